@@ -1,0 +1,44 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Stages of the generator, each its own module, in pipeline order:
+//   CYaml (libyaml) → EndpointGenYAML (node tree with marks)
+//   → EndpointGenSpec (decode + validate into a resolved Spec)
+//   → EndpointGenCodegen (translate, name, print Swift)
+//   → EndpointGenKit (pipeline, writer, check) → endpointgen (CLI).
+// EndpointRuntime is what generated code stands on; Generated/ is the committed output for specs/.
+let package = Package(
+    name: "EndpointGen",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
+        .executable(name: "endpointgen", targets: ["endpointgen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "EndpointGenSupport"),
+        .target(name: "EndpointGenYAML", dependencies: ["CYaml", "EndpointGenSupport"]),
+        .target(name: "EndpointGenSpec", dependencies: ["EndpointGenYAML", "EndpointGenSupport"]),
+        .target(name: "EndpointGenCodegen", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
+        .target(name: "EndpointGenKit", dependencies: ["EndpointGenSpec", "EndpointGenCodegen", "EndpointGenSupport"]),
+        .executableTarget(
+            name: "endpointgen",
+            dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .target(name: "EndpointRuntime"),
+        .target(name: "Generated", dependencies: ["EndpointRuntime"], path: "Generated"),
+
+        .testTarget(name: "YAMLTests", dependencies: ["EndpointGenYAML"]),
+        .testTarget(name: "SpecTests", dependencies: ["EndpointGenSpec"]),
+        .testTarget(name: "CodegenTests", dependencies: ["EndpointGenCodegen", "EndpointGenKit"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime"]),
+        .testTarget(name: "KitTests", dependencies: ["EndpointGenKit"]),
+    ]
+)

@@ -1,0 +1,444 @@
+import EndpointGenSupport
+
+// The resolved spec: what the validator hands to the code generator. Everything here has
+// been checked: names are legal identifiers in spec terms, types resolve, defaults fit their
+// types, path placeholders match params, samples match responses. Order is spec order.
+// Swift naming (keywords, camel-casing, collisions) is decided by the code generator.
+
+/// Every spec file of one run; together they make one generated module.
+public struct SpecModule: Sendable {
+    /// Files sorted by path, so output does not depend on directory listing order.
+    public var files: [SpecFile]
+
+    public init(files: [SpecFile]) {
+        self.files = files
+    }
+
+    /// Every model of the module (declared and inline), by name. Names are unique module-wide.
+    public var modelsByName: [String: Model] {
+        var result: [String: Model] = [:]
+        for file in files {
+            for model in file.models { result[model.name] = model }
+        }
+        return result
+    }
+}
+
+/// One `specs/*.yaml`: a service with its models, or a models-only file.
+public struct SpecFile: Sendable {
+    /// The path as shown in diagnostics and in the generated header, e.g. `specs/auth.yaml`.
+    public var path: String
+    /// The file name without extension, e.g. `auth`.
+    public var stem: String
+    /// nil for a models-only file.
+    public var service: Service?
+    /// Declared models in spec order, followed by inline request/response models in endpoint order.
+    public var models: [Model]
+
+    public init(path: String, stem: String, service: Service?, models: [Model]) {
+        self.path = path
+        self.stem = stem
+        self.service = service
+        self.models = models
+    }
+}
+
+/// Where a service's requests go by default.
+public enum BaseURLSetting: Sendable, Hashable {
+    /// No default: the caller must give one.
+    case none
+    case url(String)
+    /// Named environments; the first is the default.
+    case environments([Environment])
+}
+
+public struct Environment: Sendable, Hashable {
+    /// The key as written (`dev`, `staging`, `prod`).
+    public var name: String
+    public var url: String
+    public var location: SourceLocation
+
+    public init(name: String, url: String, location: SourceLocation) {
+        self.name = name
+        self.url = url
+        self.location = location
+    }
+}
+
+public struct Service: Sendable {
+    /// UpperCamelCase, e.g. `Auth` → `AuthRouter`, `AuthService`.
+    public var name: String
+    public var summary: String?
+    public var baseURL: BaseURLSetting
+    /// Constant headers sent with every request of the service, in spec order.
+    public var headers: [Header]
+    public var auth: Auth
+    public var envelope: Envelope?
+    public var errorBody: ErrorBody?
+    public var endpoints: [Endpoint]
+    public var location: SourceLocation
+
+    public init(
+        name: String, summary: String?, baseURL: BaseURLSetting, headers: [Header], auth: Auth,
+        envelope: Envelope?, errorBody: ErrorBody?, endpoints: [Endpoint], location: SourceLocation
+    ) {
+        self.name = name
+        self.summary = summary
+        self.baseURL = baseURL
+        self.headers = headers
+        self.auth = auth
+        self.envelope = envelope
+        self.errorBody = errorBody
+        self.endpoints = endpoints
+        self.location = location
+    }
+}
+
+public enum Auth: Sendable, Hashable {
+    case none
+    case bearer
+    case cookie
+    /// `apiKey(Header-Name)`: the key goes in this header.
+    case apiKey(header: String)
+}
+
+public struct Envelope: Sendable, Hashable {
+    public var payload: String
+    public var success: String?
+    public var code: String?
+    public var message: String?
+
+    public init(payload: String, success: String?, code: String?, message: String?) {
+        self.payload = payload
+        self.success = success
+        self.code = code
+        self.message = message
+    }
+}
+
+public struct ErrorBody: Sendable, Hashable {
+    public var message: String?
+    public var code: String?
+    /// Name of a model (resolved, exists in the module).
+    public var model: String?
+
+    public init(message: String?, code: String?, model: String?) {
+        self.message = message
+        self.code = code
+        self.model = model
+    }
+}
+
+/// A constant header.
+public struct Header: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public var location: SourceLocation
+
+    public init(name: String, value: String, location: SourceLocation) {
+        self.name = name
+        self.value = value
+        self.location = location
+    }
+}
+
+public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
+    case get = "GET"
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
+    case head = "HEAD"
+    case options = "OPTIONS"
+}
+
+/// A piece of an endpoint path: `/members/{memberId}/avatar` is
+/// `[.literal("/members/"), .parameter("memberId"), .literal("/avatar")]`.
+public enum PathComponent: Sendable, Hashable {
+    case literal(String)
+    /// The placeholder name; a matching entry exists in `Endpoint.pathParameters`.
+    case parameter(String)
+}
+
+public enum Deprecation: Sendable, Hashable {
+    case deprecated
+    case message(String)
+}
+
+public struct Endpoint: Sendable {
+    /// lowerCamelCase as written in the spec (the map key).
+    public var name: String
+    public var method: HTTPMethod
+    /// The path exactly as written, e.g. `/questions/{index}`.
+    public var path: String
+    public var pathComponents: [PathComponent]
+    public var summary: String?
+    public var description: String?
+    public var deprecation: Deprecation?
+    /// Resolved: the endpoint's own or the service default.
+    public var auth: Auth
+    /// One per placeholder, in path order, typed from `params` (String when not listed).
+    public var pathParameters: [Field]
+    /// Query parameters in spec order; `wireName` is the query key.
+    public var query: [Field]
+    /// Constant headers of this endpoint, in spec order.
+    public var headers: [Header]
+    /// Header parameters in spec order; `wireName` is the header name.
+    public var headerParameters: [Field]
+    public var body: Body?
+    public var response: Response
+    /// Resolved: the service envelope unless the endpoint says `envelope: false`
+    /// (or the service has none).
+    public var envelope: Envelope?
+    /// The sample payload (the unwrapped response value, not the envelope), checked against
+    /// the response type. Keys of objects in YAML order.
+    public var sample: SampleValue?
+    /// Seconds.
+    public var timeout: Double?
+    public var location: SourceLocation
+
+    public init(
+        name: String, method: HTTPMethod, path: String, pathComponents: [PathComponent],
+        summary: String?, description: String?, deprecation: Deprecation?, auth: Auth,
+        pathParameters: [Field], query: [Field], headers: [Header], headerParameters: [Field],
+        body: Body?, response: Response, envelope: Envelope?, sample: SampleValue?,
+        timeout: Double?, location: SourceLocation
+    ) {
+        self.name = name
+        self.method = method
+        self.path = path
+        self.pathComponents = pathComponents
+        self.summary = summary
+        self.description = description
+        self.deprecation = deprecation
+        self.auth = auth
+        self.pathParameters = pathParameters
+        self.query = query
+        self.headers = headers
+        self.headerParameters = headerParameters
+        self.body = body
+        self.response = response
+        self.envelope = envelope
+        self.sample = sample
+        self.timeout = timeout
+        self.location = location
+    }
+}
+
+/// A model field, or a path/query/header parameter, or a multipart/form part.
+public struct Field: Sendable {
+    /// The name on the wire (JSON key, query key, header name, placeholder), kept exactly.
+    public var wireName: String
+    /// The `name:` override of the long form; nil when the Swift name is derived.
+    public var swiftNameOverride: String?
+    public var type: TypeRef
+    public var defaultValue: DefaultValue?
+    public var summary: String?
+    public var deprecated: Bool
+    public var location: SourceLocation
+
+    public init(
+        wireName: String, swiftNameOverride: String? = nil, type: TypeRef, defaultValue: DefaultValue? = nil,
+        summary: String? = nil, deprecated: Bool = false, location: SourceLocation
+    ) {
+        self.wireName = wireName
+        self.swiftNameOverride = swiftNameOverride
+        self.type = type
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.deprecated = deprecated
+        self.location = location
+    }
+}
+
+public enum PrimitiveType: String, Sendable, Hashable, CaseIterable {
+    case string = "String"
+    case int = "Int"
+    case int32 = "Int32"
+    case int64 = "Int64"
+    case double = "Double"
+    case float = "Float"
+    case bool = "Bool"
+    case decimal = "Decimal"
+    case date = "Date"
+    case url = "URL"
+    case uuid = "UUID"
+    case data = "Data"
+    /// Any JSON value.
+    case json = "JSON"
+    /// Multipart only: bytes, file name and MIME type.
+    case file = "File"
+}
+
+public indirect enum TypeRef: Sendable, Hashable {
+    case primitive(PrimitiveType)
+    /// A model name that exists in the module.
+    case model(String)
+    case array(TypeRef)
+    /// `[String: T]`; keys are always strings.
+    case dictionary(TypeRef)
+    case optional(TypeRef)
+
+    public var isOptional: Bool {
+        if case .optional = self { return true }
+        return false
+    }
+
+    /// The type without one level of `?`.
+    public var unwrapped: TypeRef {
+        if case .optional(let inner) = self { return inner }
+        return self
+    }
+
+    /// The type as written in a spec: `[String: Int]?`.
+    public var specSpelling: String {
+        switch self {
+        case .primitive(let p): return p.rawValue
+        case .model(let name): return name
+        case .array(let element): return "[\(element.specSpelling)]"
+        case .dictionary(let value): return "[String: \(value.specSpelling)]"
+        case .optional(let wrapped): return "\(wrapped.specSpelling)?"
+        }
+    }
+}
+
+/// A default value, checked against its field's type.
+public enum DefaultValue: Sendable, Hashable {
+    case string(String)
+    /// Integer or floating point literal text, validated for the type (`20`, `-1`, `0.5`).
+    case number(String)
+    case bool(Bool)
+    /// A case of an enum model, given by its wire value as written (`newest`, or `1` for Int enums).
+    case enumCase(String)
+    /// `null` for an optional.
+    case null
+    /// `[]` for an array.
+    case emptyArray
+    /// `{}` for a dictionary.
+    case emptyDictionary
+}
+
+public enum Body: Sendable {
+    /// `body: Model` / `body: [Model]` / `body: { json: fields }` (the latter as `.model("<Endpoint>Request")`).
+    case json(TypeRef)
+    /// `application/x-www-form-urlencoded` from a model (declared, or inline `<Endpoint>Request`).
+    case form(modelName: String)
+    /// `multipart/form-data`; parts in spec order. File parts have type `File` (or `File?`, `[File]`).
+    case multipart(parts: [Field])
+    /// Raw bytes with this content type.
+    case raw(contentType: String)
+}
+
+public enum Response: Sendable, Hashable {
+    case empty
+    /// Decoded JSON (after envelope unwrapping): a model, array, dictionary or scalar type.
+    /// Inline responses are `.json(.model("<Endpoint>Response"))`.
+    case json(TypeRef)
+    /// `Envelope<T>`: the whole wrapper; requires the endpoint to have an envelope.
+    case envelope(TypeRef)
+    case data
+    case string
+}
+
+public struct Model: Sendable {
+    public enum Origin: Sendable, Hashable {
+        case declared
+        /// `body: { json | form: fields }` of this endpoint.
+        case inlineRequest(endpoint: String)
+        /// `response: { fields: … }` of this endpoint.
+        case inlineResponse(endpoint: String)
+    }
+
+    public enum Kind: Sendable {
+        case structure(fields: [Field])
+        case enumeration(EnumModel)
+    }
+
+    public var name: String
+    public var summary: String?
+    public var kind: Kind
+    public var origin: Origin
+    /// The file that defines it (spec path).
+    public var file: String
+    public var location: SourceLocation
+
+    public init(name: String, summary: String?, kind: Kind, origin: Origin, file: String, location: SourceLocation) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.origin = origin
+        self.file = file
+        self.location = location
+    }
+}
+
+public struct EnumModel: Sendable {
+    public enum RawType: Sendable, Hashable {
+        case string
+        case int
+    }
+
+    public struct Case: Sendable, Hashable {
+        /// The Swift case name given in the long form (`values: { newest: "-created_at" }`);
+        /// nil when derived from the wire value.
+        public var swiftNameOverride: String?
+        /// The wire value as text (`"-created_at"`, `"1"`).
+        public var value: String
+        public var location: SourceLocation
+
+        public init(swiftNameOverride: String?, value: String, location: SourceLocation) {
+            self.swiftNameOverride = swiftNameOverride
+            self.value = value
+            self.location = location
+        }
+    }
+
+    public var rawType: RawType
+    public var cases: [Case]
+
+    public init(rawType: RawType, cases: [Case]) {
+        self.rawType = rawType
+        self.cases = cases
+    }
+}
+
+/// A JSON value built from a YAML `sample`, already converted by the response type
+/// (a Bool field's `true` is `.bool`, a String field's `1` is `.string("1")`).
+public indirect enum SampleValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// JSON number text.
+    case number(String)
+    case string(String)
+    case array([SampleValue])
+    /// Keys in YAML order.
+    case object([(key: String, value: SampleValue)])
+
+    public static func == (lhs: SampleValue, rhs: SampleValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.number(a), .number(b)): return a == b
+        case let (.string(a), .string(b)): return a == b
+        case let (.array(a), .array(b)): return a == b
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let b): hasher.combine(b)
+        case .number(let n): hasher.combine(n)
+        case .string(let s): hasher.combine(s)
+        case .array(let items): hasher.combine(items)
+        case .object(let pairs):
+            for pair in pairs {
+                hasher.combine(pair.key)
+                hasher.combine(pair.value)
+            }
+        }
+    }
+}

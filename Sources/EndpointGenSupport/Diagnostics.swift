@@ -1,0 +1,107 @@
+/// A position in a source file: 1-based line and column, columns counted in UTF-8 bytes
+/// the way compilers count them, so editors jump to the right place.
+public struct SourceLocation: Hashable, Sendable, Comparable {
+    /// The file path as it is shown to the user (relative to the working directory when possible).
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        if lhs.file != rhs.file { return lhs.file < rhs.file }
+        if lhs.line != rhs.line { return lhs.line < rhs.line }
+        return lhs.column < rhs.column
+    }
+}
+
+/// How serious a diagnostic is; rendered as `error:`, `warning:` or `note:`.
+public enum Severity: String, Sendable, Hashable {
+    case error
+    case warning
+    case note
+}
+
+/// One message about the input, in the compiler style `file:line:column: error: message`.
+public struct Diagnostic: Hashable, Sendable {
+    public var severity: Severity
+    public var message: String
+    /// Where the problem is; nil for problems without a place (a missing folder, say).
+    public var location: SourceLocation?
+    /// Follow-up `note:` lines, e.g. where a duplicate was first defined.
+    public var notes: [Diagnostic]
+
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    public static func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
+        Diagnostic(.error, message, at: location, notes: notes)
+    }
+
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, notes: notes)
+    }
+
+    public static func note(_ message: String, at location: SourceLocation?) -> Diagnostic {
+        Diagnostic(.note, message, at: location)
+    }
+
+    /// The diagnostic and its notes, one line each, without colour.
+    public var rendered: String {
+        var lines: [String] = [Diagnostic.renderLine(severity, message, location)]
+        for note in notes {
+            lines.append(note.rendered)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func renderLine(_ severity: Severity, _ message: String, _ location: SourceLocation?) -> String {
+        guard let location else { return "\(severity.rawValue): \(message)" }
+        return "\(location.file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+}
+
+/// Collects diagnostics from every stage so that one run reports all problems it can find.
+public struct DiagnosticBag: Sendable {
+    public private(set) var all: [Diagnostic] = []
+
+    public init() {}
+
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+    public var errorCount: Int { all.reduce(0) { $1.severity == .error ? $0 + 1 : $0 } }
+    public var warningCount: Int { all.reduce(0) { $1.severity == .warning ? $0 + 1 : $0 } }
+
+    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) { all.append(contentsOf: diagnostics) }
+
+    public mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+        all.append(.error(message, at: location, notes: notes))
+    }
+
+    public mutating func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
+        all.append(.warning(message, at: location, notes: notes))
+    }
+
+    /// Diagnostics ordered by file, line and column (stable for equal places), as users read them.
+    public var sorted: [Diagnostic] {
+        all.enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (l?, r?) where l != r: return l < r
+            case (nil, _?): return true
+            case (_?, nil): return false
+            default: return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+
+    /// Every diagnostic rendered, one per line, sorted by place.
+    public var rendered: String { sorted.map(\.rendered).joined(separator: "\n") }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+// The contract between generated code and the runtime. Generated routers conform to
+// `Endpoint`; generated services call `APIClient`. Keep these signatures stable:
+// generated code in users' repositories depends on them.
+
+/// An HTTP method.
+public enum HTTPMethod: String, Sendable, Hashable {
+    case get = "GET"
+    case post = "POST"
+    case put = "PUT"
+    case patch = "PATCH"
+    case delete = "DELETE"
+    case head = "HEAD"
+    case options = "OPTIONS"
+
+    /// Safe to repeat: retried by the retry policy.
+    public var isIdempotent: Bool {
+        switch self {
+        case .get, .put, .delete, .head, .options: return true
+        case .post, .patch: return false
+        }
+    }
+}
+
+/// How an endpoint authenticates.
+public enum AuthRequirement: Sendable, Hashable {
+    case none
+    /// `Authorization: Bearer <token>` from the client's token provider.
+    case bearer
+    /// Cookies from the client's cookie storage.
+    case cookie
+    /// The client's API key in this header.
+    case apiKey(header: String)
+}
+
+/// One query item; arrays are several items with the same name.
+public struct QueryItem: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One header field, in the order it is sent.
+public struct HTTPHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// A file part of a multipart body.
+public struct File: Sendable, Hashable {
+    public var data: Data
+    public var fileName: String
+    public var mimeType: String
+
+    public init(data: Data, fileName: String, mimeType: String = "application/octet-stream") {
+        self.data = data
+        self.fileName = fileName
+        self.mimeType = mimeType
+    }
+}
+
+/// One part of a `multipart/form-data` body.
+public struct MultipartPart: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
+        case text(String)
+        case file(File)
+    }
+
+    public var name: String
+    public var content: Content
+
+    public init(name: String, text: String) {
+        self.name = name
+        self.content = .text(text)
+    }
+
+    public init(name: String, file: File) {
+        self.name = name
+        self.content = .file(file)
+    }
+}
+
+/// A request body.
+public enum RequestBody: Sendable {
+    case none
+    /// Encoded with the client's JSON encoder; `Content-Type: application/json`.
+    case json(any Encodable & Sendable)
+    /// `application/x-www-form-urlencoded`, fields in order; arrays repeat the key.
+    case form([QueryItem])
+    /// `multipart/form-data` with a generated boundary.
+    case multipart([MultipartPart])
+    /// Bytes sent as they are with this content type.
+    case raw(Data, contentType: String)
+}
+
+/// Where the payload sits in a wrapped 2xx body (`{"isSuccess": true, "result": {...}}`).
+public struct EnvelopeFormat: Sendable, Hashable {
+    public var payload: String
+    public var success: String?
+    public var code: String?
+    public var message: String?
+
+    public init(payload: String, success: String? = nil, code: String? = nil, message: String? = nil) {
+        self.payload = payload
+        self.success = success
+        self.code = code
+        self.message = message
+    }
+}
+
+/// How non-2xx bodies are read.
+public struct ErrorBodyFormat: Sendable {
+    public var message: String?
+    public var code: String?
+    /// A model decoded from the body and attached to the error (`APIError.ServerError.model`).
+    public var model: (any Decodable & Sendable).Type?
+
+    public init(message: String? = nil, code: String? = nil, model: (any Decodable & Sendable).Type? = nil) {
+        self.message = message
+        self.code = code
+        self.model = model
+    }
+}
+
+/// A value that can stand in a path segment, a query item, a header or a form field.
+public protocol ParameterValue: Sendable {
+    /// The text sent on the wire (before percent-encoding).
+    var parameterValue: String { get }
+}
+
+/// One endpoint of an API: what a generated `<Service>Router` case describes.
+/// In the spirit of Moya's `TargetType`, but with typed, checked parts.
+public protocol Endpoint: Sendable {
+    /// The spec's default base URL; nil when the service has none (the caller passes one).
+    var defaultBaseURL: URL? { get }
+    var method: HTTPMethod { get }
+    /// The path below the base URL, starting with `/`, path values already percent-encoded.
+    var path: String { get }
+    var queryItems: [QueryItem] { get }
+    /// Constant and parameter headers in spec order (service headers first).
+    var headers: [HTTPHeader] { get }
+    var body: RequestBody { get }
+    var auth: AuthRequirement { get }
+    /// Seconds; nil uses the client's default.
+    var timeout: TimeInterval? { get }
+    /// The envelope wrapping 2xx bodies; nil when responses are not wrapped.
+    var envelope: EnvelopeFormat? { get }
+    /// How error bodies are read.
+    var errorFormat: ErrorBodyFormat { get }
+    /// The full sample response body (wrapped in the envelope when there is one), for stubs.
+    var sampleData: Data { get }
+}

@@ -1,0 +1,1 @@
+// The runtime implementation (client, transports, errors) is added next to Endpoint.swift.

@@ -1,0 +1,1 @@
+print("endpointgen: not implemented yet")

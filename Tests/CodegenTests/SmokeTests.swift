@@ -1,0 +1,5 @@
+import XCTest
+
+final class CodegenTestsSmoke: XCTestCase {
+    func testPlaceholder() {}
+}

@@ -1,0 +1,5 @@
+import XCTest
+
+final class KitTestsSmoke: XCTestCase {
+    func testPlaceholder() {}
+}

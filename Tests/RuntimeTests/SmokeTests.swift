@@ -1,0 +1,5 @@
+import XCTest
+
+final class RuntimeTestsSmoke: XCTestCase {
+    func testPlaceholder() {}
+}

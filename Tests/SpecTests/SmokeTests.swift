@@ -1,0 +1,5 @@
+import XCTest
+
+final class SpecTestsSmoke: XCTestCase {
+    func testPlaceholder() {}
+}

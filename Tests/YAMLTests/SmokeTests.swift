@@ -1,0 +1,5 @@
+import XCTest
+
+final class YAMLTestsSmoke: XCTestCase {
+    func testPlaceholder() {}
+}
