@@ -122,10 +122,11 @@ public struct EnvelopeFormat: Sendable, Hashable {
 public struct ErrorBodyFormat: Sendable {
     public var message: String?
     public var code: String?
-    /// A model decoded from the body and attached to the error (`APIError.ServerError.model`).
-    public var model: (any Decodable & Sendable).Type?
+    /// A model decoded from the body and attached to the error (`ServerError.model`), e.g. `ErrorResponse.self`.
+    /// (An existential metatype: `(any Decodable & Sendable).Type` would only accept the protocol itself.)
+    public var model: (any (Decodable & Sendable).Type)?
 
-    public init(message: String? = nil, code: String? = nil, model: (any Decodable & Sendable).Type? = nil) {
+    public init(message: String? = nil, code: String? = nil, model: (any (Decodable & Sendable).Type)? = nil) {
         self.message = message
         self.code = code
         self.model = model
