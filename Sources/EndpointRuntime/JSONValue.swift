@@ -49,10 +49,11 @@ public enum JSONValue: Sendable, Hashable {
     public var isNull: Bool { self == .null }
 }
 
-/// A JSON object whose members keep the order they were added in (when encoding and iterating).
+/// A JSON object whose members keep the order they were added in (`keys`, iteration).
 ///
 /// Equality and hashing ignore the order, as JSON does. Decoded objects list their members
-/// sorted by key, because `JSONDecoder` does not report the document's order.
+/// sorted by key, because `JSONDecoder` does not report the document's order; members are
+/// encoded in order, but `JSONEncoder` may reorder them (the client's encoder sorts keys).
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// The keys in order.
     public private(set) var keys: [String] = []
@@ -143,7 +144,7 @@ extension JSONValue: Codable {
         }
     }
 
-    /// Writes the value; object members in their order.
+    /// Writes the value; object members are handed to the encoder in their order.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
