@@ -41,8 +41,9 @@ public final class URLSessionTransport: HTTPTransport {
     public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
         try checkCancellation()
         var request = request
-        // Idle timeout for URLSession; the overall deadline is ours (below).
-        request.timeoutInterval = context.timeout
+        // URLSession's own (idle) timeout must not undercut our deadline: on Linux it is truncated
+        // to whole seconds, so 0.8 s would become an immediate 0 s timeout. The deadline is ours.
+        request.timeoutInterval = max(1, context.timeout.rounded(.up) + 1)
         let task = session.dataTask(with: request)
         let exchange = Exchange(task: task, maxResponseSize: context.maxResponseSize,
                                 discardsSuccessBody: context.discardsSuccessBody)
@@ -98,6 +99,7 @@ private final class Exchange: @unchecked Sendable {
     private var response: HTTPURLResponse?
     private var body = Data()
     private var discarding = false
+    private var receivedBytes = 0
 
     init(task: URLSessionDataTask, maxResponseSize: Int, discardsSuccessBody: Bool) {
         self.task = task
@@ -164,6 +166,7 @@ private final class Exchange: @unchecked Sendable {
 
     func receive(_ data: Data) {
         lock.lock()
+        receivedBytes += data.count
         guard outcome == nil, !discarding else {
             lock.unlock()
             return
@@ -178,14 +181,21 @@ private final class Exchange: @unchecked Sendable {
     }
 
     func complete(error: (any Error)?) {
-        if let error {
-            finish(.failure(Self.map(error)))
-            return
-        }
         lock.lock()
         let http = response
         let data = body
+        let receivedBytes = self.receivedBytes
         lock.unlock()
+        if let error {
+            var mapped = Self.map(error)
+            // Linux reports a body cut short of its Content-Length as an unknown error (curl's
+            // "transfer closed with N bytes remaining"); it is a dropped connection.
+            if case .transport(.other) = mapped, let http, http.expectedContentLength > Int64(receivedBytes) {
+                mapped = .transport(.connectionLost)
+            }
+            finish(.failure(mapped))
+            return
+        }
         guard let http else {
             finish(.failure(.transport(.other(code: URLError.badServerResponse.rawValue, description: "No response."))))
             return
