@@ -93,7 +93,7 @@ public struct ServerError: Sendable, CustomStringConvertible {
         var text = "HTTP \(status)"
         if let code { text += " code=\(code)" }
         text += " message=\"\(message)\""
-        if model != nil { text += " model=\(String(describing: type(of: model!)))" }
+        if let model { text += " model=\(String(describing: type(of: model)))" }
         if !body.isEmpty { text += " body=\"\(BodyPreview.text(body))\"" }
         return text
     }

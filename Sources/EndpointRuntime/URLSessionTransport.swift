@@ -18,7 +18,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// A transport over a new session built from `configuration` (ephemeral by default).
     public init(configuration: URLSessionConfiguration = .ephemeral) {
-        let configuration = configuration
+        // A copy: the caller's configuration object is left as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
