@@ -104,10 +104,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Same members with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.values == rhs.values
     }
 
+    /// Hashes the members regardless of order.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(values)
     }

@@ -95,11 +95,11 @@ public struct StubTransport: HTTPTransport {
         case .failure(let error):
             throw error
         }
-        if response.body.count > context.maxResponseSize {
-            throw .responseTooLarge(limit: context.maxResponseSize)
-        }
         if context.discardsSuccessBody, response.isSuccess {
             return HTTPResponse(status: response.status, headers: response.headers, body: Data(), url: response.url)
+        }
+        if response.body.count > context.maxResponseSize {
+            throw .responseTooLarge(limit: context.maxResponseSize)
         }
         return response
     }

@@ -154,13 +154,15 @@ private final class Exchange: @unchecked Sendable {
                                               description: "The response is not HTTP."))))
             return false
         }
-        if http.expectedContentLength > Int64(maxResponseSize) {
+        // A discarded body is never held in memory, so the size limit does not apply to it.
+        let discards = discardsSuccessBody && (200..<300).contains(http.statusCode)
+        if !discards, http.expectedContentLength > Int64(maxResponseSize) {
             finish(.failure(.responseTooLarge(limit: maxResponseSize)))
             return false
         }
         lock.lock()
         response = http
-        discarding = discardsSuccessBody && (200..<300).contains(http.statusCode)
+        discarding = discards
         lock.unlock()
         return true
     }

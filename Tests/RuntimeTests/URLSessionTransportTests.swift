@@ -243,4 +243,22 @@ final class URLSessionTransportTests: XCTestCase {
         }
         guard case .transport(.connectionLost)? = error else { return XCTFail("\(String(describing: error))") }
     }
+
+    func testEmptyEndpointDiscardsALargeSuccessBodyButReadsErrorBodies() async throws {
+        let server = try server { request, connection in
+            if request.target.hasSuffix("/1") {
+                connection.respond(status: 200, body: Data(count: 50_000))
+            } else {
+                connection.respond(status: 400, headers: ["Content-Type": "application/json"],
+                                   body: Data(#"{"message":"Nope"}"#.utf8))
+            }
+        }
+        let client = APIClient(transport: URLSessionTransport(),
+                               authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})),
+                               configuration: .init(maxResponseSize: 1000))
+        try await client.send(TestRouter.deleteItem(id: 1), baseURL: server.baseURL)
+        let error = await expectError { () async throws(APIError) in try await client.send(TestRouter.deleteItem(id: 2), baseURL: server.baseURL) }
+        guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure.message, "Nope")
+    }
 }
