@@ -119,12 +119,13 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// Sends `endpoint` and returns the 2xx body as it is.
+    /// Sends `endpoint` and returns the 2xx body as it is (no envelope unwrapping).
     public func sendData(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> Data {
         try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false).body
     }
 
-    /// Sends `endpoint` and returns the 2xx body as UTF-8 text; other bytes fail with `.decoding`.
+    /// Sends `endpoint` and returns the 2xx body as UTF-8 text (no envelope unwrapping); other
+    /// bytes fail with `.decoding`.
     public func sendString(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> String {
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
         guard let text = String(data: response.body, encoding: .utf8) else {

@@ -60,8 +60,9 @@ public struct Authentication: Sendable {
     /// Shared by copies of this value, so that one refresh serves every request of a client.
     let refresher = TokenRefresher()
 
-    /// Credentials for the client; all optional.
-    public init(tokenProvider: (any TokenProvider)? = nil, cookies: CookieSource? = nil, apiKey: String? = nil) {
+    /// Credentials for the client. Cookies default to `HTTPCookieStorage.shared`, as URLSession
+    /// apps expect; pass `nil` to refuse `.cookie` endpoints, or a storage of your own.
+    public init(tokenProvider: (any TokenProvider)? = nil, cookies: CookieSource? = .storage(.shared), apiKey: String? = nil) {
         self.tokenProvider = tokenProvider
         self.cookies = cookies
         self.apiKey = apiKey

@@ -149,7 +149,7 @@ final class AuthenticationTests: XCTestCase {
 
     func testMissingCredentialsAreInvalidRequestsBeforeSending() async {
         let calls = Recorder<String>()
-        let client = stubClient { _ in calls.append("called"); return .sample() }
+        let client = stubClient({ _ in calls.append("called"); return .sample() }, authentication: Authentication(cookies: nil))
         for endpoint in [TestRouter.profile, .cookieProfile, .keyed] {
             let error = await expectError { () async throws(APIError) in try await client.send(endpoint, baseURL: testBaseURL) }
             guard case .invalidRequest? = error else { return XCTFail("\(String(describing: error))") }
