@@ -38,7 +38,8 @@ extension APIPlugin {
 /// // ← 200 GET https://api.example.com/v1/questions/1 (312 bytes)
 /// ```
 public struct LoggingPlugin: APIPlugin {
-    /// Header names (lowercased) whose values are never logged.
+    /// Header names (lowercased) whose values are never logged; the header of an `.apiKey`
+    /// endpoint is redacted too.
     public static let defaultRedactedHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
     ]
@@ -61,9 +62,14 @@ public struct LoggingPlugin: APIPlugin {
     /// Logs the method, URL, headers and (up to `bodyLimit`) the body.
     public func willSend(_ request: URLRequest, endpoint: any Endpoint) async {
         var line = "→ \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
+        var redacted = redactedHeaders
+        if case .apiKey(let name) = endpoint.auth {
+            // Whatever header the API key travels in.
+            redacted.insert(name.lowercased())
+        }
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         for (name, value) in headers {
-            line += " \(name): \(redactedHeaders.contains(name.lowercased()) ? "<redacted>" : value)"
+            line += " \(name): \(redacted.contains(name.lowercased()) ? "<redacted>" : value)"
         }
         if bodyLimit > 0, let body = request.httpBody, !body.isEmpty {
             line += " body: \(BodyPreview.text(body, limit: bodyLimit))"

@@ -12,7 +12,11 @@ struct RequestBuilder {
         let url = try makeURL(baseURL: baseURL, path: endpoint.path, query: endpoint.queryItems)
         var request = URLRequest(url: url)
         request.httpMethod = endpoint.method.rawValue
-        request.timeoutInterval = endpoint.timeout ?? configuration.timeout
+        let timeout = endpoint.timeout ?? configuration.timeout
+        guard timeout > 0 else {
+            throw .invalidRequest(reason: "The timeout \(timeout) is not a positive number of seconds.")
+        }
+        request.timeoutInterval = timeout
         // The client owns cookies (see `Authentication.cookies`); URLSession must not add its own.
         request.httpShouldHandleCookies = false
 

@@ -79,8 +79,9 @@ public struct StubTransport: HTTPTransport {
     public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
         try checkCancellation()
         if delay > 0 {
-            let timedOut = delay > context.timeout
-            try await sleep(seconds: min(delay, context.timeout))
+            let timeout = context.boundedTimeout
+            let timedOut = delay > timeout
+            try await sleep(seconds: min(delay, timeout))
             if timedOut { throw .transport(.timedOut) }
         }
         let answer = await respond(request, context.endpoint)
@@ -108,8 +109,9 @@ public struct StubTransport: HTTPTransport {
 /// Sleeps, turning cancellation into `APIError.cancelled`.
 func sleep(seconds: TimeInterval) async throws(APIError) {
     guard seconds > 0 else { return }
+    let bounded = seconds.isFinite ? min(seconds, TransportContext.longestTimeout) : TransportContext.longestTimeout
     do {
-        try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+        try await Task.sleep(nanoseconds: UInt64(bounded * 1_000_000_000))
     } catch {
         throw .cancelled
     }

@@ -34,6 +34,14 @@ public struct TransportContext: Sendable {
 
     /// The endpoint's sample response body.
     public var sampleData: Data { endpoint.sampleData }
+
+    /// `timeout` made safe for timers: at least 1 ms, at most 30 days (also for infinity and NaN).
+    public var boundedTimeout: TimeInterval {
+        guard timeout.isFinite else { return Self.longestTimeout }
+        return min(max(timeout, 0.001), Self.longestTimeout)
+    }
+
+    static let longestTimeout: TimeInterval = 30 * 24 * 3600
 }
 
 /// A response of any status.

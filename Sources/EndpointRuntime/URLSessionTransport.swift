@@ -44,7 +44,8 @@ public final class URLSessionTransport: HTTPTransport {
         var request = request
         // URLSession's own (idle) timeout must not undercut our deadline: on Linux it is truncated
         // to whole seconds, so 0.8 s would become an immediate 0 s timeout. The deadline is ours.
-        request.timeoutInterval = max(1, context.timeout.rounded(.up) + 1)
+        let timeout = context.boundedTimeout
+        request.timeoutInterval = timeout.rounded(.up) + 1
         let task = session.dataTask(with: request)
         let exchange = Exchange(task: task, maxResponseSize: context.maxResponseSize,
                                 discardsSuccessBody: context.discardsSuccessBody)
@@ -52,7 +53,7 @@ public final class URLSessionTransport: HTTPTransport {
 
         let result: Result<HTTPResponse, APIError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                exchange.start(continuation: continuation, timeout: context.timeout)
+                exchange.start(continuation: continuation, timeout: timeout)
             }
         } onCancel: {
             exchange.finish(.failure(.cancelled))
@@ -122,7 +123,7 @@ private final class Exchange: @unchecked Sendable {
         }
         self.deadline = deadline
         lock.unlock()
-        DispatchQueue.global().asyncAfter(deadline: .now() + max(0, timeout), execute: deadline)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
         task.resume()
     }
 

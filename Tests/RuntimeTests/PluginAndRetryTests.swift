@@ -97,6 +97,27 @@ final class PluginAndRetryTests: XCTestCase {
         XCTAssertTrue(lines.values[1].contains(#"body: {"index":1"#), lines.values[1])
     }
 
+    func testLoggingPluginRedactsTheAPIKeyHeaderWhateverItsName() async throws {
+        struct Keyed: Endpoint {
+            var defaultBaseURL: URL? { nil }
+            var method: HTTPMethod { .get }
+            var path: String { "/k" }
+            var queryItems: [QueryItem] { [] }
+            var headers: [HTTPHeader] { [] }
+            var body: RequestBody { .none }
+            var auth: AuthRequirement { .apiKey(header: "X-Weather-Key") }
+            var timeout: TimeInterval? { nil }
+            var envelope: EnvelopeFormat? { nil }
+            var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+            var sampleData: Data { Data() }
+        }
+        let lines = Recorder<String>()
+        let client = stubClient(authentication: Authentication(apiKey: "key-secret"), plugins: [LoggingPlugin { lines.append($0) }])
+        try await client.send(Keyed(), baseURL: testBaseURL)
+        XCTAssertTrue(lines.values[0].contains("X-Weather-Key: <redacted>"), lines.values[0])
+        XCTAssertFalse(lines.values.joined().contains("key-secret"))
+    }
+
     func testLoggingPluginLogsErrors() async {
         let lines = Recorder<String>()
         let client = stubClient({ _ in .failure(.transport(.timedOut)) }, plugins: [LoggingPlugin { lines.append($0) }])

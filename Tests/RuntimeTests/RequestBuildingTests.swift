@@ -279,4 +279,16 @@ final class RequestBuildingTests: XCTestCase {
         let client = APIClient(transport: StubTransport(), configuration: .init(timeout: 12))
         XCTAssertEqual(try client.makeRequest(TestRouter.logout, baseURL: testBaseURL).timeoutInterval, 12)
     }
+
+    func testNonPositiveTimeoutIsRefusedAndInfiniteIsAccepted() async throws {
+        for timeout in [0, -1, TimeInterval.nan] {
+            let client = APIClient(transport: StubTransport(), configuration: .init(timeout: timeout))
+            XCTAssertThrowsError(try client.makeRequest(TestRouter.logout, baseURL: testBaseURL)) { error in
+                guard case APIError.invalidRequest = error else { return XCTFail("\(error)") }
+            }
+        }
+        let patient = APIClient(transport: StubTransport(delay: 0.01), configuration: .init(timeout: .infinity))
+        let question = try await TestService(client: patient).getQuestion(index: "1", tags: [])
+        XCTAssertEqual(question.index, 1)
+    }
 }
