@@ -72,17 +72,11 @@ public struct ServerError: Sendable, CustomStringConvertible {
         model as? T
     }
 
-    /// The default message for a status: what users see when the body has none.
+    /// The default message for a status class (3xx, 4xx, 5xx): what users see when the body has none.
     public static func defaultMessage(forStatus status: Int) -> String {
         switch status {
-        case 401: return "You need to sign in again."
-        case 403: return "You do not have permission to do this."
-        case 404: return "The requested resource was not found."
-        case 408: return "The server timed out waiting for the request."
-        case 429: return "Too many requests. Try again later."
         case 300..<400: return "The server redirected the request."
         case 400..<500: return "The request was rejected."
-        case 503: return "The service is unavailable. Try again later."
         case 500..<600: return "The server had an internal error."
         default: return "The server returned an unexpected status."
         }

@@ -197,11 +197,12 @@ final class ResponseTests: XCTestCase {
     func testServerErrorWithoutReadableBodyUsesDefaultMessagePerStatusClass() async {
         let cases: [(Int, String, String)] = [
             (500, "<html>Bad Gateway</html>", "The server had an internal error."),
-            (503, "", "The service is unavailable. Try again later."),
+            (503, "", "The server had an internal error."),
             (400, #"{"error":"x"}"#, "The request was rejected."),
             (418, #"{"message":""}"#, "The request was rejected."),
-            (404, "", "The requested resource was not found."),
+            (404, "", "The request was rejected."),
             (304, "", "The server redirected the request."),
+            (199, "", "The server returned an unexpected status."),
         ]
         for (status, body, message) in cases {
             let client = stubClient { _ in .response(status: status, headers: ["Content-Type": "text/html"], body: Data(body.utf8)) }
