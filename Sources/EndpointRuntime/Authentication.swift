@@ -150,31 +150,57 @@ public struct Authentication: Sendable {
 ///
 /// Each successful refresh starts a new generation. A request that got 401 with a token read in
 /// an older generation just retries (someone already refreshed); otherwise it joins the running
-/// refresh or starts one.
+/// refresh or starts one. Waiting is cancellable: a cancelled request stops waiting at once,
+/// while the refresh itself goes on for the others.
 actor TokenRefresher {
     private(set) var generation = 0
-    private var running: Task<Void, any Error>?
+    private var refreshing = false
+    private var waiters: [UInt64: CheckedContinuation<Result<Void, APIError>, Never>] = [:]
+    private var nextWaiter: UInt64 = 0
 
     func refresh(after seen: Int, provider: any TokenProvider) async throws(APIError) {
         if generation > seen { return }
-        let task: Task<Void, any Error>
-        if let running {
-            task = running
-        } else {
-            // Unstructured on purpose: cancelling the request that started the refresh must not
-            // cancel the refresh other requests are waiting for.
-            task = Task { try await provider.refresh() }
-            running = task
-        }
-        let result = await task.result
-        if running == task {
-            running = nil
-            if case .success = result { generation += 1 }
-        }
-        if case .failure(let error) = result {
-            throw Authentication.map(error)
-        }
         try checkCancellation()
+        if !refreshing {
+            refreshing = true
+            // Unstructured on purpose: cancelling the request that started the refresh must not
+            // cancel the refresh other requests are waiting for. It runs on this actor, which
+            // is free while the provider works.
+            Task {
+                let result: Result<Void, APIError>
+                do {
+                    try await provider.refresh()
+                    result = .success(())
+                } catch {
+                    result = .failure(Authentication.map(error))
+                }
+                self.complete(result)
+            }
+        }
+        let id = nextWaiter
+        nextWaiter += 1
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters[id] = continuation
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
+        }
+        try result.get()
+    }
+
+    private func complete(_ result: Result<Void, APIError>) {
+        refreshing = false
+        if case .success = result { generation += 1 }
+        let waiting = waiters
+        waiters = [:]
+        for continuation in waiting.values {
+            continuation.resume(returning: result)
+        }
+    }
+
+    private func cancelWaiter(_ id: UInt64) {
+        waiters.removeValue(forKey: id)?.resume(returning: .failure(.cancelled))
     }
 }
 

@@ -200,4 +200,27 @@ final class AuthenticationTests: XCTestCase {
         try await client.send(TestRouter.cookieProfile, baseURL: testBaseURL)
         XCTAssertEqual(seen.values, ["JSESSIONID=cookie-me"])
     }
+
+    func testCancellingARequestWaitingForARefreshStopsItButNotTheRefresh() async throws {
+        let seen = Recorder<String>()
+        let provider = CountingTokenProvider(refreshDelay: 1)
+        let client = stubClient(tokenCheckingStub(valid: ["Bearer new-1"], seen: seen),
+                                authentication: Authentication(tokenProvider: provider))
+        let waiting = Task { () async throws(APIError) -> Question in
+            try await client.send(TestRouter.profile, baseURL: testBaseURL, as: Question.self)
+        }
+        let patient = Task { () async throws(APIError) -> Question in
+            try await client.send(TestRouter.profile, baseURL: testBaseURL, as: Question.self)
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let start = Date()
+        waiting.cancel()
+        let result = await waiting.result
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError else { return XCTFail("\(result)") }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 0.5)
+        let question = try await patient.value
+        XCTAssertEqual(question.index, 1)
+        let refreshes = await provider.refreshCount
+        XCTAssertEqual(refreshes, 1)
+    }
 }
