@@ -127,9 +127,10 @@ public struct Authentication: Sendable {
     /// Stores `Set-Cookie` of a response when cookies live in an `HTTPCookieStorage`.
     func storeCookies(from response: HTTPResponse, url: URL?) {
         guard case .storage(let storage) = cookies, let url = response.url ?? url,
-              response.header("Set-Cookie") != nil
+              let setCookie = response.header("Set-Cookie")
         else { return }
-        let received = HTTPCookie.cookies(withResponseHeaderFields: response.headers, for: url)
+        // HTTPCookie looks the field up by its exact name; transports may spell it in any case.
+        let received = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url)
         storage.setCookies(received, for: url, mainDocumentURL: nil)
     }
 

@@ -261,4 +261,23 @@ final class URLSessionTransportTests: XCTestCase {
         guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(failure.message, "Nope")
     }
+
+    func testCookieSessionFromLoginIsSentToCookieEndpoints() async throws {
+        let server = try server { request, connection in
+            if request.target == "/v1/login" {
+                connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nSet-Cookie: access=a1; Path=/\r\n"
+                                 + "Set-Cookie: refresh=r1; Path=/; HttpOnly\r\nContent-Length: 36\r\nConnection: close\r\n\r\n"
+                                 + #"{"access_token":"x","expires_in":60}"#)
+            } else {
+                connection.respond(status: 204)
+            }
+        }
+        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "EndpointRuntimeTests-\(UUID().uuidString)")
+        let client = APIClient(transport: URLSessionTransport(), authentication: Authentication(cookies: .storage(storage)))
+        _ = try await TestService(client: client, baseURL: server.baseURL).login(body: LoginRequest(username: "u", password: "p"))
+        try await TestService(client: client, baseURL: server.baseURL).logout()
+        XCTAssertNil(server.requests.first?.header("Cookie"))
+        let cookie = try XCTUnwrap(server.requests.last?.header("Cookie"))
+        XCTAssertEqual(Set(cookie.components(separatedBy: "; ")), ["access=a1", "refresh=r1"])
+    }
 }
