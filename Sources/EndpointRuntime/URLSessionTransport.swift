@@ -58,6 +58,9 @@ public final class URLSessionTransport: HTTPTransport {
         } onCancel: {
             exchange.finish(.failure(.cancelled))
         }
+        // Late delegate calls for a finished exchange (after a deadline, cancellation or size
+        // failure) find nothing and are ignored; a task cancelled before it started is removed too.
+        tasks.remove(task.taskIdentifier)
         return try result.get()
     }
 }
