@@ -36,9 +36,12 @@ public enum AuthRequirement: Sendable, Hashable {
 
 /// One query item; arrays are several items with the same name.
 public struct QueryItem: Sendable, Hashable {
+    /// The name, not yet percent-encoded.
     public var name: String
+    /// The value, not yet percent-encoded (the runtime encodes everything but unreserved characters).
     public var value: String
 
+    /// An item `name=value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -47,9 +50,12 @@ public struct QueryItem: Sendable, Hashable {
 
 /// One header field, in the order it is sent.
 public struct HTTPHeader: Sendable, Hashable {
+    /// The field name (an HTTP token).
     public var name: String
+    /// The field value; CR, LF and NUL are refused with `APIError.invalidRequest` when the request is built.
     public var value: String
 
+    /// A header field.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
@@ -58,10 +64,14 @@ public struct HTTPHeader: Sendable, Hashable {
 
 /// A file part of a multipart body.
 public struct File: Sendable, Hashable {
+    /// The bytes.
     public var data: Data
+    /// The `filename` of the part's `Content-Disposition`.
     public var fileName: String
+    /// The part's `Content-Type`.
     public var mimeType: String
 
+    /// A file part's content.
     public init(data: Data, fileName: String, mimeType: String = "application/octet-stream") {
         self.data = data
         self.fileName = fileName
@@ -71,19 +81,26 @@ public struct File: Sendable, Hashable {
 
 /// One part of a `multipart/form-data` body.
 public struct MultipartPart: Sendable, Hashable {
+    /// What a part carries.
     public enum Content: Sendable, Hashable {
+        /// A text field (UTF-8, no `Content-Type`).
         case text(String)
+        /// A file with its name and MIME type.
         case file(File)
     }
 
+    /// The `name` of the part's `Content-Disposition`.
     public var name: String
+    /// The part's content.
     public var content: Content
 
+    /// A text part.
     public init(name: String, text: String) {
         self.name = name
         self.content = .text(text)
     }
 
+    /// A file part.
     public init(name: String, file: File) {
         self.name = name
         self.content = .file(file)
@@ -105,11 +122,16 @@ public enum RequestBody: Sendable {
 
 /// Where the payload sits in a wrapped 2xx body (`{"isSuccess": true, "result": {...}}`).
 public struct EnvelopeFormat: Sendable, Hashable {
+    /// The key holding the payload (`result`).
     public var payload: String
+    /// The key of the Boolean success flag (`isSuccess`); `false` fails the request with `APIError.envelope`.
     public var success: String?
+    /// The key of the application code (a string or a number).
     public var code: String?
+    /// The key of the message.
     public var message: String?
 
+    /// An envelope format; only the payload key is required.
     public init(payload: String, success: String? = nil, code: String? = nil, message: String? = nil) {
         self.payload = payload
         self.success = success
@@ -120,12 +142,16 @@ public struct EnvelopeFormat: Sendable, Hashable {
 
 /// How non-2xx bodies are read.
 public struct ErrorBodyFormat: Sendable {
+    /// The key of the human-readable message (a dotted path such as `error.message` also works).
     public var message: String?
+    /// The key of the application error code (a string or a number).
     public var code: String?
-    /// A model decoded from the body and attached to the error (`APIError.ServerError.model`).
-    public var model: (any Decodable & Sendable).Type?
+    /// A model decoded from the body and attached to the error (`ServerError.model`), e.g. `ErrorResponse.self`.
+    /// (An existential metatype: `(any Decodable & Sendable).Type` would only accept the protocol itself.)
+    public var model: (any (Decodable & Sendable).Type)?
 
-    public init(message: String? = nil, code: String? = nil, model: (any Decodable & Sendable).Type? = nil) {
+    /// An error body format; every key is optional.
+    public init(message: String? = nil, code: String? = nil, model: (any (Decodable & Sendable).Type)? = nil) {
         self.message = message
         self.code = code
         self.model = model

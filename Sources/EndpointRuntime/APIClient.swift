@@ -1,0 +1,321 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends endpoints and turns responses into values or one typed `APIError`.
+///
+/// A value type, cheap to copy and `Sendable`; generated services hold one.
+///
+/// ```swift
+/// let client = APIClient(authentication: Authentication(tokenProvider: tokens))
+/// let question = try await client.send(QuestionRouter.getQuestion(index: 1), baseURL: url, as: Question.self)
+/// ```
+public struct APIClient: Sendable {
+    /// Settings of a client.
+    public struct Configuration: Sendable {
+        /// Seconds for a whole request (headers and body) when the endpoint sets no `timeout`.
+        public var timeout: TimeInterval
+        /// The largest response body accepted, in bytes; larger ones fail with `.responseTooLarge`.
+        public var maxResponseSize: Int
+        /// Headers sent with every request, before the endpoint's own (which replace them by name).
+        public var defaultHeaders: [HTTPHeader]
+        /// Makes the encoder for JSON bodies; the default writes dates as `2024-01-02T03:04:05Z`.
+        public var makeEncoder: @Sendable () -> JSONEncoder
+        /// Makes the decoder for JSON responses; the default reads ISO 8601 dates with or without fractional seconds.
+        public var makeDecoder: @Sendable () -> JSONDecoder
+        /// Makes the boundary of each multipart body; replace it for byte-exact tests.
+        public var multipartBoundary: @Sendable () -> String
+
+        /// A configuration; every setting has a default.
+        public init(timeout: TimeInterval = 60,
+                    maxResponseSize: Int = 20 * 1024 * 1024,
+                    defaultHeaders: [HTTPHeader] = [],
+                    makeEncoder: @escaping @Sendable () -> JSONEncoder = Configuration.defaultEncoder,
+                    makeDecoder: @escaping @Sendable () -> JSONDecoder = Configuration.defaultDecoder,
+                    multipartBoundary: @escaping @Sendable () -> String = Configuration.randomBoundary) {
+            self.timeout = timeout
+            self.maxResponseSize = maxResponseSize
+            self.defaultHeaders = defaultHeaders
+            self.makeEncoder = makeEncoder
+            self.makeDecoder = makeDecoder
+            self.multipartBoundary = multipartBoundary
+        }
+
+        /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` and keys sorted (stable bodies).
+        @Sendable public static func defaultEncoder() -> JSONEncoder {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(ISO8601.string(from: date))
+            }
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return encoder
+        }
+
+        /// A JSON decoder reading ISO 8601 dates with or without fractional seconds and with `Z` or an offset.
+        @Sendable public static func defaultDecoder() -> JSONDecoder {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .custom { decoder in
+                let container = try decoder.singleValueContainer()
+                let text = try container.decode(String.self)
+                guard let date = ISO8601.date(from: text) else {
+                    throw DecodingError.dataCorruptedError(
+                        in: container, debugDescription: "Expected an ISO 8601 date-time, found \"\(text)\".")
+                }
+                return date
+            }
+            return decoder
+        }
+
+        /// `EndpointGen-` followed by a random UUID.
+        @Sendable public static func randomBoundary() -> String {
+            "EndpointGen-" + UUID().uuidString
+        }
+    }
+
+    /// Sends the requests.
+    public let transport: any HTTPTransport
+    /// Credentials for endpoints that need them.
+    public let authentication: Authentication
+    /// Hooks run around every attempt, in this order.
+    public let plugins: [any APIPlugin]
+    /// Retries of idempotent requests; `.none` by default.
+    public let retryPolicy: RetryPolicy
+    /// Timeouts, limits, coders and default headers.
+    public let configuration: Configuration
+
+    /// A client. By default it sends over URLSession, without credentials, plugins or retries.
+    public init(transport: any HTTPTransport = URLSessionTransport(),
+                authentication: Authentication = .init(),
+                plugins: [any APIPlugin] = [],
+                retryPolicy: RetryPolicy = .none,
+                configuration: Configuration = .init()) {
+        self.transport = transport
+        self.authentication = authentication
+        self.plugins = plugins
+        self.retryPolicy = retryPolicy
+        self.configuration = configuration
+    }
+
+    // MARK: - Sending
+
+    /// Sends `endpoint` and decodes the 2xx body (unwrapped from the endpoint's envelope) as `type`.
+    public func send<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) async throws(APIError) -> Value {
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        if let format = endpoint.envelope {
+            return try unwrap(response, format: format, as: Value.self).payload
+        }
+        return try decode(Value.self, from: response)
+    }
+
+    /// Sends `endpoint` and checks for a 2xx status; the body is not kept (unless the envelope
+    /// has a `success` key, which is then checked).
+    public func send(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) {
+        let checksEnvelope = endpoint.envelope?.success != nil
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: !checksEnvelope)
+        if let format = endpoint.envelope, checksEnvelope, !response.body.isEmpty {
+            try checkEnvelopeSuccess(response, format: format)
+        }
+    }
+
+    /// Sends `endpoint` and returns the 2xx body as it is (no envelope unwrapping).
+    public func sendData(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> Data {
+        try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false).body
+    }
+
+    /// Sends `endpoint` and returns the 2xx body as UTF-8 text (no envelope unwrapping); other
+    /// bytes fail with `.decoding`.
+    public func sendString(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> String {
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        guard let text = String(data: response.body, encoding: .utf8) else {
+            throw .decoding(DecodingFailure(typeName: "String", codingPath: "", bodyPrefix: BodyPreview.text(response.body),
+                                            description: "The body is not valid UTF-8 text."))
+        }
+        return text
+    }
+
+    /// Sends `endpoint` and returns its whole envelope (success, code, message, payload).
+    /// An envelope with `success: false` still fails with `.envelope`. An endpoint without an
+    /// envelope format fails with `.invalidRequest`.
+    public func sendEnvelope<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) async throws(APIError) -> Envelope<Value> {
+        guard let format = endpoint.envelope else {
+            throw .invalidRequest(reason: "The endpoint has no envelope format, so its whole envelope cannot be returned.")
+        }
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        return try unwrap(response, format: format, as: Value.self)
+    }
+
+    /// The request `endpoint` becomes before credentials and plugins: URL, method, headers, body,
+    /// timeout. Useful to inspect or test what a router produces.
+    public func makeRequest(_ endpoint: some Endpoint, baseURL: URL) throws(APIError) -> URLRequest {
+        try RequestBuilder(configuration: configuration).makeRequest(endpoint, baseURL: baseURL)
+    }
+
+    // MARK: - Attempts
+
+    /// Builds, authorises, sends and retries; returns the final 2xx response or throws.
+    func execute(_ endpoint: some Endpoint, baseURL: URL, discardsSuccessBody: Bool) async throws(APIError) -> HTTPResponse {
+        try checkCancellation()
+        let base = try makeRequest(endpoint, baseURL: baseURL)
+        let context = TransportContext(endpoint: endpoint, timeout: base.timeoutInterval,
+                                       maxResponseSize: configuration.maxResponseSize,
+                                       discardsSuccessBody: discardsSuccessBody)
+        var attempt = 1
+        var refreshed = false
+        while true {
+            try checkCancellation()
+            var request = base
+            let generation = try await authentication.authorize(&request, requirement: endpoint.auth)
+            for plugin in plugins {
+                request = try await plugin.prepare(request, endpoint: endpoint)
+            }
+            for plugin in plugins {
+                await plugin.willSend(request, endpoint: endpoint)
+            }
+            let result: Result<HTTPResponse, APIError>
+            do {
+                let response = try await transport.send(request, context: context)
+                if response.body.count > configuration.maxResponseSize {
+                    result = .failure(.responseTooLarge(limit: configuration.maxResponseSize))
+                } else {
+                    result = .success(response)
+                }
+            } catch {
+                result = .failure(error)
+            }
+            for plugin in plugins {
+                await plugin.didReceive(result, request: request, endpoint: endpoint)
+            }
+
+            switch result {
+            case .success(let response):
+                authentication.storeCookies(from: response, url: request.url)
+                if response.status == 401, endpoint.auth == .bearer, !refreshed, authentication.tokenProvider != nil {
+                    // Exactly one retry after a refresh; a second 401 is the caller's error.
+                    refreshed = true
+                    try await authentication.refreshToken(after: generation)
+                    continue
+                }
+                if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, status: response.status) {
+                    try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt, retryAfter: response.header("Retry-After")))
+                    attempt += 1
+                    continue
+                }
+                guard response.isSuccess else {
+                    throw .server(serverError(from: response, format: endpoint.errorFormat))
+                }
+                return response
+            case .failure(let error):
+                if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, error: error) {
+                    try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt))
+                    attempt += 1
+                    continue
+                }
+                throw error
+            }
+        }
+    }
+
+    // MARK: - Responses
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from response: HTTPResponse) throws(APIError) -> Value {
+        do {
+            return try configuration.makeDecoder().decode(Value.self, from: response.body)
+        } catch {
+            throw decodingError(error, typeName: String(describing: Value.self), response: response)
+        }
+    }
+
+    private func unwrap<Value: Decodable & Sendable>(_ response: HTTPResponse, format: EnvelopeFormat, as type: Value.Type) throws(APIError) -> Envelope<Value> {
+        let decoder = configuration.makeDecoder()
+        decoder.userInfo[.endpointRuntimeEnvelopeFormat] = format
+        let box: EnvelopeBox<Value>
+        do {
+            box = try decoder.decode(EnvelopeBox<Value>.self, from: response.body)
+        } catch {
+            throw decodingError(error, typeName: "Envelope<\(String(describing: Value.self))>", response: response)
+        }
+        guard box.success != false else {
+            throw .envelope(EnvelopeFailure(code: box.code, message: box.message, status: response.status))
+        }
+        guard let payload = box.payload else {
+            // Only reachable for a payload type that is not optional but decoded as absent.
+            throw .decoding(DecodingFailure(typeName: String(describing: Value.self), codingPath: format.payload,
+                                            bodyPrefix: BodyPreview.text(response.body), description: "The payload is missing."))
+        }
+        return Envelope(success: box.success, code: box.code, message: box.message, payload: payload)
+    }
+
+    private func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat) throws(APIError) {
+        guard let successKey = format.success,
+              case .object(let object)? = try? configuration.makeDecoder().decode(JSONValue.self, from: response.body),
+              object[successKey] == .bool(false)
+        else { return }
+        throw .envelope(EnvelopeFailure(code: Self.codeText(object[format.code ?? ""]),
+                                        message: object[format.message ?? ""]?.stringValue, status: response.status))
+    }
+
+    /// A decoding error, or `.unexpectedContentType` when the body is not JSON at all.
+    private func decodingError(_ error: any Error, typeName: String, response: HTTPResponse) -> APIError {
+        if let mediaType = response.mediaType, !Self.isJSON(mediaType), !response.body.isEmpty {
+            return .unexpectedContentType(ContentTypeFailure(
+                expected: "application/json", received: response.header("Content-Type") ?? mediaType,
+                status: response.status, bodyPrefix: BodyPreview.text(response.body)))
+        }
+        return .decoding(DecodingFailure(error, typeName: typeName, body: response.body))
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        mediaType == "application/json" || mediaType == "text/json" || mediaType.hasSuffix("+json")
+    }
+
+    /// The server error for a non-2xx response: message and code read per `format` (keys may be
+    /// dotted paths such as `error.message`), the model decoded when it can be.
+    func serverError(from response: HTTPResponse, format: ErrorBodyFormat) -> ServerError {
+        var message: String?
+        var code: String?
+        var model: (any Sendable)?
+        if !response.body.isEmpty, format.message != nil || format.code != nil || format.model != nil {
+            let decoder = configuration.makeDecoder()
+            if format.message != nil || format.code != nil,
+               let json = try? decoder.decode(JSONValue.self, from: response.body) {
+                if let key = format.message, let value = Self.lookup(key, in: json) {
+                    message = value.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+                }
+                if let key = format.code {
+                    code = Self.codeText(Self.lookup(key, in: json))
+                }
+            }
+            if let modelType = format.model {
+                model = Self.decodeModel(modelType, from: response.body, decoder: decoder)
+            }
+        }
+        return ServerError(status: response.status, message: message ?? ServerError.defaultMessage(forStatus: response.status),
+                           code: code, model: model, body: response.body, headers: response.headers)
+    }
+
+    private static func decodeModel<Model: Decodable & Sendable>(_ type: Model.Type, from body: Data, decoder: JSONDecoder) -> (any Sendable)? {
+        try? decoder.decode(Model.self, from: body)
+    }
+
+    private static func lookup(_ key: String, in json: JSONValue) -> JSONValue? {
+        if let direct = json[key] { return direct }
+        var current: JSONValue? = json
+        for part in key.split(separator: ".", omittingEmptySubsequences: false) {
+            current = current?[String(part)]
+        }
+        return current
+    }
+
+    private static func codeText(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let text)?: return text
+        case .number(let number)?:
+            if let integer = Int64(exactly: number) { return String(integer) }
+            return number.description
+        case .bool(let flag)?: return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+}

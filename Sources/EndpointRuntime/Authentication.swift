@@ -1,0 +1,211 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Gives bearer tokens to the client and renews them when the server answers 401.
+///
+/// The client calls `token()` before every attempt of a `.bearer` endpoint. On a 401 it calls
+/// `refresh()` and retries the request once with the new `token()`. However many requests fail
+/// with 401 at the same time, only ONE `refresh()` runs; the others wait for it.
+///
+/// Errors thrown here fail the request: an `APIError` (e.g. from calling a refresh endpoint
+/// with another client) as it is, `CancellationError` as `.cancelled`, anything else as
+/// `.authentication(description:)`.
+public protocol TokenProvider: Sendable {
+    /// The current access token; nil sends the request without `Authorization`.
+    func token() async throws -> String?
+    /// Obtains and stores a new token, so that the next `token()` returns it.
+    func refresh() async throws
+}
+
+/// A `TokenProvider` made of two closures.
+public struct ClosureTokenProvider: TokenProvider {
+    private let tokenClosure: @Sendable () async throws -> String?
+    private let refreshClosure: @Sendable () async throws -> Void
+
+    /// A provider that calls `token` for the current token and `refresh` to renew it.
+    public init(token: @escaping @Sendable () async throws -> String?,
+                refresh: @escaping @Sendable () async throws -> Void) {
+        tokenClosure = token
+        refreshClosure = refresh
+    }
+
+    /// Calls the token closure.
+    public func token() async throws -> String? { try await tokenClosure() }
+    /// Calls the refresh closure.
+    public func refresh() async throws { try await refreshClosure() }
+}
+
+/// Where cookies for `.cookie` endpoints come from.
+public enum CookieSource: Sendable {
+    /// Cookies stored for the request URL; `Set-Cookie` of every response is stored back.
+    case storage(HTTPCookieStorage)
+    /// The `Cookie` header value for a URL, computed by the app; nil sends none.
+    case header(@Sendable (URL) async throws -> String?)
+}
+
+/// The credentials a client applies to endpoints according to their `AuthRequirement`.
+///
+/// An endpoint asking for a credential the client does not have fails with
+/// `APIError.invalidRequest` before anything is sent.
+public struct Authentication: Sendable {
+    /// Bearer tokens for `.bearer` endpoints.
+    public var tokenProvider: (any TokenProvider)?
+    /// Cookies for `.cookie` endpoints.
+    public var cookies: CookieSource?
+    /// The key sent in the endpoint's header for `.apiKey(header:)` endpoints.
+    public var apiKey: String?
+
+    /// Shared by copies of this value, so that one refresh serves every request of a client.
+    let refresher = TokenRefresher()
+
+    /// Credentials for the client. Cookies default to `HTTPCookieStorage.shared`, as URLSession
+    /// apps expect; pass `nil` to refuse `.cookie` endpoints, or a storage of your own.
+    public init(tokenProvider: (any TokenProvider)? = nil, cookies: CookieSource? = .storage(.shared), apiKey: String? = nil) {
+        self.tokenProvider = tokenProvider
+        self.cookies = cookies
+        self.apiKey = apiKey
+    }
+
+    /// Adds the credential `requirement` asks for; returns the refresh generation the token was read at.
+    func authorize(_ request: inout URLRequest, requirement: AuthRequirement) async throws(APIError) -> Int {
+        switch requirement {
+        case .none:
+            return 0
+        case .bearer:
+            guard let tokenProvider else {
+                throw .invalidRequest(reason: "The endpoint needs a bearer token, but the client has no token provider.")
+            }
+            let generation = await refresher.generation
+            let token: String?
+            do {
+                token = try await tokenProvider.token()
+            } catch {
+                throw Self.map(error)
+            }
+            if let token {
+                let header = HTTPHeader(name: "Authorization", value: "Bearer \(token)")
+                try RequestBuilder.validate(header)
+                request.setValue(header.value, forHTTPHeaderField: header.name)
+            }
+            return generation
+        case .cookie:
+            guard let cookies else {
+                throw .invalidRequest(reason: "The endpoint needs cookies, but the client has no cookie source.")
+            }
+            guard let url = request.url else { return 0 }
+            let value: String?
+            switch cookies {
+            case .storage(let storage):
+                let stored = storage.cookies(for: url) ?? []
+                value = stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
+            case .header(let provider):
+                do {
+                    value = try await provider(url)
+                } catch {
+                    throw Self.map(error)
+                }
+            }
+            if let value {
+                let header = HTTPHeader(name: "Cookie", value: value)
+                try RequestBuilder.validate(header)
+                request.setValue(value, forHTTPHeaderField: "Cookie")
+            }
+            return 0
+        case .apiKey(let name):
+            guard let apiKey else {
+                throw .invalidRequest(reason: "The endpoint needs an API key in \"\(name)\", but the client has none.")
+            }
+            let header = HTTPHeader(name: name, value: apiKey)
+            try RequestBuilder.validate(header)
+            request.setValue(apiKey, forHTTPHeaderField: name)
+            return 0
+        }
+    }
+
+    /// Stores `Set-Cookie` of a response when cookies live in an `HTTPCookieStorage`.
+    func storeCookies(from response: HTTPResponse, url: URL?) {
+        guard case .storage(let storage) = cookies, let url = response.url ?? url,
+              let setCookie = response.header("Set-Cookie")
+        else { return }
+        // HTTPCookie looks the field up by its exact name; transports may spell it in any case.
+        let received = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url)
+        storage.setCookies(received, for: url, mainDocumentURL: nil)
+    }
+
+    /// Renews the token after a 401 of a request whose token was read at `generation`.
+    func refreshToken(after generation: Int) async throws(APIError) {
+        guard let tokenProvider else { return }
+        try await refresher.refresh(after: generation, provider: tokenProvider)
+    }
+
+    static func map(_ error: any Error) -> APIError {
+        if let apiError = error as? APIError { return apiError }
+        if error is CancellationError { return .cancelled }
+        return .authentication(description: String(describing: error))
+    }
+}
+
+/// Runs at most one token refresh at a time and lets every waiting request share its outcome.
+///
+/// Each successful refresh starts a new generation. A request that got 401 with a token read in
+/// an older generation just retries (someone already refreshed); otherwise it joins the running
+/// refresh or starts one. Waiting is cancellable: a cancelled request stops waiting at once,
+/// while the refresh itself goes on for the others.
+actor TokenRefresher {
+    private(set) var generation = 0
+    private var refreshing = false
+    private var waiters: [UInt64: CheckedContinuation<Result<Void, APIError>, Never>] = [:]
+    private var nextWaiter: UInt64 = 0
+
+    func refresh(after seen: Int, provider: any TokenProvider) async throws(APIError) {
+        if generation > seen { return }
+        try checkCancellation()
+        if !refreshing {
+            refreshing = true
+            // Unstructured on purpose: cancelling the request that started the refresh must not
+            // cancel the refresh other requests are waiting for. It runs on this actor, which
+            // is free while the provider works.
+            Task {
+                let result: Result<Void, APIError>
+                do {
+                    try await provider.refresh()
+                    result = .success(())
+                } catch {
+                    result = .failure(Authentication.map(error))
+                }
+                self.complete(result)
+            }
+        }
+        let id = nextWaiter
+        nextWaiter += 1
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiters[id] = continuation
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(id) }
+        }
+        try result.get()
+    }
+
+    private func complete(_ result: Result<Void, APIError>) {
+        refreshing = false
+        if case .success = result { generation += 1 }
+        let waiting = waiters
+        waiters = [:]
+        for continuation in waiting.values {
+            continuation.resume(returning: result)
+        }
+    }
+
+    private func cancelWaiter(_ id: UInt64) {
+        waiters.removeValue(forKey: id)?.resume(returning: .failure(.cancelled))
+    }
+}
+
+/// Throws `APIError.cancelled` when the current task is cancelled.
+func checkCancellation() throws(APIError) {
+    if Task.isCancelled { throw .cancelled }
+}

@@ -1,1 +1,0 @@
-// The runtime implementation (client, transports, errors) is added next to Endpoint.swift.

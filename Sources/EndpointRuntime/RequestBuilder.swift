@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns an `Endpoint` into a `URLRequest`: URL, method, headers, body, timeout. Auth and plugins
+/// come later, per attempt, in `APIClient`.
+struct RequestBuilder {
+    let configuration: APIClient.Configuration
+
+    func makeRequest(_ endpoint: some Endpoint, baseURL: URL) throws(APIError) -> URLRequest {
+        let url = try makeURL(baseURL: baseURL, path: endpoint.path, query: endpoint.queryItems)
+        var request = URLRequest(url: url)
+        request.httpMethod = endpoint.method.rawValue
+        let timeout = endpoint.timeout ?? configuration.timeout
+        guard timeout > 0 else {
+            throw .invalidRequest(reason: "The timeout \(timeout) is not a positive number of seconds.")
+        }
+        request.timeoutInterval = timeout
+        // The client owns cookies (see `Authentication.cookies`); URLSession must not add its own.
+        request.httpShouldHandleCookies = false
+
+        for header in configuration.defaultHeaders {
+            try Self.validate(header)
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        // Endpoint headers replace client defaults of the same name; repeated names within the
+        // endpoint are joined, as HTTP defines for repeated fields.
+        var endpointNames: Set<String> = []
+        for header in endpoint.headers {
+            try Self.validate(header)
+            if endpointNames.insert(header.name.lowercased()).inserted {
+                request.setValue(header.value, forHTTPHeaderField: header.name)
+            } else {
+                request.addValue(header.value, forHTTPHeaderField: header.name)
+            }
+        }
+
+        if let (body, contentType) = try encode(endpoint.body) {
+            request.httpBody = body
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+        }
+        return request
+    }
+
+    /// `base` + `path` + `?query`. The base's own path is kept (`/v1`), with or without a trailing
+    /// slash; `path` must be percent-encoded already (generated code uses `PathEncoding.segment`).
+    func makeURL(baseURL: URL, path: String, query: [QueryItem]) throws(APIError) -> URL {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              components.host?.isEmpty == false
+        else {
+            throw .invalidRequest(reason: "The base URL \"\(baseURL.absoluteString)\" is not an absolute http(s) URL.")
+        }
+        guard Self.isEncodedPath(path) else {
+            throw .invalidRequest(reason: "The path \"\(path)\" contains characters that are not percent-encoded.")
+        }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") {
+            basePath.removeLast()
+        }
+        let relative = path.isEmpty || path.hasPrefix("/") ? path : "/" + path
+        let fullPath = basePath + relative
+        components.percentEncodedPath = fullPath.isEmpty ? "/" : fullPath
+
+        // Encoded by hand: URLComponents leaves `+`, `&`-free reserved characters and `;` as they
+        // are, and servers read `+` as a space.
+        var parts: [String] = []
+        if let existing = components.percentEncodedQuery, !existing.isEmpty {
+            parts.append(existing)
+        }
+        if !query.isEmpty {
+            parts.append(PercentEncoding.formEncode(query))
+        }
+        components.percentEncodedQuery = parts.isEmpty ? nil : parts.joined(separator: "&")
+
+        guard let url = components.url else {
+            throw .invalidRequest(reason: "Could not build a URL from \"\(baseURL.absoluteString)\" and \"\(path)\".")
+        }
+        return url
+    }
+
+    /// The body bytes and their content type; nil for `.none`.
+    func encode(_ body: RequestBody) throws(APIError) -> (Data, String)? {
+        switch body {
+        case .none:
+            return nil
+        case .json(let value):
+            do {
+                return (try configuration.makeEncoder().encode(value), "application/json")
+            } catch {
+                throw .encoding(description: Self.describeEncodingError(error, type: type(of: value)))
+            }
+        case .form(let fields):
+            return (Data(PercentEncoding.formEncode(fields).utf8), "application/x-www-form-urlencoded")
+        case .multipart(let parts):
+            let boundary = configuration.multipartBoundary()
+            guard Self.isValidBoundary(boundary) else {
+                throw .invalidRequest(reason: "The multipart boundary \"\(boundary)\" is not valid.")
+            }
+            return (try Self.multipartBody(parts, boundary: boundary), "multipart/form-data; boundary=\(boundary)")
+        case .raw(let data, let contentType):
+            try Self.validate(HTTPHeader(name: "Content-Type", value: contentType))
+            return (data, contentType)
+        }
+    }
+
+    /// RFC 7578 `multipart/form-data`. Names and file names are quoted, with `"`, CR and LF
+    /// percent-escaped as browsers do; file names keep their UTF-8 bytes.
+    static func multipartBody(_ parts: [MultipartPart], boundary: String) throws(APIError) -> Data {
+        var body = Data()
+        for part in parts {
+            body.append(Data("--\(boundary)\r\n".utf8))
+            var disposition = "Content-Disposition: form-data; name=\"\(quoted(part.name))\""
+            switch part.content {
+            case .text(let text):
+                body.append(Data("\(disposition)\r\n\r\n".utf8))
+                body.append(Data(text.utf8))
+            case .file(let file):
+                try validate(HTTPHeader(name: "Content-Type", value: file.mimeType))
+                disposition += "; filename=\"\(quoted(file.fileName))\""
+                body.append(Data("\(disposition)\r\nContent-Type: \(file.mimeType)\r\n\r\n".utf8))
+                body.append(file.data)
+            }
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return body
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var result = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "\"": result += "%22"
+            case "\r": result += "%0D"
+            case "\n": result += "%0A"
+            default: result.unicodeScalars.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Refuses what would split or corrupt the header section: CR, LF and NUL anywhere, and names
+    /// that are not RFC 9110 tokens. Never sent, never silently dropped.
+    static func validate(_ header: HTTPHeader) throws(APIError) {
+        guard !header.name.isEmpty, header.name.utf8.allSatisfy(isTokenByte) else {
+            throw .invalidRequest(reason: "The header name \"\(header.name.debugEscaped)\" is not a valid HTTP token.")
+        }
+        if header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
+            throw .invalidRequest(reason: "The value of header \"\(header.name)\" contains CR, LF or NUL: \"\(header.value.debugEscaped)\".")
+        }
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        if PercentEncoding.isAlphanumeric(byte) { return true }
+        return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+
+    /// RFC 2046: 1–70 characters from a restricted set, not ending in a space.
+    static func isValidBoundary(_ boundary: String) -> Bool {
+        let allowed = Array("'()+_,-./:=? ".utf8)
+        return (1...70).contains(boundary.utf8.count) && !boundary.hasSuffix(" ")
+            && boundary.utf8.allSatisfy { PercentEncoding.isAlphanumeric($0) || allowed.contains($0) }
+    }
+
+    /// Path characters allowed by RFC 3986 (`pchar` and `/`), with `%` only before two hex digits.
+    static func isEncodedPath(_ path: String) -> Bool {
+        let allowed = Array("-._~!$&'()*+,;=:@/".utf8)
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                index += 3
+                continue
+            }
+            guard PercentEncoding.isAlphanumeric(byte) || allowed.contains(byte) else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        PercentEncoding.isAlphanumeric(byte)
+            && (byte <= UInt8(ascii: "9") || (byte | 0x20) <= UInt8(ascii: "f"))
+    }
+
+    static func describeEncodingError(_ error: any Error, type: Any.Type) -> String {
+        if let encodingError = error as? EncodingError, case .invalidValue(let value, let context) = encodingError {
+            let path = DecodingFailure.render(context.codingPath)
+            return "Could not encode \(type)\(path.isEmpty ? "" : " at \(path)"): \(context.debugDescription) (value: \(value))"
+        }
+        return "Could not encode \(type): \(error)"
+    }
+}
+
+extension String {
+    /// The text with control characters shown as escapes, for error messages.
+    var debugEscaped: String {
+        var result = ""
+        for scalar in unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += scalar.escaped(asASCII: true)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

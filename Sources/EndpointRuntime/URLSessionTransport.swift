@@ -1,0 +1,266 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests with `URLSession`.
+///
+/// Beyond what URLSession does by itself it:
+/// - enforces `TransportContext.timeout` for the WHOLE exchange (URLSession's own timeout is an
+///   idle timeout, and on Linux it does not fire on a body that trickles in forever);
+/// - stops reading and fails with `.responseTooLarge` as soon as the body passes the limit;
+/// - cancels the URL session task when the Swift task is cancelled;
+/// - maps `URLError` codes to `TransportFailure`;
+/// - leaves cookies and caching to the client (`httpShouldSetCookies` off, no URL cache).
+public final class URLSessionTransport: HTTPTransport {
+    private let session: URLSession
+    private let tasks: TaskRegistry
+
+    /// A transport over a new session built from `configuration` (ephemeral by default).
+    public init(configuration: URLSessionConfiguration = .ephemeral) {
+        // A copy: the caller's configuration object is left as it was.
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let registry = TaskRegistry()
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "EndpointRuntime.URLSessionTransport"
+        self.tasks = registry
+        self.session = URLSession(configuration: configuration, delegate: SessionDelegate(registry: registry), delegateQueue: queue)
+    }
+
+    deinit {
+        // The session keeps its delegate alive until invalidated.
+        session.invalidateAndCancel()
+    }
+
+    /// Sends `request`, reading the body within the deadline and size limit.
+    public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
+        try checkCancellation()
+        var request = request
+        // URLSession's own (idle) timeout must not undercut our deadline: on Linux it is truncated
+        // to whole seconds, so 0.8 s would become an immediate 0 s timeout. The deadline is ours.
+        let timeout = context.boundedTimeout
+        request.timeoutInterval = timeout.rounded(.up) + 1
+        let task = session.dataTask(with: request)
+        let exchange = Exchange(task: task, maxResponseSize: context.maxResponseSize,
+                                discardsSuccessBody: context.discardsSuccessBody)
+        tasks.insert(exchange, for: task.taskIdentifier)
+
+        let result: Result<HTTPResponse, APIError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                exchange.start(continuation: continuation, timeout: timeout)
+            }
+        } onCancel: {
+            exchange.finish(.failure(.cancelled))
+        }
+        // Late delegate calls for a finished exchange (after a deadline, cancellation or size
+        // failure) find nothing and are ignored; a task cancelled before it started is removed too.
+        tasks.remove(task.taskIdentifier)
+        return try result.get()
+    }
+}
+
+/// Exchanges by URL session task identifier, for the session delegate.
+private final class TaskRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var exchanges: [Int: Exchange] = [:]
+
+    func insert(_ exchange: Exchange, for identifier: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        exchanges[identifier] = exchange
+    }
+
+    func exchange(for identifier: Int) -> Exchange? {
+        lock.lock()
+        defer { lock.unlock() }
+        return exchanges[identifier]
+    }
+
+    func remove(_ identifier: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        exchanges[identifier] = nil
+    }
+}
+
+/// One request in flight: collects the response and resumes the waiting task exactly once,
+/// whichever comes first of completion, deadline, size limit or cancellation.
+private final class Exchange: @unchecked Sendable {
+    // All mutable state is guarded by `lock`; URLSession calls arrive on the delegate queue,
+    // cancellation and the deadline on other threads.
+    private let lock = NSLock()
+    private let task: URLSessionDataTask
+    private let maxResponseSize: Int
+    private let discardsSuccessBody: Bool
+    private var continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>?
+    private var outcome: Result<HTTPResponse, APIError>?
+    private var deadline: DispatchWorkItem?
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var discarding = false
+    private var receivedBytes = 0
+
+    init(task: URLSessionDataTask, maxResponseSize: Int, discardsSuccessBody: Bool) {
+        self.task = task
+        self.maxResponseSize = maxResponseSize
+        self.discardsSuccessBody = discardsSuccessBody
+    }
+
+    func start(continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>, timeout: TimeInterval) {
+        lock.lock()
+        if let outcome {
+            // Cancelled before it started.
+            lock.unlock()
+            continuation.resume(returning: outcome)
+            return
+        }
+        self.continuation = continuation
+        let deadline = DispatchWorkItem { [weak self] in
+            self?.finish(.failure(.transport(.timedOut)))
+        }
+        self.deadline = deadline
+        lock.unlock()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        task.resume()
+    }
+
+    /// Ends the exchange with `result` unless it already ended; cancels the URL task if it still runs.
+    func finish(_ result: Result<HTTPResponse, APIError>) {
+        lock.lock()
+        guard outcome == nil else {
+            lock.unlock()
+            return
+        }
+        outcome = result
+        let continuation = self.continuation
+        self.continuation = nil
+        let deadline = self.deadline
+        self.deadline = nil
+        lock.unlock()
+
+        deadline?.cancel()
+        if case .failure = result {
+            task.cancel()
+        }
+        continuation?.resume(returning: result)
+    }
+
+    /// Headers arrived; returns false to stop the transfer.
+    func receive(_ urlResponse: URLResponse) -> Bool {
+        guard let http = urlResponse as? HTTPURLResponse else {
+            finish(.failure(.transport(.other(code: URLError.badServerResponse.rawValue,
+                                              description: "The response is not HTTP."))))
+            return false
+        }
+        // A discarded body is never held in memory, so the size limit does not apply to it.
+        let discards = discardsSuccessBody && (200..<300).contains(http.statusCode)
+        if !discards, http.expectedContentLength > Int64(maxResponseSize) {
+            finish(.failure(.responseTooLarge(limit: maxResponseSize)))
+            return false
+        }
+        lock.lock()
+        response = http
+        discarding = discards
+        lock.unlock()
+        return true
+    }
+
+    func receive(_ data: Data) {
+        lock.lock()
+        receivedBytes += data.count
+        guard outcome == nil, !discarding else {
+            lock.unlock()
+            return
+        }
+        if body.count + data.count > maxResponseSize {
+            lock.unlock()
+            finish(.failure(.responseTooLarge(limit: maxResponseSize)))
+            return
+        }
+        body.append(data)
+        lock.unlock()
+    }
+
+    func complete(error: (any Error)?) {
+        lock.lock()
+        let http = response
+        let data = body
+        let receivedBytes = self.receivedBytes
+        lock.unlock()
+        if let error {
+            var mapped = Self.map(error)
+            // Linux reports a body cut short of its Content-Length as an unknown error (curl's
+            // "transfer closed with N bytes remaining"); it is a dropped connection.
+            if case .transport(.other) = mapped, let http, http.expectedContentLength > Int64(receivedBytes) {
+                mapped = .transport(.connectionLost)
+            }
+            finish(.failure(mapped))
+            return
+        }
+        guard let http else {
+            finish(.failure(.transport(.other(code: URLError.badServerResponse.rawValue, description: "No response."))))
+            return
+        }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String {
+                headers[key] = value
+            }
+        }
+        finish(.success(HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url)))
+    }
+
+    static func map(_ error: any Error) -> APIError {
+        guard let urlError = error as? URLError else {
+            let nsError = error as NSError
+            return .transport(.other(code: nsError.code, description: nsError.localizedDescription))
+        }
+        switch urlError.code {
+        case .notConnectedToInternet, .dataNotAllowed, .internationalRoamingOff:
+            return .transport(.notConnected)
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
+            return .transport(.cannotConnect)
+        case .timedOut:
+            return .transport(.timedOut)
+        case .networkConnectionLost:
+            return .transport(.connectionLost)
+        case .httpTooManyRedirects, .redirectToNonExistentLocation:
+            return .transport(.tooManyRedirects)
+        case .cancelled:
+            return .cancelled
+        default:
+            return .transport(.other(code: urlError.errorCode, description: urlError.localizedDescription))
+        }
+    }
+}
+
+/// Routes URLSession delegate calls to the exchange of each task.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let registry: TaskRegistry
+
+    init(registry: TaskRegistry) {
+        self.registry = registry
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let proceed = registry.exchange(for: dataTask.taskIdentifier)?.receive(response) ?? false
+        completionHandler(proceed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        registry.exchange(for: dataTask.taskIdentifier)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let identifier = task.taskIdentifier
+        registry.exchange(for: identifier)?.complete(error: error)
+        registry.remove(identifier)
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 over raw sockets, for testing `URLSessionTransport`
+/// against real connections: each connection is handed to a handler that writes whatever bytes
+/// (and delays, resets) the test needs. One request per connection.
+final class LocalServer: @unchecked Sendable {
+    struct Request: Sendable {
+        var method: String
+        var target: String
+        var headers: [String: String]
+        var body: Data
+
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    typealias Handler = @Sendable (Request, Connection) -> Void
+
+    let port: UInt16
+    private let listener: Int32
+    private let handler: Handler
+    private let lock = NSLock()
+    private var stopped = false
+    private var received: [Request] = []
+
+    init(handler: @escaping Handler) throws {
+        self.handler = handler
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = fd
+        let thread = Thread { [self] in acceptLoop() }
+        thread.start()
+    }
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
+
+    var requests: [Request] {
+        lock.lock()
+        defer { lock.unlock() }
+        return received
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    /// A port nothing listens on (bound, then closed).
+    static func closedPort() throws -> UInt16 {
+        let server = try LocalServer { _, connection in connection.close() }
+        server.stop()
+        return server.port
+    }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            if client < 0 {
+                lock.lock()
+                let done = stopped
+                lock.unlock()
+                if done { return }
+                continue
+            }
+            DispatchQueue.global().async { [self] in
+                let connection = Connection(fd: client)
+                guard let request = connection.readRequest() else {
+                    connection.close()
+                    return
+                }
+                lock.lock()
+                received.append(request)
+                lock.unlock()
+                handler(request, connection)
+                connection.close()
+            }
+        }
+    }
+}
+
+final class Connection: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var closed = false
+
+    init(fd: Int32) {
+        self.fd = fd
+    }
+
+    func readRequest() -> LocalServer.Request? {
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let separator = Data("\r\n\r\n".utf8)
+        var headerEnd: Range<Data.Index>?
+        while headerEnd == nil {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            buffer.append(contentsOf: chunk[0..<count])
+            headerEnd = buffer.range(of: separator)
+        }
+        let head = String(decoding: buffer[..<headerEnd!.lowerBound], as: UTF8.self)
+        var lines = head.components(separatedBy: "\r\n")
+        let requestLine = lines.removeFirst().split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
+        }
+        var body = Data(buffer[headerEnd!.upperBound...])
+        let expected = Int(headers["content-length"] ?? "0") ?? 0
+        while body.count < expected {
+            let count = recv(fd, &chunk, chunk.count, 0)
+            guard count > 0 else { break }
+            body.append(contentsOf: chunk[0..<count])
+        }
+        return LocalServer.Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+    }
+
+    @discardableResult
+    func write(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                #if canImport(Glibc)
+                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                let sent = send(fd, raw.baseAddress! + offset, raw.count - offset, 0)
+                #endif
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+
+    @discardableResult
+    func write(_ text: String) -> Bool { write(Data(text.utf8)) }
+
+    /// A complete response with `Content-Length` and `Connection: close`.
+    func respond(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            head += "\(name): \(value)\r\n"
+        }
+        write(head + "\r\n")
+        write(body)
+    }
+
+    /// Closes with an RST instead of a FIN.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        close()
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        closed = true
+        #if canImport(Glibc)
+        Glibc.close(fd)
+        #else
+        Darwin.close(fd)
+        #endif
+    }
+}

@@ -1,0 +1,283 @@
+import EndpointRuntime
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `URLSessionTransport` against real sockets: what arrives on the wire, and each failure typed.
+final class URLSessionTransportTests: XCTestCase {
+    private var servers: [LocalServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    private func server(_ handler: @escaping LocalServer.Handler) throws -> LocalServer {
+        let server = try LocalServer(handler: handler)
+        servers.append(server)
+        return server
+    }
+
+    private func client(timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024,
+                        authentication: Authentication = .init()) -> APIClient {
+        APIClient(transport: URLSessionTransport(), authentication: authentication,
+                  configuration: .init(timeout: timeout, maxResponseSize: maxResponseSize, multipartBoundary: { "B" }))
+    }
+
+    private func measure<T>(_ body: () async -> T) async -> (T, TimeInterval) {
+        let start = Date()
+        let value = await body()
+        return (value, Date().timeIntervalSince(start))
+    }
+
+    func testRoundTripWithPathQueryHeadersAndJSON() async throws {
+        let server = try server { _, connection in
+            connection.respond(status: 200, headers: ["Content-Type": "application/json"],
+                               body: Data(#"{"index":5,"title":"Wire","created_at":"2024-01-02T03:04:05.250Z"}"#.utf8))
+        }
+        let service = TestService(client: client(), baseURL: server.baseURL)
+        let question = try await service.getQuestion(index: "a/../b c", lang: "c++", tags: ["x", "y"])
+        XCTAssertEqual(question.index, 5)
+        XCTAssertEqual(question.createdAt?.timeIntervalSince1970 ?? 0, 1_704_164_645.25, accuracy: 1e-6)
+        let request = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(request.method, "GET")
+        XCTAssertEqual(request.target, "/v1/questions/a%2F%2E%2E%2Fb%20c?lang=c%2B%2B&tags=x&tags=y&page_size=20")
+        XCTAssertEqual(request.header("Accept"), "application/json")
+        XCTAssertNil(request.header("Cookie"))
+    }
+
+    func testMultipartAndBearerArriveAsBuilt() async throws {
+        let server = try server { _, connection in connection.respond(status: 204) }
+        let client = client(authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "tok" }, refresh: {})))
+        let endpoint = TestRouter.upload(memberID: 9, image: File(data: Data([1, 2]), fileName: "a.bin"), caption: "c", tags: nil, photos: nil)
+        try await client.send(endpoint, baseURL: server.baseURL)
+        let built = try client.makeRequest(endpoint, baseURL: server.baseURL)
+        let request = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.target, "/v1/members/9/avatar")
+        XCTAssertEqual(request.header("Content-Type"), "multipart/form-data; boundary=B")
+        XCTAssertEqual(request.body, built.httpBody)
+
+        try await client.send(TestRouter.deleteItem(id: 3), baseURL: server.baseURL)
+        XCTAssertEqual(server.requests.last?.header("Authorization"), "Bearer tok")
+        XCTAssertEqual(server.requests.last?.method, "DELETE")
+    }
+
+    func testServerErrorBodyIsRead() async throws {
+        let server = try server { _, connection in
+            connection.respond(status: 500, headers: ["Content-Type": "application/json"],
+                               body: Data(#"{"message":"DB down","code":"E500"}"#.utf8))
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await TestService(client: self.client(), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+        }
+        guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure.status, 500)
+        XCTAssertEqual(failure.message, "DB down")
+        XCTAssertEqual(failure.code, "E500")
+        XCTAssertEqual(failure.headers.first { $0.key.lowercased() == "content-type" }?.value, "application/json")
+    }
+
+    func testConnectionRefusedIsCannotConnect() async throws {
+        let port = try LocalServer.closedPort()
+        let (error, elapsed) = await measure {
+            await expectError { () async throws(APIError) in
+                try await TestService(client: self.client(), baseURL: URL(string: "http://127.0.0.1:\(port)")!).getQuestion(index: "1", tags: [])
+            }
+        }
+        guard case .transport(.cannotConnect)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertLessThan(elapsed, 3)
+    }
+
+    func testSlowHeadersTimeOutAtTheDeadline() async throws {
+        let server = try server { _, connection in
+            Thread.sleep(forTimeInterval: 3)
+            connection.respond(status: 200)
+        }
+        let (error, elapsed) = await measure {
+            await expectError { () async throws(APIError) in
+                try await TestService(client: self.client(timeout: 0.5), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+            }
+        }
+        guard case .transport(.timedOut)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertLessThan(elapsed, 1.5)
+    }
+
+    func testTricklingBodyHitsTheWholeRequestDeadline() async throws {
+        let server = try server { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
+            for _ in 0..<100 {
+                Thread.sleep(forTimeInterval: 0.1)
+                guard connection.write(" ") else { return }
+            }
+        }
+        let (error, elapsed) = await measure {
+            await expectError { () async throws(APIError) in
+                try await TestService(client: self.client(timeout: 0.8), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+            }
+        }
+        guard case .transport(.timedOut)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertGreaterThanOrEqual(elapsed, 0.75)
+        XCTAssertLessThan(elapsed, 1.8)
+    }
+
+    func testDeclaredTooLargeBodyFailsEarly() async throws {
+        let server = try server { _, connection in
+            connection.respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(count: 5000))
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await self.client(maxResponseSize: 1000).sendData(TestRouter.bytes, baseURL: server.baseURL)
+        }
+        guard case .responseTooLarge(1000)? = error else { return XCTFail("\(String(describing: error))") }
+    }
+
+    func testStreamedTooLargeBodyStopsReading() async throws {
+        let server = try server { _, connection in
+            // No Content-Length: the size is only known while reading.
+            connection.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
+            for _ in 0..<200 {
+                guard connection.write(Data(count: 1000)) else { return }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await self.client(maxResponseSize: 10_000).sendData(TestRouter.bytes, baseURL: server.baseURL)
+        }
+        guard case .responseTooLarge(10_000)? = error else { return XCTFail("\(String(describing: error))") }
+    }
+
+    func testCancellationStopsAHangingRequestPromptly() async throws {
+        let server = try server { _, connection in
+            Thread.sleep(forTimeInterval: 3)
+            connection.respond(status: 200)
+        }
+        let client = client(timeout: 10)
+        let start = Date()
+        let task = Task { () async throws(APIError) -> Question in
+            try await TestService(client: client, baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+        }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError else { return XCTFail("\(result)") }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
+    }
+
+    func testEmptyEndpointAcceptsNoContentAndModelEndpointRejectsEmpty200() async throws {
+        let server = try server { request, connection in
+            if request.target.hasPrefix("/v1/items") {
+                connection.respond(status: 204)
+            } else {
+                connection.respond(status: 200, headers: ["Content-Type": "application/json"])
+            }
+        }
+        let client = client(authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})))
+        try await client.send(TestRouter.deleteItem(id: 1), baseURL: server.baseURL)
+        let error = await expectError { () async throws(APIError) in
+            try await TestService(client: client, baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+        }
+        guard case .decoding(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure.description, "The body is empty.")
+    }
+
+    func testConcurrentRequestsThroughOneClient() async throws {
+        let server = try server { request, connection in
+            let index = request.target.split(separator: "/").last.map { String($0.prefix { $0 != "?" }) } ?? "0"
+            connection.respond(status: 200, headers: ["Content-Type": "application/json"],
+                               body: Data(#"{"index":\#(index),"title":"t"}"#.utf8))
+        }
+        let service = TestService(client: client(), baseURL: server.baseURL)
+        let indices = try await withThrowingTaskGroup(of: Int.self, returning: [Int].self) { group in
+            for index in 0..<40 {
+                group.addTask { try await service.getQuestion(index: String(index), tags: []).index }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(indices.sorted(), Array(0..<40))
+    }
+
+    func testRedirectLoopIsTooManyRedirects() async throws {
+        let server = try server { request, connection in
+            connection.respond(status: 302, headers: ["Location": request.target])
+        }
+        let (error, elapsed) = await measure {
+            await expectError { () async throws(APIError) in
+                try await self.client().sendData(TestRouter.bytes, baseURL: server.baseURL)
+            }
+        }
+        guard case .transport(.tooManyRedirects)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertLessThan(elapsed, 5)
+    }
+
+    func testRedirectIsFollowed() async throws {
+        let server = try server { request, connection in
+            if request.target.hasPrefix("/v1/bytes") {
+                connection.respond(status: 301, headers: ["Location": "/v1/moved"])
+            } else {
+                connection.respond(status: 200, body: Data("moved".utf8))
+            }
+        }
+        let data = try await client().sendData(TestRouter.bytes, baseURL: server.baseURL)
+        XCTAssertEqual(data, Data("moved".utf8))
+    }
+
+    func testBodyShorterThanContentLengthIsConnectionLost() async throws {
+        let server = try server { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"index\":1")
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await TestService(client: self.client(), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+        }
+        guard case .transport(.connectionLost)? = error else { return XCTFail("\(String(describing: error))") }
+    }
+
+    func testConnectionResetIsConnectionLost() async throws {
+        let server = try server { _, connection in
+            connection.reset()
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await TestService(client: self.client(), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+        }
+        guard case .transport(.connectionLost)? = error else { return XCTFail("\(String(describing: error))") }
+    }
+
+    func testEmptyEndpointDiscardsALargeSuccessBodyButReadsErrorBodies() async throws {
+        let server = try server { request, connection in
+            if request.target.hasSuffix("/1") {
+                connection.respond(status: 200, body: Data(count: 50_000))
+            } else {
+                connection.respond(status: 400, headers: ["Content-Type": "application/json"],
+                                   body: Data(#"{"message":"Nope"}"#.utf8))
+            }
+        }
+        let client = APIClient(transport: URLSessionTransport(),
+                               authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})),
+                               configuration: .init(maxResponseSize: 1000))
+        try await client.send(TestRouter.deleteItem(id: 1), baseURL: server.baseURL)
+        let error = await expectError { () async throws(APIError) in try await client.send(TestRouter.deleteItem(id: 2), baseURL: server.baseURL) }
+        guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure.message, "Nope")
+    }
+
+    func testCookieSessionFromLoginIsSentToCookieEndpoints() async throws {
+        let server = try server { request, connection in
+            if request.target == "/v1/login" {
+                connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nSet-Cookie: access=a1; Path=/\r\n"
+                                 + "Set-Cookie: refresh=r1; Path=/; HttpOnly\r\nContent-Length: 36\r\nConnection: close\r\n\r\n"
+                                 + #"{"access_token":"x","expires_in":60}"#)
+            } else {
+                connection.respond(status: 204)
+            }
+        }
+        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "EndpointRuntimeTests-\(UUID().uuidString)")
+        let client = APIClient(transport: URLSessionTransport(), authentication: Authentication(cookies: .storage(storage)))
+        _ = try await TestService(client: client, baseURL: server.baseURL).login(body: LoginRequest(username: "u", password: "p"))
+        try await TestService(client: client, baseURL: server.baseURL).logout()
+        XCTAssertNil(server.requests.first?.header("Cookie"))
+        let cookie = try XCTUnwrap(server.requests.last?.header("Cookie"))
+        XCTAssertEqual(Set(cookie.components(separatedBy: "; ")), ["access=a1", "refresh=r1"])
+    }
+}
