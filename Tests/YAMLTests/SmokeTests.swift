@@ -1,5 +1,0 @@
-import XCTest
-
-final class YAMLTestsSmoke: XCTestCase {
-    func testPlaceholder() {}
-}
