@@ -1,6 +1,109 @@
 import EndpointGenCodegen
 import EndpointGenSpec
 import EndpointGenSupport
+import Foundation
 
-/// Placeholder: the pipeline (read specs → load → generate → write/check) lives here.
-public enum Pipeline {}
+/// What one run of the generator works on.
+public struct PipelineOptions: Sendable {
+    /// The folder holding `*.yaml` / `*.yml` specs (not searched recursively).
+    public var specsDirectory: String
+    /// The folder of generated Swift files.
+    public var outputDirectory: String
+    public var codegen: CodegenOptions
+
+    public init(specsDirectory: String = "specs", outputDirectory: String = "Generated", codegen: CodegenOptions = CodegenOptions()) {
+        self.specsDirectory = specsDirectory
+        self.outputDirectory = outputDirectory
+        self.codegen = codegen
+    }
+}
+
+/// The outcome of reading, validating and generating: files only when nothing failed.
+public struct PipelineResult: Sendable {
+    public var specCount: Int
+    public var files: [GeneratedFile]
+    public var diagnostics: [Diagnostic]
+    /// The specs folder or a spec file could not be read (an I/O problem, not a spec error).
+    public var couldNotReadSpecs = false
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// read specs → load and validate → generate. Writing and checking are separate steps
+/// (`OutputWriter`), so a failed run never touches the output folder.
+public enum Pipeline {
+    /// Runs every stage that can run and collects all diagnostics.
+    public static func run(_ options: PipelineOptions, validateOnly: Bool = false) -> PipelineResult {
+        let (sources, readDiagnostics) = readSpecs(in: options.specsDirectory)
+        if !readDiagnostics.isEmpty {
+            return PipelineResult(specCount: sources.count, files: [], diagnostics: readDiagnostics, couldNotReadSpecs: true)
+        }
+        var diagnostics = readDiagnostics
+        let loaded = SpecLoader.load(sources)
+        diagnostics += loaded.diagnostics
+        guard let module = loaded.module, !diagnostics.contains(where: { $0.severity == .error }) else {
+            return PipelineResult(specCount: sources.count, files: [], diagnostics: sortedDiagnostics(diagnostics))
+        }
+        if validateOnly {
+            return PipelineResult(specCount: sources.count, files: [], diagnostics: sortedDiagnostics(diagnostics))
+        }
+        let generated = CodeGenerator.generate(module, options: options.codegen)
+        diagnostics += generated.diagnostics
+        let failed = diagnostics.contains { $0.severity == .error }
+        return PipelineResult(specCount: sources.count, files: failed ? [] : generated.files, diagnostics: sortedDiagnostics(diagnostics))
+    }
+
+    /// The spec files of a folder, sorted by name, with display paths relative to the
+    /// working directory.
+    public static func readSpecs(in directory: String) -> ([SpecSource], [Diagnostic]) {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            return ([], [.error("specs folder '\(directory)' does not exist", at: nil)])
+        }
+        guard isDirectory.boolValue else {
+            return ([], [.error("'\(directory)' is not a folder; pass the folder that holds the *.yaml specs", at: nil)])
+        }
+        let names: [String]
+        do {
+            names = try fileManager.contentsOfDirectory(atPath: directory)
+        } catch {
+            return ([], [.error("cannot list specs folder '\(directory)': \(error.localizedDescription)", at: nil)])
+        }
+        let specNames = names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") }.sorted()
+        guard !specNames.isEmpty else {
+            return ([], [.error("specs folder '\(directory)' holds no *.yaml files", at: nil)])
+        }
+        var sources: [SpecSource] = []
+        var diagnostics: [Diagnostic] = []
+        let prefix = displayPath(directory)
+        for name in specNames {
+            let path = (directory as NSString).appendingPathComponent(name)
+            let display = prefix == "." ? name : prefix + "/" + name
+            guard let data = fileManager.contents(atPath: path) else {
+                diagnostics.append(.error("cannot read '\(display)'", at: nil))
+                continue
+            }
+            sources.append(SpecSource(path: display, contents: [UInt8](data)))
+        }
+        return (sources, diagnostics)
+    }
+
+    /// `path` relative to the working directory when it lies below it, without a trailing slash.
+    static func displayPath(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        guard trimmed.hasPrefix("/") else { return trimmed.isEmpty ? "." : trimmed }
+        let cwd = FileManager.default.currentDirectoryPath
+        if trimmed == cwd { return "." }
+        if trimmed.hasPrefix(cwd + "/") { return String(trimmed.dropFirst(cwd.count + 1)) }
+        return trimmed
+    }
+
+    static func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: diagnostics)
+        return bag.sorted
+    }
+}

@@ -1,0 +1,160 @@
+import EndpointGenCodegen
+import EndpointGenSupport
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An I/O problem with the output folder; nothing has been written when it is thrown.
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// What a run would do to the output folder.
+public struct OutputPlan: Sendable {
+    public struct Change: Sendable {
+        public var file: GeneratedFile
+        /// The current content; nil when the file does not exist yet.
+        public var old: String?
+    }
+
+    public var directory: String
+    public var changes: [Change]
+    public var unchanged: [String]
+    /// Generated files (they carry the header) that no spec produces any more.
+    public var stale: [(name: String, old: String)]
+
+    public var isUpToDate: Bool { changes.isEmpty && stale.isEmpty }
+}
+
+/// Compares and writes generated files. Every check happens in `plan` before anything
+/// is written; writes are atomic (temporary file + rename) and unchanged files are not
+/// touched, so their modification times stay and builds do not recompile them.
+public enum OutputWriter {
+    /// Output names: a plain file name of safe characters, ending in `.swift`.
+    public static func isSafeFileName(_ name: String) -> Bool {
+        guard name.hasSuffix(".swift"), name.count > 6, name.utf8.count <= 200, let first = name.utf8.first, first != UInt8(ascii: ".") else {
+            return false
+        }
+        return name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    public static func plan(_ files: [GeneratedFile], in directory: String) throws(OutputError) -> OutputPlan {
+        var plan = OutputPlan(directory: directory, changes: [], unchanged: [], stale: [])
+        var names = Set<String>()
+        for file in files {
+            guard isSafeFileName(file.name) else {
+                throw OutputError(description: "refusing to write '\(file.name)': output file names are letters, digits, '_', '-', '.' and end in .swift")
+            }
+            guard names.insert(file.name).inserted else {
+                throw OutputError(description: "two generated files are both named '\(file.name)'")
+            }
+        }
+        switch kind(of: directory) {
+        case .missing:
+            let parent = (directory as NSString).deletingLastPathComponent
+            if !parent.isEmpty, kind(of: parent) != .directory {
+                throw OutputError(description: "cannot create output folder '\(directory)': '\(parent)' is not a folder")
+            }
+            plan.changes = files.map { OutputPlan.Change(file: $0, old: nil) }
+            return plan
+        case .symlink:
+            throw OutputError(description: "output folder '\(directory)' is a symbolic link; refusing to write through it")
+        case .file, .other:
+            throw OutputError(description: "output path '\(directory)' exists and is not a folder")
+        case .directory:
+            break
+        }
+        for file in files {
+            let path = directory + "/" + file.name
+            switch kind(of: path) {
+            case .missing:
+                plan.changes.append(OutputPlan.Change(file: file, old: nil))
+            case .file:
+                let old = try read(path)
+                if old == file.contents {
+                    plan.unchanged.append(file.name)
+                } else {
+                    plan.changes.append(OutputPlan.Change(file: file, old: old))
+                }
+            case .symlink:
+                throw OutputError(description: "'\(path)' is a symbolic link; refusing to overwrite it")
+            case .directory, .other:
+                throw OutputError(description: "'\(path)' exists and is not a regular file")
+            }
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            throw OutputError(description: "cannot list output folder '\(directory)': \(error.localizedDescription)")
+        }
+        for entry in entries where entry.hasSuffix(".swift") && !names.contains(entry) {
+            let path = directory + "/" + entry
+            guard kind(of: path) == .file else { continue }
+            let old = try read(path)
+            if old.hasPrefix(CodeGenerator.headerPrefix) {
+                plan.stale.append((entry, old))
+            }
+        }
+        return plan
+    }
+
+    /// Applies a plan: writes changed files atomically and removes stale ones.
+    public static func apply(_ plan: OutputPlan) throws(OutputError) {
+        if kind(of: plan.directory) == .missing {
+            do {
+                try FileManager.default.createDirectory(atPath: plan.directory, withIntermediateDirectories: false)
+            } catch {
+                throw OutputError(description: "cannot create output folder '\(plan.directory)': \(error.localizedDescription)")
+            }
+        }
+        for change in plan.changes {
+            try writeAtomically(change.file.contents, to: plan.directory + "/" + change.file.name, in: plan.directory)
+        }
+        for stale in plan.stale {
+            guard unlink(plan.directory + "/" + stale.name) == 0 else {
+                throw OutputError(description: "cannot remove stale '\(plan.directory)/\(stale.name)': \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    static func writeAtomically(_ contents: String, to path: String, in directory: String) throws(OutputError) {
+        let temporary = directory + "/.endpointgen-\(getpid())-" + (path as NSString).lastPathComponent + ".tmp"
+        let data = Data(contents.utf8)
+        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
+            throw OutputError(description: "cannot write '\(temporary)'")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw OutputError(description: "cannot move the new '\(path)' into place: \(reason)")
+        }
+    }
+
+    private static func read(_ path: String) throws(OutputError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw OutputError(description: "cannot read '\(path)'")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    enum Kind { case missing, file, directory, symlink, other }
+
+    /// The type of a path without following symbolic links.
+    static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import ArgumentParser
+import EndpointGenCodegen
+import EndpointGenKit
+import EndpointGenSupport
+import Foundation
+
+/// Exit codes, documented in `--help` and the README.
+enum Exit {
+    static let success: Int32 = 0
+    /// Spec errors, or `check` found Generated/ out of date.
+    static let failure: Int32 = 1
+    /// The specs or output folder could not be read or written.
+    static let io: Int32 = 2
+}
+
+@main
+struct EndpointGen: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "endpointgen",
+        abstract: "Generate a Swift networking layer (routers, models, services) from YAML API specs.",
+        discussion: """
+        Reads every *.yaml file of the specs folder (format: docs/spec-format.md) and writes one Router, Service and Models file per spec into the output folder, on the EndpointRuntime library. Run from the repository root, the defaults need no arguments.
+
+        Examples:
+          endpointgen                      # same as 'endpointgen generate'
+          endpointgen check                # fail if Generated/ is stale (for CI)
+          endpointgen lint --specs api     # validate only
+
+        Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
+        """,
+        version: version,
+        subcommands: [Generate.self, Check.self, Lint.self],
+        defaultSubcommand: Generate.self
+    )
+}
+
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Folder of *.yaml spec files.", valueName: "dir"))
+    var specs: String = "specs"
+
+    @Option(name: .long, help: ArgumentHelp("Folder of generated Swift files.", valueName: "dir"))
+    var output: String = "Generated"
+
+    @Option(name: .customLong("access-level"), help: "Access level of generated declarations: public, package or internal.")
+    var accessLevel: AccessLevel = .public
+
+    @Flag(name: .customLong("completion-handlers"), help: "Also generate completion-handler variants of service methods.")
+    var completionHandlers: Bool = false
+
+    @Flag(name: .shortAndLong, help: "Print only diagnostics, no summary line.")
+    var quiet: Bool = false
+
+    @Option(name: .long, help: "Colour diagnostics: auto (on a terminal), always or never.")
+    var color: ColorChoice = .auto
+
+    var pipelineOptions: PipelineOptions {
+        PipelineOptions(
+            specsDirectory: specs,
+            outputDirectory: output,
+            codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers)
+        )
+    }
+
+    var console: Console { Console(color: color, quiet: quiet) }
+}
+
+extension AccessLevel: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+
+/// Milliseconds since `start`, for summary lines.
+func elapsedMilliseconds(since start: ContinuousClock.Instant) -> Int {
+    let elapsed = ContinuousClock.now - start
+    return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+}
+
+func plural(_ count: Int, _ word: String) -> String {
+    "\(count) \(word)\(count == 1 ? "" : "s")"
+}
+
+struct Generate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generate Swift code from the specs (the default command).",
+        discussion: "Writes only files whose content changed and removes generated files no spec produces any more. When any spec has an error, nothing is written."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let start = ContinuousClock.now
+        let console = options.console
+        let result = Pipeline.run(options.pipelineOptions)
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
+        guard !result.hasErrors else {
+            console.info("No files written: \(plural(result.diagnostics.filter { $0.severity == .error }.count, "error")).")
+            throw ExitCode(Exit.failure)
+        }
+        do {
+            let plan = try OutputWriter.plan(result.files, in: options.output)
+            try OutputWriter.apply(plan)
+            let created = plan.changes.filter { $0.old == nil }.count
+            var details = ["\(plan.changes.count) changed"]
+            if created > 0 { details.append("\(created) new") }
+            if !plan.stale.isEmpty { details.append("\(plan.stale.count) removed") }
+            console.info("Generated \(plural(result.files.count, "file")) (\(details.joined(separator: ", "))) from \(plural(result.specCount, "spec")) in \(elapsedMilliseconds(since: start)) ms")
+        } catch {
+            console.error(error.description)
+            throw ExitCode(Exit.io)
+        }
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fail with a diff when the output folder is not what the specs produce.",
+        discussion: "Writes nothing. Exit code 0 when current, 1 with a unified diff when stale, so CI can run it."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let console = options.console
+        let result = Pipeline.run(options.pipelineOptions)
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
+        guard !result.hasErrors else { throw ExitCode(Exit.failure) }
+        let plan: OutputPlan
+        do {
+            plan = try OutputWriter.plan(result.files, in: options.output)
+        } catch {
+            console.error(error.description)
+            throw ExitCode(Exit.io)
+        }
+        if plan.isUpToDate {
+            console.info("\(options.output) is up to date (\(plural(result.files.count, "file")) from \(plural(result.specCount, "spec"))).")
+            return
+        }
+        var diff = ""
+        for change in plan.changes {
+            let path = options.output + "/" + change.file.name
+            diff += LineDiff.unified(
+                old: change.old ?? "", new: change.file.contents,
+                oldName: change.old == nil ? "/dev/null" : "a/" + path, newName: "b/" + path
+            )
+        }
+        for stale in plan.stale {
+            let path = options.output + "/" + stale.name
+            diff += LineDiff.unified(old: stale.old, new: "", oldName: "a/" + path, newName: "/dev/null")
+        }
+        print(diff, terminator: "")
+        let missing = plan.changes.filter { $0.old == nil }.count
+        var parts: [String] = []
+        if plan.changes.count - missing > 0 { parts.append("\(plan.changes.count - missing) changed") }
+        if missing > 0 { parts.append("\(missing) missing") }
+        if !plan.stale.isEmpty { parts.append("\(plan.stale.count) stale") }
+        console.error("\(options.output) is out of date (\(parts.joined(separator: ", "))); run 'endpointgen generate' (make generate) and commit the result")
+        throw ExitCode(Exit.failure)
+    }
+}
+
+struct Lint: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate the specs without generating anything.",
+        discussion: "Prints every error and warning; exit code 1 when any error was found."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        let console = options.console
+        let result = Pipeline.run(options.pipelineOptions, validateOnly: true)
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
+        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        if errors == 0, warnings == 0 {
+            console.info("Checked \(plural(result.specCount, "spec")): no problems.")
+        } else {
+            console.info("Checked \(plural(result.specCount, "spec")): \(plural(errors, "error")), \(plural(warnings, "warning")).")
+        }
+        if errors > 0 { throw ExitCode(Exit.failure) }
+    }
+}

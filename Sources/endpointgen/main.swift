@@ -1,1 +1,0 @@
-print("endpointgen: not implemented yet")
