@@ -235,11 +235,13 @@ public struct Field: Sendable {
     public var defaultValue: DefaultValue?
     public var summary: String?
     public var deprecated: Bool
+    /// The message of `deprecated: <message>` (then `deprecated` is true); nil for `deprecated: true`.
+    public var deprecationMessage: String?
     public var location: SourceLocation
 
     public init(
         wireName: String, swiftNameOverride: String? = nil, type: TypeRef, defaultValue: DefaultValue? = nil,
-        summary: String? = nil, deprecated: Bool = false, location: SourceLocation
+        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil, location: SourceLocation
     ) {
         self.wireName = wireName
         self.swiftNameOverride = swiftNameOverride
@@ -247,6 +249,7 @@ public struct Field: Sendable {
         self.defaultValue = defaultValue
         self.summary = summary
         self.deprecated = deprecated
+        self.deprecationMessage = deprecationMessage
         self.location = location
     }
 }

@@ -26,10 +26,38 @@ public struct SpecLoadResult: Sendable {
 }
 
 /// Reads, decodes and validates spec files into one resolved `SpecModule`.
+///
+/// Three stages: the YAML loader builds node trees with marks; `FileDecoder` turns each tree
+/// into an unresolved syntax tree, reporting shape errors; `Resolver` looks names up across all
+/// files and checks types, defaults, parameters, bodies, responses and samples.
 public enum SpecLoader {
-    /// Loads all sources together (models are shared across files) and reports every problem found.
+    /// Loads all sources together (models are shared across files) and reports every problem found,
+    /// sorted by place.
     public static func load(_ sources: [SpecSource]) -> SpecLoadResult {
-        // Replaced by the decoder/validator.
-        SpecLoadResult(module: nil, diagnostics: [.error("spec loading is not implemented yet", at: nil)])
+        var diagnostics = DiagnosticBag()
+        var files: [FileSyntax] = []
+        var incomplete = false
+        for source in sources.sorted(by: { $0.path < $1.path }) {
+            let loaded = YAMLLoader.load(source.contents, file: source.path, options: .spec)
+            diagnostics.append(contentsOf: loaded.diagnostics)
+            if loaded.hasErrors {
+                incomplete = true
+                continue
+            }
+            var decoder = FileDecoder(path: source.path)
+            files.append(decoder.decode(loaded.documents.first, stem: stem(of: source.path)))
+            diagnostics.append(contentsOf: decoder.reader.diagnostics.all)
+        }
+        var resolver = Resolver(files: files, incomplete: incomplete)
+        let module = resolver.resolve()
+        diagnostics.append(contentsOf: resolver.diagnostics.all)
+        return SpecLoadResult(module: diagnostics.hasErrors ? nil : module, diagnostics: diagnostics.sorted)
+    }
+
+    /// `specs/auth.yaml` → `auth`.
+    static func stem(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
     }
 }

@@ -1,0 +1,500 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+/// Resolves the decoded files together: model names across files, types, defaults, parameter
+/// kinds, bodies, responses and samples. Reports each unknown name once (not at every use) and
+/// stays silent about unknown names when a file could not be read at all (it may define them).
+struct Resolver {
+    /// Names generated code or the runtime already uses; a model may not take them.
+    static let runtimeNames: Set<String> = [
+        "Envelope", "APIClient", "APIError", "Endpoint", "HTTPMethod", "QueryItem", "HTTPHeader", "RequestBody",
+        "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
+        "PathEncoding",
+    ]
+    /// Primitive types that can travel in a path, query, header or form field.
+    static let parameterPrimitives: Set<PrimitiveType> = [
+        .string, .int, .int32, .int64, .double, .float, .bool, .decimal, .date, .url, .uuid,
+    ]
+
+    enum FieldContext {
+        case modelField, pathParameter, query, headerParameter, formField, multipart
+
+        var allowsFile: Bool { self == .multipart }
+    }
+
+    var diagnostics = DiagnosticBag()
+    private let files: [FileSyntax]
+    /// A file failed to load: names it might define are not reported as unknown.
+    private let incomplete: Bool
+    var table: [String: ModelSyntax] = [:]
+    /// Model names in registration order, for deterministic suggestions.
+    private var modelNames: [String] = []
+    private var reportedUnknown: Set<String> = []
+    var resolvedModels: [String: Model] = [:]
+    /// Wire name → field index per struct model, built on first use by the sample checker.
+    var fieldIndexCache: [String: [String: Int]] = [:]
+
+    init(files: [FileSyntax], incomplete: Bool) {
+        self.files = files
+        self.incomplete = incomplete
+    }
+
+    // MARK: - Module
+
+    mutating func resolve() -> SpecModule {
+        registerModels()
+        var formModels: Set<String> = []
+        for file in files {
+            for endpoint in file.service?.endpoints ?? [] {
+                if case .inlineForm(let name)? = endpoint.body { formModels.insert(name) }
+            }
+        }
+        var modelsByFile: [[Model]] = []
+        for file in files {
+            var models: [Model] = []
+            models.reserveCapacity(file.models.count + file.inlineModels.count)
+            for syntax in file.models + file.inlineModels {
+                // Only the registered definition of a name is resolved (duplicates were reported).
+                guard let registered = table[syntax.name], registered.location == syntax.location else { continue }
+                let model = resolveModel(syntax, context: formModels.contains(syntax.name) ? .formField : .modelField)
+                resolvedModels[model.name] = model
+                models.append(model)
+            }
+            modelsByFile.append(models)
+        }
+        var specFiles: [SpecFile] = []
+        for (index, file) in files.enumerated() {
+            let service = file.service.map { resolveService($0) }
+            specFiles.append(SpecFile(path: file.path, stem: file.stem, service: service, models: modelsByFile[index]))
+        }
+        return SpecModule(files: specFiles)
+    }
+
+    /// Builds the module-wide model table: reserved names, duplicates across files, inline
+    /// model names that collide with declared ones.
+    private mutating func registerModels() {
+        var serviceFor: [String: String] = [:]
+        var services: [String: SourceLocation] = [:]
+        for file in files {
+            guard let service = file.service, !service.name.isEmpty else { continue }
+            if let first = services[service.name] {
+                diagnostics.error(
+                    "service '\(service.name)' is defined twice", at: service.location,
+                    notes: [.note("first defined here", at: first)])
+                continue
+            }
+            services[service.name] = service.location
+            for suffix in ["Router", "Service", "Environment"] {
+                serviceFor[service.name + suffix] = service.name
+            }
+        }
+        for file in files {
+            for model in file.models {
+                if PrimitiveType(rawValue: model.name) != nil {
+                    diagnostics.error("model name '\(model.name)' is reserved: it is a built-in type", at: model.location)
+                    continue
+                }
+                if Self.runtimeNames.contains(model.name) {
+                    diagnostics.error(
+                        "model name '\(model.name)' is reserved: the runtime library uses it", at: model.location)
+                    continue
+                }
+                if let service = serviceFor[model.name] {
+                    diagnostics.error(
+                        "model name '\(model.name)' is reserved: it is generated for service '\(service)'",
+                        at: model.location)
+                    continue
+                }
+                if let first = table[model.name] {
+                    diagnostics.error(
+                        "model '\(model.name)' is defined twice", at: model.location,
+                        notes: [.note("first defined here", at: first.location)])
+                    continue
+                }
+                table[model.name] = model
+                modelNames.append(model.name)
+            }
+        }
+        for file in files {
+            for model in file.inlineModels {
+                let what: String
+                switch model.origin {
+                case .inlineRequest(let endpoint): what = "the inline body of endpoint '\(endpoint)'"
+                case .inlineResponse(let endpoint): what = "the inline response of endpoint '\(endpoint)'"
+                case .declared: what = "model"
+                }
+                if let first = table[model.name] {
+                    diagnostics.error(
+                        "\(what) is generated as model '\(model.name)', which is already defined",
+                        at: model.location, notes: [.note("'\(model.name)' is defined here", at: first.location)])
+                    continue
+                }
+                if let service = serviceFor[model.name] {
+                    diagnostics.error(
+                        "\(what) is generated as model '\(model.name)', a name reserved for service '\(service)'",
+                        at: model.location)
+                    continue
+                }
+                table[model.name] = model
+                modelNames.append(model.name)
+            }
+        }
+    }
+
+    // MARK: - Types
+
+    /// Resolves a type expression; reports and returns nil when a name is unknown or misused.
+    mutating func resolveType(_ expr: TypeExpr, allowFile: Bool) -> TypeRef? {
+        switch expr {
+        case .name(let name, let location):
+            if let primitive = PrimitiveType(rawValue: name) {
+                if primitive == .file && !allowFile {
+                    diagnostics.error("'File' is only allowed in multipart bodies", at: location)
+                    return nil
+                }
+                return .primitive(primitive)
+            }
+            if table[name] != nil { return .model(name) }
+            if name == "Envelope" {
+                diagnostics.error("'Envelope' needs a payload type, like 'Envelope<Question>'", at: location)
+                return nil
+            }
+            reportUnknown(name, at: location)
+            return nil
+        case .array(let element):
+            return resolveType(element, allowFile: allowFile).map { .array($0) }
+        case .dictionary(let value):
+            return resolveType(value, allowFile: allowFile).map { .dictionary($0) }
+        case .optional(let wrapped, _):
+            return resolveType(wrapped, allowFile: allowFile).map { .optional($0) }
+        case .envelope(_, let location):
+            diagnostics.error("'Envelope<T>' is only allowed as the response of an endpoint", at: location)
+            return nil
+        }
+    }
+
+    private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
+        guard !incomplete, reportedUnknown.insert(name).inserted else { return }
+        let candidates = PrimitiveType.allCases.map(\.rawValue) + modelNames
+        diagnostics.error("unknown type '\(name)'\(DidYouMean.hint(for: name, among: candidates))", at: location)
+    }
+
+    func isEnum(_ name: String) -> Bool {
+        if case .enumeration? = table[name]?.kind { return true }
+        return false
+    }
+
+    func enumModel(_ name: String) -> EnumModel? {
+        if case .enumeration(let model)? = table[name]?.kind { return model }
+        return nil
+    }
+
+    private func isScalar(_ type: TypeRef) -> Bool {
+        switch type {
+        case .primitive(let primitive): return Self.parameterPrimitives.contains(primitive)
+        case .model(let name): return isEnum(name)
+        default: return false
+        }
+    }
+
+    private func isScalarOrArray(_ type: TypeRef) -> Bool {
+        if case .array(let element) = type { return isScalar(element) }
+        return isScalar(type)
+    }
+
+    private func isPart(_ type: TypeRef) -> Bool {
+        let element: TypeRef
+        if case .array(let inner) = type { element = inner } else { element = type }
+        return isScalar(element) || element == .primitive(.file)
+    }
+
+    // MARK: - Fields
+
+    mutating func resolveField(_ syntax: FieldSyntax, context: FieldContext) -> Field? {
+        guard let expr = syntax.type, let type = resolveType(expr, allowFile: context.allowsFile) else { return nil }
+        let spelled = expr.spelling
+        switch context {
+        case .modelField:
+            break
+        case .pathParameter:
+            if type.isOptional {
+                diagnostics.error("path parameter '\(syntax.wireName)' cannot be optional", at: expr.location)
+                return nil
+            }
+            if !isScalar(type) {
+                diagnostics.error(
+                    "path parameter '\(syntax.wireName)' must have a scalar type, found '\(spelled)'", at: expr.location)
+                return nil
+            }
+        case .query, .headerParameter, .formField:
+            if !isScalarOrArray(type.unwrapped) {
+                let kind = context == .query ? "query parameter" : context == .formField ? "form field" : "header parameter"
+                diagnostics.error(
+                    "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(spelled)'",
+                    at: expr.location)
+                return nil
+            }
+        case .multipart:
+            if !isPart(type.unwrapped) {
+                diagnostics.error(
+                    "multipart part '\(syntax.wireName)' must be a scalar, a File or an array of them, found '\(spelled)'",
+                    at: expr.location)
+                return nil
+            }
+        }
+        var defaultValue: DefaultValue?
+        if let literal = syntax.defaultValue {
+            guard let value = checkDefault(literal, type: type) else { return nil }
+            defaultValue = value
+        }
+        return Field(
+            wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
+            defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
+            deprecationMessage: syntax.deprecationMessage, location: syntax.location)
+    }
+
+    /// Converts a default by its type: numbers in range, enum cases, `[]`/`{}`, `null` for optionals.
+    private mutating func checkDefault(_ literal: DefaultLiteral, type: TypeRef) -> DefaultValue? {
+        if case .plain(let text) = literal.form, text == "null" || text == "nil" || text == "~" {
+            if type.isOptional { return .null }
+            diagnostics.error(
+                "default value '\(text)' needs an optional type; '\(type.specSpelling)' is not optional",
+                at: literal.location)
+            return nil
+        }
+        let invalid = "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'"
+        switch type {
+        case .optional(let wrapped):
+            return checkDefault(literal, type: wrapped)
+        case .array:
+            if case .emptySequence = literal.form { return .emptyArray }
+            diagnostics.error("\(invalid); an array's default can only be []", at: literal.location)
+            return nil
+        case .dictionary:
+            if case .emptyMapping = literal.form { return .emptyDictionary }
+            diagnostics.error("\(invalid); a dictionary's default can only be {}", at: literal.location)
+            return nil
+        case .model(let name):
+            guard let model = enumModel(name) else {
+                diagnostics.error(
+                    "model type '\(name)' cannot have a default value (only 'null' when optional)", at: literal.location)
+                return nil
+            }
+            let text: String
+            switch literal.form {
+            case .plain(let t), .quoted(let t): text = t
+            default:
+                diagnostics.error(invalid, at: literal.location)
+                return nil
+            }
+            for enumCase in model.cases where enumCase.value == text || enumCase.swiftNameOverride == text {
+                return .enumCase(enumCase.value)
+            }
+            let candidates = model.cases.map { $0.swiftNameOverride ?? $0.value }
+            diagnostics.error(
+                "default value '\(text)' is not a case of enum '\(name)'\(DidYouMean.hint(for: text, among: candidates))",
+                at: literal.location)
+            return nil
+        case .primitive(let primitive):
+            switch (primitive, literal.form) {
+            case (.string, .plain(let text)), (.string, .quoted(let text)):
+                return .string(text)
+            case (.int, .plain(let text)), (.int64, .plain(let text)), (.int32, .plain(let text)):
+                guard Lexical.isInteger(text) else { break }
+                guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
+                    diagnostics.error(
+                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
+                    return nil
+                }
+                return .number(text)
+            case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
+                guard Lexical.isNumber(text) else { break }
+                return .number(text)
+            case (.bool, .plain(let text)):
+                if text == "true" { return .bool(true) }
+                if text == "false" { return .bool(false) }
+            case (.date, _), (.url, _), (.uuid, _), (.data, _), (.json, _), (.file, _):
+                diagnostics.error(
+                    "type '\(primitive.rawValue)' cannot have a default value (only 'null' when optional)",
+                    at: literal.location)
+                return nil
+            default:
+                break
+            }
+            diagnostics.error(invalid, at: literal.location)
+            return nil
+        }
+    }
+
+    /// Reports two names of one scope that turn into the same Swift name.
+    private mutating func checkSwiftNames(_ fields: [FieldSyntax], kind: String, owner: String) {
+        var seen: [String: (wire: String, location: SourceLocation)] = [:]
+        for field in fields {
+            let swiftName = field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
+            guard !swiftName.isEmpty else { continue }
+            if let first = seen[swiftName] {
+                diagnostics.error(
+                    "\(kind) '\(first.wire)' and '\(field.wireName)' of \(owner) both become '\(swiftName)' in Swift; give one another 'name:' in the long form",
+                    at: field.location, notes: [.note("'\(first.wire)' is here", at: first.location)])
+            } else {
+                seen[swiftName] = (field.wireName, field.location)
+            }
+        }
+    }
+
+    // MARK: - Models
+
+    private mutating func resolveModel(_ syntax: ModelSyntax, context: FieldContext) -> Model {
+        let kind: Model.Kind
+        switch syntax.kind {
+        case .enumeration(let model):
+            kind = .enumeration(model)
+        case .structure(let fields):
+            checkSwiftNames(fields, kind: "fields", owner: "model '\(syntax.name)'")
+            kind = .structure(fields: fields.compactMap { resolveField($0, context: context) })
+        }
+        return Model(
+            name: syntax.name, summary: syntax.summary, kind: kind, origin: syntax.origin, file: syntax.file,
+            location: syntax.location)
+    }
+
+    // MARK: - Services and endpoints
+
+    private mutating func resolveService(_ syntax: ServiceSyntax) -> Service {
+        if let model = syntax.errorBody?.model, let location = syntax.errorModelLocation {
+            if let type = resolveType(.name(model, location), allowFile: false), case .primitive = type {
+                diagnostics.error("'errorBody.model' must name a model, found '\(model)'", at: location)
+            }
+        }
+        var endpoints: [Endpoint] = []
+        endpoints.reserveCapacity(syntax.endpoints.count)
+        for endpoint in syntax.endpoints {
+            endpoints.append(resolveEndpoint(endpoint, service: syntax))
+        }
+        return Service(
+            name: syntax.name, summary: syntax.summary, baseURL: syntax.baseURL, headers: syntax.headers,
+            auth: syntax.auth, envelope: syntax.envelope, errorBody: syntax.errorBody, endpoints: endpoints,
+            location: syntax.location)
+    }
+
+    private mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
+        let what = "endpoint '\(syntax.name)'"
+        checkSwiftNames(
+            syntax.pathParameters + syntax.query + syntax.headerParameters, kind: "parameters", owner: what)
+        let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
+        let query = syntax.query.compactMap { resolveField($0, context: .query) }
+        let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
+
+        var envelope = service.envelope
+        if let flag = syntax.envelopeFlag, let flagLocation = syntax.envelopeFlagLocation {
+            if !flag {
+                envelope = nil
+            } else if service.envelope == nil {
+                diagnostics.error(
+                    "\(what) sets 'envelope: true', but service '\(service.name)' has no 'envelope'", at: flagLocation)
+            }
+        }
+
+        var body: Body?
+        if let bodySyntax = syntax.body {
+            body = resolveBody(bodySyntax, endpoint: what)
+            if let location = syntax.bodyLocation, [.get, .head, .delete].contains(syntax.method) {
+                diagnostics.warning(
+                    "a body on a \(syntax.method.rawValue) request is unusual; servers and proxies may drop it",
+                    at: location)
+            }
+        }
+
+        var response = Response.empty
+        switch syntax.response {
+        case .empty:
+            response = .empty
+        case .inline(let name):
+            response = .json(.model(name))
+        case .type(let expr):
+            switch expr {
+            case .name("Data", _):
+                response = .data
+            case .name("String", _):
+                response = .string
+            case .envelope(let payload, let location):
+                if envelope == nil {
+                    let reason =
+                        service.envelope == nil
+                        ? "service '\(service.name)' has no 'envelope'" : "\(what) sets 'envelope: false'"
+                    diagnostics.error("response '\(expr.spelling)' needs an envelope, but \(reason)", at: location)
+                } else if let type = resolveType(payload, allowFile: false) {
+                    response = .envelope(type)
+                }
+            default:
+                if let type = resolveType(expr, allowFile: false) { response = .json(type) }
+            }
+        }
+
+        var sample: SampleValue?
+        if let node = syntax.sample, let keyLocation = syntax.sampleKeyLocation {
+            switch response {
+            case .empty:
+                if case .empty = syntax.response {
+                    diagnostics.error(
+                        "\(what) has response 'empty', so it cannot have a sample", at: keyLocation)
+                }
+            case .data, .string:
+                if let scalar = node.scalar {
+                    sample = .string(scalar.value)
+                } else {
+                    diagnostics.error(
+                        "sample of \(what) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
+                        at: node.mark.location(in: keyLocation.file))
+                }
+            case .json(let type), .envelope(let type):
+                sample = convertSample(node, type: type, path: "sample", file: keyLocation.file)
+            }
+        }
+
+        return Endpoint(
+            name: syntax.name, method: syntax.method, path: syntax.path, pathComponents: syntax.pathComponents,
+            summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
+            auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
+            headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
+            timeout: syntax.timeout, location: syntax.location)
+    }
+
+    private mutating func resolveBody(_ syntax: BodySyntax, endpoint what: String) -> Body? {
+        switch syntax {
+        case .json(let expr):
+            guard let type = resolveType(expr, allowFile: false) else { return nil }
+            if type.isOptional {
+                diagnostics.error("the body of \(what) cannot be optional; leave 'body' out instead", at: expr.location)
+                return nil
+            }
+            return .json(type)
+        case .inlineJSON(let name):
+            return .json(.model(name))
+        case .inlineForm(let name):
+            return .form(modelName: name)
+        case .formModel(let name, let location):
+            guard let type = resolveType(.name(name, location), allowFile: false) else { return nil }
+            guard case .model = type, case .structure(let fields)? = table[name]?.kind else {
+                diagnostics.error(
+                    "a form body must be a fields map or a struct model, found '\(name)'", at: location)
+                return nil
+            }
+            for field in fields {
+                guard let expr = field.type, let fieldType = resolveType(expr, allowFile: false) else { continue }
+                if !isScalarOrArray(fieldType.unwrapped) {
+                    diagnostics.error(
+                        "form body model '\(name)' has field '\(field.wireName)' of type '\(expr.spelling)'; form fields must be scalars or arrays of scalars",
+                        at: location)
+                    return nil
+                }
+            }
+            return .form(modelName: name)
+        case .multipart(let fields):
+            checkSwiftNames(fields, kind: "parts", owner: "the multipart body of \(what)")
+            return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
+        case .raw(let contentType):
+            return .raw(contentType: contentType)
+        }
+    }
+}
