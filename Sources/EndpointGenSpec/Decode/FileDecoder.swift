@@ -39,20 +39,20 @@ struct FileDecoder {
                 at: SourceLocation(file: path, line: 1, column: 1))
             return syntax
         }
-        guard let top = reader.keyed(root, in: "the top level", allowed: Self.topLevelKeys) else { return syntax }
+        guard let top = reader.keyed(root, in: "the spec file", allowed: Self.topLevelKeys) else { return syntax }
 
         if let models = top["models"] {
             syntax.models = decodeModels(models.value)
         }
         if let service = top["service"] {
             syntax.service = decodeService(top, nameEntry: service)
-        } else {
+        } else if top.isMissing("service") {
             let serviceOnly = top.entries.first { $0.key != "models" }
             if let serviceOnly {
                 reader.diagnostics.error(
                     "missing key 'service': a file with '\(serviceOnly.key)' describes a service",
                     at: top.location)
-            } else if top["models"] == nil {
+            } else if top["models"] == nil && top.suggested.isEmpty {
                 reader.diagnostics.error(
                     "spec file is empty; expected 'service' and 'endpoints', or 'models'", at: top.location)
             }
@@ -120,7 +120,7 @@ struct FileDecoder {
                     service.endpoints.append(decodeEndpoint(pair, service: service))
                 }
             }
-        } else {
+        } else if top.isMissing("endpoints") {
             reader.diagnostics.error("missing key 'endpoints' in service '\(name)'", at: top.location)
         }
         return service
@@ -246,6 +246,7 @@ struct FileDecoder {
         let code = mapping["code"].flatMap { nonEmptyKey($0.value, for: "'envelope.code'") }
         let message = mapping["message"].flatMap { nonEmptyKey($0.value, for: "'envelope.message'") }
         guard let payloadEntry = mapping["payload"] else {
+            guard mapping.isMissing("payload") else { return nil }
             reader.diagnostics.error(
                 "missing key 'payload' in 'envelope': the key that holds the response", at: mapping.location)
             return nil
@@ -285,7 +286,7 @@ struct FileDecoder {
                         at: location(entry.value))
                 }
             }
-        } else {
+        } else if mapping.isMissing("method") {
             reader.diagnostics.error("missing key 'method' in \(what)", at: keyLocation)
         }
 
@@ -298,7 +299,7 @@ struct FileDecoder {
                     placeholders = parsed.placeholders
                 }
             }
-        } else {
+        } else if mapping.isMissing("path") {
             reader.diagnostics.error("missing key 'path' in \(what)", at: keyLocation)
         }
 
@@ -482,6 +483,7 @@ struct FileDecoder {
         let what = "the body of endpoint '\(endpoint)'"
         guard let mapping = reader.keyed(node, in: what, allowed: Self.bodyKeys) else { return nil }
         guard let entry = mapping.entries.first else {
+            guard mapping.suggested.isEmpty else { return nil }
             reader.diagnostics.error(
                 "\(what) needs one of 'json', 'form', 'multipart' or 'raw'", at: mapping.location)
             return nil
@@ -540,6 +542,7 @@ struct FileDecoder {
                 node, in: "the response of endpoint '\(endpoint)'", allowed: ["fields", "summary"])
         else { return .empty }
         guard let fields = mapping["fields"] else {
+            guard mapping.isMissing("fields") else { return .empty }
             reader.diagnostics.error(
                 "missing key 'fields' in the response of endpoint '\(endpoint)'", at: mapping.location)
             return .empty
@@ -632,7 +635,7 @@ struct FileDecoder {
         guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.fieldKeys) else { return field }
         if let entry = mapping["type"] {
             (field.type, field.defaultValue) = typeExpression(entry.value, allowDefault: true)
-        } else {
+        } else if mapping.isMissing("type") {
             reader.diagnostics.error("missing key 'type' in \(what)", at: mapping.location)
         }
         if let entry = mapping["name"], let name = reader.text(entry.value, for: "'name'") {
@@ -714,7 +717,9 @@ struct FileDecoder {
             reader.diagnostics.error(
                 "\(what) cannot have both 'fields' and 'enum'", at: location(fields.keyNode))
         case (nil, nil):
-            reader.diagnostics.error("\(what) needs 'fields' or 'enum'", at: location(pair.key))
+            if mapping.suggested.isEmpty {
+                reader.diagnostics.error("\(what) needs 'fields' or 'enum'", at: location(pair.key))
+            }
         }
         return model
     }
@@ -738,6 +743,7 @@ struct FileDecoder {
                 }
             }
             guard let values = mapping["values"] else {
+                guard mapping.isMissing("values") else { return result }
                 reader.diagnostics.error("missing key 'values' in \(what)", at: mapping.location)
                 return result
             }

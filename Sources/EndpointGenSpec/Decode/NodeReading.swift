@@ -13,6 +13,13 @@ struct KeyedMapping {
     var entries: [Entry]
     /// Where the mapping starts (used for "missing key" errors).
     var location: SourceLocation
+    /// Keys suggested for misspelt ones: a missing key that was misspelt is not reported again.
+    var suggested: [String] = []
+
+    /// Whether a required key is absent and was not already reported as misspelt.
+    func isMissing(_ key: String) -> Bool {
+        self[key] == nil && !suggested.contains(key)
+    }
 
     subscript(_ key: String) -> Entry? {
         for entry in entries where entry.key == key { return entry }
@@ -77,8 +84,10 @@ struct NodeReader {
         for pair in pairs {
             let key = keyText(pair.key)
             guard allowed.contains(key) else {
+                let suggestion = DidYouMean.suggestion(for: key, among: allowed)
+                if let suggestion { mapping.suggested.append(suggestion) }
                 diagnostics.error(
-                    "unknown key '\(key)' in \(what)\(DidYouMean.hint(for: key, among: allowed))",
+                    "unknown key '\(key)' in \(what)\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                     at: location(pair.key))
                 continue
             }
