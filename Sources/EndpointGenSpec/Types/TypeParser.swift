@@ -78,7 +78,7 @@ struct TypeParser {
             let found = index < bytes.count ? "'\(character(at: index))'" : "end of text"
             throw ParseError(
                 message: "invalid type '\(text)': expected '\(Character(Unicode.Scalar(byte)))' \(what), found \(found)",
-                offset: min(index, max(bytes.count - 1, 0)))
+                offset: index)
         }
         index += 1
     }

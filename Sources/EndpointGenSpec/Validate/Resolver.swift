@@ -29,7 +29,8 @@ struct Resolver {
     var table: [String: ModelSyntax] = [:]
     /// Model names in registration order, for deterministic suggestions.
     private var modelNames: [String] = []
-    private var reportedUnknown: Set<String> = []
+    /// Unknown type names and their first use, reported once each.
+    private var unknownNames: [String: SourceLocation] = [:]
     var resolvedModels: [String: Model] = [:]
     /// Wire name → field index per struct model, built on first use by the sample checker.
     var fieldIndexCache: [String: [String: Int]] = [:]
@@ -67,6 +68,7 @@ struct Resolver {
             let service = file.service.map { resolveService($0) }
             specFiles.append(SpecFile(path: file.path, stem: file.stem, service: service, models: modelsByFile[index]))
         }
+        reportUnknownNames()
         return SpecModule(files: specFiles)
     }
 
@@ -173,10 +175,18 @@ struct Resolver {
         }
     }
 
+    /// Remembers the first use (in source order) of an unknown name; reported once by `reportUnknownNames`.
     private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
-        guard !incomplete, reportedUnknown.insert(name).inserted else { return }
+        guard !incomplete else { return }
+        if let first = unknownNames[name], first < location { return }
+        unknownNames[name] = location
+    }
+
+    private mutating func reportUnknownNames() {
         let candidates = PrimitiveType.allCases.map(\.rawValue) + modelNames
-        diagnostics.error("unknown type '\(name)'\(DidYouMean.hint(for: name, among: candidates))", at: location)
+        for (name, location) in unknownNames.sorted(by: { $0.value < $1.value }) {
+            diagnostics.error("unknown type '\(name)'\(DidYouMean.hint(for: name, among: candidates))", at: location)
+        }
     }
 
     func isEnum(_ name: String) -> Bool {
@@ -290,7 +300,8 @@ struct Resolver {
             for enumCase in model.cases where enumCase.value == text || enumCase.swiftNameOverride == text {
                 return .enumCase(enumCase.value)
             }
-            let candidates = model.cases.map { $0.swiftNameOverride ?? $0.value }
+            // Suggestions for misspelt words only: `3` for `1` would not help.
+            let candidates = model.rawType == .string ? model.cases.map { $0.swiftNameOverride ?? $0.value } : []
             diagnostics.error(
                 "default value '\(text)' is not a case of enum '\(name)'\(DidYouMean.hint(for: text, among: candidates))",
                 at: literal.location)

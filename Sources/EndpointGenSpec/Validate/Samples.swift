@@ -140,7 +140,7 @@ extension Resolver {
             }
             diagnostics.error(
                 "sample value '\(scalar.value)' at '\(path)' is not a case of enum '\(name)'"
-                    + DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value)),
+                    + (isInt ? "" : DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value))),
                 at: location)
             return .null
         case .structure(let fields):
@@ -154,9 +154,12 @@ extension Resolver {
             for pair in pairs {
                 let key = pair.key.scalar?.value ?? ""
                 guard let position = index[key] else {
+                    let suggestion = DidYouMean.suggestion(for: key, among: fields.map(\.wireName))
+                    // The misspelt field is not reported again as missing.
+                    if let suggestion, let suggested = index[suggestion] { present[suggested] = true }
                     diagnostics.error(
                         "unknown field '\(key)' at '\(path)' for model '\(name)'"
-                            + DidYouMean.hint(for: key, among: fields.map(\.wireName)),
+                            + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                         at: pair.key.mark.location(in: file))
                     continue
                 }
