@@ -320,7 +320,7 @@ struct FileDecoder {
             var placeholderNames: [String: Int] = [:]
             for (index, placeholder) in placeholders.enumerated() { placeholderNames[placeholder.name] = index }
             for pair in pairs {
-                let field = decodeField(pair, what: "path parameter '\(reader.keyText(pair.key))'")
+                let field = decodeField(pair, kind: "path parameter", owner: nil)
                 guard placeholderNames[field.wireName] != nil else {
                     let message =
                         "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
@@ -342,7 +342,10 @@ struct FileDecoder {
         }
 
         if let entry = mapping["query"], let pairs = reader.pairs(entry.value, for: "'query'") {
-            endpoint.query = pairs.map { decodeField($0, what: "query parameter '\(reader.keyText($0.key))'") }
+            endpoint.query.reserveCapacity(pairs.count)
+            for pair in pairs {
+                endpoint.query.append(decodeField(pair, kind: "query parameter", owner: nil))
+            }
         }
         if let entry = mapping["headers"] {
             endpoint.headers = decodeHeaders(entry.value, for: "'headers'")
@@ -353,7 +356,7 @@ struct FileDecoder {
             for pair in pairs {
                 let name = reader.keyText(pair.key)
                 guard checkHeaderName(name, at: pair.key, seen: &seen) else { continue }
-                endpoint.headerParameters.append(decodeField(pair, what: "header parameter '\(name)'"))
+                endpoint.headerParameters.append(decodeField(pair, kind: "header parameter", owner: nil))
             }
         }
         if let entry = mapping["body"] {
@@ -576,6 +579,12 @@ struct FileDecoder {
                 reader.diagnostics.error("missing type", at: location(node))
                 return (nil, nil)
             }
+            // Fast path for the common case, a bare name (`String`, `Question`).
+            if let first = scalar.value.utf8.first, Lexical.isLetter(first),
+                scalar.value.utf8.allSatisfy({ Lexical.isAlnum($0) || $0 == UInt8(ascii: "_") })
+            {
+                return (.name(scalar.value, reader.textLocation(node)), nil)
+            }
             var parser = TypeParser(text: scalar.value, base: reader.textLocation(node))
             guard let result = parser.parse(allowDefault: allowDefault, into: &reader.diagnostics) else {
                 return (nil, nil)
@@ -610,33 +619,37 @@ struct FileDecoder {
         var fields: [FieldSyntax] = []
         fields.reserveCapacity(pairs.count)
         for pair in pairs {
-            fields.append(decodeField(pair, what: "field '\(reader.keyText(pair.key))' of \(owner)"))
+            fields.append(decodeField(pair, kind: "field", owner: owner))
         }
         return fields
     }
 
     /// One field or parameter: short form `Type = default` or long form `{ type:, name:, … }`.
-    private mutating func decodeField(_ pair: YAMLPair, what: String) -> FieldSyntax {
+    /// `kind` and `owner` make the description in messages (`field 'id' of model 'Member'`).
+    private mutating func decodeField(_ pair: YAMLPair, kind: StaticString, owner: String?) -> FieldSyntax {
         let wireName = reader.keyText(pair.key)
+        func describe() -> String {
+            owner.map { "\(kind) '\(wireName)' of \($0)" } ?? "\(kind) '\(wireName)'"
+        }
         var field = FieldSyntax(
             wireName: wireName, swiftNameOverride: nil, type: nil, defaultValue: nil, summary: nil,
             deprecated: false, deprecationMessage: nil, location: location(pair.key))
         if wireName.isEmpty {
-            reader.diagnostics.error("empty name for \(what)", at: location(pair.key))
+            reader.diagnostics.error("empty name for \(describe())", at: location(pair.key))
         }
         if pair.value.mapping == nil || isTypeMapping(pair.value) {
             if pair.value.scalar?.isPlainNull == true {
-                reader.diagnostics.error("missing type for \(what)", at: location(pair.key))
+                reader.diagnostics.error("missing type for \(describe())", at: location(pair.key))
                 return field
             }
             (field.type, field.defaultValue) = typeExpression(pair.value, allowDefault: true)
             return field
         }
-        guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.fieldKeys) else { return field }
+        guard let mapping = reader.keyed(pair.value, in: describe(), allowed: Self.fieldKeys) else { return field }
         if let entry = mapping["type"] {
             (field.type, field.defaultValue) = typeExpression(entry.value, allowDefault: true)
         } else if mapping.isMissing("type") {
-            reader.diagnostics.error("missing key 'type' in \(what)", at: mapping.location)
+            reader.diagnostics.error("missing key 'type' in \(describe())", at: mapping.location)
         }
         if let entry = mapping["name"], let name = reader.text(entry.value, for: "'name'") {
             if Lexical.isIdentifier(name) {
@@ -655,10 +668,10 @@ struct FileDecoder {
         if let entry = mapping["default"] {
             if let inline = field.defaultValue {
                 reader.diagnostics.error(
-                    "default value given twice for \(what)", at: location(entry.keyNode),
+                    "default value given twice for \(describe())", at: location(entry.keyNode),
                     notes: [.note("first given here", at: inline.location)])
             } else {
-                field.defaultValue = defaultLiteral(entry.value, for: what)
+                field.defaultValue = defaultLiteral(entry.value, for: describe())
             }
         }
         return field

@@ -28,7 +28,8 @@ struct KeyedMapping {
 }
 
 /// Shared helpers for reading nodes of one file: kinds, known keys, scalar words.
-/// Each helper reports its own error at the most precise node and returns nil.
+/// Each helper reports its own error at the most precise node and returns nil. Descriptions
+/// (`what`) are built only when a message needs them: they are on the hot path of every field.
 struct NodeReader {
     let file: String
     var diagnostics = DiagnosticBag()
@@ -59,14 +60,14 @@ struct NodeReader {
     }
 
     /// The pairs of a mapping; an empty value (`models:` with nothing after it) is an empty mapping.
-    mutating func pairs(_ node: YAMLNode, for what: String) -> [YAMLPair]? {
+    mutating func pairs(_ node: YAMLNode, for what: @autoclosure () -> String) -> [YAMLPair]? {
         switch node.content {
         case .mapping(let pairs):
             return pairs
         case .scalar(let scalar) where scalar.isPlainNull:
             return []
         default:
-            diagnostics.error("expected a mapping for \(what), found \(Self.describe(node))", at: location(node))
+            diagnostics.error("expected a mapping for \(what()), found \(Self.describe(node))", at: location(node))
             return nil
         }
     }
@@ -77,8 +78,8 @@ struct NodeReader {
     }
 
     /// A mapping with only `allowed` keys; unknown ones are reported at the key with a suggestion.
-    mutating func keyed(_ node: YAMLNode, in what: String, allowed: [String]) -> KeyedMapping? {
-        guard let pairs = pairs(node, for: what) else { return nil }
+    mutating func keyed(_ node: YAMLNode, in what: @autoclosure () -> String, allowed: [String]) -> KeyedMapping? {
+        guard let pairs = pairs(node, for: what()) else { return nil }
         var mapping = KeyedMapping(entries: [], location: location(node))
         mapping.entries.reserveCapacity(pairs.count)
         for pair in pairs {
@@ -87,7 +88,7 @@ struct NodeReader {
                 let suggestion = DidYouMean.suggestion(for: key, among: allowed)
                 if let suggestion { mapping.suggested.append(suggestion) }
                 diagnostics.error(
-                    "unknown key '\(key)' in \(what)\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
+                    "unknown key '\(key)' in \(what())\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                     at: location(pair.key))
                 continue
             }
@@ -97,35 +98,35 @@ struct NodeReader {
     }
 
     /// The text of a scalar, or an error naming `what` for a mapping or sequence.
-    mutating func text(_ node: YAMLNode, for what: String) -> String? {
+    mutating func text(_ node: YAMLNode, for what: @autoclosure () -> String) -> String? {
         guard let scalar = node.scalar else {
-            diagnostics.error("expected a string for \(what), found \(node.kindDescription)", at: location(node))
+            diagnostics.error("expected a string for \(what()), found \(node.kindDescription)", at: location(node))
             return nil
         }
         return scalar.value
     }
 
     /// A doc text (`summary`, `description`); empty means absent.
-    mutating func docText(_ node: YAMLNode, for what: String) -> String? {
-        guard let value = text(node, for: what), !value.isEmpty else { return nil }
+    mutating func docText(_ node: YAMLNode, for what: @autoclosure () -> String) -> String? {
+        guard let value = text(node, for: what()), !value.isEmpty else { return nil }
         return value
     }
 
     /// A plain `true` or `false`.
-    mutating func bool(_ node: YAMLNode, for what: String) -> Bool? {
+    mutating func bool(_ node: YAMLNode, for what: @autoclosure () -> String) -> Bool? {
         if let scalar = node.scalar, scalar.style == .plain {
             if scalar.value == "true" { return true }
             if scalar.value == "false" { return false }
         }
-        diagnostics.error("expected true or false for \(what), found \(Self.describe(node))", at: location(node))
+        diagnostics.error("expected true or false for \(what()), found \(Self.describe(node))", at: location(node))
         return nil
     }
 
     /// `deprecated:`: `true`/`false`, or a message (which means deprecated).
-    mutating func deprecation(_ node: YAMLNode, for what: String) -> (deprecated: Bool, message: String?)? {
+    mutating func deprecation(_ node: YAMLNode, for what: @autoclosure () -> String) -> (deprecated: Bool, message: String?)? {
         guard let scalar = node.scalar, !scalar.isPlainNull else {
             diagnostics.error(
-                "expected true, false or a message for \(what), found \(Self.describe(node))", at: location(node))
+                "expected true, false or a message for \(what()), found \(Self.describe(node))", at: location(node))
             return nil
         }
         if scalar.style == .plain {

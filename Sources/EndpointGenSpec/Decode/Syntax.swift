@@ -6,14 +6,15 @@ import EndpointGenYAML
 // resolution (Validate/) reports what needs the whole module (types, defaults, samples).
 
 /// A type as written, names not yet looked up.
-indirect enum TypeExpr {
+/// Only the nesting cases are boxed: a plain name (the common case) costs no allocation.
+enum TypeExpr {
     case name(String, SourceLocation)
-    case array(TypeExpr)
+    indirect case array(TypeExpr)
     /// `[String: T]`; the key was checked to be `String` while parsing.
-    case dictionary(TypeExpr)
-    case optional(TypeExpr, SourceLocation)
+    indirect case dictionary(TypeExpr)
+    indirect case optional(TypeExpr, SourceLocation)
     /// `Envelope<T>`; only legal as an endpoint response.
-    case envelope(TypeExpr, SourceLocation)
+    indirect case envelope(TypeExpr, SourceLocation)
 
     /// Where the type starts, for messages about the whole type.
     var location: SourceLocation {

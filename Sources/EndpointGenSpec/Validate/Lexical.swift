@@ -35,34 +35,38 @@ enum Lexical {
         return true
     }
 
-    /// The words of a name: runs of ASCII letters and digits, split at every other byte.
-    static func words(_ s: String) -> [Substring] {
-        s.split(whereSeparator: { ch in
-            guard let ascii = ch.asciiValue else { return true }
-            return !isAlnum(ascii)
-        })
-    }
-
     /// The name's words joined in camel case (`page_no` → `pageNo`, `X-Request-ID` → `xRequestID`,
-    /// `get_question` → `getQuestion`). Used for suggestions and to detect two names that turn
-    /// into the same Swift name; the code generator decides the final spelling.
+    /// `get_question` → `getQuestion`, `URLPath` → `urlPath`). Words are runs of ASCII letters and
+    /// digits. Used for suggestions and to detect two names that turn into the same Swift name;
+    /// the code generator decides the final spelling.
     static func camelCase(_ s: String, upperFirst: Bool) -> String {
-        var result = ""
-        for (index, word) in words(s).enumerated() {
-            var bytes = Array(word.utf8)
-            if index == 0 && !upperFirst {
-                // Lowercase a leading run of capitals, keeping the last one when a lowercase
-                // letter follows (`URLPath` → `urlPath`, `X` → `x`).
-                var end = 0
-                while end < bytes.count, isUpper(bytes[end]) { end += 1 }
-                if end > 1, end < bytes.count, isLower(bytes[end]) { end -= 1 }
-                for i in 0..<max(end, 0) { bytes[i] += 0x20 }
-            } else if let first = bytes.first, isLower(first) {
-                bytes[0] = first - 0x20
+        var result: [UInt8] = []
+        result.reserveCapacity(s.utf8.count)
+        let bytes = Array(s.utf8)
+        var i = 0
+        var isFirstWord = true
+        while i < bytes.count {
+            guard isAlnum(bytes[i]) else {
+                i += 1
+                continue
             }
-            result += String(decoding: bytes, as: UTF8.self)
+            var end = i
+            while end < bytes.count, isAlnum(bytes[end]) { end += 1 }
+            if isFirstWord && !upperFirst {
+                // Lowercase a leading run of capitals, keeping the last one when a lowercase
+                // letter follows it (`URLPath` → `urlPath`, `X` → `x`).
+                var capitals = i
+                while capitals < end, isUpper(bytes[capitals]) { capitals += 1 }
+                if capitals - i > 1, capitals < end, isLower(bytes[capitals]) { capitals -= 1 }
+                for k in i..<end { result.append(k < capitals ? bytes[k] + 0x20 : bytes[k]) }
+            } else {
+                result.append(isLower(bytes[i]) ? bytes[i] - 0x20 : bytes[i])
+                result.append(contentsOf: bytes[(i + 1)..<end])
+            }
+            isFirstWord = false
+            i = end
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// RFC 9110 `tchar`.

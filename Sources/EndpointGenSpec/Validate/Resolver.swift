@@ -26,7 +26,26 @@ struct Resolver {
     private let files: [FileSyntax]
     /// A file failed to load: names it might define are not reported as unknown.
     private let incomplete: Bool
-    var table: [String: ModelSyntax] = [:]
+    /// What resolution needs to know about a model name without copying its syntax around.
+    struct ModelEntry {
+        var location: SourceLocation
+        /// The cases when the model is an enum.
+        var enumModel: EnumModel?
+        /// Where the syntax is: file index, inline or declared, index in that list.
+        var file: Int
+        var inline: Bool
+        var index: Int
+
+        init(_ model: ModelSyntax, file: Int, inline: Bool, index: Int) {
+            self.location = model.location
+            if case .enumeration(let enumModel) = model.kind { self.enumModel = enumModel }
+            self.file = file
+            self.inline = inline
+            self.index = index
+        }
+    }
+
+    var table: [String: ModelEntry] = [:]
     /// Model names in registration order, for deterministic suggestions.
     private var modelNames: [String] = []
     /// Unknown type names and their first use, reported once each.
@@ -34,6 +53,13 @@ struct Resolver {
     var resolvedModels: [String: Model] = [:]
     /// Wire name → field index per struct model, built on first use by the sample checker.
     var fieldIndexCache: [String: [String: Int]] = [:]
+    /// Where the sample checker is inside the current sample.
+    var samplePath: [SampleStep] = []
+
+    enum SampleStep {
+        case key(String)
+        case index(Int)
+    }
 
     init(files: [FileSyntax], incomplete: Bool) {
         self.files = files
@@ -51,15 +77,20 @@ struct Resolver {
             }
         }
         var modelsByFile: [[Model]] = []
-        for file in files {
+        for (fileIndex, file) in files.enumerated() {
             var models: [Model] = []
             models.reserveCapacity(file.models.count + file.inlineModels.count)
-            for syntax in file.models + file.inlineModels {
-                // Only the registered definition of a name is resolved (duplicates were reported).
-                guard let registered = table[syntax.name], registered.location == syntax.location else { continue }
-                let model = resolveModel(syntax, context: formModels.contains(syntax.name) ? .formField : .modelField)
-                resolvedModels[model.name] = model
-                models.append(model)
+            for inline in [false, true] {
+                for (modelIndex, syntax) in (inline ? file.inlineModels : file.models).enumerated() {
+                    // Only the registered definition of a name is resolved (duplicates were reported).
+                    guard let entry = table[syntax.name], entry.file == fileIndex, entry.inline == inline,
+                        entry.index == modelIndex
+                    else { continue }
+                    let model = resolveModel(
+                        syntax, context: formModels.contains(syntax.name) ? .formField : .modelField)
+                    resolvedModels[model.name] = model
+                    models.append(model)
+                }
             }
             modelsByFile.append(models)
         }
@@ -90,9 +121,9 @@ struct Resolver {
                 serviceFor[service.name + suffix] = service.name
             }
         }
-        for file in files {
-            for model in file.models {
-                if PrimitiveType(rawValue: model.name) != nil {
+        for (fileIndex, file) in files.enumerated() {
+            for (modelIndex, model) in file.models.enumerated() {
+                if Self.primitive(named: model.name) != nil {
                     diagnostics.error("model name '\(model.name)' is reserved: it is a built-in type", at: model.location)
                     continue
                 }
@@ -113,12 +144,12 @@ struct Resolver {
                         notes: [.note("first defined here", at: first.location)])
                     continue
                 }
-                table[model.name] = model
+                table[model.name] = ModelEntry(model, file: fileIndex, inline: false, index: modelIndex)
                 modelNames.append(model.name)
             }
         }
-        for file in files {
-            for model in file.inlineModels {
+        for (fileIndex, file) in files.enumerated() {
+            for (modelIndex, model) in file.inlineModels.enumerated() {
                 let what: String
                 switch model.origin {
                 case .inlineRequest(let endpoint): what = "the inline body of endpoint '\(endpoint)'"
@@ -137,7 +168,7 @@ struct Resolver {
                         at: model.location)
                     continue
                 }
-                table[model.name] = model
+                table[model.name] = ModelEntry(model, file: fileIndex, inline: true, index: modelIndex)
                 modelNames.append(model.name)
             }
         }
@@ -149,7 +180,7 @@ struct Resolver {
     mutating func resolveType(_ expr: TypeExpr, allowFile: Bool) -> TypeRef? {
         switch expr {
         case .name(let name, let location):
-            if let primitive = PrimitiveType(rawValue: name) {
+            if let primitive = Self.primitive(named: name) {
                 if primitive == .file && !allowFile {
                     diagnostics.error("'File' is only allowed in multipart bodies", at: location)
                     return nil
@@ -176,6 +207,26 @@ struct Resolver {
     }
 
     /// Remembers the first use (in source order) of an unknown name; reported once by `reportUnknownNames`.
+    private static let primitivesByName: [String: PrimitiveType] = {
+        var result: [String: PrimitiveType] = [:]
+        for primitive in PrimitiveType.allCases { result[primitive.rawValue] = primitive }
+        return result
+    }()
+
+    /// `PrimitiveType(rawValue:)` without its linear string switch: names that cannot be a
+    /// primitive (most model names) are rejected by length and first letter.
+    static func primitive(named name: String) -> PrimitiveType? {
+        let utf8 = name.utf8
+        guard utf8.count >= 3, utf8.count <= 7, let first = utf8.first else { return nil }
+        switch first {
+        case UInt8(ascii: "S"), UInt8(ascii: "I"), UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "B"),
+            UInt8(ascii: "U"), UInt8(ascii: "J"):
+            return primitivesByName[name]
+        default:
+            return nil
+        }
+    }
+
     private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
         guard !incomplete else { return }
         if let first = unknownNames[name], first < location { return }
@@ -190,13 +241,16 @@ struct Resolver {
     }
 
     func isEnum(_ name: String) -> Bool {
-        if case .enumeration? = table[name]?.kind { return true }
-        return false
+        table[name]?.enumModel != nil
     }
 
     func enumModel(_ name: String) -> EnumModel? {
-        if case .enumeration(let model)? = table[name]?.kind { return model }
-        return nil
+        table[name]?.enumModel
+    }
+
+    /// The syntax of a registered model.
+    func syntax(of entry: ModelEntry) -> ModelSyntax {
+        entry.inline ? files[entry.file].inlineModels[entry.index] : files[entry.file].models[entry.index]
     }
 
     private func isScalar(_ type: TypeRef) -> Bool {
@@ -337,18 +391,46 @@ struct Resolver {
         }
     }
 
-    /// Reports two names of one scope that turn into the same Swift name.
-    private mutating func checkSwiftNames(_ fields: [FieldSyntax], kind: String, owner: String) {
-        var seen: [String: (wire: String, location: SourceLocation)] = [:]
-        for field in fields {
-            let swiftName = field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
-            guard !swiftName.isEmpty else { continue }
-            if let first = seen[swiftName] {
-                diagnostics.error(
-                    "\(kind) '\(first.wire)' and '\(field.wireName)' of \(owner) both become '\(swiftName)' in Swift; give one another 'name:' in the long form",
-                    at: field.location, notes: [.note("'\(first.wire)' is here", at: first.location)])
+    /// Reports two names of one scope that turn into the same Swift name. Names that camel-case
+    /// alike are equal once separators are dropped and letters lowercased, so a cheap hash of
+    /// that form finds the candidates; only those pay for building the camel-cased names.
+    private mutating func checkSwiftNames(_ fields: [FieldSyntax], kind: String, owner: @autoclosure () -> String) {
+        guard fields.count > 1 else { return }
+        func swiftName(_ field: FieldSyntax) -> String {
+            field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
+        }
+        func foldedHash(_ field: FieldSyntax) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+            for byte in (field.swiftNameOverride ?? field.wireName).utf8 where Lexical.isAlnum(byte) {
+                hash = (hash ^ UInt64(Lexical.isUpper(byte) ? byte + 0x20 : byte)) &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        // Small scopes (almost all) compare hashes pairwise; large ones use a dictionary.
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(fields.count)
+        var firstByHash: [UInt64: Int] = [:]
+        let useDictionary = fields.count > 32
+        for (index, field) in fields.enumerated() {
+            let hash = foldedHash(field)
+            var candidates: [Int] = []
+            if useDictionary {
+                if firstByHash[hash] != nil {
+                    candidates = hashes.indices.filter { hashes[$0] == hash }
+                } else {
+                    firstByHash[hash] = index
+                }
             } else {
-                seen[swiftName] = (field.wireName, field.location)
+                for earlier in hashes.indices where hashes[earlier] == hash { candidates.append(earlier) }
+            }
+            hashes.append(hash)
+            guard !candidates.isEmpty else { continue }
+            let name = swiftName(field)
+            if !name.isEmpty, let clash = candidates.first(where: { swiftName(fields[$0]) == name }) {
+                let first = fields[clash]
+                diagnostics.error(
+                    "\(kind) '\(first.wireName)' and '\(field.wireName)' of \(owner()) both become '\(name)' in Swift; give one another 'name:' in the long form",
+                    at: field.location, notes: [.note("'\(first.wireName)' is here", at: first.location)])
             }
         }
     }
@@ -459,7 +541,8 @@ struct Resolver {
                         at: node.mark.location(in: keyLocation.file))
                 }
             case .json(let type), .envelope(let type):
-                sample = convertSample(node, type: type, path: "sample", file: keyLocation.file)
+                samplePath.removeAll(keepingCapacity: true)
+                sample = convertSample(node, type: type, file: keyLocation.file)
             }
         }
 
@@ -486,7 +569,7 @@ struct Resolver {
             return .form(modelName: name)
         case .formModel(let name, let location):
             guard let type = resolveType(.name(name, location), allowFile: false) else { return nil }
-            guard case .model = type, case .structure(let fields)? = table[name]?.kind else {
+            guard case .model = type, let entry = table[name], case .structure(let fields) = self.syntax(of: entry).kind else {
                 diagnostics.error(
                     "a form body must be a fields map or a struct model, found '\(name)'", at: location)
                 return nil

@@ -7,67 +7,73 @@ import EndpointGenYAML
 // (`sample.members[1].role`) and point at the offending node.
 
 extension Resolver {
-    mutating func convertSample(_ node: YAMLNode, type: TypeRef, path: String, file: String) -> SampleValue {
+    /// Converts a sample; `samplePath` holds where `node` is, for messages only (rendered on error,
+    /// so the common valid case builds no path strings).
+    mutating func convertSample(_ node: YAMLNode, type: TypeRef, file: String) -> SampleValue {
         let location = node.mark.location(in: file)
         if case .optional(let wrapped) = type {
             if node.scalar?.isPlainNull == true { return .null }
-            return convertSample(node, type: wrapped, path: path, file: file)
+            return convertSample(node, type: wrapped, file: file)
         }
         if node.scalar?.isPlainNull == true, type != .primitive(.json) {
             diagnostics.error(
-                "sample value at '\(path)' is null, but its type '\(type.specSpelling)' is not optional", at: location)
+                "sample value at '\(renderedSamplePath)' is null, but its type '\(type.specSpelling)' is not optional", at: location)
             return .null
         }
         switch type {
         case .optional:
             return .null  // Handled above.
         case .primitive(let primitive):
-            return convertPrimitive(node, primitive, path: path, location: location, file: file)
+            return convertPrimitive(node, primitive, location: location, file: file)
         case .array(let element):
             guard let items = node.sequence else {
-                return mismatch(node, path: path, expected: "a sequence for type '\(type.specSpelling)'", at: location)
+                return mismatch(node, expected: "a sequence for type '\(type.specSpelling)'", at: location)
             }
             var values: [SampleValue] = []
             values.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                values.append(convertSample(item, type: element, path: "\(path)[\(index)]", file: file))
+                samplePath.append(.index(index))
+                values.append(convertSample(item, type: element, file: file))
+                samplePath.removeLast()
             }
             return .array(values)
         case .dictionary(let value):
             guard let pairs = node.mapping else {
-                return mismatch(node, path: path, expected: "a mapping for type '\(type.specSpelling)'", at: location)
+                return mismatch(node, expected: "a mapping for type '\(type.specSpelling)'", at: location)
             }
             var object: [(key: String, value: SampleValue)] = []
             object.reserveCapacity(pairs.count)
             for pair in pairs {
                 let key = pair.key.scalar?.value ?? ""
-                object.append((key, convertSample(pair.value, type: value, path: "\(path).\(key)", file: file)))
+                samplePath.append(.key(key))
+                object.append((key, convertSample(pair.value, type: value, file: file)))
+                samplePath.removeLast()
             }
             return .object(object)
         case .model(let name):
-            return convertModelSample(node, model: name, path: path, location: location, file: file)
+            return convertModelSample(node, model: name, location: location, file: file)
         }
     }
 
     private mutating func mismatch(
-        _ node: YAMLNode, path: String, expected: String, at location: SourceLocation
+        _ node: YAMLNode, expected: String, at location: SourceLocation
     ) -> SampleValue {
         diagnostics.error(
-            "sample value at '\(path)' must be \(expected), found \(NodeReader.describe(node))", at: location)
+            "sample value at '\(renderedSamplePath)' must be \(expected), found \(NodeReader.describe(node))", at: location)
         return .null
     }
 
     private mutating func convertPrimitive(
-        _ node: YAMLNode, _ primitive: PrimitiveType, path: String, location: SourceLocation, file: String
+        _ node: YAMLNode, _ primitive: PrimitiveType, location: SourceLocation, file: String
     ) -> SampleValue {
         if primitive == .json { return convertJSON(node) }
         guard let scalar = node.scalar else {
-            return mismatch(node, path: path, expected: "a \(primitive.rawValue) value", at: location)
+            return mismatch(node, expected: "a \(primitive.rawValue) value", at: location)
         }
         let text = scalar.value
         let plain = scalar.style == .plain
         func invalid(_ what: String) -> SampleValue {
-            diagnostics.error("sample value '\(text)' at '\(path)' is not \(what)", at: location)
+            diagnostics.error("sample value '\(text)' at '\(renderedSamplePath)' is not \(what)", at: location)
             return .null
         }
         switch primitive {
@@ -77,7 +83,7 @@ extension Resolver {
             guard plain, Lexical.isInteger(text) else { return invalid("an integer (\(primitive.rawValue))") }
             guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
                 diagnostics.error(
-                    "sample value '\(text)' at '\(path)' is out of range for \(primitive.rawValue)", at: location)
+                    "sample value '\(text)' at '\(renderedSamplePath)' is out of range for \(primitive.rawValue)", at: location)
                 return .null
             }
             return .number(text)
@@ -124,13 +130,13 @@ extension Resolver {
     }
 
     private mutating func convertModelSample(
-        _ node: YAMLNode, model name: String, path: String, location: SourceLocation, file: String
+        _ node: YAMLNode, model name: String, location: SourceLocation, file: String
     ) -> SampleValue {
         guard let model = resolvedModels[name] else { return .null }
         switch model.kind {
         case .enumeration(let enumeration):
             guard let scalar = node.scalar else {
-                return mismatch(node, path: path, expected: "a case of enum '\(name)'", at: location)
+                return mismatch(node, expected: "a case of enum '\(name)'", at: location)
             }
             let isInt = enumeration.rawType == .int
             if !(isInt && scalar.style != .plain) {
@@ -139,13 +145,13 @@ extension Resolver {
                 }
             }
             diagnostics.error(
-                "sample value '\(scalar.value)' at '\(path)' is not a case of enum '\(name)'"
+                "sample value '\(scalar.value)' at '\(renderedSamplePath)' is not a case of enum '\(name)'"
                     + (isInt ? "" : DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value))),
                 at: location)
             return .null
         case .structure(let fields):
             guard let pairs = node.mapping else {
-                return mismatch(node, path: path, expected: "a mapping for model '\(name)'", at: location)
+                return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
             let index = fieldIndex(of: name, fields: fields)
             var present = [Bool](repeating: false, count: fields.count)
@@ -158,14 +164,15 @@ extension Resolver {
                     // The misspelt field is not reported again as missing.
                     if let suggestion, let suggested = index[suggestion] { present[suggested] = true }
                     diagnostics.error(
-                        "unknown field '\(key)' at '\(path)' for model '\(name)'"
+                        "unknown field '\(key)' at '\(renderedSamplePath)' for model '\(name)'"
                             + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                         at: pair.key.mark.location(in: file))
                     continue
                 }
                 present[position] = true
-                object.append(
-                    (key, convertSample(pair.value, type: fields[position].type, path: "\(path).\(key)", file: file)))
+                samplePath.append(.key(key))
+                object.append((key, convertSample(pair.value, type: fields[position].type, file: file)))
+                samplePath.removeLast()
             }
             var missing: [String] = []
             for (position, field) in fields.enumerated()
@@ -175,11 +182,23 @@ extension Resolver {
             if !missing.isEmpty {
                 let list = missing.map { "'\($0)'" }.joined(separator: ", ")
                 diagnostics.error(
-                    "sample at '\(path)' is missing required field\(missing.count == 1 ? "" : "s") \(list) of model '\(name)'",
+                    "sample at '\(renderedSamplePath)' is missing required field\(missing.count == 1 ? "" : "s") \(list) of model '\(name)'",
                     at: location)
             }
             return .object(object)
         }
+    }
+
+    /// `sample.members[1].role`.
+    var renderedSamplePath: String {
+        var text = "sample"
+        for step in samplePath {
+            switch step {
+            case .key(let key): text += ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
     }
 
     private mutating func fieldIndex(of name: String, fields: [Field]) -> [String: Int] {
