@@ -45,6 +45,16 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:4:18: error: unknown key 'tpye' in field 'page_no' of model 'Page'; did you mean 'type'?")
     }
 
+    func testMisspeltLongFormKeyIsNotADictionary() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  size: { Type: Int }
+            """),
+            "specs/a.yaml:4:15: error: unknown key 'Type' in field 'size' of model 'A'; did you mean 'type'?")
+    }
+
     func testMissingRequiredKeys() {
         XCTAssertEqual(diagnose("""
             service: Auth
@@ -172,6 +182,42 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testReservedEndpointAndEnvironmentNames() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            environments:
+              url: https://example.com
+            endpoints:
+              path: { method: GET, path: /path }
+            """),
+            """
+            specs/a.yaml:3:3: error: environment name 'url' is reserved: the generated environment type has a member 'url'
+            specs/a.yaml:5:3: error: endpoint name 'path' is reserved: the generated router or service has a member 'path'
+            """)
+    }
+
+    func testServiceDefinedTwice() {
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: Auth\nendpoints:\n  a: { method: GET, path: /a }\n"),
+            ("specs/b.yaml", "service: Auth\nendpoints:\n  b: { method: GET, path: /b }\n"),
+        ])
+        XCTAssertEqual(render(result), """
+            specs/b.yaml:1:10: error: service 'Auth' is defined twice
+            specs/a.yaml:1:10: note: first defined here
+            """)
+    }
+
+    func testAFileThatCannotBeReadSilencesUnknownNamesElsewhere() {
+        // b.yaml may define Member: reporting it unknown in a.yaml would be a cascade.
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: Auth\nendpoints:\n  me: { method: GET, path: /me, response: Member }\n"),
+            ("specs/b.yaml", "models:\n  Member: { fields: [ }\n"),
+        ])
+        XCTAssertNil(result.module)
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 1, render(result))
+        XCTAssertEqual(result.diagnostics.first?.location?.file, "specs/b.yaml")
+    }
+
     // MARK: - Paths and parameters
 
     func testPathMustStartWithSlash() {
@@ -223,6 +269,18 @@ final class DiagnosticTests: XCTestCase {
                   memberID: Int
             """),
             "specs/a.yaml:7:7: error: path parameter 'memberID' does not appear in path '/members/{memberId}/avatar'; did you mean 'memberId'?")
+    }
+
+    func testParamsAreNotCheckedAgainstABrokenPath() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: "/a/{id"
+                params: { id: Int }
+            """),
+            "specs/a.yaml:5:15: error: unclosed '{' in path '/a/{id'")
     }
 
     func testQueryInPathIsRejected() {

@@ -14,6 +14,14 @@ struct FileDecoder {
         "headerParams", "body", "response", "envelope", "sample", "timeout",
     ]
     static let fieldKeys = ["type", "name", "summary", "default", "deprecated"]
+    /// Members of the generated `<Service>Router` (the `Endpoint` protocol) and `<Service>Service`:
+    /// a case or method of the same name would not compile.
+    static let reservedEndpointNames: Set<String> = [
+        "defaultBaseURL", "method", "path", "queryItems", "headers", "body", "auth", "timeout", "envelope",
+        "errorFormat", "sampleData", "client", "baseURL", "init",
+    ]
+    /// Members of the generated `<Service>Environment` enum.
+    static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
     static let modelKeys = ["summary", "fields", "enum"]
     static let bodyKeys = ["json", "form", "multipart", "raw"]
 
@@ -162,6 +170,11 @@ struct FileDecoder {
                     "environment name '\(name)' must be lowerCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: false), for: name))",
                     at: location(pair.key))
             }
+            if Self.reservedEnvironmentNames.contains(name) {
+                reader.diagnostics.error(
+                    "environment name '\(name)' is reserved: the generated environment type has a member '\(name)'",
+                    at: location(pair.key))
+            }
             if let url = decodeURL(pair.value, for: "environment '\(name)'") {
                 environments.append(Environment(name: name, url: url, location: location(pair.key)))
             }
@@ -271,6 +284,11 @@ struct FileDecoder {
             headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
             responseLocation: nil, envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
             sampleKeyLocation: nil, timeout: nil)
+        if Self.reservedEndpointNames.contains(name) {
+            reader.diagnostics.error(
+                "endpoint name '\(name)' is reserved: the generated router or service has a member '\(name)'",
+                at: keyLocation)
+        }
         let what = "endpoint '\(name)'"
         guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.endpointKeys) else { return endpoint }
 
@@ -291,12 +309,15 @@ struct FileDecoder {
         }
 
         var placeholders: [(name: String, location: SourceLocation)] = []
+        // Whether `params` can be checked against the path (not after a path error).
+        var pathIsValid = false
         if let entry = mapping["path"] {
             if let text = reader.text(entry.value, for: "'path'") {
                 endpoint.path = text
                 if let parsed = parsePath(text, base: reader.textLocation(entry.value)) {
                     endpoint.pathComponents = parsed.components
                     placeholders = parsed.placeholders
+                    pathIsValid = true
                 }
             }
         } else if mapping.isMissing("path") {
@@ -322,6 +343,7 @@ struct FileDecoder {
             for pair in pairs {
                 let field = decodeField(pair, kind: "path parameter", owner: nil)
                 guard placeholderNames[field.wireName] != nil else {
+                    guard pathIsValid else { continue }
                     let message =
                         "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
                         + (placeholders.isEmpty
@@ -468,7 +490,7 @@ struct FileDecoder {
         if literalStart < bytes.count {
             components.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
         }
-        return valid ? (components, placeholders) : (components, placeholders)
+        return valid ? (components, placeholders) : nil
     }
 
     // MARK: - Bodies and responses
@@ -565,6 +587,8 @@ struct FileDecoder {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.scalar,
             let first = key.value.utf8.first
         else { return false }
+        // `{ Type: Int }` is a misspelt long form, reported with a suggestion, not a dictionary.
+        if Self.fieldKeys.contains(key.value.lowercased()) { return false }
         return Lexical.isUpper(first) || first == UInt8(ascii: "[")
     }
 

@@ -127,6 +127,10 @@ struct Resolver {
                     diagnostics.error("model name '\(model.name)' is reserved: it is a built-in type", at: model.location)
                     continue
                 }
+                if model.name == "Any" || model.name == "Self" {
+                    diagnostics.error("model name '\(model.name)' is reserved: it is a Swift keyword", at: model.location)
+                    continue
+                }
                 if Self.runtimeNames.contains(model.name) {
                     diagnostics.error(
                         "model name '\(model.name)' is reserved: the runtime library uses it", at: model.location)
