@@ -312,6 +312,9 @@ public enum DefaultValue: Sendable, Hashable {
     case number(String)
     case bool(Bool)
     /// A case of an enum model, given by its wire value as written (`newest`, or `1` for Int enums).
+    /// A default may name a case by its long-form Swift name (`SortOrder = newest` with
+    /// `values: { newest: "-created_at" }`); it is still stored as the wire value (`-created_at`),
+    /// so it always matches exactly one `EnumModel.Case.value`.
     case enumCase(String)
     /// `null` for an optional.
     case null

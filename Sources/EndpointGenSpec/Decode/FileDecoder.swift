@@ -125,7 +125,7 @@ struct FileDecoder {
                 }
                 service.endpoints.reserveCapacity(pairs.count)
                 for pair in pairs {
-                    service.endpoints.append(decodeEndpoint(pair, service: service))
+                    service.endpoints.append(decodeEndpoint(pair))
                 }
             }
         } else if top.isMissing("endpoints") {
@@ -270,7 +270,7 @@ struct FileDecoder {
 
     // MARK: - Endpoints
 
-    private mutating func decodeEndpoint(_ pair: YAMLPair, service: ServiceSyntax) -> EndpointSyntax {
+    private mutating func decodeEndpoint(_ pair: YAMLPair) -> EndpointSyntax {
         let name = reader.keyText(pair.key)
         let keyLocation = location(pair.key)
         if !Lexical.isLowerCamelCase(name) {

@@ -355,8 +355,11 @@ struct Resolver {
                 diagnostics.error(invalid, at: literal.location)
                 return nil
             }
-            for enumCase in model.cases where enumCase.value == text || enumCase.swiftNameOverride == text {
-                return .enumCase(enumCase.value)
+            // A wire value wins over a long-form case name of the same spelling.
+            if let match = model.cases.first(where: { $0.value == text })
+                ?? model.cases.first(where: { $0.swiftNameOverride == text })
+            {
+                return .enumCase(match.value)
             }
             // Suggestions for misspelt words only: `3` for `1` would not help.
             let candidates = model.rawType == .string ? model.cases.map { $0.swiftNameOverride ?? $0.value } : []
