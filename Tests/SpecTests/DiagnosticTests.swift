@@ -218,6 +218,17 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.first?.location?.file, "specs/b.yaml")
     }
 
+    func testInlineBodiesOfTwoServicesCollide() {
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: A\nendpoints:\n  login:\n    method: POST\n    path: /a\n    body: { json: { u: String } }\n"),
+            ("specs/b.yaml", "service: B\nendpoints:\n  login:\n    method: POST\n    path: /b\n    body:\n      form: { u: String }\n"),
+        ])
+        XCTAssertEqual(render(result), """
+            specs/b.yaml:7:7: error: the inline body of endpoint 'login' is generated as model 'LoginRequest', which is already defined
+            specs/a.yaml:6:13: note: 'LoginRequest' is defined here
+            """)
+    }
+
     // MARK: - Paths and parameters
 
     func testPathMustStartWithSlash() {
@@ -562,6 +573,34 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:4:11: error: header 'Accept' must have a constant string value, found a mapping
             specs/a.yaml:5:3: error: header 'accept' is given twice (header names are case-insensitive)
             specs/a.yaml:4:3: note: first given here
+            """)
+    }
+
+    func testHeaderValuesCannotBreakLines() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            headers:
+              X-Note: "a\\r\\nX-Evil: 1"
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            "specs/a.yaml:3:11: error: value of header 'X-Note' must not contain line breaks")
+    }
+
+    func testHeaderParameterCannotRepeatAConstantHeader() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping:
+                method: GET
+                path: /ping
+                headers: { X-Trace: on }
+                headerParams: { x-trace: String, "Bad Name": Int }
+            """),
+            """
+            specs/a.yaml:7:21: error: header 'x-trace' is given twice (header names are case-insensitive)
+            specs/a.yaml:6:16: note: first given here
+            specs/a.yaml:7:38: error: invalid header name 'Bad Name': use letters, digits and !#$%&'*+-.^_`|~
             """)
     }
 

@@ -380,6 +380,32 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(module.modelsByName["Member"]?.file, "specs/shared.yaml")
     }
 
+    func testEnvelopeResponsesFieldDeprecationAndFlowTypes() throws {
+        let module = try module([("specs/news.yaml", """
+            service: News
+            envelope: { payload: data, success: ok }
+            endpoints:
+              feed:
+                method: GET
+                path: /feed
+                query:
+                  old: { type: String?, deprecated: Use 'since'. }
+                response: Envelope<[String]>
+                sample: [a, b]
+            models:
+              Stats:
+                fields:
+                  counts: { type: {String: Int}, default: {} }
+            """)])
+        let feed = try XCTUnwrap(module.endpoint("feed"))
+        XCTAssertEqual(feed.response, .envelope(.array(.primitive(.string))))
+        XCTAssertEqual(feed.sample, .array([.string("a"), .string("b")]), "the sample is the payload")
+        XCTAssertEqual(feed.query[0].deprecated, true)
+        XCTAssertEqual(feed.query[0].deprecationMessage, "Use 'since'.")
+        XCTAssertEqual(module.fields(of: "Stats")?[0].type, .dictionary(.primitive(.int)))
+        XCTAssertEqual(module.fields(of: "Stats")?[0].defaultValue, .emptyDictionary)
+    }
+
     func testWarningsDoNotFailTheLoad() throws {
         let result = loadSpec("""
             service: Auth
