@@ -34,18 +34,25 @@ public enum SpecLoader {
     /// Loads all sources together (models are shared across files) and reports every problem found,
     /// sorted by place.
     public static func load(_ sources: [SpecSource]) -> SpecLoadResult {
+        let loaded = sources.sorted(by: { $0.path < $1.path }).map { source in
+            (path: source.path, yaml: YAMLLoader.load(source.contents, file: source.path, options: .spec))
+        }
+        return decodeAndResolve(loaded)
+    }
+
+    /// The spec stages on YAML already loaded, in path order (separate so it can be measured alone).
+    static func decodeAndResolve(_ loaded: [(path: String, yaml: YAMLLoadResult)]) -> SpecLoadResult {
         var diagnostics = DiagnosticBag()
         var files: [FileSyntax] = []
         var incomplete = false
-        for source in sources.sorted(by: { $0.path < $1.path }) {
-            let loaded = YAMLLoader.load(source.contents, file: source.path, options: .spec)
-            diagnostics.append(contentsOf: loaded.diagnostics)
-            if loaded.hasErrors {
+        for (path, yaml) in loaded {
+            diagnostics.append(contentsOf: yaml.diagnostics)
+            if yaml.hasErrors {
                 incomplete = true
                 continue
             }
-            var decoder = FileDecoder(path: source.path)
-            files.append(decoder.decode(loaded.documents.first, stem: stem(of: source.path)))
+            var decoder = FileDecoder(path: path)
+            files.append(decoder.decode(yaml.documents.first, stem: stem(of: path)))
             diagnostics.append(contentsOf: decoder.reader.diagnostics.all)
         }
         var resolver = Resolver(files: files, incomplete: incomplete)

@@ -66,4 +66,14 @@ final class LexicalTests: XCTestCase {
         XCTAssertFalse(Lexical.isBase64("aGVsbG8"))
         XCTAssertFalse(Lexical.isBase64("a=GV"))
     }
+
+    func testPrimitiveLookupMatchesTheModel() {
+        for (offset, primitive) in PrimitiveType.allCases.enumerated() {
+            XCTAssertEqual(primitive.index, offset)
+            XCTAssertEqual(Resolver.primitive(named: primitive.rawValue), primitive)
+        }
+        for name in ["", "Str", "string", "Strings", "Integer", "Question", "INT"] {
+            XCTAssertNil(Resolver.primitive(named: name), name)
+        }
+    }
 }

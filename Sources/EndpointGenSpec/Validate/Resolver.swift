@@ -35,9 +35,12 @@ struct Resolver {
         var file: Int
         var inline: Bool
         var index: Int
+        /// `.model(name)`, built once: `TypeRef` is boxed, so copies share one allocation.
+        var ref: TypeRef
 
         init(_ model: ModelSyntax, file: Int, inline: Bool, index: Int) {
             self.location = model.location
+            self.ref = .model(model.name)
             if case .enumeration(let enumModel) = model.kind { self.enumModel = enumModel }
             self.file = file
             self.inline = inline
@@ -189,9 +192,9 @@ struct Resolver {
                     diagnostics.error("'File' is only allowed in multipart bodies", at: location)
                     return nil
                 }
-                return .primitive(primitive)
+                return Self.primitiveRefs[primitive.index]
             }
-            if table[name] != nil { return .model(name) }
+            if let entry = table[name] { return entry.ref }
             if name == "Envelope" {
                 diagnostics.error("'Envelope' needs a payload type, like 'Envelope<Question>'", at: location)
                 return nil
@@ -211,24 +214,36 @@ struct Resolver {
     }
 
     /// Remembers the first use (in source order) of an unknown name; reported once by `reportUnknownNames`.
-    private static let primitivesByName: [String: PrimitiveType] = {
-        var result: [String: PrimitiveType] = [:]
-        for primitive in PrimitiveType.allCases { result[primitive.rawValue] = primitive }
-        return result
-    }()
+    /// One shared `TypeRef` per primitive, indexed by `PrimitiveType.index`.
+    private static let primitiveRefs: [TypeRef] = PrimitiveType.allCases.map { .primitive($0) }
 
-    /// `PrimitiveType(rawValue:)` without its linear string switch: names that cannot be a
-    /// primitive (most model names) are rejected by length and first letter.
+    /// `PrimitiveType(rawValue:)` without hashing or a linear string switch: the length picks the
+    /// few candidates, compared as small strings.
     static func primitive(named name: String) -> PrimitiveType? {
-        let utf8 = name.utf8
-        guard utf8.count >= 3, utf8.count <= 7, let first = utf8.first else { return nil }
-        switch first {
-        case UInt8(ascii: "S"), UInt8(ascii: "I"), UInt8(ascii: "D"), UInt8(ascii: "F"), UInt8(ascii: "B"),
-            UInt8(ascii: "U"), UInt8(ascii: "J"):
-            return primitivesByName[name]
+        switch name.utf8.count {
+        case 3:
+            if name == "Int" { return .int }
+            if name == "URL" { return .url }
+        case 4:
+            if name == "Bool" { return .bool }
+            if name == "Date" { return .date }
+            if name == "UUID" { return .uuid }
+            if name == "Data" { return .data }
+            if name == "JSON" { return .json }
+            if name == "File" { return .file }
+        case 5:
+            if name == "Int32" { return .int32 }
+            if name == "Int64" { return .int64 }
+            if name == "Float" { return .float }
+        case 6:
+            if name == "String" { return .string }
+            if name == "Double" { return .double }
+        case 7:
+            if name == "Decimal" { return .decimal }
         default:
-            return nil
+            break
         }
+        return nil
     }
 
     private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
@@ -402,7 +417,22 @@ struct Resolver {
     /// alike are equal once separators are dropped and letters lowercased, so a cheap hash of
     /// that form finds the candidates; only those pay for building the camel-cased names.
     private mutating func checkSwiftNames(_ fields: [FieldSyntax], kind: String, owner: @autoclosure () -> String) {
-        guard fields.count > 1 else { return }
+        checkSwiftNames(fields[...], [][...], [][...], kind: kind, owner: owner())
+    }
+
+    /// The same over up to three lists checked as one scope (path, query and header parameters),
+    /// without concatenating them.
+    private mutating func checkSwiftNames(
+        _ a: ArraySlice<FieldSyntax>, _ b: ArraySlice<FieldSyntax>, _ c: ArraySlice<FieldSyntax>, kind: String,
+        owner: @autoclosure () -> String
+    ) {
+        let count = a.count + b.count + c.count
+        guard count > 1 else { return }
+        func fieldAt(_ position: Int) -> FieldSyntax {
+            if position < a.count { return a[a.startIndex + position] }
+            if position < a.count + b.count { return b[b.startIndex + position - a.count] }
+            return c[c.startIndex + position - a.count - b.count]
+        }
         func swiftName(_ field: FieldSyntax) -> String {
             field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
         }
@@ -415,10 +445,11 @@ struct Resolver {
         }
         // Small scopes (almost all) compare hashes pairwise; large ones use a dictionary.
         var hashes: [UInt64] = []
-        hashes.reserveCapacity(fields.count)
+        hashes.reserveCapacity(count)
         var firstByHash: [UInt64: Int] = [:]
-        let useDictionary = fields.count > 32
-        for (index, field) in fields.enumerated() {
+        let useDictionary = count > 32
+        for index in 0..<count {
+            let field = fieldAt(index)
             let hash = foldedHash(field)
             var candidates: [Int] = []
             if useDictionary {
@@ -433,8 +464,8 @@ struct Resolver {
             hashes.append(hash)
             guard !candidates.isEmpty else { continue }
             let name = swiftName(field)
-            if !name.isEmpty, let clash = candidates.first(where: { swiftName(fields[$0]) == name }) {
-                let first = fields[clash]
+            if !name.isEmpty, let clash = candidates.first(where: { swiftName(fieldAt($0)) == name }) {
+                let first = fieldAt(clash)
                 diagnostics.error(
                     "\(kind) '\(first.wireName)' and '\(field.wireName)' of \(owner()) both become '\(name)' in Swift; give one another 'name:' in the long form",
                     at: field.location, notes: [.note("'\(first.wireName)' is here", at: first.location)])
@@ -480,7 +511,8 @@ struct Resolver {
     private mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
         let what = "endpoint '\(syntax.name)'"
         checkSwiftNames(
-            syntax.pathParameters + syntax.query + syntax.headerParameters, kind: "parameters", owner: what)
+            syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], kind: "parameters",
+            owner: what)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
@@ -596,6 +628,28 @@ struct Resolver {
             return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
         case .raw(let contentType):
             return .raw(contentType: contentType)
+        }
+    }
+}
+
+extension PrimitiveType {
+    /// Position in `allCases`, for table lookups without hashing.
+    var index: Int {
+        switch self {
+        case .string: return 0
+        case .int: return 1
+        case .int32: return 2
+        case .int64: return 3
+        case .double: return 4
+        case .float: return 5
+        case .bool: return 6
+        case .decimal: return 7
+        case .date: return 8
+        case .url: return 9
+        case .uuid: return 10
+        case .data: return 11
+        case .json: return 12
+        case .file: return 13
         }
     }
 }
