@@ -116,7 +116,14 @@ final class ScaleTests: XCTestCase {
         let module = try XCTUnwrap(loaded.module)
         XCTAssertEqual(module.files.reduce(0) { $0 + ($1.service?.endpoints.count ?? 0) }, 2000)
         print("2000 endpoints: YAML \(yamlTime), spec stages \(specTime) (best of 5)")
-        // The spec stages must not cost much more than reading the YAML itself.
-        XCTAssertLessThan(specTime, yamlTime * 3, "spec stages \(specTime) vs YAML \(yamlTime)")
+        // The spec stages must not cost much more than reading the YAML itself. Unoptimized Swift
+        // is several times slower than the (always optimized) libyaml, so debug builds get room;
+        // a quadratic step still fails them at this size.
+        #if DEBUG
+        let allowance = 10
+        #else
+        let allowance = 2
+        #endif
+        XCTAssertLessThan(specTime, yamlTime * allowance, "spec stages \(specTime) vs YAML \(yamlTime)")
     }
 }

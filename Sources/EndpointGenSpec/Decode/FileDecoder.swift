@@ -5,15 +5,19 @@ import EndpointGenYAML
 /// Anything it cannot read is left out (or given a placeholder) after reporting, so that later
 /// stages keep checking the rest without repeating the same complaint.
 struct FileDecoder {
-    static let topLevelKeys = [
+    static let topLevelKeys: KeySet = [
         "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody",
         "endpoints", "models",
     ]
-    static let endpointKeys = [
+    static let endpointKeys: KeySet = [
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
         "headerParams", "body", "response", "envelope", "sample", "timeout",
     ]
-    static let fieldKeys = ["type", "name", "summary", "default", "deprecated"]
+    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated"]
+    static let errorBodyKeys: KeySet = ["message", "code", "model"]
+    static let envelopeKeys: KeySet = ["payload", "success", "code", "message"]
+    static let inlineResponseKeys: KeySet = ["fields", "summary"]
+    static let enumKeys: KeySet = ["type", "values"]
     /// Members of the generated `<Service>Router` (the `Endpoint` protocol) and `<Service>Service`:
     /// a case or method of the same name would not compile.
     static let reservedEndpointNames: Set<String> = [
@@ -22,8 +26,8 @@ struct FileDecoder {
     ]
     /// Members of the generated `<Service>Environment` enum.
     static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
-    static let modelKeys = ["summary", "fields", "enum"]
-    static let bodyKeys = ["json", "form", "multipart", "raw"]
+    static let modelKeys: KeySet = ["summary", "fields", "enum"]
+    static let bodyKeys: KeySet = ["json", "form", "multipart", "raw"]
 
     var reader: NodeReader
     private var inlineModels: [ModelSyntax] = []
@@ -41,7 +45,7 @@ struct FileDecoder {
     /// Decodes the document of a file (nil when the file holds no document).
     mutating func decode(_ root: YAMLNode?, stem: String) -> FileSyntax {
         var syntax = FileSyntax(path: path, stem: stem, service: nil, models: [], inlineModels: [])
-        guard let root, !(root.scalar?.isPlainNull ?? false) else {
+        guard let root, !(root.scalar?.isNull ?? false) else {
             reader.diagnostics.error(
                 "spec file is empty; expected 'service' and 'endpoints', or 'models'",
                 at: SourceLocation(file: path, line: 1, column: 1))
@@ -107,7 +111,7 @@ struct FileDecoder {
             service.envelope = decodeEnvelope(entry.value)
         }
         if let entry = top["errorBody"],
-            let mapping = reader.keyed(entry.value, in: "'errorBody'", allowed: ["message", "code", "model"])
+            let mapping = reader.keyed(entry.value, in: "'errorBody'", allowed: Self.errorBodyKeys)
         {
             var body = ErrorBody(message: nil, code: nil, model: nil)
             body.message = mapping["message"].flatMap { nonEmptyKey($0.value, for: "'errorBody.message'") }
@@ -253,7 +257,7 @@ struct FileDecoder {
     }
 
     private mutating func decodeEnvelope(_ node: YAMLNode) -> Envelope? {
-        guard let mapping = reader.keyed(node, in: "'envelope'", allowed: ["payload", "success", "code", "message"])
+        guard let mapping = reader.keyed(node, in: "'envelope'", allowed: Self.envelopeKeys)
         else { return nil }
         let success = mapping["success"].flatMap { nonEmptyKey($0.value, for: "'envelope.success'") }
         let code = mapping["code"].flatMap { nonEmptyKey($0.value, for: "'envelope.code'") }
@@ -289,8 +293,8 @@ struct FileDecoder {
                 "endpoint name '\(name)' is reserved: the generated router or service has a member '\(name)'",
                 at: keyLocation)
         }
-        let what = "endpoint '\(name)'"
-        guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.endpointKeys) else { return endpoint }
+        func what() -> String { "endpoint '\(name)'" }
+        guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.endpointKeys) else { return endpoint }
 
         if let entry = mapping["method"] {
             if let text = reader.text(entry.value, for: "'method'") {
@@ -305,7 +309,7 @@ struct FileDecoder {
                 }
             }
         } else if mapping.isMissing("method") {
-            reader.diagnostics.error("missing key 'method' in \(what)", at: keyLocation)
+            reader.diagnostics.error("missing key 'method' in \(what())", at: keyLocation)
         }
 
         var placeholders: [(name: String, location: SourceLocation)] = []
@@ -321,7 +325,7 @@ struct FileDecoder {
                 }
             }
         } else if mapping.isMissing("path") {
-            reader.diagnostics.error("missing key 'path' in \(what)", at: keyLocation)
+            reader.diagnostics.error("missing key 'path' in \(what())", at: keyLocation)
         }
 
         endpoint.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
@@ -341,7 +345,7 @@ struct FileDecoder {
             var placeholderNames: [String: Int] = [:]
             for (index, placeholder) in placeholders.enumerated() { placeholderNames[placeholder.name] = index }
             for pair in pairs {
-                let field = decodeField(pair, kind: "path parameter", owner: nil)
+                let field = decodeField(pair, kind: "path parameter", owner: .none)
                 guard placeholderNames[field.wireName] != nil else {
                     guard pathIsValid else { continue }
                     let message =
@@ -366,7 +370,7 @@ struct FileDecoder {
         if let entry = mapping["query"], let pairs = reader.pairs(entry.value, for: "'query'") {
             endpoint.query.reserveCapacity(pairs.count)
             for pair in pairs {
-                endpoint.query.append(decodeField(pair, kind: "query parameter", owner: nil))
+                endpoint.query.append(decodeField(pair, kind: "query parameter", owner: .none))
             }
         }
         if let entry = mapping["headers"] {
@@ -378,7 +382,7 @@ struct FileDecoder {
             for pair in pairs {
                 let name = reader.keyText(pair.key)
                 guard checkHeaderName(name, at: pair.key, seen: &seen) else { continue }
-                endpoint.headerParameters.append(decodeField(pair, kind: "header parameter", owner: nil))
+                endpoint.headerParameters.append(decodeField(pair, kind: "header parameter", owner: .none))
             }
         }
         if let entry = mapping["body"] {
@@ -390,7 +394,7 @@ struct FileDecoder {
             endpoint.responseLocation = location(entry.value)
         }
         if let entry = mapping["envelope"] {
-            endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what)")
+            endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what())")
             endpoint.envelopeFlagLocation = location(entry.value)
         }
         if let entry = mapping["sample"] {
@@ -505,17 +509,17 @@ struct FileDecoder {
         if node.mapping == nil || isTypeMapping(node) {
             return typeExpression(node, allowDefault: false).type.map { .json($0) }
         }
-        let what = "the body of endpoint '\(endpoint)'"
-        guard let mapping = reader.keyed(node, in: what, allowed: Self.bodyKeys) else { return nil }
+        func what() -> String { "the body of endpoint '\(endpoint)'" }
+        guard let mapping = reader.keyed(node, in: what(), allowed: Self.bodyKeys) else { return nil }
         guard let entry = mapping.entries.first else {
             guard mapping.suggested.isEmpty else { return nil }
             reader.diagnostics.error(
-                "\(what) needs one of 'json', 'form', 'multipart' or 'raw'", at: mapping.location)
+                "\(what()) needs one of 'json', 'form', 'multipart' or 'raw'", at: mapping.location)
             return nil
         }
         for extra in mapping.entries.dropFirst() {
             reader.diagnostics.error(
-                "\(what) can have only one of 'json', 'form', 'multipart' or 'raw'; '\(entry.key)' is already given",
+                "\(what()) can have only one of 'json', 'form', 'multipart' or 'raw'; '\(entry.key)' is already given",
                 at: location(extra.keyNode))
         }
         let name = inlineName(endpoint, "Request")
@@ -524,24 +528,24 @@ struct FileDecoder {
             if entry.value.mapping == nil || isTypeMapping(entry.value) {
                 return typeExpression(entry.value, allowDefault: false).type.map { .json($0) }
             }
-            let fields = decodeFields(entry.value, owner: "model '\(name)'")
+            let fields = decodeFields(entry.value, owner: .model(name))
             inlineModels.append(
                 ModelSyntax(
                     name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
                     file: path, location: location(entry.keyNode)))
             return .inlineJSON(modelName: name)
         case "form":
-            if let scalar = entry.value.scalar, !scalar.isPlainNull {
+            if let scalar = entry.value.scalar, !scalar.isNull {
                 return .formModel(name: scalar.value, location: reader.textLocation(entry.value))
             }
-            let fields = decodeFields(entry.value, owner: "model '\(name)'")
+            let fields = decodeFields(entry.value, owner: .model(name))
             inlineModels.append(
                 ModelSyntax(
                     name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
                     file: path, location: location(entry.keyNode)))
             return .inlineForm(modelName: name)
         case "multipart":
-            return .multipart(decodeFields(entry.value, owner: "the multipart body of endpoint '\(endpoint)'"))
+            return .multipart(decodeFields(entry.value, owner: .multipart(endpoint: endpoint)))
         default:
             guard let text = reader.text(entry.value, for: "'raw'") else { return nil }
             guard Lexical.isMIMEType(text) else {
@@ -564,7 +568,7 @@ struct FileDecoder {
         let name = inlineName(endpoint, "Response")
         guard
             let mapping = reader.keyed(
-                node, in: "the response of endpoint '\(endpoint)'", allowed: ["fields", "summary"])
+                node, in: "the response of endpoint '\(endpoint)'", allowed: Self.inlineResponseKeys)
         else { return .empty }
         guard let fields = mapping["fields"] else {
             guard mapping.isMissing("fields") else { return .empty }
@@ -575,7 +579,7 @@ struct FileDecoder {
         inlineModels.append(
             ModelSyntax(
                 name: name, summary: mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") },
-                kind: .structure(decodeFields(fields.value, owner: "model '\(name)'")),
+                kind: .structure(decodeFields(fields.value, owner: .model(name))),
                 origin: .inlineResponse(endpoint: endpoint), file: path, location: location(fields.keyNode)))
         return .inline(modelName: name)
     }
@@ -588,7 +592,7 @@ struct FileDecoder {
             let first = key.value.utf8.first
         else { return false }
         // `{ Type: Int }` is a misspelt long form, reported with a suggestion, not a dictionary.
-        if Self.fieldKeys.contains(key.value.lowercased()) { return false }
+        if Self.fieldKeys.index(of: key.value.lowercased()) != nil { return false }
         return Lexical.isUpper(first) || first == UInt8(ascii: "[")
     }
 
@@ -599,7 +603,7 @@ struct FileDecoder {
     ) -> (type: TypeExpr?, defaultValue: DefaultLiteral?) {
         switch node.content {
         case .scalar(let scalar):
-            if scalar.isPlainNull {
+            if scalar.isNull {
                 reader.diagnostics.error("missing type", at: location(node))
                 return (nil, nil)
             }
@@ -638,8 +642,8 @@ struct FileDecoder {
     }
 
     /// A fields map (model fields, inline bodies, multipart parts).
-    private mutating func decodeFields(_ node: YAMLNode, owner: String) -> [FieldSyntax] {
-        guard let pairs = reader.pairs(node, for: "the fields of \(owner)") else { return [] }
+    private mutating func decodeFields(_ node: YAMLNode, owner: FieldOwner) -> [FieldSyntax] {
+        guard let pairs = reader.pairs(node, for: "the fields of \(owner.description ?? "")") else { return [] }
         var fields: [FieldSyntax] = []
         fields.reserveCapacity(pairs.count)
         for pair in pairs {
@@ -650,10 +654,10 @@ struct FileDecoder {
 
     /// One field or parameter: short form `Type = default` or long form `{ type:, name:, … }`.
     /// `kind` and `owner` make the description in messages (`field 'id' of model 'Member'`).
-    private mutating func decodeField(_ pair: YAMLPair, kind: StaticString, owner: String?) -> FieldSyntax {
+    private mutating func decodeField(_ pair: YAMLPair, kind: StaticString, owner: FieldOwner) -> FieldSyntax {
         let wireName = reader.keyText(pair.key)
         func describe() -> String {
-            owner.map { "\(kind) '\(wireName)' of \($0)" } ?? "\(kind) '\(wireName)'"
+            owner.description.map { "\(kind) '\(wireName)' of \($0)" } ?? "\(kind) '\(wireName)'"
         }
         var field = FieldSyntax(
             wireName: wireName, swiftNameOverride: nil, type: nil, defaultValue: nil, summary: nil,
@@ -662,7 +666,7 @@ struct FileDecoder {
             reader.diagnostics.error("empty name for \(describe())", at: location(pair.key))
         }
         if pair.value.mapping == nil || isTypeMapping(pair.value) {
-            if pair.value.scalar?.isPlainNull == true {
+            if pair.value.scalar?.isNull == true {
                 reader.diagnostics.error("missing type for \(describe())", at: location(pair.key))
                 return field
             }
@@ -707,7 +711,7 @@ struct FileDecoder {
         switch node.content {
         case .scalar(let scalar):
             if scalar.style == .plain {
-                return DefaultLiteral(form: .plain(scalar.isPlainNull ? "null" : scalar.value), location: at)
+                return DefaultLiteral(form: .plain(scalar.isNull ? "null" : scalar.value), location: at)
             }
             return DefaultLiteral(form: .quoted(scalar.value), location: at)
         case .sequence(let items) where items.isEmpty:
@@ -742,20 +746,20 @@ struct FileDecoder {
                 "model name '\(name)' must be UpperCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: true), for: name))",
                 at: location(pair.key))
         }
-        let what = "model '\(name)'"
-        guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.modelKeys) else { return model }
+        func what() -> String { "model '\(name)'" }
+        guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.modelKeys) else { return model }
         model.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
         switch (mapping["fields"], mapping["enum"]) {
         case (let fields?, nil):
-            model.kind = .structure(decodeFields(fields.value, owner: what))
+            model.kind = .structure(decodeFields(fields.value, owner: .model(name)))
         case (nil, let cases?):
             model.kind = .enumeration(decodeEnum(cases.value, model: name))
         case (let fields?, _?):
             reader.diagnostics.error(
-                "\(what) cannot have both 'fields' and 'enum'", at: location(fields.keyNode))
+                "\(what()) cannot have both 'fields' and 'enum'", at: location(fields.keyNode))
         case (nil, nil):
             if mapping.suggested.isEmpty {
-                reader.diagnostics.error("\(what) needs 'fields' or 'enum'", at: location(pair.key))
+                reader.diagnostics.error("\(what()) needs 'fields' or 'enum'", at: location(pair.key))
             }
         }
         return model
@@ -763,31 +767,31 @@ struct FileDecoder {
 
     private mutating func decodeEnum(_ node: YAMLNode, model: String) -> EnumModel {
         var result = EnumModel(rawType: .string, cases: [])
-        let what = "enum '\(model)'"
+        func what() -> String { "enum '\(model)'" }
         var valuesNode: YAMLNode?
         switch node.content {
         case .sequence:
             valuesNode = node
         case .mapping:
-            guard let mapping = reader.keyed(node, in: what, allowed: ["type", "values"]) else { return result }
-            if let entry = mapping["type"], let type = reader.text(entry.value, for: "'type' of \(what)") {
+            guard let mapping = reader.keyed(node, in: what(), allowed: Self.enumKeys) else { return result }
+            if let entry = mapping["type"], let type = reader.text(entry.value, for: "'type' of \(what())") {
                 switch type {
                 case "String": result.rawType = .string
                 case "Int": result.rawType = .int
                 default:
                     reader.diagnostics.error(
-                        "the raw type of \(what) must be String or Int, found '\(type)'", at: location(entry.value))
+                        "the raw type of \(what()) must be String or Int, found '\(type)'", at: location(entry.value))
                 }
             }
             guard let values = mapping["values"] else {
                 guard mapping.isMissing("values") else { return result }
-                reader.diagnostics.error("missing key 'values' in \(what)", at: mapping.location)
+                reader.diagnostics.error("missing key 'values' in \(what())", at: mapping.location)
                 return result
             }
             valuesNode = values.value
         case .scalar:
             reader.diagnostics.error(
-                "expected a list of values for \(what), found \(NodeReader.describe(node))", at: location(node))
+                "expected a list of values for \(what()), found \(NodeReader.describe(node))", at: location(node))
             return result
         }
         guard let valuesNode else { return result }
@@ -801,32 +805,32 @@ struct FileDecoder {
             entries = pairs.map { ($0.key, $0.value) }
         case .scalar:
             reader.diagnostics.error(
-                "expected a list or a mapping of values for \(what), found \(NodeReader.describe(valuesNode))",
+                "expected a list or a mapping of values for \(what()), found \(NodeReader.describe(valuesNode))",
                 at: location(valuesNode))
             return result
         }
         if entries.isEmpty {
-            reader.diagnostics.error("\(what) has no values", at: location(valuesNode))
+            reader.diagnostics.error("\(what()) has no values", at: location(valuesNode))
         }
         var seenValues: [String: SourceLocation] = [:]
         var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         for entry in entries {
             guard let scalar = entry.value.scalar else {
                 reader.diagnostics.error(
-                    "values of \(what) must be scalars, found \(entry.value.kindDescription)", at: location(entry.value))
+                    "values of \(what()) must be scalars, found \(entry.value.kindDescription)", at: location(entry.value))
                 continue
             }
             let value = scalar.value
             let valueLocation = location(entry.value)
             if result.rawType == .int {
                 guard scalar.style == .plain, Lexical.isInteger(value), Lexical.integerFits(value, bits: 64) else {
-                    reader.diagnostics.error("value '\(value)' of \(what) must be an integer", at: valueLocation)
+                    reader.diagnostics.error("value '\(value)' of \(what()) must be an integer", at: valueLocation)
                     continue
                 }
             }
             if let first = seenValues[value] {
                 reader.diagnostics.error(
-                    "value '\(value)' appears twice in \(what)", at: valueLocation,
+                    "value '\(value)' appears twice in \(what())", at: valueLocation,
                     notes: [.note("first given here", at: first)])
                 continue
             }
@@ -836,7 +840,7 @@ struct FileDecoder {
                 let name = reader.keyText(nameNode)
                 guard Lexical.isIdentifier(name) else {
                     reader.diagnostics.error(
-                        "case name '\(name)' of \(what) must be a Swift identifier", at: location(nameNode))
+                        "case name '\(name)' of \(what()) must be a Swift identifier", at: location(nameNode))
                     continue
                 }
                 override = name
@@ -845,19 +849,19 @@ struct FileDecoder {
             let swiftName = override ?? (result.rawType == .int ? "_\(value)" : Lexical.camelCase(value, upperFirst: false))
             if swiftName.isEmpty {
                 reader.diagnostics.error(
-                    "value '\(value)' of \(what) has no letters or digits to make a case name; name it with the long form 'values: { name: value }'",
+                    "value '\(value)' of \(what()) has no letters or digits to make a case name; name it with the long form 'values: { name: value }'",
                     at: valueLocation)
                 continue
             }
             if swiftName == "unknown" {
                 reader.diagnostics.error(
-                    "case 'unknown' of \(what) clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'",
+                    "case 'unknown' of \(what()) clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'",
                     at: caseLocation)
                 continue
             }
             if let first = seenNames[swiftName] {
                 reader.diagnostics.error(
-                    "values '\(first.value)' and '\(value)' of \(what) both become the case '\(swiftName)'; name them with the long form 'values: { name: value }'",
+                    "values '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; name them with the long form 'values: { name: value }'",
                     at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
                 continue
             }
@@ -865,5 +869,20 @@ struct FileDecoder {
             result.cases.append(EnumModel.Case(swiftNameOverride: override, value: value, location: caseLocation))
         }
         return result
+    }
+}
+
+/// Whose fields are being read; turned into text only for messages.
+enum FieldOwner {
+    case none
+    case model(String)
+    case multipart(endpoint: String)
+
+    var description: String? {
+        switch self {
+        case .none: return nil
+        case .model(let name): return "model '\(name)'"
+        case .multipart(let endpoint): return "the multipart body of endpoint '\(endpoint)'"
+        }
     }
 }

@@ -1,8 +1,35 @@
 import EndpointGenSupport
 import EndpointGenYAML
 
-/// A mapping whose keys were checked against a fixed list; lookups are linear because the
-/// lists are short (at most 15 keys).
+/// A fixed list of keys, matched by a cheap signature (length, first and last byte) before any
+/// string comparison: key matching runs for every key of every mapping of a spec.
+struct KeySet: ExpressibleByArrayLiteral {
+    let keys: [String]
+    private let signatures: [UInt32]
+
+    init(arrayLiteral keys: String...) {
+        self.keys = keys
+        self.signatures = keys.map(Self.signature)
+    }
+
+    private static func signature(_ key: String) -> UInt32 {
+        Lexical.withBytes(key) { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return 0 }
+            return UInt32(truncatingIfNeeded: bytes.count) << 16 | UInt32(first) << 8 | UInt32(last)
+        }
+    }
+
+    /// The position of `key` in the list.
+    func index(of key: String) -> Int? {
+        let signature = Self.signature(key)
+        for position in signatures.indices where signatures[position] == signature && keys[position] == key {
+            return position
+        }
+        return nil
+    }
+}
+
+/// A mapping whose keys were checked against a `KeySet`, with its entries found by key position.
 struct KeyedMapping {
     struct Entry {
         var key: String
@@ -10,11 +37,21 @@ struct KeyedMapping {
         var value: YAMLNode
     }
 
-    var entries: [Entry]
+    let keySet: KeySet
+    /// Known keys in source order.
+    var entries: [Entry] = []
+    /// Entry index per key of `keySet`, -1 when absent.
+    var slots: [Int]
     /// Where the mapping starts (used for "missing key" errors).
     var location: SourceLocation
     /// Keys suggested for misspelt ones: a missing key that was misspelt is not reported again.
     var suggested: [String] = []
+
+    init(keySet: KeySet, location: SourceLocation) {
+        self.keySet = keySet
+        self.slots = Array(repeating: -1, count: keySet.keys.count)
+        self.location = location
+    }
 
     /// Whether a required key is absent and was not already reported as misspelt.
     func isMissing(_ key: String) -> Bool {
@@ -22,8 +59,8 @@ struct KeyedMapping {
     }
 
     subscript(_ key: String) -> Entry? {
-        for entry in entries where entry.key == key { return entry }
-        return nil
+        guard let position = keySet.index(of: key), slots[position] >= 0 else { return nil }
+        return entries[slots[position]]
     }
 }
 
@@ -54,7 +91,7 @@ struct NodeReader {
     /// `'abc'` for a scalar, `a mapping` / `a sequence` otherwise; for "found …" in messages.
     static func describe(_ node: YAMLNode) -> String {
         if let scalar = node.scalar {
-            return scalar.isPlainNull ? "nothing" : "'\(scalar.value)'"
+            return scalar.isNull ? "nothing" : "'\(scalar.value)'"
         }
         return node.kindDescription
     }
@@ -64,7 +101,7 @@ struct NodeReader {
         switch node.content {
         case .mapping(let pairs):
             return pairs
-        case .scalar(let scalar) where scalar.isPlainNull:
+        case .scalar(let scalar) where scalar.isNull:
             return []
         default:
             diagnostics.error("expected a mapping for \(what()), found \(Self.describe(node))", at: location(node))
@@ -78,20 +115,21 @@ struct NodeReader {
     }
 
     /// A mapping with only `allowed` keys; unknown ones are reported at the key with a suggestion.
-    mutating func keyed(_ node: YAMLNode, in what: @autoclosure () -> String, allowed: [String]) -> KeyedMapping? {
+    mutating func keyed(_ node: YAMLNode, in what: @autoclosure () -> String, allowed: KeySet) -> KeyedMapping? {
         guard let pairs = pairs(node, for: what()) else { return nil }
-        var mapping = KeyedMapping(entries: [], location: location(node))
+        var mapping = KeyedMapping(keySet: allowed, location: location(node))
         mapping.entries.reserveCapacity(pairs.count)
         for pair in pairs {
             let key = keyText(pair.key)
-            guard allowed.contains(key) else {
-                let suggestion = DidYouMean.suggestion(for: key, among: allowed)
+            guard let position = allowed.index(of: key) else {
+                let suggestion = DidYouMean.suggestion(for: key, among: allowed.keys)
                 if let suggestion { mapping.suggested.append(suggestion) }
                 diagnostics.error(
                     "unknown key '\(key)' in \(what())\(suggestion.map { "; did you mean '\($0)'?" } ?? "")",
                     at: location(pair.key))
                 continue
             }
+            mapping.slots[position] = mapping.entries.count
             mapping.entries.append(.init(key: key, keyNode: pair.key, value: pair.value))
         }
         return mapping
@@ -124,7 +162,7 @@ struct NodeReader {
 
     /// `deprecated:`: `true`/`false`, or a message (which means deprecated).
     mutating func deprecation(_ node: YAMLNode, for what: @autoclosure () -> String) -> (deprecated: Bool, message: String?)? {
-        guard let scalar = node.scalar, !scalar.isPlainNull else {
+        guard let scalar = node.scalar, !scalar.isNull else {
             diagnostics.error(
                 "expected true, false or a message for \(what()), found \(Self.describe(node))", at: location(node))
             return nil
@@ -134,5 +172,12 @@ struct NodeReader {
             if scalar.value == "false" { return (false, nil) }
         }
         return (true, scalar.value)
+    }
+}
+
+extension YAMLScalar {
+    /// `isPlainNull` with a cheap length check first: it runs on most scalars of a spec.
+    var isNull: Bool {
+        style == .plain && value.utf8.count <= 4 && isPlainNull
     }
 }

@@ -436,40 +436,40 @@ struct Resolver {
         func swiftName(_ field: FieldSyntax) -> String {
             field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
         }
-        func foldedHash(_ field: FieldSyntax) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-            for byte in (field.swiftNameOverride ?? field.wireName).utf8 where Lexical.isAlnum(byte) {
-                hash = (hash ^ UInt64(Lexical.isUpper(byte) ? byte + 0x20 : byte)) &* 0x100_0000_01b3
-            }
-            return hash
-        }
         // Small scopes (almost all) compare hashes pairwise; large ones use a dictionary.
+        // Names are read in place: copying whole fields would retain every member.
         var hashes: [UInt64] = []
         hashes.reserveCapacity(count)
-        var firstByHash: [UInt64: Int] = [:]
-        let useDictionary = count > 32
-        for index in 0..<count {
-            let field = fieldAt(index)
-            let hash = foldedHash(field)
-            var candidates: [Int] = []
-            if useDictionary {
-                if firstByHash[hash] != nil {
-                    candidates = hashes.indices.filter { hashes[$0] == hash }
-                } else {
-                    firstByHash[hash] = index
-                }
-            } else {
-                for earlier in hashes.indices where hashes[earlier] == hash { candidates.append(earlier) }
-            }
-            hashes.append(hash)
-            guard !candidates.isEmpty else { continue }
-            let name = swiftName(field)
-            if !name.isEmpty, let clash = candidates.first(where: { swiftName(fieldAt($0)) == name }) {
+        var seenHashes: Set<UInt64> = []
+        let useSet = count > 32
+        for slice in [a, b, c] {
+            for position in slice.indices {
+                let hash = Self.foldedHash(slice[position].swiftNameOverride ?? slice[position].wireName)
+                let index = hashes.count
+                hashes.append(hash)
+                if useSet ? seenHashes.insert(hash).inserted : !hashes[..<index].contains(hash) { continue }
+                // Rare: a possible clash; compare the camel-cased names.
+                let field = fieldAt(index)
+                let name = swiftName(field)
+                guard !name.isEmpty,
+                    let clash = (0..<index).first(where: { hashes[$0] == hash && swiftName(fieldAt($0)) == name })
+                else { continue }
                 let first = fieldAt(clash)
                 diagnostics.error(
                     "\(kind) '\(first.wireName)' and '\(field.wireName)' of \(owner()) both become '\(name)' in Swift; give one another 'name:' in the long form",
                     at: field.location, notes: [.note("'\(first.wireName)' is here", at: first.location)])
             }
+        }
+    }
+
+    /// FNV-1a of the name's letters and digits, lowercased.
+    private static func foldedHash(_ name: String) -> UInt64 {
+        Lexical.withBytes(name) { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes where Lexical.isAlnum(byte) {
+                hash = (hash ^ UInt64(Lexical.isUpper(byte) ? byte + 0x20 : byte)) &* 0x100_0000_01b3
+            }
+            return hash
         }
     }
 
@@ -509,10 +509,10 @@ struct Resolver {
     }
 
     private mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
-        let what = "endpoint '\(syntax.name)'"
+        func what() -> String { "endpoint '\(syntax.name)'" }
         checkSwiftNames(
             syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], kind: "parameters",
-            owner: what)
+            owner: what())
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
@@ -523,13 +523,13 @@ struct Resolver {
                 envelope = nil
             } else if service.envelope == nil {
                 diagnostics.error(
-                    "\(what) sets 'envelope: true', but service '\(service.name)' has no 'envelope'", at: flagLocation)
+                    "\(what()) sets 'envelope: true', but service '\(service.name)' has no 'envelope'", at: flagLocation)
             }
         }
 
         var body: Body?
         if let bodySyntax = syntax.body {
-            body = resolveBody(bodySyntax, endpoint: what)
+            body = resolveBody(bodySyntax, endpoint: syntax.name)
             if let location = syntax.bodyLocation, [.get, .head, .delete].contains(syntax.method) {
                 diagnostics.warning(
                     "a body on a \(syntax.method.rawValue) request is unusual; servers and proxies may drop it",
@@ -553,7 +553,7 @@ struct Resolver {
                 if envelope == nil {
                     let reason =
                         service.envelope == nil
-                        ? "service '\(service.name)' has no 'envelope'" : "\(what) sets 'envelope: false'"
+                        ? "service '\(service.name)' has no 'envelope'" : "\(what()) sets 'envelope: false'"
                     diagnostics.error("response '\(expr.spelling)' needs an envelope, but \(reason)", at: location)
                 } else if let type = resolveType(payload, allowFile: false) {
                     response = .envelope(type)
@@ -569,14 +569,14 @@ struct Resolver {
             case .empty:
                 if case .empty = syntax.response {
                     diagnostics.error(
-                        "\(what) has response 'empty', so it cannot have a sample", at: keyLocation)
+                        "\(what()) has response 'empty', so it cannot have a sample", at: keyLocation)
                 }
             case .data, .string:
                 if let scalar = node.scalar {
                     sample = .string(scalar.value)
                 } else {
                     diagnostics.error(
-                        "sample of \(what) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
+                        "sample of \(what()) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
                         at: node.mark.location(in: keyLocation.file))
                 }
             case .json(let type), .envelope(let type):
@@ -593,12 +593,13 @@ struct Resolver {
             timeout: syntax.timeout, location: syntax.location)
     }
 
-    private mutating func resolveBody(_ syntax: BodySyntax, endpoint what: String) -> Body? {
+    private mutating func resolveBody(_ syntax: BodySyntax, endpoint endpointName: String) -> Body? {
+        func what() -> String { "endpoint '\(endpointName)'" }
         switch syntax {
         case .json(let expr):
             guard let type = resolveType(expr, allowFile: false) else { return nil }
             if type.isOptional {
-                diagnostics.error("the body of \(what) cannot be optional; leave 'body' out instead", at: expr.location)
+                diagnostics.error("the body of \(what()) cannot be optional; leave 'body' out instead", at: expr.location)
                 return nil
             }
             return .json(type)
@@ -624,7 +625,7 @@ struct Resolver {
             }
             return .form(modelName: name)
         case .multipart(let fields):
-            checkSwiftNames(fields, kind: "parts", owner: "the multipart body of \(what)")
+            checkSwiftNames(fields, kind: "parts", owner: "the multipart body of \(what())")
             return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
         case .raw(let contentType):
             return .raw(contentType: contentType)
