@@ -362,8 +362,7 @@ struct FileDecoder {
         endpoint.pathParameters = placeholders.map { placeholder in
             params[placeholder.name]
                 ?? FieldSyntax(
-                    wireName: placeholder.name, swiftNameOverride: nil, type: .name("String", placeholder.location),
-                    defaultValue: nil, summary: nil, deprecated: false, deprecationMessage: nil,
+                    wireName: placeholder.name, type: .name("String", placeholder.location),
                     location: placeholder.location)
         }
 
@@ -659,9 +658,7 @@ struct FileDecoder {
         func describe() -> String {
             owner.description.map { "\(kind) '\(wireName)' of \($0)" } ?? "\(kind) '\(wireName)'"
         }
-        var field = FieldSyntax(
-            wireName: wireName, swiftNameOverride: nil, type: nil, defaultValue: nil, summary: nil,
-            deprecated: false, deprecationMessage: nil, location: location(pair.key))
+        let field = FieldSyntax(wireName: wireName, type: nil, location: location(pair.key))
         if wireName.isEmpty {
             reader.diagnostics.error("empty name for \(describe())", at: location(pair.key))
         }

@@ -62,18 +62,27 @@ struct DefaultLiteral {
     }
 }
 
-/// A field of a model, a parameter, or a part, before its type is resolved.
-struct FieldSyntax {
-    var wireName: String
+/// A field of a model, a parameter, or a part, before its type is resolved. A class: fields are
+/// the most numerous syntax nodes and are passed around a lot, and sharing one costs a retain
+/// where copying a struct of seven reference-counted members costs seven. Only the decoder
+/// writes to it, while building it.
+final class FieldSyntax {
+    let wireName: String
     var swiftNameOverride: String?
     /// nil when the type could not be read (already reported).
     var type: TypeExpr?
     var defaultValue: DefaultLiteral?
     var summary: String?
-    var deprecated: Bool
+    var deprecated = false
     var deprecationMessage: String?
     /// The key's location.
-    var location: SourceLocation
+    let location: SourceLocation
+
+    init(wireName: String, type: TypeExpr?, location: SourceLocation) {
+        self.wireName = wireName
+        self.type = type
+        self.location = location
+    }
 }
 
 struct ModelSyntax {

@@ -74,17 +74,20 @@ struct Resolver {
     mutating func resolve() -> SpecModule {
         registerModels()
         var formModels: Set<String> = []
-        for file in files {
-            for endpoint in file.service?.endpoints ?? [] {
+        // Files are walked by index: copying a `FileSyntax` per loop would retain all its parts.
+        for fileIndex in files.indices {
+            for endpoint in files[fileIndex].service?.endpoints ?? [] {
                 if case .inlineForm(let name)? = endpoint.body { formModels.insert(name) }
             }
         }
+        resolvedModels.reserveCapacity(table.count)
         var modelsByFile: [[Model]] = []
-        for (fileIndex, file) in files.enumerated() {
+        for fileIndex in files.indices {
             var models: [Model] = []
-            models.reserveCapacity(file.models.count + file.inlineModels.count)
+            models.reserveCapacity(files[fileIndex].models.count + files[fileIndex].inlineModels.count)
             for inline in [false, true] {
-                for (modelIndex, syntax) in (inline ? file.inlineModels : file.models).enumerated() {
+                let syntaxes = inline ? files[fileIndex].inlineModels : files[fileIndex].models
+                for (modelIndex, syntax) in syntaxes.enumerated() {
                     // Only the registered definition of a name is resolved (duplicates were reported).
                     guard let entry = table[syntax.name], entry.file == fileIndex, entry.inline == inline,
                         entry.index == modelIndex
@@ -295,7 +298,6 @@ struct Resolver {
 
     mutating func resolveField(_ syntax: FieldSyntax, context: FieldContext) -> Field? {
         guard let expr = syntax.type, let type = resolveType(expr, allowFile: context.allowsFile) else { return nil }
-        let spelled = expr.spelling
         switch context {
         case .modelField:
             break
@@ -306,21 +308,21 @@ struct Resolver {
             }
             if !isScalar(type) {
                 diagnostics.error(
-                    "path parameter '\(syntax.wireName)' must have a scalar type, found '\(spelled)'", at: expr.location)
+                    "path parameter '\(syntax.wireName)' must have a scalar type, found '\(expr.spelling)'", at: expr.location)
                 return nil
             }
         case .query, .headerParameter, .formField:
             if !isScalarOrArray(type.unwrapped) {
                 let kind = context == .query ? "query parameter" : context == .formField ? "form field" : "header parameter"
                 diagnostics.error(
-                    "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(spelled)'",
+                    "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(expr.spelling)'",
                     at: expr.location)
                 return nil
             }
         case .multipart:
             if !isPart(type.unwrapped) {
                 diagnostics.error(
-                    "multipart part '\(syntax.wireName)' must be a scalar, a File or an array of them, found '\(spelled)'",
+                    "multipart part '\(syntax.wireName)' must be a scalar, a File or an array of them, found '\(expr.spelling)'",
                     at: expr.location)
                 return nil
             }
@@ -345,17 +347,17 @@ struct Resolver {
                 at: literal.location)
             return nil
         }
-        let invalid = "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'"
+        func invalid() -> String { "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'" }
         switch type {
         case .optional(let wrapped):
             return checkDefault(literal, type: wrapped)
         case .array:
             if case .emptySequence = literal.form { return .emptyArray }
-            diagnostics.error("\(invalid); an array's default can only be []", at: literal.location)
+            diagnostics.error("\(invalid()); an array's default can only be []", at: literal.location)
             return nil
         case .dictionary:
             if case .emptyMapping = literal.form { return .emptyDictionary }
-            diagnostics.error("\(invalid); a dictionary's default can only be {}", at: literal.location)
+            diagnostics.error("\(invalid()); a dictionary's default can only be {}", at: literal.location)
             return nil
         case .model(let name):
             guard let model = enumModel(name) else {
@@ -367,7 +369,7 @@ struct Resolver {
             switch literal.form {
             case .plain(let t), .quoted(let t): text = t
             default:
-                diagnostics.error(invalid, at: literal.location)
+                diagnostics.error(invalid(), at: literal.location)
                 return nil
             }
             // A wire value wins over a long-form case name of the same spelling.
@@ -408,7 +410,7 @@ struct Resolver {
             default:
                 break
             }
-            diagnostics.error(invalid, at: literal.location)
+            diagnostics.error(invalid(), at: literal.location)
             return nil
         }
     }
