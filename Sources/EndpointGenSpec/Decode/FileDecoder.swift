@@ -607,9 +607,7 @@ struct FileDecoder {
                 return (nil, nil)
             }
             // Fast path for the common case, a bare name (`String`, `Question`).
-            if let first = scalar.value.utf8.first, Lexical.isLetter(first),
-                scalar.value.utf8.allSatisfy({ Lexical.isAlnum($0) || $0 == UInt8(ascii: "_") })
-            {
+            if Lexical.isIdentifier(scalar.value) {
                 return (.name(scalar.value, reader.textLocation(node)), nil)
             }
             var parser = TypeParser(text: scalar.value, base: reader.textLocation(node))
@@ -655,51 +653,60 @@ struct FileDecoder {
     /// `kind` and `owner` make the description in messages (`field 'id' of model 'Member'`).
     private mutating func decodeField(_ pair: YAMLPair, kind: StaticString, owner: FieldOwner) -> FieldSyntax {
         let wireName = reader.keyText(pair.key)
+        let keyLocation = location(pair.key)
         func describe() -> String {
             owner.description.map { "\(kind) '\(wireName)' of \($0)" } ?? "\(kind) '\(wireName)'"
         }
-        let field = FieldSyntax(wireName: wireName, type: nil, location: location(pair.key))
         if wireName.isEmpty {
-            reader.diagnostics.error("empty name for \(describe())", at: location(pair.key))
+            reader.diagnostics.error("empty name for \(describe())", at: keyLocation)
         }
         if pair.value.mapping == nil || isTypeMapping(pair.value) {
             if pair.value.scalar?.isNull == true {
-                reader.diagnostics.error("missing type for \(describe())", at: location(pair.key))
-                return field
+                reader.diagnostics.error("missing type for \(describe())", at: keyLocation)
+                return FieldSyntax(wireName: wireName, type: nil, location: keyLocation)
             }
-            (field.type, field.defaultValue) = typeExpression(pair.value, allowDefault: true)
-            return field
+            let (type, defaultValue) = typeExpression(pair.value, allowDefault: true)
+            return FieldSyntax(wireName: wireName, type: type, defaultValue: defaultValue, location: keyLocation)
         }
-        guard let mapping = reader.keyed(pair.value, in: describe(), allowed: Self.fieldKeys) else { return field }
+        guard let mapping = reader.keyed(pair.value, in: describe(), allowed: Self.fieldKeys) else {
+            return FieldSyntax(wireName: wireName, type: nil, location: keyLocation)
+        }
+        var type: TypeExpr?
+        var defaultValue: DefaultLiteral?
         if let entry = mapping["type"] {
-            (field.type, field.defaultValue) = typeExpression(entry.value, allowDefault: true)
+            (type, defaultValue) = typeExpression(entry.value, allowDefault: true)
         } else if mapping.isMissing("type") {
             reader.diagnostics.error("missing key 'type' in \(describe())", at: mapping.location)
         }
+        var swiftNameOverride: String?
         if let entry = mapping["name"], let name = reader.text(entry.value, for: "'name'") {
             if Lexical.isIdentifier(name) {
-                field.swiftNameOverride = name
+                swiftNameOverride = name
             } else {
                 reader.diagnostics.error(
                     "name '\(name)' must be a Swift identifier (letters, digits and '_', not starting with a digit)",
                     at: location(entry.value))
             }
         }
-        field.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        let summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        var deprecated = false
+        var deprecationMessage: String?
         if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
-            field.deprecated = value.deprecated
-            field.deprecationMessage = value.message
+            deprecated = value.deprecated
+            deprecationMessage = value.message
         }
         if let entry = mapping["default"] {
-            if let inline = field.defaultValue {
+            if let inline = defaultValue {
                 reader.diagnostics.error(
                     "default value given twice for \(describe())", at: location(entry.keyNode),
                     notes: [.note("first given here", at: inline.location)])
             } else {
-                field.defaultValue = defaultLiteral(entry.value, for: describe())
+                defaultValue = defaultLiteral(entry.value, for: describe())
             }
         }
-        return field
+        return FieldSyntax(
+            wireName: wireName, swiftNameOverride: swiftNameOverride, type: type, defaultValue: defaultValue,
+            summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage, location: keyLocation)
     }
 
     /// The `default:` of a long form: a scalar, `[]` or `{}`.

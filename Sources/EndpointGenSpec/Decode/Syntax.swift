@@ -64,23 +64,31 @@ struct DefaultLiteral {
 
 /// A field of a model, a parameter, or a part, before its type is resolved. A class: fields are
 /// the most numerous syntax nodes and are passed around a lot, and sharing one costs a retain
-/// where copying a struct of seven reference-counted members costs seven. Only the decoder
-/// writes to it, while building it.
+/// where copying a struct of seven reference-counted members costs seven. Immutable, so reads
+/// need no exclusivity checks.
 final class FieldSyntax {
     let wireName: String
-    var swiftNameOverride: String?
+    let swiftNameOverride: String?
     /// nil when the type could not be read (already reported).
-    var type: TypeExpr?
-    var defaultValue: DefaultLiteral?
-    var summary: String?
-    var deprecated = false
-    var deprecationMessage: String?
+    let type: TypeExpr?
+    let defaultValue: DefaultLiteral?
+    let summary: String?
+    let deprecated: Bool
+    let deprecationMessage: String?
     /// The key's location.
     let location: SourceLocation
 
-    init(wireName: String, type: TypeExpr?, location: SourceLocation) {
+    init(
+        wireName: String, swiftNameOverride: String? = nil, type: TypeExpr?, defaultValue: DefaultLiteral? = nil,
+        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil, location: SourceLocation
+    ) {
         self.wireName = wireName
+        self.swiftNameOverride = swiftNameOverride
         self.type = type
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.deprecated = deprecated
+        self.deprecationMessage = deprecationMessage
         self.location = location
     }
 }
