@@ -19,26 +19,29 @@ enum Lexical {
 
     /// `getQuestion`: a lowercase ASCII letter, then ASCII letters and digits.
     static func isLowerCamelCase(_ s: String) -> Bool {
-        var iterator = s.utf8.makeIterator()
-        guard let first = iterator.next(), isLower(first) else { return false }
-        while let b = iterator.next() { if !isAlnum(b) { return false } }
-        return true
+        withBytes(s) { bytes in
+            guard let first = bytes.first, isLower(first) else { return false }
+            for b in bytes.dropFirst() where !isAlnum(b) { return false }
+            return true
+        }
     }
 
     /// `Question`: an uppercase ASCII letter, then ASCII letters and digits.
     static func isUpperCamelCase(_ s: String) -> Bool {
-        var iterator = s.utf8.makeIterator()
-        guard let first = iterator.next(), isUpper(first) else { return false }
-        while let b = iterator.next() { if !isAlnum(b) { return false } }
-        return true
+        withBytes(s) { bytes in
+            guard let first = bytes.first, isUpper(first) else { return false }
+            for b in bytes.dropFirst() where !isAlnum(b) { return false }
+            return true
+        }
     }
 
     /// An ASCII identifier: a letter or `_`, then letters, digits and `_`.
     static func isIdentifier(_ s: String) -> Bool {
-        var iterator = s.utf8.makeIterator()
-        guard let first = iterator.next(), isLetter(first) || first == 0x5F else { return false }
-        while let b = iterator.next() { if !(isAlnum(b) || b == 0x5F) { return false } }
-        return true
+        withBytes(s) { bytes in
+            guard let first = bytes.first, isLetter(first) || first == 0x5F else { return false }
+            for b in bytes.dropFirst() where !(isAlnum(b) || b == 0x5F) { return false }
+            return true
+        }
     }
 
     /// The name's words joined in camel case (`page_no` → `pageNo`, `X-Request-ID` → `xRequestID`,
