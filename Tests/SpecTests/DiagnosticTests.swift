@@ -746,6 +746,23 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testFormBodyMustNameAModel() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            envelope: { payload: data }
+            endpoints:
+              a:
+                method: POST
+                path: /a
+                body: { form: "[String]" }
+                response: Envelope<String>?
+            """),
+            """
+            specs/a.yaml:7:20: error: a form body must be a fields map or a model name, found '[String]'
+            specs/a.yaml:8:15: error: response 'Envelope<String>?' cannot be optional: an envelope is always there
+            """)
+    }
+
     func testRawBodyNeedsAMIMEType() {
         XCTAssertEqual(diagnose("""
             service: Auth

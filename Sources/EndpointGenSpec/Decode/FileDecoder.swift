@@ -535,6 +535,12 @@ struct FileDecoder {
             return .inlineJSON(modelName: name)
         case "form":
             if let scalar = entry.value.scalar, !scalar.isNull {
+                guard Lexical.isIdentifier(scalar.value) else {
+                    reader.diagnostics.error(
+                        "a form body must be a fields map or a model name, found '\(scalar.value)'",
+                        at: reader.textLocation(entry.value))
+                    return nil
+                }
                 return .formModel(name: scalar.value, location: reader.textLocation(entry.value))
             }
             let fields = decodeFields(entry.value, owner: .model(name))

@@ -560,6 +560,9 @@ struct Resolver {
                 } else if let type = resolveType(payload, allowFile: false) {
                     response = .envelope(type)
                 }
+            case .optional(.envelope(_, let location), _):
+                diagnostics.error(
+                    "response '\(expr.spelling)' cannot be optional: an envelope is always there", at: location)
             default:
                 if let type = resolveType(expr, allowFile: false) { response = .json(type) }
             }
