@@ -76,8 +76,9 @@ struct Resolver {
         var formModels: Set<String> = []
         // Files are walked by index: copying a `FileSyntax` per loop would retain all its parts.
         for fileIndex in files.indices {
-            for endpoint in files[fileIndex].service?.endpoints ?? [] {
-                if case .inlineForm(let name)? = endpoint.body { formModels.insert(name) }
+            guard let endpoints = files[fileIndex].service?.endpoints else { continue }
+            for index in endpoints.indices {
+                if case .inlineForm(let name)? = endpoints[index].body { formModels.insert(name) }
             }
         }
         resolvedModels.reserveCapacity(table.count)
@@ -501,8 +502,9 @@ struct Resolver {
         }
         var endpoints: [Endpoint] = []
         endpoints.reserveCapacity(syntax.endpoints.count)
-        for endpoint in syntax.endpoints {
-            endpoints.append(resolveEndpoint(endpoint, service: syntax))
+        // By index: iterating would copy every endpoint's syntax (a large struct) first.
+        for index in syntax.endpoints.indices {
+            endpoints.append(resolveEndpoint(syntax.endpoints[index], service: syntax))
         }
         return Service(
             name: syntax.name, summary: syntax.summary, baseURL: syntax.baseURL, headers: syntax.headers,
