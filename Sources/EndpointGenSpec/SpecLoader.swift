@@ -63,8 +63,12 @@ public enum SpecLoader {
 
     /// `specs/auth.yaml` → `auth`.
     static func stem(of path: String) -> String {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
+        let bytes = path.utf8
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let name = bytes[nameStart...]
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else {
+            return String(Substring(name))
+        }
+        return String(Substring(bytes[nameStart..<dot]))
     }
 }

@@ -76,4 +76,12 @@ final class LexicalTests: XCTestCase {
             XCTAssertNil(Resolver.primitive(named: name), name)
         }
     }
+
+    func testStem() {
+        XCTAssertEqual(SpecLoader.stem(of: "specs/auth.yaml"), "auth")
+        XCTAssertEqual(SpecLoader.stem(of: "auth.yaml"), "auth")
+        XCTAssertEqual(SpecLoader.stem(of: "a/b/wine.list.yaml"), "wine.list")
+        XCTAssertEqual(SpecLoader.stem(of: "specs/.hidden"), ".hidden")
+        XCTAssertEqual(SpecLoader.stem(of: "specs/plain"), "plain")
+    }
 }

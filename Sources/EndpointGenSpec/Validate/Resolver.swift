@@ -113,10 +113,11 @@ struct Resolver {
     /// Builds the module-wide model table: reserved names, duplicates across files, inline
     /// model names that collide with declared ones.
     private mutating func registerModels() {
-        var serviceFor: [String: String] = [:]
+        // Every reserved name with the reason, so that one lookup per model checks them all.
+        var reserved = Self.reservedModelNames
         var services: [String: SourceLocation] = [:]
-        for file in files {
-            guard let service = file.service, !service.name.isEmpty else { continue }
+        for fileIndex in files.indices {
+            guard let service = files[fileIndex].service, !service.name.isEmpty else { continue }
             if let first = services[service.name] {
                 diagnostics.error(
                     "service '\(service.name)' is defined twice", at: service.location,
@@ -125,28 +126,15 @@ struct Resolver {
             }
             services[service.name] = service.location
             for suffix in ["Router", "Service", "Environment"] {
-                serviceFor[service.name + suffix] = service.name
+                reserved[service.name + suffix] = "it is generated for service '\(service.name)'"
             }
         }
-        for (fileIndex, file) in files.enumerated() {
-            for (modelIndex, model) in file.models.enumerated() {
-                if Self.primitive(named: model.name) != nil {
-                    diagnostics.error("model name '\(model.name)' is reserved: it is a built-in type", at: model.location)
-                    continue
-                }
-                if model.name == "Any" || model.name == "Self" {
-                    diagnostics.error("model name '\(model.name)' is reserved: it is a Swift keyword", at: model.location)
-                    continue
-                }
-                if Self.runtimeNames.contains(model.name) {
-                    diagnostics.error(
-                        "model name '\(model.name)' is reserved: the runtime library uses it", at: model.location)
-                    continue
-                }
-                if let service = serviceFor[model.name] {
-                    diagnostics.error(
-                        "model name '\(model.name)' is reserved: it is generated for service '\(service)'",
-                        at: model.location)
+        table.reserveCapacity(files.reduce(0) { $0 + $1.models.count + $1.inlineModels.count })
+        modelNames.reserveCapacity(table.capacity)
+        for fileIndex in files.indices {
+            for (modelIndex, model) in files[fileIndex].models.enumerated() {
+                if let reason = reserved[model.name] {
+                    diagnostics.error("model name '\(model.name)' is reserved: \(reason)", at: model.location)
                     continue
                 }
                 if let first = table[model.name] {
@@ -159,23 +147,24 @@ struct Resolver {
                 modelNames.append(model.name)
             }
         }
-        for (fileIndex, file) in files.enumerated() {
-            for (modelIndex, model) in file.inlineModels.enumerated() {
-                let what: String
-                switch model.origin {
-                case .inlineRequest(let endpoint): what = "the inline body of endpoint '\(endpoint)'"
-                case .inlineResponse(let endpoint): what = "the inline response of endpoint '\(endpoint)'"
-                case .declared: what = "model"
+        for fileIndex in files.indices {
+            for (modelIndex, model) in files[fileIndex].inlineModels.enumerated() {
+                func what() -> String {
+                    switch model.origin {
+                    case .inlineRequest(let endpoint): return "the inline body of endpoint '\(endpoint)'"
+                    case .inlineResponse(let endpoint): return "the inline response of endpoint '\(endpoint)'"
+                    case .declared: return "model"
+                    }
                 }
                 if let first = table[model.name] {
                     diagnostics.error(
-                        "\(what) is generated as model '\(model.name)', which is already defined",
+                        "\(what()) is generated as model '\(model.name)', which is already defined",
                         at: model.location, notes: [.note("'\(model.name)' is defined here", at: first.location)])
                     continue
                 }
-                if let service = serviceFor[model.name] {
+                if let reason = reserved[model.name] {
                     diagnostics.error(
-                        "\(what) is generated as model '\(model.name)', a name reserved for service '\(service)'",
+                        "\(what()) is generated as model '\(model.name)', a reserved name: \(reason)",
                         at: model.location)
                     continue
                 }
@@ -184,6 +173,15 @@ struct Resolver {
             }
         }
     }
+
+    /// Names a model may not take, with the reason given in the message.
+    static let reservedModelNames: [String: String] = {
+        var reasons: [String: String] = [:]
+        for primitive in PrimitiveType.allCases { reasons[primitive.rawValue] = "it is a built-in type" }
+        for keyword in ["Any", "Self"] { reasons[keyword] = "it is a Swift keyword" }
+        for name in runtimeNames { reasons[name] = "the runtime library uses it" }
+        return reasons
+    }()
 
     // MARK: - Types
 

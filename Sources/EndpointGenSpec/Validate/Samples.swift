@@ -153,16 +153,17 @@ extension Resolver {
             guard let pairs = node.mapping else {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
-            let index = fieldIndex(of: name, fields: fields)
             var present = [Bool](repeating: false, count: fields.count)
             var object: [(key: String, value: SampleValue)] = []
             object.reserveCapacity(pairs.count)
             for pair in pairs {
                 let key = pair.key.scalar?.value ?? ""
-                guard let position = index[key] else {
+                guard let position = fieldPosition(of: key, in: name, fields: fields) else {
                     let suggestion = DidYouMean.suggestion(for: key, among: fields.map(\.wireName))
                     // The misspelt field is not reported again as missing.
-                    if let suggestion, let suggested = index[suggestion] { present[suggested] = true }
+                    if let suggestion, let suggested = fieldPosition(of: suggestion, in: name, fields: fields) {
+                        present[suggested] = true
+                    }
                     diagnostics.error(
                         "unknown field '\(key)' at '\(renderedSamplePath)' for model '\(name)'"
                             + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
@@ -201,11 +202,17 @@ extension Resolver {
         return text
     }
 
-    private mutating func fieldIndex(of name: String, fields: [Field]) -> [String: Int] {
-        if let cached = fieldIndexCache[name] { return cached }
+    /// The position of the field with this wire name. Small models (nearly all) are scanned;
+    /// large ones get an index, built once per model.
+    private mutating func fieldPosition(of key: String, in name: String, fields: [Field]) -> Int? {
+        if fields.count <= 16 {
+            return fields.firstIndex { $0.wireName == key }
+        }
+        if let cached = fieldIndexCache[name] { return cached[key] }
         var index: [String: Int] = [:]
+        index.reserveCapacity(fields.count)
         for (position, field) in fields.enumerated() { index[field.wireName] = position }
         fieldIndexCache[name] = index
-        return index
+        return index[key]
     }
 }
