@@ -143,6 +143,7 @@ final class DiagnosticTests: XCTestCase {
               APIClient: { fields: { a: Int } }
               AuthRouter: { fields: { a: Int } }
               Envelope: { fields: { a: Int } }
+              Uses: { fields: { a: AuthRouter, b: "[APIClient]" } }
             """),
             """
             specs/a.yaml:5:3: error: model name 'String' is reserved: it is a built-in type
@@ -878,6 +879,26 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:7:32: error: sample value at 'sample.names' must be a mapping for type '[String: Int]', found a sequence
             specs/a.yaml:7:41: error: sample value 'true' at 'sample.on' is not true or false
             """)
+    }
+
+    func testSampleOfAModelWithABadFieldIsNotCheckedAgain() {
+        XCTAssertEqual(diagnose("""
+            service: Q
+            endpoints:
+              get:
+                method: GET
+                path: /q
+                response: Question
+                sample: { id: 1, state: open }
+            models:
+              Question:
+                fields:
+                  id: Int
+                  state: QuestionStat
+              QuestionState:
+                enum: [open, closed]
+            """),
+            "specs/a.yaml:12:14: error: unknown type 'QuestionStat'; did you mean 'QuestionState'?")
     }
 
     // MARK: - Many mistakes at once

@@ -54,6 +54,10 @@ struct Resolver {
     /// Unknown type names and their first use, reported once each.
     private var unknownNames: [String: SourceLocation] = [:]
     var resolvedModels: [String: Model] = [:]
+    /// Declared model names rejected as reserved (already reported).
+    private var rejectedNames: Set<String> = []
+    /// Struct models with a field that failed to resolve (already reported).
+    var incompleteModels: Set<String> = []
     /// Wire name → field index per struct model, built on first use by the sample checker.
     var fieldIndexCache: [String: [String: Int]] = [:]
     /// Where the sample checker is inside the current sample.
@@ -135,6 +139,7 @@ struct Resolver {
             for (modelIndex, model) in files[fileIndex].models.enumerated() {
                 if let reason = reserved[model.name] {
                     diagnostics.error("model name '\(model.name)' is reserved: \(reason)", at: model.location)
+                    rejectedNames.insert(model.name)
                     continue
                 }
                 if let first = table[model.name] {
@@ -249,7 +254,8 @@ struct Resolver {
     }
 
     private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
-        guard !incomplete else { return }
+        // A model whose name was rejected is not unknown: its uses are not errors of their own.
+        guard !incomplete, !rejectedNames.contains(name) else { return }
         if let first = unknownNames[name], first < location { return }
         unknownNames[name] = location
     }
@@ -483,7 +489,13 @@ struct Resolver {
             kind = .enumeration(model)
         case .structure(let fields):
             checkSwiftNames(fields, kind: "fields", owner: "model '\(syntax.name)'")
-            kind = .structure(fields: fields.compactMap { resolveField($0, context: context) })
+            let resolved = fields.compactMap { resolveField($0, context: context) }
+            if resolved.count != fields.count {
+                // A field was reported and dropped: samples of this model are not checked, or
+                // their use of that field would be reported a second time as unknown.
+                incompleteModels.insert(syntax.name)
+            }
+            kind = .structure(fields: resolved)
         }
         return Model(
             name: syntax.name, summary: syntax.summary, kind: kind, origin: syntax.origin, file: syntax.file,

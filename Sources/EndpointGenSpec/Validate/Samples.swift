@@ -150,6 +150,7 @@ extension Resolver {
                 at: location)
             return .null
         case .structure(let fields):
+            if incompleteModels.contains(name) { return .null }
             guard let pairs = node.mapping else {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
