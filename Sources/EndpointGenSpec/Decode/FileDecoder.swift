@@ -286,7 +286,7 @@ struct FileDecoder {
             name: name, location: keyLocation, method: .get, path: "/", pathComponents: [],
             summary: nil, description: nil, deprecation: nil, auth: nil, pathParameters: [], query: [],
             headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
-            responseLocation: nil, envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
+            envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
             sampleKeyLocation: nil, timeout: nil)
         if Self.reservedEndpointNames.contains(name) {
             reader.diagnostics.error(
@@ -390,7 +390,6 @@ struct FileDecoder {
         }
         if let entry = mapping["response"] {
             endpoint.response = decodeResponse(entry.value, endpoint: name)
-            endpoint.responseLocation = location(entry.value)
         }
         if let entry = mapping["envelope"] {
             endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what())")

@@ -143,7 +143,6 @@ struct EndpointSyntax {
     var body: BodySyntax?
     var bodyLocation: SourceLocation?
     var response: ResponseSyntax
-    var responseLocation: SourceLocation?
     /// `envelope: true/false` as written.
     var envelopeFlag: Bool?
     var envelopeFlagLocation: SourceLocation?
