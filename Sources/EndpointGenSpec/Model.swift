@@ -235,11 +235,13 @@ public struct Field: Sendable {
     public var defaultValue: DefaultValue?
     public var summary: String?
     public var deprecated: Bool
+    /// The message of `deprecated: <message>` (then `deprecated` is true); nil for `deprecated: true`.
+    public var deprecationMessage: String?
     public var location: SourceLocation
 
     public init(
         wireName: String, swiftNameOverride: String? = nil, type: TypeRef, defaultValue: DefaultValue? = nil,
-        summary: String? = nil, deprecated: Bool = false, location: SourceLocation
+        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil, location: SourceLocation
     ) {
         self.wireName = wireName
         self.swiftNameOverride = swiftNameOverride
@@ -247,6 +249,7 @@ public struct Field: Sendable {
         self.defaultValue = defaultValue
         self.summary = summary
         self.deprecated = deprecated
+        self.deprecationMessage = deprecationMessage
         self.location = location
     }
 }
@@ -309,6 +312,9 @@ public enum DefaultValue: Sendable, Hashable {
     case number(String)
     case bool(Bool)
     /// A case of an enum model, given by its wire value as written (`newest`, or `1` for Int enums).
+    /// A default may name a case by its long-form Swift name (`SortOrder = newest` with
+    /// `values: { newest: "-created_at" }`); it is still stored as the wire value (`-created_at`),
+    /// so it always matches exactly one `EnumModel.Case.value`.
     case enumCase(String)
     /// `null` for an optional.
     case null

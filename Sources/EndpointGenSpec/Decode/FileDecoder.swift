@@ -1,0 +1,869 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+/// Decodes one file's YAML tree into a `FileSyntax`, reporting every shape problem it finds.
+/// Anything it cannot read is left out (or given a placeholder) after reporting, so that later
+/// stages keep checking the rest without repeating the same complaint.
+struct FileDecoder {
+    static let topLevelKeys = [
+        "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody",
+        "endpoints", "models",
+    ]
+    static let endpointKeys = [
+        "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
+        "headerParams", "body", "response", "envelope", "sample", "timeout",
+    ]
+    static let fieldKeys = ["type", "name", "summary", "default", "deprecated"]
+    /// Members of the generated `<Service>Router` (the `Endpoint` protocol) and `<Service>Service`:
+    /// a case or method of the same name would not compile.
+    static let reservedEndpointNames: Set<String> = [
+        "defaultBaseURL", "method", "path", "queryItems", "headers", "body", "auth", "timeout", "envelope",
+        "errorFormat", "sampleData", "client", "baseURL", "init",
+    ]
+    /// Members of the generated `<Service>Environment` enum.
+    static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
+    static let modelKeys = ["summary", "fields", "enum"]
+    static let bodyKeys = ["json", "form", "multipart", "raw"]
+
+    var reader: NodeReader
+    private var inlineModels: [ModelSyntax] = []
+    private let path: String
+
+    init(path: String) {
+        self.path = path
+        self.reader = NodeReader(file: path)
+    }
+
+    private func location(_ node: YAMLNode) -> SourceLocation { reader.location(node) }
+
+    // MARK: - File
+
+    /// Decodes the document of a file (nil when the file holds no document).
+    mutating func decode(_ root: YAMLNode?, stem: String) -> FileSyntax {
+        var syntax = FileSyntax(path: path, stem: stem, service: nil, models: [], inlineModels: [])
+        guard let root, !(root.scalar?.isPlainNull ?? false) else {
+            reader.diagnostics.error(
+                "spec file is empty; expected 'service' and 'endpoints', or 'models'",
+                at: SourceLocation(file: path, line: 1, column: 1))
+            return syntax
+        }
+        guard let top = reader.keyed(root, in: "the spec file", allowed: Self.topLevelKeys) else { return syntax }
+
+        if let models = top["models"] {
+            syntax.models = decodeModels(models.value)
+        }
+        if let service = top["service"] {
+            syntax.service = decodeService(top, nameEntry: service)
+        } else if top.isMissing("service") {
+            let serviceOnly = top.entries.first { $0.key != "models" }
+            if let serviceOnly {
+                reader.diagnostics.error(
+                    "missing key 'service': a file with '\(serviceOnly.key)' describes a service",
+                    at: top.location)
+            } else if top["models"] == nil && top.suggested.isEmpty {
+                reader.diagnostics.error(
+                    "spec file is empty; expected 'service' and 'endpoints', or 'models'", at: top.location)
+            }
+        }
+        syntax.inlineModels = inlineModels
+        return syntax
+    }
+
+    // MARK: - Service
+
+    private mutating func decodeService(_ top: KeyedMapping, nameEntry: KeyedMapping.Entry) -> ServiceSyntax {
+        let name = reader.text(nameEntry.value, for: "'service'") ?? ""
+        if nameEntry.value.scalar != nil, !Lexical.isUpperCamelCase(name) {
+            reader.diagnostics.error(
+                "service name '\(name)' must be UpperCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: true), for: name))",
+                at: location(nameEntry.value))
+        }
+        var service = ServiceSyntax(
+            name: name, summary: nil, baseURL: .none, headers: [], auth: .none, envelope: nil, errorBody: nil,
+            errorModelLocation: nil, endpoints: [], location: location(nameEntry.value))
+        if let entry = top["summary"] {
+            service.summary = reader.docText(entry.value, for: "'summary'")
+        }
+        if let entry = top["baseURL"], let url = decodeURL(entry.value, for: "'baseURL'") {
+            service.baseURL = .url(url)
+        }
+        if let entry = top["environments"] {
+            if let baseURL = top["baseURL"] {
+                reader.diagnostics.error(
+                    "'baseURL' and 'environments' cannot be used together; the first environment is the default",
+                    at: location(entry.keyNode),
+                    notes: [.note("'baseURL' is set here", at: location(baseURL.keyNode))])
+            } else {
+                service.baseURL = .environments(decodeEnvironments(entry))
+            }
+        }
+        if let entry = top["headers"] {
+            service.headers = decodeHeaders(entry.value, for: "'headers'")
+        }
+        if let entry = top["auth"], let auth = decodeAuth(entry.value) {
+            service.auth = auth
+        }
+        if let entry = top["envelope"] {
+            service.envelope = decodeEnvelope(entry.value)
+        }
+        if let entry = top["errorBody"],
+            let mapping = reader.keyed(entry.value, in: "'errorBody'", allowed: ["message", "code", "model"])
+        {
+            var body = ErrorBody(message: nil, code: nil, model: nil)
+            body.message = mapping["message"].flatMap { nonEmptyKey($0.value, for: "'errorBody.message'") }
+            body.code = mapping["code"].flatMap { nonEmptyKey($0.value, for: "'errorBody.code'") }
+            if let model = mapping["model"] {
+                body.model = reader.text(model.value, for: "'errorBody.model'")
+                service.errorModelLocation = reader.textLocation(model.value)
+            }
+            service.errorBody = body
+        }
+        if let entry = top["endpoints"] {
+            if let pairs = reader.pairs(entry.value, for: "'endpoints'") {
+                if pairs.isEmpty {
+                    reader.diagnostics.error("service '\(name)' has no endpoints", at: location(entry.keyNode))
+                }
+                service.endpoints.reserveCapacity(pairs.count)
+                for pair in pairs {
+                    service.endpoints.append(decodeEndpoint(pair))
+                }
+            }
+        } else if top.isMissing("endpoints") {
+            reader.diagnostics.error("missing key 'endpoints' in service '\(name)'", at: top.location)
+        }
+        return service
+    }
+
+    private func suggestion(_ candidate: String, for name: String) -> String {
+        candidate.isEmpty || candidate == name ? "" : ", like '\(candidate)'"
+    }
+
+    private mutating func nonEmptyKey(_ node: YAMLNode, for what: String) -> String? {
+        guard let text = reader.text(node, for: what) else { return nil }
+        if text.isEmpty {
+            reader.diagnostics.error("\(what) must not be empty", at: location(node))
+            return nil
+        }
+        return text
+    }
+
+    private mutating func decodeURL(_ node: YAMLNode, for what: String) -> String? {
+        guard let text = reader.text(node, for: what) else { return nil }
+        guard Lexical.isAbsoluteHTTPURL(text) else {
+            reader.diagnostics.error(
+                "\(what) must be an absolute http or https URL, found '\(text)'", at: location(node))
+            return nil
+        }
+        return text
+    }
+
+    private mutating func decodeEnvironments(_ entry: KeyedMapping.Entry) -> [Environment] {
+        guard let pairs = reader.pairs(entry.value, for: "'environments'") else { return [] }
+        if pairs.isEmpty {
+            reader.diagnostics.error("'environments' must name at least one environment", at: location(entry.keyNode))
+        }
+        var environments: [Environment] = []
+        for pair in pairs {
+            let name = reader.keyText(pair.key)
+            if !Lexical.isLowerCamelCase(name) {
+                reader.diagnostics.error(
+                    "environment name '\(name)' must be lowerCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: false), for: name))",
+                    at: location(pair.key))
+            }
+            if Self.reservedEnvironmentNames.contains(name) {
+                reader.diagnostics.error(
+                    "environment name '\(name)' is reserved: the generated environment type has a member '\(name)'",
+                    at: location(pair.key))
+            }
+            if let url = decodeURL(pair.value, for: "environment '\(name)'") {
+                environments.append(Environment(name: name, url: url, location: location(pair.key)))
+            }
+        }
+        return environments
+    }
+
+    /// A map of header name → constant value.
+    private mutating func decodeHeaders(_ node: YAMLNode, for what: String) -> [Header] {
+        guard let pairs = reader.pairs(node, for: what) else { return [] }
+        var headers: [Header] = []
+        var seen: [String: SourceLocation] = [:]
+        for pair in pairs {
+            let name = reader.keyText(pair.key)
+            guard checkHeaderName(name, at: pair.key, seen: &seen) else { continue }
+            guard let scalar = pair.value.scalar else {
+                reader.diagnostics.error(
+                    "header '\(name)' must have a constant string value, found \(pair.value.kindDescription)",
+                    at: location(pair.value))
+                continue
+            }
+            guard Lexical.isValidHeaderValue(scalar.value) else {
+                reader.diagnostics.error(
+                    "value of header '\(name)' must not contain line breaks", at: location(pair.value))
+                continue
+            }
+            headers.append(Header(name: name, value: scalar.value, location: location(pair.key)))
+        }
+        return headers
+    }
+
+    /// Checks an HTTP field name and that it is not repeated (names are case-insensitive).
+    private mutating func checkHeaderName(_ name: String, at node: YAMLNode, seen: inout [String: SourceLocation]) -> Bool {
+        guard Lexical.isToken(name) else {
+            reader.diagnostics.error(
+                "invalid header name '\(name)': use letters, digits and !#$%&'*+-.^_`|~", at: location(node))
+            return false
+        }
+        let lowered = name.lowercased()
+        if let first = seen[lowered] {
+            reader.diagnostics.error(
+                "header '\(name)' is given twice (header names are case-insensitive)", at: location(node),
+                notes: [.note("first given here", at: first)])
+            return false
+        }
+        seen[lowered] = location(node)
+        return true
+    }
+
+    private mutating func decodeAuth(_ node: YAMLNode) -> Auth? {
+        guard let text = reader.text(node, for: "'auth'") else { return nil }
+        switch text {
+        case "none": return Auth.none
+        case "bearer": return .bearer
+        case "cookie": return .cookie
+        default: break
+        }
+        if text.hasPrefix("apiKey(") && text.hasSuffix(")") {
+            let header = String(text.dropFirst(7).dropLast())
+            guard Lexical.isToken(header) else {
+                reader.diagnostics.error(
+                    "invalid header name '\(header)' in '\(text)': use letters, digits and !#$%&'*+-.^_`|~",
+                    at: location(node))
+                return nil
+            }
+            return .apiKey(header: header)
+        }
+        let kinds = ["none", "bearer", "cookie", "apiKey"]
+        let hint = DidYouMean.suggestion(for: text, among: kinds)
+        reader.diagnostics.error(
+            "unknown auth '\(text)'; "
+                + (hint.map { "did you mean '\($0 == "apiKey" ? "apiKey(Header-Name)" : $0)'?" }
+                    ?? "expected none, bearer, cookie or apiKey(Header-Name)"),
+            at: location(node))
+        return nil
+    }
+
+    private mutating func decodeEnvelope(_ node: YAMLNode) -> Envelope? {
+        guard let mapping = reader.keyed(node, in: "'envelope'", allowed: ["payload", "success", "code", "message"])
+        else { return nil }
+        let success = mapping["success"].flatMap { nonEmptyKey($0.value, for: "'envelope.success'") }
+        let code = mapping["code"].flatMap { nonEmptyKey($0.value, for: "'envelope.code'") }
+        let message = mapping["message"].flatMap { nonEmptyKey($0.value, for: "'envelope.message'") }
+        guard let payloadEntry = mapping["payload"] else {
+            guard mapping.isMissing("payload") else { return nil }
+            reader.diagnostics.error(
+                "missing key 'payload' in 'envelope': the key that holds the response", at: mapping.location)
+            return nil
+        }
+        guard let payload = nonEmptyKey(payloadEntry.value, for: "'envelope.payload'") else { return nil }
+        return Envelope(payload: payload, success: success, code: code, message: message)
+    }
+
+    // MARK: - Endpoints
+
+    private mutating func decodeEndpoint(_ pair: YAMLPair) -> EndpointSyntax {
+        let name = reader.keyText(pair.key)
+        let keyLocation = location(pair.key)
+        if !Lexical.isLowerCamelCase(name) {
+            reader.diagnostics.error(
+                "endpoint name '\(name)' must be lowerCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: false), for: name))",
+                at: keyLocation)
+        }
+        var endpoint = EndpointSyntax(
+            name: name, location: keyLocation, method: .get, path: "/", pathComponents: [],
+            summary: nil, description: nil, deprecation: nil, auth: nil, pathParameters: [], query: [],
+            headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
+            responseLocation: nil, envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
+            sampleKeyLocation: nil, timeout: nil)
+        if Self.reservedEndpointNames.contains(name) {
+            reader.diagnostics.error(
+                "endpoint name '\(name)' is reserved: the generated router or service has a member '\(name)'",
+                at: keyLocation)
+        }
+        let what = "endpoint '\(name)'"
+        guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.endpointKeys) else { return endpoint }
+
+        if let entry = mapping["method"] {
+            if let text = reader.text(entry.value, for: "'method'") {
+                if let method = HTTPMethod(rawValue: text) {
+                    endpoint.method = method
+                } else {
+                    reader.diagnostics.error(
+                        "unknown HTTP method '\(text)'"
+                            + (DidYouMean.suggestion(for: text, among: HTTPMethod.allCases.map(\.rawValue))
+                                .map { "; did you mean '\($0)'?" } ?? "; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS"),
+                        at: location(entry.value))
+                }
+            }
+        } else if mapping.isMissing("method") {
+            reader.diagnostics.error("missing key 'method' in \(what)", at: keyLocation)
+        }
+
+        var placeholders: [(name: String, location: SourceLocation)] = []
+        // Whether `params` can be checked against the path (not after a path error).
+        var pathIsValid = false
+        if let entry = mapping["path"] {
+            if let text = reader.text(entry.value, for: "'path'") {
+                endpoint.path = text
+                if let parsed = parsePath(text, base: reader.textLocation(entry.value)) {
+                    endpoint.pathComponents = parsed.components
+                    placeholders = parsed.placeholders
+                    pathIsValid = true
+                }
+            }
+        } else if mapping.isMissing("path") {
+            reader.diagnostics.error("missing key 'path' in \(what)", at: keyLocation)
+        }
+
+        endpoint.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        endpoint.description = mapping["description"].flatMap { reader.docText($0.value, for: "'description'") }
+        if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
+            if value.deprecated {
+                endpoint.deprecation = value.message.map { .message($0) } ?? .deprecated
+            }
+        }
+        if let entry = mapping["auth"] {
+            endpoint.auth = decodeAuth(entry.value)
+        }
+
+        // Path parameters: one per placeholder, in path order, typed by `params`.
+        var params: [String: FieldSyntax] = [:]
+        if let entry = mapping["params"], let pairs = reader.pairs(entry.value, for: "'params'") {
+            var placeholderNames: [String: Int] = [:]
+            for (index, placeholder) in placeholders.enumerated() { placeholderNames[placeholder.name] = index }
+            for pair in pairs {
+                let field = decodeField(pair, kind: "path parameter", owner: nil)
+                guard placeholderNames[field.wireName] != nil else {
+                    guard pathIsValid else { continue }
+                    let message =
+                        "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
+                        + (placeholders.isEmpty
+                            ? "; write it as {\(field.wireName)}"
+                            : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
+                    reader.diagnostics.error(message, at: field.location)
+                    continue
+                }
+                params[field.wireName] = field
+            }
+        }
+        endpoint.pathParameters = placeholders.map { placeholder in
+            params[placeholder.name]
+                ?? FieldSyntax(
+                    wireName: placeholder.name, swiftNameOverride: nil, type: .name("String", placeholder.location),
+                    defaultValue: nil, summary: nil, deprecated: false, deprecationMessage: nil,
+                    location: placeholder.location)
+        }
+
+        if let entry = mapping["query"], let pairs = reader.pairs(entry.value, for: "'query'") {
+            endpoint.query.reserveCapacity(pairs.count)
+            for pair in pairs {
+                endpoint.query.append(decodeField(pair, kind: "query parameter", owner: nil))
+            }
+        }
+        if let entry = mapping["headers"] {
+            endpoint.headers = decodeHeaders(entry.value, for: "'headers'")
+        }
+        if let entry = mapping["headerParams"], let pairs = reader.pairs(entry.value, for: "'headerParams'") {
+            var seen: [String: SourceLocation] = [:]
+            for header in endpoint.headers { seen[header.name.lowercased()] = header.location }
+            for pair in pairs {
+                let name = reader.keyText(pair.key)
+                guard checkHeaderName(name, at: pair.key, seen: &seen) else { continue }
+                endpoint.headerParameters.append(decodeField(pair, kind: "header parameter", owner: nil))
+            }
+        }
+        if let entry = mapping["body"] {
+            endpoint.body = decodeBody(entry.value, endpoint: name)
+            endpoint.bodyLocation = location(entry.keyNode)
+        }
+        if let entry = mapping["response"] {
+            endpoint.response = decodeResponse(entry.value, endpoint: name)
+            endpoint.responseLocation = location(entry.value)
+        }
+        if let entry = mapping["envelope"] {
+            endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what)")
+            endpoint.envelopeFlagLocation = location(entry.value)
+        }
+        if let entry = mapping["sample"] {
+            endpoint.sample = entry.value
+            endpoint.sampleKeyLocation = location(entry.keyNode)
+        }
+        if let entry = mapping["timeout"] {
+            let scalar = entry.value.scalar
+            if let scalar, scalar.style == .plain, Lexical.isNumber(scalar.value), let seconds = Double(scalar.value),
+                seconds > 0, seconds.isFinite
+            {
+                endpoint.timeout = seconds
+            } else {
+                reader.diagnostics.error(
+                    "'timeout' must be a positive number of seconds, found \(NodeReader.describe(entry.value))",
+                    at: location(entry.value))
+            }
+        }
+        return endpoint
+    }
+
+    /// Splits a path into literals and `{placeholder}`s, reporting malformed braces,
+    /// bad names, repeated placeholders and query or fragment parts.
+    private mutating func parsePath(
+        _ path: String, base: SourceLocation
+    ) -> (components: [PathComponent], placeholders: [(name: String, location: SourceLocation)])? {
+        let bytes = Array(path.utf8)
+        func at(_ offset: Int) -> SourceLocation {
+            SourceLocation(file: base.file, line: base.line, column: base.column + offset)
+        }
+        guard bytes.first == UInt8(ascii: "/") else {
+            reader.diagnostics.error("path '\(path)' must start with '/'", at: base)
+            return nil
+        }
+        var components: [PathComponent] = []
+        var placeholders: [(name: String, location: SourceLocation)] = []
+        var seen: [String: SourceLocation] = [:]
+        var literalStart = 0
+        var i = 0
+        var valid = true
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "{") {
+                if i > literalStart {
+                    components.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
+                }
+                var end = i + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "{"),
+                    bytes[end] != UInt8(ascii: "/")
+                {
+                    end += 1
+                }
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else {
+                    reader.diagnostics.error("unclosed '{' in path '\(path)'", at: at(i))
+                    return nil
+                }
+                let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                if name.isEmpty {
+                    reader.diagnostics.error("empty placeholder '{}' in path '\(path)'", at: at(i))
+                    valid = false
+                } else if !Lexical.isIdentifier(name) {
+                    reader.diagnostics.error(
+                        "placeholder '{\(name)}' in path must be an identifier (letters, digits and '_')",
+                        at: at(i + 1))
+                    valid = false
+                } else if let first = seen[name] {
+                    reader.diagnostics.error(
+                        "placeholder '{\(name)}' appears twice in path '\(path)'", at: at(i + 1),
+                        notes: [.note("first used here", at: first)])
+                    valid = false
+                } else {
+                    seen[name] = at(i + 1)
+                    placeholders.append((name, at(i + 1)))
+                    components.append(.parameter(name))
+                }
+                i = end + 1
+                literalStart = i
+                continue
+            }
+            if b == UInt8(ascii: "}") {
+                reader.diagnostics.error("unmatched '}' in path '\(path)'", at: at(i))
+                return nil
+            }
+            if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
+                reader.diagnostics.error(
+                    "path '\(path)' must not contain '\(Character(Unicode.Scalar(b)))'; "
+                        + (b == UInt8(ascii: "?") ? "declare query parameters under 'query'" : "fragments are not sent"),
+                    at: at(i))
+                return nil
+            }
+            if b <= 0x20 || b == 0x7F {
+                reader.diagnostics.error("path '\(path)' must not contain spaces or control characters", at: at(i))
+                return nil
+            }
+            i += 1
+        }
+        if literalStart < bytes.count {
+            components.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
+        }
+        return valid ? (components, placeholders) : nil
+    }
+
+    // MARK: - Bodies and responses
+
+    /// `<Endpoint>Request` / `<Endpoint>Response`.
+    private func inlineName(_ endpoint: String, _ suffix: String) -> String {
+        guard let first = endpoint.first else { return suffix }
+        return first.uppercased() + endpoint.dropFirst() + suffix
+    }
+
+    private mutating func decodeBody(_ node: YAMLNode, endpoint: String) -> BodySyntax? {
+        if node.mapping == nil || isTypeMapping(node) {
+            return typeExpression(node, allowDefault: false).type.map { .json($0) }
+        }
+        let what = "the body of endpoint '\(endpoint)'"
+        guard let mapping = reader.keyed(node, in: what, allowed: Self.bodyKeys) else { return nil }
+        guard let entry = mapping.entries.first else {
+            guard mapping.suggested.isEmpty else { return nil }
+            reader.diagnostics.error(
+                "\(what) needs one of 'json', 'form', 'multipart' or 'raw'", at: mapping.location)
+            return nil
+        }
+        for extra in mapping.entries.dropFirst() {
+            reader.diagnostics.error(
+                "\(what) can have only one of 'json', 'form', 'multipart' or 'raw'; '\(entry.key)' is already given",
+                at: location(extra.keyNode))
+        }
+        let name = inlineName(endpoint, "Request")
+        switch entry.key {
+        case "json":
+            if entry.value.mapping == nil || isTypeMapping(entry.value) {
+                return typeExpression(entry.value, allowDefault: false).type.map { .json($0) }
+            }
+            let fields = decodeFields(entry.value, owner: "model '\(name)'")
+            inlineModels.append(
+                ModelSyntax(
+                    name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
+                    file: path, location: location(entry.keyNode)))
+            return .inlineJSON(modelName: name)
+        case "form":
+            if let scalar = entry.value.scalar, !scalar.isPlainNull {
+                return .formModel(name: scalar.value, location: reader.textLocation(entry.value))
+            }
+            let fields = decodeFields(entry.value, owner: "model '\(name)'")
+            inlineModels.append(
+                ModelSyntax(
+                    name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
+                    file: path, location: location(entry.keyNode)))
+            return .inlineForm(modelName: name)
+        case "multipart":
+            return .multipart(decodeFields(entry.value, owner: "the multipart body of endpoint '\(endpoint)'"))
+        default:
+            guard let text = reader.text(entry.value, for: "'raw'") else { return nil }
+            guard Lexical.isMIMEType(text) else {
+                reader.diagnostics.error(
+                    "invalid MIME type '\(text)' for a raw body; expected 'type/subtype', like 'application/octet-stream'",
+                    at: location(entry.value))
+                return nil
+            }
+            return .raw(text)
+        }
+    }
+
+    private mutating func decodeResponse(_ node: YAMLNode, endpoint: String) -> ResponseSyntax {
+        if let scalar = node.scalar, scalar.style == .plain, scalar.value == "empty" {
+            return .empty
+        }
+        if node.mapping == nil || isTypeMapping(node) {
+            return typeExpression(node, allowDefault: false).type.map { .type($0) } ?? .empty
+        }
+        let name = inlineName(endpoint, "Response")
+        guard
+            let mapping = reader.keyed(
+                node, in: "the response of endpoint '\(endpoint)'", allowed: ["fields", "summary"])
+        else { return .empty }
+        guard let fields = mapping["fields"] else {
+            guard mapping.isMissing("fields") else { return .empty }
+            reader.diagnostics.error(
+                "missing key 'fields' in the response of endpoint '\(endpoint)'", at: mapping.location)
+            return .empty
+        }
+        inlineModels.append(
+            ModelSyntax(
+                name: name, summary: mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") },
+                kind: .structure(decodeFields(fields.value, owner: "model '\(name)'")),
+                origin: .inlineResponse(endpoint: endpoint), file: path, location: location(fields.keyNode)))
+        return .inline(modelName: name)
+    }
+
+    // MARK: - Types and fields
+
+    /// `{String: Int}` written as a flow mapping: one pair whose key looks like a type.
+    private func isTypeMapping(_ node: YAMLNode) -> Bool {
+        guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.scalar,
+            let first = key.value.utf8.first
+        else { return false }
+        // `{ Type: Int }` is a misspelt long form, reported with a suggestion, not a dictionary.
+        if Self.fieldKeys.contains(key.value.lowercased()) { return false }
+        return Lexical.isUpper(first) || first == UInt8(ascii: "[")
+    }
+
+    /// A type from a scalar (`"[String: Int]? = [:]"`), a flow sequence (`[String]`) or a flow
+    /// mapping (`{String: Int}`). Reports and returns a nil type when it cannot be read.
+    private mutating func typeExpression(
+        _ node: YAMLNode, allowDefault: Bool
+    ) -> (type: TypeExpr?, defaultValue: DefaultLiteral?) {
+        switch node.content {
+        case .scalar(let scalar):
+            if scalar.isPlainNull {
+                reader.diagnostics.error("missing type", at: location(node))
+                return (nil, nil)
+            }
+            // Fast path for the common case, a bare name (`String`, `Question`).
+            if let first = scalar.value.utf8.first, Lexical.isLetter(first),
+                scalar.value.utf8.allSatisfy({ Lexical.isAlnum($0) || $0 == UInt8(ascii: "_") })
+            {
+                return (.name(scalar.value, reader.textLocation(node)), nil)
+            }
+            var parser = TypeParser(text: scalar.value, base: reader.textLocation(node))
+            guard let result = parser.parse(allowDefault: allowDefault, into: &reader.diagnostics) else {
+                return (nil, nil)
+            }
+            return (result.type, result.defaultValue)
+        case .sequence(let items):
+            guard items.count == 1 else {
+                reader.diagnostics.error(
+                    "an array type has exactly one element type, like [String]; found \(items.count)",
+                    at: location(node))
+                return (nil, nil)
+            }
+            return (typeExpression(items[0], allowDefault: false).type.map { .array($0) }, nil)
+        case .mapping(let pairs):
+            guard pairs.count == 1 else {
+                reader.diagnostics.error("expected a type, found a mapping", at: location(node))
+                return (nil, nil)
+            }
+            let key = reader.keyText(pairs[0].key)
+            guard key == "String" else {
+                reader.diagnostics.error(
+                    "dictionary keys must be String, found '\(key)'", at: location(pairs[0].key))
+                return (nil, nil)
+            }
+            return (typeExpression(pairs[0].value, allowDefault: false).type.map { .dictionary($0) }, nil)
+        }
+    }
+
+    /// A fields map (model fields, inline bodies, multipart parts).
+    private mutating func decodeFields(_ node: YAMLNode, owner: String) -> [FieldSyntax] {
+        guard let pairs = reader.pairs(node, for: "the fields of \(owner)") else { return [] }
+        var fields: [FieldSyntax] = []
+        fields.reserveCapacity(pairs.count)
+        for pair in pairs {
+            fields.append(decodeField(pair, kind: "field", owner: owner))
+        }
+        return fields
+    }
+
+    /// One field or parameter: short form `Type = default` or long form `{ type:, name:, … }`.
+    /// `kind` and `owner` make the description in messages (`field 'id' of model 'Member'`).
+    private mutating func decodeField(_ pair: YAMLPair, kind: StaticString, owner: String?) -> FieldSyntax {
+        let wireName = reader.keyText(pair.key)
+        func describe() -> String {
+            owner.map { "\(kind) '\(wireName)' of \($0)" } ?? "\(kind) '\(wireName)'"
+        }
+        var field = FieldSyntax(
+            wireName: wireName, swiftNameOverride: nil, type: nil, defaultValue: nil, summary: nil,
+            deprecated: false, deprecationMessage: nil, location: location(pair.key))
+        if wireName.isEmpty {
+            reader.diagnostics.error("empty name for \(describe())", at: location(pair.key))
+        }
+        if pair.value.mapping == nil || isTypeMapping(pair.value) {
+            if pair.value.scalar?.isPlainNull == true {
+                reader.diagnostics.error("missing type for \(describe())", at: location(pair.key))
+                return field
+            }
+            (field.type, field.defaultValue) = typeExpression(pair.value, allowDefault: true)
+            return field
+        }
+        guard let mapping = reader.keyed(pair.value, in: describe(), allowed: Self.fieldKeys) else { return field }
+        if let entry = mapping["type"] {
+            (field.type, field.defaultValue) = typeExpression(entry.value, allowDefault: true)
+        } else if mapping.isMissing("type") {
+            reader.diagnostics.error("missing key 'type' in \(describe())", at: mapping.location)
+        }
+        if let entry = mapping["name"], let name = reader.text(entry.value, for: "'name'") {
+            if Lexical.isIdentifier(name) {
+                field.swiftNameOverride = name
+            } else {
+                reader.diagnostics.error(
+                    "name '\(name)' must be a Swift identifier (letters, digits and '_', not starting with a digit)",
+                    at: location(entry.value))
+            }
+        }
+        field.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
+            field.deprecated = value.deprecated
+            field.deprecationMessage = value.message
+        }
+        if let entry = mapping["default"] {
+            if let inline = field.defaultValue {
+                reader.diagnostics.error(
+                    "default value given twice for \(describe())", at: location(entry.keyNode),
+                    notes: [.note("first given here", at: inline.location)])
+            } else {
+                field.defaultValue = defaultLiteral(entry.value, for: describe())
+            }
+        }
+        return field
+    }
+
+    /// The `default:` of a long form: a scalar, `[]` or `{}`.
+    private mutating func defaultLiteral(_ node: YAMLNode, for what: String) -> DefaultLiteral? {
+        let at = reader.textLocation(node)
+        switch node.content {
+        case .scalar(let scalar):
+            if scalar.style == .plain {
+                return DefaultLiteral(form: .plain(scalar.isPlainNull ? "null" : scalar.value), location: at)
+            }
+            return DefaultLiteral(form: .quoted(scalar.value), location: at)
+        case .sequence(let items) where items.isEmpty:
+            return DefaultLiteral(form: .emptySequence, location: at)
+        case .mapping(let pairs) where pairs.isEmpty:
+            return DefaultLiteral(form: .emptyMapping, location: at)
+        default:
+            reader.diagnostics.error(
+                "the default value of \(what) must be a scalar, [] or {}, found \(node.kindDescription)", at: at)
+            return nil
+        }
+    }
+
+    // MARK: - Models
+
+    private mutating func decodeModels(_ node: YAMLNode) -> [ModelSyntax] {
+        guard let pairs = reader.pairs(node, for: "'models'") else { return [] }
+        var models: [ModelSyntax] = []
+        models.reserveCapacity(pairs.count)
+        for pair in pairs {
+            models.append(decodeModel(pair))
+        }
+        return models
+    }
+
+    private mutating func decodeModel(_ pair: YAMLPair) -> ModelSyntax {
+        let name = reader.keyText(pair.key)
+        var model = ModelSyntax(
+            name: name, summary: nil, kind: .structure([]), origin: .declared, file: path, location: location(pair.key))
+        if !Lexical.isUpperCamelCase(name) {
+            reader.diagnostics.error(
+                "model name '\(name)' must be UpperCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: true), for: name))",
+                at: location(pair.key))
+        }
+        let what = "model '\(name)'"
+        guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.modelKeys) else { return model }
+        model.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        switch (mapping["fields"], mapping["enum"]) {
+        case (let fields?, nil):
+            model.kind = .structure(decodeFields(fields.value, owner: what))
+        case (nil, let cases?):
+            model.kind = .enumeration(decodeEnum(cases.value, model: name))
+        case (let fields?, _?):
+            reader.diagnostics.error(
+                "\(what) cannot have both 'fields' and 'enum'", at: location(fields.keyNode))
+        case (nil, nil):
+            if mapping.suggested.isEmpty {
+                reader.diagnostics.error("\(what) needs 'fields' or 'enum'", at: location(pair.key))
+            }
+        }
+        return model
+    }
+
+    private mutating func decodeEnum(_ node: YAMLNode, model: String) -> EnumModel {
+        var result = EnumModel(rawType: .string, cases: [])
+        let what = "enum '\(model)'"
+        var valuesNode: YAMLNode?
+        switch node.content {
+        case .sequence:
+            valuesNode = node
+        case .mapping:
+            guard let mapping = reader.keyed(node, in: what, allowed: ["type", "values"]) else { return result }
+            if let entry = mapping["type"], let type = reader.text(entry.value, for: "'type' of \(what)") {
+                switch type {
+                case "String": result.rawType = .string
+                case "Int": result.rawType = .int
+                default:
+                    reader.diagnostics.error(
+                        "the raw type of \(what) must be String or Int, found '\(type)'", at: location(entry.value))
+                }
+            }
+            guard let values = mapping["values"] else {
+                guard mapping.isMissing("values") else { return result }
+                reader.diagnostics.error("missing key 'values' in \(what)", at: mapping.location)
+                return result
+            }
+            valuesNode = values.value
+        case .scalar:
+            reader.diagnostics.error(
+                "expected a list of values for \(what), found \(NodeReader.describe(node))", at: location(node))
+            return result
+        }
+        guard let valuesNode else { return result }
+
+        // (name given, wire value node)
+        var entries: [(name: YAMLNode?, value: YAMLNode)] = []
+        switch valuesNode.content {
+        case .sequence(let items):
+            entries = items.map { (nil, $0) }
+        case .mapping(let pairs):
+            entries = pairs.map { ($0.key, $0.value) }
+        case .scalar:
+            reader.diagnostics.error(
+                "expected a list or a mapping of values for \(what), found \(NodeReader.describe(valuesNode))",
+                at: location(valuesNode))
+            return result
+        }
+        if entries.isEmpty {
+            reader.diagnostics.error("\(what) has no values", at: location(valuesNode))
+        }
+        var seenValues: [String: SourceLocation] = [:]
+        var seenNames: [String: (value: String, location: SourceLocation)] = [:]
+        for entry in entries {
+            guard let scalar = entry.value.scalar else {
+                reader.diagnostics.error(
+                    "values of \(what) must be scalars, found \(entry.value.kindDescription)", at: location(entry.value))
+                continue
+            }
+            let value = scalar.value
+            let valueLocation = location(entry.value)
+            if result.rawType == .int {
+                guard scalar.style == .plain, Lexical.isInteger(value), Lexical.integerFits(value, bits: 64) else {
+                    reader.diagnostics.error("value '\(value)' of \(what) must be an integer", at: valueLocation)
+                    continue
+                }
+            }
+            if let first = seenValues[value] {
+                reader.diagnostics.error(
+                    "value '\(value)' appears twice in \(what)", at: valueLocation,
+                    notes: [.note("first given here", at: first)])
+                continue
+            }
+            seenValues[value] = valueLocation
+            var override: String?
+            if let nameNode = entry.name {
+                let name = reader.keyText(nameNode)
+                guard Lexical.isIdentifier(name) else {
+                    reader.diagnostics.error(
+                        "case name '\(name)' of \(what) must be a Swift identifier", at: location(nameNode))
+                    continue
+                }
+                override = name
+            }
+            let caseLocation = entry.name.map(location) ?? valueLocation
+            let swiftName = override ?? (result.rawType == .int ? "_\(value)" : Lexical.camelCase(value, upperFirst: false))
+            if swiftName.isEmpty {
+                reader.diagnostics.error(
+                    "value '\(value)' of \(what) has no letters or digits to make a case name; name it with the long form 'values: { name: value }'",
+                    at: valueLocation)
+                continue
+            }
+            if swiftName == "unknown" {
+                reader.diagnostics.error(
+                    "case 'unknown' of \(what) clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'",
+                    at: caseLocation)
+                continue
+            }
+            if let first = seenNames[swiftName] {
+                reader.diagnostics.error(
+                    "values '\(first.value)' and '\(value)' of \(what) both become the case '\(swiftName)'; name them with the long form 'values: { name: value }'",
+                    at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
+                continue
+            }
+            seenNames[swiftName] = (value, caseLocation)
+            result.cases.append(EnumModel.Case(swiftNameOverride: override, value: value, location: caseLocation))
+        }
+        return result
+    }
+}

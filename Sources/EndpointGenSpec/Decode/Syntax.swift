@@ -1,0 +1,160 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+// The decoded but unresolved spec: what one file says, with locations, before model names are
+// looked up across files. Decoding reports shape errors (unknown keys, wrong kinds, bad words);
+// resolution (Validate/) reports what needs the whole module (types, defaults, samples).
+
+/// A type as written, names not yet looked up.
+/// Only the nesting cases are boxed: a plain name (the common case) costs no allocation.
+enum TypeExpr {
+    case name(String, SourceLocation)
+    indirect case array(TypeExpr)
+    /// `[String: T]`; the key was checked to be `String` while parsing.
+    indirect case dictionary(TypeExpr)
+    indirect case optional(TypeExpr, SourceLocation)
+    /// `Envelope<T>`; only legal as an endpoint response.
+    indirect case envelope(TypeExpr, SourceLocation)
+
+    /// Where the type starts, for messages about the whole type.
+    var location: SourceLocation {
+        switch self {
+        case .name(_, let location), .envelope(_, let location): return location
+        case .array(let element), .dictionary(let element): return element.location
+        case .optional(let wrapped, _): return wrapped.location
+        }
+    }
+
+    /// The type as written, for messages.
+    var spelling: String {
+        switch self {
+        case .name(let name, _): return name
+        case .array(let element): return "[\(element.spelling)]"
+        case .dictionary(let value): return "[String: \(value.spelling)]"
+        case .optional(let wrapped, _): return "\(wrapped.spelling)?"
+        case .envelope(let payload, _): return "Envelope<\(payload.spelling)>"
+        }
+    }
+}
+
+/// A default value as written, converted by its type during resolution.
+struct DefaultLiteral {
+    enum Form {
+        /// Plain text (`20`, `false`, `newest`, `null`).
+        case plain(String)
+        /// Quoted text (`"ko"`): always a string.
+        case quoted(String)
+        case emptySequence
+        case emptyMapping
+    }
+
+    var form: Form
+    var location: SourceLocation
+
+    /// The literal as the user wrote it, for messages.
+    var spelling: String {
+        switch form {
+        case .plain(let text): return text
+        case .quoted(let text): return "\"\(text)\""
+        case .emptySequence: return "[]"
+        case .emptyMapping: return "{}"
+        }
+    }
+}
+
+/// A field of a model, a parameter, or a part, before its type is resolved.
+struct FieldSyntax {
+    var wireName: String
+    var swiftNameOverride: String?
+    /// nil when the type could not be read (already reported).
+    var type: TypeExpr?
+    var defaultValue: DefaultLiteral?
+    var summary: String?
+    var deprecated: Bool
+    var deprecationMessage: String?
+    /// The key's location.
+    var location: SourceLocation
+}
+
+struct ModelSyntax {
+    enum Kind {
+        case structure([FieldSyntax])
+        case enumeration(EnumModel)
+    }
+
+    var name: String
+    var summary: String?
+    var kind: Kind
+    var origin: Model.Origin
+    var file: String
+    /// The name key for declared models; the `json:`/`form:`/`fields:` key for inline ones.
+    var location: SourceLocation
+}
+
+enum BodySyntax {
+    case json(TypeExpr)
+    /// `{ json: fields }` / `{ form: fields }`: the inline model is in the file's inline models.
+    case inlineJSON(modelName: String)
+    case inlineForm(modelName: String)
+    /// `{ form: Model }`.
+    case formModel(name: String, location: SourceLocation)
+    case multipart([FieldSyntax])
+    case raw(String)
+}
+
+enum ResponseSyntax {
+    case empty
+    case type(TypeExpr)
+    case inline(modelName: String)
+}
+
+struct EndpointSyntax {
+    var name: String
+    var location: SourceLocation
+    var method: HTTPMethod
+    var path: String
+    var pathComponents: [PathComponent]
+    var summary: String?
+    var description: String?
+    var deprecation: Deprecation?
+    var auth: Auth?
+    /// In path order, one per placeholder (typed `String` when not in `params`).
+    var pathParameters: [FieldSyntax]
+    var query: [FieldSyntax]
+    var headers: [Header]
+    var headerParameters: [FieldSyntax]
+    var body: BodySyntax?
+    var bodyLocation: SourceLocation?
+    var response: ResponseSyntax
+    var responseLocation: SourceLocation?
+    /// `envelope: true/false` as written.
+    var envelopeFlag: Bool?
+    var envelopeFlagLocation: SourceLocation?
+    var sample: YAMLNode?
+    var sampleKeyLocation: SourceLocation?
+    var timeout: Double?
+}
+
+struct ServiceSyntax {
+    var name: String
+    var summary: String?
+    var baseURL: BaseURLSetting
+    var headers: [Header]
+    var auth: Auth
+    var envelope: Envelope?
+    var errorBody: ErrorBody?
+    var errorModelLocation: SourceLocation?
+    var endpoints: [EndpointSyntax]
+    /// The `service:` value.
+    var location: SourceLocation
+}
+
+struct FileSyntax {
+    var path: String
+    var stem: String
+    var service: ServiceSyntax?
+    /// Declared models in spec order.
+    var models: [ModelSyntax]
+    /// Inline request/response models in endpoint order.
+    var inlineModels: [ModelSyntax]
+}

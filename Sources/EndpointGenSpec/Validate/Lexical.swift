@@ -1,0 +1,268 @@
+// Byte-level checks of small spec words (identifiers, URLs, header names, MIME types, numbers,
+// dates). They run on every name of every spec, so they walk UTF-8 bytes: no regexes, no Foundation.
+
+enum Lexical {
+    @inline(__always) static func isLower(_ b: UInt8) -> Bool { b >= 0x61 && b <= 0x7A }
+    @inline(__always) static func isUpper(_ b: UInt8) -> Bool { b >= 0x41 && b <= 0x5A }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    @inline(__always) static func isLetter(_ b: UInt8) -> Bool { isLower(b) || isUpper(b) }
+    @inline(__always) static func isAlnum(_ b: UInt8) -> Bool { isLetter(b) || isDigit(b) }
+    @inline(__always) static func isHex(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= 0x61 && b <= 0x66) || (b >= 0x41 && b <= 0x46)
+    }
+
+    /// `getQuestion`: a lowercase ASCII letter, then ASCII letters and digits.
+    static func isLowerCamelCase(_ s: String) -> Bool {
+        var iterator = s.utf8.makeIterator()
+        guard let first = iterator.next(), isLower(first) else { return false }
+        while let b = iterator.next() { if !isAlnum(b) { return false } }
+        return true
+    }
+
+    /// `Question`: an uppercase ASCII letter, then ASCII letters and digits.
+    static func isUpperCamelCase(_ s: String) -> Bool {
+        var iterator = s.utf8.makeIterator()
+        guard let first = iterator.next(), isUpper(first) else { return false }
+        while let b = iterator.next() { if !isAlnum(b) { return false } }
+        return true
+    }
+
+    /// An ASCII identifier: a letter or `_`, then letters, digits and `_`.
+    static func isIdentifier(_ s: String) -> Bool {
+        var iterator = s.utf8.makeIterator()
+        guard let first = iterator.next(), isLetter(first) || first == 0x5F else { return false }
+        while let b = iterator.next() { if !(isAlnum(b) || b == 0x5F) { return false } }
+        return true
+    }
+
+    /// The name's words joined in camel case (`page_no` → `pageNo`, `X-Request-ID` → `xRequestID`,
+    /// `get_question` → `getQuestion`, `URLPath` → `urlPath`). Words are runs of ASCII letters and
+    /// digits. Used for suggestions and to detect two names that turn into the same Swift name;
+    /// the code generator decides the final spelling.
+    static func camelCase(_ s: String, upperFirst: Bool) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(s.utf8.count)
+        let bytes = Array(s.utf8)
+        var i = 0
+        var isFirstWord = true
+        while i < bytes.count {
+            guard isAlnum(bytes[i]) else {
+                i += 1
+                continue
+            }
+            var end = i
+            while end < bytes.count, isAlnum(bytes[end]) { end += 1 }
+            if isFirstWord && !upperFirst {
+                // Lowercase a leading run of capitals, keeping the last one when a lowercase
+                // letter follows it (`URLPath` → `urlPath`, `X` → `x`).
+                var capitals = i
+                while capitals < end, isUpper(bytes[capitals]) { capitals += 1 }
+                if capitals - i > 1, capitals < end, isLower(bytes[capitals]) { capitals -= 1 }
+                for k in i..<end { result.append(k < capitals ? bytes[k] + 0x20 : bytes[k]) }
+            } else {
+                result.append(isLower(bytes[i]) ? bytes[i] - 0x20 : bytes[i])
+                result.append(contentsOf: bytes[(i + 1)..<end])
+            }
+            isFirstWord = false
+            i = end
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// RFC 9110 `tchar`.
+    @inline(__always) static func isTokenByte(_ b: UInt8) -> Bool {
+        if isAlnum(b) { return true }
+        switch b {
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// An HTTP field name: one or more token characters.
+    static func isToken(_ s: Substring) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy(isTokenByte)
+    }
+
+    static func isToken(_ s: String) -> Bool { isToken(s[...]) }
+
+    /// A header value that can be sent as is: no CR, LF or NUL.
+    static func isValidHeaderValue(_ s: String) -> Bool {
+        !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
+    }
+
+    /// `type/subtype` with optional `; name=value` parameters (value a token or a quoted string).
+    static func isMIMEType(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        var i = 0
+        func token() -> Bool {
+            let start = i
+            while i < bytes.count, isTokenByte(bytes[i]) { i += 1 }
+            return i > start
+        }
+        func spaces() { while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 } }
+        guard token(), i < bytes.count, bytes[i] == UInt8(ascii: "/") else { return false }
+        i += 1
+        guard token() else { return false }
+        while true {
+            spaces()
+            if i == bytes.count { return true }
+            guard bytes[i] == UInt8(ascii: ";") else { return false }
+            i += 1
+            spaces()
+            guard token(), i < bytes.count, bytes[i] == UInt8(ascii: "=") else { return false }
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "\"") {
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\") { i += 1 }
+                    if i < bytes.count, bytes[i] < 0x20 { return false }
+                    i += 1
+                }
+                guard i < bytes.count else { return false }
+                i += 1
+            } else if !token() {
+                return false
+            }
+        }
+    }
+
+    /// An absolute `http` or `https` URL with a host and no spaces or control characters.
+    static func isAbsoluteHTTPURL(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return false }
+        let lowered = bytes.prefix(8).map { isUpper($0) ? $0 + 0x20 : $0 }
+        let schemeLength: Int
+        if lowered.starts(with: Array("https://".utf8)) {
+            schemeLength = 8
+        } else if lowered.starts(with: Array("http://".utf8)) {
+            schemeLength = 7
+        } else {
+            return false
+        }
+        var hostLength = 0
+        var i = schemeLength
+        while i < bytes.count, bytes[i] != UInt8(ascii: "/"), bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") {
+            hostLength += 1
+            i += 1
+        }
+        return hostLength > 0
+    }
+
+    /// A JSON integer: `-?(0|[1-9][0-9]*)`.
+    static func isInteger(_ s: String) -> Bool {
+        var bytes = Substring(s).utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        guard let first = bytes.first, isDigit(first) else { return false }
+        if first == UInt8(ascii: "0") && bytes.count > 1 { return false }
+        return bytes.allSatisfy(isDigit)
+    }
+
+    /// A JSON number: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    static func isNumber(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        var i = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        guard i < bytes.count, isDigit(bytes[i]) else { return false }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            let start = i
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            guard i > start else { return false }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            let start = i
+            while i < bytes.count, isDigit(bytes[i]) { i += 1 }
+            guard i > start else { return false }
+        }
+        return i == bytes.count
+    }
+
+    /// Whether an integer literal (see `isInteger`) fits in `bits` signed bits.
+    static func integerFits(_ s: String, bits: Int) -> Bool {
+        if bits == 64 { return Int64(s) != nil }
+        guard let value = Int64(s) else { return false }
+        return value >= Int64(Int32.min) && value <= Int64(Int32.max)
+    }
+
+    /// `8-4-4-4-12` hexadecimal digits.
+    static func isUUID(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        guard bytes.count == 36 else { return false }
+        for (i, b) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                guard b == UInt8(ascii: "-") else { return false }
+            } else if !isHex(b) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Standard base64 with padding (what `JSONDecoder` reads for `Data`).
+    static func isBase64(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        guard bytes.count % 4 == 0 else { return false }
+        var padding = 0
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "=") {
+                guard i >= bytes.count - 2 else { return false }
+                padding += 1
+            } else {
+                guard padding == 0, isAlnum(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "/") else { return false }
+            }
+        }
+        return true
+    }
+
+    /// An ISO 8601 / RFC 3339 date-time: `2024-01-02T03:04:05Z`, optional fraction, `Z` or `±hh:mm`.
+    static func isISO8601DateTime(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        var i = 0
+        func number(_ digits: Int, _ range: ClosedRange<Int>) -> Bool {
+            guard i + digits <= b.count else { return false }
+            var value = 0
+            for k in i..<(i + digits) {
+                guard isDigit(b[k]) else { return false }
+                value = value * 10 + Int(b[k] - 0x30)
+            }
+            i += digits
+            return range.contains(value)
+        }
+        func literal(_ c: Character) -> Bool {
+            guard i < b.count, b[i] == c.asciiValue! else { return false }
+            i += 1
+            return true
+        }
+        guard number(4, 0...9999), literal("-"), number(2, 1...12), literal("-"), number(2, 1...31) else { return false }
+        guard i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") else { return false }
+        i += 1
+        guard number(2, 0...23), literal(":"), number(2, 0...59), literal(":"), number(2, 0...60) else { return false }
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            let start = i
+            while i < b.count, isDigit(b[i]) { i += 1 }
+            guard i > start else { return false }
+        }
+        guard i < b.count else { return false }
+        if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+            i += 1
+        } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            i += 1
+            guard number(2, 0...23), literal(":"), number(2, 0...59) else { return false }
+        } else {
+            return false
+        }
+        return i == b.count
+    }
+}

@@ -1,0 +1,655 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+/// Resolves the decoded files together: model names across files, types, defaults, parameter
+/// kinds, bodies, responses and samples. Reports each unknown name once (not at every use) and
+/// stays silent about unknown names when a file could not be read at all (it may define them).
+struct Resolver {
+    /// Names generated code or the runtime already uses; a model may not take them.
+    static let runtimeNames: Set<String> = [
+        "Envelope", "APIClient", "APIError", "Endpoint", "HTTPMethod", "QueryItem", "HTTPHeader", "RequestBody",
+        "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
+        "PathEncoding",
+    ]
+    /// Primitive types that can travel in a path, query, header or form field.
+    static let parameterPrimitives: Set<PrimitiveType> = [
+        .string, .int, .int32, .int64, .double, .float, .bool, .decimal, .date, .url, .uuid,
+    ]
+
+    enum FieldContext {
+        case modelField, pathParameter, query, headerParameter, formField, multipart
+
+        var allowsFile: Bool { self == .multipart }
+    }
+
+    var diagnostics = DiagnosticBag()
+    private let files: [FileSyntax]
+    /// A file failed to load: names it might define are not reported as unknown.
+    private let incomplete: Bool
+    /// What resolution needs to know about a model name without copying its syntax around.
+    struct ModelEntry {
+        var location: SourceLocation
+        /// The cases when the model is an enum.
+        var enumModel: EnumModel?
+        /// Where the syntax is: file index, inline or declared, index in that list.
+        var file: Int
+        var inline: Bool
+        var index: Int
+        /// `.model(name)`, built once: `TypeRef` is boxed, so copies share one allocation.
+        var ref: TypeRef
+
+        init(_ model: ModelSyntax, file: Int, inline: Bool, index: Int) {
+            self.location = model.location
+            self.ref = .model(model.name)
+            if case .enumeration(let enumModel) = model.kind { self.enumModel = enumModel }
+            self.file = file
+            self.inline = inline
+            self.index = index
+        }
+    }
+
+    var table: [String: ModelEntry] = [:]
+    /// Model names in registration order, for deterministic suggestions.
+    private var modelNames: [String] = []
+    /// Unknown type names and their first use, reported once each.
+    private var unknownNames: [String: SourceLocation] = [:]
+    var resolvedModels: [String: Model] = [:]
+    /// Wire name → field index per struct model, built on first use by the sample checker.
+    var fieldIndexCache: [String: [String: Int]] = [:]
+    /// Where the sample checker is inside the current sample.
+    var samplePath: [SampleStep] = []
+
+    enum SampleStep {
+        case key(String)
+        case index(Int)
+    }
+
+    init(files: [FileSyntax], incomplete: Bool) {
+        self.files = files
+        self.incomplete = incomplete
+    }
+
+    // MARK: - Module
+
+    mutating func resolve() -> SpecModule {
+        registerModels()
+        var formModels: Set<String> = []
+        for file in files {
+            for endpoint in file.service?.endpoints ?? [] {
+                if case .inlineForm(let name)? = endpoint.body { formModels.insert(name) }
+            }
+        }
+        var modelsByFile: [[Model]] = []
+        for (fileIndex, file) in files.enumerated() {
+            var models: [Model] = []
+            models.reserveCapacity(file.models.count + file.inlineModels.count)
+            for inline in [false, true] {
+                for (modelIndex, syntax) in (inline ? file.inlineModels : file.models).enumerated() {
+                    // Only the registered definition of a name is resolved (duplicates were reported).
+                    guard let entry = table[syntax.name], entry.file == fileIndex, entry.inline == inline,
+                        entry.index == modelIndex
+                    else { continue }
+                    let model = resolveModel(
+                        syntax, context: formModels.contains(syntax.name) ? .formField : .modelField)
+                    resolvedModels[model.name] = model
+                    models.append(model)
+                }
+            }
+            modelsByFile.append(models)
+        }
+        var specFiles: [SpecFile] = []
+        for (index, file) in files.enumerated() {
+            let service = file.service.map { resolveService($0) }
+            specFiles.append(SpecFile(path: file.path, stem: file.stem, service: service, models: modelsByFile[index]))
+        }
+        reportUnknownNames()
+        return SpecModule(files: specFiles)
+    }
+
+    /// Builds the module-wide model table: reserved names, duplicates across files, inline
+    /// model names that collide with declared ones.
+    private mutating func registerModels() {
+        var serviceFor: [String: String] = [:]
+        var services: [String: SourceLocation] = [:]
+        for file in files {
+            guard let service = file.service, !service.name.isEmpty else { continue }
+            if let first = services[service.name] {
+                diagnostics.error(
+                    "service '\(service.name)' is defined twice", at: service.location,
+                    notes: [.note("first defined here", at: first)])
+                continue
+            }
+            services[service.name] = service.location
+            for suffix in ["Router", "Service", "Environment"] {
+                serviceFor[service.name + suffix] = service.name
+            }
+        }
+        for (fileIndex, file) in files.enumerated() {
+            for (modelIndex, model) in file.models.enumerated() {
+                if Self.primitive(named: model.name) != nil {
+                    diagnostics.error("model name '\(model.name)' is reserved: it is a built-in type", at: model.location)
+                    continue
+                }
+                if model.name == "Any" || model.name == "Self" {
+                    diagnostics.error("model name '\(model.name)' is reserved: it is a Swift keyword", at: model.location)
+                    continue
+                }
+                if Self.runtimeNames.contains(model.name) {
+                    diagnostics.error(
+                        "model name '\(model.name)' is reserved: the runtime library uses it", at: model.location)
+                    continue
+                }
+                if let service = serviceFor[model.name] {
+                    diagnostics.error(
+                        "model name '\(model.name)' is reserved: it is generated for service '\(service)'",
+                        at: model.location)
+                    continue
+                }
+                if let first = table[model.name] {
+                    diagnostics.error(
+                        "model '\(model.name)' is defined twice", at: model.location,
+                        notes: [.note("first defined here", at: first.location)])
+                    continue
+                }
+                table[model.name] = ModelEntry(model, file: fileIndex, inline: false, index: modelIndex)
+                modelNames.append(model.name)
+            }
+        }
+        for (fileIndex, file) in files.enumerated() {
+            for (modelIndex, model) in file.inlineModels.enumerated() {
+                let what: String
+                switch model.origin {
+                case .inlineRequest(let endpoint): what = "the inline body of endpoint '\(endpoint)'"
+                case .inlineResponse(let endpoint): what = "the inline response of endpoint '\(endpoint)'"
+                case .declared: what = "model"
+                }
+                if let first = table[model.name] {
+                    diagnostics.error(
+                        "\(what) is generated as model '\(model.name)', which is already defined",
+                        at: model.location, notes: [.note("'\(model.name)' is defined here", at: first.location)])
+                    continue
+                }
+                if let service = serviceFor[model.name] {
+                    diagnostics.error(
+                        "\(what) is generated as model '\(model.name)', a name reserved for service '\(service)'",
+                        at: model.location)
+                    continue
+                }
+                table[model.name] = ModelEntry(model, file: fileIndex, inline: true, index: modelIndex)
+                modelNames.append(model.name)
+            }
+        }
+    }
+
+    // MARK: - Types
+
+    /// Resolves a type expression; reports and returns nil when a name is unknown or misused.
+    mutating func resolveType(_ expr: TypeExpr, allowFile: Bool) -> TypeRef? {
+        switch expr {
+        case .name(let name, let location):
+            if let primitive = Self.primitive(named: name) {
+                if primitive == .file && !allowFile {
+                    diagnostics.error("'File' is only allowed in multipart bodies", at: location)
+                    return nil
+                }
+                return Self.primitiveRefs[primitive.index]
+            }
+            if let entry = table[name] { return entry.ref }
+            if name == "Envelope" {
+                diagnostics.error("'Envelope' needs a payload type, like 'Envelope<Question>'", at: location)
+                return nil
+            }
+            reportUnknown(name, at: location)
+            return nil
+        case .array(let element):
+            return resolveType(element, allowFile: allowFile).map { .array($0) }
+        case .dictionary(let value):
+            return resolveType(value, allowFile: allowFile).map { .dictionary($0) }
+        case .optional(let wrapped, _):
+            return resolveType(wrapped, allowFile: allowFile).map { .optional($0) }
+        case .envelope(_, let location):
+            diagnostics.error("'Envelope<T>' is only allowed as the response of an endpoint", at: location)
+            return nil
+        }
+    }
+
+    /// Remembers the first use (in source order) of an unknown name; reported once by `reportUnknownNames`.
+    /// One shared `TypeRef` per primitive, indexed by `PrimitiveType.index`.
+    private static let primitiveRefs: [TypeRef] = PrimitiveType.allCases.map { .primitive($0) }
+
+    /// `PrimitiveType(rawValue:)` without hashing or a linear string switch: the length picks the
+    /// few candidates, compared as small strings.
+    static func primitive(named name: String) -> PrimitiveType? {
+        switch name.utf8.count {
+        case 3:
+            if name == "Int" { return .int }
+            if name == "URL" { return .url }
+        case 4:
+            if name == "Bool" { return .bool }
+            if name == "Date" { return .date }
+            if name == "UUID" { return .uuid }
+            if name == "Data" { return .data }
+            if name == "JSON" { return .json }
+            if name == "File" { return .file }
+        case 5:
+            if name == "Int32" { return .int32 }
+            if name == "Int64" { return .int64 }
+            if name == "Float" { return .float }
+        case 6:
+            if name == "String" { return .string }
+            if name == "Double" { return .double }
+        case 7:
+            if name == "Decimal" { return .decimal }
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
+        guard !incomplete else { return }
+        if let first = unknownNames[name], first < location { return }
+        unknownNames[name] = location
+    }
+
+    private mutating func reportUnknownNames() {
+        let candidates = PrimitiveType.allCases.map(\.rawValue) + modelNames
+        for (name, location) in unknownNames.sorted(by: { $0.value < $1.value }) {
+            diagnostics.error("unknown type '\(name)'\(DidYouMean.hint(for: name, among: candidates))", at: location)
+        }
+    }
+
+    func isEnum(_ name: String) -> Bool {
+        table[name]?.enumModel != nil
+    }
+
+    func enumModel(_ name: String) -> EnumModel? {
+        table[name]?.enumModel
+    }
+
+    /// The syntax of a registered model.
+    func syntax(of entry: ModelEntry) -> ModelSyntax {
+        entry.inline ? files[entry.file].inlineModels[entry.index] : files[entry.file].models[entry.index]
+    }
+
+    private func isScalar(_ type: TypeRef) -> Bool {
+        switch type {
+        case .primitive(let primitive): return Self.parameterPrimitives.contains(primitive)
+        case .model(let name): return isEnum(name)
+        default: return false
+        }
+    }
+
+    private func isScalarOrArray(_ type: TypeRef) -> Bool {
+        if case .array(let element) = type { return isScalar(element) }
+        return isScalar(type)
+    }
+
+    private func isPart(_ type: TypeRef) -> Bool {
+        let element: TypeRef
+        if case .array(let inner) = type { element = inner } else { element = type }
+        return isScalar(element) || element == .primitive(.file)
+    }
+
+    // MARK: - Fields
+
+    mutating func resolveField(_ syntax: FieldSyntax, context: FieldContext) -> Field? {
+        guard let expr = syntax.type, let type = resolveType(expr, allowFile: context.allowsFile) else { return nil }
+        let spelled = expr.spelling
+        switch context {
+        case .modelField:
+            break
+        case .pathParameter:
+            if type.isOptional {
+                diagnostics.error("path parameter '\(syntax.wireName)' cannot be optional", at: expr.location)
+                return nil
+            }
+            if !isScalar(type) {
+                diagnostics.error(
+                    "path parameter '\(syntax.wireName)' must have a scalar type, found '\(spelled)'", at: expr.location)
+                return nil
+            }
+        case .query, .headerParameter, .formField:
+            if !isScalarOrArray(type.unwrapped) {
+                let kind = context == .query ? "query parameter" : context == .formField ? "form field" : "header parameter"
+                diagnostics.error(
+                    "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(spelled)'",
+                    at: expr.location)
+                return nil
+            }
+        case .multipart:
+            if !isPart(type.unwrapped) {
+                diagnostics.error(
+                    "multipart part '\(syntax.wireName)' must be a scalar, a File or an array of them, found '\(spelled)'",
+                    at: expr.location)
+                return nil
+            }
+        }
+        var defaultValue: DefaultValue?
+        if let literal = syntax.defaultValue {
+            guard let value = checkDefault(literal, type: type) else { return nil }
+            defaultValue = value
+        }
+        return Field(
+            wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
+            defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
+            deprecationMessage: syntax.deprecationMessage, location: syntax.location)
+    }
+
+    /// Converts a default by its type: numbers in range, enum cases, `[]`/`{}`, `null` for optionals.
+    private mutating func checkDefault(_ literal: DefaultLiteral, type: TypeRef) -> DefaultValue? {
+        if case .plain(let text) = literal.form, text == "null" || text == "nil" || text == "~" {
+            if type.isOptional { return .null }
+            diagnostics.error(
+                "default value '\(text)' needs an optional type; '\(type.specSpelling)' is not optional",
+                at: literal.location)
+            return nil
+        }
+        let invalid = "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'"
+        switch type {
+        case .optional(let wrapped):
+            return checkDefault(literal, type: wrapped)
+        case .array:
+            if case .emptySequence = literal.form { return .emptyArray }
+            diagnostics.error("\(invalid); an array's default can only be []", at: literal.location)
+            return nil
+        case .dictionary:
+            if case .emptyMapping = literal.form { return .emptyDictionary }
+            diagnostics.error("\(invalid); a dictionary's default can only be {}", at: literal.location)
+            return nil
+        case .model(let name):
+            guard let model = enumModel(name) else {
+                diagnostics.error(
+                    "model type '\(name)' cannot have a default value (only 'null' when optional)", at: literal.location)
+                return nil
+            }
+            let text: String
+            switch literal.form {
+            case .plain(let t), .quoted(let t): text = t
+            default:
+                diagnostics.error(invalid, at: literal.location)
+                return nil
+            }
+            // A wire value wins over a long-form case name of the same spelling.
+            if let match = model.cases.first(where: { $0.value == text })
+                ?? model.cases.first(where: { $0.swiftNameOverride == text })
+            {
+                return .enumCase(match.value)
+            }
+            // Suggestions for misspelt words only: `3` for `1` would not help.
+            let candidates = model.rawType == .string ? model.cases.map { $0.swiftNameOverride ?? $0.value } : []
+            diagnostics.error(
+                "default value '\(text)' is not a case of enum '\(name)'\(DidYouMean.hint(for: text, among: candidates))",
+                at: literal.location)
+            return nil
+        case .primitive(let primitive):
+            switch (primitive, literal.form) {
+            case (.string, .plain(let text)), (.string, .quoted(let text)):
+                return .string(text)
+            case (.int, .plain(let text)), (.int64, .plain(let text)), (.int32, .plain(let text)):
+                guard Lexical.isInteger(text) else { break }
+                guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
+                    diagnostics.error(
+                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
+                    return nil
+                }
+                return .number(text)
+            case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
+                guard Lexical.isNumber(text) else { break }
+                return .number(text)
+            case (.bool, .plain(let text)):
+                if text == "true" { return .bool(true) }
+                if text == "false" { return .bool(false) }
+            case (.date, _), (.url, _), (.uuid, _), (.data, _), (.json, _), (.file, _):
+                diagnostics.error(
+                    "type '\(primitive.rawValue)' cannot have a default value (only 'null' when optional)",
+                    at: literal.location)
+                return nil
+            default:
+                break
+            }
+            diagnostics.error(invalid, at: literal.location)
+            return nil
+        }
+    }
+
+    /// Reports two names of one scope that turn into the same Swift name. Names that camel-case
+    /// alike are equal once separators are dropped and letters lowercased, so a cheap hash of
+    /// that form finds the candidates; only those pay for building the camel-cased names.
+    private mutating func checkSwiftNames(_ fields: [FieldSyntax], kind: String, owner: @autoclosure () -> String) {
+        checkSwiftNames(fields[...], [][...], [][...], kind: kind, owner: owner())
+    }
+
+    /// The same over up to three lists checked as one scope (path, query and header parameters),
+    /// without concatenating them.
+    private mutating func checkSwiftNames(
+        _ a: ArraySlice<FieldSyntax>, _ b: ArraySlice<FieldSyntax>, _ c: ArraySlice<FieldSyntax>, kind: String,
+        owner: @autoclosure () -> String
+    ) {
+        let count = a.count + b.count + c.count
+        guard count > 1 else { return }
+        func fieldAt(_ position: Int) -> FieldSyntax {
+            if position < a.count { return a[a.startIndex + position] }
+            if position < a.count + b.count { return b[b.startIndex + position - a.count] }
+            return c[c.startIndex + position - a.count - b.count]
+        }
+        func swiftName(_ field: FieldSyntax) -> String {
+            field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
+        }
+        func foldedHash(_ field: FieldSyntax) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+            for byte in (field.swiftNameOverride ?? field.wireName).utf8 where Lexical.isAlnum(byte) {
+                hash = (hash ^ UInt64(Lexical.isUpper(byte) ? byte + 0x20 : byte)) &* 0x100_0000_01b3
+            }
+            return hash
+        }
+        // Small scopes (almost all) compare hashes pairwise; large ones use a dictionary.
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(count)
+        var firstByHash: [UInt64: Int] = [:]
+        let useDictionary = count > 32
+        for index in 0..<count {
+            let field = fieldAt(index)
+            let hash = foldedHash(field)
+            var candidates: [Int] = []
+            if useDictionary {
+                if firstByHash[hash] != nil {
+                    candidates = hashes.indices.filter { hashes[$0] == hash }
+                } else {
+                    firstByHash[hash] = index
+                }
+            } else {
+                for earlier in hashes.indices where hashes[earlier] == hash { candidates.append(earlier) }
+            }
+            hashes.append(hash)
+            guard !candidates.isEmpty else { continue }
+            let name = swiftName(field)
+            if !name.isEmpty, let clash = candidates.first(where: { swiftName(fieldAt($0)) == name }) {
+                let first = fieldAt(clash)
+                diagnostics.error(
+                    "\(kind) '\(first.wireName)' and '\(field.wireName)' of \(owner()) both become '\(name)' in Swift; give one another 'name:' in the long form",
+                    at: field.location, notes: [.note("'\(first.wireName)' is here", at: first.location)])
+            }
+        }
+    }
+
+    // MARK: - Models
+
+    private mutating func resolveModel(_ syntax: ModelSyntax, context: FieldContext) -> Model {
+        let kind: Model.Kind
+        switch syntax.kind {
+        case .enumeration(let model):
+            kind = .enumeration(model)
+        case .structure(let fields):
+            checkSwiftNames(fields, kind: "fields", owner: "model '\(syntax.name)'")
+            kind = .structure(fields: fields.compactMap { resolveField($0, context: context) })
+        }
+        return Model(
+            name: syntax.name, summary: syntax.summary, kind: kind, origin: syntax.origin, file: syntax.file,
+            location: syntax.location)
+    }
+
+    // MARK: - Services and endpoints
+
+    private mutating func resolveService(_ syntax: ServiceSyntax) -> Service {
+        if let model = syntax.errorBody?.model, let location = syntax.errorModelLocation {
+            if let type = resolveType(.name(model, location), allowFile: false), case .primitive = type {
+                diagnostics.error("'errorBody.model' must name a model, found '\(model)'", at: location)
+            }
+        }
+        var endpoints: [Endpoint] = []
+        endpoints.reserveCapacity(syntax.endpoints.count)
+        for endpoint in syntax.endpoints {
+            endpoints.append(resolveEndpoint(endpoint, service: syntax))
+        }
+        return Service(
+            name: syntax.name, summary: syntax.summary, baseURL: syntax.baseURL, headers: syntax.headers,
+            auth: syntax.auth, envelope: syntax.envelope, errorBody: syntax.errorBody, endpoints: endpoints,
+            location: syntax.location)
+    }
+
+    private mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
+        let what = "endpoint '\(syntax.name)'"
+        checkSwiftNames(
+            syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], kind: "parameters",
+            owner: what)
+        let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
+        let query = syntax.query.compactMap { resolveField($0, context: .query) }
+        let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
+
+        var envelope = service.envelope
+        if let flag = syntax.envelopeFlag, let flagLocation = syntax.envelopeFlagLocation {
+            if !flag {
+                envelope = nil
+            } else if service.envelope == nil {
+                diagnostics.error(
+                    "\(what) sets 'envelope: true', but service '\(service.name)' has no 'envelope'", at: flagLocation)
+            }
+        }
+
+        var body: Body?
+        if let bodySyntax = syntax.body {
+            body = resolveBody(bodySyntax, endpoint: what)
+            if let location = syntax.bodyLocation, [.get, .head, .delete].contains(syntax.method) {
+                diagnostics.warning(
+                    "a body on a \(syntax.method.rawValue) request is unusual; servers and proxies may drop it",
+                    at: location)
+            }
+        }
+
+        var response = Response.empty
+        switch syntax.response {
+        case .empty:
+            response = .empty
+        case .inline(let name):
+            response = .json(.model(name))
+        case .type(let expr):
+            switch expr {
+            case .name("Data", _):
+                response = .data
+            case .name("String", _):
+                response = .string
+            case .envelope(let payload, let location):
+                if envelope == nil {
+                    let reason =
+                        service.envelope == nil
+                        ? "service '\(service.name)' has no 'envelope'" : "\(what) sets 'envelope: false'"
+                    diagnostics.error("response '\(expr.spelling)' needs an envelope, but \(reason)", at: location)
+                } else if let type = resolveType(payload, allowFile: false) {
+                    response = .envelope(type)
+                }
+            default:
+                if let type = resolveType(expr, allowFile: false) { response = .json(type) }
+            }
+        }
+
+        var sample: SampleValue?
+        if let node = syntax.sample, let keyLocation = syntax.sampleKeyLocation {
+            switch response {
+            case .empty:
+                if case .empty = syntax.response {
+                    diagnostics.error(
+                        "\(what) has response 'empty', so it cannot have a sample", at: keyLocation)
+                }
+            case .data, .string:
+                if let scalar = node.scalar {
+                    sample = .string(scalar.value)
+                } else {
+                    diagnostics.error(
+                        "sample of \(what) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
+                        at: node.mark.location(in: keyLocation.file))
+                }
+            case .json(let type), .envelope(let type):
+                samplePath.removeAll(keepingCapacity: true)
+                sample = convertSample(node, type: type, file: keyLocation.file)
+            }
+        }
+
+        return Endpoint(
+            name: syntax.name, method: syntax.method, path: syntax.path, pathComponents: syntax.pathComponents,
+            summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
+            auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
+            headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
+            timeout: syntax.timeout, location: syntax.location)
+    }
+
+    private mutating func resolveBody(_ syntax: BodySyntax, endpoint what: String) -> Body? {
+        switch syntax {
+        case .json(let expr):
+            guard let type = resolveType(expr, allowFile: false) else { return nil }
+            if type.isOptional {
+                diagnostics.error("the body of \(what) cannot be optional; leave 'body' out instead", at: expr.location)
+                return nil
+            }
+            return .json(type)
+        case .inlineJSON(let name):
+            return .json(.model(name))
+        case .inlineForm(let name):
+            return .form(modelName: name)
+        case .formModel(let name, let location):
+            guard let type = resolveType(.name(name, location), allowFile: false) else { return nil }
+            guard case .model = type, let entry = table[name], case .structure(let fields) = self.syntax(of: entry).kind else {
+                diagnostics.error(
+                    "a form body must be a fields map or a struct model, found '\(name)'", at: location)
+                return nil
+            }
+            for field in fields {
+                guard let expr = field.type, let fieldType = resolveType(expr, allowFile: false) else { continue }
+                if !isScalarOrArray(fieldType.unwrapped) {
+                    diagnostics.error(
+                        "form body model '\(name)' has field '\(field.wireName)' of type '\(expr.spelling)'; form fields must be scalars or arrays of scalars",
+                        at: location)
+                    return nil
+                }
+            }
+            return .form(modelName: name)
+        case .multipart(let fields):
+            checkSwiftNames(fields, kind: "parts", owner: "the multipart body of \(what)")
+            return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
+        case .raw(let contentType):
+            return .raw(contentType: contentType)
+        }
+    }
+}
+
+extension PrimitiveType {
+    /// Position in `allCases`, for table lookups without hashing.
+    var index: Int {
+        switch self {
+        case .string: return 0
+        case .int: return 1
+        case .int32: return 2
+        case .int64: return 3
+        case .double: return 4
+        case .float: return 5
+        case .bool: return 6
+        case .decimal: return 7
+        case .date: return 8
+        case .url: return 9
+        case .uuid: return 10
+        case .data: return 11
+        case .json: return 12
+        case .file: return 13
+        }
+    }
+}

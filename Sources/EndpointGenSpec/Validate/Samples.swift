@@ -1,0 +1,211 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+// Samples: a YAML value checked against the response type and converted to JSON by it.
+// Every scalar is text from the loader; the type decides what it means (`1` is a number for an
+// Int field and the string "1" for a String field). Messages name the place inside the sample
+// (`sample.members[1].role`) and point at the offending node.
+
+extension Resolver {
+    /// Converts a sample; `samplePath` holds where `node` is, for messages only (rendered on error,
+    /// so the common valid case builds no path strings).
+    mutating func convertSample(_ node: YAMLNode, type: TypeRef, file: String) -> SampleValue {
+        let location = node.mark.location(in: file)
+        if case .optional(let wrapped) = type {
+            if node.scalar?.isPlainNull == true { return .null }
+            return convertSample(node, type: wrapped, file: file)
+        }
+        if node.scalar?.isPlainNull == true, type != .primitive(.json) {
+            diagnostics.error(
+                "sample value at '\(renderedSamplePath)' is null, but its type '\(type.specSpelling)' is not optional", at: location)
+            return .null
+        }
+        switch type {
+        case .optional:
+            return .null  // Handled above.
+        case .primitive(let primitive):
+            return convertPrimitive(node, primitive, location: location, file: file)
+        case .array(let element):
+            guard let items = node.sequence else {
+                return mismatch(node, expected: "a sequence for type '\(type.specSpelling)'", at: location)
+            }
+            var values: [SampleValue] = []
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                samplePath.append(.index(index))
+                values.append(convertSample(item, type: element, file: file))
+                samplePath.removeLast()
+            }
+            return .array(values)
+        case .dictionary(let value):
+            guard let pairs = node.mapping else {
+                return mismatch(node, expected: "a mapping for type '\(type.specSpelling)'", at: location)
+            }
+            var object: [(key: String, value: SampleValue)] = []
+            object.reserveCapacity(pairs.count)
+            for pair in pairs {
+                let key = pair.key.scalar?.value ?? ""
+                samplePath.append(.key(key))
+                object.append((key, convertSample(pair.value, type: value, file: file)))
+                samplePath.removeLast()
+            }
+            return .object(object)
+        case .model(let name):
+            return convertModelSample(node, model: name, location: location, file: file)
+        }
+    }
+
+    private mutating func mismatch(
+        _ node: YAMLNode, expected: String, at location: SourceLocation
+    ) -> SampleValue {
+        diagnostics.error(
+            "sample value at '\(renderedSamplePath)' must be \(expected), found \(NodeReader.describe(node))", at: location)
+        return .null
+    }
+
+    private mutating func convertPrimitive(
+        _ node: YAMLNode, _ primitive: PrimitiveType, location: SourceLocation, file: String
+    ) -> SampleValue {
+        if primitive == .json { return convertJSON(node) }
+        guard let scalar = node.scalar else {
+            return mismatch(node, expected: "a \(primitive.rawValue) value", at: location)
+        }
+        let text = scalar.value
+        let plain = scalar.style == .plain
+        func invalid(_ what: String) -> SampleValue {
+            diagnostics.error("sample value '\(text)' at '\(renderedSamplePath)' is not \(what)", at: location)
+            return .null
+        }
+        switch primitive {
+        case .string:
+            return .string(text)
+        case .int, .int32, .int64:
+            guard plain, Lexical.isInteger(text) else { return invalid("an integer (\(primitive.rawValue))") }
+            guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
+                diagnostics.error(
+                    "sample value '\(text)' at '\(renderedSamplePath)' is out of range for \(primitive.rawValue)", at: location)
+                return .null
+            }
+            return .number(text)
+        case .double, .float, .decimal:
+            guard plain, Lexical.isNumber(text) else { return invalid("a number (\(primitive.rawValue))") }
+            return .number(text)
+        case .bool:
+            guard plain, text == "true" || text == "false" else { return invalid("true or false") }
+            return .bool(text == "true")
+        case .date:
+            guard Lexical.isISO8601DateTime(text) else {
+                return invalid("an ISO 8601 date-time like '2024-01-02T03:04:05Z'")
+            }
+            return .string(text)
+        case .url:
+            guard !text.isEmpty, !text.utf8.contains(where: { $0 <= 0x20 }) else { return invalid("a URL") }
+            return .string(text)
+        case .uuid:
+            guard Lexical.isUUID(text) else { return invalid("a UUID") }
+            return .string(text)
+        case .data:
+            guard Lexical.isBase64(text) else { return invalid("base64 data") }
+            return .string(text)
+        case .json, .file:
+            return .null  // JSON is handled above; File never reaches a response.
+        }
+    }
+
+    /// Any YAML value as JSON: plain scalars read by the YAML 1.2 core schema, quoted ones as strings.
+    private func convertJSON(_ node: YAMLNode) -> SampleValue {
+        switch node.content {
+        case .scalar(let scalar):
+            guard scalar.style == .plain else { return .string(scalar.value) }
+            if scalar.isPlainNull { return .null }
+            if scalar.value == "true" { return .bool(true) }
+            if scalar.value == "false" { return .bool(false) }
+            if Lexical.isNumber(scalar.value) { return .number(scalar.value) }
+            return .string(scalar.value)
+        case .sequence(let items):
+            return .array(items.map(convertJSON))
+        case .mapping(let pairs):
+            return .object(pairs.map { ($0.key.scalar?.value ?? "", convertJSON($0.value)) })
+        }
+    }
+
+    private mutating func convertModelSample(
+        _ node: YAMLNode, model name: String, location: SourceLocation, file: String
+    ) -> SampleValue {
+        guard let model = resolvedModels[name] else { return .null }
+        switch model.kind {
+        case .enumeration(let enumeration):
+            guard let scalar = node.scalar else {
+                return mismatch(node, expected: "a case of enum '\(name)'", at: location)
+            }
+            let isInt = enumeration.rawType == .int
+            if !(isInt && scalar.style != .plain) {
+                for enumCase in enumeration.cases where enumCase.value == scalar.value {
+                    return isInt ? .number(scalar.value) : .string(scalar.value)
+                }
+            }
+            diagnostics.error(
+                "sample value '\(scalar.value)' at '\(renderedSamplePath)' is not a case of enum '\(name)'"
+                    + (isInt ? "" : DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value))),
+                at: location)
+            return .null
+        case .structure(let fields):
+            guard let pairs = node.mapping else {
+                return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
+            }
+            let index = fieldIndex(of: name, fields: fields)
+            var present = [Bool](repeating: false, count: fields.count)
+            var object: [(key: String, value: SampleValue)] = []
+            object.reserveCapacity(pairs.count)
+            for pair in pairs {
+                let key = pair.key.scalar?.value ?? ""
+                guard let position = index[key] else {
+                    let suggestion = DidYouMean.suggestion(for: key, among: fields.map(\.wireName))
+                    // The misspelt field is not reported again as missing.
+                    if let suggestion, let suggested = index[suggestion] { present[suggested] = true }
+                    diagnostics.error(
+                        "unknown field '\(key)' at '\(renderedSamplePath)' for model '\(name)'"
+                            + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                        at: pair.key.mark.location(in: file))
+                    continue
+                }
+                present[position] = true
+                samplePath.append(.key(key))
+                object.append((key, convertSample(pair.value, type: fields[position].type, file: file)))
+                samplePath.removeLast()
+            }
+            var missing: [String] = []
+            for (position, field) in fields.enumerated()
+            where !present[position] && !field.type.isOptional && field.defaultValue == nil {
+                missing.append(field.wireName)
+            }
+            if !missing.isEmpty {
+                let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+                diagnostics.error(
+                    "sample at '\(renderedSamplePath)' is missing required field\(missing.count == 1 ? "" : "s") \(list) of model '\(name)'",
+                    at: location)
+            }
+            return .object(object)
+        }
+    }
+
+    /// `sample.members[1].role`.
+    var renderedSamplePath: String {
+        var text = "sample"
+        for step in samplePath {
+            switch step {
+            case .key(let key): text += ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    private mutating func fieldIndex(of name: String, fields: [Field]) -> [String: Int] {
+        if let cached = fieldIndexCache[name] { return cached }
+        var index: [String: Int] = [:]
+        for (position, field) in fields.enumerated() { index[field.wireName] = position }
+        fieldIndexCache[name] = index
+        return index
+    }
+}

@@ -1,0 +1,910 @@
+import EndpointGenSpec
+import EndpointGenSupport
+import XCTest
+
+/// Bad specs: each asserts the exact rendered diagnostics (place, severity, text, notes).
+final class DiagnosticTests: XCTestCase {
+    // MARK: - Keys
+
+    func testUnknownEndpointKeySuggestsTheRightOneAndIsNotAlsoMissing() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              login:
+                metod: POST
+                path: /login
+            """),
+            "specs/a.yaml:4:5: error: unknown key 'metod' in endpoint 'login'; did you mean 'method'?")
+    }
+
+    func testUnknownTopLevelKey() {
+        XCTAssertEqual(diagnose("""
+            servce: Auth
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            "specs/a.yaml:1:1: error: unknown key 'servce' in the spec file; did you mean 'service'?")
+    }
+
+    func testUnknownKeyWithoutSuggestion() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping: { method: GET, path: /ping, colour: blue }
+            """),
+            "specs/a.yaml:3:37: error: unknown key 'colour' in endpoint 'ping'")
+    }
+
+    func testUnknownKeyInLongFormField() {
+        XCTAssertEqual(diagnose("""
+            models:
+              Page:
+                fields:
+                  page_no: { tpye: Int, default: 1 }
+            """),
+            "specs/a.yaml:4:18: error: unknown key 'tpye' in field 'page_no' of model 'Page'; did you mean 'type'?")
+    }
+
+    func testMisspeltLongFormKeyIsNotADictionary() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  size: { Type: Int }
+            """),
+            "specs/a.yaml:4:15: error: unknown key 'Type' in field 'size' of model 'A'; did you mean 'type'?")
+    }
+
+    func testMissingRequiredKeys() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping:
+                summary: Nothing else.
+            """),
+            """
+            specs/a.yaml:3:3: error: missing key 'method' in endpoint 'ping'
+            specs/a.yaml:3:3: error: missing key 'path' in endpoint 'ping'
+            """)
+    }
+
+    func testServiceWithoutEndpoints() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            baseURL: https://example.com
+            """),
+            "specs/a.yaml:1:1: error: missing key 'endpoints' in service 'Auth'")
+    }
+
+    func testServiceKeysWithoutService() {
+        XCTAssertEqual(diagnose("""
+            baseURL: https://example.com
+            models:
+              A: { fields: { id: Int } }
+            """),
+            "specs/a.yaml:1:1: error: missing key 'service': a file with 'baseURL' describes a service")
+    }
+
+    func testEmptyFile() {
+        XCTAssertEqual(diagnose("# nothing here\n"),
+            "specs/a.yaml:1:1: error: spec file is empty; expected 'service' and 'endpoints', or 'models'")
+    }
+
+    func testWrongKindOfNode() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              - ping
+            """),
+            "specs/a.yaml:3:3: error: expected a mapping for 'endpoints', found a sequence")
+    }
+
+    // MARK: - Names
+
+    func testMethodNamesAreUppercase() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping:
+                method: get
+                path: /ping
+              pong:
+                method: FETCH
+                path: /pong
+            """),
+            """
+            specs/a.yaml:4:13: error: unknown HTTP method 'get'; did you mean 'GET'?
+            specs/a.yaml:7:13: error: unknown HTTP method 'FETCH'; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+            """)
+    }
+
+    func testEndpointServiceAndModelNameCasing() {
+        XCTAssertEqual(diagnose("""
+            service: auth_api
+            endpoints:
+              get_question: { method: GET, path: /q }
+            models:
+              login_request: { fields: { id: Int } }
+            """),
+            """
+            specs/a.yaml:1:10: error: service name 'auth_api' must be UpperCamelCase, like 'AuthApi'
+            specs/a.yaml:3:3: error: endpoint name 'get_question' must be lowerCamelCase, like 'getQuestion'
+            specs/a.yaml:5:3: error: model name 'login_request' must be UpperCamelCase, like 'LoginRequest'
+            """)
+    }
+
+    func testReservedModelNames() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping: { method: GET, path: /ping }
+            models:
+              String: { fields: { a: Int } }
+              APIClient: { fields: { a: Int } }
+              AuthRouter: { fields: { a: Int } }
+              Envelope: { fields: { a: Int } }
+            """),
+            """
+            specs/a.yaml:5:3: error: model name 'String' is reserved: it is a built-in type
+            specs/a.yaml:6:3: error: model name 'APIClient' is reserved: the runtime library uses it
+            specs/a.yaml:7:3: error: model name 'AuthRouter' is reserved: it is generated for service 'Auth'
+            specs/a.yaml:8:3: error: model name 'Envelope' is reserved: the runtime library uses it
+            """)
+    }
+
+    func testModelDefinedTwiceAcrossFilesNamesBothPlaces() {
+        let result = loadSpecs([
+            ("specs/b.yaml", "models:\n  Member:\n    fields: { id: Int }\n"),
+            ("specs/a.yaml", "models:\n  Other: { fields: { id: Int } }\n  Member:\n    enum: [a]\n"),
+        ])
+        XCTAssertNil(result.module)
+        XCTAssertEqual(render(result), """
+            specs/b.yaml:2:3: error: model 'Member' is defined twice
+            specs/a.yaml:3:3: note: first defined here
+            """)
+    }
+
+    func testInlineModelNameCollidesWithDeclaredModel() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              login:
+                method: POST
+                path: /login
+                response:
+                  fields: { token: String }
+            models:
+              LoginResponse: { fields: { id: Int } }
+            """),
+            """
+            specs/a.yaml:7:7: error: the inline response of endpoint 'login' is generated as model 'LoginResponse', which is already defined
+            specs/a.yaml:9:3: note: 'LoginResponse' is defined here
+            """)
+    }
+
+    func testReservedEndpointAndEnvironmentNames() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            environments:
+              url: https://example.com
+            endpoints:
+              path: { method: GET, path: /path }
+            """),
+            """
+            specs/a.yaml:3:3: error: environment name 'url' is reserved: the generated environment type has a member 'url'
+            specs/a.yaml:5:3: error: endpoint name 'path' is reserved: the generated router or service has a member 'path'
+            """)
+    }
+
+    func testServiceDefinedTwice() {
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: Auth\nendpoints:\n  a: { method: GET, path: /a }\n"),
+            ("specs/b.yaml", "service: Auth\nendpoints:\n  b: { method: GET, path: /b }\n"),
+        ])
+        XCTAssertEqual(render(result), """
+            specs/b.yaml:1:10: error: service 'Auth' is defined twice
+            specs/a.yaml:1:10: note: first defined here
+            """)
+    }
+
+    func testAFileThatCannotBeReadSilencesUnknownNamesElsewhere() {
+        // b.yaml may define Member: reporting it unknown in a.yaml would be a cascade.
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: Auth\nendpoints:\n  me: { method: GET, path: /me, response: Member }\n"),
+            ("specs/b.yaml", "models:\n  Member: { fields: [ }\n"),
+        ])
+        XCTAssertNil(result.module)
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 1, render(result))
+        XCTAssertEqual(result.diagnostics.first?.location?.file, "specs/b.yaml")
+    }
+
+    func testInlineBodiesOfTwoServicesCollide() {
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: A\nendpoints:\n  login:\n    method: POST\n    path: /a\n    body: { json: { u: String } }\n"),
+            ("specs/b.yaml", "service: B\nendpoints:\n  login:\n    method: POST\n    path: /b\n    body:\n      form: { u: String }\n"),
+        ])
+        XCTAssertEqual(render(result), """
+            specs/b.yaml:7:7: error: the inline body of endpoint 'login' is generated as model 'LoginRequest', which is already defined
+            specs/a.yaml:6:13: note: 'LoginRequest' is defined here
+            """)
+    }
+
+    // MARK: - Paths and parameters
+
+    func testPathMustStartWithSlash() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping: { method: GET, path: ping }
+            """),
+            "specs/a.yaml:3:30: error: path 'ping' must start with '/'")
+    }
+
+    func testMalformedBraces() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: "/a/{id" }
+              b: { method: GET, path: "/b/id}" }
+              c: { method: GET, path: "/c/{}" }
+            """),
+            """
+            specs/a.yaml:3:31: error: unclosed '{' in path '/a/{id'
+            specs/a.yaml:4:33: error: unmatched '}' in path '/b/id}'
+            specs/a.yaml:5:31: error: empty placeholder '{}' in path '/c/{}'
+            """)
+    }
+
+    func testDuplicatePlaceholder() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a/{id}/b/{id}
+            """),
+            """
+            specs/a.yaml:5:22: error: placeholder '{id}' appears twice in path '/a/{id}/b/{id}'
+            specs/a.yaml:5:15: note: first used here
+            """)
+    }
+
+    func testParamsKeyMustAppearInPath() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              avatar:
+                method: GET
+                path: /members/{memberId}/avatar
+                params:
+                  memberID: Int
+            """),
+            "specs/a.yaml:7:7: error: path parameter 'memberID' does not appear in path '/members/{memberId}/avatar'; did you mean 'memberId'?")
+    }
+
+    func testParamsAreNotCheckedAgainstABrokenPath() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: "/a/{id"
+                params: { id: Int }
+            """),
+            "specs/a.yaml:5:15: error: unclosed '{' in path '/a/{id'")
+    }
+
+    func testQueryInPathIsRejected() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: /a?x=1 }
+            """),
+            "specs/a.yaml:3:29: error: path '/a?x=1' must not contain '?'; declare query parameters under 'query'")
+    }
+
+    func testOptionalPathParameter() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a/{id}
+                params: { id: Int? }
+            """),
+            "specs/a.yaml:6:19: error: path parameter 'id' cannot be optional")
+    }
+
+    func testQueryParameterMustBeScalar() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                query:
+                  filter: Filter
+                  ok: "[Level]?"
+            models:
+              Filter: { fields: { q: String } }
+              Level: { enum: [low, high] }
+            """),
+            "specs/a.yaml:7:15: error: query parameter 'filter' must be a scalar or an array of scalars, found 'Filter'")
+    }
+
+    func testParametersWithTheSameSwiftName() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                query:
+                  page_no: Int
+                  pageNo: Int
+            """),
+            """
+            specs/a.yaml:8:7: error: parameters 'page_no' and 'pageNo' of endpoint 'a' both become 'pageNo' in Swift; give one another 'name:' in the long form
+            specs/a.yaml:7:7: note: 'page_no' is here
+            """)
+    }
+
+    // MARK: - Types
+
+    func testMisspeltTypeSuggestsPrimitive() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  name: Strng?
+            """),
+            "specs/a.yaml:4:13: error: unknown type 'Strng'; did you mean 'String'?")
+    }
+
+    func testUnknownModelIsReportedOnceAndSuggested() {
+        XCTAssertEqual(diagnose("""
+            service: Q
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                response: "[Questoin]"
+            models:
+              Question: { fields: { id: Int } }
+              Page:
+                fields:
+                  first: Questoin
+                  all: { type: "[String: Questoin]" }
+            """),
+            "specs/a.yaml:6:17: error: unknown type 'Questoin'; did you mean 'Question'?")
+    }
+
+    func testDictionaryKeysMustBeString() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  quoted: "[Int: String]"
+                  flow: {Int: String}
+            """),
+            """
+            specs/a.yaml:4:17: error: invalid type '[Int: String]': dictionary keys must be String, found 'Int'
+            specs/a.yaml:5:14: error: dictionary keys must be String, found 'Int'
+            """)
+    }
+
+    func testMalformedTypeText() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  tags: "[String"
+                  twice: String??
+                  junk: Int!
+            """),
+            """
+            specs/a.yaml:4:21: error: invalid type '[String': expected ']' to close the array type, found end of text
+            specs/a.yaml:5:21: error: invalid type 'String??': a type can be optional only once
+            specs/a.yaml:6:16: error: invalid type 'Int!': unexpected '!'
+            """)
+    }
+
+    func testArrayTypeNeedsOneElement() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  pair: [String, Int]
+            """),
+            "specs/a.yaml:4:13: error: an array type has exactly one element type, like [String]; found 2")
+    }
+
+    func testFileOnlyInMultipart() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  avatar: File
+            """),
+            "specs/a.yaml:4:15: error: 'File' is only allowed in multipart bodies")
+    }
+
+    func testEnvelopeOnlyAsResponse() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  wrapped: Envelope<A>
+            """),
+            "specs/a.yaml:4:16: error: 'Envelope<T>' is only allowed as the response of an endpoint")
+    }
+
+    // MARK: - Defaults
+
+    func testDefaultsAreCheckedAgainstTheirType() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  size: Int = abc
+                  small: Int32 = 3000000000
+                  on: Bool = yes
+                  tags: "[String] = [a]"
+                  name: String = null
+                  when: Date = now
+            """),
+            """
+            specs/a.yaml:4:19: error: invalid default value 'abc' for type 'Int'
+            specs/a.yaml:5:22: error: default value '3000000000' is out of range for Int32
+            specs/a.yaml:6:18: error: invalid default value 'yes' for type 'Bool'
+            specs/a.yaml:7:25: error: invalid default value '[a]' for type '[String]'; an array's default can only be []
+            specs/a.yaml:8:22: error: default value 'null' needs an optional type; 'String' is not optional
+            specs/a.yaml:9:20: error: type 'Date' cannot have a default value (only 'null' when optional)
+            """)
+    }
+
+    func testEnumDefaultMustBeACase() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  sort: SortOrder = olde
+                  level: { type: Level, default: 3 }
+              SortOrder:
+                enum: { values: { newest: "-created_at", oldest: created_at } }
+              Level:
+                enum: { type: Int, values: [1, 2] }
+            """),
+            """
+            specs/a.yaml:4:25: error: default value 'olde' is not a case of enum 'SortOrder'; did you mean 'oldest'?
+            specs/a.yaml:5:38: error: default value '3' is not a case of enum 'Level'
+            """)
+    }
+
+    func testDefaultGivenTwice() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  size: { type: Int = 1, default: 2 }
+            """),
+            """
+            specs/a.yaml:4:30: error: default value given twice for field 'size' of model 'A'
+            specs/a.yaml:4:27: note: first given here
+            """)
+    }
+
+    // MARK: - Enums
+
+    func testEnumCasesThatBecomeTheSameSwiftName() {
+        XCTAssertEqual(diagnose("""
+            models:
+              Sort:
+                enum: [created_at, -created_at, unknown]
+            """),
+            """
+            specs/a.yaml:3:24: error: values 'created_at' and '-created_at' of enum 'Sort' both become the case 'createdAt'; name them with the long form 'values: { name: value }'
+            specs/a.yaml:3:12: note: 'created_at' is here
+            specs/a.yaml:3:37: error: case 'unknown' of enum 'Sort' clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'
+            """)
+    }
+
+    func testIntEnumValuesMustBeIntegers() {
+        XCTAssertEqual(diagnose("""
+            models:
+              Level:
+                enum: { type: Int, values: { low: 1, high: two } }
+            """),
+            "specs/a.yaml:3:48: error: value 'two' of enum 'Level' must be an integer")
+    }
+
+    // MARK: - Service settings
+
+    func testBaseURLMustBeAbsoluteHTTP() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            baseURL: ftp://example.com
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            "specs/a.yaml:2:10: error: 'baseURL' must be an absolute http or https URL, found 'ftp://example.com'")
+    }
+
+    func testBaseURLAndEnvironmentsTogether() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            baseURL: https://example.com
+            environments:
+              dev: https://dev.example.com
+              prod: /relative
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            """
+            specs/a.yaml:3:1: error: 'baseURL' and 'environments' cannot be used together; the first environment is the default
+            specs/a.yaml:2:1: note: 'baseURL' is set here
+            """)
+    }
+
+    func testEnvironmentURLs() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            environments:
+              dev: https://dev.example.com
+              prod: /relative
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            "specs/a.yaml:4:9: error: environment 'prod' must be an absolute http or https URL, found '/relative'")
+    }
+
+    func testHeaderNamesAndValues() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            headers:
+              X Bad: yes
+              Accept: { a: b }
+              accept: text/plain
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            """
+            specs/a.yaml:3:3: error: invalid header name 'X Bad': use letters, digits and !#$%&'*+-.^_`|~
+            specs/a.yaml:4:11: error: header 'Accept' must have a constant string value, found a mapping
+            specs/a.yaml:5:3: error: header 'accept' is given twice (header names are case-insensitive)
+            specs/a.yaml:4:3: note: first given here
+            """)
+    }
+
+    func testHeaderValuesCannotBreakLines() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            headers:
+              X-Note: "a\\r\\nX-Evil: 1"
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            "specs/a.yaml:3:11: error: value of header 'X-Note' must not contain line breaks")
+    }
+
+    func testHeaderParameterCannotRepeatAConstantHeader() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping:
+                method: GET
+                path: /ping
+                headers: { X-Trace: on }
+                headerParams: { x-trace: String, "Bad Name": Int }
+            """),
+            """
+            specs/a.yaml:7:21: error: header 'x-trace' is given twice (header names are case-insensitive)
+            specs/a.yaml:6:16: note: first given here
+            specs/a.yaml:7:38: error: invalid header name 'Bad Name': use letters, digits and !#$%&'*+-.^_`|~
+            """)
+    }
+
+    func testAuthKinds() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            auth: beare
+            endpoints:
+              a: { method: GET, path: /a, auth: "apiKey(Bad Header)" }
+              b: { method: GET, path: /b, auth: oauth }
+            """),
+            """
+            specs/a.yaml:2:7: error: unknown auth 'beare'; did you mean 'bearer'?
+            specs/a.yaml:4:37: error: invalid header name 'Bad Header' in 'apiKey(Bad Header)': use letters, digits and !#$%&'*+-.^_`|~
+            specs/a.yaml:5:37: error: unknown auth 'oauth'; expected none, bearer, cookie or apiKey(Header-Name)
+            """)
+    }
+
+    func testEnvelopeNeedsPayload() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            envelope:
+              success: ok
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """),
+            "specs/a.yaml:3:3: error: missing key 'payload' in 'envelope': the key that holds the response")
+    }
+
+    func testEnvelopeResponseNeedsAnEnvelope() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                response: Envelope<Item>
+                envelope: true
+            models:
+              Item: { fields: { id: Int } }
+            """),
+            """
+            specs/a.yaml:6:15: error: response 'Envelope<Item>' needs an envelope, but service 'Auth' has no 'envelope'
+            specs/a.yaml:7:15: error: endpoint 'a' sets 'envelope: true', but service 'Auth' has no 'envelope'
+            """)
+    }
+
+    func testErrorBodyModelMustExist() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            errorBody:
+              model: ErrorRespose
+            endpoints:
+              ping: { method: GET, path: /ping }
+            models:
+              ErrorResponse: { fields: { message: String } }
+            """),
+            "specs/a.yaml:3:10: error: unknown type 'ErrorRespose'; did you mean 'ErrorResponse'?")
+    }
+
+    // MARK: - Endpoint settings
+
+    func testTimeoutMustBePositive() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: /a, timeout: 0 }
+              b: { method: GET, path: /b, timeout: soon }
+            """),
+            """
+            specs/a.yaml:3:40: error: 'timeout' must be a positive number of seconds, found '0'
+            specs/a.yaml:4:40: error: 'timeout' must be a positive number of seconds, found 'soon'
+            """)
+    }
+
+    func testDeprecatedMustBeBoolOrMessage() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                deprecated: [yes]
+            """),
+            "specs/a.yaml:6:17: error: expected true, false or a message for 'deprecated', found a sequence")
+    }
+
+    // MARK: - Bodies
+
+    func testBodyOnGetIsAWarning() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                body: { json: { q: String } }
+            """),
+            "specs/a.yaml:6:5: warning: a body on a GET request is unusual; servers and proxies may drop it")
+    }
+
+    func testBodyFormsAreExclusive() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: POST
+                path: /a
+                body: { json: { q: String }, raw: text/plain }
+            """),
+            "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart' or 'raw'; 'json' is already given")
+    }
+
+    func testMultipartPartsAndFormFieldsMustBeSimple() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              upload:
+                method: POST
+                path: /upload
+                body:
+                  multipart:
+                    images: "[File]"
+                    meta: Meta
+              login:
+                method: POST
+                path: /login
+                body:
+                  form:
+                    user: String
+                    meta: Meta
+              save:
+                method: POST
+                path: /save
+                body: { form: Meta }
+            models:
+              Meta: { fields: { tags: "[String: String]" } }
+            """),
+            """
+            specs/a.yaml:9:15: error: multipart part 'meta' must be a scalar, a File or an array of them, found 'Meta'
+            specs/a.yaml:16:15: error: form field 'meta' must be a scalar or an array of scalars, found 'Meta'
+            specs/a.yaml:20:19: error: form body model 'Meta' has field 'tags' of type '[String: String]'; form fields must be scalars or arrays of scalars
+            """)
+    }
+
+    func testRawBodyNeedsAMIMEType() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: PUT
+                path: /a
+                body: { raw: png }
+            """),
+            "specs/a.yaml:6:18: error: invalid MIME type 'png' for a raw body; expected 'type/subtype', like 'application/octet-stream'")
+    }
+
+    func testUnknownBodyKind() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: POST
+                path: /a
+                body: { mulitpart: { f: File } }
+            """),
+            "specs/a.yaml:6:13: error: unknown key 'mulitpart' in the body of endpoint 'a'; did you mean 'multipart'?")
+    }
+
+    // MARK: - Samples
+
+    func testEmptyResponseCannotHaveASample() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              logout:
+                method: POST
+                path: /logout
+                response: empty
+                sample: { ok: true }
+            """),
+            "specs/a.yaml:7:5: error: endpoint 'logout' has response 'empty', so it cannot have a sample")
+    }
+
+    func testSampleValuesAreCheckedByType() {
+        XCTAssertEqual(diagnose("""
+            service: Q
+            endpoints:
+              get:
+                method: GET
+                path: /q
+                response: "[Question]"
+                sample:
+                  - index: "1"
+                    created_at: 2024-01-02
+                    state: pending
+                    tags: [a, b]
+                    score: 1.5x
+                  - index: 2
+                    created_at: 2024-01-02T03:04:05Z
+                    state: open
+                    tagz: []
+            models:
+              Question:
+                fields:
+                  index: Int
+                  created_at: Date
+                  state: State
+                  tags: "[String]?"
+                  score: Double = 0
+              State:
+                enum: [open, closed]
+            """),
+            """
+            specs/a.yaml:8:16: error: sample value '1' at 'sample[0].index' is not an integer (Int)
+            specs/a.yaml:9:21: error: sample value '2024-01-02' at 'sample[0].created_at' is not an ISO 8601 date-time like '2024-01-02T03:04:05Z'
+            specs/a.yaml:10:16: error: sample value 'pending' at 'sample[0].state' is not a case of enum 'State'
+            specs/a.yaml:12:16: error: sample value '1.5x' at 'sample[0].score' is not a number (Double)
+            specs/a.yaml:16:9: error: unknown field 'tagz' at 'sample[1]' for model 'Question'; did you mean 'tags'?
+            """)
+    }
+
+    func testSampleMissingAndUnknownFields() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              login:
+                method: POST
+                path: /login
+                response: LoginResponse
+                sample:
+                  acess_token: abc
+            models:
+              LoginResponse:
+                fields:
+                  access_token: String
+                  expires_in: Int
+                  refresh: String?
+            """),
+            """
+            specs/a.yaml:8:7: error: unknown field 'acess_token' at 'sample' for model 'LoginResponse'; did you mean 'access_token'?
+            specs/a.yaml:8:7: error: sample at 'sample' is missing required field 'expires_in' of model 'LoginResponse'
+            """)
+    }
+
+    func testSampleNullForRequiredAndWrongKind() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              me:
+                method: GET
+                path: /me
+                response: { fields: { id: Int, names: "[String: Int]", on: Bool } }
+                sample: { id: null, names: [a], on: "true" }
+            """),
+            """
+            specs/a.yaml:7:19: error: sample value at 'sample.id' is null, but its type 'Int' is not optional
+            specs/a.yaml:7:32: error: sample value at 'sample.names' must be a mapping for type '[String: Int]', found a sequence
+            specs/a.yaml:7:41: error: sample value 'true' at 'sample.on' is not true or false
+            """)
+    }
+
+    // MARK: - Many mistakes at once
+
+    func testFiveMistakesInOneFileGiveFiveDiagnosticsInOrder() {
+        let result = loadSpec("""
+            service: Auth
+            baseURL: api.example.com
+            endpoints:
+              login:
+                method: POST
+                path: /login
+                body: LoginRequst
+                respone: LoginResponse
+              getQuestion:
+                method: GET
+                path: /questions/{index}
+                params:
+                  indx: Int
+            models:
+              LoginRequest:
+                fields:
+                  username: String
+                  attempts: Int = many
+            """)
+        XCTAssertNil(result.module)
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.count, 5)
+        XCTAssertEqual(render(result), """
+            specs/a.yaml:2:10: error: 'baseURL' must be an absolute http or https URL, found 'api.example.com'
+            specs/a.yaml:7:11: error: unknown type 'LoginRequst'; did you mean 'LoginRequest'?
+            specs/a.yaml:8:5: error: unknown key 'respone' in endpoint 'login'; did you mean 'response'?
+            specs/a.yaml:13:7: error: path parameter 'indx' does not appear in path '/questions/{index}'; did you mean 'index'?
+            specs/a.yaml:18:23: error: invalid default value 'many' for type 'Int'
+            """)
+    }
+
+    func testDiagnosticsOfSeveralFilesAreSortedByPlace() {
+        let result = loadSpecs([
+            ("specs/b.yaml", "service: B\nendpoints:\n  x: { method: GET, path: /x, response: Nope }\n"),
+            ("specs/a.yaml", "service: A\nendpoints:\n  y: { method: GOT, path: /y }\n"),
+        ])
+        XCTAssertEqual(render(result), """
+            specs/a.yaml:3:16: error: unknown HTTP method 'GOT'; did you mean 'GET'?
+            specs/b.yaml:3:41: error: unknown type 'Nope'
+            """)
+    }
+}

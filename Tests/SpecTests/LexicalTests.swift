@@ -1,0 +1,79 @@
+@testable import EndpointGenSpec
+import XCTest
+
+final class LexicalTests: XCTestCase {
+    func testCamelCase() {
+        XCTAssertEqual(Lexical.camelCase("page_no", upperFirst: false), "pageNo")
+        XCTAssertEqual(Lexical.camelCase("X-Request-ID", upperFirst: false), "xRequestID")
+        XCTAssertEqual(Lexical.camelCase("get_question", upperFirst: false), "getQuestion")
+        XCTAssertEqual(Lexical.camelCase("URLPath", upperFirst: false), "urlPath")
+        XCTAssertEqual(Lexical.camelCase("-created_at", upperFirst: false), "createdAt")
+        XCTAssertEqual(Lexical.camelCase("login_request", upperFirst: true), "LoginRequest")
+        XCTAssertEqual(Lexical.camelCase("--", upperFirst: false), "")
+        XCTAssertEqual(Lexical.camelCase("é_x", upperFirst: false), "x", "non-ASCII bytes separate words")
+    }
+
+    func testNames() {
+        XCTAssertTrue(Lexical.isLowerCamelCase("getQuestion2"))
+        XCTAssertFalse(Lexical.isLowerCamelCase("GetQuestion"))
+        XCTAssertFalse(Lexical.isLowerCamelCase("get_question"))
+        XCTAssertFalse(Lexical.isLowerCamelCase(""))
+        XCTAssertTrue(Lexical.isUpperCamelCase("Auth"))
+        XCTAssertFalse(Lexical.isUpperCamelCase("auth"))
+        XCTAssertTrue(Lexical.isIdentifier("_page1"))
+        XCTAssertFalse(Lexical.isIdentifier("1page"))
+    }
+
+    func testNumbers() {
+        for valid in ["0", "-1", "20", "9223372036854775807"] { XCTAssertTrue(Lexical.isInteger(valid), valid) }
+        for invalid in ["", "-", "01", "+1", "1.0", "0x1F", "1_000"] { XCTAssertFalse(Lexical.isInteger(invalid), invalid) }
+        for valid in ["0", "0.5", "-1.25e+3", "1E9"] { XCTAssertTrue(Lexical.isNumber(valid), valid) }
+        for invalid in [".5", "1.", "1e", "NaN", ".inf", "00.1"] { XCTAssertFalse(Lexical.isNumber(invalid), invalid) }
+        XCTAssertTrue(Lexical.integerFits("2147483647", bits: 32))
+        XCTAssertFalse(Lexical.integerFits("2147483648", bits: 32))
+        XCTAssertTrue(Lexical.integerFits("-2147483648", bits: 32))
+        XCTAssertFalse(Lexical.integerFits("9223372036854775808", bits: 64))
+    }
+
+    func testHTTPWords() {
+        XCTAssertTrue(Lexical.isToken("X-Request-ID"))
+        XCTAssertFalse(Lexical.isToken("X Request"))
+        XCTAssertFalse(Lexical.isToken("X:Y"))
+        XCTAssertTrue(Lexical.isMIMEType("application/json"))
+        XCTAssertTrue(Lexical.isMIMEType("text/plain; charset=utf-8"))
+        XCTAssertTrue(Lexical.isMIMEType("multipart/mixed; boundary=\"a b\""))
+        XCTAssertFalse(Lexical.isMIMEType("json"))
+        XCTAssertFalse(Lexical.isMIMEType("text/"))
+        XCTAssertFalse(Lexical.isMIMEType("text/plain;"))
+        XCTAssertTrue(Lexical.isAbsoluteHTTPURL("https://api.example.com/v1"))
+        XCTAssertTrue(Lexical.isAbsoluteHTTPURL("HTTP://localhost:8080"))
+        XCTAssertFalse(Lexical.isAbsoluteHTTPURL("https://"))
+        XCTAssertFalse(Lexical.isAbsoluteHTTPURL("https:///path"))
+        XCTAssertFalse(Lexical.isAbsoluteHTTPURL("ftp://example.com"))
+        XCTAssertFalse(Lexical.isAbsoluteHTTPURL("https://exa mple.com"))
+        XCTAssertFalse(Lexical.isValidHeaderValue("a\r\nX-Evil: 1"))
+    }
+
+    func testSampleFormats() {
+        XCTAssertTrue(Lexical.isISO8601DateTime("2024-01-02T03:04:05Z"))
+        XCTAssertTrue(Lexical.isISO8601DateTime("2024-01-02T03:04:05.123+09:00"))
+        XCTAssertFalse(Lexical.isISO8601DateTime("2024-01-02"))
+        XCTAssertFalse(Lexical.isISO8601DateTime("2024-13-02T03:04:05Z"))
+        XCTAssertFalse(Lexical.isISO8601DateTime("2024-01-02T03:04:05"))
+        XCTAssertTrue(Lexical.isUUID("123e4567-e89b-12d3-a456-426614174000"))
+        XCTAssertFalse(Lexical.isUUID("123e4567e89b12d3a456426614174000"))
+        XCTAssertTrue(Lexical.isBase64("aGVsbG8="))
+        XCTAssertFalse(Lexical.isBase64("aGVsbG8"))
+        XCTAssertFalse(Lexical.isBase64("a=GV"))
+    }
+
+    func testPrimitiveLookupMatchesTheModel() {
+        for (offset, primitive) in PrimitiveType.allCases.enumerated() {
+            XCTAssertEqual(primitive.index, offset)
+            XCTAssertEqual(Resolver.primitive(named: primitive.rawValue), primitive)
+        }
+        for name in ["", "Str", "string", "Strings", "Integer", "Question", "INT"] {
+            XCTAssertNil(Resolver.primitive(named: name), name)
+        }
+    }
+}

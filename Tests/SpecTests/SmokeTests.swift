@@ -1,5 +1,0 @@
-import XCTest
-
-final class SpecTestsSmoke: XCTestCase {
-    func testPlaceholder() {}
-}
