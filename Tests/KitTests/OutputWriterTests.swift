@@ -1,0 +1,100 @@
+import EndpointGenCodegen
+import Foundation
+import XCTest
+@testable import EndpointGenKit
+
+final class OutputWriterTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "endpointgen-writer-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func generated(_ name: String, _ body: String = "struct A {}") -> GeneratedFile {
+        GeneratedFile(name: name, contents: "\(CodeGenerator.headerPrefix)specs/a.yaml. DO NOT EDIT.\n\n\(body)\n")
+    }
+
+    private func read(_ name: String) -> String? {
+        FileManager.default.contents(atPath: folder + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private func write(_ files: [GeneratedFile], to directory: String? = nil) throws {
+        try OutputWriter.apply(OutputWriter.plan(files, in: directory ?? folder))
+    }
+
+    private func modificationDate(_ name: String) throws -> Date {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date)
+    }
+
+    func testWritesNewFilesAndCreatesTheFolder() throws {
+        let output = folder + "/Generated"
+        try write([generated("A.swift")], to: output)
+        XCTAssertEqual(FileManager.default.contents(atPath: output + "/A.swift").map { String(decoding: $0, as: UTF8.self) }, generated("A.swift").contents)
+        // No temporary files are left behind.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["A.swift"])
+    }
+
+    func testUnchangedFileIsNotTouched() throws {
+        try write([generated("A.swift")])
+        let past = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: folder + "/A.swift")
+        let plan = try OutputWriter.plan([generated("A.swift")], in: folder)
+        XCTAssertEqual(plan.unchanged, ["A.swift"])
+        XCTAssertTrue(plan.isUpToDate)
+        try OutputWriter.apply(plan)
+        XCTAssertEqual(try modificationDate("A.swift"), past)
+    }
+
+    func testChangedFileIsReplaced() throws {
+        try write([generated("A.swift", "struct Old {}")])
+        try write([generated("A.swift", "struct New {}")])
+        XCTAssertEqual(read("A.swift"), generated("A.swift", "struct New {}").contents)
+    }
+
+    func testStaleGeneratedFileIsRemovedAndForeignFilesAreKept() throws {
+        try write([generated("A.swift"), generated("B.swift")])
+        try "// my own helper\n".write(toFile: folder + "/Helpers.swift", atomically: true, encoding: .utf8)
+        try "notes\n".write(toFile: folder + "/README.md", atomically: true, encoding: .utf8)
+        let plan = try OutputWriter.plan([generated("A.swift")], in: folder)
+        XCTAssertEqual(plan.stale.map(\.name), ["B.swift"])
+        try OutputWriter.apply(plan)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["A.swift", "Helpers.swift", "README.md"])
+    }
+
+    func testUnsafeNamesAreRefusedBeforeAnythingIsWritten() throws {
+        for name in ["../Escape.swift", "Sub/A.swift", ".Hidden.swift", "A.txt", "A b.swift", ".swift", "Ä.swift"] {
+            XCTAssertThrowsError(try write([generated("A.swift"), generated(name)]), name)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+    }
+
+    func testDuplicateNamesAreRefused() {
+        XCTAssertThrowsError(try write([generated("A.swift"), generated("A.swift")]))
+    }
+
+    func testSymlinkedOutputFolderIsRefused() throws {
+        let link = folder + "/Link"
+        try FileManager.default.createDirectory(atPath: folder + "/Real", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder + "/Real")
+        XCTAssertThrowsError(try write([generated("A.swift")], to: link)) { error in
+            XCTAssertTrue("\(error)".contains("is a symbolic link"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Real"), [])
+    }
+
+    func testSymlinkedOutputFileIsRefused() throws {
+        try "target\n".write(toFile: folder + "/target.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/A.swift", withDestinationPath: folder + "/target.txt")
+        XCTAssertThrowsError(try write([generated("A.swift")]))
+        XCTAssertEqual(read("target.txt"), "target\n")
+    }
+
+    func testOutputFolderWhoseParentIsMissingIsRefused() {
+        XCTAssertThrowsError(try write([generated("A.swift")], to: folder + "/missing/Generated"))
+    }
+}

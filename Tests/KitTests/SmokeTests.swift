@@ -1,5 +1,0 @@
-import XCTest
-
-final class KitTestsSmoke: XCTestCase {
-    func testPlaceholder() {}
-}
