@@ -39,6 +39,6 @@ let package = Package(
         .testTarget(name: "SpecTests", dependencies: ["EndpointGenSpec"]),
         .testTarget(name: "CodegenTests", dependencies: ["EndpointGenCodegen", "EndpointGenKit"]),
         .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime"]),
-        .testTarget(name: "KitTests", dependencies: ["EndpointGenKit"]),
+        .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
     ]
 )

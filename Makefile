@@ -1,0 +1,40 @@
+# EndpointGen
+#
+# Order of work:
+#   1. edit specs/*.yaml           (format: docs/spec-format.md)
+#   2. make lint                    validate the specs, every problem reported at file:line:column
+#   3. make generate                write Generated/ (only changed files are rewritten)
+#   4. review the Generated/ diff, then make test (check that Generated/ is current + all tests)
+#   5. commit specs/ and Generated/ together
+#
+# `make check` is what CI runs to fail on a stale Generated/.
+
+SWIFT ?= swift
+SPECS ?= specs
+OUTPUT ?= Generated
+TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
+
+.PHONY: all generate check lint build tool test clean
+
+all: generate
+
+tool:
+	$(SWIFT) build --product endpointgen
+
+generate: tool
+	$(TOOL) generate --specs $(SPECS) --output $(OUTPUT)
+
+check: tool
+	$(TOOL) check --specs $(SPECS) --output $(OUTPUT)
+
+lint: tool
+	$(TOOL) lint --specs $(SPECS)
+
+build:
+	$(SWIFT) build
+
+test: check
+	$(SWIFT) test
+
+clean:
+	rm -rf .build
