@@ -45,7 +45,7 @@ def main():
     for name in shared:
         lines.append(f"  {name}:")
         lines.append("    fields:")
-        used = set()
+        used = {"kind"}
         for _ in range(rng.randint(6, 9)):
             lines.append(f"      {snake(rng, used)}: {rng.choice(SCALARS)}")
         lines.append(f"      kind: {rng.choice(shared_enums)}")
