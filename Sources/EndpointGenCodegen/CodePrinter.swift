@@ -1,0 +1,123 @@
+/// The one place that prints code: lines with 4-space indentation, LF endings,
+/// no trailing spaces, and a single trailing newline.
+struct CodePrinter {
+    private(set) var text = ""
+    private var depth = 0
+    private var pendingBlank = false
+
+    /// Appends one line at the current indentation.
+    mutating func line(_ content: String = "") {
+        if content.isEmpty {
+            pendingBlank = true
+            return
+        }
+        if pendingBlank, !text.isEmpty, !text.hasSuffix("{\n") {
+            text += "\n"
+        }
+        pendingBlank = false
+        text += String(repeating: "    ", count: depth) + content + "\n"
+    }
+
+    /// Writes `opening`, the body one level deeper, then `closing`.
+    mutating func block(_ opening: String, closing: String = "}", _ body: (inout CodePrinter) -> Void) {
+        line(opening + " {")
+        depth += 1
+        body(&self)
+        depth -= 1
+        pendingBlank = false
+        line(closing)
+    }
+
+    /// `switch subject { … }` with `case` labels at the level of `switch` (Swift's convention).
+    mutating func switchBlock(_ subject: String, _ body: (inout CodePrinter) -> Void) {
+        line("switch \(subject) {")
+        body(&self)
+        pendingBlank = false
+        line("}")
+    }
+
+    /// `do { … } catch { … }` and other chains of blocks joined as `} catch {`.
+    mutating func chain(_ parts: [(opening: String, body: (inout CodePrinter) -> Void)]) {
+        for (index, part) in parts.enumerated() {
+            line(index == 0 ? part.opening + " {" : "} " + part.opening + " {")
+            depth += 1
+            part.body(&self)
+            depth -= 1
+            pendingBlank = false
+        }
+        line("}")
+    }
+
+    /// A blank line before the next line, collapsed with others and dropped at block starts.
+    mutating func blank() {
+        pendingBlank = true
+    }
+
+    /// `/// ...` lines for a doc comment, if there is any text.
+    mutating func doc(_ texts: String?...) {
+        let paragraphs = texts.compactMap { $0 }.filter { !$0.isEmpty }
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { line("///") }
+            for docLine in SwiftLiteral.docLines(paragraph) {
+                line(docLine.isEmpty ? "///" : "/// " + docLine)
+            }
+        }
+    }
+
+    /// The finished file text.
+    var result: String {
+        var output = text
+        while output.hasSuffix("\n\n") { output.removeLast() }
+        if !output.hasSuffix("\n") { output += "\n" }
+        return output
+    }
+}
+
+/// Safe rendering of spec text into Swift source.
+enum SwiftLiteral {
+    /// A double-quoted Swift string literal: `\` and `"` escaped, everything outside
+    /// printable ASCII written as `\u{…}`, so no spec text can become code.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case " "..."~": result.unicodeScalars.append(scalar)
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result + "\""
+    }
+
+    /// Lines of a doc comment: split at line breaks, control and bidirectional-formatting
+    /// characters replaced, trailing spaces removed.
+    static func docLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        func flush() {
+            var line = String(current)
+            while line.hasSuffix(" ") { line.removeLast() }
+            lines.append(line)
+            current = String.UnicodeScalarView()
+        }
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", previousWasCR { previousWasCR = false; continue }
+            previousWasCR = scalar == "\r"
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                flush()
+            case 0x09:
+                current.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0xFEFF:
+                current.append("\u{FFFD}")
+            default:
+                current.append(scalar)
+            }
+        }
+        flush()
+        while lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}

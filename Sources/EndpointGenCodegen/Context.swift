@@ -1,0 +1,192 @@
+import EndpointGenSpec
+import EndpointGenSupport
+
+/// What every renderer needs to know about the module: models by name, the access level,
+/// and the diagnostics found while naming things.
+struct Context {
+    let models: [String: Model]
+    let options: CodegenOptions
+    var diagnostics: [Diagnostic] = []
+
+    init(module: SpecModule, options: CodegenOptions) {
+        models = module.modelsByName
+        self.options = options
+    }
+
+    /// `public ` / `package ` / `` (internal is written as nothing).
+    var access: String {
+        switch options.accessLevel {
+        case .public: return "public "
+        case .package: return "package "
+        case .internal: return ""
+        }
+    }
+
+    /// The Swift spelling of a spec type.
+    func swiftType(_ type: TypeRef) -> String {
+        switch type {
+        case .primitive(let primitive):
+            switch primitive {
+            case .json: return "JSONValue"
+            default: return primitive.rawValue
+            }
+        case .model(let name): return Naming.typeName(name)
+        case .array(let element): return "[\(swiftType(element))]"
+        case .dictionary(let value): return "[String: \(swiftType(value))]"
+        case .optional(let wrapped): return "\(swiftType(wrapped))?"
+        }
+    }
+
+    /// The metatype expression for `as:` arguments (`[Item].self`, `Optional<Item>.self`).
+    func metatype(_ type: TypeRef) -> String {
+        if case .optional(let wrapped) = type { return "Optional<\(swiftType(wrapped))>.self" }
+        return "\(swiftType(type)).self"
+    }
+
+    /// Swift names for fields, in order, with collisions reported (both places named).
+    mutating func fieldNames(_ fields: [Field], in owner: String) -> [String] {
+        var seen: [String: Field] = [:]
+        var names: [String] = []
+        for field in fields {
+            let name = field.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: field.wireName)
+            if let other = seen[name] {
+                diagnostics.append(.error(
+                    "'\(field.wireName)' and '\(other.wireName)' in \(owner) both become the Swift name '\(name)'; give one a different 'name:'",
+                    at: field.location,
+                    notes: [.note("'\(other.wireName)' is here", at: other.location)]
+                ))
+            } else {
+                seen[name] = field
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Swift case names of an enum model, with collisions reported.
+    mutating func caseNames(_ model: EnumModel, in owner: String) -> [String] {
+        var seen: [String: EnumModel.Case] = [:]
+        var names: [String] = []
+        for item in model.cases {
+            var name = item.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: item.value)
+            if model.rawType == .int, item.swiftNameOverride == nil {
+                // Int values have no words: `1` → `value1`, `-1` → `valueMinus1`.
+                name = item.value.hasPrefix("-") ? "valueMinus" + item.value.dropFirst() : "value" + item.value
+            }
+            if name == "unknown" { name = "unknown_" }
+            if let other = seen[name] {
+                diagnostics.append(.error(
+                    "enum '\(owner)': values '\(item.value)' and '\(other.value)' both become the case name '\(name)'; name them with the long form 'values: { name: value }'",
+                    at: item.location,
+                    notes: [.note("'\(other.value)' is here", at: other.location)]
+                ))
+            } else {
+                seen[name] = item
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// A Swift expression for a default value of `type`.
+    func defaultExpression(_ value: DefaultValue, type: TypeRef) -> String {
+        switch value {
+        case .null: return "nil"
+        case .emptyArray: return "[]"
+        case .emptyDictionary: return "[:]"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text):
+            if case .primitive(.decimal) = type.unwrapped, text.contains(".") || text.contains("e") || text.contains("E") {
+                return "Decimal(string: \(SwiftLiteral.string(text)))!"
+            }
+            return text
+        case .string(let text):
+            switch type.unwrapped {
+            case .primitive(.url): return "URL(string: \(SwiftLiteral.string(text)))!"
+            case .primitive(.uuid): return "UUID(uuidString: \(SwiftLiteral.string(text)))!"
+            default: return SwiftLiteral.string(text)
+            }
+        case .enumCase(let wire):
+            guard case .model(let name) = type.unwrapped, let model = models[name], case .enumeration(let enumModel) = model.kind else {
+                return SwiftLiteral.string(wire)
+            }
+            var copy = self
+            let names = copy.caseNames(enumModel, in: name)
+            if let index = enumModel.cases.firstIndex(where: { $0.value == wire || $0.swiftNameOverride == wire }) {
+                return "." + Naming.member(names[index])
+            }
+            return ".init(rawValue: \(enumModel.rawType == .int ? wire : SwiftLiteral.string(wire)))"
+        }
+    }
+
+    /// The default of a parameter or property in an initializer: the spec default, or nil for optionals.
+    func parameterDefault(_ field: Field) -> String? {
+        if let value = field.defaultValue { return defaultExpression(value, type: field.type) }
+        if field.type.isOptional { return "nil" }
+        return nil
+    }
+}
+
+/// JSON text of a sample (compact, keys in spec order), optionally wrapped in an envelope.
+enum SampleJSON {
+    static func render(_ value: SampleValue) -> String {
+        var out = ""
+        write(value, into: &out)
+        return out
+    }
+
+    static func write(_ value: SampleValue, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let text): out += text
+        case .string(let text): writeString(text, into: &out)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                write(item, into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { out += "," }
+                writeString(pair.key, into: &out)
+                out += ":"
+                write(pair.value, into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeString(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+
+    /// The full response body a stub returns: the payload, wrapped when there is an envelope.
+    static func body(sample: SampleValue, envelope: Envelope?) -> String {
+        guard let envelope else { return render(sample) }
+        var pairs: [(key: String, value: SampleValue)] = []
+        if let success = envelope.success { pairs.append((success, .bool(true))) }
+        pairs.append((envelope.payload, sample))
+        return render(.object(pairs))
+    }
+}
