@@ -56,7 +56,7 @@ struct Resolver {
     var resolvedModels: [String: Model] = [:]
     /// Declared model names rejected as reserved (already reported).
     private var rejectedNames: Set<String> = []
-    /// Struct models with a field that failed to resolve (already reported).
+    /// Models with a part that was reported and left out: their samples are not checked.
     var incompleteModels: Set<String> = []
     /// Wire name → field index per struct model, built on first use by the sample checker.
     var fieldIndexCache: [String: [String: Int]] = [:]
@@ -483,6 +483,7 @@ struct Resolver {
     // MARK: - Models
 
     private mutating func resolveModel(_ syntax: ModelSyntax, context: FieldContext) -> Model {
+        if syntax.damaged { incompleteModels.insert(syntax.name) }
         let kind: Model.Kind
         switch syntax.kind {
         case .enumeration(let model):
