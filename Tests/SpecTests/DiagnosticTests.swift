@@ -901,6 +901,23 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:12:14: error: unknown type 'QuestionStat'; did you mean 'QuestionState'?")
     }
 
+    func testSampleOfAnEnumWithABadValueIsNotCheckedAgain() {
+        // `high` was left out of the enum after its error: the sample is not blamed for it.
+        XCTAssertEqual(diagnose("""
+            service: Q
+            endpoints:
+              get:
+                method: GET
+                path: /q
+                response: "[Level]"
+                sample: [1, 2]
+            models:
+              Level:
+                enum: { type: Int, values: { low: 1, high: two } }
+            """),
+            "specs/a.yaml:10:48: error: value 'two' of enum 'Level' must be an integer")
+    }
+
     // MARK: - Many mistakes at once
 
     func testFiveMistakesInOneFileGiveFiveDiagnosticsInOrder() {

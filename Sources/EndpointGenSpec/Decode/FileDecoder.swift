@@ -526,11 +526,13 @@ struct FileDecoder {
             if entry.value.mapping == nil || isTypeMapping(entry.value) {
                 return typeExpression(entry.value, allowDefault: false).type.map { .json($0) }
             }
+            let errorsBefore = reader.diagnostics.all.count
             let fields = decodeFields(entry.value, owner: .model(name))
             inlineModels.append(
                 ModelSyntax(
                     name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
-                    file: path, location: location(entry.keyNode)))
+                    file: path, location: location(entry.keyNode),
+                    damaged: reader.diagnostics.all.count > errorsBefore))
             return .inlineJSON(modelName: name)
         case "form":
             if let scalar = entry.value.scalar, !scalar.isNull {
@@ -542,11 +544,13 @@ struct FileDecoder {
                 }
                 return .formModel(name: scalar.value, location: reader.textLocation(entry.value))
             }
+            let errorsBefore = reader.diagnostics.all.count
             let fields = decodeFields(entry.value, owner: .model(name))
             inlineModels.append(
                 ModelSyntax(
                     name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
-                    file: path, location: location(entry.keyNode)))
+                    file: path, location: location(entry.keyNode),
+                    damaged: reader.diagnostics.all.count > errorsBefore))
             return .inlineForm(modelName: name)
         case "multipart":
             return .multipart(decodeFields(entry.value, owner: .multipart(endpoint: endpoint)))
@@ -580,11 +584,13 @@ struct FileDecoder {
                 "missing key 'fields' in the response of endpoint '\(endpoint)'", at: mapping.location)
             return .empty
         }
+        let errorsBefore = reader.diagnostics.all.count
+        let summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        let decoded = decodeFields(fields.value, owner: .model(name))
         inlineModels.append(
             ModelSyntax(
-                name: name, summary: mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") },
-                kind: .structure(decodeFields(fields.value, owner: .model(name))),
-                origin: .inlineResponse(endpoint: endpoint), file: path, location: location(fields.keyNode)))
+                name: name, summary: summary, kind: .structure(decoded), origin: .inlineResponse(endpoint: endpoint),
+                file: path, location: location(fields.keyNode), damaged: reader.diagnostics.all.count > errorsBefore))
         return .inline(modelName: name)
     }
 
@@ -747,6 +753,13 @@ struct FileDecoder {
     }
 
     private mutating func decodeModel(_ pair: YAMLPair) -> ModelSyntax {
+        let errorsBefore = reader.diagnostics.all.count
+        var model = decodeModelParts(pair)
+        model.damaged = reader.diagnostics.all.count > errorsBefore
+        return model
+    }
+
+    private mutating func decodeModelParts(_ pair: YAMLPair) -> ModelSyntax {
         let name = reader.keyText(pair.key)
         var model = ModelSyntax(
             name: name, summary: nil, kind: .structure([]), origin: .declared, file: path, location: location(pair.key))

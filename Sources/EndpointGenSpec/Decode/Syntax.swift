@@ -106,6 +106,9 @@ struct ModelSyntax {
     var file: String
     /// The name key for declared models; the `json:`/`form:`/`fields:` key for inline ones.
     var location: SourceLocation
+    /// Something in the model was reported: its samples are not checked, so that what was left
+    /// out is not reported a second time.
+    var damaged = false
 }
 
 enum BodySyntax {

@@ -56,7 +56,7 @@ struct Resolver {
     var resolvedModels: [String: Model] = [:]
     /// Declared model names rejected as reserved (already reported).
     private var rejectedNames: Set<String> = []
-    /// Struct models with a field that failed to resolve (already reported).
+    /// Models with a part that was reported and left out: their samples are not checked.
     var incompleteModels: Set<String> = []
     /// Wire name → field index per struct model, built on first use by the sample checker.
     var fieldIndexCache: [String: [String: Int]] = [:]
@@ -209,10 +209,16 @@ struct Resolver {
             reportUnknown(name, at: location)
             return nil
         case .array(let element):
+            if case .name(let name, _) = element, let primitive = Self.primitive(named: name), primitive != .file {
+                return Self.arrayPrimitiveRefs[primitive.index]
+            }
             return resolveType(element, allowFile: allowFile).map { .array($0) }
         case .dictionary(let value):
             return resolveType(value, allowFile: allowFile).map { .dictionary($0) }
         case .optional(let wrapped, _):
+            if case .name(let name, _) = wrapped, let primitive = Self.primitive(named: name), primitive != .file {
+                return Self.optionalPrimitiveRefs[primitive.index]
+            }
             return resolveType(wrapped, allowFile: allowFile).map { .optional($0) }
         case .envelope(_, let location):
             diagnostics.error("'Envelope<T>' is only allowed as the response of an endpoint", at: location)
@@ -223,6 +229,9 @@ struct Resolver {
     /// Remembers the first use (in source order) of an unknown name; reported once by `reportUnknownNames`.
     /// One shared `TypeRef` per primitive, indexed by `PrimitiveType.index`.
     private static let primitiveRefs: [TypeRef] = PrimitiveType.allCases.map { .primitive($0) }
+    /// `T?` and `[T]` of each primitive, shared the same way (the most common composite types).
+    private static let optionalPrimitiveRefs: [TypeRef] = primitiveRefs.map { .optional($0) }
+    private static let arrayPrimitiveRefs: [TypeRef] = primitiveRefs.map { .array($0) }
 
     /// `PrimitiveType(rawValue:)` without hashing or a linear string switch: the length picks the
     /// few candidates, compared as small strings.
@@ -483,6 +492,7 @@ struct Resolver {
     // MARK: - Models
 
     private mutating func resolveModel(_ syntax: ModelSyntax, context: FieldContext) -> Model {
+        if syntax.damaged { incompleteModels.insert(syntax.name) }
         let kind: Model.Kind
         switch syntax.kind {
         case .enumeration(let model):

@@ -132,7 +132,7 @@ extension Resolver {
     private mutating func convertModelSample(
         _ node: YAMLNode, model name: String, location: SourceLocation, file: String
     ) -> SampleValue {
-        guard let model = resolvedModels[name] else { return .null }
+        guard let model = resolvedModels[name], !incompleteModels.contains(name) else { return .null }
         switch model.kind {
         case .enumeration(let enumeration):
             guard let scalar = node.scalar else {
@@ -150,7 +150,6 @@ extension Resolver {
                 at: location)
             return .null
         case .structure(let fields):
-            if incompleteModels.contains(name) { return .null }
             guard let pairs = node.mapping else {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
