@@ -37,7 +37,13 @@ let package = Package(
 
         .testTarget(name: "YAMLTests", dependencies: ["EndpointGenYAML"]),
         .testTarget(name: "SpecTests", dependencies: ["EndpointGenSpec"]),
-        .testTarget(name: "CodegenTests", dependencies: ["EndpointGenCodegen", "EndpointGenKit"]),
+        // Golden outputs are compiled, not only compared: a fixture's output must build.
+        .target(name: "GoldenFeatures", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/features"),
+        .target(name: "GoldenHostile", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile"),
+        .testTarget(
+            name: "CodegenTests",
+            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile"]
+        ),
         .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime"]),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
     ]

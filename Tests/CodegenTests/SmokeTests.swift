@@ -1,5 +1,0 @@
-import XCTest
-
-final class CodegenTestsSmoke: XCTestCase {
-    func testPlaceholder() {}
-}
