@@ -4,6 +4,9 @@ struct CodePrinter {
     private(set) var text = ""
     private var depth = 0
     private var pendingBlank = false
+    /// The last line opened a block; a blank line right after `{` is dropped.
+    private var lastOpenedBlock = true
+    private static let indents: [String] = (0..<16).map { String(repeating: "    ", count: $0) }
 
     /// Appends one line at the current indentation.
     mutating func line(_ content: String = "") {
@@ -11,11 +14,14 @@ struct CodePrinter {
             pendingBlank = true
             return
         }
-        if pendingBlank, !text.isEmpty, !text.hasSuffix("{\n") {
+        if pendingBlank, !lastOpenedBlock {
             text += "\n"
         }
         pendingBlank = false
-        text += String(repeating: "    ", count: depth) + content + "\n"
+        text += depth < CodePrinter.indents.count ? CodePrinter.indents[depth] : String(repeating: "    ", count: depth)
+        text += content
+        text += "\n"
+        lastOpenedBlock = content.utf8.last == UInt8(ascii: "{")
     }
 
     /// Writes `opening`, the body one level deeper, then `closing`.
