@@ -87,16 +87,6 @@ public enum PostSort: RawRepresentable, Codable, Hashable, Sendable, ParameterVa
         case .unknown(let value): return value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        self.init(rawValue: try container.decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 public struct Post: Codable, Hashable, Sendable {

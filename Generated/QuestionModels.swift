@@ -79,16 +79,6 @@ public enum AnswerState: RawRepresentable, Codable, Hashable, Sendable, Paramete
         case .unknown(let value): return value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        self.init(rawValue: try container.decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 public struct PressForAnswerRequest: Codable, Hashable, Sendable {

@@ -167,16 +167,6 @@ public enum ConditionCode: RawRepresentable, Codable, Hashable, Sendable, Parame
         case .unknown(let value): return value
         }
     }
-
-    public init(from decoder: any Decoder) throws {
-        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        self.init(rawValue: try container.decode(Int.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 public struct Forecast: Codable, Hashable, Sendable {
@@ -292,16 +282,6 @@ public enum YesNo: RawRepresentable, Codable, Hashable, Sendable, ParameterValue
         case .no: return "no"
         case .unknown(let value): return value
         }
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        self.init(rawValue: try container.decode(String.self))
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
 

@@ -81,6 +81,8 @@ struct ModelRenderer {
         let name = Naming.typeName(model.name)
         let names = context.caseNames(enumModel, in: model.name)
         let raw = enumModel.rawType == .int ? "Int" : "String"
+        // Codable comes from the standard library's RawRepresentable defaults, which call
+        // `init(rawValue:)`; it never fails here, so unknown values decode to `.unknown`.
         p.doc(model.summary)
         p.block("\(access)enum \(name): RawRepresentable, Codable, Hashable, Sendable, ParameterValue") { p in
             for caseName in names {
@@ -105,16 +107,6 @@ struct ModelRenderer {
                     }
                     p.line("case .unknown(let value): return value")
                 }
-            }
-            p.blank()
-            p.block("\(access)init(from decoder: any Decoder) throws") { p in
-                p.line("let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()")
-                p.line("self.init(rawValue: try container.decode(\(raw).self))")
-            }
-            p.blank()
-            p.block("\(access)func encode(to encoder: any Encoder) throws") { p in
-                p.line("var container: any SingleValueEncodingContainer = encoder.singleValueContainer()")
-                p.line("try container.encode(rawValue)")
             }
         }
     }
