@@ -1,12 +1,21 @@
 /// The one place that prints code: lines with 4-space indentation, LF endings,
 /// no trailing spaces, and a single trailing newline.
+///
+/// Text is kept as UTF-8 bytes: appending a line is a copy, not a `String` append with its
+/// capacity and encoding checks (this runs for every one of 100k+ lines of a large module).
 struct CodePrinter {
-    private(set) var text = ""
+    private var bytes: [UInt8] = []
     private var depth = 0
     private var pendingBlank = false
     /// The last line opened a block; a blank line right after `{` is dropped.
     private var lastOpenedBlock = true
-    private static let indents: [String] = (0..<16).map { String(repeating: "    ", count: $0) }
+
+    init() {
+        bytes.reserveCapacity(16 * 1024)
+    }
+
+    /// The text printed so far.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends one line at the current indentation.
     mutating func line(_ content: String = "") {
@@ -15,13 +24,16 @@ struct CodePrinter {
             return
         }
         if pendingBlank, !lastOpenedBlock {
-            text += "\n"
+            bytes.append(0x0A)
         }
         pendingBlank = false
-        text += depth < CodePrinter.indents.count ? CodePrinter.indents[depth] : String(repeating: "    ", count: depth)
-        text += content
-        text += "\n"
-        lastOpenedBlock = content.utf8.last == UInt8(ascii: "{")
+        for _ in 0..<(depth * 4) { bytes.append(0x20) }
+        var content = content
+        content.withUTF8 { utf8 in
+            bytes.append(contentsOf: utf8)
+            lastOpenedBlock = utf8.last == UInt8(ascii: "{")
+        }
+        bytes.append(0x0A)
     }
 
     /// Writes `opening`, the body one level deeper, then `closing`.
@@ -72,10 +84,10 @@ struct CodePrinter {
 
     /// The finished file text.
     var result: String {
-        var output = text
-        while output.hasSuffix("\n\n") { output.removeLast() }
-        if !output.hasSuffix("\n") { output += "\n" }
-        return output
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == 0x0A, bytes[end - 2] == 0x0A { end -= 1 }
+        if end > 0, bytes[end - 1] == 0x0A { return String(decoding: bytes[..<end], as: UTF8.self) }
+        return String(decoding: bytes[..<end], as: UTF8.self) + "\n"
     }
 }
 
@@ -84,6 +96,11 @@ enum SwiftLiteral {
     /// A double-quoted Swift string literal: `\` and `"` escaped, everything outside
     /// printable ASCII written as `\u{…}`, so no spec text can become code.
     static func string(_ text: String) -> String {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
+        }
+        if plain { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -99,6 +116,12 @@ enum SwiftLiteral {
     /// Lines of a doc comment: split at line breaks, control and bidirectional-formatting
     /// characters replaced, trailing spaces removed.
     static func docLines(_ text: String) -> [String] {
+        // Most summaries are one line of printable ASCII: nothing to split or replace.
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 > 0x7E } && utf8.last != UInt8(ascii: " ")
+        }
+        if plain { return text.isEmpty ? [] : [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {

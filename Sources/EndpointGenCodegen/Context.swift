@@ -71,7 +71,7 @@ struct Context {
             var name = item.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: item.value)
             if model.rawType == .int, item.swiftNameOverride == nil {
                 // Int values have no words: `1` → `value1`, `-1` → `valueMinus1`.
-                name = item.value.hasPrefix("-") ? "valueMinus" + item.value.dropFirst() : "value" + item.value
+                name = Naming.caseName(forInteger: item.value)
             }
             if name == "unknown" { name = "unknown_" }
             if let other = seen[name] {

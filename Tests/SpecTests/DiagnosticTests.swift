@@ -333,6 +333,26 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:7:15: error: query parameter 'filter' must be a scalar or an array of scalars, found 'Filter'")
     }
 
+    /// The validator and the code generator share one naming rule: names that only clash after
+    /// being made legal Swift (`self` → `self_`, `2fa` → `_2fa`) are reported here too.
+    func testFieldsThatClashOnlyAfterLegalisation() {
+        XCTAssertEqual(diagnose("""
+            models:
+              A:
+                fields:
+                  self: String
+                  self_: String
+                  2fa: Int
+                  _2fa: Int
+            """),
+            """
+            specs/a.yaml:5:7: error: fields 'self' and 'self_' of model 'A' both become 'self_' in Swift; give one another 'name:' in the long form
+            specs/a.yaml:4:7: note: 'self' is here
+            specs/a.yaml:7:7: error: fields '2fa' and '_2fa' of model 'A' both become '_2fa' in Swift; give one another 'name:' in the long form
+            specs/a.yaml:6:7: note: '2fa' is here
+            """)
+    }
+
     func testParametersWithTheSameSwiftName() {
         XCTAssertEqual(diagnose("""
             service: Auth

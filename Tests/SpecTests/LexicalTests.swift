@@ -1,16 +1,23 @@
 @testable import EndpointGenSpec
+import EndpointGenSupport
 import XCTest
 
 final class LexicalTests: XCTestCase {
     func testCamelCase() {
-        XCTAssertEqual(Lexical.camelCase("page_no", upperFirst: false), "pageNo")
-        XCTAssertEqual(Lexical.camelCase("X-Request-ID", upperFirst: false), "xRequestID")
-        XCTAssertEqual(Lexical.camelCase("get_question", upperFirst: false), "getQuestion")
-        XCTAssertEqual(Lexical.camelCase("URLPath", upperFirst: false), "urlPath")
-        XCTAssertEqual(Lexical.camelCase("-created_at", upperFirst: false), "createdAt")
-        XCTAssertEqual(Lexical.camelCase("login_request", upperFirst: true), "LoginRequest")
-        XCTAssertEqual(Lexical.camelCase("--", upperFirst: false), "")
-        XCTAssertEqual(Lexical.camelCase("é_x", upperFirst: false), "x", "non-ASCII bytes separate words")
+        XCTAssertEqual(SwiftNaming.lowerCamel("page_no"), "pageNo")
+        XCTAssertEqual(SwiftNaming.lowerCamel("X-Request-ID"), "xRequestID")
+        XCTAssertEqual(SwiftNaming.lowerCamel("get_question"), "getQuestion")
+        XCTAssertEqual(SwiftNaming.lowerCamel("URLPath"), "urlPath")
+        XCTAssertEqual(SwiftNaming.lowerCamel("-created_at"), "createdAt")
+        XCTAssertEqual(SwiftNaming.upperCamel("login_request"), "LoginRequest")
+        XCTAssertEqual(SwiftNaming.lowerCamel("--"), "")
+        XCTAssertEqual(SwiftNaming.lowerCamel("é_x"), "x", "non-ASCII bytes separate words")
+        XCTAssertEqual(SwiftNaming.words("createdAt2FA_x-y"), ["created", "At2", "FA", "x", "y"])
+        XCTAssertEqual(SwiftNaming.lowerCamel("ABCdef"), "abCdef")
+        XCTAssertEqual(SwiftNaming.lowerCamel("ID"), "id")
+        XCTAssertEqual(SwiftNaming.lowerCamel("2fa_code"), "2faCode")
+        XCTAssertEqual(SwiftNaming.identifier(fromWire: "2fa_code"), "_2faCode")
+        XCTAssertEqual(SwiftNaming.caseName(forInteger: "-1"), "valueMinus1")
     }
 
     func testNames() {

@@ -79,7 +79,7 @@ struct FileDecoder {
         let name = reader.text(nameEntry.value, for: "'service'") ?? ""
         if nameEntry.value.scalar != nil, !Lexical.isUpperCamelCase(name) {
             reader.diagnostics.error(
-                "service name '\(name)' must be UpperCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: true), for: name))",
+                "service name '\(name)' must be UpperCamelCase\(suggestion(SwiftNaming.upperCamel(name), for: name))",
                 at: location(nameEntry.value))
         }
         var service = ServiceSyntax(
@@ -171,7 +171,7 @@ struct FileDecoder {
             let name = reader.keyText(pair.key)
             if !Lexical.isLowerCamelCase(name) {
                 reader.diagnostics.error(
-                    "environment name '\(name)' must be lowerCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: false), for: name))",
+                    "environment name '\(name)' must be lowerCamelCase\(suggestion(SwiftNaming.lowerCamel(name), for: name))",
                     at: location(pair.key))
             }
             if Self.reservedEnvironmentNames.contains(name) {
@@ -279,7 +279,7 @@ struct FileDecoder {
         let keyLocation = location(pair.key)
         if !Lexical.isLowerCamelCase(name) {
             reader.diagnostics.error(
-                "endpoint name '\(name)' must be lowerCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: false), for: name))",
+                "endpoint name '\(name)' must be lowerCamelCase\(suggestion(SwiftNaming.lowerCamel(name), for: name))",
                 at: keyLocation)
         }
         var endpoint = EndpointSyntax(
@@ -765,7 +765,7 @@ struct FileDecoder {
             name: name, summary: nil, kind: .structure([]), origin: .declared, file: path, location: location(pair.key))
         if !Lexical.isUpperCamelCase(name) {
             reader.diagnostics.error(
-                "model name '\(name)' must be UpperCamelCase\(suggestion(Lexical.camelCase(name, upperFirst: true), for: name))",
+                "model name '\(name)' must be UpperCamelCase\(suggestion(SwiftNaming.upperCamel(name), for: name))",
                 at: location(pair.key))
         }
         func what() -> String { "model '\(name)'" }
@@ -868,13 +868,16 @@ struct FileDecoder {
                 override = name
             }
             let caseLocation = entry.name.map(location) ?? valueLocation
-            let swiftName = override ?? (result.rawType == .int ? "_\(value)" : Lexical.camelCase(value, upperFirst: false))
-            if swiftName.isEmpty {
+            let camel = result.rawType == .int ? value : SwiftNaming.lowerCamel(value)
+            if override == nil, camel.isEmpty {
                 reader.diagnostics.error(
                     "value '\(value)' of \(what()) has no letters or digits to make a case name; name it with the long form 'values: { name: value }'",
                     at: valueLocation)
                 continue
             }
+            // The same names the code generator writes, so every clash is reported here.
+            let swiftName = override.map(SwiftNaming.legal)
+                ?? (result.rawType == .int ? SwiftNaming.caseName(forInteger: value) : SwiftNaming.legal(camel))
             if swiftName == "unknown" {
                 reader.diagnostics.error(
                     "case 'unknown' of \(what()) clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'",

@@ -44,40 +44,6 @@ enum Lexical {
         }
     }
 
-    /// The name's words joined in camel case (`page_no` → `pageNo`, `X-Request-ID` → `xRequestID`,
-    /// `get_question` → `getQuestion`, `URLPath` → `urlPath`). Words are runs of ASCII letters and
-    /// digits. Used for suggestions and to detect two names that turn into the same Swift name;
-    /// the code generator decides the final spelling.
-    static func camelCase(_ s: String, upperFirst: Bool) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(s.utf8.count)
-        let bytes = Array(s.utf8)
-        var i = 0
-        var isFirstWord = true
-        while i < bytes.count {
-            guard isAlnum(bytes[i]) else {
-                i += 1
-                continue
-            }
-            var end = i
-            while end < bytes.count, isAlnum(bytes[end]) { end += 1 }
-            if isFirstWord && !upperFirst {
-                // Lowercase a leading run of capitals, keeping the last one when a lowercase
-                // letter follows it (`URLPath` → `urlPath`, `X` → `x`).
-                var capitals = i
-                while capitals < end, isUpper(bytes[capitals]) { capitals += 1 }
-                if capitals - i > 1, capitals < end, isLower(bytes[capitals]) { capitals -= 1 }
-                for k in i..<end { result.append(k < capitals ? bytes[k] + 0x20 : bytes[k]) }
-            } else {
-                result.append(isLower(bytes[i]) ? bytes[i] - 0x20 : bytes[i])
-                result.append(contentsOf: bytes[(i + 1)..<end])
-            }
-            isFirstWord = false
-            i = end
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
     /// RFC 9110 `tchar`.
     @inline(__always) static func isTokenByte(_ b: UInt8) -> Bool {
         if isAlnum(b) { return true }

@@ -450,7 +450,7 @@ struct Resolver {
             return c[c.startIndex + position - a.count - b.count]
         }
         func swiftName(_ field: FieldSyntax) -> String {
-            field.swiftNameOverride ?? Lexical.camelCase(field.wireName, upperFirst: false)
+            field.swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.identifier(fromWire: field.wireName)
         }
         // Small scopes (almost all) compare hashes pairwise; large ones use a dictionary.
         // Names are read in place: copying whole fields would retain every member.

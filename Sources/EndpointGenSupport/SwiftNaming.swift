@@ -1,0 +1,126 @@
+/// The one place that decides Swift names: camel-casing wire names, making them legal
+/// identifiers, and escaping or renaming Swift keywords.
+///
+/// The validator uses it to report two spec names that become one Swift name, and the code
+/// generator uses it to write them, so the two can never disagree. Words are runs of ASCII
+/// letters and digits, also split where a lowercase letter or digit meets a capital; everything
+/// else separates words. It works on UTF-8 bytes: it runs on every name of every spec.
+public enum SwiftNaming {
+    /// Keywords that need backticks as identifiers.
+    public static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw",
+        "switch", "where", "while", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        "Any", "Type", "Protocol", "await", "async", "some", "any", "consume", "borrowing", "consuming",
+    ]
+
+    /// Names that even backticks cannot make usable as members (`x.self`, `x.init`, `T.Type`).
+    public static let renamed: Set<String> = ["self", "Self", "init", "Type", "Protocol", "deinit", "subscript"]
+
+    @inline(__always) static func isLower(_ b: UInt8) -> Bool { b &- 0x61 < 26 }
+    @inline(__always) static func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+    @inline(__always) static func isAlnum(_ b: UInt8) -> Bool { isLower(b) || isUpper(b) || isDigit(b) }
+
+    /// Words of a wire name: `createdAt` → [created, At], `X-Request-ID` → [X, Request, ID].
+    public static func words(_ text: String) -> [String] {
+        var result: [String] = []
+        forEachWord(text) { word in result.append(String(decoding: word, as: UTF8.self)) }
+        return result
+    }
+
+    /// Calls `body` with the bytes of each word, in order.
+    private static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            var start = -1
+            for i in 0..<bytes.count {
+                let b = bytes[i]
+                if !isAlnum(b) {
+                    if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<i])); start = -1 }
+                    continue
+                }
+                if start < 0 {
+                    start = i
+                } else if isUpper(b), isLower(bytes[i - 1]) || isDigit(bytes[i - 1]) {
+                    body(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    start = i
+                }
+            }
+            if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+        }
+    }
+
+    /// `page_no` → `pageNo`, `X-Request-ID` → `xRequestID`, `URLPath` → `urlPath`.
+    public static func lowerCamel(_ text: String) -> String {
+        camel(text, upperFirst: false)
+    }
+
+    /// `upload_avatar` → `UploadAvatar`, `login` → `Login`.
+    public static func upperCamel(_ text: String) -> String {
+        camel(text, upperFirst: true)
+    }
+
+    private static func camel(_ text: String, upperFirst: Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        var isFirst = true
+        forEachWord(text) { word in
+            if isFirst && !upperFirst {
+                // Lowercase the leading capitals, keeping the last of a run when lowercase
+                // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
+                var run = 0
+                while run < word.count, isUpper(word[run]) { run += 1 }
+                let lowered = run == word.count || run <= 1 ? run : run - 1
+                for i in 0..<word.count { output.append(i < lowered ? word[i] | 0x20 : word[i]) }
+            } else {
+                output.append(isLower(word[0]) ? word[0] & ~0x20 : word[0])
+                output.append(contentsOf: word[1...])
+            }
+            isFirst = false
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// A legal Swift identifier for a value-level name (property, parameter, case).
+    /// Leading digits get a `_`; names that cannot be members get a `_` suffix; other
+    /// keywords are returned as they are and escaped with `escaped(_:)` where written.
+    public static func identifier(fromWire wire: String) -> String {
+        var name = lowerCamel(wire)
+        if name.isEmpty { name = "value" }
+        return legal(name)
+    }
+
+    /// The case name of an integer enum value: `1` → `value1`, `-1` → `valueMinus1`.
+    public static func caseName(forInteger value: String) -> String {
+        value.hasPrefix("-") ? "valueMinus" + value.dropFirst() : "value" + value
+    }
+
+    /// An explicit `name:` override, used as written but made legal.
+    public static func legal(_ name: String) -> String {
+        var result = name
+        if let first = result.utf8.first, isDigit(first) { result = "_" + result }
+        if renamed.contains(result) { result += "_" }
+        return result
+    }
+
+    /// The identifier as written in declarations and patterns (backticks for keywords).
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The identifier after a dot (`.default`, `x.class`): all keywords but the renamed ones are fine there.
+    public static func member(_ identifier: String) -> String {
+        identifier
+    }
+
+    /// A type name made legal (`Type` → `Type_`, a leading digit prefixed).
+    public static func typeName(_ name: String) -> String {
+        var result = name
+        if let first = result.utf8.first, isDigit(first) { result = "_" + result }
+        if renamed.contains(result) || result == "Any" { result += "_" }
+        return result
+    }
+}
