@@ -44,19 +44,19 @@ struct Context {
     }
 
     /// Swift names for fields, in order, with collisions reported (both places named).
-    mutating func fieldNames(_ fields: [Field], in owner: String) -> [String] {
-        var seen: [String: Field] = [:]
+    mutating func fieldNames(_ fields: [Field], in owner: @autoclosure () -> String) -> [String] {
         var names: [String] = []
+        names.reserveCapacity(fields.count)
         for field in fields {
             let name = field.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: field.wireName)
-            if let other = seen[name] {
+            // Fields of one scope are few: a linear scan beats hashing every name.
+            if let clash = names.firstIndex(of: name) {
+                let other = fields[clash]
                 diagnostics.append(.error(
-                    "'\(field.wireName)' and '\(other.wireName)' in \(owner) both become the Swift name '\(name)'; give one a different 'name:'",
+                    "'\(field.wireName)' and '\(other.wireName)' in \(owner()) both become the Swift name '\(name)'; give one a different 'name:'",
                     at: field.location,
                     notes: [.note("'\(other.wireName)' is here", at: other.location)]
                 ))
-            } else {
-                seen[name] = field
             }
             names.append(name)
         }

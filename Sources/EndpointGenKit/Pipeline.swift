@@ -48,6 +48,7 @@ public enum Pipeline {
             return PipelineResult(specCount: sources.count, files: [], diagnostics: sortedDiagnostics(diagnostics))
         }
         let generated = CodeGenerator.generate(module, options: options.codegen)
+        ProcessLifetime.keepUntilExit((sources, loaded, generated))
         diagnostics += generated.diagnostics
         let failed = diagnostics.contains { $0.severity == .error }
         return PipelineResult(specCount: sources.count, files: failed ? [] : generated.files, diagnostics: sortedDiagnostics(diagnostics))

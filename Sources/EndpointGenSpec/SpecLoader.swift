@@ -37,7 +37,9 @@ public enum SpecLoader {
         let loaded = sources.sorted(by: { $0.path < $1.path }).map { source in
             (path: source.path, yaml: YAMLLoader.load(source.contents, file: source.path, options: .spec))
         }
-        return decodeAndResolve(loaded)
+        let result = decodeAndResolve(loaded)
+        ProcessLifetime.keepUntilExit(loaded)
+        return result
     }
 
     /// The spec stages on YAML already loaded, in path order (separate so it can be measured alone).
@@ -58,6 +60,7 @@ public enum SpecLoader {
         var resolver = Resolver(files: files, incomplete: incomplete)
         let module = resolver.resolve()
         diagnostics.append(contentsOf: resolver.diagnostics.all)
+        ProcessLifetime.keepUntilExit((files, resolver))
         return SpecLoadResult(module: diagnostics.hasErrors ? nil : module, diagnostics: diagnostics.sorted)
     }
 

@@ -56,7 +56,9 @@ struct CommonOptions: ParsableArguments {
     var color: ColorChoice = .auto
 
     var pipelineOptions: PipelineOptions {
-        PipelineOptions(
+        // One run per process: let the OS reclaim the large intermediate structures at exit.
+        ProcessLifetime.enableKeepingUntilExit()
+        return PipelineOptions(
             specsDirectory: specs,
             outputDirectory: output,
             codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers)
