@@ -1,3 +1,49 @@
+/// One line (or the opening of a block) of generated code, built from a string literal with
+/// interpolations straight into UTF-8 bytes: `p.line("case \(name) = \(value)")` copies each
+/// piece once instead of building and concatenating intermediate `String`s.
+struct CodeLine: ExpressibleByStringInterpolation {
+    var bytes: [UInt8]
+
+    init(stringLiteral value: StaticString) {
+        bytes = Array(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+    }
+
+    init(stringInterpolation: Interpolation) {
+        bytes = stringInterpolation.bytes
+    }
+
+    init(_ text: String) {
+        var text = text
+        bytes = text.withUTF8 { Array($0) }
+    }
+
+    struct Interpolation: StringInterpolationProtocol {
+        var bytes: [UInt8]
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            bytes = []
+            bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
+        }
+
+        mutating func appendLiteral(_ literal: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        mutating func appendInterpolation(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func appendInterpolation(_ text: Substring) {
+            appendInterpolation(String(text))
+        }
+
+        mutating func appendInterpolation(_ number: Int) {
+            appendInterpolation(String(number))
+        }
+    }
+}
+
 /// The one place that prints code: lines with 4-space indentation, LF endings,
 /// no trailing spaces, and a single trailing newline.
 ///
@@ -18,7 +64,16 @@ struct CodePrinter {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Appends one line at the current indentation.
-    mutating func line(_ content: String = "") {
+    mutating func line(_ content: CodeLine = "") {
+        append(content.bytes, suffix: nil)
+    }
+
+    /// Appends one line of text at the current indentation.
+    mutating func line(text: String) {
+        line(CodeLine(text))
+    }
+
+    private mutating func append(_ content: [UInt8], suffix: StaticString?) {
         if content.isEmpty {
             pendingBlank = true
             return
@@ -28,17 +83,20 @@ struct CodePrinter {
         }
         pendingBlank = false
         for _ in 0..<(depth * 4) { bytes.append(0x20) }
-        var content = content
-        content.withUTF8 { utf8 in
-            bytes.append(contentsOf: utf8)
-            lastOpenedBlock = utf8.last == UInt8(ascii: "{")
+        bytes.append(contentsOf: content)
+        if let suffix {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+            lastOpenedBlock = suffix.utf8CodeUnitCount > 0
+                && suffix.utf8Start[suffix.utf8CodeUnitCount - 1] == UInt8(ascii: "{")
+        } else {
+            lastOpenedBlock = content.last == UInt8(ascii: "{")
         }
         bytes.append(0x0A)
     }
 
     /// Writes `opening`, the body one level deeper, then `closing`.
-    mutating func block(_ opening: String, closing: String = "}", _ body: (inout CodePrinter) -> Void) {
-        line(opening + " {")
+    mutating func block(_ opening: CodeLine, closing: CodeLine = "}", _ body: (inout CodePrinter) -> Void) {
+        append(opening.bytes, suffix: " {")
         depth += 1
         body(&self)
         depth -= 1
@@ -47,8 +105,8 @@ struct CodePrinter {
     }
 
     /// `switch subject { … }` with `case` labels at the level of `switch` (Swift's convention).
-    mutating func switchBlock(_ subject: String, _ body: (inout CodePrinter) -> Void) {
-        line("switch \(subject) {")
+    mutating func switchBlock(_ subject: CodeLine, _ body: (inout CodePrinter) -> Void) {
+        append(Array("switch ".utf8) + subject.bytes, suffix: " {")
         body(&self)
         pendingBlank = false
         line("}")
@@ -57,7 +115,7 @@ struct CodePrinter {
     /// `do { … } catch { … }` and other chains of blocks joined as `} catch {`.
     mutating func chain(_ parts: [(opening: String, body: (inout CodePrinter) -> Void)]) {
         for (index, part) in parts.enumerated() {
-            line(index == 0 ? part.opening + " {" : "} " + part.opening + " {")
+            line(index == 0 ? "\(part.opening) {" : "} \(part.opening) {")
             depth += 1
             part.body(&self)
             depth -= 1
@@ -77,7 +135,7 @@ struct CodePrinter {
         for (index, paragraph) in paragraphs.enumerated() {
             if index > 0 { line("///") }
             for docLine in SwiftLiteral.docLines(paragraph) {
-                line(docLine.isEmpty ? "///" : "/// " + docLine)
+                line(docLine.isEmpty ? "///" : "/// \(docLine)")
             }
         }
     }

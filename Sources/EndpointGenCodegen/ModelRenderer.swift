@@ -17,40 +17,45 @@ struct ModelRenderer {
     mutating func renderStruct(name: String, summary: String?, fields: [Field], codable: Bool, into p: inout CodePrinter) {
         let access = context.access
         let names = context.fieldNames(fields, in: "'\(name)'")
+        // Each field's spellings, computed once: they are used in up to five places.
+        let members: [(field: Field, declared: String, member: String, type: String)] = zip(fields, names).map {
+            ($0, Naming.escaped($1), Naming.member($1), context.swiftType($0.type))
+        }
         let conformances = codable ? "Codable, Hashable, Sendable" : "Hashable, Sendable"
         p.doc(summary)
         p.block("\(access)struct \(name): \(conformances)") { p in
-            for (field, swiftName) in zip(fields, names) {
-                p.doc(field.summary, field.deprecated ? "Deprecated." : nil)
-                p.line("\(access)var \(Naming.escaped(swiftName)): \(context.swiftType(field.type))")
+            for item in members {
+                p.doc(item.field.summary, item.field.deprecated ? "Deprecated." : nil)
+                p.line("\(access)var \(item.declared): \(item.type)")
             }
             p.blank()
             // The memberwise initializer, with spec defaults.
-            let parameters = zip(fields, names).map { field, swiftName -> String in
-                var parameter = "\(Naming.escaped(swiftName)): \(context.swiftType(field.type))"
-                if let value = context.parameterDefault(field) { parameter += " = \(value)" }
-                return parameter
-            }
-            if parameters.isEmpty {
+            if members.isEmpty {
                 p.line("\(access)init() {}")
             } else {
-                p.block("\(access)init(\(parameters.joined(separator: ", ")))") { p in
-                    for swiftName in names {
-                        p.line("self.\(Naming.member(swiftName)) = \(Naming.escaped(swiftName))")
+                var signature = access + "init("
+                for (index, item) in members.enumerated() {
+                    if index > 0 { signature += ", " }
+                    signature += item.declared + ": " + item.type
+                    if let value = context.parameterDefault(item.field) { signature += " = " + value }
+                }
+                p.block("\(signature))") { p in
+                    for item in members {
+                        p.line("self.\(item.member) = \(item.declared)")
                     }
                 }
             }
             guard codable else { return }
-            let needsKeys = zip(fields, names).contains { $0.wireName != $1 }
+            let needsKeys = members.contains { $0.field.wireName != $0.member }
             let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
             if needsKeys || defaulted {
                 p.blank()
                 p.block("enum CodingKeys: String, CodingKey") { p in
-                    for (field, swiftName) in zip(fields, names) {
-                        if field.wireName == swiftName {
-                            p.line("case \(Naming.escaped(swiftName))")
+                    for item in members {
+                        if item.field.wireName == item.member {
+                            p.line("case \(item.declared)")
                         } else {
-                            p.line("case \(Naming.escaped(swiftName)) = \(SwiftLiteral.string(field.wireName))")
+                            p.line("case \(item.declared) = \(SwiftLiteral.string(item.field.wireName))")
                         }
                     }
                 }
@@ -60,15 +65,14 @@ struct ModelRenderer {
                 p.blank()
                 p.block("\(access)init(from decoder: any Decoder) throws") { p in
                     p.line("let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)")
-                    for (field, swiftName) in zip(fields, names) {
-                        let member = Naming.member(swiftName)
-                        if field.type.isOptional {
-                            p.line("self.\(member) = try container.decodeIfPresent(\(context.swiftType(field.type.unwrapped)).self, forKey: .\(member))")
-                        } else if let value = field.defaultValue {
-                            let type = context.swiftType(field.type)
-                            p.line("self.\(member) = try container.decodeIfPresent(\(type).self, forKey: .\(member)) ?? \(context.defaultExpression(value, type: field.type))")
+                    for item in members {
+                        let member = item.member
+                        if item.field.type.isOptional {
+                            p.line("self.\(member) = try container.decodeIfPresent(\(context.swiftType(item.field.type.unwrapped)).self, forKey: .\(member))")
+                        } else if let value = item.field.defaultValue {
+                            p.line("self.\(member) = try container.decodeIfPresent(\(item.type).self, forKey: .\(member)) ?? \(context.defaultExpression(value, type: item.field.type))")
                         } else {
-                            p.line("self.\(member) = try container.decode(\(context.swiftType(field.type)).self, forKey: .\(member))")
+                            p.line("self.\(member) = try container.decode(\(item.type).self, forKey: .\(member))")
                         }
                     }
                 }

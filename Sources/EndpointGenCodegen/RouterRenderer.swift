@@ -143,7 +143,7 @@ struct RouterRenderer {
                         continue
                     }
                     p.line("case \(shape.pattern(binding: body.used)):")
-                    for line in body.lines { p.line("    " + line) }
+                    for line in body.lines { p.line("    \(line)") }
                 }
                 if fallbackCases.count == 1 {
                     p.line("case \(fallbackCases[0]):")

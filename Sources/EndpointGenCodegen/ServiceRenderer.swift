@@ -103,10 +103,10 @@ struct ServiceRenderer {
     func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
         let (returns, expression) = call(shape, router: router)
         p.doc(shape.endpoint.summary, shape.endpoint.description)
-        if let attribute = deprecation(shape) { p.line(attribute) }
+        if let attribute = deprecation(shape) { p.line(text: attribute) }
         let signature = "\(context.access)func \(Naming.escaped(shape.caseName))(\(shape.declarationList)) async throws(APIError)"
-        p.block(returns.map { "\(signature) -> \($0)" } ?? signature) { p in
-            p.line(expression)
+        p.block(CodeLine(returns.map { "\(signature) -> \($0)" } ?? signature)) { p in
+            p.line(text: expression)
         }
     }
 
@@ -118,7 +118,7 @@ struct ServiceRenderer {
         let arguments = shape.parameters.map { "\(Naming.member($0.swiftName)): \(Naming.escaped($0.swiftName))" }.joined(separator: ", ")
         let call = "try await self.\(Naming.member(shape.caseName))(\(arguments))"
         p.doc("Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request.")
-        if let attribute = deprecation(shape) { p.line(attribute) }
+        if let attribute = deprecation(shape) { p.line(text: attribute) }
         p.line("@discardableResult")
         p.block("\(context.access)func \(Naming.escaped(shape.caseName))(\(parameters)) -> Task<Void, Never>") { p in
             p.block("Task") { p in
@@ -128,7 +128,7 @@ struct ServiceRenderer {
                             p.line("let value: \(returns) = \(call)")
                             p.line("completion(.success(value))")
                         } else {
-                            p.line(call)
+                            p.line(text: call)
                             p.line("completion(.success(()))")
                         }
                     }),

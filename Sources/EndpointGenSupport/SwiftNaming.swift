@@ -19,6 +19,23 @@ public enum SwiftNaming {
     /// Names that even backticks cannot make usable as members (`x.self`, `x.init`, `T.Type`).
     public static let renamed: Set<String> = ["self", "Self", "init", "Type", "Protocol", "deinit", "subscript"]
 
+    /// One bit per (length, first letter) of the keywords and renamed names: almost every name
+    /// is ruled out by one load, before a `Set` lookup that hashes the whole string.
+    private static let shapes: [UInt64] = {
+        var table = [UInt64](repeating: 0, count: 17)
+        for word in keywords.union(renamed) + ["Any"] {
+            let first = word.utf8.first!
+            table[word.utf8.count] |= 1 << UInt64(first - 0x41)
+        }
+        return table
+    }()
+
+    @inline(__always) private static func mayBeReserved(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard count < shapes.count, let first = name.utf8.first, first &- 0x41 < 64 else { return false }
+        return shapes[count] & (1 << UInt64(first - 0x41)) != 0
+    }
+
     @inline(__always) static func isLower(_ b: UInt8) -> Bool { b &- 0x61 < 26 }
     @inline(__always) static func isUpper(_ b: UInt8) -> Bool { b &- 0x41 < 26 }
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
@@ -102,13 +119,13 @@ public enum SwiftNaming {
     public static func legal(_ name: String) -> String {
         var result = name
         if let first = result.utf8.first, isDigit(first) { result = "_" + result }
-        if renamed.contains(result) { result += "_" }
+        if mayBeReserved(result), renamed.contains(result) { result += "_" }
         return result
     }
 
     /// The identifier as written in declarations and patterns (backticks for keywords).
     public static func escaped(_ identifier: String) -> String {
-        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        mayBeReserved(identifier) && keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
     /// The identifier after a dot (`.default`, `x.class`): all keywords but the renamed ones are fine there.
@@ -120,7 +137,7 @@ public enum SwiftNaming {
     public static func typeName(_ name: String) -> String {
         var result = name
         if let first = result.utf8.first, isDigit(first) { result = "_" + result }
-        if renamed.contains(result) || result == "Any" { result += "_" }
+        if mayBeReserved(result), renamed.contains(result) || result == "Any" { result += "_" }
         return result
     }
 }
