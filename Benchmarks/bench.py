@@ -12,6 +12,7 @@ import platform
 import resource
 import shutil
 import statistics
+import json
 import subprocess
 import sys
 import time
@@ -99,16 +100,212 @@ def bench_generation(tool, baseline, sizes, runs):
     return rows
 
 
+def compile_package(sizes, folder_of):
+    """A scratch package with one target per N whose sources are that N's generated module."""
+    pkg = os.path.join(WORK, "compile")
+    os.makedirs(pkg, exist_ok=True)
+    identity = os.path.basename(ROOT)
+    targets = ",\n".join(
+        f'        .target(name: "Gen{n}", dependencies: [.product(name: "EndpointRuntime", package: "{identity}")], '
+        f'path: "{folder_of(n)}")' for n in sizes)
+    manifest = f"""// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "CompileBench",
+    dependencies: [.package(path: "{ROOT}")],
+    targets: [
+{targets}
+    ]
+)
+"""
+    path = os.path.join(pkg, "Package.swift")
+    if not os.path.exists(path) or open(path).read() != manifest:
+        with open(path, "w") as fh:
+            fh.write(manifest)
+    return pkg
+
+
+def touch_all(folder):
+    for name in os.listdir(folder):
+        os.utime(os.path.join(folder, name))
+
+
+def bench_compile(sizes, runs):
+    """Debug and release compile of the generated module alone: dependencies are built first."""
+    pkg = compile_package(sizes, lambda n: os.path.join(WORK, f"n{n}", "Generated"))
+    rows = []
+    for config in ["debug", "release"]:
+        subprocess.run(["swift", "build", "-c", config, "--target", "EndpointRuntime"], cwd=pkg, check=True,
+                       stdout=subprocess.DEVNULL)
+        for n in sizes:
+            folder = os.path.join(WORK, f"n{n}", "Generated")
+            times, mems = [], []
+            for _ in range(runs):
+                touch_all(folder)
+                t, m, _ = run_measured(["swift", "build", "-c", config, "--target", f"Gen{n}"], cwd=pkg)
+                times.append(t)
+                mems.append(m)
+            rows.append(dict(n=n, config=config, time=times, mem=mems, lines=count_lines(folder)))
+            print(f"N={n:5d}: {config} compile of the generated module {fmt(times, 's', 1.0)}, "
+                  f"peak {max(mems):.0f} MiB, {count_lines(folder)} lines", flush=True)
+    return rows
+
+
+def bench_runtime(tool, iterations, rounds):
+    """A generated call through the stub transport vs the hand-written equivalent, same process."""
+    pkg = os.path.join(ROOT, "Benchmarks", "RuntimeBench")
+    out = os.path.join(pkg, "Sources", "RuntimeBench", "Generated")
+    os.makedirs(out, exist_ok=True)
+    subprocess.run([tool, "generate", "--specs", os.path.join(pkg, "specs"), "--output", out, "--quiet"], check=True)
+    subprocess.run(["swift", "build", "-c", "release"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=pkg, check=True,
+                            capture_output=True, text=True).stdout.strip()
+    out = subprocess.run([os.path.join(binary, "RuntimeBench"), str(iterations), str(rounds)], check=True,
+                         capture_output=True, text=True).stdout
+    sides = {}
+    for line in out.splitlines():
+        record = json.loads(line)
+        sides[record["side"]] = [v / 1000.0 for v in record["ns"]]
+    gen, hand = sides["generated"], sides["hand-written"]
+    ratio = statistics.median(gen) / statistics.median(hand)
+    print(f"runtime per request: generated {fmt(gen, 'us', 1.0)}; hand-written {fmt(hand, 'us', 1.0)}; "
+          f"ratio {ratio:.2f}x", flush=True)
+    return dict(generated=gen, hand=hand, ratio=ratio)
+
+
+# swift-openapi-generator 1.14.3 on an OpenAPI document of the same shape, measured on this kind
+# of machine (issue 5): generation seconds, peak MB, lines, debug compile seconds.
+OPENAPI_REFERENCE = {100: (0.7, 42, 28000, 36.0), 500: (3.7, 82, 140000, 170.0), 2000: (15.0, 236, 560000, None)}
+
+
+def svg_chart(gen_rows, compile_rows):
+    """Two log-scale panels: generation time and debug compile time against N."""
+    width, height, pad = 760, 330, 56
+    panel_w = (width - 3 * pad) / 2
+
+    def panel(x0, title, unit, series, lo, hi):
+        import math
+        out = [f'<text x="{x0 + panel_w / 2}" y="22" text-anchor="middle" font-size="14">{title}</text>']
+        top, bottom = 40, height - pad
+        ns = [100, 500, 2000]
+
+        def px(n):
+            return x0 + (math.log10(n) - 2) / (math.log10(2000) - 2) * panel_w
+
+        def py(v):
+            return bottom - (math.log10(v) - math.log10(lo)) / (math.log10(hi) - math.log10(lo)) * (bottom - top)
+        out.append(f'<rect x="{x0}" y="{top}" width="{panel_w}" height="{bottom - top}" fill="none" stroke="#999"/>')
+        decade = 10 ** math.floor(math.log10(lo))
+        while decade <= hi:
+            if decade >= lo:
+                y = py(decade)
+                out.append(f'<line x1="{x0}" x2="{x0 + panel_w}" y1="{y:.1f}" y2="{y:.1f}" stroke="#eee"/>')
+                out.append(f'<text x="{x0 - 4}" y="{y + 4:.1f}" text-anchor="end" font-size="10">{decade:g} {unit}</text>')
+            decade *= 10
+        for n in ns:
+            out.append(f'<text x="{px(n):.1f}" y="{bottom + 14}" text-anchor="middle" font-size="10">N={n}</text>')
+        for index, (label, color, points) in enumerate(series):
+            pts = [(px(n), py(v)) for n, v in points if v]
+            if len(pts) > 1:
+                out.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
+                           % (color, " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)))
+            for x, y in pts:
+                out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{color}"/>')
+            ly = bottom + 30 + 14 * index
+            out.append(f'<rect x="{x0}" y="{ly - 8}" width="10" height="3" fill="{color}"/>')
+            out.append(f'<text x="{x0 + 14}" y="{ly}" font-size="11">{label}</text>')
+        return out
+
+    gen_series = [
+        ("endpointgen generate", "#d9480f", [(r["n"], statistics.median(r["gen"])) for r in gen_rows]),
+        ("libyaml parse alone", "#1c7ed6", [(r["n"], statistics.median(r["yaml"])) for r in gen_rows]),
+        ("swift-openapi-generator (issue 5)", "#868e96", [(n, v[0]) for n, v in sorted(OPENAPI_REFERENCE.items())]),
+    ]
+    debug = [r for r in compile_rows if r["config"] == "debug"]
+    release = [r for r in compile_rows if r["config"] == "release"]
+    compile_series = [
+        ("debug build of endpointgen output", "#d9480f", [(r["n"], statistics.median(r["time"])) for r in debug]),
+        ("release build of endpointgen output", "#f08c00", [(r["n"], statistics.median(r["time"])) for r in release]),
+        ("debug, swift-openapi-generator (issue 5)", "#868e96",
+         [(n, v[3]) for n, v in sorted(OPENAPI_REFERENCE.items()) if v[3]]),
+    ]
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 20}" '
+             f'font-family="sans-serif"><rect width="100%" height="100%" fill="white"/>']
+    parts += panel(pad, "Generation, whole process", "s", gen_series, 0.001, 100)
+    parts += panel(2 * pad + panel_w, "Compile of the generated module", "s", compile_series, 1, 1000)
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def write_report(machine, gen_rows, compile_rows, runtime):
+    lines = ["# Benchmarks", "",
+             "Written by `make bench` (Benchmarks/bench.py); every figure is the median of several runs, "
+             "with min and max. Synthetic specs from Benchmarks/synth_spec.py (issue 5's shape).", "",
+             f"Machine: {machine}", "", "![generation and compile time against N](Benchmarks/chart.svg)", "",
+             "## Generation (release CLI, whole process)", "",
+             "| N | spec size | generate | peak memory | libyaml parse alone | ratio | no-change generate | generated lines |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in gen_rows:
+        ratio = statistics.median(r["gen"]) / statistics.median(r["yaml"])
+        lines.append(f"| {r['n']} | {r['size'] / 1e6:.2f} MB | {fmt(r['gen'])} | {statistics.median(r['mem']):.0f} MiB | "
+                     f"{fmt(r['yaml'])} | {ratio:.1f}x | {fmt(r['nochange'])} | {r['lines']} |")
+    if len(gen_rows) > 1:
+        a, b = gen_rows[-2], gen_rows[-1]
+        growth = statistics.median(b["gen"]) / statistics.median(a["gen"])
+        lines += ["", f"N = {b['n']} takes {growth:.2f}x the time of N = {a['n']} ({b['n'] / a['n']:.0f}x the endpoints)."]
+    if compile_rows:
+        lines += ["", "## Compile time of the generated module (dependencies built first)", "",
+                  "| N | configuration | compile | peak memory | lines |", "|---|---|---|---|---|"]
+        for r in compile_rows:
+            lines.append(f"| {r['n']} | {r['config']} | {fmt(r['time'], 's', 1.0)} | {max(r['mem']):.0f} MiB | {r['lines']} |")
+    if runtime:
+        lines += ["", "## Runtime cost per request (stub transport, no network)", "",
+                  "| side | per request |", "|---|---|",
+                  f"| generated service | {fmt(runtime['generated'], 'us', 1.0)} |",
+                  f"| hand-written URLRequest + JSONEncoder/JSONDecoder | {fmt(runtime['hand'], 'us', 1.0)} |",
+                  "", f"Ratio generated / hand-written: {runtime['ratio']:.2f}x."]
+    lines += ["", "## Reference: swift-openapi-generator 1.14.3 (from issue 5, same kind of machine)", "",
+              "| N | generation | peak memory | lines | debug compile |", "|---|---|---|---|---|"]
+    for n, (t, m, l, c) in sorted(OPENAPI_REFERENCE.items()):
+        lines.append(f"| {n} | {t} s | {m} MB | ~{l // 1000}k | {f'{c:.0f} s' if c else '—'} |")
+    notes = os.path.join(ROOT, "Benchmarks", "NOTES.md")
+    if os.path.exists(notes):
+        lines += ["", open(notes).read().strip()]
+    with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    with open(os.path.join(ROOT, "Benchmarks", "chart.svg"), "w") as fh:
+        fh.write(svg_chart(gen_rows, compile_rows))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--sizes", default="100,500,2000")
-    parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md")
+    parser.add_argument("--compile-sizes", default="100,500")
+    parser.add_argument("--compile-runs", type=int, default=3)
+    parser.add_argument("--iterations", type=int, default=20000)
+    parser.add_argument("--skip-compile", action="store_true")
+    parser.add_argument("--skip-runtime", action="store_true")
+    parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md and Benchmarks/chart.svg")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.platform()}", flush=True)
+    compile_sizes = [int(s) for s in args.compile_sizes.split(",")]
+    with open("/proc/cpuinfo") as fh:
+        model = next((l.split(":", 1)[1].strip() for l in fh if l.startswith("model name")), platform.machine())
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2 ** 30
+    machine = f"{model}, {os.cpu_count()} cores, {mem:.0f} GiB, {platform.system()} {platform.release()}; {swift}"
+    print(f"machine: {machine}", flush=True)
     tool, baseline = build_tools()
-    bench_generation(tool, baseline, sizes, args.runs)
+    gen_rows = bench_generation(tool, baseline, sizes, args.runs)
+    for n in ([] if args.skip_compile else compile_sizes):
+        if n not in sizes:
+            bench_generation(tool, baseline, [n], 1)
+    compile_rows = [] if args.skip_compile else bench_compile(compile_sizes, args.compile_runs)
+    runtime = None if args.skip_runtime else bench_runtime(tool, args.iterations, args.runs)
+    if args.write:
+        write_report(machine, gen_rows, compile_rows, runtime)
+        print("wrote BENCHMARKS.md and Benchmarks/chart.svg")
 
 
 if __name__ == "__main__":
