@@ -34,7 +34,8 @@ public enum SpecLoader {
     /// Loads all sources together (models are shared across files) and reports every problem found,
     /// sorted by place.
     public static func load(_ sources: [SpecSource]) -> SpecLoadResult {
-        let loaded = sources.sorted(by: { $0.path < $1.path }).map { source in
+        // Reading and decoding one file needs nothing from the others: all cores take part.
+        let loaded = Parallel.map(sources.sorted(by: { $0.path < $1.path })) { source in
             (path: source.path, yaml: YAMLLoader.load(source.contents, file: source.path, options: .spec))
         }
         let result = decodeAndResolve(loaded)
@@ -44,18 +45,23 @@ public enum SpecLoader {
 
     /// The spec stages on YAML already loaded, in path order (separate so it can be measured alone).
     static func decodeAndResolve(_ loaded: [(path: String, yaml: YAMLLoadResult)]) -> SpecLoadResult {
+        let decoded = Parallel.map(loaded) { file -> (syntax: FileSyntax?, diagnostics: [Diagnostic]) in
+            if file.yaml.hasErrors { return (nil, []) }
+            var decoder = FileDecoder(path: file.path)
+            let syntax = decoder.decode(file.yaml.documents.first, stem: stem(of: file.path))
+            return (syntax, decoder.reader.diagnostics.all)
+        }
         var diagnostics = DiagnosticBag()
         var files: [FileSyntax] = []
         var incomplete = false
-        for (path, yaml) in loaded {
-            diagnostics.append(contentsOf: yaml.diagnostics)
-            if yaml.hasErrors {
+        for (file, result) in zip(loaded, decoded) {
+            diagnostics.append(contentsOf: file.yaml.diagnostics)
+            guard let syntax = result.syntax else {
                 incomplete = true
                 continue
             }
-            var decoder = FileDecoder(path: path)
-            files.append(decoder.decode(yaml.documents.first, stem: stem(of: path)))
-            diagnostics.append(contentsOf: decoder.reader.diagnostics.all)
+            files.append(syntax)
+            diagnostics.append(contentsOf: result.diagnostics)
         }
         var resolver = Resolver(files: files, incomplete: incomplete)
         let module = resolver.resolve()
