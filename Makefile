@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test clean
+.PHONY: all generate check lint build tool test clean bench
 
 all: generate
 
@@ -35,6 +35,11 @@ build:
 
 test: check
 	$(SWIFT) test
+
+# Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
+# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it.
+bench:
+	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
 
 clean:
 	rm -rf .build

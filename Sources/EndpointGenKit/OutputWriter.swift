@@ -70,22 +70,32 @@ public enum OutputWriter {
         case .directory:
             break
         }
-        for file in files {
+        // Reading and comparing hundreds of existing files is independent work: all cores.
+        enum Existing { case missing, same, different(String), failed(OutputError) }
+        let existing = Parallel.map(files) { file -> Existing in
             let path = directory + "/" + file.name
             switch kind(of: path) {
             case .missing:
-                plan.changes.append(OutputPlan.Change(file: file, old: nil))
+                return .missing
             case .file:
-                let old = try readFile(path)
-                if old == file.contents {
-                    plan.unchanged.append(file.name)
-                } else {
-                    plan.changes.append(OutputPlan.Change(file: file, old: old))
+                do throws(OutputError) {
+                    let old = try readFile(path)
+                    return old == file.contents ? .same : .different(old)
+                } catch {
+                    return .failed(error)
                 }
             case .symlink:
-                throw OutputError(description: "'\(path)' is a symbolic link; refusing to overwrite it")
+                return .failed(OutputError(description: "'\(path)' is a symbolic link; refusing to overwrite it"))
             case .directory, .other:
-                throw OutputError(description: "'\(path)' exists and is not a regular file")
+                return .failed(OutputError(description: "'\(path)' exists and is not a regular file"))
+            }
+        }
+        for (file, state) in zip(files, existing) {
+            switch state {
+            case .missing: plan.changes.append(OutputPlan.Change(file: file, old: nil))
+            case .same: plan.unchanged.append(file.name)
+            case .different(let old): plan.changes.append(OutputPlan.Change(file: file, old: old))
+            case .failed(let error): throw error
             }
         }
         let entries: [String]
@@ -114,6 +124,8 @@ public enum OutputWriter {
                 throw OutputError(description: "cannot create output folder '\(plan.directory)': \(error.localizedDescription)")
             }
         }
+        // Serial on purpose: creating files in one folder from several threads contends on the
+        // folder and measured slower.
         for change in plan.changes {
             try writeAtomically(change.file.contents, to: plan.directory + "/" + change.file.name, in: plan.directory)
         }
