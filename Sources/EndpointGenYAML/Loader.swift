@@ -31,6 +31,8 @@ private struct TreeBuilder {
         var children: [YAMLNode] = []
         /// Nodes in this subtree, aliases counted expanded.
         var nodeCount = 1
+        /// Collection levels in this subtree, this one included, aliases counted expanded.
+        var height = 1
     }
 
     private var source: SourceText
@@ -39,7 +41,7 @@ private struct TreeBuilder {
     private var stack: [Frame] = []
     private var documents: [YAMLNode] = []
     private var diagnostics: [Diagnostic] = []
-    private var anchors: [String: (node: YAMLNode, count: Int)] = [:]
+    private var anchors: [String: (node: YAMLNode, count: Int, height: Int)] = [:]
     private var totalNodes = 0
     private var documentCount = 0
     /// Set when an error must stop the parse (limits, second document).
@@ -101,9 +103,9 @@ private struct TreeBuilder {
             let tag = checkedTag(data.tag, at: mark)
             let node = YAMLNode(.scalar(YAMLScalar(text, style: style(of: data.style))), mark: mark, tag: tag)
             if let anchor = data.anchor {
-                anchors[String(cString: anchor)] = (node, 1)
+                anchors[String(cString: anchor)] = (node, 1, 0)
             }
-            add(node, count: 1)
+            add(node, count: 1, height: 0)
 
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
@@ -112,7 +114,13 @@ private struct TreeBuilder {
                 fail("unknown anchor '\(name)'", at: mark)
                 return
             }
-            add(YAMLNode(target.node.content, mark: mark, tag: target.node.tag), count: target.count)
+            // An alias puts a whole subtree here: its levels count against the depth limit, so
+            // chained anchors cannot build a tree deeper than any written one could be.
+            if stack.count + target.height > options.maxDepth {
+                fail("alias '*\(name)' nests the document deeper than the limit of \(options.maxDepth) levels", at: mark)
+                return
+            }
+            add(YAMLNode(target.node.content, mark: mark, tag: target.node.tag), count: target.count, height: target.height)
 
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
@@ -147,13 +155,13 @@ private struct TreeBuilder {
             node = YAMLNode(.sequence(frame.children), mark: frame.mark, tag: frame.tag)
         }
         if let anchor = frame.anchor {
-            anchors[anchor] = (node, frame.nodeCount)
+            anchors[anchor] = (node, frame.nodeCount, frame.height)
         }
-        add(node, count: frame.nodeCount)
+        add(node, count: frame.nodeCount, height: frame.height)
     }
 
     /// Attaches a finished node to its parent (or makes it a document) and charges the budget.
-    private mutating func add(_ node: YAMLNode, count: Int) {
+    private mutating func add(_ node: YAMLNode, count: Int, height: Int) {
         totalNodes += count
         if totalNodes > options.maxNodes {
             fail("the document expands to more than \(options.maxNodes) nodes (through aliases?); refusing to load it", at: node.mark)
@@ -164,6 +172,7 @@ private struct TreeBuilder {
         } else {
             stack[stack.count - 1].children.append(node)
             stack[stack.count - 1].nodeCount += count
+            stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
         }
     }
 

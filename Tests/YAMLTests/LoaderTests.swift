@@ -179,6 +179,22 @@ final class LoaderTests: XCTestCase {
         XCTAssertFalse(load(text).hasErrors)
     }
 
+    /// Each anchor wraps the previous alias in one more level: 200 short lines would build a
+    /// tree 200 levels deep (a stack risk for recursive walkers) within the node budget.
+    func testChainedAliasesCountAgainstTheDepthLimit() {
+        var lines = ["l0: &a0 [1]"]
+        for level in 1..<200 { lines.append("l\(level): &a\(level) [*a\(level - 1)]") }
+        XCTAssertEqual(
+            rendered(load(lines.joined(separator: "\n") + "\n")),
+            "specs/t.yaml:128:14: error: alias '*a126' nests the document deeper than the limit of 128 levels")
+    }
+
+    func testAliasOfAShallowAnchorLoads() {
+        let result = load("base: &b {x: [1, 2]}\nuse: [*b, *b]\n")
+        XCTAssertFalse(result.hasErrors, rendered(result))
+        XCTAssertEqual(result.documents.first?.mapping?[1].value.sequence?.count, 2)
+    }
+
     func testInvalidUTF8IsReportedAtItsLineAndColumn() {
         let bytes = Array("a: 1\nb: ".utf8) + [0xFF, 0xFE] + Array("\n".utf8)
         let result = YAMLLoader.load(bytes, file: "specs/t.yaml")
