@@ -102,7 +102,7 @@ def bench_generation(tool, baseline, sizes, runs):
 
 def compile_package(sizes, folder_of):
     """A scratch package with one target per N whose sources are that N's generated module."""
-    pkg = os.path.join(WORK, "compile")
+    pkg = WORK  # targets must lie inside the package folder
     os.makedirs(pkg, exist_ok=True)
     identity = os.path.basename(ROOT)
     targets = ",\n".join(
@@ -132,7 +132,7 @@ def touch_all(folder):
 
 def bench_compile(sizes, runs):
     """Debug and release compile of the generated module alone: dependencies are built first."""
-    pkg = compile_package(sizes, lambda n: os.path.join(WORK, f"n{n}", "Generated"))
+    pkg = compile_package(sizes, lambda n: f"n{n}/Generated")
     rows = []
     for config in ["debug", "release"]:
         subprocess.run(["swift", "build", "-c", config, "--target", "EndpointRuntime"], cwd=pkg, check=True,
