@@ -162,6 +162,13 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(try snapshot(), before)
     }
 
+    /// The example package includes the snippet exactly as init writes it, so CI runs the snippet.
+    func testExamplePackageUsesTheSnippetInitWrites() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let snippet = try String(contentsOf: root.appendingPathComponent("Examples/Movies/endpointgen.mk"), encoding: .utf8)
+        XCTAssertEqual(snippet, ProjectInitializer.makefileSnippet)
+    }
+
     func testCLIInitThenGenerateThenCheck() throws {
         let initRun = try runCLI(["init", "--directory", "api"])
         XCTAssertEqual(initRun.status, 0, initRun.stderr)
