@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test clean bench
+.PHONY: all generate check lint build tool test example bench clean
 
 all: generate
 
@@ -35,6 +35,10 @@ build:
 
 test: check
 	$(SWIFT) test
+
+# The example package (its own build folder, Examples/Movies/.build): Generated/ current, then run it.
+example:
+	cd Examples/Movies && $(MAKE) --no-print-directory check run
 
 # Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
 # writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it.

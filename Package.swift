@@ -13,6 +13,10 @@ let package = Package(
     products: [
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
         .executable(name: "endpointgen", targets: ["endpointgen"]),
+        // `swift package --allow-writing-to-package-directory generate-endpoints`: writes the committed Generated/.
+        .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
+        // Generates at build time from a target's own specs, into the build folder.
+        .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +38,23 @@ let package = Package(
         ),
         .target(name: "EndpointRuntime"),
         .target(name: "Generated", dependencies: ["EndpointRuntime"], path: "Generated"),
+
+        // SwiftPM plugins (Plugins/). The build-tool plugin runs EndpointGenBuildTool, which writes
+        // one file per spec so that the plugin can name its outputs before the build.
+        .plugin(
+            name: "GenerateEndpoints",
+            capability: .command(
+                intent: .custom(verb: "generate-endpoints", description: "Generate Swift code from specs/ into Generated/ (or --target T's folder)"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated Swift files into the package")]
+            ),
+            dependencies: ["endpointgen"]
+        ),
+        .plugin(name: "EndpointGenPlugin", capability: .buildTool(), dependencies: ["EndpointGenBuildTool"]),
+        .executableTarget(
+            name: "EndpointGenBuildTool",
+            dependencies: ["EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenSupport"],
+            path: "Plugins/EndpointGenBuildTool"
+        ),
 
         .testTarget(name: "YAMLTests", dependencies: ["EndpointGenYAML"]),
         .testTarget(name: "SpecTests", dependencies: ["EndpointGenSpec"]),

@@ -27,11 +27,12 @@ struct EndpointGen: ParsableCommand {
           endpointgen                      # same as 'endpointgen generate'
           endpointgen check                # fail if Generated/ is stale (for CI)
           endpointgen lint --specs api     # validate only
+          endpointgen init                 # start a project: specs/example.yaml, endpointgen.mk
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
         version: version,
-        subcommands: [Generate.self, Check.self, Lint.self],
+        subcommands: [Generate.self, Check.self, Lint.self, Init.self],
         defaultSubcommand: Generate.self
     )
 }
@@ -183,5 +184,44 @@ struct Lint: ParsableCommand {
             console.info("Checked \(plural(result.specCount, "spec")): \(plural(errors, "error")), \(plural(warnings, "warning")).")
         }
         if errors > 0 { throw ExitCode(Exit.failure) }
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start a project: a commented starter spec, a Makefile snippet and the folders.",
+        discussion: """
+        Writes specs/example.yaml (lints clean and generates), endpointgen.mk (targets endpoints-generate, endpoints-check, endpoints-lint; include it from your Makefile) and creates specs/ and Generated/. Never replaces anything: when any of these files exists, each one is reported and nothing is written (exit code 1).
+        """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The project folder (created when missing).", valueName: "dir"))
+    var directory: String = "."
+
+    @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
+    var quiet: Bool = false
+
+    func run() throws {
+        let console = Console(color: .auto, quiet: quiet)
+        let result = ProjectInitializer.run(in: directory)
+        if !result.conflicts.isEmpty {
+            let lines = result.conflicts.map { "\($0.path): error: \($0.message)\n" }.joined()
+            FileHandle.standardError.write(Data(lines.utf8))
+            console.info("Nothing written: endpointgen init never replaces an existing file or folder.")
+            throw ExitCode(Exit.failure)
+        }
+        if let failure = result.failure {
+            console.error(failure)
+            throw ExitCode(Exit.io)
+        }
+        let created = result.createdDirectories.map { $0 + "/" } + result.written
+        let make = result.directory == "." ? "make -f endpointgen.mk" : "make -C \(result.directory) -f endpointgen.mk"
+        console.info("""
+        Created \(created.joined(separator: ", ")).
+        Next:
+          1. \(make) endpoints-generate   (or add 'include endpointgen.mk' to your Makefile)
+          2. in Package.swift, a target on the output folder:
+             .target(name: "API", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")], path: "Generated")
+        """)
     }
 }

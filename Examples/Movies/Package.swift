@@ -1,0 +1,32 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// An app's package that uses EndpointGen, both ways:
+//   MoviesAPI: code generated from specs/ and committed in Generated/ (make generate, or the
+//              generate-endpoints command plugin); CI fails when it is stale (make check).
+//   Reviews:   code generated at build time by the EndpointGenPlugin build-tool plugin from
+//              Sources/Reviews/specs/; nothing is committed.
+let package = Package(
+    name: "Movies",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    dependencies: [
+        // In your project: .package(url: "<EndpointGen repository URL>", branch: "main")
+        .package(name: "EndpointGen", path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "MoviesAPI",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            path: "Generated"
+        ),
+        .target(
+            name: "Reviews",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            plugins: [.plugin(name: "EndpointGenPlugin", package: "EndpointGen")]
+        ),
+        .executableTarget(
+            name: "movies",
+            dependencies: ["MoviesAPI", "Reviews", .product(name: "EndpointRuntime", package: "EndpointGen")]
+        ),
+    ]
+)

@@ -1,0 +1,88 @@
+// The generator as the EndpointGenPlugin build-tool plugin runs it.
+//
+// A build-tool plugin must name every output file before the build starts, but the names
+// `endpointgen generate` chooses depend on what the specs say (`service:`, whether there are
+// models). So this tool runs the same pipeline and writes exactly one file per spec,
+// `<spec file name>.swift` (e.g. `movies.yaml.swift`), holding that spec's router, service and
+// models; a spec that produces nothing still gets the file, with the header only.
+//
+// Usage: EndpointGenBuildTool --output <folder> [--access-level public|package|internal] <spec>...
+// Diagnostics go to standard error as `path:line:column: error: message` with the spec paths
+// as given (the plugin passes absolute ones), which `swift build` and Xcode show as issues.
+
+import EndpointGenCodegen
+import EndpointGenKit
+import EndpointGenSpec
+import EndpointGenSupport
+import Foundation
+
+func fail(_ message: String, status: Int32) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(status)
+}
+
+var output: String?
+var options = CodegenOptions()
+var specPaths: [String] = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--output":
+        guard let value = arguments.popFirst() else { fail("--output needs a folder", status: 64) }
+        output = value
+    case "--access-level":
+        guard let value = arguments.popFirst(), let level = AccessLevel(rawValue: value) else {
+            fail("--access-level needs public, package or internal", status: 64)
+        }
+        options.accessLevel = level
+    default:
+        guard !argument.hasPrefix("--") else { fail("unknown option '\(argument)'", status: 64) }
+        specPaths.append(argument)
+    }
+}
+guard let output else { fail("missing --output <folder>", status: 64) }
+
+var sources: [SpecSource] = []
+for path in specPaths {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read '\(path)'", status: 2) }
+    sources.append(SpecSource(path: path, contents: [UInt8](data)))
+}
+
+let console = Console(color: .never, quiet: true)
+let loaded = SpecLoader.load(sources)
+var diagnostics = loaded.diagnostics
+var generated: [GeneratedFile] = []
+if let module = loaded.module, !loaded.diagnostics.contains(where: { $0.severity == .error }) {
+    let result = CodeGenerator.generate(module, options: options)
+    diagnostics += result.diagnostics
+    generated = result.files
+}
+console.report(diagnostics)
+if diagnostics.contains(where: { $0.severity == .error }) { exit(1) }
+
+/// One file per spec: the spec's generated files (recognised by their header, which names the
+/// spec) under a single header and import block, in file-name order.
+func bundle(for path: String, from generated: [GeneratedFile]) -> GeneratedFile {
+    let header = "\(CodeGenerator.headerPrefix)\(path). DO NOT EDIT."
+    var imports: [String] = []
+    var bodies: [String] = []
+    for file in generated where file.contents.hasPrefix(header + "\n") {
+        var lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        while let line = lines.first, line.isEmpty || line.hasPrefix("import ") {
+            if line.hasPrefix("import "), !imports.contains(String(line)) { imports.append(String(line)) }
+            lines.removeFirst()
+        }
+        bodies.append("// MARK: - \(file.name)\n\n" + lines.joined(separator: "\n"))
+    }
+    var text = header + "\n"
+    if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
+    for body in bodies { text += "\n" + body }
+    return GeneratedFile(name: (path as NSString).lastPathComponent + ".swift", contents: text)
+}
+
+do {
+    // Unchanged files keep their modification time, so the compiler does not redo them.
+    try OutputWriter.apply(OutputWriter.plan(specPaths.map { bundle(for: $0, from: generated) }, in: output))
+} catch {
+    fail(error.description, status: 2)
+}

@@ -1,0 +1,254 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file `endpointgen init` writes, relative to the project folder.
+public struct StarterFile: Sendable, Hashable {
+    /// Relative path with `/` separators, e.g. `specs/example.yaml`.
+    public var path: String
+    public var contents: String
+
+    public init(path: String, contents: String) {
+        self.path = path
+        self.contents = contents
+    }
+}
+
+/// What `endpointgen init` did, or why it did nothing.
+public struct InitResult: Sendable {
+    /// The project folder as shown in messages (`.` for the working directory).
+    public var directory: String
+    /// Display paths of the files written, in `ProjectInitializer.files` order.
+    public var written: [String] = []
+    /// Display paths of the folders created (folders that existed are not listed).
+    public var createdDirectories: [String] = []
+    /// `(display path, message)` for every existing path that stops the run; nothing was written when non-empty.
+    public var conflicts: [(path: String, message: String)] = []
+    /// A problem met while writing (after the checks passed); files written by this run were removed again.
+    public var failure: String?
+
+    public var succeeded: Bool { conflicts.isEmpty && failure == nil }
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+}
+
+/// Writes the starting layout of a project that uses EndpointGen: a commented spec that lints
+/// clean and generates, a Makefile snippet, and the specs and output folders.
+///
+/// It never replaces anything: every path is checked first, and one existing file (or a file
+/// where a folder belongs) means nothing at all is written.
+public enum ProjectInitializer {
+    /// The folders of the layout; `Generated` is where `endpoints-generate` writes.
+    public static let directories = ["specs", "Generated"]
+
+    /// The files of the layout, in writing order.
+    public static let files: [StarterFile] = [
+        StarterFile(path: "specs/example.yaml", contents: starterSpec),
+        StarterFile(path: "endpointgen.mk", contents: makefileSnippet),
+    ]
+
+    /// Checks every path below `directory` (created when missing), then creates the folders
+    /// and writes the files. Paths in the result are shown the way `directory` was given.
+    public static func run(in directory: String) -> InitResult {
+        let base = Pipeline.displayPath(directory)
+        var result = InitResult(directory: base)
+        func display(_ relative: String) -> String { base == "." ? relative : base + "/" + relative }
+        func absolute(_ relative: String) -> String { relative.isEmpty ? directory : directory + "/" + relative }
+
+        switch OutputWriter.kind(of: directory) {
+        case .missing, .directory:
+            break
+        case .symlink where isDirectory(following: directory):
+            break
+        default:
+            result.conflicts.append((base, "already exists and is not a folder"))
+            return result
+        }
+        for folder in directories {
+            switch OutputWriter.kind(of: absolute(folder)) {
+            case .missing, .directory:
+                continue
+            case .symlink where isDirectory(following: absolute(folder)):
+                continue
+            default:
+                result.conflicts.append((display(folder), "already exists and is not a folder"))
+            }
+        }
+        for file in files where OutputWriter.kind(of: absolute(file.path)) != .missing {
+            result.conflicts.append((display(file.path), "file already exists"))
+        }
+        guard result.conflicts.isEmpty else { return result }
+
+        var createdFolders: [String] = []
+        var writtenFiles: [String] = []
+        func undo() {
+            for path in writtenFiles.reversed() { unlink(path) }
+            for path in createdFolders.reversed() { rmdir(path) }
+        }
+        for folder in [""] + directories where OutputWriter.kind(of: absolute(folder)) == .missing {
+            do {
+                try FileManager.default.createDirectory(atPath: absolute(folder), withIntermediateDirectories: folder.isEmpty)
+            } catch {
+                undo()
+                result.failure = "cannot create folder '\(folder.isEmpty ? base : display(folder))': \(error.localizedDescription)"
+                return result
+            }
+            createdFolders.append(absolute(folder))
+            if !folder.isEmpty { result.createdDirectories.append(display(folder)) }
+        }
+        for file in files {
+            if let reason = createExclusively(absolute(file.path), contents: file.contents) {
+                undo()
+                result.createdDirectories = []
+                result.failure = "cannot write '\(display(file.path))': \(reason)"
+                return result
+            }
+            writtenFiles.append(absolute(file.path))
+            result.written.append(display(file.path))
+        }
+        return result
+    }
+
+    private static func isDirectory(following path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Creates a new file; fails (instead of replacing) when anything appeared at `path` since the check.
+    /// Returns the reason on failure.
+    private static func createExclusively(_ path: String, contents: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        var bytes = Array(contents.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                unlink(path)
+                return reason
+            }
+            offset += count
+        }
+        return nil
+    }
+
+    /// The starter spec: every comment teaches one rule of the format, and the spec itself
+    /// lints clean and generates (InitTests keep it so).
+    public static let starterSpec = """
+    # A starter spec for endpointgen: rename the service and replace the endpoints with yours.
+    #
+    # One file describes one service (an API group). Every *.yaml file of this folder goes into one
+    # generated Swift module, so a model defined in one file can be used by the others.
+    # The format, key by key: docs/spec-format.md in the EndpointGen repository.
+    # After an edit: `make endpoints-generate` (see endpointgen.mk), then commit specs/ and Generated/.
+
+    service: Example                      # → ExampleRouter (one case per endpoint) and ExampleService
+    summary: A starter API of to-do items.
+    baseURL: https://api.example.com/v1   # the default; ExampleService(client:baseURL:) takes another
+    headers:                              # sent with every request of this service
+      Accept: application/json
+    auth: none                            # default of the endpoints: none | bearer | cookie | apiKey(Header-Name)
+    errorBody:                            # how a non-2xx body is read into APIError.server
+      message: message
+      model: ErrorResponse
+
+    endpoints:
+      listItems:                          # → case listItems(...) and func listItems(...)
+        method: GET
+        path: /items
+        summary: One page of items, newest first.
+        query:
+          page: Int = 1                   # a default value: the argument can be left out
+          tag: String?                    # optional: left out of the URL when nil
+        response: "[Item]"
+        sample:                           # what StubTransport answers, so previews and tests run offline
+          - { id: 1, title: Buy milk, created_at: "2024-05-01T09:00:00Z", tags: [home] }
+          - { id: 2, title: Write the spec, created_at: "2024-05-02T10:30:00Z", tags: [], status: archived }
+
+      getItem:
+        method: GET
+        path: /items/{id}                 # {id} is a path parameter
+        params:
+          id: Int                         # its type (String when not listed)
+        response: Item
+        sample: { id: 1, title: Buy milk, created_at: "2024-05-01T09:00:00Z", tags: [home] }
+
+      createItem:
+        method: POST
+        path: /items
+        summary: Adds an item.
+        auth: bearer                      # the token comes from the APIClient's token provider
+        body: NewItem                     # a JSON body
+        response: Item
+
+      deleteItem:
+        method: DELETE
+        path: /items/{id}
+        auth: bearer
+        params:
+          id: Int
+        response: empty                   # no body is read; the method returns nothing
+
+    models:
+      Item:
+        summary: One to-do item.
+        fields:
+          id: Int
+          title: String
+          created_at: Date                # Swift name createdAt, JSON key created_at, ISO 8601 text
+          tags: "[String]"
+          status: ItemStatus = active     # the default is also used when the key is absent
+      ItemStatus:
+        enum: [active, archived]          # an unknown value decodes to .unknown("…") instead of failing
+      NewItem:
+        fields:
+          title: String
+          tags: "[String]"
+      ErrorResponse:
+        fields:
+          message: String
+
+    """
+
+    /// The Makefile snippet. Its targets are prefixed so that including it never takes over a
+    /// project's own `generate`, `check` or `lint`.
+    public static let makefileSnippet = """
+    # endpointgen.mk, written by `endpointgen init`. Add one line to your Makefile:
+    #
+    #     include endpointgen.mk
+    #
+    # make endpoints-generate   write $(ENDPOINTGEN_OUTPUT)/ from $(ENDPOINTGEN_SPECS)/*.yaml (only changed files)
+    # make endpoints-check      fail with a diff when $(ENDPOINTGEN_OUTPUT)/ is stale (run it in CI)
+    # make endpoints-lint       validate the specs; problems are reported as file:line:column
+    #
+    # Set the variables before the include line (or on the command line) to change them.
+    # ENDPOINTGEN runs the CLI; the default builds it from the package's EndpointGen dependency.
+
+    ENDPOINTGEN ?= swift run endpointgen
+    ENDPOINTGEN_SPECS ?= specs
+    ENDPOINTGEN_OUTPUT ?= Generated
+    ENDPOINTGEN_FLAGS ?=
+
+    .PHONY: endpoints-generate endpoints-check endpoints-lint
+
+    endpoints-generate:
+    \t$(ENDPOINTGEN) generate --specs $(ENDPOINTGEN_SPECS) --output $(ENDPOINTGEN_OUTPUT) $(ENDPOINTGEN_FLAGS)
+
+    endpoints-check:
+    \t$(ENDPOINTGEN) check --specs $(ENDPOINTGEN_SPECS) --output $(ENDPOINTGEN_OUTPUT) $(ENDPOINTGEN_FLAGS)
+
+    endpoints-lint:
+    \t$(ENDPOINTGEN) lint --specs $(ENDPOINTGEN_SPECS)
+
+    """
+}
