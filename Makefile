@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test example bench clean
+.PHONY: all generate check lint build tool test example isolation-check bench clean
 
 all: generate
 
@@ -39,6 +39,11 @@ test: check
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, then run it.
 example:
 	cd Examples/Movies && $(MAKE) --no-print-directory check run
+
+# Generated/ and the features golden built as an app target would: Swift 6 mode, default
+# isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).
+isolation-check:
+	cd Tests/IsolationBuild && $(SWIFT) build
 
 # Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
 # writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it.

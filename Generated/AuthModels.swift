@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Credentials of a DRINKIG account.
-public struct LoginDTO: Codable, Hashable, Sendable {
+public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
     public var username: String
     public var password: String
 
@@ -15,7 +15,7 @@ public struct LoginDTO: Codable, Hashable, Sendable {
 }
 
 /// A new DRINKIG account; the server checks that both passwords match.
-public struct JoinDTO: Codable, Hashable, Sendable {
+public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
     public var username: String
     public var password: String
     public var rePassword: String
@@ -27,7 +27,7 @@ public struct JoinDTO: Codable, Hashable, Sendable {
     }
 }
 
-public struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
     /// The JWT from ASAuthorizationAppleIDCredential.identityToken.
     public var identityToken: String
 
@@ -36,7 +36,7 @@ public struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
     }
 }
 
-public struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
     public var kakaoName: String
     public var kakaoEmail: String
 
@@ -46,7 +46,7 @@ public struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
     }
 }
 
-public struct LoginResponseDTO: Codable, Hashable, Sendable {
+public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable {
     public var id: Int64
     public var username: String?
     public var role: String?

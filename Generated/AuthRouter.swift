@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// DRINKIG sign-up, login (own account, Apple, Kakao), logout, token reissue and onboarding info.
-public enum AuthRouter: Endpoint {
+public nonisolated enum AuthRouter: Endpoint {
     /// Logs in with a DRINKIG account (자체 로그인 API).
     ///
     /// The access and refresh tokens come back as cookies and are kept in the client's cookie

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// DRINKIG sign-up, login (own account, Apple, Kakao), logout, token reissue and onboarding info.
-public final class AuthService: Sendable {
+public nonisolated final class AuthService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The body of a failed DRINKIG request (the ApiResponse wrapper with isSuccess false).
-public struct ErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     public var isSuccess: Bool
     /// Application error code, like MEMBER4001.
     public var code: String?

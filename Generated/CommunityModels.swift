@@ -3,7 +3,7 @@
 import EndpointRuntime
 import Foundation
 
-public struct SignInForm: Codable, Hashable, Sendable {
+public nonisolated struct SignInForm: Codable, Hashable, Sendable {
     public var email: String
     public var password: String
     public var deviceName: String?
@@ -16,7 +16,7 @@ public struct SignInForm: Codable, Hashable, Sendable {
 }
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
-public struct TokenPair: Codable, Hashable, Sendable {
+public nonisolated struct TokenPair: Codable, Hashable, Sendable {
     public var accessToken: String
     public var refreshToken: String
     /// Seconds until the access token expires.
@@ -46,7 +46,7 @@ public struct TokenPair: Codable, Hashable, Sendable {
     }
 }
 
-public struct User: Codable, Hashable, Sendable {
+public nonisolated struct User: Codable, Hashable, Sendable {
     public var id: Int64
     public var nickname: String
     public var email: String
@@ -63,7 +63,7 @@ public struct User: Codable, Hashable, Sendable {
 }
 
 /// Sort orders of the feed; the wire values are the server's sort expressions.
-public enum PostSort: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case latest
     case oldest
     case popular
@@ -89,7 +89,7 @@ public enum PostSort: RawRepresentable, Codable, Hashable, Sendable, ParameterVa
     }
 }
 
-public struct Post: Codable, Hashable, Sendable {
+public nonisolated struct Post: Codable, Hashable, Sendable {
     public var id: Int64
     public var author: User
     public var title: String
@@ -122,7 +122,7 @@ public struct Post: Codable, Hashable, Sendable {
 }
 
 /// A comment; replies are comments too, nested to any depth.
-public struct Comment: Codable, Hashable, Sendable {
+public nonisolated struct Comment: Codable, Hashable, Sendable {
     public var id: Int64
     public var author: User
     public var content: String
@@ -138,7 +138,7 @@ public struct Comment: Codable, Hashable, Sendable {
     }
 }
 
-public struct Attachment: Codable, Hashable, Sendable {
+public nonisolated struct Attachment: Codable, Hashable, Sendable {
     public var id: UUID
     public var url: URL
     public var mimeType: String
@@ -155,7 +155,7 @@ public struct Attachment: Codable, Hashable, Sendable {
     }
 }
 
-public struct Notice: Codable, Hashable, Sendable {
+public nonisolated struct Notice: Codable, Hashable, Sendable {
     public var id: Int
     public var title: String
     public var body: String
@@ -170,7 +170,7 @@ public struct Notice: Codable, Hashable, Sendable {
     }
 }
 
-public struct SignInResponse: Codable, Hashable, Sendable {
+public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
     public var user: User
     public var token: TokenPair
     public var isNewUser: Bool
@@ -195,7 +195,7 @@ public struct SignInResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct RefreshTokenRequest: Codable, Hashable, Sendable {
+public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
     public var grantType: String
     public var refreshToken: String
 
@@ -216,7 +216,7 @@ public struct RefreshTokenRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct AddCommentRequest: Codable, Hashable, Sendable {
+public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
     public var content: String
     public var parentId: Int64?
 
@@ -226,7 +226,7 @@ public struct AddCommentRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct GetUploadOptionsResponse: Codable, Hashable, Sendable {
+public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable {
     /// In bytes.
     public var maxFileSize: Int64
     public var allowedTypes: [String]
@@ -240,7 +240,7 @@ public struct GetUploadOptionsResponse: Codable, Hashable, Sendable {
 }
 
 /// The multipart/form-data parts of `updateProfileImage`.
-public struct UpdateProfileImageRequest: Hashable, Sendable {
+public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable {
     public var image: File
 
     public init(image: File) {
@@ -249,7 +249,7 @@ public struct UpdateProfileImageRequest: Hashable, Sendable {
 }
 
 /// The multipart/form-data parts of `createPost`.
-public struct CreatePostRequest: Hashable, Sendable {
+public nonisolated struct CreatePostRequest: Hashable, Sendable {
     public var title: String
     public var content: String
     public var tags: [String]?

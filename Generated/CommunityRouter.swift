@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Sign-in, profiles, posts with comments, notices and attachments of the community app.
-public enum CommunityRouter: Endpoint {
+public nonisolated enum CommunityRouter: Endpoint {
     /// Signs in with e-mail and password (HeaderType.default).
     case signIn(body: SignInForm)
     /// Exchanges a refresh token for a new token pair.

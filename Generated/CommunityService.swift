@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Sign-in, profiles, posts with comments, notices and attachments of the community app.
-public final class CommunityService: Sendable {
+public nonisolated final class CommunityService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Onboarding answers, sent once by Auth.patchMemberInfo; the wine lists hold the labels shown in the app.
-public struct MemberRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
     public var name: String
     public var isNewBie: Bool
     /// Monthly wine budget in KRW.
@@ -25,7 +25,7 @@ public struct MemberRequestDTO: Codable, Hashable, Sendable {
     }
 }
 
-public struct MemberResponseDTO: Codable, Hashable, Sendable {
+public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
     public var id: Int64
     public var name: String
     public var username: String
@@ -51,7 +51,7 @@ public struct MemberResponseDTO: Codable, Hashable, Sendable {
     }
 }
 
-public struct MemberUpdateRequest: Codable, Hashable, Sendable {
+public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
     public var name: String?
     public var region: String?
 
@@ -61,7 +61,7 @@ public struct MemberUpdateRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct UsernameCheckRequest: Codable, Hashable, Sendable {
+public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
     public var username: String
 
     public init(username: String) {
@@ -69,7 +69,7 @@ public struct UsernameCheckRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct UsernameCheckResponse: Codable, Hashable, Sendable {
+public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
     public var isDuplicate: Bool
 
     public init(isDuplicate: Bool) {

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The signed-in DRINKIG member's profile, username check and account deletion.
-public enum MemberRouter: Endpoint {
+public nonisolated enum MemberRouter: Endpoint {
     /// The profile and onboarding answers of the signed-in member.
     case getMemberInfo
     /// Changes the name or region of the signed-in member; absent fields are kept.

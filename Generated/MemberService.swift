@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The signed-in DRINKIG member's profile, username check and account deletion.
-public final class MemberService: Sendable {
+public nonisolated final class MemberService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -3,7 +3,7 @@
 import EndpointRuntime
 import Foundation
 
-public enum MovieCategory: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum MovieCategory: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case nowPlaying
     case popular
     case topRated
@@ -32,7 +32,7 @@ public enum MovieCategory: RawRepresentable, Codable, Hashable, Sendable, Parame
     }
 }
 
-public struct MovieResponse: Codable, Hashable, Sendable {
+public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
     public var page: Int
     public var totalPages: Int
     public var totalResults: Int?
@@ -53,7 +53,7 @@ public struct MovieResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct Movie: Codable, Hashable, Sendable {
+public nonisolated struct Movie: Codable, Hashable, Sendable {
     public var id: String
     public var title: String
     public var overview: String
@@ -112,7 +112,7 @@ public struct Movie: Codable, Hashable, Sendable {
 }
 
 /// The movie to add, as the seed's createFavorite(id:name:) sent it.
-public struct FavoriteRequestItem: Codable, Hashable, Sendable {
+public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
     public var id: String
     public var name: String
 
@@ -122,7 +122,7 @@ public struct FavoriteRequestItem: Codable, Hashable, Sendable {
     }
 }
 
-public struct Favorite: Codable, Hashable, Sendable {
+public nonisolated struct Favorite: Codable, Hashable, Sendable {
     public var id: String
     public var name: String
     public var createdAt: Date
@@ -141,7 +141,7 @@ public struct Favorite: Codable, Hashable, Sendable {
 }
 
 /// The body of a failed request, like {"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}.
-public struct MovieAPIError: Codable, Hashable, Sendable {
+public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
     public var success: Bool
     public var statusCode: Int
     public var statusMessage: String

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Movie lists by category and the signed-in member's favorites.
-public enum MovieRouter: Endpoint {
+public nonisolated enum MovieRouter: Endpoint {
     /// One page of the movies of a category.
     ///
     /// The catalogue is not personal, so it is read with the app's API key instead of a member token.

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Movie lists by category and the signed-in member's favorites.
-public final class MovieService: Sendable {
+public nonisolated final class MovieService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

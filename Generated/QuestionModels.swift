@@ -3,7 +3,7 @@
 import EndpointRuntime
 import Foundation
 
-public struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable {
     public var index: Int
     public var myAnswer: String
 
@@ -13,7 +13,7 @@ public struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable {
     }
 }
 
-public struct QuestionPage: Codable, Hashable, Sendable {
+public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
     public var pageNo: Int
 
     public init(pageNo: Int) {
@@ -22,7 +22,7 @@ public struct QuestionPage: Codable, Hashable, Sendable {
 }
 
 /// A daily question and the couple's answers.
-public struct Question: Codable, Hashable, Sendable {
+public nonisolated struct Question: Codable, Hashable, Sendable {
     public var index: Int
     public var pageNo: Int
     public var title: String
@@ -52,7 +52,7 @@ public struct Question: Codable, Hashable, Sendable {
 }
 
 /// Filter on who has answered.
-public enum AnswerState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum AnswerState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case unanswered
     case mineOnly
     case partnerOnly
@@ -81,7 +81,7 @@ public enum AnswerState: RawRepresentable, Codable, Hashable, Sendable, Paramete
     }
 }
 
-public struct PressForAnswerRequest: Codable, Hashable, Sendable {
+public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
     public var index: Int
 
     public init(index: Int) {

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The couple's daily questions — today's question, the list, answers and nudging the partner.
-public enum QuestionRouter: Endpoint {
+public nonisolated enum QuestionRouter: Endpoint {
     /// Saves my answer to a question.
     case answerQuestion(body: AnswerQuestionRequestDTO)
     /// The number of the page that holds the newest question, where the list opens.

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The servers Question can talk to; the first is the default.
-public enum QuestionEnvironment: String, CaseIterable, Sendable {
+public nonisolated enum QuestionEnvironment: String, CaseIterable, Sendable {
     case dev
     case staging
     case prod
@@ -19,7 +19,7 @@ public enum QuestionEnvironment: String, CaseIterable, Sendable {
 }
 
 /// The couple's daily questions — today's question, the list, answers and nudging the partner.
-public final class QuestionService: Sendable {
+public nonisolated final class QuestionService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The current weather at a location.
-public struct WeatherResponse: Codable, Hashable, Sendable {
+public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
     public var location: Location
     public var current: Current
 
@@ -14,7 +14,7 @@ public struct WeatherResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct ForecastResponse: Codable, Hashable, Sendable {
+public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
     public var location: Location
     public var current: Current
     public var forecast: Forecast
@@ -26,7 +26,7 @@ public struct ForecastResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct Location: Codable, Hashable, Sendable {
+public nonisolated struct Location: Codable, Hashable, Sendable {
     public var name: String
     public var country: String
     public var region: String?
@@ -60,7 +60,7 @@ public struct Location: Codable, Hashable, Sendable {
     }
 }
 
-public struct Current: Codable, Hashable, Sendable {
+public nonisolated struct Current: Codable, Hashable, Sendable {
     public var tempC: Double
     public var condition: Condition
     public var lastUpdatedEpoch: Int64?
@@ -102,7 +102,7 @@ public struct Current: Codable, Hashable, Sendable {
     }
 }
 
-public struct Condition: Codable, Hashable, Sendable {
+public nonisolated struct Condition: Codable, Hashable, Sendable {
     public var text: String
     /// Protocol-relative icon URL (//cdn.weatherapi.com/…); prefix https: to load it.
     public var icon: String
@@ -116,7 +116,7 @@ public struct Condition: Codable, Hashable, Sendable {
 }
 
 /// Weather condition codes; codes this app does not list decode as `unknown(Int)`.
-public enum ConditionCode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum ConditionCode: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case sunny
     case partlyCloudy
     case cloudy
@@ -169,7 +169,7 @@ public enum ConditionCode: RawRepresentable, Codable, Hashable, Sendable, Parame
     }
 }
 
-public struct Forecast: Codable, Hashable, Sendable {
+public nonisolated struct Forecast: Codable, Hashable, Sendable {
     public var forecastday: [ForecastDay]
 
     public init(forecastday: [ForecastDay]) {
@@ -177,7 +177,7 @@ public struct Forecast: Codable, Hashable, Sendable {
     }
 }
 
-public struct ForecastDay: Codable, Hashable, Sendable {
+public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
     /// yyyy-MM-dd in the location's time zone.
     public var date: String
     public var dateEpoch: Int64
@@ -199,7 +199,7 @@ public struct ForecastDay: Codable, Hashable, Sendable {
     }
 }
 
-public struct Day: Codable, Hashable, Sendable {
+public nonisolated struct Day: Codable, Hashable, Sendable {
     public var maxtempC: Double
     public var mintempC: Double
     public var avgtempC: Double
@@ -229,7 +229,7 @@ public struct Day: Codable, Hashable, Sendable {
     }
 }
 
-public struct Astro: Codable, Hashable, Sendable {
+public nonisolated struct Astro: Codable, Hashable, Sendable {
     /// Local time like 07:44 AM.
     public var sunrise: String
     public var sunset: String
@@ -240,7 +240,7 @@ public struct Astro: Codable, Hashable, Sendable {
     }
 }
 
-public struct SearchLocation: Codable, Hashable, Sendable {
+public nonisolated struct SearchLocation: Codable, Hashable, Sendable {
     public var id: Int64
     public var name: String
     public var region: String
@@ -262,7 +262,7 @@ public struct SearchLocation: Codable, Hashable, Sendable {
 }
 
 /// weatherapi.com spells its flags yes and no.
-public enum YesNo: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum YesNo: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case yes
     case no
     /// A value this version of the API description does not know, kept as it arrived.
@@ -286,7 +286,7 @@ public enum YesNo: RawRepresentable, Codable, Hashable, Sendable, ParameterValue
 }
 
 /// The body of a failed request, like {"error": {"code": 1006, "message": "No matching location found."}}.
-public struct WeatherErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
     public var error: WeatherAPIError
 
     public init(error: WeatherAPIError) {
@@ -294,7 +294,7 @@ public struct WeatherErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct WeatherAPIError: Codable, Hashable, Sendable {
+public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
     /// 1002 no key, 1006 no location, 2006 invalid key, 2007 quota exceeded …
     public var code: Int
     public var message: String

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Current weather, forecasts and location search from weatherapi.com.
-public enum WeatherRouter: Endpoint {
+public nonisolated enum WeatherRouter: Endpoint {
     /// The current weather at a location (the seed's WeatherRequest).
     case getCurrentWeather(apiKey: String, location: String, aqi: YesNo = .no, lang: String? = nil)
     /// Daily forecast for up to 14 days, with the current weather.

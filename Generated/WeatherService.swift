@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Current weather, forecasts and location search from weatherapi.com.
-public final class WeatherService: Sendable {
+public nonisolated final class WeatherService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -22,6 +22,13 @@ struct Context {
         }
     }
 
+    /// Modifiers of every generated top-level type: the access level, then `nonisolated`, so the
+    /// types and their conformances (Codable, Endpoint, Sendable) stay usable from any isolation
+    /// even in targets whose default actor isolation is `MainActor` (Xcode's default for apps),
+    /// where an unmarked type would get main-actor-isolated conformances that the runtime's
+    /// nonisolated code cannot use.
+    var typeModifiers: String { access + "nonisolated " }
+
     /// The Swift spelling of a spec type.
     func swiftType(_ type: TypeRef) -> String {
         switch type {

@@ -23,7 +23,7 @@ struct ModelRenderer {
         }
         let conformances = codable ? "Codable, Hashable, Sendable" : "Hashable, Sendable"
         p.doc(summary)
-        p.block("\(access)struct \(name): \(conformances)") { p in
+        p.block("\(context.typeModifiers)struct \(name): \(conformances)") { p in
             for item in members {
                 p.doc(item.field.summary, item.field.deprecated ? "Deprecated." : nil)
                 p.line("\(access)var \(item.declared): \(item.type)")
@@ -88,7 +88,7 @@ struct ModelRenderer {
         // Codable comes from the standard library's RawRepresentable defaults, which call
         // `init(rawValue:)`; it never fails here, so unknown values decode to `.unknown`.
         p.doc(model.summary)
-        p.block("\(access)enum \(name): RawRepresentable, Codable, Hashable, Sendable, ParameterValue") { p in
+        p.block("\(context.typeModifiers)enum \(name): RawRepresentable, Codable, Hashable, Sendable, ParameterValue") { p in
             for caseName in names {
                 p.line("case \(Naming.escaped(caseName))")
             }

@@ -11,7 +11,7 @@ struct RouterRenderer {
     func render(into p: inout CodePrinter) {
         let access = context.access
         p.doc(service.summary)
-        p.block("\(access)enum \(typeName): Endpoint") { p in
+        p.block("\(context.typeModifiers)enum \(typeName): Endpoint") { p in
             for shape in shapes {
                 p.doc(shape.endpoint.summary, shape.endpoint.description)
                 if shape.parameters.isEmpty {

@@ -14,7 +14,7 @@ struct ServiceRenderer {
             p.blank()
         }
         p.doc(service.summary)
-        p.block("\(access)final class \(service.name)Service: Sendable") { p in
+        p.block("\(context.typeModifiers)final class \(service.name)Service: Sendable") { p in
             p.line("\(access)let client: APIClient")
             p.line("\(access)let baseURL: URL")
             p.blank()
@@ -54,7 +54,7 @@ struct ServiceRenderer {
     func renderEnvironment(_ environments: [Environment], into p: inout CodePrinter) {
         let access = context.access
         p.doc("The servers \(service.name) can talk to; the first is the default.")
-        p.block("\(access)enum \(service.name)Environment: String, CaseIterable, Sendable") { p in
+        p.block("\(context.typeModifiers)enum \(service.name)Environment: String, CaseIterable, Sendable") { p in
             for environment in environments {
                 let name = Naming.identifier(fromWire: environment.name)
                 if name == environment.name {

@@ -3,7 +3,7 @@
 import EndpointRuntime
 import Foundation
 
-public struct LoginRequest: Codable, Hashable, Sendable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
     public var username: String
     public var password: String
 
@@ -13,7 +13,7 @@ public struct LoginRequest: Codable, Hashable, Sendable {
     }
 }
 
-public struct LoginResponse: Codable, Hashable, Sendable {
+public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
     public var accessToken: String
     public var expiresIn: Int
 
@@ -29,7 +29,7 @@ public struct LoginResponse: Codable, Hashable, Sendable {
 }
 
 /// A daily question.
-public struct Question: Codable, Hashable, Sendable {
+public nonisolated struct Question: Codable, Hashable, Sendable {
     public var index: Int
     public var title: String
     public var myAnswer: String?
@@ -53,7 +53,7 @@ public struct Question: Codable, Hashable, Sendable {
     }
 }
 
-public enum QuestionState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case `open`
     case answered
     case closed
@@ -79,7 +79,7 @@ public enum QuestionState: RawRepresentable, Codable, Hashable, Sendable, Parame
     }
 }
 
-public struct ErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     public var message: String
 
     public init(message: String) {
@@ -88,7 +88,7 @@ public struct ErrorResponse: Codable, Hashable, Sendable {
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public struct UploadAvatarRequest: Hashable, Sendable {
+public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     public var image: File
     public var caption: String?
 

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Sign-up, login and token endpoints.
-public enum AuthRouter: Endpoint {
+public nonisolated enum AuthRouter: Endpoint {
     /// Log in with a username and password.
     case login(body: LoginRequest)
     case logout

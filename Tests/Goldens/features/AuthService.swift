@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Sign-up, login and token endpoints.
-public final class AuthService: Sendable {
+public nonisolated final class AuthService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Model with keyword fields.
-public struct Extension: Codable, Hashable, Sendable {
+public nonisolated struct Extension: Codable, Hashable, Sendable {
     public var init_: String
     public var self_: Int
     public var `func`: [String]
@@ -28,7 +28,7 @@ public struct Extension: Codable, Hashable, Sendable {
     }
 }
 
-public enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case `case`
     case `default`
     case self_
@@ -63,7 +63,7 @@ public enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterValu
     }
 }
 
-public struct ReturnRequest: Codable, Hashable, Sendable {
+public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
     public var `var`: String
     public var `let`: Int?
     public var type: String

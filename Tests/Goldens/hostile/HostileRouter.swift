@@ -5,7 +5,7 @@ import Foundation
 
 /// Ends a comment */ then /* opens one; \(interpolation) """ and a bidi �mark�.
 /// Second line.
-public enum HostileRouter: Endpoint {
+public nonisolated enum HostileRouter: Endpoint {
     /// Tricky path */ �isolate�
     case `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil)
     case `return`(body: ReturnRequest)

@@ -5,7 +5,7 @@ import Foundation
 
 /// Ends a comment */ then /* opens one; \(interpolation) """ and a bidi �mark�.
 /// Second line.
-public final class HostileService: Sendable {
+public nonisolated final class HostileService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 
