@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test example isolation-check bench clean
+.PHONY: all generate check lint build tool test example isolation-check schema-test bench clean
 
 all: generate
 
@@ -39,6 +39,10 @@ test: check
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, then run it.
 example:
 	cd Examples/Movies && $(MAKE) --no-print-directory check run
+
+# schema/endpointgen-spec.schema.json agrees with the validator (Python 3 with PyYAML, jsonschema).
+schema-test: tool
+	python3 Tests/Schema/check_schema.py $(TOOL)
 
 # Generated/ and the features golden built as an app target would: Swift 6 mode, default
 # isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).

@@ -3,7 +3,7 @@
 import EndpointRuntime
 import Foundation
 
-public struct Film: Codable, Hashable, Sendable {
+public nonisolated struct Film: Codable, Hashable, Sendable {
     public var id: Int
     public var title: String
     public var runtimeMinutes: Int
@@ -24,7 +24,7 @@ public struct Film: Codable, Hashable, Sendable {
     }
 }
 
-public enum ScreenFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case standard
     case imax
     case dolby
@@ -50,7 +50,7 @@ public enum ScreenFormat: RawRepresentable, Codable, Hashable, Sendable, Paramet
     }
 }
 
-public struct Showtime: Codable, Hashable, Sendable {
+public nonisolated struct Showtime: Codable, Hashable, Sendable {
     public var id: Int
     public var film: Film
     public var startsAt: Date
@@ -74,7 +74,7 @@ public struct Showtime: Codable, Hashable, Sendable {
     }
 }
 
-public struct Booking: Codable, Hashable, Sendable {
+public nonisolated struct Booking: Codable, Hashable, Sendable {
     public var id: String
     public var showtimeId: Int
     public var seats: [String]
@@ -95,7 +95,7 @@ public struct Booking: Codable, Hashable, Sendable {
     }
 }
 
-public struct BookSeatsRequest: Codable, Hashable, Sendable {
+public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
     public var seats: [String]
     public var email: String
 

@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// Showtimes and seat bookings of one cinema.
-public enum CinemaRouter: Endpoint {
+public nonisolated enum CinemaRouter: Endpoint {
     /// The showtimes of a day, earliest first.
     case listShowtimes(date: String, format: ScreenFormat? = nil)
     case getFilm(id: Int)

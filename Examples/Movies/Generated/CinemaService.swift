@@ -4,7 +4,7 @@ import EndpointRuntime
 import Foundation
 
 /// The servers Cinema can talk to; the first is the default.
-public enum CinemaEnvironment: String, CaseIterable, Sendable {
+public nonisolated enum CinemaEnvironment: String, CaseIterable, Sendable {
     case staging
     case production
 
@@ -17,7 +17,7 @@ public enum CinemaEnvironment: String, CaseIterable, Sendable {
 }
 
 /// Showtimes and seat bookings of one cinema.
-public final class CinemaService: Sendable {
+public nonisolated final class CinemaService: Sendable {
     public let client: APIClient
     public let baseURL: URL
 

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Keeps schema/endpointgen-spec.schema.json in step with the validator (`make schema-test`).
+
+1. Every spec of the repo (specs/, Tests/Fixtures/, Examples/) validates against the schema.
+2. Each mutation of a valid spec below is rejected by BOTH the schema and `endpointgen lint`
+   (exit 1), and each valid variant is accepted by both, so an editor using the schema never
+   accepts what the generator rejects for these keys, nor flags what it accepts.
+
+Usage: check_schema.py ENDPOINTGEN_BINARY
+"""
+import copy
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import jsonschema
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCHEMA = json.load(open(os.path.join(ROOT, "schema", "endpointgen-spec.schema.json")))
+jsonschema.Draft7Validator.check_schema(SCHEMA)
+VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
+
+BASE = {
+    "service": "Shop",
+    "baseURL": "https://api.example.com/v1",
+    "auth": "bearer",
+    "envelope": {"payload": "data", "success": "ok"},
+    "errorBody": {"message": "message", "code": "code"},
+    "endpoints": {
+        "getItem": {
+            "method": "GET",
+            "path": "/items/{id}",
+            "params": {"id": "Int"},
+            "query": {"page_size": "Int = 20", "tags": ["String"], "q": {"type": "String?", "name": "search"}},
+            "headerParams": {"X-Trace": "String?"},
+            "response": "Item",
+            "timeout": 5,
+        },
+        "createItem": {
+            "method": "POST",
+            "path": "/items",
+            "body": "Item",
+            "response": "empty",
+        },
+    },
+    "models": {
+        "Item": {"fields": {"id": "Int", "name": "String", "kind": "Kind = basic"}},
+        "Kind": {"enum": ["basic", "premium"]},
+    },
+}
+
+
+def mutate(path, value):
+    """A copy of BASE with the key at `path` set to `value` (or removed when value is DELETE)."""
+    spec = copy.deepcopy(BASE)
+    node = spec
+    for key in path[:-1]:
+        node = node[key]
+    if value is DELETE:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return spec
+
+
+DELETE = object()
+
+INVALID = [
+    ("unknown top-level key", mutate(["servce"], "Shop")),
+    ("unknown endpoint key", mutate(["endpoints", "getItem", "metod"], "GET")),
+    ("unknown field long-form key", mutate(["endpoints", "getItem", "query", "q", "typo"], 1)),
+    ("unknown model key", mutate(["models", "Item", "feilds"], {})),
+    ("unknown envelope key", mutate(["envelope", "wrapper"], "x")),
+    ("unknown errorBody key", mutate(["errorBody", "status"], "x")),
+    ("missing method", mutate(["endpoints", "getItem", "method"], DELETE)),
+    ("missing path", mutate(["endpoints", "createItem", "path"], DELETE)),
+    ("missing envelope payload", mutate(["envelope", "payload"], DELETE)),
+    ("bad method", mutate(["endpoints", "getItem", "method"], "FETCH")),
+    ("path without slash", mutate(["endpoints", "createItem", "path"], "items")),
+    ("bad auth", mutate(["auth"], "oauth")),
+    ("service not UpperCamelCase", mutate(["service"], "shop")),
+    ("endpoint name not lowerCamelCase", mutate(["endpoints", "Get_item"], {"method": "GET", "path": "/x"})),
+    ("model name not UpperCamelCase", mutate(["models", "item_two"], {"fields": {"a": "Int"}})),
+    ("relative baseURL", mutate(["baseURL"], "api.example.com")),
+    ("baseURL and environments", mutate(["environments"], {"dev": "https://dev.example.com"})),
+    ("negative timeout", mutate(["endpoints", "getItem", "timeout"], -1)),
+    ("timeout not a number", mutate(["endpoints", "getItem", "timeout"], "soon")),
+    ("envelope flag not a bool", mutate(["endpoints", "getItem", "envelope"], "no")),
+    ("two body kinds", mutate(["endpoints", "createItem", "body"], {"json": {"a": "Int"}, "raw": "text/plain"})),
+    ("unknown body kind", mutate(["endpoints", "createItem", "body"], {"xml": {"a": "Int"}})),
+    ("model with fields and enum", mutate(["models", "Kind", "fields"], {"a": "Int"})),
+    ("enum raw type not String/Int", mutate(["models", "Kind", "enum"], {"type": "Double", "values": [1.5]})),
+    ("field long form without type", mutate(["endpoints", "getItem", "query", "q"], {"name": "search"})),
+    ("service without endpoints", mutate(["endpoints"], DELETE)),
+]
+
+VALID = [
+    ("the base spec", copy.deepcopy(BASE)),
+    ("environments instead of baseURL", {**{k: v for k, v in BASE.items() if k != "baseURL"},
+                                         "environments": {"dev": "https://dev.example.com", "prod": "https://example.com"}}),
+    ("form body from a model", mutate(["endpoints", "createItem", "body"], {"form": "Item"})),
+    ("multipart body", mutate(["endpoints", "createItem", "body"], {"multipart": {"avatar": "File", "note": "String?"}})),
+    ("raw body", mutate(["endpoints", "createItem", "body"], {"raw": "image/png"})),
+    ("inline response", mutate(["endpoints", "getItem", "response"], {"fields": {"total": "Int"}})),
+    ("apiKey auth", mutate(["endpoints", "getItem", "auth"], "apiKey(X-API-Key)")),
+    ("deprecated with a message", mutate(["endpoints", "getItem", "deprecated"], "Use getItems.")),
+    ("enum long form", mutate(["models", "Kind", "enum"], {"type": "String", "values": {"basic": "basic", "premium": "premium_plus"}})),
+    ("integer enum", mutate(["models", "Level"], {"enum": {"type": "Int", "values": {"low": 1, "high": 2}}})),
+    ("models-only file", {"models": {"Shared": {"fields": {"id": "Int"}}}}),
+]
+
+
+def lint(spec, binary):
+    with tempfile.TemporaryDirectory() as folder:
+        os.mkdir(os.path.join(folder, "specs"))
+        with open(os.path.join(folder, "specs", "shop.yaml"), "w") as fh:
+            yaml.safe_dump(spec, fh, sort_keys=False)
+        run = subprocess.run([binary, "lint", "--specs", "specs", "--quiet"], cwd=folder, capture_output=True, text=True)
+        return run.returncode, run.stdout + run.stderr
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    failures = 0
+    files = sorted(glob.glob(os.path.join(ROOT, "specs", "*.yaml"))
+                   + glob.glob(os.path.join(ROOT, "Tests", "Fixtures", "**", "*.yaml"), recursive=True)
+                   + glob.glob(os.path.join(ROOT, "Examples", "**", "specs", "*.yaml"), recursive=True))
+    for path in files:
+        errors = list(VALIDATOR.iter_errors(yaml.safe_load(open(path))))
+        if errors:
+            failures += 1
+            print(f"FAIL {os.path.relpath(path, ROOT)}: schema rejects a valid spec: {errors[0].message} "
+                  f"at /{'/'.join(map(str, errors[0].absolute_path))}")
+    for name, spec in INVALID:
+        schema_ok = VALIDATOR.is_valid(spec)
+        code, output = lint(spec, binary)
+        if schema_ok or code != 1:
+            failures += 1
+            print(f"FAIL invalid '{name}': schema {'accepts' if schema_ok else 'rejects'}, lint exit {code}\n{output}")
+    for name, spec in VALID:
+        errors = list(VALIDATOR.iter_errors(spec))
+        code, output = lint(spec, binary)
+        if errors or code != 0:
+            failures += 1
+            print(f"FAIL valid '{name}': schema {errors[0].message if errors else 'accepts'}, lint exit {code}\n{output}")
+    total = len(files) + len(INVALID) + len(VALID)
+    print(f"schema test: {len(files)} repo specs, {len(INVALID)} invalid and {len(VALID)} valid variants; "
+          f"{total - failures}/{total} agree")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
