@@ -14,6 +14,15 @@ final class NamingAndLiteralTests: XCTestCase {
         XCTAssertEqual(Naming.lowerCamel("super_admin"), "superAdmin")
         XCTAssertEqual(Naming.upperCamel("upload_avatar"), "UploadAvatar")
         XCTAssertEqual(Naming.upperCamel("getQuestion"), "GetQuestion")
+        XCTAssertEqual(Naming.upperCamel("login_request"), "LoginRequest")
+        XCTAssertEqual(Naming.lowerCamel("--"), "")
+        XCTAssertEqual(Naming.lowerCamel("é_x"), "x", "non-ASCII bytes separate words")
+        XCTAssertEqual(Naming.words("createdAt2FA_x-y"), ["created", "At2", "FA", "x", "y"])
+        XCTAssertEqual(Naming.lowerCamel("ABCdef"), "abCdef")
+        XCTAssertEqual(Naming.lowerCamel("ID"), "id")
+        XCTAssertEqual(Naming.lowerCamel("2fa_code"), "2faCode")
+        XCTAssertEqual(Naming.identifier(fromWire: "2fa_code"), "_2faCode")
+        XCTAssertEqual(Naming.caseName(forInteger: "-1"), "valueMinus1")
     }
 
     func testIdentifiersAreLegalEverywhere() {

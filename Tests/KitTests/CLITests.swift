@@ -32,8 +32,13 @@ final class CLITests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> Run {
+        try Self.runCLI(arguments, in: folder)
+    }
+
+    /// Runs the built `endpointgen` in `folder` without colour; shared with the other CLI tests.
+    static func runCLI(_ arguments: [String], in folder: String) throws -> Run {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment

@@ -1,25 +1,7 @@
 @testable import EndpointGenSpec
-import EndpointGenSupport
 import XCTest
 
 final class LexicalTests: XCTestCase {
-    func testCamelCase() {
-        XCTAssertEqual(SwiftNaming.lowerCamel("page_no"), "pageNo")
-        XCTAssertEqual(SwiftNaming.lowerCamel("X-Request-ID"), "xRequestID")
-        XCTAssertEqual(SwiftNaming.lowerCamel("get_question"), "getQuestion")
-        XCTAssertEqual(SwiftNaming.lowerCamel("URLPath"), "urlPath")
-        XCTAssertEqual(SwiftNaming.lowerCamel("-created_at"), "createdAt")
-        XCTAssertEqual(SwiftNaming.upperCamel("login_request"), "LoginRequest")
-        XCTAssertEqual(SwiftNaming.lowerCamel("--"), "")
-        XCTAssertEqual(SwiftNaming.lowerCamel("é_x"), "x", "non-ASCII bytes separate words")
-        XCTAssertEqual(SwiftNaming.words("createdAt2FA_x-y"), ["created", "At2", "FA", "x", "y"])
-        XCTAssertEqual(SwiftNaming.lowerCamel("ABCdef"), "abCdef")
-        XCTAssertEqual(SwiftNaming.lowerCamel("ID"), "id")
-        XCTAssertEqual(SwiftNaming.lowerCamel("2fa_code"), "2faCode")
-        XCTAssertEqual(SwiftNaming.identifier(fromWire: "2fa_code"), "_2faCode")
-        XCTAssertEqual(SwiftNaming.caseName(forInteger: "-1"), "valueMinus1")
-    }
-
     func testNames() {
         XCTAssertTrue(Lexical.isLowerCamelCase("getQuestion2"))
         XCTAssertFalse(Lexical.isLowerCamelCase("GetQuestion"))
