@@ -20,6 +20,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Tests only: the loopback HTTP server of WireTests. The runtime and Generated/ stay Foundation-only.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -65,7 +67,15 @@ let package = Package(
             name: "CodegenTests",
             dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile"]
         ),
-        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime"]),
+        // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
+        // bodies, trickling bodies); shared by RuntimeTests and WireTests.
+        .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),
+        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer"]),
+        // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.
+        .testTarget(
+            name: "WireTests",
+            dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
     ]
 )

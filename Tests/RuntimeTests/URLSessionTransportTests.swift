@@ -1,4 +1,5 @@
 import EndpointRuntime
+import RawHTTPServer
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)

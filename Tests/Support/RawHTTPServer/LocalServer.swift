@@ -8,26 +8,31 @@ import Darwin
 /// A tiny HTTP/1.1 server on 127.0.0.1 over raw sockets, for testing `URLSessionTransport`
 /// against real connections: each connection is handed to a handler that writes whatever bytes
 /// (and delays, resets) the test needs. One request per connection.
-final class LocalServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var method: String
-        var target: String
-        var headers: [String: String]
-        var body: Data
+public final class LocalServer: @unchecked Sendable {
+    /// A request as it arrived: method, raw request target, headers (names lowercased), body.
+    public struct Request: Sendable {
+        public var method: String
+        public var target: String
+        public var headers: [String: String]
+        public var body: Data
 
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        /// The value of header `name` (any case); repeated headers are joined with `, `.
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    typealias Handler = @Sendable (Request, Connection) -> Void
+    /// Answers one request on its connection; the connection is closed when it returns.
+    public typealias Handler = @Sendable (Request, Connection) -> Void
 
-    let port: UInt16
+    /// The port it listens on.
+    public let port: UInt16
     private let listener: Int32
     private let handler: Handler
     private let lock = NSLock()
     private var stopped = false
     private var received: [Request] = []
 
-    init(handler: @escaping Handler) throws {
+    /// Listens on 127.0.0.1 on a free port; each connection is served on its own thread.
+    public init(handler: @escaping Handler) throws {
         self.handler = handler
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -58,15 +63,18 @@ final class LocalServer: @unchecked Sendable {
         thread.start()
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
+    /// `http://127.0.0.1:<port>/v1`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
 
-    var requests: [Request] {
+    /// Every request received so far, in arrival order.
+    public var requests: [Request] {
         lock.lock()
         defer { lock.unlock() }
         return received
     }
 
-    func stop() {
+    /// Closes the listening socket.
+    public func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
@@ -75,7 +83,7 @@ final class LocalServer: @unchecked Sendable {
     }
 
     /// A port nothing listens on (bound, then closed).
-    static func closedPort() throws -> UInt16 {
+    public static func closedPort() throws -> UInt16 {
         let server = try LocalServer { _, connection in connection.close() }
         server.stop()
         return server.port
@@ -107,7 +115,8 @@ final class LocalServer: @unchecked Sendable {
     }
 }
 
-final class Connection: @unchecked Sendable {
+/// One accepted connection, written to by a handler.
+public final class Connection: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
     private var closed = false
@@ -116,6 +125,7 @@ final class Connection: @unchecked Sendable {
         self.fd = fd
     }
 
+    /// Reads one request head and its `Content-Length` body.
     func readRequest() -> LocalServer.Request? {
         var buffer = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -148,8 +158,9 @@ final class Connection: @unchecked Sendable {
         return LocalServer.Request(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }
 
+    /// Writes bytes; false once the peer is gone.
     @discardableResult
-    func write(_ data: Data) -> Bool {
+    public func write(_ data: Data) -> Bool {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -165,11 +176,12 @@ final class Connection: @unchecked Sendable {
         }
     }
 
+    /// Writes UTF-8 text.
     @discardableResult
-    func write(_ text: String) -> Bool { write(Data(text.utf8)) }
+    public func write(_ text: String) -> Bool { write(Data(text.utf8)) }
 
     /// A complete response with `Content-Length` and `Connection: close`.
-    func respond(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public func respond(status: Int, headers: [String: String] = [:], body: Data = Data()) {
         var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             head += "\(name): \(value)\r\n"
@@ -179,13 +191,14 @@ final class Connection: @unchecked Sendable {
     }
 
     /// Closes with an RST instead of a FIN.
-    func reset() {
+    public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close()
     }
 
-    func close() {
+    /// Closes with a FIN (once).
+    public func close() {
         lock.lock()
         defer { lock.unlock() }
         guard !closed else { return }
