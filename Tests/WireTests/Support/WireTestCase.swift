@@ -76,18 +76,19 @@ class WireTestCase: XCTestCase {
     }
 }
 
-/// A token provider that counts refreshes; `refresh()` waits `refreshDelay` so that concurrent
-/// 401s pile up behind one refresh.
+/// A token provider that counts refreshes; `refresh()` first runs `beforeRefresh`, so that a
+/// test can hold the refresh while concurrent 401s pile up behind it.
 final class TestTokens: TokenProvider, @unchecked Sendable {
     private let lock = NSLock()
     private var current: String
     private var refreshes = 0
     private let next: @Sendable (Int) -> String
-    private let refreshDelay: Duration
+    private let beforeRefresh: @Sendable () async -> Void
 
-    init(_ token: String, refreshDelay: Duration = .zero, next: @escaping @Sendable (Int) -> String = { "token-\($0)" }) {
+    init(_ token: String, beforeRefresh: @escaping @Sendable () async -> Void = {},
+         next: @escaping @Sendable (Int) -> String = { "token-\($0)" }) {
         current = token
-        self.refreshDelay = refreshDelay
+        self.beforeRefresh = beforeRefresh
         self.next = next
     }
 
@@ -100,7 +101,7 @@ final class TestTokens: TokenProvider, @unchecked Sendable {
     }
 
     func refresh() async throws {
-        if refreshDelay > .zero { try await Task.sleep(for: refreshDelay) }
+        await beforeRefresh()
         lock.withLock {
             refreshes += 1
             current = next(refreshes)
