@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test example isolation-check schema-test bench clean
+.PHONY: all generate check lint build tool test tsan example isolation-check schema-test bench clean
 
 all: generate
 
@@ -35,6 +35,11 @@ build:
 
 test: check
 	$(SWIFT) test
+
+# The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
+# cover only the test-side HTTP server's socket layer (see the file).
+tsan:
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, then run it.
 example:
