@@ -122,7 +122,7 @@ public enum CodeGenerator {
         for shape in multipart {
             guard case .multipart(let parts)? = shape.endpoint.body, let name = shape.multipartStructName else { continue }
             p.blank()
-            renderer.renderStruct(name: name, summary: "The multipart/form-data parts of `\(shape.endpoint.name)`.", fields: parts, codable: false, into: &p)
+            renderer.renderStruct(name: name, specName: nil, summary: "The multipart/form-data parts of `\(shape.endpoint.name)`.", fields: parts, codable: false, into: &p)
         }
         context.diagnostics = renderer.context.diagnostics
     }

@@ -6,11 +6,22 @@ import EndpointGenSupport
 struct Context {
     let models: [String: Model]
     let options: CodegenOptions
+    /// For models in a cycle of direct (non-collection) fields: the cycle's number. Fields from
+    /// one such model to another of the same cycle are stored `@Indirect`, or the structs would
+    /// contain themselves and not compile.
+    let cycles: [String: Int]
     var diagnostics: [Diagnostic] = []
 
     init(module: SpecModule, options: CodegenOptions) {
         models = module.modelsByName
         self.options = options
+        cycles = ModelCycles.find(in: models)
+    }
+
+    /// Whether `field` of struct model `owner` closes a cycle and must be stored out of line.
+    func isIndirect(_ field: Field, in owner: String) -> Bool {
+        guard let cycle = cycles[owner], case .model(let target) = field.type.unwrapped else { return false }
+        return cycles[target] == cycle
     }
 
     /// `public ` / `package ` / `` (internal is written as nothing).
@@ -68,6 +79,18 @@ struct Context {
             names.append(name)
         }
         return names
+    }
+
+    /// The private storage of a boxed field is `_<name>`; a field of that name would clash with it.
+    mutating func checkStorageNames(_ fields: [Field], _ names: [String], boxed: [Int], in owner: @autoclosure () -> String) {
+        for index in boxed {
+            guard let clash = names.firstIndex(of: "_" + names[index]) else { continue }
+            diagnostics.append(.error(
+                "'\(fields[clash].wireName)' in \(owner()) becomes '\(names[clash])', the name of the storage of the recursive field '\(fields[index].wireName)'; give it a different 'name:'",
+                at: fields[clash].location,
+                notes: [.note("'\(fields[index].wireName)' is here", at: fields[index].location)]
+            ))
+        }
     }
 
     /// Swift case names of an enum model, with collisions reported.

@@ -7,26 +7,55 @@ struct ModelRenderer {
     mutating func render(_ model: Model, into p: inout CodePrinter) {
         switch model.kind {
         case .structure(let fields):
-            renderStruct(name: Naming.typeName(model.name), summary: model.summary, fields: fields, codable: true, into: &p)
+            renderStruct(name: Naming.typeName(model.name), specName: model.name, summary: model.summary, fields: fields, codable: true, into: &p)
         case .enumeration(let enumModel):
             renderEnum(model, enumModel, into: &p)
         }
     }
 
+    /// One field's spellings, computed once: they are used in up to six places.
+    private struct Member {
+        var field: Field
+        /// As declared and as a parameter label: `default`, `self_`.
+        var declared: String
+        /// After `self.` and `.` (CodingKeys): `default`, `self_`.
+        var member: String
+        var type: String
+        /// Stored out of line (the field closes a cycle of models): the private storage's name.
+        var storage: String?
+    }
+
     /// A struct with a memberwise initializer; `codable` false for multipart parts (File is not Codable).
-    mutating func renderStruct(name: String, summary: String?, fields: [Field], codable: Bool, into p: inout CodePrinter) {
+    /// `specName` is the model's name in the spec (nil for multipart parts, which are never recursive).
+    mutating func renderStruct(name: String, specName: String?, summary: String?, fields: [Field], codable: Bool, into p: inout CodePrinter) {
         let access = context.access
         let names = context.fieldNames(fields, in: "'\(name)'")
-        // Each field's spellings, computed once: they are used in up to five places.
-        let members: [(field: Field, declared: String, member: String, type: String)] = zip(fields, names).map {
-            ($0, Naming.escaped($1), Naming.member($1), context.swiftType($0.type))
+        var members: [Member] = []
+        members.reserveCapacity(fields.count)
+        for (field, swiftName) in zip(fields, names) {
+            let indirect = specName.map { context.isIndirect(field, in: $0) } ?? false
+            members.append(Member(field: field, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
+                                  type: context.swiftType(field.type), storage: indirect ? "_" + swiftName : nil))
+        }
+        let boxed = members.indices.filter { members[$0].storage != nil }
+        if !boxed.isEmpty {
+            context.checkStorageNames(fields, names, boxed: boxed, in: "'\(name)'")
         }
         let conformances = codable ? "Codable, Hashable, Sendable" : "Hashable, Sendable"
         p.doc(summary)
         p.block("\(context.typeModifiers)struct \(name): \(conformances)") { p in
             for item in members {
                 p.doc(item.field.summary, item.field.deprecated ? "Deprecated." : nil)
-                p.line("\(access)var \(item.declared): \(item.type)")
+                if let storage = item.storage {
+                    // Stored in a box: a struct cannot contain itself directly.
+                    p.block("\(access)var \(item.declared): \(item.type)") { p in
+                        p.line("get { \(storage).value }")
+                        p.line("set { \(storage) = Indirect(newValue) }")
+                    }
+                    p.line("private var \(storage): Indirect<\(item.type)>")
+                } else {
+                    p.line("\(access)var \(item.declared): \(item.type)")
+                }
             }
             p.blank()
             // The memberwise initializer, with spec defaults.
@@ -41,14 +70,19 @@ struct ModelRenderer {
                 }
                 p.block("\(signature))") { p in
                     for item in members {
-                        p.line("self.\(item.member) = \(item.declared)")
+                        if let storage = item.storage {
+                            p.line("self.\(storage) = Indirect(\(item.declared))")
+                        } else {
+                            p.line("self.\(item.member) = \(item.declared)")
+                        }
                     }
                 }
             }
             guard codable else { return }
+            let recursive = members.contains { $0.storage != nil }
             let needsKeys = members.contains { $0.field.wireName != $0.member }
             let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
-            if needsKeys || defaulted {
+            if needsKeys || defaulted || recursive {
                 p.blank()
                 p.block("enum CodingKeys: String, CodingKey") { p in
                     for item in members {
@@ -60,20 +94,37 @@ struct ModelRenderer {
                     }
                 }
             }
-            if defaulted {
+            if defaulted || recursive {
                 // A missing key takes the spec default instead of failing the decode.
                 p.blank()
                 p.block("\(access)init(from decoder: any Decoder) throws") { p in
                     p.line("let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)")
                     for item in members {
                         let member = item.member
+                        let decode: String
                         if item.field.type.isOptional {
-                            p.line("self.\(member) = try container.decodeIfPresent(\(context.swiftType(item.field.type.unwrapped)).self, forKey: .\(member))")
+                            decode = "try container.decodeIfPresent(\(context.swiftType(item.field.type.unwrapped)).self, forKey: .\(member))"
                         } else if let value = item.field.defaultValue {
-                            p.line("self.\(member) = try container.decodeIfPresent(\(item.type).self, forKey: .\(member)) ?? \(context.defaultExpression(value, type: item.field.type))")
+                            decode = "try container.decodeIfPresent(\(item.type).self, forKey: .\(member)) ?? \(context.defaultExpression(value, type: item.field.type))"
                         } else {
-                            p.line("self.\(member) = try container.decode(\(item.type).self, forKey: .\(member))")
+                            decode = "try container.decode(\(item.type).self, forKey: .\(member))"
                         }
+                        if let storage = item.storage {
+                            p.line("self.\(storage) = Indirect(\(decode))")
+                        } else {
+                            p.line("self.\(member) = \(decode)")
+                        }
+                    }
+                }
+            }
+            if recursive {
+                // Written out because the boxes are stored under other names than the keys.
+                p.blank()
+                p.block("\(access)func encode(to encoder: any Encoder) throws") { p in
+                    p.line("var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)")
+                    for item in members {
+                        let method = item.field.type.isOptional ? "encodeIfPresent" : "encode"
+                        p.line("try container.\(method)(self.\(item.member), forKey: .\(item.member))")
                     }
                 }
             }

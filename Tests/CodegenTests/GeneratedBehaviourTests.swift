@@ -29,4 +29,30 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(route.headers.map(\.name), ["X-Quote", "X-Self"])
         XCTAssertEqual(route.headers.first?.value, "say \"hi\" \\(x) \"\"\"")
     }
+
+    func testSelfContainingModelsRoundTripAndKeepValueSemantics() throws {
+        let json = #"{"name":"leaf","parent":{"name":"root","depth":0,"parent":null},"next":{"target":{"name":"other"}}}"#
+        let node = try JSONDecoder().decode(TreeNode.self, from: Data(json.utf8))
+        XCTAssertEqual(node.parent?.name, "root")
+        XCTAssertNil(node.parent?.parent, "null decodes as nil")
+        XCTAssertNil(node.children)
+        XCTAssertEqual(node.next?.target.name, "other")
+        XCTAssertNil(node.next?.label, "absent optional in a synthesized decoder")
+        XCTAssertEqual(node.next?.target.depth, 0, "default for a missing key")
+
+        // nil indirect fields are left out, exactly as plain optionals are.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(String(decoding: try encoder.encode(node), as: UTF8.self),
+                       #"{"depth":0,"name":"leaf","next":{"target":{"depth":0,"name":"other"}},"parent":{"depth":0,"name":"root"}}"#)
+
+        // A copy is independent of the original.
+        var copy = node
+        copy.parent?.name = "changed"
+        copy.next?.target.name = "changed too"
+        XCTAssertEqual(node.parent?.name, "root")
+        XCTAssertEqual(node.next?.target.name, "other")
+        XCTAssertNotEqual(copy, node)
+        XCTAssertEqual(Set([node, node, copy]).count, 2, "Hashable sees through the boxes")
+    }
 }

@@ -63,6 +63,87 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
+public nonisolated struct TreeNode: Codable, Hashable, Sendable {
+    public var name: String
+    public var depth: Int
+    public var parent: TreeNode? {
+        get { _parent.value }
+        set { _parent = Indirect(newValue) }
+    }
+    private var _parent: Indirect<TreeNode?>
+    public var children: [TreeNode]?
+    public var next: TreeLink? {
+        get { _next.value }
+        set { _next = Indirect(newValue) }
+    }
+    private var _next: Indirect<TreeLink?>
+
+    public init(name: String, depth: Int = 0, parent: TreeNode? = nil, children: [TreeNode]? = nil, next: TreeLink? = nil) {
+        self.name = name
+        self.depth = depth
+        self._parent = Indirect(parent)
+        self.children = children
+        self._next = Indirect(next)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name
+        case depth
+        case parent
+        case children
+        case next
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
+        self.name = try container.decode(String.self, forKey: .name)
+        self.depth = try container.decodeIfPresent(Int.self, forKey: .depth) ?? 0
+        self._parent = Indirect(try container.decodeIfPresent(TreeNode.self, forKey: .parent))
+        self.children = try container.decodeIfPresent([TreeNode].self, forKey: .children)
+        self._next = Indirect(try container.decodeIfPresent(TreeLink.self, forKey: .next))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.name, forKey: .name)
+        try container.encode(self.depth, forKey: .depth)
+        try container.encodeIfPresent(self.parent, forKey: .parent)
+        try container.encodeIfPresent(self.children, forKey: .children)
+        try container.encodeIfPresent(self.next, forKey: .next)
+    }
+}
+
+public nonisolated struct TreeLink: Codable, Hashable, Sendable {
+    public var label: String?
+    public var target: TreeNode {
+        get { _target.value }
+        set { _target = Indirect(newValue) }
+    }
+    private var _target: Indirect<TreeNode>
+
+    public init(label: String? = nil, target: TreeNode) {
+        self.label = label
+        self._target = Indirect(target)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case label
+        case target
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
+        self.label = try container.decodeIfPresent(String.self, forKey: .label)
+        self._target = Indirect(try container.decode(TreeNode.self, forKey: .target))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(self.label, forKey: .label)
+        try container.encode(self.target, forKey: .target)
+    }
+}
+
 public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
     public var `var`: String
     public var `let`: Int?

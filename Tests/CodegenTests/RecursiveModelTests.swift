@@ -1,0 +1,61 @@
+@testable import EndpointGenCodegen
+import EndpointGenSpec
+import XCTest
+
+/// Which fields are boxed: exactly those that close a cycle of direct (non-collection) fields.
+final class RecursiveModelTests: XCTestCase {
+    private func generate(_ yaml: String) throws -> CodegenResult {
+        let loaded = SpecLoader.load([SpecSource(path: "specs/t.yaml", contents: Array(yaml.utf8))])
+        let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
+        return CodeGenerator.generate(module)
+    }
+
+    private func models(_ yaml: String) throws -> String {
+        let result = try generate(yaml)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        return result.files.first { $0.name.hasSuffix("Models.swift") }?.contents ?? ""
+    }
+
+    func testOnlyFieldsInsideACycleAreBoxed() throws {
+        let text = try models("""
+            models:
+              A: { fields: { b: B, leaf: Leaf, list: "[A]" } }
+              B: { fields: { c: "C?" } }
+              C: { fields: { a: A, other: "Leaf?" } }
+              Leaf: { fields: { name: String, kind: Kind } }
+              Kind: { enum: [x, y] }
+            """)
+        XCTAssertTrue(text.contains("private var _b: Indirect<B>"))
+        XCTAssertTrue(text.contains("private var _c: Indirect<C?>"))
+        XCTAssertTrue(text.contains("private var _a: Indirect<A>"))
+        XCTAssertTrue(text.contains("    public var leaf: Leaf\n"), "Leaf is outside the cycle")
+        XCTAssertTrue(text.contains("    public var list: [A]\n"), "arrays are stored out of line already")
+        XCTAssertTrue(text.contains("    public var other: Leaf?\n"))
+        XCTAssertEqual(text.components(separatedBy: "Indirect<").count - 1, 3)
+    }
+
+    func testModelsWithoutCyclesAreUnchanged() throws {
+        let text = try models("""
+            models:
+              Outer: { fields: { inner: Inner, many: "[Outer]", byKey: "[String: Outer]?" } }
+              Inner: { fields: { name: String } }
+            """)
+        XCTAssertFalse(text.contains("Indirect"))
+        XCTAssertFalse(text.contains("func encode(to"), "synthesized Codable stays")
+    }
+
+    func testAFieldNamedLikeTheStorageIsReported() throws {
+        let result = try generate("""
+            models:
+              Node:
+                fields:
+                  parent: Node?
+                  raw: { type: String, name: _parent }
+            """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), ["""
+            specs/t.yaml:5:7: error: 'raw' in 'Node' becomes '_parent', the name of the storage of the recursive field 'parent'; give it a different 'name:'
+            specs/t.yaml:4:7: note: 'parent' is here
+            """])
+        XCTAssertEqual(result.files, [])
+    }
+}
