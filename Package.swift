@@ -71,6 +71,8 @@ let package = Package(
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.
         .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),
         .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer"]),
+        // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
+        .testTarget(name: "GeneratedTests", dependencies: ["Generated", "EndpointRuntime"]),
         // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.
         .testTarget(
             name: "WireTests",

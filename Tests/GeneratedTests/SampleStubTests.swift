@@ -1,0 +1,84 @@
+import EndpointRuntime
+import Foundation
+import Generated
+import XCTest
+
+/// Every `sample` in specs/ answers its service method through `StubTransport` (what previews
+/// and app tests use) and decodes into the values the spec wrote, envelope included.
+final class SampleStubTests: XCTestCase {
+    private let client = APIClient(
+        transport: StubTransport(),
+        authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {}),
+                                       cookies: .header { _ in "session=s" }, apiKey: "k"))
+
+    func testAuthAndMemberSamples() async throws {
+        let login = try await AuthService(client: client).login(body: LoginDTO(username: "u", password: "p"))
+        XCTAssertEqual(login, LoginResponseDTO(id: 42, username: "drinkig@example.com", role: "USER", isFirst: true))
+
+        let member = MemberService(client: client)
+        let info = try await member.getMemberInfo()
+        XCTAssertEqual(info.name, "드링이")
+        XCTAssertEqual(info.wineSort, ["레드", "스파클링"])
+        XCTAssertEqual(info.monthPriceMax, 50000)
+        let check = try await member.checkUsername(body: UsernameCheckRequest(username: "u"))
+        XCTAssertFalse(check.isDuplicate)
+    }
+
+    func testCommunitySamples() async throws {
+        let community = CommunityService(client: client)
+        let signIn = try await community.signIn(body: SignInForm(email: "e", password: "p"))
+        XCTAssertEqual(signIn.token.expiresIn, 3600)
+        XCTAssertNil(signIn.user.profileImageUrl)
+        let me = try await community.getMyProfile()
+        XCTAssertEqual(me.profileImageUrl, URL(string: "https://cdn.example.com/u/7.jpg"))
+        XCTAssertEqual(me.joinedAt, ISO8601DateFormatter().date(from: "2024-03-02T09:00:00Z"))
+        let post = try await community.getPost(postId: 1024)
+        XCTAssertEqual(post.comments.first?.replies.first?.content, "감사합니다")
+        XCTAssertEqual(post.reactions["🎉"], 1)
+        XCTAssertEqual(post.attributes?["editor"]?["version"]?.intValue, 2)
+        let notice = try await community.getLatestNotice()
+        XCTAssertEqual(notice.success, true)
+        XCTAssertEqual(notice.payload.id, 3)
+        let options = try await community.getUploadOptions()
+        XCTAssertEqual(options.allowedTypes, ["image/jpeg", "image/png", "image/heic"])
+    }
+
+    func testMovieSamples() async throws {
+        let movie = MovieService(client: client)
+        let movies = try await movie.getMovies(category: .popular)
+        XCTAssertEqual(movies.results.map(\.title), ["Inside Out 2", "Deadpool & Wolverine"])
+        XCTAssertEqual(movies.results.first?.voteAverage, Decimal(string: "7.6"))
+        let favorites = try await movie.getFavorites()
+        XCTAssertEqual(favorites["533535"]?.name, "Deadpool & Wolverine")
+        let favorite = try await movie.createFavorite(body: FavoriteRequestItem(id: "1022789", name: "Inside Out 2"))
+        XCTAssertEqual(favorite.id, "1022789")
+    }
+
+    func testQuestionAndWeatherSamples() async throws {
+        let question = QuestionService(client: client)
+        let page = try await question.getLatestQuestionPageNo()
+        XCTAssertEqual(page, 4)
+        let one = try await question.getQuestion(index: 27)
+        XCTAssertEqual(one.highlight, [0, 2])
+        XCTAssertEqual(one.myAnswer, "제주도 한 달 살기")
+
+        let weather = WeatherService(client: client)
+        let current = try await weather.getCurrentWeather(apiKey: "k", location: "Seoul")
+        XCTAssertEqual(current.current.condition.code, .sunny)
+        XCTAssertEqual(current.current.airQuality?["us-epa-index"], 1)
+        let found = try await weather.searchLocations(apiKey: "k", query: "Seo")
+        XCTAssertEqual(found.first?.url, "seoul-south-korea")
+    }
+
+    func testEndpointsWithoutASampleAnswerEmptyAndModelEndpointsSaySo() async throws {
+        // No sample: an empty endpoint succeeds, a model endpoint fails as an empty 200 would.
+        try await QuestionService(client: client).pressForAnswer(body: PressForAnswerRequest(index: 1))
+        do {
+            _ = try await QuestionService(client: client).getTodayQuestion()
+            XCTFail("a model endpoint without sample has nothing to decode")
+        } catch {
+            guard case .decoding(let failure) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(failure.description, "The body is empty.")
+        }
+    }
+}
