@@ -81,4 +81,17 @@ final class SampleStubTests: XCTestCase {
             XCTAssertEqual(failure.description, "The body is empty.")
         }
     }
+
+    func testImmediateAndDelayedStubsAnswerFromTheSample() async throws {
+        let tokens = Authentication(tokenProvider: ClosureTokenProvider(token: { "preview" }, refresh: {}))
+        let immediate = QuestionService(client: APIClient(transport: StubTransport.immediate, authentication: tokens))
+        let page = try await immediate.getLatestQuestionPageNo()
+        XCTAssertEqual(page, 4)
+
+        let delayed = QuestionService(client: APIClient(transport: StubTransport.delayed(0.3), authentication: tokens))
+        let start = ContinuousClock.now
+        let again = try await delayed.getLatestQuestionPageNo()
+        XCTAssertEqual(again, 4)
+        XCTAssertGreaterThanOrEqual(ContinuousClock.now - start, .milliseconds(300))
+    }
 }
