@@ -41,9 +41,10 @@ test: check
 tsan:
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# The example package (its own build folder, Examples/Movies/.build): Generated/ current, then run it.
+# The example package (its own build folder, Examples/Movies/.build): Generated/ current, run it,
+# and the command plugin (check mode; a broken spec reported at file:line:column).
 example:
-	cd Examples/Movies && $(MAKE) --no-print-directory check run
+	cd Examples/Movies && $(MAKE) --no-print-directory check run plugin-check
 
 # schema/endpointgen-spec.schema.json agrees with the validator (Python 3 with PyYAML, jsonschema).
 schema-test: tool

@@ -39,10 +39,21 @@ struct GenerateEndpoints: CommandPlugin {
         process.executableURL = try context.tool(named: "endpointgen").url
         process.arguments = [check ? "check" : "generate", "--specs", specs, "--output", output] + extractor.remainingArguments
         process.currentDirectoryURL = packageDirectory
+        // Diagnostics (stderr) are read back and reported through the plugin API, so Xcode lists
+        // them in the issue navigator at their file and line; the rest (summary, diff) passes through.
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
+            if let diagnostic = ToolDiagnostic(parsing: line) {
+                diagnostic.report(relativeTo: packageDirectory)
+            } else {
+                FileHandle.standardError.write(Data((line + "\n").utf8))
+            }
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            // endpointgen has printed the diagnostics (file:line:column) or the diff already.
             throw CommandError("endpointgen \(check ? "check" : "generate") failed with exit code \(process.terminationStatus)")
         }
     }
@@ -59,4 +70,45 @@ struct GenerateEndpoints: CommandPlugin {
 struct CommandError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// One `file:line:column: error|warning|note: message` line of endpointgen's output.
+struct ToolDiagnostic {
+    enum Severity: String {
+        case error, warning, note
+    }
+
+    var file: String
+    var line: Int
+    var column: Int
+    var severity: Severity
+    var message: String
+
+    /// Parses a compiler-style line; nil for anything else (summaries, diffs).
+    init?(parsing text: Substring) {
+        for severity in [Severity.error, .warning, .note] {
+            guard let marker = text.range(of: ": \(severity.rawValue): ") else { continue }
+            let place = text[..<marker.lowerBound].split(separator: ":", omittingEmptySubsequences: false)
+            guard place.count >= 3, let line = Int(place[place.count - 2]), let column = Int(place[place.count - 1]) else { return nil }
+            self.file = place.dropLast(2).joined(separator: ":")
+            self.line = line
+            self.column = column
+            self.severity = severity
+            self.message = String(text[marker.upperBound...])
+            return
+        }
+        return nil
+    }
+
+    /// Reports through `Diagnostics` with an absolute path (Xcode needs one to open the file).
+    /// The text keeps `file:line:column:` too: `swift package` prints only the text.
+    func report(relativeTo package: URL) {
+        let path = file.hasPrefix("/") ? file : package.appendingPathComponent(file).path
+        let text = "\(file):\(line):\(column): \(message)"
+        switch severity {
+        case .error: Diagnostics.error(text, file: path, line: line)
+        case .warning: Diagnostics.warning(text, file: path, line: line)
+        case .note: Diagnostics.remark(text, file: path, line: line)
+        }
+    }
 }
