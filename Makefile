@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test tsan example isolation-check schema-test bench clean
+.PHONY: all generate check lint build tool test tsan plugin-check example isolation-check schema-test bench clean
 
 all: generate
 
@@ -40,6 +40,10 @@ test: check
 # cover only the test-side HTTP server's socket layer (see the file).
 tsan:
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+# The command plugin on this package, in check mode (writes nothing).
+plugin-check:
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, run it,
 # and the command plugin (check mode; a broken spec reported at file:line:column).
