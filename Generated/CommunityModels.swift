@@ -101,9 +101,12 @@ public nonisolated struct Post: Codable, Hashable, Sendable {
     /// Free-form data the web editor stores with a post.
     public var attributes: JSONValue?
     /// The first image; use attachments instead.
-    ///
-    /// Deprecated.
-    public var thumbnailUrl: URL?
+    @available(*, deprecated)
+    public var thumbnailUrl: URL? {
+        get { _thumbnailUrl }
+        set { _thumbnailUrl = newValue }
+    }
+    private var _thumbnailUrl: URL?
     public var createdAt: Date
 
     public init(id: Int64, author: User, title: String, content: String, tags: [String], reactions: [String: Int], attachments: [Attachment], comments: [Comment], attributes: JSONValue? = nil, thumbnailUrl: URL? = nil, createdAt: Date) {
@@ -116,8 +119,52 @@ public nonisolated struct Post: Codable, Hashable, Sendable {
         self.attachments = attachments
         self.comments = comments
         self.attributes = attributes
-        self.thumbnailUrl = thumbnailUrl
+        self._thumbnailUrl = thumbnailUrl
         self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case author
+        case title
+        case content
+        case tags
+        case reactions
+        case attachments
+        case comments
+        case attributes
+        case thumbnailUrl
+        case createdAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int64.self, forKey: .id)
+        self.author = try container.decode(User.self, forKey: .author)
+        self.title = try container.decode(String.self, forKey: .title)
+        self.content = try container.decode(String.self, forKey: .content)
+        self.tags = try container.decode([String].self, forKey: .tags)
+        self.reactions = try container.decode([String: Int].self, forKey: .reactions)
+        self.attachments = try container.decode([Attachment].self, forKey: .attachments)
+        self.comments = try container.decode([Comment].self, forKey: .comments)
+        self.attributes = try container.decodeIfPresent(JSONValue.self, forKey: .attributes)
+        self._thumbnailUrl = try container.decodeIfPresent(URL.self, forKey: .thumbnailUrl)
+        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.author, forKey: .author)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.content, forKey: .content)
+        try container.encode(self.tags, forKey: .tags)
+        try container.encode(self.reactions, forKey: .reactions)
+        try container.encode(self.attachments, forKey: .attachments)
+        try container.encode(self.comments, forKey: .comments)
+        try container.encodeIfPresent(self.attributes, forKey: .attributes)
+        try container.encodeIfPresent(self._thumbnailUrl, forKey: .thumbnailUrl)
+        try container.encode(self.createdAt, forKey: .createdAt)
     }
 }
 

@@ -59,9 +59,12 @@ public nonisolated struct Movie: Codable, Hashable, Sendable {
     public var overview: String
     public var posterUrl: URL?
     /// Path on the old image host; use poster_url.
-    ///
-    /// Deprecated.
-    public var posterPath: String?
+    @available(*, deprecated)
+    public var posterPath: String? {
+        get { _posterPath }
+        set { _posterPath = newValue }
+    }
+    private var _posterPath: String?
     /// yyyy-MM-dd.
     public var releaseDate: String?
     public var genres: [String]
@@ -75,7 +78,7 @@ public nonisolated struct Movie: Codable, Hashable, Sendable {
         self.title = title
         self.overview = overview
         self.posterUrl = posterUrl
-        self.posterPath = posterPath
+        self._posterPath = posterPath
         self.releaseDate = releaseDate
         self.genres = genres
         self.voteAverage = voteAverage
@@ -102,12 +105,26 @@ public nonisolated struct Movie: Codable, Hashable, Sendable {
         self.title = try container.decode(String.self, forKey: .title)
         self.overview = try container.decode(String.self, forKey: .overview)
         self.posterUrl = try container.decodeIfPresent(URL.self, forKey: .posterUrl)
-        self.posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
+        self._posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
         self.releaseDate = try container.decodeIfPresent(String.self, forKey: .releaseDate)
         self.genres = try container.decode([String].self, forKey: .genres)
         self.voteAverage = try container.decode(Decimal.self, forKey: .voteAverage)
         self.popularity = try container.decodeIfPresent(Float.self, forKey: .popularity)
         self.adult = try container.decodeIfPresent(Bool.self, forKey: .adult) ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(self.id, forKey: .id)
+        try container.encode(self.title, forKey: .title)
+        try container.encode(self.overview, forKey: .overview)
+        try container.encodeIfPresent(self.posterUrl, forKey: .posterUrl)
+        try container.encodeIfPresent(self._posterPath, forKey: .posterPath)
+        try container.encodeIfPresent(self.releaseDate, forKey: .releaseDate)
+        try container.encode(self.genres, forKey: .genres)
+        try container.encode(self.voteAverage, forKey: .voteAverage)
+        try container.encodeIfPresent(self.popularity, forKey: .popularity)
+        try container.encode(self.adult, forKey: .adult)
     }
 }
 

@@ -21,8 +21,17 @@ struct ModelRenderer {
         /// After `self.` and `.` (CodingKeys): `default`, `self_`.
         var member: String
         var type: String
-        /// Stored out of line (the field closes a cycle of models): the private storage's name.
+        /// The private stored property behind a computed one, `_name`: for a field that closes a
+        /// cycle of models (boxed in `Indirect`) or a deprecated field (so that the generated
+        /// initializers and coding, which use the storage, raise no deprecation warnings).
         var storage: String?
+        var boxed: Bool
+
+        /// The value to encode: the storage only where the property is deprecated (reading it would warn).
+        var storedValue: String {
+            guard let storage, field.deprecated else { return "self." + member }
+            return boxed ? "self.\(storage).value" : "self." + storage
+        }
     }
 
     /// A struct with a memberwise initializer; `codable` false for multipart parts (File is not Codable).
@@ -33,26 +42,35 @@ struct ModelRenderer {
         var members: [Member] = []
         members.reserveCapacity(fields.count)
         for (field, swiftName) in zip(fields, names) {
-            let indirect = specName.map { context.isIndirect(field, in: $0) } ?? false
+            let boxed = specName.map { context.isIndirect(field, in: $0) } ?? false
+            let stored = boxed || field.deprecated
             members.append(Member(field: field, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
-                                  type: context.swiftType(field.type), storage: indirect ? "_" + swiftName : nil))
+                                  type: context.swiftType(field.type), storage: stored ? "_" + swiftName : nil, boxed: boxed))
         }
-        let boxed = members.indices.filter { members[$0].storage != nil }
-        if !boxed.isEmpty {
-            context.checkStorageNames(fields, names, boxed: boxed, in: "'\(name)'")
+        let stored = members.indices.filter { members[$0].storage != nil }
+        if !stored.isEmpty {
+            context.checkStorageNames(fields, names, stored: stored, in: "'\(name)'")
         }
         let conformances = codable ? "Codable, Hashable, Sendable" : "Hashable, Sendable"
         p.doc(summary)
         p.block("\(context.typeModifiers)struct \(name): \(conformances)") { p in
             for item in members {
-                p.doc(item.field.summary, item.field.deprecated ? "Deprecated." : nil)
+                p.doc(item.field.summary)
                 if let storage = item.storage {
-                    // Stored in a box: a struct cannot contain itself directly.
-                    p.block("\(access)var \(item.declared): \(item.type)") { p in
-                        p.line("get { \(storage).value }")
-                        p.line("set { \(storage) = Indirect(newValue) }")
+                    if item.field.deprecated {
+                        p.line(text: Self.deprecation(item.field))
                     }
-                    p.line("private var \(storage): Indirect<\(item.type)>")
+                    p.block("\(access)var \(item.declared): \(item.type)") { p in
+                        if item.boxed {
+                            // Stored in a box: a struct cannot contain itself directly.
+                            p.line("get { \(storage).value }")
+                            p.line("set { \(storage) = Indirect(newValue) }")
+                        } else {
+                            p.line("get { \(storage) }")
+                            p.line("set { \(storage) = newValue }")
+                        }
+                    }
+                    p.line(text: item.boxed ? "private var \(storage): Indirect<\(item.type)>" : "private var \(storage): \(item.type)")
                 } else {
                     p.line("\(access)var \(item.declared): \(item.type)")
                 }
@@ -71,7 +89,7 @@ struct ModelRenderer {
                 p.block("\(signature))") { p in
                     for item in members {
                         if let storage = item.storage {
-                            p.line("self.\(storage) = Indirect(\(item.declared))")
+                            p.line(text: item.boxed ? "self.\(storage) = Indirect(\(item.declared))" : "self.\(storage) = \(item.declared)")
                         } else {
                             p.line("self.\(item.member) = \(item.declared)")
                         }
@@ -79,6 +97,7 @@ struct ModelRenderer {
                 }
             }
             guard codable else { return }
+            // Fields kept in private storage are coded by hand: the keys name the public properties.
             let recursive = members.contains { $0.storage != nil }
             let needsKeys = members.contains { $0.field.wireName != $0.member }
             let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
@@ -110,7 +129,7 @@ struct ModelRenderer {
                             decode = "try container.decode(\(item.type).self, forKey: .\(member))"
                         }
                         if let storage = item.storage {
-                            p.line("self.\(storage) = Indirect(\(decode))")
+                            p.line(text: item.boxed ? "self.\(storage) = Indirect(\(decode))" : "self.\(storage) = \(decode)")
                         } else {
                             p.line("self.\(member) = \(decode)")
                         }
@@ -118,13 +137,13 @@ struct ModelRenderer {
                 }
             }
             if recursive {
-                // Written out because the boxes are stored under other names than the keys.
+                // Written out because some values are stored under other names than their keys.
                 p.blank()
                 p.block("\(access)func encode(to encoder: any Encoder) throws") { p in
                     p.line("var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)")
                     for item in members {
                         let method = item.field.type.isOptional ? "encodeIfPresent" : "encode"
-                        p.line("try container.\(method)(self.\(item.member), forKey: .\(item.member))")
+                        p.line("try container.\(method)(\(item.storedValue), forKey: .\(item.member))")
                     }
                 }
             }
@@ -164,6 +183,12 @@ struct ModelRenderer {
                 }
             }
         }
+    }
+
+    /// `@available(*, deprecated)`, with the spec's message when it gave one.
+    static func deprecation(_ field: Field) -> String {
+        guard let message = field.deprecationMessage else { return "@available(*, deprecated)" }
+        return "@available(*, deprecated, message: \(SwiftLiteral.string(message)))"
     }
 
     private func literal(_ value: String, raw: EnumModel.RawType) -> String {

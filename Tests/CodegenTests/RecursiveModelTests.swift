@@ -53,7 +53,7 @@ final class RecursiveModelTests: XCTestCase {
                   raw: { type: String, name: _parent }
             """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), ["""
-            specs/t.yaml:5:7: error: 'raw' in 'Node' becomes '_parent', the name of the storage of the recursive field 'parent'; give it a different 'name:'
+            specs/t.yaml:5:7: error: 'raw' in 'Node' becomes '_parent', the name of the storage of the field 'parent'; give it a different 'name:'
             specs/t.yaml:4:7: note: 'parent' is here
             """])
         XCTAssertEqual(result.files, [])

@@ -95,3 +95,21 @@ final class SampleStubTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(ContinuousClock.now - start, .milliseconds(300))
     }
 }
+
+/// Deprecated model fields are `@available(*, deprecated)` properties over private storage; they
+/// still decode, encode and initialise without warnings in the generated code.
+final class DeprecatedFieldTests: XCTestCase {
+    @available(*, deprecated)
+    func testDeprecatedFieldsStillRoundTrip() throws {
+        let json = #"{"id":"1","title":"T","overview":"","poster_path":"/old.jpg","genres":[],"vote_average":7.5}"#
+        let movie = try JSONDecoder().decode(Movie.self, from: Data(json.utf8))
+        XCTAssertEqual(movie.posterPath, "/old.jpg")
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(movie)) as? [String: Any]
+        XCTAssertEqual(encoded?["poster_path"] as? String, "/old.jpg")
+        var copy = Movie(id: "1", title: "T", overview: "", posterPath: "/old.jpg", genres: [], voteAverage: 7.5)
+        XCTAssertEqual(copy, movie)
+        copy.posterPath = nil
+        XCTAssertNil(copy.posterPath)
+        XCTAssertNotEqual(copy, movie)
+    }
+}
