@@ -63,9 +63,11 @@ let package = Package(
         // Golden outputs are compiled, not only compared: a fixture's output must build.
         .target(name: "GoldenFeatures", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/features"),
         .target(name: "GoldenHostile", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile"),
+        // The features fixture with --access-level internal --completion-handlers.
+        .target(name: "GoldenCallbacks", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/features-callbacks"),
         .testTarget(
             name: "CodegenTests",
-            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile"]
+            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks"]
         ),
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.

@@ -19,13 +19,18 @@ final class GoldenTests: XCTestCase {
         try checkGolden("hostile")
     }
 
+    /// The same fixture with the options a UIKit app would pick: internal access and completion-handler variants.
+    func testFeaturesWithInternalAccessAndCompletionHandlers() throws {
+        try checkGolden("features", into: "features-callbacks", options: CodegenOptions(accessLevel: .internal, completionHandlers: true))
+    }
+
     func testGenerationIsDeterministic() throws {
         let first = try generate("hostile") + generate("features")
         let second = try generate("hostile") + generate("features")
         XCTAssertEqual(first, second)
     }
 
-    func generate(_ fixture: String) throws -> [GeneratedFile] {
+    func generate(_ fixture: String, options: CodegenOptions = CodegenOptions()) throws -> [GeneratedFile] {
         let folder = Self.testsFolder.appendingPathComponent("Fixtures/\(fixture)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         let sources = try names.map { name in
@@ -33,14 +38,15 @@ final class GoldenTests: XCTestCase {
         }
         let loaded = SpecLoader.load(sources)
         let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let result = CodeGenerator.generate(module)
+        let result = CodeGenerator.generate(module, options: options)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [])
         return result.files
     }
 
-    func checkGolden(_ fixture: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let files = try generate(fixture)
-        let goldens = Self.testsFolder.appendingPathComponent("Goldens/\(fixture)")
+    func checkGolden(_ fixture: String, into golden: String? = nil, options: CodegenOptions = CodegenOptions(),
+                     file: StaticString = #filePath, line: UInt = #line) throws {
+        let files = try generate(fixture, options: options)
+        let goldens = Self.testsFolder.appendingPathComponent("Goldens/\(golden ?? fixture)")
         if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
             try? FileManager.default.removeItem(at: goldens)
             try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)

@@ -1,8 +1,8 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// The committed Generated/ and the `features` golden (every spec feature, completion handlers
-// included) compiled in an app-like setting: Swift 6 language mode, complete concurrency
+// The committed Generated/, the `features` golden (every spec feature) and its
+// `features-callbacks` variant (internal access, completion handlers) compiled in an app-like setting: Swift 6 language mode, complete concurrency
 // checking, default actor isolation MainActor (Xcode's default for new app targets), warnings
 // as errors. `make isolation-check` builds it; CI runs it.
 let strict: [SwiftSetting] = [
@@ -22,6 +22,11 @@ let package = Package(
         ),
         .target(
             name: "FeaturesMainActor",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CallbacksMainActor",
             dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
             swiftSettings: strict
         ),
