@@ -72,13 +72,15 @@ let package = Package(
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.
         .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),
-        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer"]),
+        // Assertions on the typed error, shared by the runtime and wire tests.
+        .target(name: "APITestSupport", dependencies: ["EndpointRuntime"], path: "Tests/Support/APITestSupport"),
+        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer", "APITestSupport"]),
         // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
         .testTarget(name: "GeneratedTests", dependencies: ["Generated", "EndpointRuntime"]),
         // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.
         .testTarget(
             name: "WireTests",
-            dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", "APITestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
     ]

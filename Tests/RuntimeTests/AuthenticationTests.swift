@@ -1,3 +1,4 @@
+import APITestSupport
 import EndpointRuntime
 import Foundation
 import XCTest

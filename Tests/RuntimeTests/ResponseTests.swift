@@ -1,20 +1,10 @@
+import APITestSupport
 import EndpointRuntime
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-
-/// Runs `body` and returns the `APIError` it throws; fails the test when it does not throw.
-func expectError<T>(_ body: () async throws(APIError) -> T, file: StaticString = #filePath, line: UInt = #line) async -> APIError? {
-    do {
-        let value = try await body()
-        XCTFail("expected an APIError, got \(value)", file: file, line: line)
-        return nil
-    } catch {
-        return error
-    }
-}
 
 final class ResponseTests: XCTestCase {
     // MARK: Success bodies

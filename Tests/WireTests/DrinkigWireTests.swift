@@ -1,3 +1,4 @@
+import APITestSupport
 import EndpointRuntime
 import FlyingFox
 import Foundation
@@ -95,7 +96,7 @@ final class DrinkigWireTests: WireTestCase {
     func testJoinWithEnvelopeFailureIsAnEnvelopeError() async throws {
         let server = try await drinkigServer()
         let auth = AuthService(client: client(cookies: freshCookieStorage()), baseURL: server.baseURL)
-        let error = await expectFailure { () async throws(APIError) in
+        let error = await expectError { () async throws(APIError) in
             try await auth.join(body: JoinDTO(username: "u@example.com", password: "a", rePassword: "b"))
         }
         guard case .envelope(let failure)? = error else { return XCTFail("\(String(describing: error))") }
@@ -130,7 +131,7 @@ final class DrinkigWireTests: WireTestCase {
             .json(#"{"isSuccess":false,"code":"AUTH4010","message":"로그인이 필요합니다."}"#, status: .forbidden)
         }
         let member = MemberService(client: client(cookies: freshCookieStorage()), baseURL: server.baseURL)
-        let error = await expectFailure { () async throws(APIError) in try await member.getMemberInfo() }
+        let error = await expectError { () async throws(APIError) in try await member.getMemberInfo() }
         guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(failure.status, 403)
         XCTAssertEqual(failure.message, "로그인이 필요합니다.")

@@ -1,3 +1,4 @@
+import APITestSupport
 import EndpointRuntime
 import FlyingFox
 import Foundation
@@ -89,7 +90,7 @@ final class MovieWireTests: WireTestCase {
         }
         let service = service(server)
         try await service.isFavorite(id: "1022789")
-        let error = await expectFailure { () async throws(APIError) in try await service.isFavorite(id: "42") }
+        let error = await expectError { () async throws(APIError) in try await service.isFavorite(id: "42") }
         guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(failure.status, 404)
         XCTAssertEqual(failure.message, "The request was rejected.", "no body: the default text for 4xx")
@@ -130,7 +131,7 @@ final class MovieWireTests: WireTestCase {
         let server = try await serve { _ in
             .json(#"{"success":false,"status_code":34,"status_message":"The resource you requested could not be found."}"#, status: .notFound)
         }
-        let error = await expectFailure { () async throws(APIError) in try await self.service(server).getFavorites() }
+        let error = await expectError { () async throws(APIError) in try await self.service(server).getFavorites() }
         guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(failure.status, 404)
         XCTAssertEqual(failure.message, "The resource you requested could not be found.")

@@ -1,3 +1,4 @@
+import APITestSupport
 import EndpointRuntime
 import FlyingFox
 import Foundation
@@ -82,7 +83,7 @@ final class WeatherWireTests: WireTestCase {
         let server = try await serve(basePath: "/v1") { _ in
             .json(#"{"error":{"code":1006,"message":"No matching location found."}}"#, status: .badRequest)
         }
-        let error = await expectFailure { () async throws(APIError) in
+        let error = await expectError { () async throws(APIError) in
             try await self.service(server).searchLocations(apiKey: "k", query: "nowhere")
         }
         guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }

@@ -1,3 +1,4 @@
+import APITestSupport
 import EndpointRuntime
 import FlyingFox
 import Foundation
@@ -53,23 +54,11 @@ class WireTestCase: XCTestCase {
         HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "WireTests-\(UUID().uuidString)")
     }
 
-    /// Runs `body`, which must fail; returns its error (nil and a test failure when it succeeded).
-    func expectFailure<T>(file: StaticString = #filePath, line: UInt = #line,
-                          _ body: () async throws(APIError) -> T) async -> APIError? {
-        do {
-            let value = try await body()
-            XCTFail("expected an APIError, got \(value)", file: file, line: line)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// Runs `body`, which must fail within `deadline` seconds plus one; returns the error and the time taken.
     func expectFailure<T>(within deadline: TimeInterval, file: StaticString = #filePath, line: UInt = #line,
                           _ body: () async throws(APIError) -> T) async -> APIError? {
         let start = ContinuousClock.now
-        let error = await expectFailure(file: file, line: line, body)
+        let error = await expectError(body, file: file, line: line)
         let elapsed = ContinuousClock.now - start
         XCTAssertLessThan(elapsed, .seconds(deadline + 1), "took \(elapsed), deadline \(deadline) s", file: file, line: line)
         return error
