@@ -27,6 +27,12 @@ struct ModelRenderer {
         var storage: String?
         var boxed: Bool
 
+        /// `self.x = value`, or into the storage (boxed when needed).
+        func assignment(_ value: String) -> String {
+            guard let storage else { return "self.\(member) = \(value)" }
+            return boxed ? "self.\(storage) = Indirect(\(value))" : "self.\(storage) = \(value)"
+        }
+
         /// The value to encode: the storage only where the property is deprecated (reading it would warn).
         var storedValue: String {
             guard let storage, field.deprecated else { return "self." + member }
@@ -88,8 +94,8 @@ struct ModelRenderer {
                 }
                 p.block("\(signature))") { p in
                     for item in members {
-                        if let storage = item.storage {
-                            p.line(text: item.boxed ? "self.\(storage) = Indirect(\(item.declared))" : "self.\(storage) = \(item.declared)")
+                        if item.storage != nil {
+                            p.line(text: item.assignment(item.declared))
                         } else {
                             p.line("self.\(item.member) = \(item.declared)")
                         }
@@ -98,10 +104,10 @@ struct ModelRenderer {
             }
             guard codable else { return }
             // Fields kept in private storage are coded by hand: the keys name the public properties.
-            let recursive = members.contains { $0.storage != nil }
+            let hasStorage = members.contains { $0.storage != nil }
             let needsKeys = members.contains { $0.field.wireName != $0.member }
             let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
-            if needsKeys || defaulted || recursive {
+            if needsKeys || defaulted || hasStorage {
                 p.blank()
                 p.block("enum CodingKeys: String, CodingKey") { p in
                     for item in members {
@@ -113,8 +119,8 @@ struct ModelRenderer {
                     }
                 }
             }
-            if defaulted || recursive {
-                // A missing key takes the spec default instead of failing the decode.
+            if defaulted || hasStorage {
+                // A missing key takes the spec default instead of failing the decode; stored fields go to their storage.
                 p.blank()
                 p.block("\(access)init(from decoder: any Decoder) throws") { p in
                     p.line("let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)")
@@ -128,15 +134,11 @@ struct ModelRenderer {
                         } else {
                             decode = "try container.decode(\(item.type).self, forKey: .\(member))"
                         }
-                        if let storage = item.storage {
-                            p.line(text: item.boxed ? "self.\(storage) = Indirect(\(decode))" : "self.\(storage) = \(decode)")
-                        } else {
-                            p.line("self.\(member) = \(decode)")
-                        }
+                        p.line(text: item.assignment(decode))
                     }
                 }
             }
-            if recursive {
+            if hasStorage {
                 // Written out because some values are stored under other names than their keys.
                 p.blank()
                 p.block("\(access)func encode(to encoder: any Encoder) throws") { p in
