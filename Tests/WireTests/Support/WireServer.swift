@@ -57,11 +57,13 @@ final class WireServer: Sendable {
 enum WireServerError: Error, CustomStringConvertible {
     case noAddress
     case requestCount(Int)
+    case notAnObject(String)
 
     var description: String {
         switch self {
         case .noAddress: return "the server has no IPv4 listening address"
         case .requestCount(let count): return "expected exactly one request, received \(count)"
+        case .notAnObject(let body): return "the body is not a JSON object: \(body)"
         }
     }
 }
@@ -116,7 +118,7 @@ struct ReceivedRequest: Sendable {
     /// The body as a JSON object.
     func jsonObject() throws -> [String: Any] {
         guard let object = try JSONSerialization.jsonObject(with: body) as? [String: Any] else {
-            throw WireServerError.requestCount(-1)
+            throw WireServerError.notAnObject(String(decoding: body.prefix(200), as: UTF8.self))
         }
         return object
     }
