@@ -7,8 +7,8 @@ struct Context {
     let models: [String: Model]
     let options: CodegenOptions
     /// For models in a cycle of direct (non-collection) fields: the cycle's number. Fields from
-    /// one such model to another of the same cycle are stored `@Indirect`, or the structs would
-    /// contain themselves and not compile.
+    /// one such model to another of the same cycle are kept in an `Indirect` box, or the structs
+    /// would contain themselves and not compile.
     let cycles: [String: Int]
     var diagnostics: [Diagnostic] = []
 

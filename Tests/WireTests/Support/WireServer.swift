@@ -123,11 +123,6 @@ struct ReceivedRequest: Sendable {
         return object
     }
 
-    /// The body as any JSON value.
-    func json() throws -> Any {
-        try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
-    }
-
     /// The body as `application/x-www-form-urlencoded` pairs, decoded (`+` is a space).
     func formItems() -> [(name: String, value: String)] {
         let text = String(decoding: body, as: UTF8.self)

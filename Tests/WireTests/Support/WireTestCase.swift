@@ -38,13 +38,10 @@ class WireTestCase: XCTestCase {
 
     /// A client over URLSession. The multipart boundary is fixed so that bodies can be compared.
     func client(tokens: TestTokens? = nil, cookies: HTTPCookieStorage? = nil, apiKey: String? = nil,
-                timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024,
-                plugins: [any APIPlugin] = [], retryPolicy: RetryPolicy = .none) -> APIClient {
+                timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024) -> APIClient {
         let cookieSource: CookieSource? = cookies.map { .storage($0) }
         return APIClient(transport: URLSessionTransport(),
                          authentication: Authentication(tokenProvider: tokens, cookies: cookieSource, apiKey: apiKey),
-                         plugins: plugins,
-                         retryPolicy: retryPolicy,
                          configuration: .init(timeout: timeout, maxResponseSize: maxResponseSize,
                                               multipartBoundary: { "WireBoundary" }))
     }
