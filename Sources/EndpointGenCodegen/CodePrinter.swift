@@ -34,6 +34,10 @@ struct CodeLine: ExpressibleByStringInterpolation {
             text.withUTF8 { bytes.append(contentsOf: $0) }
         }
 
+        mutating func appendInterpolation(_ text: StaticString) {
+            appendLiteral(text)
+        }
+
         mutating func appendInterpolation(_ text: Substring) {
             appendInterpolation(String(text))
         }
@@ -92,6 +96,78 @@ struct CodePrinter {
             lastOpenedBlock = content.last == UInt8(ascii: "{")
         }
         bytes.append(0x0A)
+    }
+
+    // MARK: Lines written in pieces
+    //
+    // The per-endpoint and per-field lines of a large module are written piece by piece
+    // straight into the buffer (`begin`, `put`…, `end`): no intermediate `String`, array or
+    // `CodeLine` per line. Used where a line is built from many parts or in a loop.
+
+    /// Starts a line at the current indentation (after a pending blank line).
+    mutating func begin() {
+        if pendingBlank, !lastOpenedBlock {
+            bytes.append(0x0A)
+        }
+        pendingBlank = false
+        for _ in 0..<(depth * 4) { bytes.append(0x20) }
+    }
+
+    /// Appends literal text to the line begun with `begin()`.
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends text to the line begun with `begin()`.
+    @inline(__always)
+    mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `text` as a Swift string literal (see `SwiftLiteral.string`).
+    mutating func putLiteral(_ text: String) {
+        var text = text
+        let plain = text.withUTF8 { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
+        }
+        if plain {
+            bytes.append(UInt8(ascii: "\""))
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+        } else {
+            put(SwiftLiteral.string(text))
+        }
+    }
+
+    /// Ends the line begun with `begin()`.
+    mutating func end() {
+        lastOpenedBlock = bytes.last == UInt8(ascii: "{")
+        bytes.append(0x0A)
+    }
+
+    /// Ends the line begun with `begin()` with ` {` and indents what follows, up to `close()`.
+    mutating func open() {
+        put(" {")
+        end()
+        depth += 1
+    }
+
+    /// Closes the block begun with `open()`.
+    mutating func close() {
+        depth -= 1
+        pendingBlank = false
+        begin()
+        put("}")
+        end()
+    }
+
+    /// Runs `body` one indentation level deeper, without braces (statements under a `case`).
+    mutating func indented(_ body: (inout CodePrinter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
     }
 
     /// Writes `opening`, the body one level deeper, then `closing`.

@@ -2,6 +2,9 @@ import EndpointGenSpec
 
 /// An endpoint's parameters as they appear on the router case and the service method:
 /// path parameters in path order, query, header parameters, then `body`.
+///
+/// Names are escaped once here; the `put…` methods write the parameter lists straight into
+/// the printer, since they are written for every endpoint up to six times.
 struct EndpointShape {
     enum Role {
         case path
@@ -14,13 +17,15 @@ struct EndpointShape {
         var role: Role
         var wireName: String
         var swiftName: String
+        /// `swiftName` as written in declarations and patterns (backticks for keywords).
+        var escapedName: String
         var type: String
         var defaultValue: String?
-        var field: Field
     }
 
     var endpoint: Endpoint
     var caseName: String
+    var escapedCaseName: String
     var parameters: [Parameter]
     /// The body's Swift type name when the body is a multipart struct generated for this endpoint.
     var multipartStructName: String?
@@ -28,9 +33,7 @@ struct EndpointShape {
     init(_ endpoint: Endpoint, context: inout Context) {
         self.endpoint = endpoint
         caseName = Naming.identifier(fromWire: endpoint.name)
-        var fields: [(Role, Field)] = endpoint.pathParameters.map { (.path, $0) }
-        fields += endpoint.query.map { (.query, $0) }
-        fields += endpoint.headerParameters.map { (.header, $0) }
+        escapedCaseName = Naming.escaped(caseName)
         var bodyType: String?
         switch endpoint.body {
         case .json(let type)?: bodyType = context.swiftType(type)
@@ -42,42 +45,89 @@ struct EndpointShape {
         case .raw?: bodyType = "Data"
         case nil: break
         }
+        var fields: [Field] = []
+        fields.reserveCapacity(endpoint.pathParameters.count + endpoint.query.count + endpoint.headerParameters.count + 1)
+        fields += endpoint.pathParameters
+        fields += endpoint.query
+        fields += endpoint.headerParameters
         if bodyType != nil {
-            fields.append((.body, Field(wireName: "body", type: .primitive(.string), location: endpoint.location)))
+            fields.append(Field(wireName: "body", type: .primitive(.string), location: endpoint.location))
         }
-        let names = context.fieldNames(fields.map(\.1), in: "the parameters of endpoint '\(endpoint.name)'")
-        parameters = zip(fields, names).map { entry, swiftName in
-            let (role, field) = entry
-            if role == .body {
-                return Parameter(role: role, wireName: "body", swiftName: swiftName, type: bodyType!, defaultValue: nil, field: field)
+        let names = context.fieldNames(fields, in: "the parameters of endpoint '\(endpoint.name)'")
+        let queryStart = endpoint.pathParameters.count
+        let headerStart = queryStart + endpoint.query.count
+        let bodyIndex = headerStart + endpoint.headerParameters.count
+        var parameters: [Parameter] = []
+        parameters.reserveCapacity(fields.count)
+        for index in fields.indices {
+            let swiftName = names[index]
+            if index == bodyIndex {
+                parameters.append(Parameter(
+                    role: .body, wireName: "body", swiftName: swiftName, escapedName: Naming.escaped(swiftName),
+                    type: bodyType!, defaultValue: nil))
+                continue
             }
-            return Parameter(
-                role: role, wireName: field.wireName, swiftName: swiftName, type: context.swiftType(field.type),
-                defaultValue: context.parameterDefault(field), field: field
-            )
+            let role: Role = index < queryStart ? .path : index < headerStart ? .query : .header
+            parameters.append(Parameter(
+                role: role, wireName: fields[index].wireName, swiftName: swiftName, escapedName: Naming.escaped(swiftName),
+                type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index])))
         }
+        self.parameters = parameters
+    }
+
+    func has(_ role: Role) -> Bool {
+        parameters.contains { $0.role == role }
     }
 
     /// `label: Type = default, …` for declarations.
-    var declarationList: String {
-        parameters.map { parameter in
-            var text = "\(Naming.escaped(parameter.swiftName)): \(parameter.type)"
-            if let value = parameter.defaultValue { text += " = \(value)" }
-            return text
-        }.joined(separator: ", ")
+    func putDeclarationList(into p: inout CodePrinter) {
+        for index in parameters.indices {
+            if index > 0 { p.put(", ") }
+            p.put(parameters[index].escapedName)
+            p.put(": ")
+            p.put(parameters[index].type)
+            if let value = parameters[index].defaultValue {
+                p.put(" = ")
+                p.put(value)
+            }
+        }
+    }
+
+    /// `label: label, …`: the arguments passing same-named values on.
+    func putArguments(into p: inout CodePrinter) {
+        for index in parameters.indices {
+            if index > 0 { p.put(", ") }
+            p.put(Naming.member(parameters[index].swiftName))
+            p.put(": ")
+            p.put(parameters[index].escapedName)
+        }
     }
 
     /// `.name(label: label, …)` to build the case from same-named values.
-    var constructor: String {
-        guard !parameters.isEmpty else { return "." + Naming.member(caseName) }
-        let arguments = parameters.map { "\(Naming.member($0.swiftName)): \(Naming.escaped($0.swiftName))" }
-        return ".\(Naming.member(caseName))(\(arguments.joined(separator: ", ")))"
+    func putConstructor(into p: inout CodePrinter) {
+        p.put(".")
+        p.put(Naming.member(caseName))
+        guard !parameters.isEmpty else { return }
+        p.put("(")
+        putArguments(into: &p)
+        p.put(")")
     }
 
-    /// `case .name(let a, _, let c)` binding only what `used` names.
-    func pattern(binding used: Set<String>) -> String {
-        guard !parameters.isEmpty, !used.isEmpty else { return "." + Naming.member(caseName) }
-        let bindings = parameters.map { used.contains($0.swiftName) ? "let \(Naming.escaped($0.swiftName))" : "_" }
-        return ".\(Naming.member(caseName))(\(bindings.joined(separator: ", ")))"
+    /// `.name(let a, _, let c)` binding the parameters of one role (`.name` when it has none).
+    func putPattern(binding role: Role, into p: inout CodePrinter) {
+        p.put(".")
+        p.put(Naming.member(caseName))
+        guard has(role) else { return }
+        p.put("(")
+        for index in parameters.indices {
+            if index > 0 { p.put(", ") }
+            if parameters[index].role == role {
+                p.put("let ")
+                p.put(parameters[index].escapedName)
+            } else {
+                p.put("_")
+            }
+        }
+        p.put(")")
     }
 }

@@ -14,11 +14,15 @@ struct RouterRenderer {
         p.block("\(context.typeModifiers)enum \(typeName): Endpoint") { p in
             for shape in shapes {
                 p.doc(shape.endpoint.summary, shape.endpoint.description)
-                if shape.parameters.isEmpty {
-                    p.line("case \(Naming.escaped(shape.caseName))")
-                } else {
-                    p.line("case \(Naming.escaped(shape.caseName))(\(shape.declarationList))")
+                p.begin()
+                p.put("case ")
+                p.put(shape.escapedCaseName)
+                if !shape.parameters.isEmpty {
+                    p.put("(")
+                    shape.putDeclarationList(into: &p)
+                    p.put(")")
                 }
+                p.end()
             }
             p.blank()
             p.line("\(access)var defaultBaseURL: URL? { \(defaultBaseURL) }")
@@ -125,30 +129,40 @@ struct RouterRenderer {
         }
     }
 
-    /// A property computed from associated values: one `case` per endpoint that needs
-    /// statements, the rest sharing `fallback`.
-    func computed(p: inout CodePrinter, _ declaration: String, fallback: String, _ bodies: [(used: Set<String>, lines: [String])?]) {
+    /// A property computed from associated values: one `case` per endpoint that `needs`
+    /// statements (written by `body`, binding the parameters of `role`), the rest sharing
+    /// `fallback`.
+    func computed(
+        p: inout CodePrinter, _ declaration: StaticString, fallback: String, binding role: EndpointShape.Role,
+        needs: (EndpointShape) -> Bool, _ body: (EndpointShape, inout CodePrinter) -> Void
+    ) {
         let access = context.access
-        let needed = bodies.compactMap { $0 }.count
-        if needed == 0 {
+        let needing = shapes.map(needs)
+        guard needing.contains(true) else {
             p.line("\(access)\(declaration) { \(fallback) }")
             return
         }
         p.block("\(access)\(declaration)") { p in
             p.switchBlock("self") { p in
-                var fallbackCases: [String] = []
-                for (shape, body) in zip(shapes, bodies) {
-                    guard let body else {
-                        fallbackCases.append("." + Naming.member(shape.caseName))
+                var fallbackCases = 0
+                var firstFallback: String?
+                for (shape, needed) in zip(shapes, needing) {
+                    guard needed else {
+                        fallbackCases += 1
+                        if firstFallback == nil { firstFallback = shape.caseName }
                         continue
                     }
-                    p.line("case \(shape.pattern(binding: body.used)):")
-                    for line in body.lines { p.line("    \(line)") }
+                    p.begin()
+                    p.put("case ")
+                    shape.putPattern(binding: role, into: &p)
+                    p.put(":")
+                    p.end()
+                    p.indented { p in body(shape, &p) }
                 }
-                if fallbackCases.count == 1 {
-                    p.line("case \(fallbackCases[0]):")
+                if fallbackCases == 1, let firstFallback {
+                    p.line("case .\(Naming.member(firstFallback)):")
                     p.line("    return \(fallback)")
-                } else if !fallbackCases.isEmpty {
+                } else if fallbackCases > 1 {
                     p.line("default:")
                     p.line("    return \(fallback)")
                 }
@@ -157,97 +171,124 @@ struct RouterRenderer {
     }
 
     func renderPath(into p: inout CodePrinter) {
-        let bodies: [(used: Set<String>, lines: [String])?] = shapes.map { shape in
-            let pathParameters = shape.parameters.filter { $0.role == .path }
-            var used = Set<String>()
-            var lines: [String] = []
+        // Every endpoint has a path: paths without parameters are constants in the same layout.
+        computed(p: &p, "var path: String", fallback: "\"\"", binding: .path, needs: { _ in true }) { shape, p in
+            guard shape.has(.path) else {
+                p.begin()
+                p.put("return ")
+                p.putLiteral(shape.endpoint.path)
+                p.end()
+                return
+            }
+            var first = true
             for component in shape.endpoint.pathComponents {
                 switch component {
                 case .literal(let text):
-                    lines.append(lines.isEmpty ? "var path: String = \(SwiftLiteral.string(text))" : "path += \(SwiftLiteral.string(text))")
+                    p.begin()
+                    p.put(first ? "var path: String = " : "path += ")
+                    p.putLiteral(text)
+                    p.end()
                 case .parameter(let name):
-                    guard let parameter = pathParameters.first(where: { $0.wireName == name }) else { continue }
-                    used.insert(parameter.swiftName)
-                    let segment = "PathEncoding.segment(\(Naming.escaped(parameter.swiftName)))"
-                    lines.append(lines.isEmpty ? "var path: String = \(segment)" : "path += \(segment)")
+                    guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
+                    p.begin()
+                    p.put(first ? "var path: String = PathEncoding.segment(" : "path += PathEncoding.segment(")
+                    p.put(parameter.escapedName)
+                    p.put(")")
+                    p.end()
                 }
+                first = false
             }
-            if used.isEmpty {
-                return ([], ["return \(SwiftLiteral.string(shape.endpoint.path))"])
-            }
-            lines.append("return path")
-            return (used, lines)
+            p.line("return path")
         }
-        // Paths without parameters are constants; share the `computed` layout for all.
-        computed(p: &p, "var path: String", fallback: "\"\"", bodies)
     }
 
     func renderQuery(into p: inout CodePrinter) {
-        let bodies: [(used: Set<String>, lines: [String])?] = shapes.map { shape in
-            let query = shape.parameters.filter { $0.role == .query }
-            guard !query.isEmpty else { return nil }
-            var lines = ["var items: [QueryItem] = []"]
-            for parameter in query {
-                lines.append("items.append(name: \(SwiftLiteral.string(parameter.wireName)), \(Naming.escaped(parameter.swiftName)))")
+        computed(p: &p, "var queryItems: [QueryItem]", fallback: "[]", binding: .query, needs: { $0.has(.query) }) { shape, p in
+            p.line("var items: [QueryItem] = []")
+            for parameter in shape.parameters where parameter.role == .query {
+                p.begin()
+                p.put("items.append(name: ")
+                p.putLiteral(parameter.wireName)
+                p.put(", ")
+                p.put(parameter.escapedName)
+                p.put(")")
+                p.end()
             }
-            lines.append("return items")
-            return (Set(query.map(\.swiftName)), lines)
+            p.line("return items")
         }
-        computed(p: &p, "var queryItems: [QueryItem]", fallback: "[]", bodies)
     }
 
     func renderHeaders(into p: inout CodePrinter) {
-        let serviceHeaders = service.headers.map { "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))" }
-        let bodies: [(used: Set<String>, lines: [String])?] = shapes.map { shape in
-            let constants = serviceHeaders + shape.endpoint.headers.map {
-                "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))"
+        func putHeaders(_ headers: [Header], into p: inout CodePrinter, first: inout Bool) {
+            for header in headers {
+                if !first { p.put(", ") }
+                first = false
+                p.put("HTTPHeader(name: ")
+                p.putLiteral(header.name)
+                p.put(", value: ")
+                p.putLiteral(header.value)
+                p.put(")")
             }
-            let parameters = shape.parameters.filter { $0.role == .header }
-            if parameters.isEmpty {
-                if shape.endpoint.headers.isEmpty { return nil }
-                return ([], ["return [\(constants.joined(separator: ", "))]"])
-            }
-            var lines = ["var headers: [HTTPHeader] = [\(constants.joined(separator: ", "))]"]
-            for parameter in parameters {
-                lines.append("headers.append(name: \(SwiftLiteral.string(parameter.wireName)), \(Naming.escaped(parameter.swiftName)))")
-            }
-            lines.append("return headers")
-            return (Set(parameters.map(\.swiftName)), lines)
         }
-        computed(p: &p, "var headers: [HTTPHeader]", fallback: "[\(serviceHeaders.joined(separator: ", "))]", bodies)
+        let fallback = "[" + service.headers.map {
+            "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))"
+        }.joined(separator: ", ") + "]"
+        computed(
+            p: &p, "var headers: [HTTPHeader]", fallback: fallback, binding: .header,
+            needs: { $0.has(.header) || !$0.endpoint.headers.isEmpty }
+        ) { shape, p in
+            var first = true
+            p.begin()
+            p.put(shape.has(.header) ? "var headers: [HTTPHeader] = [" : "return [")
+            putHeaders(service.headers, into: &p, first: &first)
+            putHeaders(shape.endpoint.headers, into: &p, first: &first)
+            p.put("]")
+            p.end()
+            guard shape.has(.header) else { return }
+            for parameter in shape.parameters where parameter.role == .header {
+                p.begin()
+                p.put("headers.append(name: ")
+                p.putLiteral(parameter.wireName)
+                p.put(", ")
+                p.put(parameter.escapedName)
+                p.put(")")
+                p.end()
+            }
+            p.line("return headers")
+        }
     }
 
     func renderBody(into p: inout CodePrinter) {
-        let bodies: [(used: Set<String>, lines: [String])?] = shapes.map { shape in
-            guard let body = shape.endpoint.body, let parameter = shape.parameters.last, parameter.role == .body else { return nil }
-            let name = Naming.escaped(parameter.swiftName)
+        computed(
+            p: &p, "var body: RequestBody", fallback: ".none", binding: .body,
+            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body }
+        ) { shape, p in
+            guard let body = shape.endpoint.body, let parameter = shape.parameters.last else { return }
+            let name = parameter.escapedName
             switch body {
             case .json:
-                return ([parameter.swiftName], ["return .json(\(name))"])
+                p.line("return .json(\(name))")
             case .raw(let contentType):
-                return ([parameter.swiftName], ["return .raw(\(name), contentType: \(SwiftLiteral.string(contentType)))"])
+                p.line("return .raw(\(name), contentType: \(SwiftLiteral.string(contentType)))")
             case .form(let modelName):
-                var lines = ["var items: [QueryItem] = []"]
+                p.line("var items: [QueryItem] = []")
                 if let model = context.models[modelName], case .structure(let fields) = model.kind {
                     var copy = context
                     let names = copy.fieldNames(fields, in: modelName)
                     for (field, swiftName) in zip(fields, names) {
-                        lines.append("items.append(name: \(SwiftLiteral.string(field.wireName)), \(name).\(Naming.member(swiftName)))")
+                        p.line("items.append(name: \(SwiftLiteral.string(field.wireName)), \(name).\(Naming.member(swiftName)))")
                     }
                 }
-                lines.append("return .form(items)")
-                return ([parameter.swiftName], lines)
+                p.line("return .form(items)")
             case .multipart(let parts):
-                var lines = ["var parts: [MultipartPart] = []"]
+                p.line("var parts: [MultipartPart] = []")
                 var copy = context
                 let names = copy.fieldNames(parts, in: "multipart body")
                 for (part, swiftName) in zip(parts, names) {
-                    lines.append("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(name).\(Naming.member(swiftName)))")
+                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(name).\(Naming.member(swiftName)))")
                 }
-                lines.append("return .multipart(parts)")
-                return ([parameter.swiftName], lines)
+                p.line("return .multipart(parts)")
             }
         }
-        computed(p: &p, "var body: RequestBody", fallback: ".none", bodies)
     }
 }

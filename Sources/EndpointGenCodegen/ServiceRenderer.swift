@@ -75,20 +75,26 @@ struct ServiceRenderer {
         }
     }
 
-    /// The return type and the client call for an endpoint's response.
-    func call(_ shape: EndpointShape, router: String) -> (returns: String?, expression: String) {
-        let endpoint = "\(router)\(shape.constructor)"
+    /// An endpoint's response as the service method sees it: the return type, the client
+    /// method that sends it, and the metatype to decode (`as:`).
+    struct Call {
+        var returns: String?
+        var method: StaticString
+        var metatype: String?
+    }
+
+    func call(_ shape: EndpointShape) -> Call {
         switch shape.endpoint.response {
         case .empty:
-            return (nil, "try await client.send(\(endpoint), baseURL: baseURL)")
+            return Call(returns: nil, method: "send", metatype: nil)
         case .data:
-            return ("Data", "try await client.sendData(\(endpoint), baseURL: baseURL)")
+            return Call(returns: "Data", method: "sendData", metatype: nil)
         case .string:
-            return ("String", "try await client.sendString(\(endpoint), baseURL: baseURL)")
+            return Call(returns: "String", method: "sendString", metatype: nil)
         case .json(let type):
-            return (context.swiftType(type), "try await client.send(\(endpoint), baseURL: baseURL, as: \(context.metatype(type)))")
+            return Call(returns: context.swiftType(type), method: "send", metatype: context.metatype(type))
         case .envelope(let type):
-            return ("Envelope<\(context.swiftType(type))>", "try await client.sendEnvelope(\(endpoint), baseURL: baseURL, as: \(context.metatype(type)))")
+            return Call(returns: "Envelope<\(context.swiftType(type))>", method: "sendEnvelope", metatype: context.metatype(type))
         }
     }
 
@@ -101,40 +107,74 @@ struct ServiceRenderer {
     }
 
     func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
-        let (returns, expression) = call(shape, router: router)
+        let call = call(shape)
         p.doc(shape.endpoint.summary, shape.endpoint.description)
         if let attribute = deprecation(shape) { p.line(text: attribute) }
-        let signature = "\(context.access)func \(Naming.escaped(shape.caseName))(\(shape.declarationList)) async throws(APIError)"
-        p.block(CodeLine(returns.map { "\(signature) -> \($0)" } ?? signature)) { p in
-            p.line(text: expression)
+        p.begin()
+        p.put(context.access)
+        p.put("func ")
+        p.put(shape.escapedCaseName)
+        p.put("(")
+        shape.putDeclarationList(into: &p)
+        p.put(") async throws(APIError)")
+        if let returns = call.returns {
+            p.put(" -> ")
+            p.put(returns)
         }
+        p.open()
+        p.begin()
+        p.put("try await client.")
+        p.put(call.method)
+        p.put("(")
+        p.put(router)
+        shape.putConstructor(into: &p)
+        p.put(", baseURL: baseURL")
+        if let metatype = call.metatype {
+            p.put(", as: ")
+            p.put(metatype)
+        }
+        p.put(")")
+        p.end()
+        p.close()
     }
 
     func renderCompletionMethod(_ shape: EndpointShape, into p: inout CodePrinter) {
-        let (returns, _) = call(shape, router: "")
-        let result = "Result<\(returns ?? "Void"), APIError>"
-        var parameters = shape.declarationList
-        parameters += (parameters.isEmpty ? "" : ", ") + "completion: @escaping @Sendable (\(result)) -> Void"
-        let arguments = shape.parameters.map { "\(Naming.member($0.swiftName)): \(Naming.escaped($0.swiftName))" }.joined(separator: ", ")
-        let call = "try await self.\(Naming.member(shape.caseName))(\(arguments))"
+        let returns = call(shape).returns
+        var callPrinter = CodePrinter()
+        callPrinter.put("try await self.")
+        callPrinter.put(Naming.member(shape.caseName))
+        callPrinter.put("(")
+        shape.putArguments(into: &callPrinter)
+        callPrinter.put(")")
+        let call = callPrinter.text
         p.doc("Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         p.line("@discardableResult")
-        p.block("\(context.access)func \(Naming.escaped(shape.caseName))(\(parameters)) -> Task<Void, Never>") { p in
-            p.block("Task") { p in
-                p.chain([
-                    ("do throws(APIError)", { p in
-                        if let returns {
-                            p.line("let value: \(returns) = \(call)")
-                            p.line("completion(.success(value))")
-                        } else {
-                            p.line(text: call)
-                            p.line("completion(.success(()))")
-                        }
-                    }),
-                    ("catch", { p in p.line("completion(.failure(error))") }),
-                ])
-            }
+        p.begin()
+        p.put(context.access)
+        p.put("func ")
+        p.put(shape.escapedCaseName)
+        p.put("(")
+        shape.putDeclarationList(into: &p)
+        if !shape.parameters.isEmpty { p.put(", ") }
+        p.put("completion: @escaping @Sendable (Result<")
+        p.put(returns ?? "Void")
+        p.put(", APIError>) -> Void) -> Task<Void, Never>")
+        p.open()
+        p.block("Task") { p in
+            p.chain([
+                ("do throws(APIError)", { p in
+                    if let returns {
+                        p.line("let value: \(returns) = \(call)")
+                        p.line("completion(.success(value))")
+                    } else {
+                        p.line(text: call)
+                        p.line("completion(.success(()))")
+                    }
+                }),
+                ("catch", { p in p.line("completion(.failure(error))") }),
+            ])
         }
+        p.close()
     }
 }

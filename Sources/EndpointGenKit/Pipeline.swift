@@ -34,7 +34,9 @@ public struct PipelineResult: Sendable {
 public enum Pipeline {
     /// Runs every stage that can run and collects all diagnostics.
     public static func run(_ options: PipelineOptions, validateOnly: Bool = false) -> PipelineResult {
+        StageTimes.mark("start")
         let (sources, readDiagnostics) = readSpecs(in: options.specsDirectory)
+        StageTimes.mark("read specs")
         if !readDiagnostics.isEmpty {
             return PipelineResult(specCount: sources.count, files: [], diagnostics: readDiagnostics, couldNotReadSpecs: true)
         }
@@ -48,6 +50,7 @@ public enum Pipeline {
             return PipelineResult(specCount: sources.count, files: [], diagnostics: sortedDiagnostics(diagnostics))
         }
         let generated = CodeGenerator.generate(module, options: options.codegen)
+        StageTimes.mark("generate code")
         ProcessLifetime.keepUntilExit((sources, loaded, generated))
         diagnostics += generated.diagnostics
         let failed = diagnostics.contains { $0.severity == .error }

@@ -38,6 +38,7 @@ public enum SpecLoader {
         let loaded = Parallel.map(sources.sorted(by: { $0.path < $1.path })) { source in
             (path: source.path, yaml: YAMLLoader.load(source.contents, file: source.path, options: .spec))
         }
+        StageTimes.mark("load YAML")
         let result = decodeAndResolve(loaded)
         ProcessLifetime.keepUntilExit(loaded)
         return result
@@ -51,6 +52,7 @@ public enum SpecLoader {
             let syntax = decoder.decode(file.yaml.documents.first, stem: stem(of: file.path))
             return (syntax, decoder.reader.diagnostics.all)
         }
+        StageTimes.mark("decode")
         var diagnostics = DiagnosticBag()
         var files: [FileSyntax] = []
         var incomplete = false
@@ -65,6 +67,7 @@ public enum SpecLoader {
         }
         var resolver = Resolver(files: files, incomplete: incomplete)
         let module = resolver.resolve()
+        StageTimes.mark("resolve")
         diagnostics.append(contentsOf: resolver.diagnostics.all)
         ProcessLifetime.keepUntilExit((files, resolver))
         return SpecLoadResult(module: diagnostics.hasErrors ? nil : module, diagnostics: diagnostics.sorted)

@@ -102,7 +102,9 @@ struct Generate: ParsableCommand {
         }
         do {
             let plan = try OutputWriter.plan(result.files, in: options.output)
+            StageTimes.mark("compare with output folder")
             try OutputWriter.apply(plan)
+            StageTimes.mark("write")
             let created = plan.changes.filter { $0.old == nil }.count
             var details = ["\(plan.changes.count) changed"]
             if created > 0 { details.append("\(created) new") }
