@@ -15,7 +15,8 @@ struct ModelRenderer {
 
     /// One field's spellings, computed once: they are used in up to six places.
     private struct Member {
-        var field: Field
+        /// The field's index in the model's fields (fields are large; they are not copied).
+        var index: Int
         /// As declared and as a parameter label: `default`, `self_`.
         var declared: String
         /// After `self.` and `.` (CodingKeys): `default`, `self_`.
@@ -27,16 +28,26 @@ struct ModelRenderer {
         var storage: String?
         var boxed: Bool
 
-        /// `self.x = value`, or into the storage (boxed when needed).
-        func assignment(_ value: String) -> String {
-            guard let storage else { return "self.\(member) = \(value)" }
-            return boxed ? "self.\(storage) = Indirect(\(value))" : "self.\(storage) = \(value)"
+        /// `self.x = `, or into the storage (`self._x = Indirect(` when boxed); `endAssignment` closes it.
+        func beginAssignment(into p: inout CodePrinter) {
+            p.put("self.")
+            p.put(storage ?? member)
+            p.put(boxed ? " = Indirect(" : " = ")
+        }
+
+        func endAssignment(into p: inout CodePrinter) {
+            if boxed { p.put(")") }
         }
 
         /// The value to encode: the storage only where the property is deprecated (reading it would warn).
-        var storedValue: String {
-            guard let storage, field.deprecated else { return "self." + member }
-            return boxed ? "self.\(storage).value" : "self." + storage
+        func putStoredValue(deprecated: Bool, into p: inout CodePrinter) {
+            p.put("self.")
+            guard let storage, deprecated else {
+                p.put(member)
+                return
+            }
+            p.put(storage)
+            if boxed { p.put(".value") }
         }
     }
 
@@ -47,108 +58,187 @@ struct ModelRenderer {
         let names = context.fieldNames(fields, in: "'\(name)'")
         var members: [Member] = []
         members.reserveCapacity(fields.count)
-        for (field, swiftName) in zip(fields, names) {
-            let boxed = specName.map { context.isIndirect(field, in: $0) } ?? false
-            let stored = boxed || field.deprecated
-            members.append(Member(field: field, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
-                                  type: context.swiftType(field.type), storage: stored ? "_" + swiftName : nil, boxed: boxed))
+        for index in fields.indices {
+            let swiftName = names[index]
+            let boxed = specName.map { context.isIndirect(fields[index], in: $0) } ?? false
+            let stored = boxed || fields[index].deprecated
+            members.append(Member(
+                index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
+                type: context.swiftType(fields[index].type), storage: stored ? "_" + swiftName : nil, boxed: boxed))
         }
         let stored = members.indices.filter { members[$0].storage != nil }
         if !stored.isEmpty {
             context.checkStorageNames(fields, names, stored: stored, in: "'\(name)'")
         }
-        let conformances = codable ? "Codable, Hashable, Sendable" : "Hashable, Sendable"
         p.doc(summary)
-        p.block("\(context.typeModifiers)struct \(name): \(conformances)") { p in
-            for item in members {
-                p.doc(item.field.summary)
-                if let storage = item.storage {
-                    if item.field.deprecated {
-                        p.line(text: Self.deprecation(item.field))
-                    }
-                    p.block("\(access)var \(item.declared): \(item.type)") { p in
-                        if item.boxed {
-                            // Stored in a box: a struct cannot contain itself directly.
-                            p.line("get { \(storage).value }")
-                            p.line("set { \(storage) = Indirect(newValue) }")
-                        } else {
-                            p.line("get { \(storage) }")
-                            p.line("set { \(storage) = newValue }")
-                        }
-                    }
-                    p.line(text: item.boxed ? "private var \(storage): Indirect<\(item.type)>" : "private var \(storage): \(item.type)")
+        p.begin()
+        p.put(context.typeModifiers)
+        p.put("struct ")
+        p.put(name)
+        p.put(codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable")
+        p.open()
+        for item in members {
+            let field = fields[item.index]
+            p.doc(field.summary)
+            p.begin()
+            if let storage = item.storage {
+                if field.deprecated {
+                    p.put(Self.deprecation(field))
+                    p.end()
+                    p.begin()
+                }
+                p.put(access)
+                p.put("var ")
+                p.put(item.declared)
+                p.put(": ")
+                p.put(item.type)
+                p.open()
+                // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
+                p.begin()
+                p.put("get { ")
+                p.put(storage)
+                p.put(item.boxed ? ".value }" : " }")
+                p.end()
+                p.begin()
+                p.put("set { ")
+                p.put(storage)
+                p.put(item.boxed ? " = Indirect(newValue) }" : " = newValue }")
+                p.end()
+                p.close()
+                p.begin()
+                p.put("private var ")
+                p.put(storage)
+                p.put(": ")
+                if item.boxed {
+                    p.put("Indirect<")
+                    p.put(item.type)
+                    p.put(">")
                 } else {
-                    p.line("\(access)var \(item.declared): \(item.type)")
+                    p.put(item.type)
                 }
-            }
-            p.blank()
-            // The memberwise initializer, with spec defaults.
-            if members.isEmpty {
-                p.line("\(access)init() {}")
             } else {
-                var signature = access + "init("
-                for (index, item) in members.enumerated() {
-                    if index > 0 { signature += ", " }
-                    signature += item.declared + ": " + item.type
-                    if let value = context.parameterDefault(item.field) { signature += " = " + value }
-                }
-                p.block("\(signature))") { p in
-                    for item in members {
-                        if item.storage != nil {
-                            p.line(text: item.assignment(item.declared))
-                        } else {
-                            p.line("self.\(item.member) = \(item.declared)")
-                        }
-                    }
+                p.put(access)
+                p.put("var ")
+                p.put(item.declared)
+                p.put(": ")
+                p.put(item.type)
+            }
+            p.end()
+        }
+        p.blank()
+        // The memberwise initializer, with spec defaults.
+        if members.isEmpty {
+            p.line("\(access)init() {}")
+        } else {
+            p.begin()
+            p.put(access)
+            p.put("init(")
+            for item in members {
+                if item.index > 0 { p.put(", ") }
+                p.put(item.declared)
+                p.put(": ")
+                p.put(item.type)
+                if let value = context.parameterDefault(fields[item.index]) {
+                    p.put(" = ")
+                    p.put(value)
                 }
             }
-            guard codable else { return }
-            // Fields kept in private storage are coded by hand: the keys name the public properties.
-            let hasStorage = members.contains { $0.storage != nil }
-            let needsKeys = members.contains { $0.field.wireName != $0.member }
-            let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
-            if needsKeys || defaulted || hasStorage {
-                p.blank()
-                p.block("enum CodingKeys: String, CodingKey") { p in
-                    for item in members {
-                        if item.field.wireName == item.member {
-                            p.line("case \(item.declared)")
-                        } else {
-                            p.line("case \(item.declared) = \(SwiftLiteral.string(item.field.wireName))")
-                        }
+            p.put(")")
+            p.open()
+            for item in members {
+                p.begin()
+                item.beginAssignment(into: &p)
+                p.put(item.declared)
+                item.endAssignment(into: &p)
+                p.end()
+            }
+            p.close()
+        }
+        if codable {
+            renderCoding(members, fields, into: &p)
+        }
+        p.close()
+    }
+
+    /// CodingKeys when a wire name differs from its property, and written-out coding when a
+    /// default must fill a missing key or a value lives in private storage.
+    private func renderCoding(_ members: [Member], _ fields: [Field], into p: inout CodePrinter) {
+        let access = context.access
+        // Fields kept in private storage are coded by hand: the keys name the public properties.
+        let hasStorage = members.contains { $0.storage != nil }
+        let needsKeys = members.contains { fields[$0.index].wireName != $0.member }
+        let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
+        if needsKeys || defaulted || hasStorage {
+            p.blank()
+            p.line("enum CodingKeys: String, CodingKey {")
+            p.indented { p in
+                for item in members {
+                    p.begin()
+                    p.put("case ")
+                    p.put(item.declared)
+                    let wireName = fields[item.index].wireName
+                    if wireName != item.member {
+                        p.put(" = ")
+                        p.putLiteral(wireName)
                     }
+                    p.end()
                 }
             }
-            if defaulted || hasStorage {
-                // A missing key takes the spec default instead of failing the decode; stored fields go to their storage.
-                p.blank()
-                p.block("\(access)init(from decoder: any Decoder) throws") { p in
-                    p.line("let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)")
-                    for item in members {
-                        let member = item.member
-                        let decode: String
-                        if item.field.type.isOptional {
-                            decode = "try container.decodeIfPresent(\(context.swiftType(item.field.type.unwrapped)).self, forKey: .\(member))"
-                        } else if let value = item.field.defaultValue {
-                            decode = "try container.decodeIfPresent(\(item.type).self, forKey: .\(member)) ?? \(context.defaultExpression(value, type: item.field.type))"
-                        } else {
-                            decode = "try container.decode(\(item.type).self, forKey: .\(member))"
-                        }
-                        p.line(text: item.assignment(decode))
-                    }
+            p.line("}")
+        }
+        if defaulted || hasStorage {
+            // A missing key takes the spec default instead of failing the decode; stored fields go to their storage.
+            p.blank()
+            p.begin()
+            p.put(access)
+            p.put("init(from decoder: any Decoder) throws")
+            p.open()
+            p.line("let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)")
+            for item in members {
+                let field = fields[item.index]
+                p.begin()
+                item.beginAssignment(into: &p)
+                if field.type.isOptional {
+                    p.put("try container.decodeIfPresent(")
+                    p.put(context.swiftType(field.type.unwrapped))
+                } else if field.defaultValue != nil {
+                    p.put("try container.decodeIfPresent(")
+                    p.put(item.type)
+                } else {
+                    p.put("try container.decode(")
+                    p.put(item.type)
                 }
-            }
-            if hasStorage {
-                // Written out because some values are stored under other names than their keys.
-                p.blank()
-                p.block("\(access)func encode(to encoder: any Encoder) throws") { p in
-                    p.line("var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)")
-                    for item in members {
-                        let method = item.field.type.isOptional ? "encodeIfPresent" : "encode"
-                        p.line("try container.\(method)(\(item.storedValue), forKey: .\(item.member))")
-                    }
+                p.put(".self, forKey: .")
+                p.put(item.member)
+                p.put(")")
+                if !field.type.isOptional, let value = field.defaultValue {
+                    p.put(" ?? ")
+                    p.put(context.defaultExpression(value, type: field.type))
                 }
+                item.endAssignment(into: &p)
+                p.end()
             }
+            p.close()
+        }
+        if hasStorage {
+            // Written out because some values are stored under other names than their keys.
+            p.blank()
+            p.begin()
+            p.put(access)
+            p.put("func encode(to encoder: any Encoder) throws")
+            p.open()
+            p.line("var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)")
+            for item in members {
+                let field = fields[item.index]
+                p.begin()
+                p.put(field.type.isOptional ? "try container.encodeIfPresent(" : "try container.encode(")
+                item.putStoredValue(deprecated: field.deprecated, into: &p)
+                p.put(", forKey: .")
+                p.put(item.member)
+                p.put(")")
+                p.end()
+            }
+            p.close()
         }
     }
 
