@@ -921,6 +921,44 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:12:14: error: unknown type 'QuestionStat'; did you mean 'QuestionState'?")
     }
 
+    func testSampleOfABadModelFromAnotherFileIsNotCheckedAgain() {
+        // Files are resolved in parallel: what one file learns about its models (a field was
+        // dropped) must reach the samples of every other file, whichever file resolves first.
+        var files: [(path: String, text: String)] = [("specs/a.yaml", """
+            models:
+              Question:
+                fields:
+                  id: Int
+                  state: QuestionStat
+            """), ("specs/b.yaml", """
+            models:
+              Answer:
+                fields:
+                  id: Int
+                  body: Strin
+            """)]
+        for index in 0..<8 {
+            files.append(("specs/s\(index).yaml", """
+                service: S\(index)
+                endpoints:
+                  get:
+                    method: GET
+                    path: /q
+                    response: Question
+                    sample: { id: 1, state: open }
+                  answer:
+                    method: GET
+                    path: /a
+                    response: Answer
+                    sample: { id: 1, body: text }
+                """))
+        }
+        XCTAssertEqual(render(loadSpecs(files)), """
+            specs/a.yaml:5:14: error: unknown type 'QuestionStat'
+            specs/b.yaml:5:13: error: unknown type 'Strin'; did you mean 'String'?
+            """)
+    }
+
     func testSampleOfAnEnumWithABadValueIsNotCheckedAgain() {
         // `high` was left out of the enum after its error: the sample is not blamed for it.
         XCTAssertEqual(diagnose("""

@@ -85,9 +85,11 @@ struct Resolver {
                 if case .inlineForm(let name)? = endpoints[index].body { formModels.insert(name) }
             }
         }
-        resolvedModels.reserveCapacity(table.count)
-        var modelsByFile: [[Model]] = []
-        for fileIndex in files.indices {
+        // Files are resolved on all cores, in two rounds: models first (services' samples read
+        // every resolved model), then services. Each file gets its own copy of the resolver, whose
+        // findings are merged in file order; the model table is only read from here on.
+        let modelRound = Parallel.map(Array(files.indices)) { fileIndex -> (models: [Model], worker: Resolver) in
+            var worker = self.worker()
             var models: [Model] = []
             models.reserveCapacity(files[fileIndex].models.count + files[fileIndex].inlineModels.count)
             for inline in [false, true] {
@@ -97,21 +99,55 @@ struct Resolver {
                     guard let entry = table[syntax.name], entry.file == fileIndex, entry.inline == inline,
                         entry.index == modelIndex
                     else { continue }
-                    let model = resolveModel(
-                        syntax, context: formModels.contains(syntax.name) ? .formField : .modelField)
-                    resolvedModels[model.name] = model
-                    models.append(model)
+                    models.append(worker.resolveModel(
+                        syntax, context: formModels.contains(syntax.name) ? .formField : .modelField))
                 }
             }
-            modelsByFile.append(models)
+            return (models, worker)
+        }
+        resolvedModels.reserveCapacity(table.count)
+        for result in modelRound {
+            for model in result.models { resolvedModels[model.name] = model }
+            merge(result.worker, takingIncompleteModels: true)
+        }
+        let serviceRound = Parallel.map(Array(files.indices)) { fileIndex -> (service: Service?, worker: Resolver) in
+            var worker = self.worker()
+            let service = files[fileIndex].service.map { worker.resolveService($0) }
+            return (service, worker)
         }
         var specFiles: [SpecFile] = []
+        specFiles.reserveCapacity(files.count)
         for (index, file) in files.enumerated() {
-            let service = file.service.map { resolveService($0) }
-            specFiles.append(SpecFile(path: file.path, stem: file.stem, service: service, models: modelsByFile[index]))
+            merge(serviceRound[index].worker)
+            specFiles.append(SpecFile(
+                path: file.path, stem: file.stem, service: serviceRound[index].service, models: modelRound[index].models))
         }
         reportUnknownNames()
         return SpecModule(files: specFiles)
+    }
+
+    /// A copy for one file's work in a parallel round: shares the (read-only) tables, starts with
+    /// no findings of its own.
+    /// (`incompleteModels` is found in the model round and only read in the service round.)
+    private func worker() -> Resolver {
+        var copy = self
+        copy.diagnostics = DiagnosticBag()
+        copy.unknownNames = [:]
+        copy.fieldIndexCache = [:]
+        copy.samplePath = []
+        return copy
+    }
+
+    /// Takes over a worker's findings.
+    private mutating func merge(_ worker: Resolver, takingIncompleteModels: Bool = false) {
+        diagnostics.append(contentsOf: worker.diagnostics.all)
+        for (name, location) in worker.unknownNames {
+            if let first = unknownNames[name], first < location { continue }
+            unknownNames[name] = location
+        }
+        if takingIncompleteModels {
+            incompleteModels.formUnion(worker.incompleteModels)
+        }
     }
 
     /// Builds the module-wide model table: reserved names, duplicates across files, inline
