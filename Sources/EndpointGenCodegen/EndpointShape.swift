@@ -4,8 +4,10 @@ import EndpointGenSpec
 /// path parameters in path order, query, header parameters, then `body`.
 ///
 /// Names are escaped once here; the `put…` methods write the parameter lists straight into
-/// the printer, since they are written for every endpoint up to six times.
-struct EndpointShape {
+/// the printer, since they are written for every endpoint up to six times. A class: renderers
+/// pass shapes around in loops, and a copy of a struct holding a whole `Endpoint` costs a
+/// retain per member.
+final class EndpointShape {
     enum Role {
         case path
         case query
@@ -23,18 +25,19 @@ struct EndpointShape {
         var defaultValue: String?
     }
 
-    var endpoint: Endpoint
-    var caseName: String
-    var escapedCaseName: String
-    var parameters: [Parameter]
+    let endpoint: Endpoint
+    let caseName: String
+    let escapedCaseName: String
+    let parameters: [Parameter]
     /// The body's Swift type name when the body is a multipart struct generated for this endpoint.
-    var multipartStructName: String?
+    let multipartStructName: String?
 
     init(_ endpoint: Endpoint, context: inout Context) {
         self.endpoint = endpoint
         caseName = Naming.identifier(fromWire: endpoint.name)
         escapedCaseName = Naming.escaped(caseName)
         var bodyType: String?
+        var multipartStructName: String?
         switch endpoint.body {
         case .json(let type)?: bodyType = context.swiftType(type)
         case .form(let model)?: bodyType = Naming.typeName(model)
@@ -45,6 +48,7 @@ struct EndpointShape {
         case .raw?: bodyType = "Data"
         case nil: break
         }
+        self.multipartStructName = multipartStructName
         var fields: [Field] = []
         fields.reserveCapacity(endpoint.pathParameters.count + endpoint.query.count + endpoint.headerParameters.count + 1)
         fields += endpoint.pathParameters

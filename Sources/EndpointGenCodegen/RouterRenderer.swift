@@ -41,7 +41,14 @@ struct RouterRenderer {
             p.blank()
             constant(p: &p, "var timeout: TimeInterval?", shapes.map { $0.endpoint.timeout.map(Self.number) ?? "nil" })
             p.blank()
-            constant(p: &p, "var envelope: EnvelopeFormat?", shapes.map { envelopeExpression($0.endpoint.envelope) })
+            // Endpoints of a service mostly share its envelope: each distinct one is spelled once.
+            var spelled: (envelope: Envelope?, text: String)?
+            constant(p: &p, "var envelope: EnvelopeFormat?", shapes.map { shape in
+                if let spelled, spelled.envelope == shape.endpoint.envelope { return spelled.text }
+                let text = envelopeExpression(shape.endpoint.envelope)
+                spelled = (shape.endpoint.envelope, text)
+                return text
+            })
             p.blank()
             p.line("\(access)var errorFormat: ErrorBodyFormat { \(errorFormatExpression) }")
             p.blank()
