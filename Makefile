@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool test tsan plugin-check example isolation-check schema-test bench clean
+.PHONY: all generate check lint build tool test tsan plugin-check example isolation-check schema-test bench bench-compare clean
 
 all: generate
 
@@ -63,6 +63,12 @@ isolation-check:
 # writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it.
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
+
+# Not part of `make test`: EndpointGen next to swift-openapi-generator 1.14.3 on the same API
+# (builds that generator from the package cache on first use; about 10 minutes). Writes
+# Benchmarks/COMPARE.md, which the next `make bench` puts into BENCHMARKS.md.
+bench-compare:
+	python3 Benchmarks/compare.py $(COMPARE_ARGS)
 
 clean:
 	rm -rf .build

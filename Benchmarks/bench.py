@@ -268,6 +268,9 @@ def write_report(machine, gen_rows, compile_rows, runtime):
               "| N | generation | peak memory | lines | debug compile |", "|---|---|---|---|---|"]
     for n, (t, m, l, c) in sorted(OPENAPI_REFERENCE.items()):
         lines.append(f"| {n} | {t} s | {m} MB | ~{l // 1000}k | {f'{c:.0f} s' if c else '—'} |")
+    compare = os.path.join(ROOT, "Benchmarks", "COMPARE.md")
+    if os.path.exists(compare):
+        lines += ["", open(compare).read().strip()]
     notes = os.path.join(ROOT, "Benchmarks", "NOTES.md")
     if os.path.exists(notes):
         lines += ["", open(notes).read().strip()]

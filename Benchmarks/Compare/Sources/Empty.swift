@@ -1,0 +1,1 @@
+// Empty: this package exists to build swift-openapi-generator.

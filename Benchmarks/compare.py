@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""`make bench-compare`: EndpointGen next to Apple's swift-openapi-generator 1.14.3, same run.
+
+Both tools get the same synthetic API (Benchmarks/synth_spec.py writes the EndpointGen specs
+and, with --openapi, the equivalent OpenAPI 3.1 document). Measured: generation, whole process,
+with peak memory and generated lines, for each N; and the debug compile of each tool's output
+(its runtime library built first, only the generated target rebuilt) for the compile sizes.
+swift-openapi-generator is built from the package cache (Benchmarks/Compare) on first use.
+Results go to stdout and to Benchmarks/COMPARE.md, which BENCHMARKS.md includes.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import ROOT, WORK, build_tools, count_lines, fmt, run_measured, touch_all  # noqa: E402
+
+COMPARE = os.path.join(ROOT, "Benchmarks", "Compare")
+
+
+def build_openapi_generator():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "swift-openapi-generator"], cwd=COMPARE,
+                   check=True, stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=COMPARE, check=True,
+                              capture_output=True, text=True).stdout.strip()
+    return os.path.join(bin_path, "swift-openapi-generator")
+
+
+def synth(n):
+    folder = os.path.join(WORK, f"cmp{n}")
+    specs = os.path.join(folder, "specs")
+    openapi = os.path.join(folder, "openapi", "openapi.json")
+    os.makedirs(os.path.dirname(openapi), exist_ok=True)
+    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "synth_spec.py"), str(n), specs,
+                    "--openapi", openapi], check=True)
+    with open(os.path.join(folder, "openapi", "openapi-generator-config.yaml"), "w") as fh:
+        fh.write("generate:\n  - types\n  - client\naccessModifier: public\n")
+    return folder, specs, openapi
+
+
+def measure(cmd, out, runs):
+    times, mems = [], []
+    for _ in range(runs):
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(out)
+        t, m, _ = run_measured(cmd)
+        times.append(t)
+        mems.append(m)
+    return times, mems
+
+
+def compile_package(sizes):
+    """One package: per N a target of EndpointGen's output and one of swift-openapi-generator's."""
+    pkg = os.path.join(WORK, "compare-compile")
+    os.makedirs(pkg, exist_ok=True)
+    identity = os.path.basename(ROOT)
+    targets = []
+    for n in sizes:
+        for kind, path, deps in [
+            ("EndpointGen", f"../cmp{n}/Generated", f'.product(name: "EndpointRuntime", package: "{identity}")'),
+            ("OpenAPI", f"../cmp{n}/OpenAPIGenerated",
+             '.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), '
+             '.product(name: "HTTPTypes", package: "swift-http-types")'),
+        ]:
+            link = os.path.join(pkg, f"{kind}{n}")
+            if not os.path.islink(link):
+                os.symlink(path, link)
+            targets.append(f'        .target(name: "{kind}{n}", dependencies: [{deps}], path: "{kind}{n}")')
+    target_list = ",\n".join(targets)
+    manifest = f"""// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "CompareCompile",
+    dependencies: [
+        .package(path: "{ROOT}"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", exact: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+    ],
+    targets: [
+{target_list}
+    ]
+)
+"""
+    path = os.path.join(pkg, "Package.swift")
+    if not os.path.exists(path) or open(path).read() != manifest:
+        with open(path, "w") as fh:
+            fh.write(manifest)
+    return pkg
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sizes", default="100,500,2000")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--compile-sizes", default="100")
+    parser.add_argument("--compile-runs", type=int, default=1)
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    compile_sizes = [int(s) for s in args.compile_sizes.split(",") if s]
+    tool, _ = build_tools()
+    openapi_tool = build_openapi_generator()
+    rows = []
+    for n in sorted(set(sizes) | set(compile_sizes)):
+        folder, specs, openapi = synth(n)
+        ours_out = os.path.join(folder, "Generated")
+        theirs_out = os.path.join(folder, "OpenAPIGenerated")
+        runs = args.runs if n in sizes else 1
+        ours = measure([tool, "generate", "--specs", specs, "--output", ours_out, "--quiet"], ours_out, runs)
+        theirs = measure([openapi_tool, "generate", "--config", os.path.join(os.path.dirname(openapi),
+                          "openapi-generator-config.yaml"), "--output-directory", theirs_out, openapi],
+                         theirs_out, runs)
+        row = dict(n=n, ours=ours, theirs=theirs, ours_lines=count_lines(ours_out), theirs_lines=count_lines(theirs_out))
+        if n in sizes:
+            rows.append(row)
+            print(f"N={n:5d}: endpointgen {fmt(ours[0])}, {max(ours[1]):.0f} MiB, {row['ours_lines']} lines | "
+                  f"swift-openapi-generator {fmt(theirs[0], 's', 1.0)}, {max(theirs[1]):.0f} MiB, "
+                  f"{row['theirs_lines']} lines | {statistics.median(theirs[0]) / statistics.median(ours[0]):.0f}x",
+                  flush=True)
+    compiles = []
+    if compile_sizes:
+        pkg = compile_package(compile_sizes)
+        subprocess.run(["swift", "build", "--target", "EndpointRuntime"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(["swift", "build", "--target", "OpenAPIRuntime"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
+        for n in compile_sizes:
+            result = dict(n=n)
+            for kind, folder in [("EndpointGen", "Generated"), ("OpenAPI", "OpenAPIGenerated")]:
+                times, mems = [], []
+                for _ in range(args.compile_runs):
+                    touch_all(os.path.join(WORK, f"cmp{n}", folder))
+                    t, m, _ = run_measured(["swift", "build", "--target", f"{kind}{n}"], cwd=pkg)
+                    times.append(t)
+                    mems.append(m)
+                result[kind] = (times, mems)
+                print(f"N={n:5d}: debug compile of {kind}'s output {fmt(times, 's', 1.0)}, peak {max(mems):.0f} MiB",
+                      flush=True)
+            compiles.append(result)
+    write_report(rows, compiles, args.runs)
+
+
+def write_report(rows, compiles, runs):
+    lines = ["## EndpointGen next to swift-openapi-generator 1.14.3 (`make bench-compare`, same run)", "",
+             f"Same synthetic API for both (synth_spec.py writes the OpenAPI 3.1 document too); medians of {runs} runs "
+             "(min, max); whole process; output written into an empty folder.", "",
+             "| N | endpointgen | peak | lines | swift-openapi-generator | peak | lines | faster |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        speed = statistics.median(r["theirs"][0]) / statistics.median(r["ours"][0])
+        lines.append(f"| {r['n']} | {fmt(r['ours'][0])} | {max(r['ours'][1]):.0f} MiB | {r['ours_lines']} | "
+                     f"{fmt(r['theirs'][0], 's', 1.0)} | {max(r['theirs'][1]):.0f} MiB | {r['theirs_lines']} | {speed:.0f}x |")
+    if compiles:
+        lines += ["", "| N | debug compile, EndpointGen output | swift-openapi-generator output | faster |", "|---|---|---|---|"]
+        for c in compiles:
+            ours, theirs = c["EndpointGen"], c["OpenAPI"]
+            speed = statistics.median(theirs[0]) / statistics.median(ours[0])
+            lines.append(f"| {c['n']} | {fmt(ours[0], 's', 1.0)}, {max(ours[1]):.0f} MiB | "
+                         f"{fmt(theirs[0], 's', 1.0)}, {max(theirs[1]):.0f} MiB | {speed:.1f}x |")
+    with open(os.path.join(ROOT, "Benchmarks", "COMPARE.md"), "w") as fh:
+        fh.write("\n".join(lines) + "\n")
+    print("wrote Benchmarks/COMPARE.md")
+
+
+if __name__ == "__main__":
+    main()
