@@ -54,18 +54,49 @@ struct CodeLine: ExpressibleByStringInterpolation {
 /// Text is kept as UTF-8 bytes: appending a line is a copy, not a `String` append with its
 /// capacity and encoding checks (this runs for every one of 100k+ lines of a large module).
 struct CodePrinter {
-    private var bytes: [UInt8] = []
+    /// The text so far is `bytes[..<count]`; the rest is room to grow. Appends copy memory
+    /// directly: `Array.append(contentsOf:)` costs about 100 instructions a call, and a large
+    /// module makes over half a million short appends.
+    private var bytes: [UInt8]
+    private var count = 0
     private var depth = 0
     private var pendingBlank = false
     /// The last line opened a block; a blank line right after `{` is dropped.
     private var lastOpenedBlock = true
 
     init() {
-        bytes.reserveCapacity(16 * 1024)
+        bytes = [UInt8](repeating: 0, count: 16 * 1024)
     }
 
     /// The text printed so far.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: bytes[..<count], as: UTF8.self) }
+
+    @inline(__always)
+    private mutating func appendBytes(_ source: UnsafeRawPointer, _ length: Int) {
+        if count + length > bytes.count { grow(to: count + length) }
+        let offset = count
+        bytes.withUnsafeMutableBytes { ($0.baseAddress! + offset).copyMemory(from: source, byteCount: length) }
+        count += length
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        if count == bytes.count { grow(to: count + 1) }
+        bytes[count] = byte
+        count += 1
+    }
+
+    private mutating func appendSpaces(_ length: Int) {
+        if count + length > bytes.count { grow(to: count + length) }
+        for index in count..<(count + length) { bytes[index] = 0x20 }
+        count += length
+    }
+
+    private mutating func grow(to needed: Int) {
+        bytes.append(contentsOf: repeatElement(0, count: max(needed, bytes.count * 2) - bytes.count))
+    }
+
+    private var lastByte: UInt8? { count > 0 ? bytes[count - 1] : nil }
 
     /// Appends one line at the current indentation.
     mutating func line(_ content: CodeLine = "") {
@@ -83,19 +114,19 @@ struct CodePrinter {
             return
         }
         if pendingBlank, !lastOpenedBlock {
-            bytes.append(0x0A)
+            appendByte(0x0A)
         }
         pendingBlank = false
-        for _ in 0..<(depth * 4) { bytes.append(0x20) }
-        bytes.append(contentsOf: content)
+        appendSpaces(depth * 4)
+        content.withUnsafeBytes { appendBytes($0.baseAddress!, $0.count) }
         if let suffix {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+            appendBytes(suffix.utf8Start, suffix.utf8CodeUnitCount)
             lastOpenedBlock = suffix.utf8CodeUnitCount > 0
                 && suffix.utf8Start[suffix.utf8CodeUnitCount - 1] == UInt8(ascii: "{")
         } else {
             lastOpenedBlock = content.last == UInt8(ascii: "{")
         }
-        bytes.append(0x0A)
+        appendByte(0x0A)
     }
 
     // MARK: Lines written in pieces
@@ -107,23 +138,23 @@ struct CodePrinter {
     /// Starts a line at the current indentation (after a pending blank line).
     mutating func begin() {
         if pendingBlank, !lastOpenedBlock {
-            bytes.append(0x0A)
+            appendByte(0x0A)
         }
         pendingBlank = false
-        for _ in 0..<(depth * 4) { bytes.append(0x20) }
+        appendSpaces(depth * 4)
     }
 
     /// Appends literal text to the line begun with `begin()`.
     @inline(__always)
     mutating func put(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        appendBytes(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     /// Appends text to the line begun with `begin()`.
     @inline(__always)
     mutating func put(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { if let base = $0.baseAddress { appendBytes(base, $0.count) } }
     }
 
     /// Appends `text` as a Swift string literal (see `SwiftLiteral.string`).
@@ -133,9 +164,9 @@ struct CodePrinter {
             !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
         }
         if plain {
-            bytes.append(UInt8(ascii: "\""))
-            text.withUTF8 { bytes.append(contentsOf: $0) }
-            bytes.append(UInt8(ascii: "\""))
+            appendByte(UInt8(ascii: "\""))
+            text.withUTF8 { if let base = $0.baseAddress { appendBytes(base, $0.count) } }
+            appendByte(UInt8(ascii: "\""))
         } else {
             put(SwiftLiteral.string(text))
         }
@@ -143,8 +174,8 @@ struct CodePrinter {
 
     /// Ends the line begun with `begin()`.
     mutating func end() {
-        lastOpenedBlock = bytes.last == UInt8(ascii: "{")
-        bytes.append(0x0A)
+        lastOpenedBlock = lastByte == UInt8(ascii: "{")
+        appendByte(0x0A)
     }
 
     /// Ends the line begun with `begin()` with ` {` and indents what follows, up to `close()`.
@@ -218,7 +249,7 @@ struct CodePrinter {
 
     /// The finished file text.
     var result: String {
-        var end = bytes.count
+        var end = count
         while end > 1, bytes[end - 1] == 0x0A, bytes[end - 2] == 0x0A { end -= 1 }
         if end > 0, bytes[end - 1] == 0x0A { return String(decoding: bytes[..<end], as: UTF8.self) }
         return String(decoding: bytes[..<end], as: UTF8.self) + "\n"

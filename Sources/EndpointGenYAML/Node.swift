@@ -61,7 +61,9 @@ public struct YAMLPair: Sendable {
 /// A node of the YAML tree with the position where it starts.
 /// Aliases are expanded by the loader, so a tree has no alias nodes.
 public struct YAMLNode: Sendable {
-    public indirect enum Content: Sendable {
+    /// Not `indirect`: the arrays already hold children out of line, and a box per node was an
+    /// allocation for each of the hundreds of thousands of nodes of a large spec set.
+    public enum Content: Sendable {
         case scalar(YAMLScalar)
         /// Pairs in source order; `<<` merge keys already applied by the loader when enabled.
         case mapping([YAMLPair])
