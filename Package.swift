@@ -29,7 +29,9 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "EndpointGenSupport"),
+        // glibc's <malloc.h> (mallopt), for the CLI's allocator settings; empty elsewhere.
+        .systemLibrary(name: "CMalloc"),
+        .target(name: "EndpointGenSupport", dependencies: ["CMalloc"]),
         .target(name: "EndpointGenYAML", dependencies: ["CYaml", "EndpointGenSupport"]),
         .target(name: "EndpointGenSpec", dependencies: ["EndpointGenYAML", "EndpointGenSupport"]),
         .target(name: "EndpointGenCodegen", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),

@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, WORK, build_tools, count_lines, fmt, run_measured, touch_all  # noqa: E402
+from bench import ROOT, WORK, build_tools, count_lines, discard_outputs, fmt, fresh_output, keep_output, run_measured, touch_all  # noqa: E402
 
 COMPARE = os.path.join(ROOT, "Benchmarks", "Compare")
 
@@ -42,13 +42,15 @@ def synth(n):
 
 
 def measure(cmd, out, runs):
+    """Each run writes into a new folder (bench.fresh_output: no deletions between timed runs);
+    the last run's output ends up in `out`."""
     times, mems = [], []
     for _ in range(runs):
-        shutil.rmtree(out, ignore_errors=True)
-        os.makedirs(out)
-        t, m, _ = run_measured(cmd)
+        fresh = fresh_output(os.path.dirname(out))
+        t, m, _ = run_measured([fresh if part == out else part for part in cmd])
         times.append(t)
         mems.append(m)
+    keep_output(fresh, out)
     return times, mems
 
 
@@ -119,6 +121,7 @@ def main():
                   f"swift-openapi-generator {fmt(theirs[0], 's', 1.0)}, {max(theirs[1]):.0f} MiB, "
                   f"{row['theirs_lines']} lines | {statistics.median(theirs[0]) / statistics.median(ours[0]):.0f}x",
                   flush=True)
+    discard_outputs()
     compiles = []
     if compile_sizes:
         pkg = compile_package(compile_sizes)

@@ -127,12 +127,57 @@ public enum OutputWriter {
         // Serial on purpose: creating files in one folder from several threads contends on the
         // folder and measured slower.
         for change in plan.changes {
-            try writeAtomically(change.file.contents, to: plan.directory + "/" + change.file.name, in: plan.directory)
+            let path = plan.directory + "/" + change.file.name
+            if change.old == nil, try writeNewFile(change.file.contents, to: path, in: plan.directory) {
+                continue
+            }
+            try writeAtomically(change.file.contents, to: path, in: plan.directory)
         }
         for stale in plan.stale {
             guard unlink(plan.directory + "/" + stale.name) == 0 else {
                 throw OutputError(description: "cannot remove stale '\(plan.directory)/\(stale.name)': \(String(cString: strerror(errno)))")
             }
+        }
+    }
+
+    /// A file that does not exist yet, made atomically without a rename: an unnamed file
+    /// (`O_TMPFILE`) is written, then linked under its name, so it appears whole or not at all.
+    /// On ext4 this is less than half the cost of create + rename (601 new files: 28 ms against
+    /// 60-75 ms). Returns false where the system or file system has no `O_TMPFILE` (or the name
+    /// was taken meanwhile); the caller then takes the temporary-file + rename path.
+    static func writeNewFile(_ contents: String, to path: String, in directory: String) throws(OutputError) -> Bool {
+        #if os(Linux)
+        // O_TMPFILE is a compound macro Swift does not import; __O_TMPFILE is 020000000 on every
+        // architecture Swift runs on. The mode is masked by the umask, as with O_CREAT.
+        let descriptor = open(directory, O_WRONLY | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return false }
+        if let failure = writeAll(contents, to: descriptor) {
+            close(descriptor)
+            throw OutputError(description: "cannot write '\(path)': \(failure)")
+        }
+        // linkat(AT_EMPTY_PATH) needs a capability; the /proc link of the descriptor does not.
+        let linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+        close(descriptor)
+        return linked
+        #else
+        return false
+        #endif
+    }
+
+    /// Writes all bytes of `contents`; returns the reason on failure.
+    private static func writeAll(_ contents: String, to descriptor: Int32) -> String? {
+        var contents = contents
+        return contents.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
         }
     }
 
@@ -146,19 +191,7 @@ public enum OutputWriter {
         guard descriptor >= 0 else {
             throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")
         }
-        var contents = contents
-        let failure: String? = contents.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = writeAll(contents, to: descriptor)
         if close(descriptor) != 0, failure == nil {
             unlink(temporary)
             throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")

@@ -19,6 +19,7 @@ public enum Parallel {
         withoutActuallyEscaping(transform) { transform in
             nonisolated(unsafe) let work = transform
             DispatchQueue.concurrentPerform(iterations: items.count) { index in
+                AllocatorTuning.adviseCurrentThreadHeap()
                 slots[index] = work(inputs[index])
             }
         }

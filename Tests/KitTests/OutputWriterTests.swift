@@ -39,6 +39,44 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["A.swift"])
     }
 
+    func testNewFilesHaveTheUsualPermissionsAndWholeContents() throws {
+        // New files are written unnamed (O_TMPFILE) and linked into place: they must look like
+        // any created file (mode 0666 less the umask) and hold every byte, also past one write.
+        let big = String(repeating: "let x = 1 // 한글\n", count: 20_000)
+        let mask = umask(0o022)
+        defer { umask(mask) }
+        try write([generated("A.swift", big), generated("B.swift")])
+        XCTAssertEqual(read("A.swift"), generated("A.swift", big).contents)
+        XCTAssertEqual(read("B.swift"), generated("B.swift").contents)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder + "/A.swift")[.posixPermissions] as? Int)
+        XCTAssertEqual(mode, 0o644)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["A.swift", "B.swift"])
+    }
+
+    func testNewFileWhoseNameIsTakenBeforeWritingIsReplaced() throws {
+        // Planned as new, but another process created it meanwhile: the link fails, and the
+        // rename path replaces it rather than failing or leaving a temporary file.
+        let plan = try OutputWriter.plan([generated("A.swift")], in: folder)
+        XCTAssertNil(plan.changes.first?.old)
+        try "someone else's".write(toFile: folder + "/A.swift", atomically: false, encoding: .utf8)
+        try OutputWriter.apply(plan)
+        XCTAssertEqual(read("A.swift"), generated("A.swift").contents)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["A.swift"])
+    }
+
+    func testBothWritePathsGiveTheSameBytes() throws {
+        let file = generated("A.swift", "struct Ä {}")
+        let linked = try OutputWriter.writeNewFile(file.contents, to: folder + "/A.swift", in: folder)
+        #if os(Linux)
+        XCTAssertTrue(linked, "O_TMPFILE is expected to work on Linux's temporary folder")
+        #else
+        if !linked { try OutputWriter.writeAtomically(file.contents, to: folder + "/A.swift", in: folder) }
+        #endif
+        try OutputWriter.writeAtomically(file.contents, to: folder + "/B.swift", in: folder)
+        XCTAssertEqual(read("A.swift"), file.contents)
+        XCTAssertEqual(read("B.swift"), file.contents)
+    }
+
     func testUnchangedFileIsNotTouched() throws {
         try write([generated("A.swift")])
         let past = Date(timeIntervalSince1970: 1_000_000)
