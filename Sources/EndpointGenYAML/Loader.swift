@@ -22,13 +22,18 @@ public enum YAMLLoader {
 
 /// Turns libyaml events into nodes. One instance per load.
 private struct TreeBuilder {
-    /// An open collection; mapping children alternate key, value.
+    /// An open collection. A mapping's pairs are made as values arrive (the key waits in
+    /// `pendingKey`), so its children are not collected twice.
     private struct Frame {
         var isMapping: Bool
         var mark: Mark
         var tag: String?
         var anchor: String?
-        var children: [YAMLNode] = []
+        var items: [YAMLNode] = []
+        var pairs: [YAMLPair] = []
+        var pendingKey: YAMLNode?
+        /// The key just read was rejected (not a scalar): its value is not kept either.
+        var dropsNextValue = false
         /// Nodes in this subtree, aliases counted expanded.
         var nodeCount = 1
         /// Collection levels in this subtree, this one included, aliases counted expanded.
@@ -150,9 +155,9 @@ private struct TreeBuilder {
         guard let frame = stack.popLast() else { return }
         let node: YAMLNode
         if frame.isMapping {
-            node = YAMLNode(.mapping(makePairs(frame.children)), mark: frame.mark, tag: frame.tag)
+            node = YAMLNode(.mapping(finishPairs(frame.pairs)), mark: frame.mark, tag: frame.tag)
         } else {
-            node = YAMLNode(.sequence(frame.children), mark: frame.mark, tag: frame.tag)
+            node = YAMLNode(.sequence(frame.items), mark: frame.mark, tag: frame.tag)
         }
         if let anchor = frame.anchor {
             anchors[anchor] = (node, frame.nodeCount, frame.height)
@@ -167,30 +172,38 @@ private struct TreeBuilder {
             fail("the document expands to more than \(options.maxNodes) nodes (through aliases?); refusing to load it", at: node.mark)
             return
         }
-        if stack.isEmpty {
+        guard !stack.isEmpty else {
             documents.append(node)
-        } else {
-            stack[stack.count - 1].children.append(node)
-            stack[stack.count - 1].nodeCount += count
-            stack[stack.count - 1].height = max(stack[stack.count - 1].height, height + 1)
+            return
         }
+        let top = stack.count - 1
+        stack[top].nodeCount += count
+        stack[top].height = max(stack[top].height, height + 1)
+        guard stack[top].isMapping else {
+            stack[top].items.append(node)
+            return
+        }
+        if stack[top].dropsNextValue {
+            stack[top].dropsNextValue = false
+            return
+        }
+        guard let key = stack[top].pendingKey.take() else {
+            if node.scalar == nil, options.rejectNonScalarKeys {
+                diagnostics.append(.error("mapping keys must be plain text, not \(node.kindDescription)", at: node.mark.location(in: file)))
+                stack[top].dropsNextValue = true
+            } else {
+                stack[top].pendingKey = node
+            }
+            return
+        }
+        stack[top].pairs.append(YAMLPair(key: key, value: node))
     }
 
     // MARK: Mappings
 
-    private mutating func makePairs(_ children: [YAMLNode]) -> [YAMLPair] {
-        var pairs: [YAMLPair] = []
-        pairs.reserveCapacity(children.count / 2)
-        var index = 0
-        while index + 1 < children.count {
-            let key = children[index]
-            if key.scalar == nil, options.rejectNonScalarKeys {
-                diagnostics.append(.error("mapping keys must be plain text, not \(key.kindDescription)", at: key.mark.location(in: file)))
-            } else {
-                pairs.append(YAMLPair(key: key, value: children[index + 1]))
-            }
-            index += 2
-        }
+    /// Merge keys and duplicate checks, once a mapping is complete.
+    private mutating func finishPairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
+        var pairs = pairs
         if options.applyMergeKeys, pairs.contains(where: \.isMergeKey) {
             pairs = merged(pairs)
         }
@@ -240,7 +253,8 @@ private struct TreeBuilder {
 
     private mutating func reportDuplicates(_ pairs: [YAMLPair]) {
         guard pairs.count > 1 else { return }
-        if pairs.count <= 8 {
+        // Comparing every pair of short keys is cheaper than hashing them up to a few dozen keys.
+        if pairs.count <= 24 {
             for i in 1..<pairs.count {
                 guard let key = pairs[i].key.scalar?.value else { continue }
                 for j in 0..<i where pairs[j].key.scalar?.value == key {

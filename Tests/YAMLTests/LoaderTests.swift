@@ -127,6 +127,27 @@ final class LoaderTests: XCTestCase {
         """)
     }
 
+    func testDuplicateKeyPastTheSizeWherePairsAreCompared() {
+        // Up to 24 keys every pair is compared; larger mappings use a table. Both must find it.
+        for size in [24, 25, 60] {
+            let text = (0..<size).map { "k\($0): v" }.joined(separator: "\n") + "\nk3: again\n"
+            XCTAssertEqual(rendered(load(text)), """
+            specs/t.yaml:\(size + 1):1: error: duplicate key 'k3'
+            specs/t.yaml:4:1: note: 'k3' is first defined here
+            """, "\(size) keys")
+        }
+    }
+
+    func testPairsAfterANonScalarKeyKeepTheirValues() throws {
+        // Keys and values are paired as they arrive: a collection as a key must not shift them.
+        let result = load("a: 1\n? [x, y]\n: 2\nb: 3\n", options: .permissive)
+        let pairs = try XCTUnwrap(result.documents.first?.mapping)
+        XCTAssertEqual(pairs.map { $0.key.scalar?.value ?? "<\($0.key.kindDescription)>" }, ["a", "<a sequence>", "b"])
+        XCTAssertEqual(pairs.map { $0.value.scalar?.value }, ["1", "2", "3"])
+        // With the spec rules it is reported once, and only that.
+        XCTAssertEqual(rendered(load("a: 1\n? [x, y]\n: 2\nb: 3\n")), "specs/t.yaml:2:3: error: mapping keys must be plain text, not a sequence")
+    }
+
     func testDuplicateKeysAreAllowedWhenPermissive() {
         XCTAssertFalse(load("a: 1\na: 2\n", options: .permissive).hasErrors)
     }
