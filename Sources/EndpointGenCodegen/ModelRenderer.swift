@@ -28,6 +28,15 @@ struct ModelRenderer {
         var storage: String?
         var boxed: Bool
 
+        /// `public var name: Type`, the property as callers see it.
+        func putDeclaration(access: String, into p: inout CodePrinter) {
+            p.put(access)
+            p.put("var ")
+            p.put(declared)
+            p.put(": ")
+            p.put(type)
+        }
+
         /// `self.x = `, or into the storage (`self._x = Indirect(` when boxed); `endAssignment` closes it.
         func beginAssignment(into p: inout CodePrinter) {
             p.put("self.")
@@ -87,11 +96,7 @@ struct ModelRenderer {
                     p.end()
                     p.begin()
                 }
-                p.put(access)
-                p.put("var ")
-                p.put(item.declared)
-                p.put(": ")
-                p.put(item.type)
+                item.putDeclaration(access: access, into: &p)
                 p.open()
                 // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
                 p.begin()
@@ -117,11 +122,7 @@ struct ModelRenderer {
                     p.put(item.type)
                 }
             } else {
-                p.put(access)
-                p.put("var ")
-                p.put(item.declared)
-                p.put(": ")
-                p.put(item.type)
+                item.putDeclaration(access: access, into: &p)
             }
             p.end()
         }

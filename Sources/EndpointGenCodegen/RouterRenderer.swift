@@ -212,15 +212,7 @@ struct RouterRenderer {
     func renderQuery(into p: inout CodePrinter) {
         computed(p: &p, "var queryItems: [QueryItem]", fallback: "[]", binding: .query, needs: { $0.has(.query) }) { shape, p in
             p.line("var items: [QueryItem] = []")
-            for parameter in shape.parameters where parameter.role == .query {
-                p.begin()
-                p.put("items.append(name: ")
-                p.putLiteral(parameter.wireName)
-                p.put(", ")
-                p.put(parameter.escapedName)
-                p.put(")")
-                p.end()
-            }
+            putAppends(of: shape, .query, to: "items", into: &p)
             p.line("return items")
         }
     }
@@ -252,16 +244,22 @@ struct RouterRenderer {
             p.put("]")
             p.end()
             guard shape.has(.header) else { return }
-            for parameter in shape.parameters where parameter.role == .header {
-                p.begin()
-                p.put("headers.append(name: ")
-                p.putLiteral(parameter.wireName)
-                p.put(", ")
-                p.put(parameter.escapedName)
-                p.put(")")
-                p.end()
-            }
+            putAppends(of: shape, .header, to: "headers", into: &p)
             p.line("return headers")
+        }
+    }
+
+    /// `list.append(name: "wire", value)` for each parameter of `role`, in declaration order.
+    private func putAppends(of shape: EndpointShape, _ role: EndpointShape.Role, to list: StaticString, into p: inout CodePrinter) {
+        for parameter in shape.parameters where parameter.role == role {
+            p.begin()
+            p.put(list)
+            p.put(".append(name: ")
+            p.putLiteral(parameter.wireName)
+            p.put(", ")
+            p.put(parameter.escapedName)
+            p.put(")")
+            p.end()
         }
     }
 

@@ -106,16 +106,21 @@ struct ServiceRenderer {
         }
     }
 
-    func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
-        let call = call(shape)
-        p.doc(shape.endpoint.summary, shape.endpoint.description)
-        if let attribute = deprecation(shape) { p.line(text: attribute) }
+    /// Begins a method's line up to its parameters: `public func name(a: A, b: B`.
+    private func putSignatureStart(_ shape: EndpointShape, into p: inout CodePrinter) {
         p.begin()
         p.put(context.access)
         p.put("func ")
         p.put(shape.escapedCaseName)
         p.put("(")
         shape.putDeclarationList(into: &p)
+    }
+
+    func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
+        let call = call(shape)
+        p.doc(shape.endpoint.summary, shape.endpoint.description)
+        if let attribute = deprecation(shape) { p.line(text: attribute) }
+        putSignatureStart(shape, into: &p)
         p.put(") async throws(APIError)")
         if let returns = call.returns {
             p.put(" -> ")
@@ -150,12 +155,7 @@ struct ServiceRenderer {
         p.doc("Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         p.line("@discardableResult")
-        p.begin()
-        p.put(context.access)
-        p.put("func ")
-        p.put(shape.escapedCaseName)
-        p.put("(")
-        shape.putDeclarationList(into: &p)
+        putSignatureStart(shape, into: &p)
         if !shape.parameters.isEmpty { p.put(", ") }
         p.put("completion: @escaping @Sendable (Result<")
         p.put(returns ?? "Void")
