@@ -19,6 +19,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("BENCH_WORK", "/tmp/endpointgen-bench")
+# The figures of the last full run, for --report-only.
+RESULTS = os.path.join(WORK, "last-results.json")
 
 
 def run_measured(cmd, cwd=None, env=None):
@@ -80,12 +82,13 @@ _DISCARDED = []
 def fresh_output(parent):
     """A new, never-used output folder for one measured fresh generation.
 
-    Folders are not deleted between runs: this machine's disk is ext4 without a journal, which
-    skips inodes freed in the last ~30 s when it creates files. Deleting the previous run's 601
-    files right before a run made creating the next 601 files several times slower (the write
-    stage went from ~26 ms to 150-440 ms), a cost of the benchmark's own clean-up rather than of
-    the tool. A user's fresh generate (a new clone, a new project) creates files the same way as
-    these runs do."""
+    Nothing is deleted until the whole benchmark is done: this machine's disk is ext4 without a
+    journal, whose inode allocator skips inodes freed in the last 1 to 6 minutes (RECENTCY_MIN
+    and RECENTCY_DIRTY in fs/ext4/ialloc.c) when it creates files. Deleting the previous run's
+    601 files right before a run made creating the next 601 files several times slower (the
+    write stage went from ~26 ms to 150-440 ms), a cost of the benchmark's own clean-up rather
+    than of the tool. A user's fresh generate (a new clone, a new project) creates files the
+    way these runs do. Run the benchmark a few minutes after deleting many files."""
     runs = os.path.join(parent, "runs")
     os.makedirs(runs, exist_ok=True)
     for old in os.listdir(runs):  # left by an interrupted earlier benchmark
@@ -330,7 +333,15 @@ def main():
     parser.add_argument("--skip-compile", action="store_true")
     parser.add_argument("--skip-runtime", action="store_true")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md and Benchmarks/chart.svg")
+    parser.add_argument("--report-only", action="store_true",
+                        help="rewrite BENCHMARKS.md from the last run's saved figures (after editing NOTES.md)")
     args = parser.parse_args()
+    if args.report_only:
+        with open(RESULTS) as fh:
+            saved = json.load(fh)
+        write_report(saved["machine"], saved["gen"], saved["compile"], saved["runtime"])
+        print("wrote BENCHMARKS.md and Benchmarks/chart.svg from", RESULTS)
+        return
     sizes = [int(s) for s in args.sizes.split(",")]
     compile_sizes = [int(s) for s in args.compile_sizes.split(",")]
     with open("/proc/cpuinfo") as fh:
@@ -344,9 +355,11 @@ def main():
     for n in ([] if args.skip_compile else compile_sizes):
         if n not in sizes:
             bench_generation(tool, baseline, [n], 1)
-    discard_outputs()
     compile_rows = [] if args.skip_compile else bench_compile(compile_sizes, args.compile_runs)
     runtime = None if args.skip_runtime else bench_runtime(tool, args.iterations, args.runs)
+    discard_outputs()
+    with open(RESULTS, "w") as fh:
+        json.dump(dict(machine=machine, gen=gen_rows, compile=compile_rows, runtime=runtime), fh)
     if args.write:
         write_report(machine, gen_rows, compile_rows, runtime)
         print("wrote BENCHMARKS.md and Benchmarks/chart.svg")

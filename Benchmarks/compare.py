@@ -146,7 +146,7 @@ def main():
 def write_report(rows, compiles, runs):
     lines = ["## EndpointGen next to swift-openapi-generator 1.14.3 (`make bench-compare`, same run)", "",
              f"Same synthetic API for both (synth_spec.py writes the OpenAPI 3.1 document too); medians of {runs} runs "
-             "(min, max); whole process; output written into an empty folder.", "",
+             "(min, max); whole process; output written into a new folder (nothing is deleted until all timing is done, see NOTES).", "",
              "| N | endpointgen | peak | lines | swift-openapi-generator | peak | lines | faster |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
