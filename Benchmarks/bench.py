@@ -19,7 +19,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("BENCH_WORK", "/tmp/endpointgen-bench")
-# The figures of the last full run, for --report-only.
+# The figures of the last BENCHMARKS.md written (--write), for --report-only.
 RESULTS = os.path.join(WORK, "last-results.json")
 
 
@@ -131,9 +131,9 @@ def bench_generation(tool, baseline, sizes, runs):
             yaml_t.append(t)
             t, _, _ = run_measured([tool, "generate", "--specs", specs, "--output", out, "--quiet"])
             nochange_t.append(t)
-        out = os.path.join(WORK, f"n{n}", "Generated")
-        keep_output(_DISCARDED[-1], out)
-        lines = count_lines(out)
+        kept = os.path.join(WORK, f"n{n}", "Generated")
+        keep_output(out, kept)
+        lines = count_lines(kept)
         rows.append(dict(n=n, gen=gen_t, mem=gen_m, yaml=yaml_t, nochange=nochange_t, lines=lines,
                          size=sum(os.path.getsize(f) for f in files)))
         ratio = statistics.median(gen_t) / statistics.median(yaml_t)
@@ -358,9 +358,10 @@ def main():
     compile_rows = [] if args.skip_compile else bench_compile(compile_sizes, args.compile_runs)
     runtime = None if args.skip_runtime else bench_runtime(tool, args.iterations, args.runs)
     discard_outputs()
-    with open(RESULTS, "w") as fh:
-        json.dump(dict(machine=machine, gen=gen_rows, compile=compile_rows, runtime=runtime), fh)
     if args.write:
+        # The figures BENCHMARKS.md is written from, for --report-only.
+        with open(RESULTS, "w") as fh:
+            json.dump(dict(machine=machine, gen=gen_rows, compile=compile_rows, runtime=runtime), fh)
         write_report(machine, gen_rows, compile_rows, runtime)
         print("wrote BENCHMARKS.md and Benchmarks/chart.svg")
 
