@@ -12,6 +12,24 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
         self.username = username
         self.password = password
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.username = try container.required(String.self, "username")
+        self.password = try container.required(String.self, "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.username, "username")
+        try container.put(self.password, "password")
+    }
+
+    public static func == (lhs: LoginDTO, rhs: LoginDTO) -> Bool {
+        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+        return true
+    }
 }
 
 /// A new DRINKIG account; the server checks that both passwords match.
@@ -25,6 +43,27 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
         self.password = password
         self.rePassword = rePassword
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.username = try container.required(String.self, "username")
+        self.password = try container.required(String.self, "password")
+        self.rePassword = try container.required(String.self, "rePassword")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.username, "username")
+        try container.put(self.password, "password")
+        try container.put(self.rePassword, "rePassword")
+    }
+
+    public static func == (lhs: JoinDTO, rhs: JoinDTO) -> Bool {
+        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+        guard fieldsEqual(lhs.rePassword, rhs.rePassword) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
@@ -33,6 +72,21 @@ public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
 
     public init(identityToken: String) {
         self.identityToken = identityToken
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.identityToken = try container.required(String.self, "identityToken")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.identityToken, "identityToken")
+    }
+
+    public static func == (lhs: AppleLoginRequestDTO, rhs: AppleLoginRequestDTO) -> Bool {
+        guard fieldsEqual(lhs.identityToken, rhs.identityToken) else { return false }
+        return true
     }
 }
 
@@ -43,6 +97,24 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
     public init(kakaoName: String, kakaoEmail: String) {
         self.kakaoName = kakaoName
         self.kakaoEmail = kakaoEmail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.kakaoName = try container.required(String.self, "kakaoName")
+        self.kakaoEmail = try container.required(String.self, "kakaoEmail")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.kakaoName, "kakaoName")
+        try container.put(self.kakaoEmail, "kakaoEmail")
+    }
+
+    public static func == (lhs: KakaoLoginRequestDTO, rhs: KakaoLoginRequestDTO) -> Bool {
+        guard fieldsEqual(lhs.kakaoName, rhs.kakaoName) else { return false }
+        guard fieldsEqual(lhs.kakaoEmail, rhs.kakaoEmail) else { return false }
+        return true
     }
 }
 
@@ -58,5 +130,29 @@ public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable {
         self.username = username
         self.role = role
         self.isFirst = isFirst
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.username = try container.optional(String.self, "username")
+        self.role = try container.optional(String.self, "role")
+        self.isFirst = try container.required(Bool.self, "isFirst")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.putIfPresent(self.username, "username")
+        try container.putIfPresent(self.role, "role")
+        try container.put(self.isFirst, "isFirst")
+    }
+
+    public static func == (lhs: LoginResponseDTO, rhs: LoginResponseDTO) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+        guard fieldsEqual(lhs.role, rhs.role) else { return false }
+        guard fieldsEqual(lhs.isFirst, rhs.isFirst) else { return false }
+        return true
     }
 }

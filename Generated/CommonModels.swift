@@ -17,16 +17,24 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
         self.message = message
     }
 
-    enum CodingKeys: String, CodingKey {
-        case isSuccess
-        case code
-        case message
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.isSuccess = try container.optional(Bool.self, "isSuccess") ?? false
+        self.code = try container.optional(String.self, "code")
+        self.message = try container.required(String.self, "message")
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.isSuccess = try container.decodeIfPresent(Bool.self, forKey: .isSuccess) ?? false
-        self.code = try container.decodeIfPresent(String.self, forKey: .code)
-        self.message = try container.decode(String.self, forKey: .message)
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.isSuccess, "isSuccess")
+        try container.putIfPresent(self.code, "code")
+        try container.put(self.message, "message")
+    }
+
+    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(lhs.isSuccess, rhs.isSuccess) else { return false }
+        guard fieldsEqual(lhs.code, rhs.code) else { return false }
+        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+        return true
     }
 }

@@ -13,6 +13,27 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable {
         self.password = password
         self.deviceName = deviceName
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.required(String.self, "email")
+        self.password = try container.required(String.self, "password")
+        self.deviceName = try container.optional(String.self, "deviceName")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.email, "email")
+        try container.put(self.password, "password")
+        try container.putIfPresent(self.deviceName, "deviceName")
+    }
+
+    public static func == (lhs: SignInForm, rhs: SignInForm) -> Bool {
+        guard fieldsEqual(lhs.email, rhs.email) else { return false }
+        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+        guard fieldsEqual(lhs.deviceName, rhs.deviceName) else { return false }
+        return true
+    }
 }
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
@@ -30,19 +51,28 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable {
         self.tokenType = tokenType
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case refreshToken = "refresh_token"
-        case expiresIn = "expires_in"
-        case tokenType = "token_type"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.required(String.self, "access_token")
+        self.refreshToken = try container.required(String.self, "refresh_token")
+        self.expiresIn = try container.required(Int.self, "expires_in")
+        self.tokenType = try container.optional(String.self, "token_type") ?? "Bearer"
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.refreshToken = try container.decode(String.self, forKey: .refreshToken)
-        self.expiresIn = try container.decode(Int.self, forKey: .expiresIn)
-        self.tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "Bearer"
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.accessToken, "access_token")
+        try container.put(self.refreshToken, "refresh_token")
+        try container.put(self.expiresIn, "expires_in")
+        try container.put(self.tokenType, "token_type")
+    }
+
+    public static func == (lhs: TokenPair, rhs: TokenPair) -> Bool {
+        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+        guard fieldsEqual(lhs.tokenType, rhs.tokenType) else { return false }
+        return true
     }
 }
 
@@ -59,6 +89,33 @@ public nonisolated struct User: Codable, Hashable, Sendable {
         self.email = email
         self.profileImageUrl = profileImageUrl
         self.joinedAt = joinedAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.nickname = try container.required(String.self, "nickname")
+        self.email = try container.required(String.self, "email")
+        self.profileImageUrl = try container.optional(URL.self, "profileImageUrl")
+        self.joinedAt = try container.required(Date.self, "joinedAt")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.nickname, "nickname")
+        try container.put(self.email, "email")
+        try container.putIfPresent(self.profileImageUrl, "profileImageUrl")
+        try container.put(self.joinedAt, "joinedAt")
+    }
+
+    public static func == (lhs: User, rhs: User) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.nickname, rhs.nickname) else { return false }
+        guard fieldsEqual(lhs.email, rhs.email) else { return false }
+        guard fieldsEqual(lhs.profileImageUrl, rhs.profileImageUrl) else { return false }
+        guard fieldsEqual(lhs.joinedAt, rhs.joinedAt) else { return false }
+        return true
     }
 }
 
@@ -123,48 +180,49 @@ public nonisolated struct Post: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case author
-        case title
-        case content
-        case tags
-        case reactions
-        case attachments
-        case comments
-        case attributes
-        case thumbnailUrl
-        case createdAt
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int64.self, forKey: .id)
-        self.author = try container.decode(User.self, forKey: .author)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.content = try container.decode(String.self, forKey: .content)
-        self.tags = try container.decode([String].self, forKey: .tags)
-        self.reactions = try container.decode([String: Int].self, forKey: .reactions)
-        self.attachments = try container.decode([Attachment].self, forKey: .attachments)
-        self.comments = try container.decode([Comment].self, forKey: .comments)
-        self.attributes = try container.decodeIfPresent(JSONValue.self, forKey: .attributes)
-        self._thumbnailUrl = try container.decodeIfPresent(URL.self, forKey: .thumbnailUrl)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.author = try container.required(User.self, "author")
+        self.title = try container.required(String.self, "title")
+        self.content = try container.required(String.self, "content")
+        self.tags = try container.required([String].self, "tags")
+        self.reactions = try container.required([String: Int].self, "reactions")
+        self.attachments = try container.required([Attachment].self, "attachments")
+        self.comments = try container.required([Comment].self, "comments")
+        self.attributes = try container.optional(JSONValue.self, "attributes")
+        self._thumbnailUrl = try container.optional(URL.self, "thumbnailUrl")
+        self.createdAt = try container.required(Date.self, "createdAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.author, forKey: .author)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.content, forKey: .content)
-        try container.encode(self.tags, forKey: .tags)
-        try container.encode(self.reactions, forKey: .reactions)
-        try container.encode(self.attachments, forKey: .attachments)
-        try container.encode(self.comments, forKey: .comments)
-        try container.encodeIfPresent(self.attributes, forKey: .attributes)
-        try container.encodeIfPresent(self._thumbnailUrl, forKey: .thumbnailUrl)
-        try container.encode(self.createdAt, forKey: .createdAt)
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.author, "author")
+        try container.put(self.title, "title")
+        try container.put(self.content, "content")
+        try container.put(self.tags, "tags")
+        try container.put(self.reactions, "reactions")
+        try container.put(self.attachments, "attachments")
+        try container.put(self.comments, "comments")
+        try container.putIfPresent(self.attributes, "attributes")
+        try container.putIfPresent(self._thumbnailUrl, "thumbnailUrl")
+        try container.put(self.createdAt, "createdAt")
+    }
+
+    public static func == (lhs: Post, rhs: Post) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.author, rhs.author) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.content, rhs.content) else { return false }
+        guard fieldsEqual(lhs.tags, rhs.tags) else { return false }
+        guard fieldsEqual(lhs.reactions, rhs.reactions) else { return false }
+        guard fieldsEqual(lhs.attachments, rhs.attachments) else { return false }
+        guard fieldsEqual(lhs.comments, rhs.comments) else { return false }
+        guard fieldsEqual(lhs.attributes, rhs.attributes) else { return false }
+        guard fieldsEqual(lhs._thumbnailUrl, rhs._thumbnailUrl) else { return false }
+        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
+        return true
     }
 }
 
@@ -183,6 +241,33 @@ public nonisolated struct Comment: Codable, Hashable, Sendable {
         self.createdAt = createdAt
         self.replies = replies
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.author = try container.required(User.self, "author")
+        self.content = try container.required(String.self, "content")
+        self.createdAt = try container.required(Date.self, "createdAt")
+        self.replies = try container.required([Comment].self, "replies")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.author, "author")
+        try container.put(self.content, "content")
+        try container.put(self.createdAt, "createdAt")
+        try container.put(self.replies, "replies")
+    }
+
+    public static func == (lhs: Comment, rhs: Comment) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.author, rhs.author) else { return false }
+        guard fieldsEqual(lhs.content, rhs.content) else { return false }
+        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(lhs.replies, rhs.replies) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct Attachment: Codable, Hashable, Sendable {
@@ -200,6 +285,33 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable {
         self.size = size
         self.preview = preview
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(UUID.self, "id")
+        self.url = try container.required(URL.self, "url")
+        self.mimeType = try container.required(String.self, "mimeType")
+        self.size = try container.required(Int64.self, "size")
+        self.preview = try container.optional(Data.self, "preview")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.url, "url")
+        try container.put(self.mimeType, "mimeType")
+        try container.put(self.size, "size")
+        try container.putIfPresent(self.preview, "preview")
+    }
+
+    public static func == (lhs: Attachment, rhs: Attachment) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.url, rhs.url) else { return false }
+        guard fieldsEqual(lhs.mimeType, rhs.mimeType) else { return false }
+        guard fieldsEqual(lhs.size, rhs.size) else { return false }
+        guard fieldsEqual(lhs.preview, rhs.preview) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct Notice: Codable, Hashable, Sendable {
@@ -215,6 +327,30 @@ public nonisolated struct Notice: Codable, Hashable, Sendable {
         self.body = body
         self.action = action
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.title = try container.required(String.self, "title")
+        self.body = try container.required(String.self, "body")
+        self.action = try container.optional(JSONValue.self, "action")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.title, "title")
+        try container.put(self.body, "body")
+        try container.putIfPresent(self.action, "action")
+    }
+
+    public static func == (lhs: Notice, rhs: Notice) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.body, rhs.body) else { return false }
+        guard fieldsEqual(lhs.action, rhs.action) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
@@ -228,17 +364,25 @@ public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
         self.isNewUser = isNewUser
     }
 
-    enum CodingKeys: String, CodingKey {
-        case user
-        case token
-        case isNewUser
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.user = try container.required(User.self, "user")
+        self.token = try container.required(TokenPair.self, "token")
+        self.isNewUser = try container.optional(Bool.self, "isNewUser") ?? false
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.user = try container.decode(User.self, forKey: .user)
-        self.token = try container.decode(TokenPair.self, forKey: .token)
-        self.isNewUser = try container.decodeIfPresent(Bool.self, forKey: .isNewUser) ?? false
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.user, "user")
+        try container.put(self.token, "token")
+        try container.put(self.isNewUser, "isNewUser")
+    }
+
+    public static func == (lhs: SignInResponse, rhs: SignInResponse) -> Bool {
+        guard fieldsEqual(lhs.user, rhs.user) else { return false }
+        guard fieldsEqual(lhs.token, rhs.token) else { return false }
+        guard fieldsEqual(lhs.isNewUser, rhs.isNewUser) else { return false }
+        return true
     }
 }
 
@@ -251,15 +395,22 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
         self.refreshToken = refreshToken
     }
 
-    enum CodingKeys: String, CodingKey {
-        case grantType = "grant_type"
-        case refreshToken = "refresh_token"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.grantType = try container.optional(String.self, "grant_type") ?? "refresh_token"
+        self.refreshToken = try container.required(String.self, "refresh_token")
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.grantType = try container.decodeIfPresent(String.self, forKey: .grantType) ?? "refresh_token"
-        self.refreshToken = try container.decode(String.self, forKey: .refreshToken)
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.grantType, "grant_type")
+        try container.put(self.refreshToken, "refresh_token")
+    }
+
+    public static func == (lhs: RefreshTokenRequest, rhs: RefreshTokenRequest) -> Bool {
+        guard fieldsEqual(lhs.grantType, rhs.grantType) else { return false }
+        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+        return true
     }
 }
 
@@ -270,6 +421,24 @@ public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
     public init(content: String, parentId: Int64? = nil) {
         self.content = content
         self.parentId = parentId
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.content = try container.required(String.self, "content")
+        self.parentId = try container.optional(Int64.self, "parentId")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.content, "content")
+        try container.putIfPresent(self.parentId, "parentId")
+    }
+
+    public static func == (lhs: AddCommentRequest, rhs: AddCommentRequest) -> Bool {
+        guard fieldsEqual(lhs.content, rhs.content) else { return false }
+        guard fieldsEqual(lhs.parentId, rhs.parentId) else { return false }
+        return true
     }
 }
 
@@ -284,6 +453,27 @@ public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable 
         self.allowedTypes = allowedTypes
         self.maxImagesPerPost = maxImagesPerPost
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.maxFileSize = try container.required(Int64.self, "maxFileSize")
+        self.allowedTypes = try container.required([String].self, "allowedTypes")
+        self.maxImagesPerPost = try container.required(Int32.self, "maxImagesPerPost")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.maxFileSize, "maxFileSize")
+        try container.put(self.allowedTypes, "allowedTypes")
+        try container.put(self.maxImagesPerPost, "maxImagesPerPost")
+    }
+
+    public static func == (lhs: GetUploadOptionsResponse, rhs: GetUploadOptionsResponse) -> Bool {
+        guard fieldsEqual(lhs.maxFileSize, rhs.maxFileSize) else { return false }
+        guard fieldsEqual(lhs.allowedTypes, rhs.allowedTypes) else { return false }
+        guard fieldsEqual(lhs.maxImagesPerPost, rhs.maxImagesPerPost) else { return false }
+        return true
+    }
 }
 
 /// The multipart/form-data parts of `updateProfileImage`.
@@ -292,6 +482,11 @@ public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable {
 
     public init(image: File) {
         self.image = image
+    }
+
+    public static func == (lhs: UpdateProfileImageRequest, rhs: UpdateProfileImageRequest) -> Bool {
+        guard fieldsEqual(lhs.image, rhs.image) else { return false }
+        return true
     }
 }
 
@@ -309,5 +504,14 @@ public nonisolated struct CreatePostRequest: Hashable, Sendable {
         self.tags = tags
         self.thumbnail = thumbnail
         self.images = images
+    }
+
+    public static func == (lhs: CreatePostRequest, rhs: CreatePostRequest) -> Bool {
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.content, rhs.content) else { return false }
+        guard fieldsEqual(lhs.tags, rhs.tags) else { return false }
+        guard fieldsEqual(lhs.thumbnail, rhs.thumbnail) else { return false }
+        guard fieldsEqual(lhs.images, rhs.images) else { return false }
+        return true
     }
 }

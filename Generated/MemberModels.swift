@@ -23,6 +23,39 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
         self.wineVariety = wineVariety
         self.region = region
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.required(String.self, "name")
+        self.isNewBie = try container.required(Bool.self, "isNewBie")
+        self.monthPrice = try container.required(Int.self, "monthPrice")
+        self.wineSort = try container.required([String].self, "wineSort")
+        self.wineArea = try container.required([String].self, "wineArea")
+        self.wineVariety = try container.required([String].self, "wineVariety")
+        self.region = try container.required(String.self, "region")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.name, "name")
+        try container.put(self.isNewBie, "isNewBie")
+        try container.put(self.monthPrice, "monthPrice")
+        try container.put(self.wineSort, "wineSort")
+        try container.put(self.wineArea, "wineArea")
+        try container.put(self.wineVariety, "wineVariety")
+        try container.put(self.region, "region")
+    }
+
+    public static func == (lhs: MemberRequestDTO, rhs: MemberRequestDTO) -> Bool {
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(lhs.monthPrice, rhs.monthPrice) else { return false }
+        guard fieldsEqual(lhs.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(lhs.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(lhs.wineVariety, rhs.wineVariety) else { return false }
+        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
@@ -49,6 +82,48 @@ public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
         self.wineArea = wineArea
         self.region = region
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.username = try container.required(String.self, "username")
+        self.role = try container.required(String.self, "role")
+        self.isNewBie = try container.optional(Bool.self, "isNewBie")
+        self.isFirst = try container.required(Bool.self, "isFirst")
+        self.monthPriceMax = try container.required(Int.self, "monthPriceMax")
+        self.wineSort = try container.required([String].self, "wineSort")
+        self.wineArea = try container.required([String].self, "wineArea")
+        self.region = try container.required(String.self, "region")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.username, "username")
+        try container.put(self.role, "role")
+        try container.putIfPresent(self.isNewBie, "isNewBie")
+        try container.put(self.isFirst, "isFirst")
+        try container.put(self.monthPriceMax, "monthPriceMax")
+        try container.put(self.wineSort, "wineSort")
+        try container.put(self.wineArea, "wineArea")
+        try container.put(self.region, "region")
+    }
+
+    public static func == (lhs: MemberResponseDTO, rhs: MemberResponseDTO) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+        guard fieldsEqual(lhs.role, rhs.role) else { return false }
+        guard fieldsEqual(lhs.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(lhs.isFirst, rhs.isFirst) else { return false }
+        guard fieldsEqual(lhs.monthPriceMax, rhs.monthPriceMax) else { return false }
+        guard fieldsEqual(lhs.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(lhs.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
@@ -59,6 +134,24 @@ public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
         self.name = name
         self.region = region
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.optional(String.self, "name")
+        self.region = try container.optional(String.self, "region")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.name, "name")
+        try container.putIfPresent(self.region, "region")
+    }
+
+    public static func == (lhs: MemberUpdateRequest, rhs: MemberUpdateRequest) -> Bool {
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
@@ -67,6 +160,21 @@ public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
     public init(username: String) {
         self.username = username
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.username = try container.required(String.self, "username")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.username, "username")
+    }
+
+    public static func == (lhs: UsernameCheckRequest, rhs: UsernameCheckRequest) -> Bool {
+        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
@@ -74,5 +182,20 @@ public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
 
     public init(isDuplicate: Bool) {
         self.isDuplicate = isDuplicate
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.isDuplicate = try container.required(Bool.self, "isDuplicate")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.isDuplicate, "isDuplicate")
+    }
+
+    public static func == (lhs: UsernameCheckResponse, rhs: UsernameCheckResponse) -> Bool {
+        guard fieldsEqual(lhs.isDuplicate, rhs.isDuplicate) else { return false }
+        return true
     }
 }

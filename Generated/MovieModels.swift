@@ -45,11 +45,28 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
         self.results = results
     }
 
-    enum CodingKeys: String, CodingKey {
-        case page
-        case totalPages = "total_pages"
-        case totalResults = "total_results"
-        case results
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.page = try container.required(Int.self, "page")
+        self.totalPages = try container.required(Int.self, "total_pages")
+        self.totalResults = try container.optional(Int.self, "total_results")
+        self.results = try container.required([Movie].self, "results")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.page, "page")
+        try container.put(self.totalPages, "total_pages")
+        try container.putIfPresent(self.totalResults, "total_results")
+        try container.put(self.results, "results")
+    }
+
+    public static func == (lhs: MovieResponse, rhs: MovieResponse) -> Bool {
+        guard fieldsEqual(lhs.page, rhs.page) else { return false }
+        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
+        guard fieldsEqual(lhs.totalResults, rhs.totalResults) else { return false }
+        guard fieldsEqual(lhs.results, rhs.results) else { return false }
+        return true
     }
 }
 
@@ -86,45 +103,46 @@ public nonisolated struct Movie: Codable, Hashable, Sendable {
         self.adult = adult
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case overview
-        case posterUrl = "poster_url"
-        case posterPath = "poster_path"
-        case releaseDate = "release_date"
-        case genres
-        case voteAverage = "vote_average"
-        case popularity
-        case adult
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(String.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.overview = try container.decode(String.self, forKey: .overview)
-        self.posterUrl = try container.decodeIfPresent(URL.self, forKey: .posterUrl)
-        self._posterPath = try container.decodeIfPresent(String.self, forKey: .posterPath)
-        self.releaseDate = try container.decodeIfPresent(String.self, forKey: .releaseDate)
-        self.genres = try container.decode([String].self, forKey: .genres)
-        self.voteAverage = try container.decode(Decimal.self, forKey: .voteAverage)
-        self.popularity = try container.decodeIfPresent(Float.self, forKey: .popularity)
-        self.adult = try container.decodeIfPresent(Bool.self, forKey: .adult) ?? false
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.title = try container.required(String.self, "title")
+        self.overview = try container.required(String.self, "overview")
+        self.posterUrl = try container.optional(URL.self, "poster_url")
+        self._posterPath = try container.optional(String.self, "poster_path")
+        self.releaseDate = try container.optional(String.self, "release_date")
+        self.genres = try container.required([String].self, "genres")
+        self.voteAverage = try container.required(Decimal.self, "vote_average")
+        self.popularity = try container.optional(Float.self, "popularity")
+        self.adult = try container.optional(Bool.self, "adult") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.id, forKey: .id)
-        try container.encode(self.title, forKey: .title)
-        try container.encode(self.overview, forKey: .overview)
-        try container.encodeIfPresent(self.posterUrl, forKey: .posterUrl)
-        try container.encodeIfPresent(self._posterPath, forKey: .posterPath)
-        try container.encodeIfPresent(self.releaseDate, forKey: .releaseDate)
-        try container.encode(self.genres, forKey: .genres)
-        try container.encode(self.voteAverage, forKey: .voteAverage)
-        try container.encodeIfPresent(self.popularity, forKey: .popularity)
-        try container.encode(self.adult, forKey: .adult)
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.title, "title")
+        try container.put(self.overview, "overview")
+        try container.putIfPresent(self.posterUrl, "poster_url")
+        try container.putIfPresent(self._posterPath, "poster_path")
+        try container.putIfPresent(self.releaseDate, "release_date")
+        try container.put(self.genres, "genres")
+        try container.put(self.voteAverage, "vote_average")
+        try container.putIfPresent(self.popularity, "popularity")
+        try container.put(self.adult, "adult")
+    }
+
+    public static func == (lhs: Movie, rhs: Movie) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.overview, rhs.overview) else { return false }
+        guard fieldsEqual(lhs.posterUrl, rhs.posterUrl) else { return false }
+        guard fieldsEqual(lhs._posterPath, rhs._posterPath) else { return false }
+        guard fieldsEqual(lhs.releaseDate, rhs.releaseDate) else { return false }
+        guard fieldsEqual(lhs.genres, rhs.genres) else { return false }
+        guard fieldsEqual(lhs.voteAverage, rhs.voteAverage) else { return false }
+        guard fieldsEqual(lhs.popularity, rhs.popularity) else { return false }
+        guard fieldsEqual(lhs.adult, rhs.adult) else { return false }
+        return true
     }
 }
 
@@ -136,6 +154,24 @@ public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
     public init(id: String, name: String) {
         self.id = id
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.name = try container.required(String.self, "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+    }
+
+    public static func == (lhs: FavoriteRequestItem, rhs: FavoriteRequestItem) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        return true
     }
 }
 
@@ -150,10 +186,25 @@ public nonisolated struct Favorite: Codable, Hashable, Sendable {
         self.createdAt = createdAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case createdAt = "created_at"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.createdAt = try container.required(Date.self, "created_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.createdAt, "created_at")
+    }
+
+    public static func == (lhs: Favorite, rhs: Favorite) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
+        return true
     }
 }
 
@@ -169,16 +220,24 @@ public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
         self.statusMessage = statusMessage
     }
 
-    enum CodingKeys: String, CodingKey {
-        case success
-        case statusCode = "status_code"
-        case statusMessage = "status_message"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.success = try container.optional(Bool.self, "success") ?? false
+        self.statusCode = try container.required(Int.self, "status_code")
+        self.statusMessage = try container.required(String.self, "status_message")
     }
 
-    public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.success = try container.decodeIfPresent(Bool.self, forKey: .success) ?? false
-        self.statusCode = try container.decode(Int.self, forKey: .statusCode)
-        self.statusMessage = try container.decode(String.self, forKey: .statusMessage)
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.success, "success")
+        try container.put(self.statusCode, "status_code")
+        try container.put(self.statusMessage, "status_message")
+    }
+
+    public static func == (lhs: MovieAPIError, rhs: MovieAPIError) -> Bool {
+        guard fieldsEqual(lhs.success, rhs.success) else { return false }
+        guard fieldsEqual(lhs.statusCode, rhs.statusCode) else { return false }
+        guard fieldsEqual(lhs.statusMessage, rhs.statusMessage) else { return false }
+        return true
     }
 }

@@ -11,6 +11,24 @@ public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable 
         self.index = index
         self.myAnswer = myAnswer
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.index = try container.required(Int.self, "index")
+        self.myAnswer = try container.required(String.self, "myAnswer")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.index, "index")
+        try container.put(self.myAnswer, "myAnswer")
+    }
+
+    public static func == (lhs: AnswerQuestionRequestDTO, rhs: AnswerQuestionRequestDTO) -> Bool {
+        guard fieldsEqual(lhs.index, rhs.index) else { return false }
+        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
@@ -18,6 +36,21 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
 
     public init(pageNo: Int) {
         self.pageNo = pageNo
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.pageNo = try container.required(Int.self, "pageNo")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.pageNo, "pageNo")
+    }
+
+    public static func == (lhs: QuestionPage, rhs: QuestionPage) -> Bool {
+        guard fieldsEqual(lhs.pageNo, rhs.pageNo) else { return false }
+        return true
     }
 }
 
@@ -48,6 +81,51 @@ public nonisolated struct Question: Codable, Hashable, Sendable {
         self.isPartnerAnswer = isPartnerAnswer
         self.myAnswer = myAnswer
         self.partnerAnswer = partnerAnswer
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.index = try container.required(Int.self, "index")
+        self.pageNo = try container.required(Int.self, "pageNo")
+        self.title = try container.required(String.self, "title")
+        self.header = try container.required(String.self, "header")
+        self.body = try container.required(String.self, "body")
+        self.highlight = try container.required([Int].self, "highlight")
+        self.createAt = try container.required(Date.self, "createAt")
+        self.isMyAnswer = try container.required(Bool.self, "isMyAnswer")
+        self.isPartnerAnswer = try container.required(Bool.self, "isPartnerAnswer")
+        self.myAnswer = try container.optional(String.self, "myAnswer")
+        self.partnerAnswer = try container.optional(String.self, "partnerAnswer")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.index, "index")
+        try container.put(self.pageNo, "pageNo")
+        try container.put(self.title, "title")
+        try container.put(self.header, "header")
+        try container.put(self.body, "body")
+        try container.put(self.highlight, "highlight")
+        try container.put(self.createAt, "createAt")
+        try container.put(self.isMyAnswer, "isMyAnswer")
+        try container.put(self.isPartnerAnswer, "isPartnerAnswer")
+        try container.putIfPresent(self.myAnswer, "myAnswer")
+        try container.putIfPresent(self.partnerAnswer, "partnerAnswer")
+    }
+
+    public static func == (lhs: Question, rhs: Question) -> Bool {
+        guard fieldsEqual(lhs.index, rhs.index) else { return false }
+        guard fieldsEqual(lhs.pageNo, rhs.pageNo) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.header, rhs.header) else { return false }
+        guard fieldsEqual(lhs.body, rhs.body) else { return false }
+        guard fieldsEqual(lhs.highlight, rhs.highlight) else { return false }
+        guard fieldsEqual(lhs.createAt, rhs.createAt) else { return false }
+        guard fieldsEqual(lhs.isMyAnswer, rhs.isMyAnswer) else { return false }
+        guard fieldsEqual(lhs.isPartnerAnswer, rhs.isPartnerAnswer) else { return false }
+        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(lhs.partnerAnswer, rhs.partnerAnswer) else { return false }
+        return true
     }
 }
 
@@ -86,5 +164,20 @@ public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
 
     public init(index: Int) {
         self.index = index
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.index = try container.required(Int.self, "index")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.index, "index")
+    }
+
+    public static func == (lhs: PressForAnswerRequest, rhs: PressForAnswerRequest) -> Bool {
+        guard fieldsEqual(lhs.index, rhs.index) else { return false }
+        return true
     }
 }

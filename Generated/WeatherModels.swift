@@ -12,6 +12,24 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
         self.location = location
         self.current = current
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.location = try container.required(Location.self, "location")
+        self.current = try container.required(Current.self, "current")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.location, "location")
+        try container.put(self.current, "current")
+    }
+
+    public static func == (lhs: WeatherResponse, rhs: WeatherResponse) -> Bool {
+        guard fieldsEqual(lhs.location, rhs.location) else { return false }
+        guard fieldsEqual(lhs.current, rhs.current) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
@@ -23,6 +41,27 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
         self.location = location
         self.current = current
         self.forecast = forecast
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.location = try container.required(Location.self, "location")
+        self.current = try container.required(Current.self, "current")
+        self.forecast = try container.required(Forecast.self, "forecast")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.location, "location")
+        try container.put(self.current, "current")
+        try container.put(self.forecast, "forecast")
+    }
+
+    public static func == (lhs: ForecastResponse, rhs: ForecastResponse) -> Bool {
+        guard fieldsEqual(lhs.location, rhs.location) else { return false }
+        guard fieldsEqual(lhs.current, rhs.current) else { return false }
+        guard fieldsEqual(lhs.forecast, rhs.forecast) else { return false }
+        return true
     }
 }
 
@@ -48,15 +87,40 @@ public nonisolated struct Location: Codable, Hashable, Sendable {
         self.localtime = localtime
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case country
-        case region
-        case lat
-        case lon
-        case tzId = "tz_id"
-        case localtimeEpoch = "localtime_epoch"
-        case localtime
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.required(String.self, "name")
+        self.country = try container.required(String.self, "country")
+        self.region = try container.optional(String.self, "region")
+        self.lat = try container.optional(Double.self, "lat")
+        self.lon = try container.optional(Double.self, "lon")
+        self.tzId = try container.optional(String.self, "tz_id")
+        self.localtimeEpoch = try container.optional(Int64.self, "localtime_epoch")
+        self.localtime = try container.optional(String.self, "localtime")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.name, "name")
+        try container.put(self.country, "country")
+        try container.putIfPresent(self.region, "region")
+        try container.putIfPresent(self.lat, "lat")
+        try container.putIfPresent(self.lon, "lon")
+        try container.putIfPresent(self.tzId, "tz_id")
+        try container.putIfPresent(self.localtimeEpoch, "localtime_epoch")
+        try container.putIfPresent(self.localtime, "localtime")
+    }
+
+    public static func == (lhs: Location, rhs: Location) -> Bool {
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.country, rhs.country) else { return false }
+        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+        guard fieldsEqual(lhs.lat, rhs.lat) else { return false }
+        guard fieldsEqual(lhs.lon, rhs.lon) else { return false }
+        guard fieldsEqual(lhs.tzId, rhs.tzId) else { return false }
+        guard fieldsEqual(lhs.localtimeEpoch, rhs.localtimeEpoch) else { return false }
+        guard fieldsEqual(lhs.localtime, rhs.localtime) else { return false }
+        return true
     }
 }
 
@@ -88,17 +152,46 @@ public nonisolated struct Current: Codable, Hashable, Sendable {
         self.airQuality = airQuality
     }
 
-    enum CodingKeys: String, CodingKey {
-        case tempC = "temp_c"
-        case condition
-        case lastUpdatedEpoch = "last_updated_epoch"
-        case tempF = "temp_f"
-        case isDay = "is_day"
-        case windKph = "wind_kph"
-        case humidity
-        case feelslikeC = "feelslike_c"
-        case uv
-        case airQuality = "air_quality"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.tempC = try container.required(Double.self, "temp_c")
+        self.condition = try container.required(Condition.self, "condition")
+        self.lastUpdatedEpoch = try container.optional(Int64.self, "last_updated_epoch")
+        self.tempF = try container.optional(Double.self, "temp_f")
+        self.isDay = try container.optional(Int.self, "is_day")
+        self.windKph = try container.optional(Double.self, "wind_kph")
+        self.humidity = try container.optional(Int32.self, "humidity")
+        self.feelslikeC = try container.optional(Double.self, "feelslike_c")
+        self.uv = try container.optional(Float.self, "uv")
+        self.airQuality = try container.optional([String: Double].self, "air_quality")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.tempC, "temp_c")
+        try container.put(self.condition, "condition")
+        try container.putIfPresent(self.lastUpdatedEpoch, "last_updated_epoch")
+        try container.putIfPresent(self.tempF, "temp_f")
+        try container.putIfPresent(self.isDay, "is_day")
+        try container.putIfPresent(self.windKph, "wind_kph")
+        try container.putIfPresent(self.humidity, "humidity")
+        try container.putIfPresent(self.feelslikeC, "feelslike_c")
+        try container.putIfPresent(self.uv, "uv")
+        try container.putIfPresent(self.airQuality, "air_quality")
+    }
+
+    public static func == (lhs: Current, rhs: Current) -> Bool {
+        guard fieldsEqual(lhs.tempC, rhs.tempC) else { return false }
+        guard fieldsEqual(lhs.condition, rhs.condition) else { return false }
+        guard fieldsEqual(lhs.lastUpdatedEpoch, rhs.lastUpdatedEpoch) else { return false }
+        guard fieldsEqual(lhs.tempF, rhs.tempF) else { return false }
+        guard fieldsEqual(lhs.isDay, rhs.isDay) else { return false }
+        guard fieldsEqual(lhs.windKph, rhs.windKph) else { return false }
+        guard fieldsEqual(lhs.humidity, rhs.humidity) else { return false }
+        guard fieldsEqual(lhs.feelslikeC, rhs.feelslikeC) else { return false }
+        guard fieldsEqual(lhs.uv, rhs.uv) else { return false }
+        guard fieldsEqual(lhs.airQuality, rhs.airQuality) else { return false }
+        return true
     }
 }
 
@@ -112,6 +205,27 @@ public nonisolated struct Condition: Codable, Hashable, Sendable {
         self.text = text
         self.icon = icon
         self.code = code
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.required(String.self, "text")
+        self.icon = try container.required(String.self, "icon")
+        self.code = try container.optional(ConditionCode.self, "code")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.text, "text")
+        try container.put(self.icon, "icon")
+        try container.putIfPresent(self.code, "code")
+    }
+
+    public static func == (lhs: Condition, rhs: Condition) -> Bool {
+        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+        guard fieldsEqual(lhs.icon, rhs.icon) else { return false }
+        guard fieldsEqual(lhs.code, rhs.code) else { return false }
+        return true
     }
 }
 
@@ -175,6 +289,21 @@ public nonisolated struct Forecast: Codable, Hashable, Sendable {
     public init(forecastday: [ForecastDay]) {
         self.forecastday = forecastday
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.forecastday = try container.required([ForecastDay].self, "forecastday")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.forecastday, "forecastday")
+    }
+
+    public static func == (lhs: Forecast, rhs: Forecast) -> Bool {
+        guard fieldsEqual(lhs.forecastday, rhs.forecastday) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
@@ -191,11 +320,28 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
         self.astro = astro
     }
 
-    enum CodingKeys: String, CodingKey {
-        case date
-        case dateEpoch = "date_epoch"
-        case day
-        case astro
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.date = try container.required(String.self, "date")
+        self.dateEpoch = try container.required(Int64.self, "date_epoch")
+        self.day = try container.required(Day.self, "day")
+        self.astro = try container.required(Astro.self, "astro")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.date, "date")
+        try container.put(self.dateEpoch, "date_epoch")
+        try container.put(self.day, "day")
+        try container.put(self.astro, "astro")
+    }
+
+    public static func == (lhs: ForecastDay, rhs: ForecastDay) -> Bool {
+        guard fieldsEqual(lhs.date, rhs.date) else { return false }
+        guard fieldsEqual(lhs.dateEpoch, rhs.dateEpoch) else { return false }
+        guard fieldsEqual(lhs.day, rhs.day) else { return false }
+        guard fieldsEqual(lhs.astro, rhs.astro) else { return false }
+        return true
     }
 }
 
@@ -218,14 +364,37 @@ public nonisolated struct Day: Codable, Hashable, Sendable {
         self.uv = uv
     }
 
-    enum CodingKeys: String, CodingKey {
-        case maxtempC = "maxtemp_c"
-        case mintempC = "mintemp_c"
-        case avgtempC = "avgtemp_c"
-        case dailyChanceOfRain = "daily_chance_of_rain"
-        case dailyChanceOfSnow = "daily_chance_of_snow"
-        case condition
-        case uv
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.maxtempC = try container.required(Double.self, "maxtemp_c")
+        self.mintempC = try container.required(Double.self, "mintemp_c")
+        self.avgtempC = try container.required(Double.self, "avgtemp_c")
+        self.dailyChanceOfRain = try container.required(Int.self, "daily_chance_of_rain")
+        self.dailyChanceOfSnow = try container.required(Int.self, "daily_chance_of_snow")
+        self.condition = try container.required(Condition.self, "condition")
+        self.uv = try container.required(Float.self, "uv")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.maxtempC, "maxtemp_c")
+        try container.put(self.mintempC, "mintemp_c")
+        try container.put(self.avgtempC, "avgtemp_c")
+        try container.put(self.dailyChanceOfRain, "daily_chance_of_rain")
+        try container.put(self.dailyChanceOfSnow, "daily_chance_of_snow")
+        try container.put(self.condition, "condition")
+        try container.put(self.uv, "uv")
+    }
+
+    public static func == (lhs: Day, rhs: Day) -> Bool {
+        guard fieldsEqual(lhs.maxtempC, rhs.maxtempC) else { return false }
+        guard fieldsEqual(lhs.mintempC, rhs.mintempC) else { return false }
+        guard fieldsEqual(lhs.avgtempC, rhs.avgtempC) else { return false }
+        guard fieldsEqual(lhs.dailyChanceOfRain, rhs.dailyChanceOfRain) else { return false }
+        guard fieldsEqual(lhs.dailyChanceOfSnow, rhs.dailyChanceOfSnow) else { return false }
+        guard fieldsEqual(lhs.condition, rhs.condition) else { return false }
+        guard fieldsEqual(lhs.uv, rhs.uv) else { return false }
+        return true
     }
 }
 
@@ -237,6 +406,24 @@ public nonisolated struct Astro: Codable, Hashable, Sendable {
     public init(sunrise: String, sunset: String) {
         self.sunrise = sunrise
         self.sunset = sunset
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.sunrise = try container.required(String.self, "sunrise")
+        self.sunset = try container.required(String.self, "sunset")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.sunrise, "sunrise")
+        try container.put(self.sunset, "sunset")
+    }
+
+    public static func == (lhs: Astro, rhs: Astro) -> Bool {
+        guard fieldsEqual(lhs.sunrise, rhs.sunrise) else { return false }
+        guard fieldsEqual(lhs.sunset, rhs.sunset) else { return false }
+        return true
     }
 }
 
@@ -258,6 +445,39 @@ public nonisolated struct SearchLocation: Codable, Hashable, Sendable {
         self.lat = lat
         self.lon = lon
         self.url = url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.region = try container.required(String.self, "region")
+        self.country = try container.required(String.self, "country")
+        self.lat = try container.required(Double.self, "lat")
+        self.lon = try container.required(Double.self, "lon")
+        self.url = try container.required(String.self, "url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.region, "region")
+        try container.put(self.country, "country")
+        try container.put(self.lat, "lat")
+        try container.put(self.lon, "lon")
+        try container.put(self.url, "url")
+    }
+
+    public static func == (lhs: SearchLocation, rhs: SearchLocation) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+        guard fieldsEqual(lhs.country, rhs.country) else { return false }
+        guard fieldsEqual(lhs.lat, rhs.lat) else { return false }
+        guard fieldsEqual(lhs.lon, rhs.lon) else { return false }
+        guard fieldsEqual(lhs.url, rhs.url) else { return false }
+        return true
     }
 }
 
@@ -292,6 +512,21 @@ public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
     public init(error: WeatherAPIError) {
         self.error = error
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.error = try container.required(WeatherAPIError.self, "error")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.error, "error")
+    }
+
+    public static func == (lhs: WeatherErrorResponse, rhs: WeatherErrorResponse) -> Bool {
+        guard fieldsEqual(lhs.error, rhs.error) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
@@ -302,5 +537,23 @@ public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
     public init(code: Int, message: String) {
         self.code = code
         self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.required(Int.self, "code")
+        self.message = try container.required(String.self, "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.code, "code")
+        try container.put(self.message, "message")
+    }
+
+    public static func == (lhs: WeatherAPIError, rhs: WeatherAPIError) -> Bool {
+        guard fieldsEqual(lhs.code, rhs.code) else { return false }
+        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+        return true
     }
 }

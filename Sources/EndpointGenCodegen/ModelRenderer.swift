@@ -19,7 +19,7 @@ struct ModelRenderer {
         var index: Int
         /// As declared and as a parameter label: `default`, `self_`.
         var declared: String
-        /// After `self.` and `.` (CodingKeys): `default`, `self_`.
+        /// After `self.`, `lhs.` and `rhs.`: `default`, `self_`.
         var member: String
         var type: String
         /// The private stored property behind a computed one, `_name`: for a field that closes a
@@ -158,89 +158,97 @@ struct ModelRenderer {
         if codable {
             renderCoding(members, fields, into: &p)
         }
+        renderEquality(name: name, members, into: &p)
         p.close()
     }
 
-    /// CodingKeys when a wire name differs from its property, and written-out coding when a
-    /// default must fill a missing key or a value lives in private storage.
+    /// `init(from:)` and `encode(to:)` written out, with each wire name where its value is read or
+    /// written: a default fills a missing key, and values in private storage are coded by their
+    /// public key. Synthesized coding (a `CodingKeys` enum, derived bodies whose every `decode`
+    /// call is resolved among twenty overloads) was a third of a large module's compile time; the
+    /// runtime's `required`/`optional`/`put`/`putIfPresent` have one overload each.
+    /// A struct without fields keeps the synthesized (empty) coding.
     private func renderCoding(_ members: [Member], _ fields: [Field], into p: inout CodePrinter) {
+        guard !members.isEmpty else { return }
         let access = context.access
-        // Fields kept in private storage are coded by hand: the keys name the public properties.
-        let hasStorage = members.contains { $0.storage != nil }
-        let needsKeys = members.contains { fields[$0.index].wireName != $0.member }
-        let defaulted = fields.contains { $0.defaultValue != nil && !$0.type.isOptional }
-        if needsKeys || defaulted || hasStorage {
-            p.blank()
-            p.line("enum CodingKeys: String, CodingKey {")
-            p.indented { p in
-                for item in members {
-                    p.begin()
-                    p.put("case ")
-                    p.put(item.declared)
-                    let wireName = fields[item.index].wireName
-                    if wireName != item.member {
-                        p.put(" = ")
-                        p.putLiteral(wireName)
-                    }
-                    p.end()
-                }
-            }
-            p.line("}")
-        }
-        if defaulted || hasStorage {
-            // A missing key takes the spec default instead of failing the decode; stored fields go to their storage.
-            p.blank()
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("init(from decoder: any Decoder) throws")
+        p.open()
+        p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
+        for item in members {
+            let field = fields[item.index]
+            let defaulted = !field.type.isOptional && field.defaultValue != nil
             p.begin()
-            p.put(access)
-            p.put("init(from decoder: any Decoder) throws")
-            p.open()
-            p.line("let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)")
-            for item in members {
-                let field = fields[item.index]
-                p.begin()
-                item.beginAssignment(into: &p)
-                if field.type.isOptional {
-                    p.put("try container.decodeIfPresent(")
-                    p.put(context.swiftType(field.type.unwrapped))
-                } else if field.defaultValue != nil {
-                    p.put("try container.decodeIfPresent(")
-                    p.put(item.type)
-                } else {
-                    p.put("try container.decode(")
-                    p.put(item.type)
-                }
-                p.put(".self, forKey: .")
-                p.put(item.member)
-                p.put(")")
-                if !field.type.isOptional, let value = field.defaultValue {
-                    p.put(" ?? ")
-                    p.put(context.defaultExpression(value, type: field.type))
-                }
-                item.endAssignment(into: &p)
-                p.end()
+            item.beginAssignment(into: &p)
+            if field.type.isOptional {
+                p.put("try container.optional(")
+                p.put(context.swiftType(field.type.unwrapped))
+            } else {
+                p.put(defaulted ? "try container.optional(" : "try container.required(")
+                p.put(item.type)
             }
-            p.close()
+            p.put(".self, ")
+            p.putLiteral(field.wireName)
+            p.put(")")
+            if defaulted, let value = field.defaultValue {
+                p.put(" ?? ")
+                p.put(context.defaultExpression(value, type: field.type))
+            }
+            item.endAssignment(into: &p)
+            p.end()
         }
-        if hasStorage {
-            // Written out because some values are stored under other names than their keys.
-            p.blank()
+        p.close()
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("func encode(to encoder: any Encoder) throws")
+        p.open()
+        p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
+        for item in members {
+            let field = fields[item.index]
             p.begin()
-            p.put(access)
-            p.put("func encode(to encoder: any Encoder) throws")
-            p.open()
-            p.line("var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)")
-            for item in members {
-                let field = fields[item.index]
-                p.begin()
-                p.put(field.type.isOptional ? "try container.encodeIfPresent(" : "try container.encode(")
-                item.putStoredValue(deprecated: field.deprecated, into: &p)
-                p.put(", forKey: .")
-                p.put(item.member)
-                p.put(")")
-                p.end()
-            }
-            p.close()
+            p.put(field.type.isOptional ? "try container.putIfPresent(" : "try container.put(")
+            item.putStoredValue(deprecated: field.deprecated, into: &p)
+            p.put(", ")
+            p.putLiteral(field.wireName)
+            p.put(")")
+            p.end()
         }
+        p.close()
+    }
+
+    /// `==` over the stored properties, one `guard` each: the runtime's `fieldsEqual` is resolved
+    /// at once, where the synthesized `==` resolves every comparison among all `==` overloads in
+    /// scope (the most expensive declaration of a generated module to type-check). `hash(into:)`
+    /// stays synthesized: it combines the same stored properties. A struct without fields keeps
+    /// the synthesized `==`.
+    private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
+        guard !members.isEmpty else { return }
+        // A property named `fieldsEqual` would hide the function inside the type.
+        let call = members.contains { $0.member == "fieldsEqual" } ? "guard EndpointRuntime.fieldsEqual(lhs." : "guard fieldsEqual(lhs."
+        p.blank()
+        p.begin()
+        p.put(context.access)
+        p.put("static func == (lhs: ")
+        p.put(name)
+        p.put(", rhs: ")
+        p.put(name)
+        p.put(") -> Bool")
+        p.open()
+        for item in members {
+            let stored = item.storage ?? item.member
+            p.begin()
+            p.put(call)
+            p.put(stored)
+            p.put(", rhs.")
+            p.put(stored)
+            p.put(") else { return false }")
+            p.end()
+        }
+        p.line("return true")
+        p.close()
     }
 
     mutating func renderEnum(_ model: Model, _ enumModel: EnumModel, into p: inout CodePrinter) {

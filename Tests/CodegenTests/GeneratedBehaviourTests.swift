@@ -21,6 +21,52 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(back.init_, "a")
     }
 
+    func testWrittenOutEqualityComparesEveryStoredFieldAndAgreesWithHashing() {
+        let base = Extension(init_: "a", self_: 1, func: ["f"], _2fa: true, protocol: "p", container: "c", decoder: 2,
+                             lhs: false, fieldsEqual: 3)
+        XCTAssertEqual(base, base)
+        XCTAssertEqual(Set([base, base]).count, 1)
+        // Each field on its own makes a difference, the ones named like the generated code's own names too.
+        let changes: [(String, (inout Extension) -> Void)] = [
+            ("init", { $0.init_ = "b" }), ("self", { $0.self_ = 2 }), ("func", { $0.func = [] }), ("2fa", { $0._2fa = false }),
+            ("Protocol", { $0.protocol = nil }), ("container", { $0.container = "d" }), ("decoder", { $0.decoder = nil }),
+            ("lhs", { $0.lhs = true }), ("fieldsEqual", { $0.fieldsEqual = 4 }),
+        ]
+        for (name, change) in changes {
+            var other = base
+            change(&other)
+            XCTAssertNotEqual(other, base, name)
+            XCTAssertEqual(other, other, name)
+            XCTAssertEqual(Set([base, other]).count, 2, name)
+        }
+        // Fields in private storage (boxed here) are compared through it.
+        let leaf = TreeNode(name: "leaf", parent: TreeNode(name: "root"))
+        XCTAssertEqual(leaf, TreeNode(name: "leaf", parent: TreeNode(name: "root")))
+        XCTAssertNotEqual(leaf, TreeNode(name: "leaf", parent: TreeNode(name: "other root")))
+        XCTAssertNotEqual(leaf, TreeNode(name: "leaf"))
+    }
+
+    func testWrittenOutDecodingNamesTheWireKeyInErrors() throws {
+        let missing = Data(#"{"init":"a","self":1,"func":[]}"#.utf8)
+        XCTAssertThrowsError(try JSONDecoder().decode(Extension.self, from: missing)) { error in
+            guard case DecodingError.keyNotFound(let key, _) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(key.stringValue, "2fa")
+        }
+        let mistyped = Data(#"{"init":"a","self":"one","func":[],"2fa":true}"#.utf8)
+        XCTAssertThrowsError(try JSONDecoder().decode(Extension.self, from: mistyped)) { error in
+            guard case DecodingError.typeMismatch(_, let context) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["self"])
+        }
+        let nulls = Data(#"{"init":"a","self":1,"func":[],"2fa":true,"Protocol":null,"fieldsEqual":7}"#.utf8)
+        let value = try JSONDecoder().decode(Extension.self, from: nulls)
+        XCTAssertNil(value.protocol, "null decodes as nil")
+        XCTAssertEqual(value.fieldsEqual, 7)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(String(decoding: try encoder.encode(value), as: UTF8.self),
+                       #"{"2fa":true,"fieldsEqual":7,"func":[],"init":"a","self":1}"#, "nil is left out")
+    }
+
     func testRouterBuildsEscapedPathsAndKeepsWireNames() {
         let route = HostileRouter.default(self_: "../a b", type: 3, in: ["x", "y"], xSelf: "me")
         XCTAssertEqual(route.path, "/self/%2E%2E%2Fa%20b/type/3")
@@ -37,7 +83,7 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertNil(node.parent?.parent, "null decodes as nil")
         XCTAssertNil(node.children)
         XCTAssertEqual(node.next?.target.name, "other")
-        XCTAssertNil(node.next?.label, "absent optional in a synthesized decoder")
+        XCTAssertNil(node.next?.label, "absent optional")
         XCTAssertEqual(node.next?.target.depth, 0, "default for a missing key")
 
         // nil indirect fields are left out, exactly as plain optionals are.

@@ -41,7 +41,8 @@ final class RecursiveModelTests: XCTestCase {
               Inner: { fields: { name: String } }
             """)
         XCTAssertFalse(text.contains("Indirect"))
-        XCTAssertFalse(text.contains("func encode(to"), "synthesized Codable stays")
+        XCTAssertFalse(text.contains("private var _"), "no private storage")
+        XCTAssertTrue(text.contains("try container.put(self.inner, \"inner\")"), "coding uses the properties themselves")
     }
 
     func testAFieldNamedLikeTheStorageIsReported() throws {

@@ -16,11 +16,28 @@ public nonisolated struct Film: Codable, Hashable, Sendable {
         self.rating = rating
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case runtimeMinutes = "runtime_minutes"
-        case rating
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.title = try container.required(String.self, "title")
+        self.runtimeMinutes = try container.required(Int.self, "runtime_minutes")
+        self.rating = try container.optional(String.self, "rating")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.title, "title")
+        try container.put(self.runtimeMinutes, "runtime_minutes")
+        try container.putIfPresent(self.rating, "rating")
+    }
+
+    public static func == (lhs: Film, rhs: Film) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.runtimeMinutes, rhs.runtimeMinutes) else { return false }
+        guard fieldsEqual(lhs.rating, rhs.rating) else { return false }
+        return true
     }
 }
 
@@ -65,12 +82,31 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable {
         self.seatsLeft = seatsLeft
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case film
-        case startsAt = "starts_at"
-        case format
-        case seatsLeft = "seats_left"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.film = try container.required(Film.self, "film")
+        self.startsAt = try container.required(Date.self, "starts_at")
+        self.format = try container.required(ScreenFormat.self, "format")
+        self.seatsLeft = try container.required(Int.self, "seats_left")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.film, "film")
+        try container.put(self.startsAt, "starts_at")
+        try container.put(self.format, "format")
+        try container.put(self.seatsLeft, "seats_left")
+    }
+
+    public static func == (lhs: Showtime, rhs: Showtime) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.film, rhs.film) else { return false }
+        guard fieldsEqual(lhs.startsAt, rhs.startsAt) else { return false }
+        guard fieldsEqual(lhs.format, rhs.format) else { return false }
+        guard fieldsEqual(lhs.seatsLeft, rhs.seatsLeft) else { return false }
+        return true
     }
 }
 
@@ -87,11 +123,28 @@ public nonisolated struct Booking: Codable, Hashable, Sendable {
         self.totalCents = totalCents
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case showtimeId = "showtime_id"
-        case seats
-        case totalCents = "total_cents"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.showtimeId = try container.required(Int.self, "showtime_id")
+        self.seats = try container.required([String].self, "seats")
+        self.totalCents = try container.required(Int.self, "total_cents")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.showtimeId, "showtime_id")
+        try container.put(self.seats, "seats")
+        try container.put(self.totalCents, "total_cents")
+    }
+
+    public static func == (lhs: Booking, rhs: Booking) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.showtimeId, rhs.showtimeId) else { return false }
+        guard fieldsEqual(lhs.seats, rhs.seats) else { return false }
+        guard fieldsEqual(lhs.totalCents, rhs.totalCents) else { return false }
+        return true
     }
 }
 
@@ -102,5 +155,23 @@ public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
     public init(seats: [String], email: String) {
         self.seats = seats
         self.email = email
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.seats = try container.required([String].self, "seats")
+        self.email = try container.required(String.self, "email")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.seats, "seats")
+        try container.put(self.email, "email")
+    }
+
+    public static func == (lhs: BookSeatsRequest, rhs: BookSeatsRequest) -> Bool {
+        guard fieldsEqual(lhs.seats, rhs.seats) else { return false }
+        guard fieldsEqual(lhs.email, rhs.email) else { return false }
+        return true
     }
 }

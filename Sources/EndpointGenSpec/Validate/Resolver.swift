@@ -9,7 +9,7 @@ struct Resolver {
     static let runtimeNames: Set<String> = [
         "Envelope", "APIClient", "APIError", "Endpoint", "HTTPMethod", "QueryItem", "HTTPHeader", "RequestBody",
         "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
-        "PathEncoding",
+        "PathEncoding", "Indirect", "WireKey", "EndpointRuntime",
     ]
     /// Primitive types that can travel in a path, query, header or form field.
     static let parameterPrimitives: Set<PrimitiveType> = [

@@ -11,6 +11,24 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
         self.username = username
         self.password = password
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.username = try container.required(String.self, "username")
+        self.password = try container.required(String.self, "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.username, "username")
+        try container.put(self.password, "password")
+    }
+
+    public static func == (lhs: LoginRequest, rhs: LoginRequest) -> Bool {
+        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+        return true
+    }
 }
 
 public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
@@ -22,9 +40,22 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
         self.expiresIn = expiresIn
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case expiresIn = "expires_in"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.required(String.self, "access_token")
+        self.expiresIn = try container.required(Int.self, "expires_in")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.accessToken, "access_token")
+        try container.put(self.expiresIn, "expires_in")
+    }
+
+    public static func == (lhs: LoginResponse, rhs: LoginResponse) -> Bool {
+        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+        return true
     }
 }
 
@@ -44,12 +75,31 @@ public nonisolated struct Question: Codable, Hashable, Sendable {
         self.state = state
     }
 
-    enum CodingKeys: String, CodingKey {
-        case index
-        case title
-        case myAnswer = "my_answer"
-        case createdAt = "created_at"
-        case state
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.index = try container.required(Int.self, "index")
+        self.title = try container.required(String.self, "title")
+        self.myAnswer = try container.optional(String.self, "my_answer")
+        self.createdAt = try container.required(Date.self, "created_at")
+        self.state = try container.required(QuestionState.self, "state")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.index, "index")
+        try container.put(self.title, "title")
+        try container.putIfPresent(self.myAnswer, "my_answer")
+        try container.put(self.createdAt, "created_at")
+        try container.put(self.state, "state")
+    }
+
+    public static func == (lhs: Question, rhs: Question) -> Bool {
+        guard fieldsEqual(lhs.index, rhs.index) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(lhs.state, rhs.state) else { return false }
+        return true
     }
 }
 
@@ -85,6 +135,21 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     public init(message: String) {
         self.message = message
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.required(String.self, "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.message, "message")
+    }
+
+    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+        return true
+    }
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
@@ -95,5 +160,11 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     public init(image: File, caption: String? = nil) {
         self.image = image
         self.caption = caption
+    }
+
+    public static func == (lhs: UploadAvatarRequest, rhs: UploadAvatarRequest) -> Bool {
+        guard fieldsEqual(lhs.image, rhs.image) else { return false }
+        guard fieldsEqual(lhs.caption, rhs.caption) else { return false }
+        return true
     }
 }

@@ -10,21 +10,60 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
     public var `func`: [String]
     public var _2fa: Bool
     public var `protocol`: String?
+    public var container: String?
+    public var decoder: Int?
+    public var lhs: Bool?
+    public var fieldsEqual: Int?
 
-    public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil) {
+    public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil) {
         self.init_ = init_
         self.self_ = self_
         self.func = `func`
         self._2fa = _2fa
         self.protocol = `protocol`
+        self.container = container
+        self.decoder = decoder
+        self.lhs = lhs
+        self.fieldsEqual = fieldsEqual
     }
 
-    enum CodingKeys: String, CodingKey {
-        case init_ = "init"
-        case self_ = "self"
-        case `func`
-        case _2fa = "2fa"
-        case `protocol` = "Protocol"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.init_ = try container.required(String.self, "init")
+        self.self_ = try container.required(Int.self, "self")
+        self.func = try container.required([String].self, "func")
+        self._2fa = try container.required(Bool.self, "2fa")
+        self.protocol = try container.optional(String.self, "Protocol")
+        self.container = try container.optional(String.self, "container")
+        self.decoder = try container.optional(Int.self, "decoder")
+        self.lhs = try container.optional(Bool.self, "lhs")
+        self.fieldsEqual = try container.optional(Int.self, "fieldsEqual")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.init_, "init")
+        try container.put(self.self_, "self")
+        try container.put(self.func, "func")
+        try container.put(self._2fa, "2fa")
+        try container.putIfPresent(self.protocol, "Protocol")
+        try container.putIfPresent(self.container, "container")
+        try container.putIfPresent(self.decoder, "decoder")
+        try container.putIfPresent(self.lhs, "lhs")
+        try container.putIfPresent(self.fieldsEqual, "fieldsEqual")
+    }
+
+    public static func == (lhs: Extension, rhs: Extension) -> Bool {
+        guard EndpointRuntime.fieldsEqual(lhs.init_, rhs.init_) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.self_, rhs.self_) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.func, rhs.func) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs._2fa, rhs._2fa) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.protocol, rhs.protocol) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.container, rhs.container) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.decoder, rhs.decoder) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.lhs, rhs.lhs) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.fieldsEqual, rhs.fieldsEqual) else { return false }
+        return true
     }
 }
 
@@ -86,30 +125,31 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable {
         self._next = Indirect(next)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case depth
-        case parent
-        case children
-        case next
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.depth = try container.decodeIfPresent(Int.self, forKey: .depth) ?? 0
-        self._parent = Indirect(try container.decodeIfPresent(TreeNode.self, forKey: .parent))
-        self.children = try container.decodeIfPresent([TreeNode].self, forKey: .children)
-        self._next = Indirect(try container.decodeIfPresent(TreeLink.self, forKey: .next))
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.required(String.self, "name")
+        self.depth = try container.optional(Int.self, "depth") ?? 0
+        self._parent = Indirect(try container.optional(TreeNode.self, "parent"))
+        self.children = try container.optional([TreeNode].self, "children")
+        self._next = Indirect(try container.optional(TreeLink.self, "next"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(self.name, forKey: .name)
-        try container.encode(self.depth, forKey: .depth)
-        try container.encodeIfPresent(self.parent, forKey: .parent)
-        try container.encodeIfPresent(self.children, forKey: .children)
-        try container.encodeIfPresent(self.next, forKey: .next)
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.name, "name")
+        try container.put(self.depth, "depth")
+        try container.putIfPresent(self.parent, "parent")
+        try container.putIfPresent(self.children, "children")
+        try container.putIfPresent(self.next, "next")
+    }
+
+    public static func == (lhs: TreeNode, rhs: TreeNode) -> Bool {
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.depth, rhs.depth) else { return false }
+        guard fieldsEqual(lhs._parent, rhs._parent) else { return false }
+        guard fieldsEqual(lhs.children, rhs.children) else { return false }
+        guard fieldsEqual(lhs._next, rhs._next) else { return false }
+        return true
     }
 }
 
@@ -126,21 +166,22 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable {
         self._target = Indirect(target)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case label
-        case target
-    }
-
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<CodingKeys> = try decoder.container(keyedBy: CodingKeys.self)
-        self.label = try container.decodeIfPresent(String.self, forKey: .label)
-        self._target = Indirect(try container.decode(TreeNode.self, forKey: .target))
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.label = try container.optional(String.self, "label")
+        self._target = Indirect(try container.required(TreeNode.self, "target"))
     }
 
     public func encode(to encoder: any Encoder) throws {
-        var container: KeyedEncodingContainer<CodingKeys> = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(self.label, forKey: .label)
-        try container.encode(self.target, forKey: .target)
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.label, "label")
+        try container.put(self.target, "target")
+    }
+
+    public static func == (lhs: TreeLink, rhs: TreeLink) -> Bool {
+        guard fieldsEqual(lhs.label, rhs.label) else { return false }
+        guard fieldsEqual(lhs._target, rhs._target) else { return false }
+        return true
     }
 }
 
@@ -155,9 +196,24 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
         self.type = type
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `var`
-        case `let`
-        case type = "Type"
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.var = try container.required(String.self, "var")
+        self.let = try container.optional(Int.self, "let")
+        self.type = try container.required(String.self, "Type")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.var, "var")
+        try container.putIfPresent(self.let, "let")
+        try container.put(self.type, "Type")
+    }
+
+    public static func == (lhs: ReturnRequest, rhs: ReturnRequest) -> Bool {
+        guard fieldsEqual(lhs.var, rhs.var) else { return false }
+        guard fieldsEqual(lhs.let, rhs.let) else { return false }
+        guard fieldsEqual(lhs.type, rhs.type) else { return false }
+        return true
     }
 }

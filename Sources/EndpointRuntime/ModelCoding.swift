@@ -1,0 +1,101 @@
+import Foundation
+
+// Support for the `init(from:)`, `encode(to:)` and `==` that generated models write out.
+//
+// Synthesized conformances were most of the compile time of a large generated module: each
+// model's `CodingKeys` enum, its derived `init(from:)`, `encode(to:)` and `==` are type-checked
+// like hand-written code, and every `decode(_:forKey:)` or `==` in them is resolved against all of
+// its overloads (about twenty for `decode`, hundreds for `==`). The functions below have one
+// overload each, so a generated call is resolved at once; a model names each wire key where the
+// value is read or written.
+
+/// The coding key of generated models: the wire name itself.
+public struct WireKey: CodingKey, Hashable, Sendable {
+    /// The key as it appears on the wire.
+    public let stringValue: String
+
+    /// Generated models are keyed by names only.
+    public var intValue: Int? { nil }
+
+    /// The key `name`.
+    @inlinable
+    public init(_ name: String) {
+        stringValue = name
+    }
+
+    /// The key `stringValue`.
+    public init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    /// Always nil: generated models are keyed by names only.
+    public init?(intValue: Int) {
+        nil
+    }
+}
+
+extension KeyedDecodingContainer where K == WireKey {
+    /// The value under `name`; throws when it is missing or null (`decode(_:forKey:)`).
+    @inlinable
+    public func required<T: Decodable>(_ type: T.Type, _ name: String) throws -> T {
+        let key = WireKey(name)
+        // The containers' concrete overloads for the scalars skip the generic path (a nested
+        // decoder and `T.init(from:)`). Where this is specialized (optimized builds of generated
+        // code), the checks are resolved at compile time and only one call remains.
+        if T.self == String.self { return try decode(String.self, forKey: key) as! T }
+        if T.self == Int.self { return try decode(Int.self, forKey: key) as! T }
+        if T.self == Int64.self { return try decode(Int64.self, forKey: key) as! T }
+        if T.self == Int32.self { return try decode(Int32.self, forKey: key) as! T }
+        if T.self == Double.self { return try decode(Double.self, forKey: key) as! T }
+        if T.self == Float.self { return try decode(Float.self, forKey: key) as! T }
+        if T.self == Bool.self { return try decode(Bool.self, forKey: key) as! T }
+        return try decode(type, forKey: key)
+    }
+
+    /// The value under `name`, nil when it is missing or null (`decodeIfPresent(_:forKey:)`).
+    @inlinable
+    public func optional<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
+        let key = WireKey(name)
+        // As in `required`: the concrete overloads for the scalars.
+        if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as! T? }
+        if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as! T? }
+        if T.self == Int64.self { return try decodeIfPresent(Int64.self, forKey: key) as! T? }
+        if T.self == Int32.self { return try decodeIfPresent(Int32.self, forKey: key) as! T? }
+        if T.self == Double.self { return try decodeIfPresent(Double.self, forKey: key) as! T? }
+        if T.self == Float.self { return try decodeIfPresent(Float.self, forKey: key) as! T? }
+        if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as! T? }
+        return try decodeIfPresent(type, forKey: key)
+    }
+}
+
+extension KeyedEncodingContainer where K == WireKey {
+    /// Writes `value` under `name` (`encode(_:forKey:)`).
+    @inlinable
+    public mutating func put<T: Encodable>(_ value: T, _ name: String) throws {
+        let key = WireKey(name)
+        // As in decoding: the concrete overloads for the scalars skip a nested encoder.
+        if T.self == String.self { return try encode(value as! String, forKey: key) }
+        if T.self == Int.self { return try encode(value as! Int, forKey: key) }
+        if T.self == Int64.self { return try encode(value as! Int64, forKey: key) }
+        if T.self == Int32.self { return try encode(value as! Int32, forKey: key) }
+        if T.self == Double.self { return try encode(value as! Double, forKey: key) }
+        if T.self == Float.self { return try encode(value as! Float, forKey: key) }
+        if T.self == Bool.self { return try encode(value as! Bool, forKey: key) }
+        try encode(value, forKey: key)
+    }
+
+    /// Writes `value` under `name` unless it is nil, in which case the key is left out
+    /// (`encodeIfPresent(_:forKey:)`).
+    @inlinable
+    public mutating func putIfPresent<T: Encodable>(_ value: T?, _ name: String) throws {
+        guard let value else { return }
+        try put(value, name)
+    }
+}
+
+/// `lhs == rhs`, for the fields of a generated model's `==`: a single generic function that the
+/// compiler resolves directly, where `==` would be looked up among every overload in scope.
+@inlinable
+public func fieldsEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
+    lhs == rhs
+}
