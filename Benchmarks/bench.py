@@ -49,15 +49,15 @@ def fmt(values, unit="ms", scale=1000.0):
 
 
 def build_tools():
-    subprocess.run(["swift", "build", "-c", "release", "--product", "endpointgen"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+    """The CLI as `make release-tool` builds it (optimized, Swift runtime and Foundation linked in)."""
+    subprocess.run(["make", "--no-print-directory", "release-tool"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["make", "--no-print-directory", "-s", "release-tool-path"], cwd=ROOT, check=True,
                               capture_output=True, text=True).stdout.strip()
     baseline = os.path.join(WORK, "libyaml_baseline")
     os.makedirs(WORK, exist_ok=True)
     subprocess.run(["cc", "-O2", "-o", baseline, os.path.join(ROOT, "Benchmarks", "libyaml_baseline.c"), "-lyaml"],
                    check=True)
-    return os.path.join(bin_path, "endpointgen"), baseline
+    return bin_path, baseline
 
 
 def synth(n):
