@@ -19,8 +19,8 @@ struct Context {
     }
 
     /// Whether `field` of struct model `owner` closes a cycle and must be stored out of line.
-    func isIndirect(_ field: Field, in owner: String) -> Bool {
-        guard let cycle = cycles[owner], case .model(let target) = field.type.unwrapped else { return false }
+    func isIndirect(_ type: TypeRef, in owner: String) -> Bool {
+        guard !cycles.isEmpty, let cycle = cycles[owner], case .model(let target) = type.unwrapped else { return false }
         return cycles[target] == cycle
     }
 
@@ -65,10 +65,12 @@ struct Context {
     mutating func fieldNames(_ fields: [Field], in owner: @autoclosure () -> String) -> [String] {
         var names: [String] = []
         names.reserveCapacity(fields.count)
-        for field in fields {
-            let name = field.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: field.wireName)
+        for index in fields.indices {
+            // Properties read one by one: copying a whole `Field` retains each of its strings.
+            let name = fields[index].swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: fields[index].wireName)
             // Fields of one scope are few: a linear scan beats hashing every name.
             if let clash = names.firstIndex(of: name) {
+                let field = fields[index]
                 let other = fields[clash]
                 diagnostics.append(.error(
                     "'\(field.wireName)' and '\(other.wireName)' in \(owner()) both become the Swift name '\(name)'; give one a different 'name:'",

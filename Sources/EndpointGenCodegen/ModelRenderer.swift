@@ -13,15 +13,24 @@ struct ModelRenderer {
         }
     }
 
-    /// One field's spellings, computed once: they are used in up to six places.
+    /// One field's spellings, computed once: they are used in up to seven places, and reading
+    /// them from here copies no `Field` (a copy retains each of its strings).
     private struct Member {
-        /// The field's index in the model's fields (fields are large; they are not copied).
+        /// The field's index in the model's fields.
         var index: Int
         /// As declared and as a parameter label: `default`, `self_`.
         var declared: String
         /// After `self.`, `lhs.` and `rhs.`: `default`, `self_`.
         var member: String
+        /// `Int?`
         var type: String
+        /// `Int` for `Int?`; the same as `type` when the field is not optional.
+        var unwrappedType: String
+        var optional: Bool
+        var wireName: String
+        /// The spec default as a Swift expression.
+        var defaultValue: String?
+        var deprecated: Bool
         /// The private stored property behind a computed one, `_name`: for a field that closes a
         /// cycle of models (boxed in `Indirect`) or a deprecated field (so that the generated
         /// initializers and coding, which use the storage, raise no deprecation warnings).
@@ -49,7 +58,7 @@ struct ModelRenderer {
         }
 
         /// The value to encode: the storage only where the property is deprecated (reading it would warn).
-        func putStoredValue(deprecated: Bool, into p: inout CodePrinter) {
+        func putStoredValue(into p: inout CodePrinter) {
             p.put("self.")
             guard let storage, deprecated else {
                 p.put(member)
@@ -69,11 +78,23 @@ struct ModelRenderer {
         members.reserveCapacity(fields.count)
         for index in fields.indices {
             let swiftName = names[index]
-            let boxed = specName.map { context.isIndirect(fields[index], in: $0) } ?? false
-            let stored = boxed || fields[index].deprecated
+            let typeRef = fields[index].type
+            let boxed = specName.map { context.isIndirect(typeRef, in: $0) } ?? false
+            let deprecated = fields[index].deprecated
+            let type: String
+            let unwrappedType: String
+            if case .optional(let wrapped) = typeRef {
+                unwrappedType = context.swiftType(wrapped)
+                type = unwrappedType + "?"
+            } else {
+                type = context.swiftType(typeRef)
+                unwrappedType = type
+            }
             members.append(Member(
                 index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
-                type: context.swiftType(fields[index].type), storage: stored ? "_" + swiftName : nil, boxed: boxed))
+                type: type, unwrappedType: unwrappedType, optional: typeRef.isOptional, wireName: fields[index].wireName,
+                defaultValue: fields[index].defaultValue.map { context.defaultExpression($0, type: typeRef) },
+                deprecated: deprecated, storage: boxed || deprecated ? "_" + swiftName : nil, boxed: boxed))
         }
         let stored = members.indices.filter { members[$0].storage != nil }
         if !stored.isEmpty {
@@ -87,12 +108,11 @@ struct ModelRenderer {
         p.put(codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable")
         p.open()
         for item in members {
-            let field = fields[item.index]
-            p.doc(field.summary)
+            p.doc(fields[item.index].summary)
             p.begin()
             if let storage = item.storage {
-                if field.deprecated {
-                    p.put(Self.deprecation(field))
+                if item.deprecated {
+                    p.put(Self.deprecation(fields[item.index]))
                     p.end()
                     p.begin()
                 }
@@ -139,9 +159,11 @@ struct ModelRenderer {
                 p.put(item.declared)
                 p.put(": ")
                 p.put(item.type)
-                if let value = context.parameterDefault(fields[item.index]) {
+                if let value = item.defaultValue {
                     p.put(" = ")
                     p.put(value)
+                } else if item.optional {
+                    p.put(" = nil")
                 }
             }
             p.put(")")
@@ -156,7 +178,7 @@ struct ModelRenderer {
             p.close()
         }
         if codable {
-            renderCoding(members, fields, into: &p)
+            renderCoding(members, into: &p)
         }
         renderEquality(name: name, members, into: &p)
         p.close()
@@ -168,7 +190,7 @@ struct ModelRenderer {
     /// call is resolved among twenty overloads) was a third of a large module's compile time; the
     /// runtime's `required`/`optional`/`put`/`putIfPresent` have one overload each.
     /// A struct without fields keeps the synthesized (empty) coding.
-    private func renderCoding(_ members: [Member], _ fields: [Field], into p: inout CodePrinter) {
+    private func renderCoding(_ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
         let access = context.access
         p.blank()
@@ -178,23 +200,18 @@ struct ModelRenderer {
         p.open()
         p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
         for item in members {
-            let field = fields[item.index]
-            let defaulted = !field.type.isOptional && field.defaultValue != nil
+            // A default fills a missing key of a non-optional field.
+            let defaulted = item.optional ? nil : item.defaultValue
             p.begin()
             item.beginAssignment(into: &p)
-            if field.type.isOptional {
-                p.put("try container.optional(")
-                p.put(context.swiftType(field.type.unwrapped))
-            } else {
-                p.put(defaulted ? "try container.optional(" : "try container.required(")
-                p.put(item.type)
-            }
+            p.put(item.optional || defaulted != nil ? "try container.optional(" : "try container.required(")
+            p.put(item.unwrappedType)
             p.put(".self, ")
-            p.putLiteral(field.wireName)
+            p.putLiteral(item.wireName)
             p.put(")")
-            if defaulted, let value = field.defaultValue {
+            if let defaulted {
                 p.put(" ?? ")
-                p.put(context.defaultExpression(value, type: field.type))
+                p.put(defaulted)
             }
             item.endAssignment(into: &p)
             p.end()
@@ -207,12 +224,11 @@ struct ModelRenderer {
         p.open()
         p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
         for item in members {
-            let field = fields[item.index]
             p.begin()
-            p.put(field.type.isOptional ? "try container.putIfPresent(" : "try container.put(")
-            item.putStoredValue(deprecated: field.deprecated, into: &p)
+            p.put(item.optional ? "try container.putIfPresent(" : "try container.put(")
+            item.putStoredValue(into: &p)
             p.put(", ")
-            p.putLiteral(field.wireName)
+            p.putLiteral(item.wireName)
             p.put(")")
             p.end()
         }

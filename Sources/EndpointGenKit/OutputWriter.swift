@@ -79,8 +79,8 @@ public enum OutputWriter {
                 return .missing
             case .file:
                 do throws(OutputError) {
-                    let old = try readFile(path)
-                    return old == file.contents ? .same : .different(old)
+                    guard let old = try compare(path, with: file.contents) else { return .same }
+                    return .different(old)
                 } catch {
                     return .failed(error)
                 }
@@ -216,6 +216,25 @@ public enum OutputWriter {
     }
 
     private static func readFile(_ path: String) throws(OutputError) -> String {
+        try withContents(of: path) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether the file at `path` holds exactly `contents`; the file as text when it does not.
+    private static func compare(_ path: String, with contents: String) throws(OutputError) -> String? {
+        var contents = contents
+        return try withContents(of: path) { old -> String? in
+            let same = contents.withUTF8 { new in
+                new.count == old.count && (new.isEmpty || memcmp(new.baseAddress!, old.baseAddress!, new.count) == 0)
+            }
+            // A String is made only for a file that differs (for the diff): the common no-change
+            // run compares bytes and copies nothing.
+            return same ? nil : String(decoding: old, as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
+    /// (a byte larger, so the read that finds the end needs no second buffer).
+    private static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw OutputError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
@@ -223,11 +242,18 @@ public enum OutputWriter {
         defer { close(descriptor) }
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-        var bytes = [UInt8](repeating: 0, count: max(expected, 4096))
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 4096), alignment: 1)
+        defer { buffer.deallocate() }
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if count == buffer.count {
+                // The file grew since `fstat`: a buffer twice the size.
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
+                larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                buffer.deallocate()
+                buffer = larger
+            }
+            let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if got < 0 {
                 if errno == EINTR { continue }
                 throw OutputError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
@@ -235,7 +261,7 @@ public enum OutputWriter {
             if got == 0 { break }
             count += got
         }
-        return String(decoding: bytes[..<count], as: UTF8.self)
+        return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
 
     enum Kind { case missing, file, directory, symlink, other }

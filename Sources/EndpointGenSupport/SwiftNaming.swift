@@ -81,24 +81,37 @@ public enum SwiftNaming {
     }
 
     private static func camel(_ text: String, upperFirst: Bool) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        var isFirst = true
-        forEachWord(text) { word in
-            if isFirst && !upperFirst {
-                // Lowercase the leading capitals, keeping the last of a run when lowercase
-                // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
-                var run = 0
-                while run < word.count, isUpper(word[run]) { run += 1 }
-                let lowered = run == word.count || run <= 1 ? run : run - 1
-                for i in 0..<word.count { output.append(i < lowered ? word[i] | 0x20 : word[i]) }
-            } else {
-                output.append(isLower(word[0]) ? word[0] & ~0x20 : word[0])
-                output.append(contentsOf: word[1...])
+        // Written straight into the string's storage: the result is never longer than the text
+        // (separators are dropped, letters only change case), and a short result (most names)
+        // is stored inline, with no allocation at all.
+        let capacity = text.utf8.count
+        guard capacity > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: capacity) { output in
+            var count = 0
+            var isFirst = true
+            forEachWord(text) { word in
+                if isFirst && !upperFirst {
+                    // Lowercase the leading capitals, keeping the last of a run when lowercase
+                    // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
+                    var run = 0
+                    while run < word.count, isUpper(word[run]) { run += 1 }
+                    let lowered = run == word.count || run <= 1 ? run : run - 1
+                    for i in 0..<word.count {
+                        output[count] = i < lowered ? word[i] | 0x20 : word[i]
+                        count += 1
+                    }
+                } else {
+                    output[count] = isLower(word[0]) ? word[0] & ~0x20 : word[0]
+                    count += 1
+                    for i in 1..<word.count {
+                        output[count] = word[i]
+                        count += 1
+                    }
+                }
+                isFirst = false
             }
-            isFirst = false
+            return count
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// A legal Swift identifier for a value-level name (property, parameter, case).
