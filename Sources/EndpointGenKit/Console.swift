@@ -1,5 +1,4 @@
 import EndpointGenSupport
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +19,7 @@ public struct Console: Sendable {
         switch color {
         case .always: useColor = true
         case .never: useColor = false
-        case .auto: useColor = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        case .auto: useColor = isatty(STDERR_FILENO) == 1 && getenv("NO_COLOR") == nil
         }
         self.quiet = quiet
     }
@@ -35,7 +34,12 @@ public struct Console: Sendable {
                 text += line(note) + "\n"
             }
         }
-        FileHandle.standardError.write(Data(text.utf8))
+        FileSystem.writeStandardError(text)
+    }
+
+    /// Text as it is to standard error (lines already in `file:line:column: error:` form).
+    public static func writeError(_ text: String) {
+        FileSystem.writeStandardError(text)
     }
 
     public func error(_ message: String) {
@@ -58,7 +62,7 @@ public struct Console: Sendable {
         case .warning: color = "\u{1B}[1;35m"
         case .note: color = "\u{1B}[1;90m"
         }
-        guard let range = plain.range(of: " " + label + " ") else { return plain }
+        guard let range = plain.firstRange(of: " " + label + " ") else { return plain }
         let place = String(plain[..<range.lowerBound])
         let message = String(plain[range.upperBound...])
         return "\u{1B}[1m\(place)\u{1B}[0m \(color)\(label)\u{1B}[0m \u{1B}[1m\(message)\u{1B}[0m"

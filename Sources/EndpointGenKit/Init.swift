@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -91,11 +90,11 @@ public enum ProjectInitializer {
             for path in createdFolders.reversed() { rmdir(path) }
         }
         for folder in [""] + directories where OutputWriter.kind(of: absolute(folder)) == .missing {
-            do {
-                try FileManager.default.createDirectory(atPath: absolute(folder), withIntermediateDirectories: folder.isEmpty)
+            do throws(FileSystem.Failure) {
+                try FileSystem.createDirectory(absolute(folder), intermediates: folder.isEmpty)
             } catch {
                 undo()
-                result.failure = "cannot create folder '\(folder.isEmpty ? base : display(folder))': \(error.localizedDescription)"
+                result.failure = "cannot create folder '\(folder.isEmpty ? base : display(folder))': \(error.reason)"
                 return result
             }
             createdFolders.append(absolute(folder))
@@ -115,8 +114,7 @@ public enum ProjectInitializer {
     }
 
     private static func isDirectory(following path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        FileSystem.isDirectory(path)
     }
 
     /// Creates a new file; fails (instead of replacing) when anything appeared at `path` since the check.

@@ -1,6 +1,5 @@
 import EndpointGenCodegen
 import EndpointGenSupport
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -57,7 +56,7 @@ public enum OutputWriter {
         }
         switch kind(of: directory) {
         case .missing:
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = Path.parent(directory)
             if !parent.isEmpty, kind(of: parent) != .directory {
                 throw OutputError(description: "cannot create output folder '\(directory)': '\(parent)' is not a folder")
             }
@@ -99,10 +98,10 @@ public enum OutputWriter {
             }
         }
         let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        do throws(FileSystem.Failure) {
+            entries = try FileSystem.contentsOfDirectory(directory).sorted()
         } catch {
-            throw OutputError(description: "cannot list output folder '\(directory)': \(error.localizedDescription)")
+            throw OutputError(description: "cannot list output folder '\(directory)': \(error.reason)")
         }
         for entry in entries where entry.hasSuffix(".swift") && !names.contains(entry) {
             let path = directory + "/" + entry
@@ -118,10 +117,10 @@ public enum OutputWriter {
     /// Applies a plan: writes changed files atomically and removes stale ones.
     public static func apply(_ plan: OutputPlan) throws(OutputError) {
         if kind(of: plan.directory) == .missing {
-            do {
-                try FileManager.default.createDirectory(atPath: plan.directory, withIntermediateDirectories: false)
+            do throws(FileSystem.Failure) {
+                try FileSystem.createDirectory(plan.directory, intermediates: false)
             } catch {
-                throw OutputError(description: "cannot create output folder '\(plan.directory)': \(error.localizedDescription)")
+                throw OutputError(description: "cannot create output folder '\(plan.directory)': \(error.reason)")
             }
         }
         // On all cores: an unnamed file is created and filled without locking the folder; only
@@ -194,7 +193,7 @@ public enum OutputWriter {
     /// copy, which doubled the work for each of hundreds of files. No fsync: generated files are
     /// reproducible from the specs, so durability across a power cut is not worth its cost.
     static func writeAtomically(_ contents: String, to path: String, in directory: String) throws(OutputError) {
-        let temporary = directory + "/.endpointgen-\(getpid())-" + (path as NSString).lastPathComponent + ".tmp"
+        let temporary = directory + "/.endpointgen-\(getpid())-" + Path.lastComponent(path) + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")
@@ -234,7 +233,7 @@ public enum OutputWriter {
 
     /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
     /// (a byte larger, so the read that finds the end needs no second buffer).
-    private static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
+    static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw OutputError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")

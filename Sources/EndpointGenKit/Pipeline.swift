@@ -1,7 +1,6 @@
 import EndpointGenCodegen
 import EndpointGenSpec
 import EndpointGenSupport
-import Foundation
 
 /// What one run of the generator works on.
 public struct PipelineOptions: Sendable {
@@ -60,19 +59,17 @@ public enum Pipeline {
     /// The spec files of a folder, sorted by name, with display paths relative to the
     /// working directory.
     public static func readSpecs(in directory: String) -> ([SpecSource], [Diagnostic]) {
-        let fileManager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+        guard FileSystem.exists(directory) else {
             return ([], [.error("specs folder '\(directory)' does not exist", at: nil)])
         }
-        guard isDirectory.boolValue else {
+        guard FileSystem.isDirectory(directory) else {
             return ([], [.error("'\(directory)' is not a folder; pass the folder that holds the *.yaml specs", at: nil)])
         }
         let names: [String]
-        do {
-            names = try fileManager.contentsOfDirectory(atPath: directory)
+        do throws(FileSystem.Failure) {
+            names = try FileSystem.contentsOfDirectory(directory)
         } catch {
-            return ([], [.error("cannot list specs folder '\(directory)': \(error.localizedDescription)", at: nil)])
+            return ([], [.error("cannot list specs folder '\(directory)': \(error.reason)", at: nil)])
         }
         let specNames = names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") }.sorted()
         guard !specNames.isEmpty else {
@@ -82,13 +79,13 @@ public enum Pipeline {
         var diagnostics: [Diagnostic] = []
         let prefix = displayPath(directory)
         for name in specNames {
-            let path = (directory as NSString).appendingPathComponent(name)
+            let path = Path.join(directory, name)
             let display = prefix == "." ? name : prefix + "/" + name
-            guard let data = fileManager.contents(atPath: path) else {
+            guard let bytes = try? OutputWriter.withContents(of: path, { [UInt8]($0) }) else {
                 diagnostics.append(.error("cannot read '\(display)'", at: nil))
                 continue
             }
-            sources.append(SpecSource(path: display, contents: [UInt8](data)))
+            sources.append(SpecSource(path: display, contents: bytes))
         }
         return (sources, diagnostics)
     }
@@ -99,7 +96,7 @@ public enum Pipeline {
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
         guard trimmed.hasPrefix("/") else { return trimmed.isEmpty ? "." : trimmed }
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = FileSystem.currentDirectory()
         if trimmed == cwd { return "." }
         if trimmed.hasPrefix(cwd + "/") { return String(trimmed.dropFirst(cwd.count + 1)) }
         return trimmed

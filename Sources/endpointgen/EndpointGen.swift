@@ -2,7 +2,6 @@ import ArgumentParser
 import EndpointGenCodegen
 import EndpointGenKit
 import EndpointGenSupport
-import Foundation
 
 /// Exit codes, documented in `--help` and the README.
 enum Exit {
@@ -210,7 +209,7 @@ struct Init: ParsableCommand {
         let result = ProjectInitializer.run(in: directory)
         if !result.conflicts.isEmpty {
             let lines = result.conflicts.map { "\($0.path): error: \($0.message)\n" }.joined()
-            FileHandle.standardError.write(Data(lines.utf8))
+            Console.writeError(lines)
             console.info("Nothing written: endpointgen init never replaces an existing file or folder.")
             throw ExitCode(Exit.failure)
         }

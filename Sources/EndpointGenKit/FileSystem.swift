@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file-system calls of the tool, on POSIX: the CLI links no Foundation, whose loading
+/// (symbol binding, protocol-conformance tables scanned at the first dynamic cast) was most of
+/// the tool's start.
+enum FileSystem {
+    /// An operation failed; `reason` is the system's text for `errno` (`No such file or directory`).
+    struct Failure: Error {
+        var reason: String
+    }
+
+    /// The system's text for the current `errno`.
+    static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+
+    /// Whether `path` is a folder, following symbolic links.
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether anything exists at `path`, following symbolic links.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// The names in a folder (without `.` and `..`), in the order the system lists them.
+    static func contentsOfDirectory(_ path: String) throws(Failure) -> [String] {
+        guard let directory = opendir(path) else { throw Failure(reason: lastError()) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates the folder `path`, and with `intermediates` the missing folders above it.
+    static func createDirectory(_ path: String, intermediates: Bool) throws(Failure) {
+        if intermediates {
+            let parent = Path.parent(path)
+            if !parent.isEmpty, parent != path, !exists(parent) {
+                try createDirectory(parent, intermediates: true)
+            }
+        }
+        guard mkdir(path, 0o777) == 0 else {
+            // Another process may have made it meanwhile; a folder there is what was asked for.
+            if errno == EEXIST, isDirectory(path) { return }
+            throw Failure(reason: lastError())
+        }
+    }
+
+    /// The working directory.
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// All of `text` to standard error.
+    static func writeStandardError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Path spelling, as `NSString`'s path methods do it for the cases the tool meets.
+enum Path {
+    /// `a/b/c` → `a/b`, `/a` → `/`, `a` → ``; trailing slashes are ignored.
+    static func parent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        if slash == trimmed.startIndex { return "/" }
+        var parent = trimmed[..<slash]
+        while parent.count > 1, parent.hasSuffix("/") { parent.removeLast() }
+        return String(parent)
+    }
+
+    /// `a/b/c` → `c`.
+    static func lastComponent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard let slash = trimmed.lastIndex(of: "/"), trimmed.count > 1 else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `folder` + `/` + `name`, without doubling a slash; `name` alone for an empty folder.
+    static func join(_ folder: String, _ name: String) -> String {
+        if folder.isEmpty { return name }
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}
