@@ -14,28 +14,46 @@ struct ModelRenderer {
     }
 
     /// One field's spellings, computed once: they are used in up to seven places, and reading
-    /// them from here copies no `Field` (a copy retains each of its strings).
-    private struct Member {
+    /// them from here copies no `Field` (a copy retains each of its strings). A class, so that the
+    /// loops over members retain one reference instead of copying seven strings.
+    private final class Member {
         /// The field's index in the model's fields.
-        var index: Int
+        let index: Int
         /// As declared and as a parameter label: `default`, `self_`.
-        var declared: String
+        let declared: String
         /// After `self.`, `lhs.` and `rhs.`: `default`, `self_`.
-        var member: String
+        let member: String
         /// `Int?`
-        var type: String
+        let type: String
         /// `Int` for `Int?`; the same as `type` when the field is not optional.
-        var unwrappedType: String
-        var optional: Bool
-        var wireName: String
+        let unwrappedType: String
+        let optional: Bool
+        let wireName: String
         /// The spec default as a Swift expression.
-        var defaultValue: String?
-        var deprecated: Bool
+        let defaultValue: String?
+        let deprecated: Bool
         /// The private stored property behind a computed one, `_name`: for a field that closes a
         /// cycle of models (boxed in `Indirect`) or a deprecated field (so that the generated
         /// initializers and coding, which use the storage, raise no deprecation warnings).
-        var storage: String?
-        var boxed: Bool
+        let storage: String?
+        let boxed: Bool
+
+        init(
+            index: Int, declared: String, member: String, type: String, unwrappedType: String, optional: Bool,
+            wireName: String, defaultValue: String?, deprecated: Bool, storage: String?, boxed: Bool
+        ) {
+            self.index = index
+            self.declared = declared
+            self.member = member
+            self.type = type
+            self.unwrappedType = unwrappedType
+            self.optional = optional
+            self.wireName = wireName
+            self.defaultValue = defaultValue
+            self.deprecated = deprecated
+            self.storage = storage
+            self.boxed = boxed
+        }
 
         /// `public var name: Type`, the property as callers see it.
         func putDeclaration(access: String, into p: inout CodePrinter) {
