@@ -68,17 +68,23 @@ enum FileSystem {
 
     /// All of `text` to standard error.
     static func writeStandardError(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
+        _ = writeAll(text, to: STDERR_FILENO)
+    }
+
+    /// Writes all bytes of `contents`; returns the reason on failure.
+    static func writeAll(_ contents: String, to descriptor: Int32) -> String? {
+        var contents = contents
+        return contents.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return lastError()
                 }
                 offset += written
             }
+            return nil
         }
     }
 }

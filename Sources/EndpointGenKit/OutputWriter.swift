@@ -158,7 +158,7 @@ public enum OutputWriter {
         // architecture Swift runs on. The mode is masked by the umask, as with O_CREAT.
         let descriptor = open(directory, O_WRONLY | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return false }
-        if let failure = writeAll(contents, to: descriptor) {
+        if let failure = FileSystem.writeAll(contents, to: descriptor) {
             close(descriptor)
             throw OutputError(description: "cannot write '\(path)': \(failure)")
         }
@@ -171,23 +171,6 @@ public enum OutputWriter {
         #endif
     }
 
-    /// Writes all bytes of `contents`; returns the reason on failure.
-    private static func writeAll(_ contents: String, to descriptor: Int32) -> String? {
-        var contents = contents
-        return contents.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
-    }
-
     /// Temporary file in the same folder, then `rename`: readers see the old or the new file,
     /// never half of one. Plain POSIX calls: Foundation's `createFile` makes its own temporary
     /// copy, which doubled the work for each of hundreds of files. No fsync: generated files are
@@ -198,7 +181,7 @@ public enum OutputWriter {
         guard descriptor >= 0 else {
             throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")
         }
-        let failure = writeAll(contents, to: descriptor)
+        let failure = FileSystem.writeAll(contents, to: descriptor)
         if close(descriptor) != 0, failure == nil {
             unlink(temporary)
             throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")
