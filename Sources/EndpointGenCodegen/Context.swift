@@ -153,9 +153,13 @@ struct Context {
 
     /// The default of a parameter or property in an initializer: the spec default, or nil for optionals.
     func parameterDefault(_ field: Field) -> String? {
-        if let value = field.defaultValue { return defaultExpression(value, type: field.type) }
-        if field.type.isOptional { return "nil" }
-        return nil
+        parameterDefault(field.defaultValue, type: field.type)
+    }
+
+    /// `parameterDefault(_:)` from a field's parts (callers that keep no `Field` copy).
+    func parameterDefault(_ value: DefaultValue?, type: TypeRef) -> String? {
+        if let value { return defaultExpression(value, type: type) }
+        return type.isOptional ? "nil" : nil
     }
 }
 

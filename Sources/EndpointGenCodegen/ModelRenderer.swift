@@ -29,8 +29,9 @@ struct ModelRenderer {
         let unwrappedType: String
         let optional: Bool
         let wireName: String
-        /// The spec default as a Swift expression.
-        let defaultValue: String?
+        /// The initializer parameter's default (`Context.parameterDefault`): the spec default,
+        /// or `nil` for an optional field.
+        let parameterDefault: String?
         let deprecated: Bool
         /// The private stored property behind a computed one, `_name`: for a field that closes a
         /// cycle of models (boxed in `Indirect`) or a deprecated field (so that the generated
@@ -40,7 +41,7 @@ struct ModelRenderer {
 
         init(
             index: Int, declared: String, member: String, type: String, unwrappedType: String, optional: Bool,
-            wireName: String, defaultValue: String?, deprecated: Bool, storage: String?, boxed: Bool
+            wireName: String, parameterDefault: String?, deprecated: Bool, storage: String?, boxed: Bool
         ) {
             self.index = index
             self.declared = declared
@@ -49,7 +50,7 @@ struct ModelRenderer {
             self.unwrappedType = unwrappedType
             self.optional = optional
             self.wireName = wireName
-            self.defaultValue = defaultValue
+            self.parameterDefault = parameterDefault
             self.deprecated = deprecated
             self.storage = storage
             self.boxed = boxed
@@ -111,7 +112,7 @@ struct ModelRenderer {
             members.append(Member(
                 index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
                 type: type, unwrappedType: unwrappedType, optional: typeRef.isOptional, wireName: fields[index].wireName,
-                defaultValue: fields[index].defaultValue.map { context.defaultExpression($0, type: typeRef) },
+                parameterDefault: context.parameterDefault(fields[index].defaultValue, type: typeRef),
                 deprecated: deprecated, storage: boxed || deprecated ? "_" + swiftName : nil, boxed: boxed))
         }
         let stored = members.indices.filter { members[$0].storage != nil }
@@ -177,11 +178,9 @@ struct ModelRenderer {
                 p.put(item.declared)
                 p.put(": ")
                 p.put(item.type)
-                if let value = item.defaultValue {
+                if let value = item.parameterDefault {
                     p.put(" = ")
                     p.put(value)
-                } else if item.optional {
-                    p.put(" = nil")
                 }
             }
             p.put(")")
@@ -218,8 +217,8 @@ struct ModelRenderer {
         p.open()
         p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
         for item in members {
-            // A default fills a missing key of a non-optional field.
-            let defaulted = item.optional ? nil : item.defaultValue
+            // A default fills a missing key of a non-optional field (an optional one decodes as nil).
+            let defaulted = item.optional ? nil : item.parameterDefault
             p.begin()
             item.beginAssignment(into: &p)
             p.put(item.optional || defaulted != nil ? "try container.optional(" : "try container.required(")
