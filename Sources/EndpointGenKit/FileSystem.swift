@@ -66,6 +66,38 @@ enum FileSystem {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
+    /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
+    /// (a byte larger, so the read that finds the end needs no second buffer).
+    static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Failure(reason: lastError())
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 4096), alignment: 1)
+        defer { buffer.deallocate() }
+        var count = 0
+        while true {
+            if count == buffer.count {
+                // The file grew since `fstat`: a buffer twice the size.
+                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
+                larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+                buffer.deallocate()
+                buffer = larger
+            }
+            let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: lastError())
+            }
+            if got == 0 { break }
+            count += got
+        }
+        return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    }
+
     /// All of `text` to standard error.
     static func writeStandardError(_ text: String) {
         _ = writeAll(text, to: STDERR_FILENO)

@@ -121,7 +121,7 @@ public enum ProjectInitializer {
     /// Returns the reason on failure.
     private static func createExclusively(_ path: String, contents: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        guard descriptor >= 0 else { return FileSystem.lastError() }
         defer { close(descriptor) }
         var bytes = Array(contents.utf8)
         var offset = 0
@@ -131,7 +131,7 @@ public enum ProjectInitializer {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
+                let reason = FileSystem.lastError()
                 unlink(path)
                 return reason
             }

@@ -142,7 +142,7 @@ public enum OutputWriter {
         }
         for stale in plan.stale {
             guard unlink(plan.directory + "/" + stale.name) == 0 else {
-                throw OutputError(description: "cannot remove stale '\(plan.directory)/\(stale.name)': \(String(cString: strerror(errno)))")
+                throw OutputError(description: "cannot remove stale '\(plan.directory)/\(stale.name)': \(FileSystem.lastError())")
             }
         }
     }
@@ -179,19 +179,19 @@ public enum OutputWriter {
         let temporary = directory + "/.endpointgen-\(getpid())-" + Path.lastComponent(path) + ".tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
-            throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")
+            throw OutputError(description: "cannot write '\(temporary)': \(FileSystem.lastError())")
         }
         let failure = FileSystem.writeAll(contents, to: descriptor)
         if close(descriptor) != 0, failure == nil {
             unlink(temporary)
-            throw OutputError(description: "cannot write '\(temporary)': \(String(cString: strerror(errno)))")
+            throw OutputError(description: "cannot write '\(temporary)': \(FileSystem.lastError())")
         }
         if let failure {
             unlink(temporary)
             throw OutputError(description: "cannot write '\(temporary)': \(failure)")
         }
         guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = FileSystem.lastError()
             unlink(temporary)
             throw OutputError(description: "cannot move the new '\(path)' into place: \(reason)")
         }
@@ -199,6 +199,15 @@ public enum OutputWriter {
 
     private static func readFile(_ path: String) throws(OutputError) -> String {
         try withContents(of: path) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `FileSystem.withContents`, failing as an `OutputError` that names the file.
+    private static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
+        do throws(FileSystem.Failure) {
+            return try FileSystem.withContents(of: path, body)
+        } catch {
+            throw OutputError(description: "cannot read '\(path)': \(error.reason)")
+        }
     }
 
     /// Whether the file at `path` holds exactly `contents`; the file as text when it does not.
@@ -212,38 +221,6 @@ public enum OutputWriter {
             // run compares bytes and copies nothing.
             return same ? nil : String(decoding: old, as: UTF8.self)
         }
-    }
-
-    /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
-    /// (a byte larger, so the read that finds the end needs no second buffer).
-    static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw OutputError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
-        var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 4096), alignment: 1)
-        defer { buffer.deallocate() }
-        var count = 0
-        while true {
-            if count == buffer.count {
-                // The file grew since `fstat`: a buffer twice the size.
-                let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
-                larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
-                buffer.deallocate()
-                buffer = larger
-            }
-            let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw OutputError(description: "cannot read '\(path)': \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            count += got
-        }
-        return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
 
     enum Kind { case missing, file, directory, symlink, other }

@@ -81,7 +81,7 @@ public enum Pipeline {
         for name in specNames {
             let path = Path.join(directory, name)
             let display = prefix == "." ? name : prefix + "/" + name
-            guard let bytes = try? OutputWriter.withContents(of: path, { [UInt8]($0) }) else {
+            guard let bytes = try? FileSystem.withContents(of: path, { [UInt8]($0) }) else {
                 diagnostics.append(.error("cannot read '\(display)'", at: nil))
                 continue
             }
