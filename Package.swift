@@ -67,9 +67,11 @@ let package = Package(
         .target(name: "GoldenHostile", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile"),
         // The features fixture with --access-level internal --completion-handlers.
         .target(name: "GoldenCallbacks", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/features-callbacks"),
+        // The hostile fixture with --mutable-models: settable properties, boxed ones copied on write.
+        .target(name: "GoldenHostileMutable", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile-mutable"),
         .testTarget(
             name: "CodegenTests",
-            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks"]
+            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks", "GoldenHostileMutable"]
         ),
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.

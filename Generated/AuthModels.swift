@@ -5,8 +5,8 @@ import Foundation
 
 /// Credentials of a DRINKIG account.
 public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
-    public var username: String
-    public var password: String
+    public let username: String
+    public let password: String
 
     public init(username: String, password: String) {
         self.username = username
@@ -34,9 +34,9 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
 
 /// A new DRINKIG account; the server checks that both passwords match.
 public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
-    public var username: String
-    public var password: String
-    public var rePassword: String
+    public let username: String
+    public let password: String
+    public let rePassword: String
 
     public init(username: String, password: String, rePassword: String) {
         self.username = username
@@ -68,7 +68,7 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
 
 public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
     /// The JWT from ASAuthorizationAppleIDCredential.identityToken.
-    public var identityToken: String
+    public let identityToken: String
 
     public init(identityToken: String) {
         self.identityToken = identityToken
@@ -91,8 +91,8 @@ public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
-    public var kakaoName: String
-    public var kakaoEmail: String
+    public let kakaoName: String
+    public let kakaoEmail: String
 
     public init(kakaoName: String, kakaoEmail: String) {
         self.kakaoName = kakaoName
@@ -119,11 +119,11 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var username: String?
-    public var role: String?
+    public let id: Int64
+    public let username: String?
+    public let role: String?
     /// True until the member has sent the onboarding answers.
-    public var isFirst: Bool
+    public let isFirst: Bool
 
     public init(id: Int64, username: String? = nil, role: String? = nil, isFirst: Bool) {
         self.id = id

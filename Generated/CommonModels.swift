@@ -5,11 +5,11 @@ import Foundation
 
 /// The body of a failed DRINKIG request (the ApiResponse wrapper with isSuccess false).
 public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
-    public var isSuccess: Bool
+    public let isSuccess: Bool
     /// Application error code, like MEMBER4001.
-    public var code: String?
+    public let code: String?
     /// Text meant for the user; the seed showed it in a toast.
-    public var message: String
+    public let message: String
 
     public init(isSuccess: Bool = false, code: String? = nil, message: String) {
         self.isSuccess = isSuccess

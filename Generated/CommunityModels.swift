@@ -4,9 +4,9 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated struct SignInForm: Codable, Hashable, Sendable {
-    public var email: String
-    public var password: String
-    public var deviceName: String?
+    public let email: String
+    public let password: String
+    public let deviceName: String?
 
     public init(email: String, password: String, deviceName: String? = nil) {
         self.email = email
@@ -38,11 +38,11 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable {
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
 public nonisolated struct TokenPair: Codable, Hashable, Sendable {
-    public var accessToken: String
-    public var refreshToken: String
+    public let accessToken: String
+    public let refreshToken: String
     /// Seconds until the access token expires.
-    public var expiresIn: Int
-    public var tokenType: String
+    public let expiresIn: Int
+    public let tokenType: String
 
     public init(accessToken: String, refreshToken: String, expiresIn: Int, tokenType: String = "Bearer") {
         self.accessToken = accessToken
@@ -77,11 +77,11 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct User: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var nickname: String
-    public var email: String
-    public var profileImageUrl: URL?
-    public var joinedAt: Date
+    public let id: Int64
+    public let nickname: String
+    public let email: String
+    public let profileImageUrl: URL?
+    public let joinedAt: Date
 
     public init(id: Int64, nickname: String, email: String, profileImageUrl: URL? = nil, joinedAt: Date) {
         self.id = id
@@ -147,24 +147,21 @@ public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable,
 }
 
 public nonisolated struct Post: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var author: User
-    public var title: String
-    public var content: String
-    public var tags: [String]
-    public var reactions: [String: Int]
-    public var attachments: [Attachment]
-    public var comments: [Comment]
+    public let id: Int64
+    public let author: User
+    public let title: String
+    public let content: String
+    public let tags: [String]
+    public let reactions: [String: Int]
+    public let attachments: [Attachment]
+    public let comments: [Comment]
     /// Free-form data the web editor stores with a post.
-    public var attributes: JSONValue?
+    public let attributes: JSONValue?
     /// The first image; use attachments instead.
     @available(*, deprecated)
-    public var thumbnailUrl: URL? {
-        get { _thumbnailUrl }
-        set { _thumbnailUrl = newValue }
-    }
-    private var _thumbnailUrl: URL?
-    public var createdAt: Date
+    public var thumbnailUrl: URL? { _thumbnailUrl }
+    private let _thumbnailUrl: URL?
+    public let createdAt: Date
 
     public init(id: Int64, author: User, title: String, content: String, tags: [String], reactions: [String: Int], attachments: [Attachment], comments: [Comment], attributes: JSONValue? = nil, thumbnailUrl: URL? = nil, createdAt: Date) {
         self.id = id
@@ -228,11 +225,11 @@ public nonisolated struct Post: Codable, Hashable, Sendable {
 
 /// A comment; replies are comments too, nested to any depth.
 public nonisolated struct Comment: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var author: User
-    public var content: String
-    public var createdAt: Date
-    public var replies: [Comment]
+    public let id: Int64
+    public let author: User
+    public let content: String
+    public let createdAt: Date
+    public let replies: [Comment]
 
     public init(id: Int64, author: User, content: String, createdAt: Date, replies: [Comment]) {
         self.id = id
@@ -271,12 +268,12 @@ public nonisolated struct Comment: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Attachment: Codable, Hashable, Sendable {
-    public var id: UUID
-    public var url: URL
-    public var mimeType: String
-    public var size: Int64
+    public let id: UUID
+    public let url: URL
+    public let mimeType: String
+    public let size: Int64
     /// A tiny base64 JPEG shown while the image loads.
-    public var preview: Data?
+    public let preview: Data?
 
     public init(id: UUID, url: URL, mimeType: String, size: Int64, preview: Data? = nil) {
         self.id = id
@@ -315,11 +312,11 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Notice: Codable, Hashable, Sendable {
-    public var id: Int
-    public var title: String
-    public var body: String
+    public let id: Int
+    public let title: String
+    public let body: String
     /// Deep-link data set by the admin tool, read by the app's router.
-    public var action: JSONValue?
+    public let action: JSONValue?
 
     public init(id: Int, title: String, body: String, action: JSONValue? = nil) {
         self.id = id
@@ -354,9 +351,9 @@ public nonisolated struct Notice: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
-    public var user: User
-    public var token: TokenPair
-    public var isNewUser: Bool
+    public let user: User
+    public let token: TokenPair
+    public let isNewUser: Bool
 
     public init(user: User, token: TokenPair, isNewUser: Bool = false) {
         self.user = user
@@ -387,8 +384,8 @@ public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
-    public var grantType: String
-    public var refreshToken: String
+    public let grantType: String
+    public let refreshToken: String
 
     public init(grantType: String = "refresh_token", refreshToken: String) {
         self.grantType = grantType
@@ -415,8 +412,8 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
-    public var content: String
-    public var parentId: Int64?
+    public let content: String
+    public let parentId: Int64?
 
     public init(content: String, parentId: Int64? = nil) {
         self.content = content
@@ -444,9 +441,9 @@ public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
 
 public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable {
     /// In bytes.
-    public var maxFileSize: Int64
-    public var allowedTypes: [String]
-    public var maxImagesPerPost: Int32
+    public let maxFileSize: Int64
+    public let allowedTypes: [String]
+    public let maxImagesPerPost: Int32
 
     public init(maxFileSize: Int64, allowedTypes: [String], maxImagesPerPost: Int32) {
         self.maxFileSize = maxFileSize
@@ -478,7 +475,7 @@ public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable 
 
 /// The multipart/form-data parts of `updateProfileImage`.
 public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable {
-    public var image: File
+    public let image: File
 
     public init(image: File) {
         self.image = image
@@ -492,11 +489,11 @@ public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable {
 
 /// The multipart/form-data parts of `createPost`.
 public nonisolated struct CreatePostRequest: Hashable, Sendable {
-    public var title: String
-    public var content: String
-    public var tags: [String]?
-    public var thumbnail: File?
-    public var images: [File]?
+    public let title: String
+    public let content: String
+    public let tags: [String]?
+    public let thumbnail: File?
+    public let images: [File]?
 
     public init(title: String, content: String, tags: [String]? = nil, thumbnail: File? = nil, images: [File]? = nil) {
         self.title = title

@@ -5,14 +5,14 @@ import Foundation
 
 /// Onboarding answers, sent once by Auth.patchMemberInfo; the wine lists hold the labels shown in the app.
 public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
-    public var name: String
-    public var isNewBie: Bool
+    public let name: String
+    public let isNewBie: Bool
     /// Monthly wine budget in KRW.
-    public var monthPrice: Int
-    public var wineSort: [String]
-    public var wineArea: [String]
-    public var wineVariety: [String]
-    public var region: String
+    public let monthPrice: Int
+    public let wineSort: [String]
+    public let wineArea: [String]
+    public let wineVariety: [String]
+    public let region: String
 
     public init(name: String, isNewBie: Bool, monthPrice: Int, wineSort: [String], wineArea: [String], wineVariety: [String], region: String) {
         self.name = name
@@ -59,16 +59,16 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var name: String
-    public var username: String
-    public var role: String
-    public var isNewBie: Bool?
-    public var isFirst: Bool
-    public var monthPriceMax: Int
-    public var wineSort: [String]
-    public var wineArea: [String]
-    public var region: String
+    public let id: Int64
+    public let name: String
+    public let username: String
+    public let role: String
+    public let isNewBie: Bool?
+    public let isFirst: Bool
+    public let monthPriceMax: Int
+    public let wineSort: [String]
+    public let wineArea: [String]
+    public let region: String
 
     public init(id: Int64, name: String, username: String, role: String, isNewBie: Bool? = nil, isFirst: Bool, monthPriceMax: Int, wineSort: [String], wineArea: [String], region: String) {
         self.id = id
@@ -127,8 +127,8 @@ public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
-    public var name: String?
-    public var region: String?
+    public let name: String?
+    public let region: String?
 
     public init(name: String? = nil, region: String? = nil) {
         self.name = name
@@ -155,7 +155,7 @@ public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
-    public var username: String
+    public let username: String
 
     public init(username: String) {
         self.username = username
@@ -178,7 +178,7 @@ public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
-    public var isDuplicate: Bool
+    public let isDuplicate: Bool
 
     public init(isDuplicate: Bool) {
         self.isDuplicate = isDuplicate

@@ -33,10 +33,10 @@ public nonisolated enum MovieCategory: RawRepresentable, Codable, Hashable, Send
 }
 
 public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
-    public var page: Int
-    public var totalPages: Int
-    public var totalResults: Int?
-    public var results: [Movie]
+    public let page: Int
+    public let totalPages: Int
+    public let totalResults: Int?
+    public let results: [Movie]
 
     public init(page: Int, totalPages: Int, totalResults: Int? = nil, results: [Movie]) {
         self.page = page
@@ -71,24 +71,21 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Movie: Codable, Hashable, Sendable {
-    public var id: String
-    public var title: String
-    public var overview: String
-    public var posterUrl: URL?
+    public let id: String
+    public let title: String
+    public let overview: String
+    public let posterUrl: URL?
     /// Path on the old image host; use poster_url.
     @available(*, deprecated)
-    public var posterPath: String? {
-        get { _posterPath }
-        set { _posterPath = newValue }
-    }
-    private var _posterPath: String?
+    public var posterPath: String? { _posterPath }
+    private let _posterPath: String?
     /// yyyy-MM-dd.
-    public var releaseDate: String?
-    public var genres: [String]
+    public let releaseDate: String?
+    public let genres: [String]
     /// 0.0 to 10.0 with one decimal place; Decimal keeps it exact for display.
-    public var voteAverage: Decimal
-    public var popularity: Float?
-    public var adult: Bool
+    public let voteAverage: Decimal
+    public let popularity: Float?
+    public let adult: Bool
 
     public init(id: String, title: String, overview: String, posterUrl: URL? = nil, posterPath: String? = nil, releaseDate: String? = nil, genres: [String], voteAverage: Decimal, popularity: Float? = nil, adult: Bool = false) {
         self.id = id
@@ -148,8 +145,8 @@ public nonisolated struct Movie: Codable, Hashable, Sendable {
 
 /// The movie to add, as the seed's createFavorite(id:name:) sent it.
 public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
-    public var id: String
-    public var name: String
+    public let id: String
+    public let name: String
 
     public init(id: String, name: String) {
         self.id = id
@@ -176,9 +173,9 @@ public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Favorite: Codable, Hashable, Sendable {
-    public var id: String
-    public var name: String
-    public var createdAt: Date
+    public let id: String
+    public let name: String
+    public let createdAt: Date
 
     public init(id: String, name: String, createdAt: Date) {
         self.id = id
@@ -210,9 +207,9 @@ public nonisolated struct Favorite: Codable, Hashable, Sendable {
 
 /// The body of a failed request, like {"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}.
 public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
-    public var success: Bool
-    public var statusCode: Int
-    public var statusMessage: String
+    public let success: Bool
+    public let statusCode: Int
+    public let statusMessage: String
 
     public init(success: Bool = false, statusCode: Int, statusMessage: String) {
         self.success = success

@@ -4,8 +4,8 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable {
-    public var index: Int
-    public var myAnswer: String
+    public let index: Int
+    public let myAnswer: String
 
     public init(index: Int, myAnswer: String) {
         self.index = index
@@ -32,7 +32,7 @@ public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable 
 }
 
 public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
-    public var pageNo: Int
+    public let pageNo: Int
 
     public init(pageNo: Int) {
         self.pageNo = pageNo
@@ -56,18 +56,18 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
 
 /// A daily question and the couple's answers.
 public nonisolated struct Question: Codable, Hashable, Sendable {
-    public var index: Int
-    public var pageNo: Int
-    public var title: String
-    public var header: String
-    public var body: String
+    public let index: Int
+    public let pageNo: Int
+    public let title: String
+    public let header: String
+    public let body: String
     /// Indexes of the body's words shown highlighted.
-    public var highlight: [Int]
-    public var createAt: Date
-    public var isMyAnswer: Bool
-    public var isPartnerAnswer: Bool
-    public var myAnswer: String?
-    public var partnerAnswer: String?
+    public let highlight: [Int]
+    public let createAt: Date
+    public let isMyAnswer: Bool
+    public let isPartnerAnswer: Bool
+    public let myAnswer: String?
+    public let partnerAnswer: String?
 
     public init(index: Int, pageNo: Int, title: String, header: String, body: String, highlight: [Int], createAt: Date, isMyAnswer: Bool, isPartnerAnswer: Bool, myAnswer: String? = nil, partnerAnswer: String? = nil) {
         self.index = index
@@ -160,7 +160,7 @@ public nonisolated enum AnswerState: RawRepresentable, Codable, Hashable, Sendab
 }
 
 public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
-    public var index: Int
+    public let index: Int
 
     public init(index: Int) {
         self.index = index

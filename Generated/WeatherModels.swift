@@ -5,8 +5,8 @@ import Foundation
 
 /// The current weather at a location.
 public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
-    public var location: Location
-    public var current: Current
+    public let location: Location
+    public let current: Current
 
     public init(location: Location, current: Current) {
         self.location = location
@@ -33,9 +33,9 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
-    public var location: Location
-    public var current: Current
-    public var forecast: Forecast
+    public let location: Location
+    public let current: Current
+    public let forecast: Forecast
 
     public init(location: Location, current: Current, forecast: Forecast) {
         self.location = location
@@ -66,15 +66,15 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Location: Codable, Hashable, Sendable {
-    public var name: String
-    public var country: String
-    public var region: String?
-    public var lat: Double?
-    public var lon: Double?
-    public var tzId: String?
-    public var localtimeEpoch: Int64?
+    public let name: String
+    public let country: String
+    public let region: String?
+    public let lat: Double?
+    public let lon: Double?
+    public let tzId: String?
+    public let localtimeEpoch: Int64?
     /// Local time as yyyy-MM-dd HH:mm (not ISO 8601).
-    public var localtime: String?
+    public let localtime: String?
 
     public init(name: String, country: String, region: String? = nil, lat: Double? = nil, lon: Double? = nil, tzId: String? = nil, localtimeEpoch: Int64? = nil, localtime: String? = nil) {
         self.name = name
@@ -125,19 +125,19 @@ public nonisolated struct Location: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Current: Codable, Hashable, Sendable {
-    public var tempC: Double
-    public var condition: Condition
-    public var lastUpdatedEpoch: Int64?
-    public var tempF: Double?
+    public let tempC: Double
+    public let condition: Condition
+    public let lastUpdatedEpoch: Int64?
+    public let tempF: Double?
     /// 1 in daylight, 0 at night.
-    public var isDay: Int?
-    public var windKph: Double?
+    public let isDay: Int?
+    public let windKph: Double?
     /// Relative humidity in percent.
-    public var humidity: Int32?
-    public var feelslikeC: Double?
-    public var uv: Float?
+    public let humidity: Int32?
+    public let feelslikeC: Double?
+    public let uv: Float?
     /// Pollutants by key (co, no2, pm2_5, us-epa-index …); only with aqi=yes.
-    public var airQuality: [String: Double]?
+    public let airQuality: [String: Double]?
 
     public init(tempC: Double, condition: Condition, lastUpdatedEpoch: Int64? = nil, tempF: Double? = nil, isDay: Int? = nil, windKph: Double? = nil, humidity: Int32? = nil, feelslikeC: Double? = nil, uv: Float? = nil, airQuality: [String: Double]? = nil) {
         self.tempC = tempC
@@ -196,10 +196,10 @@ public nonisolated struct Current: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Condition: Codable, Hashable, Sendable {
-    public var text: String
+    public let text: String
     /// Protocol-relative icon URL (//cdn.weatherapi.com/…); prefix https: to load it.
-    public var icon: String
-    public var code: ConditionCode?
+    public let icon: String
+    public let code: ConditionCode?
 
     public init(text: String, icon: String, code: ConditionCode? = nil) {
         self.text = text
@@ -284,7 +284,7 @@ public nonisolated enum ConditionCode: RawRepresentable, Codable, Hashable, Send
 }
 
 public nonisolated struct Forecast: Codable, Hashable, Sendable {
-    public var forecastday: [ForecastDay]
+    public let forecastday: [ForecastDay]
 
     public init(forecastday: [ForecastDay]) {
         self.forecastday = forecastday
@@ -308,10 +308,10 @@ public nonisolated struct Forecast: Codable, Hashable, Sendable {
 
 public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
     /// yyyy-MM-dd in the location's time zone.
-    public var date: String
-    public var dateEpoch: Int64
-    public var day: Day
-    public var astro: Astro
+    public let date: String
+    public let dateEpoch: Int64
+    public let day: Day
+    public let astro: Astro
 
     public init(date: String, dateEpoch: Int64, day: Day, astro: Astro) {
         self.date = date
@@ -346,13 +346,13 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Day: Codable, Hashable, Sendable {
-    public var maxtempC: Double
-    public var mintempC: Double
-    public var avgtempC: Double
-    public var dailyChanceOfRain: Int
-    public var dailyChanceOfSnow: Int
-    public var condition: Condition
-    public var uv: Float
+    public let maxtempC: Double
+    public let mintempC: Double
+    public let avgtempC: Double
+    public let dailyChanceOfRain: Int
+    public let dailyChanceOfSnow: Int
+    public let condition: Condition
+    public let uv: Float
 
     public init(maxtempC: Double, mintempC: Double, avgtempC: Double, dailyChanceOfRain: Int, dailyChanceOfSnow: Int, condition: Condition, uv: Float) {
         self.maxtempC = maxtempC
@@ -400,8 +400,8 @@ public nonisolated struct Day: Codable, Hashable, Sendable {
 
 public nonisolated struct Astro: Codable, Hashable, Sendable {
     /// Local time like 07:44 AM.
-    public var sunrise: String
-    public var sunset: String
+    public let sunrise: String
+    public let sunset: String
 
     public init(sunrise: String, sunset: String) {
         self.sunrise = sunrise
@@ -428,14 +428,14 @@ public nonisolated struct Astro: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct SearchLocation: Codable, Hashable, Sendable {
-    public var id: Int64
-    public var name: String
-    public var region: String
-    public var country: String
-    public var lat: Double
-    public var lon: Double
+    public let id: Int64
+    public let name: String
+    public let region: String
+    public let country: String
+    public let lat: Double
+    public let lon: Double
     /// The location's slug, usable as q=id:<id> or the name.
-    public var url: String
+    public let url: String
 
     public init(id: Int64, name: String, region: String, country: String, lat: Double, lon: Double, url: String) {
         self.id = id
@@ -507,7 +507,7 @@ public nonisolated enum YesNo: RawRepresentable, Codable, Hashable, Sendable, Pa
 
 /// The body of a failed request, like {"error": {"code": 1006, "message": "No matching location found."}}.
 public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
-    public var error: WeatherAPIError
+    public let error: WeatherAPIError
 
     public init(error: WeatherAPIError) {
         self.error = error
@@ -531,8 +531,8 @@ public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
 
 public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
     /// 1002 no key, 1006 no location, 2006 invalid key, 2007 quota exceeded …
-    public var code: Int
-    public var message: String
+    public let code: Int
+    public let message: String
 
     public init(code: Int, message: String) {
         self.code = code

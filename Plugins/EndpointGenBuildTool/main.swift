@@ -6,7 +6,7 @@
 // `<spec file name>.swift` (e.g. `movies.yaml.swift`), holding that spec's router, service and
 // models; a spec that produces nothing still gets the file, with the header only.
 //
-// Usage: EndpointGenBuildTool --output <folder> [--access-level public|package|internal] <spec>...
+// Usage: EndpointGenBuildTool --output <folder> [--access-level public|package|internal] [--mutable-models] <spec>...
 // Diagnostics go to standard error as `path:line:column: error: message` with the spec paths
 // as given (the plugin passes absolute ones), which `swift build` and Xcode show as issues.
 
@@ -35,6 +35,8 @@ while let argument = arguments.popFirst() {
             fail("--access-level needs public, package or internal", status: 64)
         }
         options.accessLevel = level
+    case "--mutable-models":
+        options.mutableModels = true
     default:
         guard !argument.hasPrefix("--") else { fail("unknown option '\(argument)'", status: 64) }
         specPaths.append(argument)

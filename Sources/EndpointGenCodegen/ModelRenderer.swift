@@ -56,10 +56,11 @@ struct ModelRenderer {
             self.boxed = boxed
         }
 
-        /// `public var name: Type`, the property as callers see it.
-        func putDeclaration(access: String, into p: inout CodePrinter) {
+        /// `public let name: Type` (`var` when `mutable`, and always for a computed property), the
+        /// property as callers see it.
+        func putDeclaration(access: String, mutable: Bool, into p: inout CodePrinter) {
             p.put(access)
-            p.put("var ")
+            p.put(mutable || storage != nil ? "var " : "let ")
             p.put(declared)
             p.put(": ")
             p.put(type)
@@ -92,6 +93,7 @@ struct ModelRenderer {
     /// `specName` is the model's name in the spec (nil for multipart parts, which are never recursive).
     mutating func renderStruct(name: String, specName: String?, summary: String?, fields: [Field], codable: Bool, into p: inout CodePrinter) {
         let access = context.access
+        let mutable = context.options.mutableModels
         let names = context.fieldNames(fields, in: "'\(name)'")
         var members: [Member] = []
         members.reserveCapacity(fields.count)
@@ -135,22 +137,29 @@ struct ModelRenderer {
                     p.end()
                     p.begin()
                 }
-                item.putDeclaration(access: access, into: &p)
-                p.open()
+                item.putDeclaration(access: access, mutable: mutable, into: &p)
                 // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
+                if mutable {
+                    p.open()
+                    p.begin()
+                    p.put("get { ")
+                    p.put(storage)
+                    p.put(item.boxed ? ".value }" : " }")
+                    p.end()
+                    p.begin()
+                    p.put("set { ")
+                    p.put(storage)
+                    p.put(item.boxed ? " = Indirect(newValue) }" : " = newValue }")
+                    p.end()
+                    p.close()
+                } else {
+                    p.put(" { ")
+                    p.put(storage)
+                    p.put(item.boxed ? ".value }" : " }")
+                    p.end()
+                }
                 p.begin()
-                p.put("get { ")
-                p.put(storage)
-                p.put(item.boxed ? ".value }" : " }")
-                p.end()
-                p.begin()
-                p.put("set { ")
-                p.put(storage)
-                p.put(item.boxed ? " = Indirect(newValue) }" : " = newValue }")
-                p.end()
-                p.close()
-                p.begin()
-                p.put("private var ")
+                p.put(mutable ? "private var " : "private let ")
                 p.put(storage)
                 p.put(": ")
                 if item.boxed {
@@ -161,7 +170,7 @@ struct ModelRenderer {
                     p.put(item.type)
                 }
             } else {
-                item.putDeclaration(access: access, into: &p)
+                item.putDeclaration(access: access, mutable: mutable, into: &p)
             }
             p.end()
         }

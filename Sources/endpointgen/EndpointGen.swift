@@ -49,6 +49,9 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("completion-handlers"), help: "Also generate completion-handler variants of service methods.")
     var completionHandlers: Bool = false
 
+    @Flag(name: .customLong("mutable-models"), help: "Model properties are 'var' instead of 'let'.")
+    var mutableModels: Bool = false
+
     @Flag(name: .shortAndLong, help: "Print only diagnostics, no summary line.")
     var quiet: Bool = false
 
@@ -63,7 +66,7 @@ struct CommonOptions: ParsableArguments {
         return PipelineOptions(
             specsDirectory: specs,
             outputDirectory: output,
-            codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers)
+            codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers, mutableModels: mutableModels)
         )
     }
 

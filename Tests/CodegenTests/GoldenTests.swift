@@ -19,9 +19,15 @@ final class GoldenTests: XCTestCase {
         try checkGolden("hostile")
     }
 
-    /// The same fixture with the options a UIKit app would pick: internal access and completion-handler variants.
-    func testFeaturesWithInternalAccessAndCompletionHandlers() throws {
-        try checkGolden("features", into: "features-callbacks", options: CodegenOptions(accessLevel: .internal, completionHandlers: true))
+    /// The same fixture with every option that changes the code: internal access, completion-handler
+    /// variants (what a UIKit app would pick) and settable model properties.
+    func testFeaturesWithInternalAccessCompletionHandlersAndMutableModels() throws {
+        try checkGolden("features", into: "features-callbacks", options: CodegenOptions(accessLevel: .internal, completionHandlers: true, mutableModels: true))
+    }
+
+    /// Settable model properties where boxed and deprecated fields need accessors.
+    func testHostileFixtureWithMutableModels() throws {
+        try checkGolden("hostile", into: "hostile-mutable", options: CodegenOptions(mutableModels: true))
     }
 
     func testGenerationIsDeterministic() throws {

@@ -25,12 +25,12 @@ final class RecursiveModelTests: XCTestCase {
               Leaf: { fields: { name: String, kind: Kind } }
               Kind: { enum: [x, y] }
             """)
-        XCTAssertTrue(text.contains("private var _b: Indirect<B>"))
-        XCTAssertTrue(text.contains("private var _c: Indirect<C?>"))
-        XCTAssertTrue(text.contains("private var _a: Indirect<A>"))
-        XCTAssertTrue(text.contains("    public var leaf: Leaf\n"), "Leaf is outside the cycle")
-        XCTAssertTrue(text.contains("    public var list: [A]\n"), "arrays are stored out of line already")
-        XCTAssertTrue(text.contains("    public var other: Leaf?\n"))
+        XCTAssertTrue(text.contains("    public var b: B { _b.value }\n    private let _b: Indirect<B>\n"))
+        XCTAssertTrue(text.contains("private let _c: Indirect<C?>"))
+        XCTAssertTrue(text.contains("private let _a: Indirect<A>"))
+        XCTAssertTrue(text.contains("    public let leaf: Leaf\n"), "Leaf is outside the cycle")
+        XCTAssertTrue(text.contains("    public let list: [A]\n"), "arrays are stored out of line already")
+        XCTAssertTrue(text.contains("    public let other: Leaf?\n"))
         XCTAssertEqual(text.components(separatedBy: "Indirect<").count - 1, 3)
     }
 
@@ -41,7 +41,7 @@ final class RecursiveModelTests: XCTestCase {
               Inner: { fields: { name: String } }
             """)
         XCTAssertFalse(text.contains("Indirect"))
-        XCTAssertFalse(text.contains("private var _"), "no private storage")
+        XCTAssertFalse(text.contains("private let _"), "no private storage")
         XCTAssertTrue(text.contains("try container.put(self.inner, \"inner\")"), "coding uses the properties themselves")
     }
 

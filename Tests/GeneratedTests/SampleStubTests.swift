@@ -106,10 +106,10 @@ final class DeprecatedFieldTests: XCTestCase {
         XCTAssertEqual(movie.posterPath, "/old.jpg")
         let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(movie)) as? [String: Any]
         XCTAssertEqual(encoded?["poster_path"] as? String, "/old.jpg")
-        var copy = Movie(id: "1", title: "T", overview: "", posterPath: "/old.jpg", genres: [], voteAverage: 7.5)
+        let copy = Movie(id: "1", title: "T", overview: "", posterPath: "/old.jpg", genres: [], voteAverage: 7.5)
         XCTAssertEqual(copy, movie)
-        copy.posterPath = nil
-        XCTAssertNil(copy.posterPath)
-        XCTAssertNotEqual(copy, movie)
+        let withoutPoster = Movie(id: "1", title: "T", overview: "", posterPath: nil, genres: [], voteAverage: 7.5)
+        XCTAssertNil(withoutPoster.posterPath)
+        XCTAssertNotEqual(withoutPoster, movie)
     }
 }

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // The committed Generated/, the `features` golden (every spec feature) and its
-// `features-callbacks` variant (internal access, completion handlers) compiled in an app-like setting: Swift 6 language mode, complete concurrency
+// `features-callbacks` variant (internal access, completion handlers, mutable models) compiled in an app-like setting: Swift 6 language mode, complete concurrency
 // checking, default actor isolation MainActor (Xcode's default for new app targets), warnings
 // as errors. `make isolation-check` builds it; CI runs it.
 let strict: [SwiftSetting] = [

@@ -136,6 +136,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(quiet.stdout + quiet.stderr, "")
     }
 
+    func testMutableModelsFlagMakesModelPropertiesSettable() throws {
+        try writeSpec("ping.yaml", "models:\n  Ping:\n    fields: { id: Int, note: String? }\n")
+        XCTAssertEqual(try run(["generate", "--quiet"]).status, 0)
+        let models = try String(contentsOfFile: folder + "/Generated/PingModels.swift", encoding: .utf8)
+        XCTAssertTrue(models.contains("    public let id: Int\n    public let note: String?\n"), models)
+        // check compares with what these options generate.
+        XCTAssertEqual(try run(["check", "--quiet", "--mutable-models"]).status, 1)
+        XCTAssertEqual(try run(["generate", "--quiet", "--mutable-models"]).status, 0)
+        let mutable = try String(contentsOfFile: folder + "/Generated/PingModels.swift", encoding: .utf8)
+        XCTAssertTrue(mutable.contains("    public var id: Int\n    public var note: String?\n"), mutable)
+        XCTAssertEqual(try run(["check", "--quiet", "--mutable-models"]).status, 0)
+    }
+
     func testVersionAndUsageErrors() throws {
         XCTAssertEqual(try run(["--version"]).stdout, "0.1.0\n")
         XCTAssertEqual(try run(["generate", "--access-level", "open"]).status, 64)

@@ -4,10 +4,10 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated struct Film: Codable, Hashable, Sendable {
-    public var id: Int
-    public var title: String
-    public var runtimeMinutes: Int
-    public var rating: String?
+    public let id: Int
+    public let title: String
+    public let runtimeMinutes: Int
+    public let rating: String?
 
     public init(id: Int, title: String, runtimeMinutes: Int, rating: String? = nil) {
         self.id = id
@@ -68,11 +68,11 @@ public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Senda
 }
 
 public nonisolated struct Showtime: Codable, Hashable, Sendable {
-    public var id: Int
-    public var film: Film
-    public var startsAt: Date
-    public var format: ScreenFormat
-    public var seatsLeft: Int
+    public let id: Int
+    public let film: Film
+    public let startsAt: Date
+    public let format: ScreenFormat
+    public let seatsLeft: Int
 
     public init(id: Int, film: Film, startsAt: Date, format: ScreenFormat, seatsLeft: Int) {
         self.id = id
@@ -111,10 +111,10 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct Booking: Codable, Hashable, Sendable {
-    public var id: String
-    public var showtimeId: Int
-    public var seats: [String]
-    public var totalCents: Int
+    public let id: String
+    public let showtimeId: Int
+    public let seats: [String]
+    public let totalCents: Int
 
     public init(id: String, showtimeId: Int, seats: [String], totalCents: Int) {
         self.id = id
@@ -149,8 +149,8 @@ public nonisolated struct Booking: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
-    public var seats: [String]
-    public var email: String
+    public let seats: [String]
+    public let email: String
 
     public init(seats: [String], email: String) {
         self.seats = seats

@@ -4,8 +4,8 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
-    public var username: String
-    public var password: String
+    public let username: String
+    public let password: String
 
     public init(username: String, password: String) {
         self.username = username
@@ -32,8 +32,8 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
-    public var accessToken: String
-    public var expiresIn: Int
+    public let accessToken: String
+    public let expiresIn: Int
 
     public init(accessToken: String, expiresIn: Int) {
         self.accessToken = accessToken
@@ -61,11 +61,11 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
 
 /// A daily question.
 public nonisolated struct Question: Codable, Hashable, Sendable {
-    public var index: Int
-    public var title: String
-    public var myAnswer: String?
-    public var createdAt: Date
-    public var state: QuestionState
+    public let index: Int
+    public let title: String
+    public let myAnswer: String?
+    public let createdAt: Date
+    public let state: QuestionState
 
     public init(index: Int, title: String, myAnswer: String? = nil, createdAt: Date, state: QuestionState) {
         self.index = index
@@ -130,7 +130,7 @@ public nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Send
 }
 
 public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
-    public var message: String
+    public let message: String
 
     public init(message: String) {
         self.message = message
@@ -154,8 +154,8 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
 
 /// The multipart/form-data parts of `uploadAvatar`.
 public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
-    public var image: File
-    public var caption: String?
+    public let image: File
+    public let caption: String?
 
     public init(image: File, caption: String? = nil) {
         self.image = image

@@ -5,15 +5,15 @@ import Foundation
 
 /// Model with keyword fields.
 public nonisolated struct Extension: Codable, Hashable, Sendable {
-    public var init_: String
-    public var self_: Int
-    public var `func`: [String]
-    public var _2fa: Bool
-    public var `protocol`: String?
-    public var container: String?
-    public var decoder: Int?
-    public var lhs: Bool?
-    public var fieldsEqual: Int?
+    public let init_: String
+    public let self_: Int
+    public let `func`: [String]
+    public let _2fa: Bool
+    public let `protocol`: String?
+    public let container: String?
+    public let decoder: Int?
+    public let lhs: Bool?
+    public let fieldsEqual: Int?
 
     public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil) {
         self.init_ = init_
@@ -103,19 +103,13 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
 }
 
 public nonisolated struct TreeNode: Codable, Hashable, Sendable {
-    public var name: String
-    public var depth: Int
-    public var parent: TreeNode? {
-        get { _parent.value }
-        set { _parent = Indirect(newValue) }
-    }
-    private var _parent: Indirect<TreeNode?>
-    public var children: [TreeNode]?
-    public var next: TreeLink? {
-        get { _next.value }
-        set { _next = Indirect(newValue) }
-    }
-    private var _next: Indirect<TreeLink?>
+    public let name: String
+    public let depth: Int
+    public var parent: TreeNode? { _parent.value }
+    private let _parent: Indirect<TreeNode?>
+    public let children: [TreeNode]?
+    public var next: TreeLink? { _next.value }
+    private let _next: Indirect<TreeLink?>
 
     public init(name: String, depth: Int = 0, parent: TreeNode? = nil, children: [TreeNode]? = nil, next: TreeLink? = nil) {
         self.name = name
@@ -154,12 +148,9 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct TreeLink: Codable, Hashable, Sendable {
-    public var label: String?
-    public var target: TreeNode {
-        get { _target.value }
-        set { _target = Indirect(newValue) }
-    }
-    private var _target: Indirect<TreeNode>
+    public let label: String?
+    public var target: TreeNode { _target.value }
+    private let _target: Indirect<TreeNode>
 
     public init(label: String? = nil, target: TreeNode) {
         self.label = label
@@ -186,9 +177,9 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable {
 }
 
 public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
-    public var `var`: String
-    public var `let`: Int?
-    public var type: String
+    public let `var`: String
+    public let `let`: Int?
+    public let type: String
 
     public init(`var`: String, `let`: Int? = nil, type: String) {
         self.var = `var`
