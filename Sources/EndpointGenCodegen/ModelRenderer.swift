@@ -66,6 +66,13 @@ struct ModelRenderer {
             p.put(type)
         }
 
+        /// `_x.value }` (boxed) or `_x }`: the end of a getter that reads the private storage.
+        func putStorageRead(into p: inout CodePrinter) {
+            guard let storage else { return }
+            p.put(storage)
+            p.put(boxed ? ".value }" : " }")
+        }
+
         /// `self.x = `, or into the storage (`self._x = Indirect(` when boxed); `endAssignment` closes it.
         func beginAssignment(into p: inout CodePrinter) {
             p.put("self.")
@@ -143,8 +150,7 @@ struct ModelRenderer {
                     p.open()
                     p.begin()
                     p.put("get { ")
-                    p.put(storage)
-                    p.put(item.boxed ? ".value }" : " }")
+                    item.putStorageRead(into: &p)
                     p.end()
                     p.begin()
                     p.put("set { ")
@@ -154,8 +160,7 @@ struct ModelRenderer {
                     p.close()
                 } else {
                     p.put(" { ")
-                    p.put(storage)
-                    p.put(item.boxed ? ".value }" : " }")
+                    item.putStorageRead(into: &p)
                     p.end()
                 }
                 p.begin()

@@ -27,16 +27,17 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(base, base)
         XCTAssertEqual(Set([base, base]).count, 1)
         // Each field on its own makes a difference, the ones named like the generated code's own names too.
+        // One field different from `base` each.
+        func variant(init_: String = "a", self_: Int = 1, func: [String] = ["f"], _2fa: Bool = true, protocol: String? = "p",
+                     container: String? = "c", decoder: Int? = 2, lhs: Bool? = false, fieldsEqual: Int? = 3) -> Extension {
+            Extension(init_: init_, self_: self_, func: `func`, _2fa: _2fa, protocol: `protocol`, container: container, decoder: decoder,
+                      lhs: lhs, fieldsEqual: fieldsEqual)
+        }
+        XCTAssertEqual(variant(), base)
         let changes: [(String, Extension)] = [
-            ("init", Extension(init_: "b", self_: 1, func: ["f"], _2fa: true, protocol: "p", container: "c", decoder: 2, lhs: false, fieldsEqual: 3)),
-            ("self", Extension(init_: "a", self_: 2, func: ["f"], _2fa: true, protocol: "p", container: "c", decoder: 2, lhs: false, fieldsEqual: 3)),
-            ("func", Extension(init_: "a", self_: 1, func: [], _2fa: true, protocol: "p", container: "c", decoder: 2, lhs: false, fieldsEqual: 3)),
-            ("2fa", Extension(init_: "a", self_: 1, func: ["f"], _2fa: false, protocol: "p", container: "c", decoder: 2, lhs: false, fieldsEqual: 3)),
-            ("Protocol", Extension(init_: "a", self_: 1, func: ["f"], _2fa: true, protocol: nil, container: "c", decoder: 2, lhs: false, fieldsEqual: 3)),
-            ("container", Extension(init_: "a", self_: 1, func: ["f"], _2fa: true, protocol: "p", container: "d", decoder: 2, lhs: false, fieldsEqual: 3)),
-            ("decoder", Extension(init_: "a", self_: 1, func: ["f"], _2fa: true, protocol: "p", container: "c", decoder: nil, lhs: false, fieldsEqual: 3)),
-            ("lhs", Extension(init_: "a", self_: 1, func: ["f"], _2fa: true, protocol: "p", container: "c", decoder: 2, lhs: true, fieldsEqual: 3)),
-            ("fieldsEqual", Extension(init_: "a", self_: 1, func: ["f"], _2fa: true, protocol: "p", container: "c", decoder: 2, lhs: false, fieldsEqual: 4)),
+            ("init", variant(init_: "b")), ("self", variant(self_: 2)), ("func", variant(func: [])), ("2fa", variant(_2fa: false)),
+            ("Protocol", variant(protocol: nil)), ("container", variant(container: "d")), ("decoder", variant(decoder: nil)),
+            ("lhs", variant(lhs: true)), ("fieldsEqual", variant(fieldsEqual: 4)),
         ]
         for (name, other) in changes {
             XCTAssertNotEqual(other, base, name)
