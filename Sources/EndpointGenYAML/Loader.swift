@@ -20,18 +20,18 @@ public enum YAMLLoader {
     }
 }
 
-/// Turns libyaml events into nodes. One instance per load.
+/// Turns libyaml events into a `YAMLStorage`. One instance per load.
 private struct TreeBuilder {
-    /// An open collection. A mapping's pairs are made as values arrive (the key waits in
-    /// `pendingKey`), so its children are not collected twice.
+    typealias Record = YAMLStorage.Record
+
+    /// An open collection. Its record is made when it opens (so the mark comes first); its
+    /// children are collected on `pending` and moved to `children` when it closes.
     private struct Frame {
+        var index: Int32
         var isMapping: Bool
-        var mark: Mark
-        var tag: String?
         var anchor: String?
-        var items: [YAMLNode] = []
-        var pairs: [YAMLPair] = []
-        var pendingKey: YAMLNode?
+        /// Where this collection's children start on `pending`.
+        var pendingStart: Int
         /// The key just read was rejected (not a scalar): its value is not kept either.
         var dropsNextValue = false
         /// Nodes in this subtree, aliases counted expanded.
@@ -43,10 +43,16 @@ private struct TreeBuilder {
     private var source: SourceText
     private let file: String
     private let options: YAMLLoadOptions
+    private var records: [Record] = []
+    private var children: [Int32] = []
+    private var text: [UInt8] = []
+    private var tags: [Int32: String] = [:]
+    /// Children of the open collections, innermost last.
+    private var pending: [Int32] = []
     private var stack: [Frame] = []
-    private var documents: [YAMLNode] = []
+    private var documents: [Int32] = []
     private var diagnostics: [Diagnostic] = []
-    private var anchors: [String: (node: YAMLNode, count: Int, height: Int)] = [:]
+    private var anchors: [String: (index: Int32, count: Int, height: Int)] = [:]
     private var totalNodes = 0
     private var documentCount = 0
     /// Set when an error must stop the parse (limits, second document).
@@ -56,6 +62,10 @@ private struct TreeBuilder {
         self.source = source
         self.file = file
         self.options = options
+        // About one node per 10 bytes of a spec, and less text than the file.
+        records.reserveCapacity(source.bytes.count / 10 + 16)
+        children.reserveCapacity(source.bytes.count / 10 + 16)
+        text.reserveCapacity(source.bytes.count)
     }
 
     mutating func run() -> YAMLLoadResult {
@@ -86,8 +96,11 @@ private struct TreeBuilder {
             yaml_event_delete(&event)
             if finished { break }
         }
-        let failed = diagnostics.contains { $0.severity == .error }
-        return YAMLLoadResult(documents: failed ? [] : documents, diagnostics: diagnostics)
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return YAMLLoadResult(documents: [], diagnostics: diagnostics)
+        }
+        let storage = YAMLStorage(records: records, children: children, text: text, tags: tags)
+        return YAMLLoadResult(documents: documents.map { YAMLNode(storage, $0) }, diagnostics: diagnostics)
     }
 
     // MARK: Events
@@ -104,13 +117,17 @@ private struct TreeBuilder {
 
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let text = data.value.map { String(decoding: UnsafeBufferPointer(start: $0, count: data.length), as: UTF8.self) } ?? ""
-            let tag = checkedTag(data.tag, at: mark)
-            let node = YAMLNode(.scalar(YAMLScalar(text, style: style(of: data.style))), mark: mark, tag: tag)
-            if let anchor = data.anchor {
-                anchors[String(cString: anchor)] = (node, 1, 0)
+            let start = text.count
+            if let value = data.value, data.length > 0 {
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: data.length))
             }
-            add(node, count: 1, height: 0)
+            let index = newRecord(mark: mark, kind: .scalar, style: style(of: data.style), tag: data.tag)
+            records[Int(index)].start = Int32(start)
+            records[Int(index)].count = Int32(text.count - start)
+            if let anchor = data.anchor {
+                anchors[String(cString: anchor)] = (index, 1, 0)
+            }
+            add(index, mark: mark, isScalar: true, count: 1, height: 0)
 
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
@@ -125,15 +142,22 @@ private struct TreeBuilder {
                 fail("alias '*\(name)' nests the document deeper than the limit of \(options.maxDepth) levels", at: mark)
                 return
             }
-            add(YAMLNode(target.node.content, mark: mark, tag: target.node.tag), count: target.count, height: target.height)
+            // The copy shares the target's text or children; only its mark is its own.
+            var record = records[Int(target.index)]
+            record.line = Int32(mark.line)
+            record.column = Int32(mark.column)
+            let index = Int32(records.count)
+            records.append(record)
+            if record.hasTag { tags[index] = tags[target.index] }
+            add(index, mark: mark, isScalar: record.kind == .scalar, count: target.count, height: target.height)
 
         case YAML_SEQUENCE_START_EVENT:
             let data = event.data.sequence_start
-            open(isMapping: false, mark: mark, tag: checkedTag(data.tag, at: mark), anchor: data.anchor.map { String(cString: $0) })
+            open(isMapping: false, mark: mark, tag: data.tag, anchor: data.anchor)
 
         case YAML_MAPPING_START_EVENT:
             let data = event.data.mapping_start
-            open(isMapping: true, mark: mark, tag: checkedTag(data.tag, at: mark), anchor: data.anchor.map { String(cString: $0) })
+            open(isMapping: true, mark: mark, tag: data.tag, anchor: data.anchor)
 
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             close()
@@ -143,107 +167,137 @@ private struct TreeBuilder {
         }
     }
 
-    private mutating func open(isMapping: Bool, mark: Mark, tag: String?, anchor: String?) {
+    private mutating func newRecord(mark: Mark, kind: YAMLStorage.Kind, style: ScalarStyle, tag: UnsafeMutablePointer<yaml_char_t>?) -> Int32 {
+        let index = Int32(records.count)
+        let tagText = checkedTag(tag, at: mark)
+        records.append(Record(
+            line: Int32(truncatingIfNeeded: mark.line), column: Int32(truncatingIfNeeded: mark.column),
+            start: 0, count: 0, kind: kind, style: style, hasTag: tagText != nil))
+        if let tagText { tags[index] = tagText }
+        return index
+    }
+
+    private mutating func open(isMapping: Bool, mark: Mark, tag: UnsafeMutablePointer<yaml_char_t>?, anchor: UnsafeMutablePointer<yaml_char_t>?) {
         if stack.count >= options.maxDepth {
             fail("nesting is deeper than the limit of \(options.maxDepth) levels", at: mark)
             return
         }
-        stack.append(Frame(isMapping: isMapping, mark: mark, tag: tag, anchor: anchor))
+        let index = newRecord(mark: mark, kind: isMapping ? .mapping : .sequence, style: .plain, tag: tag)
+        stack.append(Frame(index: index, isMapping: isMapping, anchor: anchor.map { String(cString: $0) }, pendingStart: pending.count))
     }
 
     private mutating func close() {
         guard let frame = stack.popLast() else { return }
-        let node: YAMLNode
+        let start = children.count
         if frame.isMapping {
-            node = YAMLNode(.mapping(finishPairs(frame.pairs)), mark: frame.mark, tag: frame.tag)
+            finishPairs(pending[frame.pendingStart...])
         } else {
-            node = YAMLNode(.sequence(frame.items), mark: frame.mark, tag: frame.tag)
+            children.append(contentsOf: pending[frame.pendingStart...])
         }
+        pending.removeSubrange(frame.pendingStart...)
+        records[Int(frame.index)].start = Int32(start)
+        records[Int(frame.index)].count = Int32(children.count - start)
         if let anchor = frame.anchor {
-            anchors[anchor] = (node, frame.nodeCount, frame.height)
+            anchors[anchor] = (frame.index, frame.nodeCount, frame.height)
         }
-        add(node, count: frame.nodeCount, height: frame.height)
+        add(frame.index, mark: mark(of: frame.index), isScalar: false, count: frame.nodeCount, height: frame.height)
     }
 
     /// Attaches a finished node to its parent (or makes it a document) and charges the budget.
-    private mutating func add(_ node: YAMLNode, count: Int, height: Int) {
+    private mutating func add(_ index: Int32, mark: Mark, isScalar: Bool, count: Int, height: Int) {
         totalNodes += count
         if totalNodes > options.maxNodes {
-            fail("the document expands to more than \(options.maxNodes) nodes (through aliases?); refusing to load it", at: node.mark)
+            fail("the document expands to more than \(options.maxNodes) nodes (through aliases?); refusing to load it", at: mark)
             return
         }
         guard !stack.isEmpty else {
-            documents.append(node)
+            documents.append(index)
             return
         }
         let top = stack.count - 1
         stack[top].nodeCount += count
         stack[top].height = max(stack[top].height, height + 1)
         guard stack[top].isMapping else {
-            stack[top].items.append(node)
+            pending.append(index)
             return
         }
         if stack[top].dropsNextValue {
             stack[top].dropsNextValue = false
             return
         }
-        guard let key = stack[top].pendingKey.take() else {
-            if node.scalar == nil, options.rejectNonScalarKeys {
-                diagnostics.append(.error("mapping keys must be plain text, not \(node.kindDescription)", at: node.mark.location(in: file)))
-                stack[top].dropsNextValue = true
-            } else {
-                stack[top].pendingKey = node
-            }
+        // Keys and values alternate; an even number of entries so far means this is a key.
+        let isKey = (pending.count - stack[top].pendingStart) % 2 == 0
+        if isKey, !isScalar, options.rejectNonScalarKeys {
+            diagnostics.append(.error("mapping keys must be plain text, not \(kindDescription(index))", at: mark.location(in: file)))
+            stack[top].dropsNextValue = true
             return
         }
-        stack[top].pairs.append(YAMLPair(key: key, value: node))
+        pending.append(index)
     }
 
     // MARK: Mappings
 
-    /// Merge keys and duplicate checks, once a mapping is complete.
-    private mutating func finishPairs(_ pairs: [YAMLPair]) -> [YAMLPair] {
-        var pairs = pairs
-        if options.applyMergeKeys, pairs.contains(where: \.isMergeKey) {
-            pairs = merged(pairs)
+    /// Merge keys and duplicate checks, once a mapping is complete; appends its final
+    /// keys and values to `children`.
+    private mutating func finishPairs(_ entries: ArraySlice<Int32>) {
+        let start = children.count
+        if options.applyMergeKeys, hasMergeKey(entries) {
+            children.append(contentsOf: merged(entries))
+        } else {
+            children.append(contentsOf: entries)
         }
         if options.rejectDuplicateKeys {
-            reportDuplicates(pairs)
+            reportDuplicates(from: start)
         }
-        return pairs
+    }
+
+    private func hasMergeKey(_ entries: ArraySlice<Int32>) -> Bool {
+        stride(from: entries.startIndex, to: entries.endIndex, by: 2).contains { isMergeKey(entries[$0]) }
+    }
+
+    /// A plain, untagged `<<` key.
+    private func isMergeKey(_ index: Int32) -> Bool {
+        let record = records[Int(index)]
+        return record.kind == .scalar && record.style == .plain && !record.hasTag && record.count == 2
+            && text[Int(record.start)] == UInt8(ascii: "<") && text[Int(record.start) + 1] == UInt8(ascii: "<")
     }
 
     /// Applies `<<` merge keys: the merged mappings' pairs take the place of the `<<` pair,
     /// explicit keys win over merged ones, and earlier merged mappings win over later ones.
-    private mutating func merged(_ pairs: [YAMLPair]) -> [YAMLPair] {
-        var explicit = Set<String>()
-        for pair in pairs where !pair.isMergeKey {
-            if let key = pair.key.scalar?.value { explicit.insert(key) }
+    private mutating func merged(_ entries: ArraySlice<Int32>) -> [Int32] {
+        var taken = Set<String>()
+        for position in stride(from: entries.startIndex, to: entries.endIndex, by: 2) where !isMergeKey(entries[position]) {
+            if let key = scalarText(entries[position]) { taken.insert(key) }
         }
-        var taken = explicit
-        var result: [YAMLPair] = []
-        for pair in pairs {
-            guard pair.isMergeKey else {
-                result.append(pair)
+        var result: [Int32] = []
+        for position in stride(from: entries.startIndex, to: entries.endIndex, by: 2) {
+            let key = entries[position]
+            let value = entries[position + 1]
+            guard isMergeKey(key) else {
+                result.append(key)
+                result.append(value)
                 continue
             }
-            let sources: [YAMLNode]
-            switch pair.value.content {
-            case .mapping: sources = [pair.value]
-            case .sequence(let items): sources = items
+            let valueRecord = records[Int(value)]
+            let sources: [Int32]
+            switch valueRecord.kind {
+            case .mapping: sources = [value]
+            case .sequence: sources = Array(children[Int(valueRecord.start)..<Int(valueRecord.start + valueRecord.count)])
             case .scalar:
                 sources = []
-                diagnostics.append(.error("'<<' merges a mapping or a list of mappings, not a scalar", at: pair.value.mark.location(in: file)))
+                diagnostics.append(.error("'<<' merges a mapping or a list of mappings, not a scalar", at: mark(of: value).location(in: file)))
             }
             for source in sources {
-                guard let merging = source.mapping else {
-                    diagnostics.append(.error("'<<' merges mappings only; this is \(source.kindDescription)", at: source.mark.location(in: file)))
+                let sourceRecord = records[Int(source)]
+                guard sourceRecord.kind == .mapping else {
+                    diagnostics.append(.error("'<<' merges mappings only; this is \(kindDescription(source))", at: mark(of: source).location(in: file)))
                     continue
                 }
-                for item in merging {
-                    guard let key = item.key.scalar?.value else { continue }
-                    if taken.insert(key).inserted {
-                        result.append(item)
+                for entry in stride(from: Int(sourceRecord.start), to: Int(sourceRecord.start + sourceRecord.count), by: 2) {
+                    guard let name = scalarText(children[entry]) else { continue }
+                    if taken.insert(name).inserted {
+                        result.append(children[entry])
+                        result.append(children[entry + 1])
                     }
                 }
             }
@@ -251,39 +305,74 @@ private struct TreeBuilder {
         return result
     }
 
-    private mutating func reportDuplicates(_ pairs: [YAMLPair]) {
-        guard pairs.count > 1 else { return }
+    /// Duplicate keys among the mapping entries in `children` from `start` on.
+    private mutating func reportDuplicates(from start: Int) {
+        let keyCount = (children.count - start) / 2
+        guard keyCount > 1 else { return }
         // Comparing every pair of short keys is cheaper than hashing them up to a few dozen keys.
-        if pairs.count <= 24 {
-            for i in 1..<pairs.count {
-                guard let key = pairs[i].key.scalar?.value else { continue }
-                for j in 0..<i where pairs[j].key.scalar?.value == key {
-                    reportDuplicate(key, second: pairs[i].key.mark, first: pairs[j].key.mark)
+        if keyCount <= 24 {
+            for i in 1..<keyCount {
+                let key = children[start + 2 * i]
+                guard records[Int(key)].kind == .scalar else { continue }
+                for j in 0..<i where sameScalarText(children[start + 2 * j], key) {
+                    reportDuplicate(key, first: children[start + 2 * j])
                     break
                 }
             }
             return
         }
-        var seen: [String: Mark] = [:]
-        seen.reserveCapacity(pairs.count)
-        for pair in pairs {
-            guard let key = pair.key.scalar?.value else { continue }
-            if let first = seen[key] {
-                reportDuplicate(key, second: pair.key.mark, first: first)
+        var seen: [String: Int32] = [:]
+        seen.reserveCapacity(keyCount)
+        for i in 0..<keyCount {
+            let key = children[start + 2 * i]
+            guard let name = scalarText(key) else { continue }
+            if let first = seen[name] {
+                reportDuplicate(key, first: first)
             } else {
-                seen[key] = pair.key.mark
+                seen[name] = key
             }
         }
     }
 
-    private mutating func reportDuplicate(_ key: String, second: Mark, first: Mark) {
+    private mutating func reportDuplicate(_ second: Int32, first: Int32) {
+        let secondMark = mark(of: second)
+        let firstMark = mark(of: first)
         // A key merged in with `<<` shares the mark of its source; it is never a duplicate.
-        guard second != first else { return }
+        guard secondMark != firstMark else { return }
+        let key = scalarText(second) ?? ""
         diagnostics.append(.error(
             "duplicate key '\(key)'",
-            at: second.location(in: file),
-            notes: [.note("'\(key)' is first defined here", at: first.location(in: file))]
+            at: secondMark.location(in: file),
+            notes: [.note("'\(key)' is first defined here", at: firstMark.location(in: file))]
         ))
+    }
+
+    // MARK: Records
+
+    private func mark(of index: Int32) -> Mark {
+        let record = records[Int(index)]
+        return Mark(line: Int(record.line), column: Int(record.column))
+    }
+
+    private func scalarText(_ index: Int32) -> String? {
+        let record = records[Int(index)]
+        guard record.kind == .scalar else { return nil }
+        return String(decoding: text[Int(record.start)..<Int(record.start + record.count)], as: UTF8.self)
+    }
+
+    private func sameScalarText(_ a: Int32, _ b: Int32) -> Bool {
+        let first = records[Int(a)]
+        let second = records[Int(b)]
+        guard first.kind == .scalar, second.kind == .scalar, first.count == second.count else { return false }
+        return text[Int(first.start)..<Int(first.start + first.count)].elementsEqual(text[Int(second.start)..<Int(second.start + second.count)])
+    }
+
+    private func kindDescription(_ index: Int32) -> String {
+        switch records[Int(index)].kind {
+        case .scalar: return "a scalar"
+        case .mapping: return "a mapping"
+        case .sequence: return "a sequence"
+        }
     }
 
     // MARK: Helpers
@@ -343,13 +432,5 @@ private struct TreeBuilder {
             }
             diagnostics.append(.error(problem, at: mark.location(in: file), notes: notes))
         }
-    }
-}
-
-private extension YAMLPair {
-    /// A plain, untagged `<<` key.
-    var isMergeKey: Bool {
-        guard let scalar = key.scalar else { return false }
-        return scalar.value == "<<" && scalar.style == .plain && key.tag == nil
     }
 }

@@ -18,7 +18,7 @@ public struct Mark: Hashable, Sendable {
 
 /// How a scalar was written. Plain scalars are the only ones a schema may resolve
 /// (`null`, `true`, numbers); quoted and block scalars are always text.
-public enum ScalarStyle: Sendable, Hashable {
+public enum ScalarStyle: UInt8, Sendable, Hashable {
     case plain
     case singleQuoted
     case doubleQuoted
@@ -49,60 +49,206 @@ public struct YAMLScalar: Sendable, Hashable {
 
 /// A key/value pair of a mapping, in source order.
 public struct YAMLPair: Sendable {
-    public var key: YAMLNode
-    public var value: YAMLNode
-
-    public init(key: YAMLNode, value: YAMLNode) {
-        self.key = key
-        self.value = value
-    }
+    public let key: YAMLNode
+    public let value: YAMLNode
 }
 
-/// A node of the YAML tree with the position where it starts.
+/// A node of a loaded YAML stream with the position where it starts: a light handle (the
+/// stream's storage and a position in it) that is cheap to copy and pass around.
 /// Aliases are expanded by the loader, so a tree has no alias nodes.
 public struct YAMLNode: Sendable {
-    /// Not `indirect`: the arrays already hold children out of line, and a box per node was an
-    /// allocation for each of the hundreds of thousands of nodes of a large spec set.
     public enum Content: Sendable {
         case scalar(YAMLScalar)
         /// Pairs in source order; `<<` merge keys already applied by the loader when enabled.
-        case mapping([YAMLPair])
-        case sequence([YAMLNode])
+        case mapping(YAMLMapping)
+        case sequence(YAMLSequence)
     }
 
-    public var content: Content
-    public var mark: Mark
+    let storage: YAMLStorage
+    let index: Int32
+
+    init(_ storage: YAMLStorage, _ index: Int32) {
+        self.storage = storage
+        self.index = index
+    }
+
+    private var record: YAMLStorage.Record {
+        storage.records[Int(index)]
+    }
+
+    public var mark: Mark {
+        let record = record
+        return Mark(line: Int(record.line), column: Int(record.column))
+    }
+
     /// An explicit tag (`!foo`, `!!str`) as written, resolved to its full form by libyaml.
     /// Only present when the loader was told to accept tags.
-    public var tag: String?
+    public var tag: String? {
+        record.hasTag ? storage.tags[index] : nil
+    }
 
-    public init(_ content: Content, mark: Mark, tag: String? = nil) {
-        self.content = content
-        self.mark = mark
-        self.tag = tag
+    public var content: Content {
+        let record = record
+        switch record.kind {
+        case .scalar: return .scalar(YAMLScalar(storage.string(record), style: record.style))
+        case .mapping: return .mapping(YAMLMapping(storage, record))
+        case .sequence: return .sequence(YAMLSequence(storage, record))
+        }
     }
 
     public var scalar: YAMLScalar? {
-        if case .scalar(let s) = content { return s }
-        return nil
+        let record = record
+        guard record.kind == .scalar else { return nil }
+        return YAMLScalar(storage.string(record), style: record.style)
     }
 
-    public var mapping: [YAMLPair]? {
-        if case .mapping(let pairs) = content { return pairs }
-        return nil
+    public var mapping: YAMLMapping? {
+        let record = record
+        return record.kind == .mapping ? YAMLMapping(storage, record) : nil
     }
 
-    public var sequence: [YAMLNode]? {
-        if case .sequence(let items) = content { return items }
-        return nil
+    public var sequence: YAMLSequence? {
+        let record = record
+        return record.kind == .sequence ? YAMLSequence(storage, record) : nil
+    }
+
+    /// The style of a scalar, nil for a mapping or sequence (reads no text).
+    public var scalarStyle: ScalarStyle? {
+        let record = record
+        return record.kind == .scalar ? record.style : nil
+    }
+
+    /// `YAMLScalar.isPlainNull` of a scalar node without making a `String`; false for collections.
+    public var isPlainNull: Bool {
+        let record = record
+        guard record.kind == .scalar, record.style == .plain else { return false }
+        switch record.count {
+        case 0: return true
+        case 1: return storage.text[Int(record.start)] == UInt8(ascii: "~")
+        case 4:
+            let word = storage.text[Int(record.start)..<Int(record.start) + 4]
+            return word.elementsEqual("null".utf8) || word.elementsEqual("Null".utf8) || word.elementsEqual("NULL".utf8)
+        default: return false
+        }
+    }
+
+    /// The UTF-8 text of a scalar without making a `String` (nil for a mapping or sequence).
+    public func withScalarBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+        let record = record
+        guard record.kind == .scalar else { return nil }
+        return storage.text.withUnsafeBufferPointer { text in
+            body(UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]))
+        }
     }
 
     /// "a string", "a mapping", "a sequence": for messages like "expected a mapping, found a sequence".
     public var kindDescription: String {
-        switch content {
+        switch record.kind {
         case .scalar: return "a scalar"
         case .mapping: return "a mapping"
         case .sequence: return "a sequence"
+        }
+    }
+}
+
+/// The pairs of a mapping node, in source order.
+public struct YAMLMapping: RandomAccessCollection, Sendable {
+    let storage: YAMLStorage
+    /// Where the keys and values (interleaved) start in `storage.children`.
+    let start: Int
+
+    public let count: Int
+
+    init(_ storage: YAMLStorage, _ record: YAMLStorage.Record) {
+        self.storage = storage
+        self.start = Int(record.start)
+        self.count = Int(record.count) / 2
+    }
+
+    /// A mapping with no pairs (for an empty value read as an empty mapping).
+    public init() {
+        storage = YAMLStorage.empty
+        start = 0
+        count = 0
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> YAMLPair {
+        precondition(position >= 0 && position < count, "mapping index out of range")
+        let key = storage.children[start + 2 * position]
+        let value = storage.children[start + 2 * position + 1]
+        return YAMLPair(key: YAMLNode(storage, key), value: YAMLNode(storage, value))
+    }
+}
+
+/// The items of a sequence node, in source order.
+public struct YAMLSequence: RandomAccessCollection, Sendable {
+    let storage: YAMLStorage
+    let start: Int
+
+    public let count: Int
+
+    init(_ storage: YAMLStorage, _ record: YAMLStorage.Record) {
+        self.storage = storage
+        self.start = Int(record.start)
+        self.count = Int(record.count)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> YAMLNode {
+        precondition(position >= 0 && position < count, "sequence index out of range")
+        return YAMLNode(storage, storage.children[start + position])
+    }
+}
+
+/// Every node of one loaded stream in three flat arrays: node records, the children of
+/// collections as index ranges, and the text of scalars as one byte buffer. A spec set of a
+/// few thousand endpoints has hundreds of thousands of nodes; with a separately allocated,
+/// reference-counted array and string per node, building the tree cost the loader twice
+/// what libyaml's own parse does.
+final class YAMLStorage: Sendable {
+    enum Kind: UInt8 {
+        case scalar
+        case mapping
+        case sequence
+    }
+
+    /// One node: 20 bytes, no references.
+    struct Record {
+        var line: Int32
+        var column: Int32
+        /// Scalar: first byte in `text`. Collection: first entry in `children`.
+        var start: Int32
+        /// Scalar: bytes of text. Collection: entries in `children` (a mapping's keys and values
+        /// interleaved).
+        var count: Int32
+        var kind: Kind
+        var style: ScalarStyle
+        var hasTag: Bool
+    }
+
+    let records: [Record]
+    let children: [Int32]
+    let text: [UInt8]
+    /// Tags by node; explicit tags are rare (and rejected in spec files).
+    let tags: [Int32: String]
+
+    init(records: [Record], children: [Int32], text: [UInt8], tags: [Int32: String]) {
+        self.records = records
+        self.children = children
+        self.text = text
+        self.tags = tags
+    }
+
+    static let empty = YAMLStorage(records: [], children: [], text: [], tags: [:])
+
+    func string(_ record: Record) -> String {
+        text.withUnsafeBufferPointer { text in
+            String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]), as: UTF8.self)
         }
     }
 }

@@ -83,6 +83,52 @@ final class LoaderTests: XCTestCase {
         XCTAssertEqual(pairs[1].value.mark, Mark(line: 2, column: 8))
     }
 
+    func testAliasOfAScalarKeepsItsTextAndTagWithItsOwnMark() throws {
+        let result = load("a: &x !!str 12\nb: *x\n", options: .permissive)
+        let pairs = try XCTUnwrap(result.documents.first?.mapping)
+        XCTAssertEqual(pairs[1].value.scalar?.value, "12")
+        XCTAssertEqual(pairs[1].value.tag, "tag:yaml.org,2002:str")
+        XCTAssertEqual(pairs[1].value.mark, Mark(line: 2, column: 4))
+        XCTAssertEqual(pairs[0].value.mark, Mark(line: 1, column: 4))
+    }
+
+    func testNodesOutliveTheirLoadResult() throws {
+        // Nodes are handles into storage shared by the whole file; a node kept by a later
+        // stage (samples are checked after decoding) must keep that storage alive.
+        func nestedValue() throws -> YAMLNode {
+            let result = load("outer:\n  inner: [first, second]\n")
+            return try XCTUnwrap(result.documents.first?.mapping?.first?.value.mapping?.first?.value)
+        }
+        let node = try nestedValue()
+        XCTAssertEqual(node.sequence?.map { $0.scalar?.value }, ["first", "second"])
+        XCTAssertEqual(node.mark, Mark(line: 2, column: 10))
+    }
+
+    func testByteLevelScalarAccessorsAgreeWithTheScalar() throws {
+        let node = try root("""
+        - ""
+        - ~
+        - null
+        - Null
+        - NULL
+        - nul
+        - 'null'
+        - nulls
+        -
+        - text
+        - [a]
+        - {a: b}
+        """)
+        let items = try XCTUnwrap(node.sequence)
+        XCTAssertEqual(items.count, 12)
+        for item in items {
+            XCTAssertEqual(item.isPlainNull, item.scalar?.isPlainNull ?? false, "\(item.mark)")
+            XCTAssertEqual(item.scalarStyle, item.scalar?.style, "\(item.mark)")
+            XCTAssertEqual(item.withScalarBytes { Array($0) }, item.scalar.map { Array($0.value.utf8) }, "\(item.mark)")
+        }
+        XCTAssertEqual(items.map(\.isPlainNull), [false, true, true, true, true, false, false, false, true, false, false, false])
+    }
+
     func testMergeKeysExplicitKeysWinAndOrderFollowsTheMerge() throws {
         let node = try root("""
         base: &base

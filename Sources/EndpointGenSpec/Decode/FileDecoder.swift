@@ -45,7 +45,7 @@ struct FileDecoder {
     /// Decodes the document of a file (nil when the file holds no document).
     mutating func decode(_ root: YAMLNode?, stem: String) -> FileSyntax {
         var syntax = FileSyntax(path: path, stem: stem, service: nil, models: [], inlineModels: [])
-        guard let root, !(root.scalar?.isNull ?? false) else {
+        guard let root, !root.isPlainNull else {
             reader.diagnostics.error(
                 "spec file is empty; expected 'service' and 'endpoints', or 'models'",
                 at: SourceLocation(file: path, line: 1, column: 1))
@@ -672,7 +672,7 @@ struct FileDecoder {
             reader.diagnostics.error("empty name for \(describe())", at: keyLocation)
         }
         if pair.value.mapping == nil || isTypeMapping(pair.value) {
-            if pair.value.scalar?.isNull == true {
+            if pair.value.isPlainNull {
                 reader.diagnostics.error("missing type for \(describe())", at: keyLocation)
                 return FieldSyntax(wireName: wireName, type: nil, location: keyLocation)
             }

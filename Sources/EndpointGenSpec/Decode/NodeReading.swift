@@ -5,25 +5,54 @@ import EndpointGenYAML
 /// string comparison: key matching runs for every key of every mapping of a spec.
 struct KeySet: ExpressibleByArrayLiteral {
     let keys: [String]
+    /// The keys' UTF-8 bytes one after another, each starting at `offsets[i]`.
+    private let bytes: [UInt8]
+    private let offsets: [Int]
     private let signatures: [UInt32]
 
     init(arrayLiteral keys: String...) {
         self.keys = keys
-        self.signatures = keys.map(Self.signature)
+        var bytes: [UInt8] = []
+        var offsets: [Int] = []
+        var signatures: [UInt32] = []
+        for key in keys {
+            offsets.append(bytes.count)
+            let utf8 = Array(key.utf8)
+            signatures.append(utf8.withUnsafeBufferPointer(Self.signature))
+            bytes += utf8
+        }
+        self.bytes = bytes
+        self.offsets = offsets
+        self.signatures = signatures
     }
 
-    private static func signature(_ key: String) -> UInt32 {
-        Lexical.withBytes(key) { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return 0 }
-            return UInt32(truncatingIfNeeded: bytes.count) << 16 | UInt32(first) << 8 | UInt32(last)
-        }
+    private static func signature(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard let first = bytes.first, let last = bytes.last else { return 0 }
+        return UInt32(truncatingIfNeeded: bytes.count) << 16 | UInt32(first) << 8 | UInt32(last)
     }
 
     /// The position of `key` in the list.
     func index(of key: String) -> Int? {
-        let signature = Self.signature(key)
-        for position in signatures.indices where signatures[position] == signature && keys[position] == key {
-            return position
+        var key = key
+        return key.withUTF8 { index(ofUTF8: $0) }
+    }
+
+    /// The position of a scalar key node's text in the list, read without making a `String`.
+    func index(of node: YAMLNode) -> Int? {
+        node.withScalarBytes { index(ofUTF8: $0) } ?? nil
+    }
+
+    private func index(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let signature = Self.signature(bytes)
+        guard signature != 0 else { return nil }
+        // Same length, first and last byte: compare the bytes between.
+        for position in signatures.indices where signatures[position] == signature {
+            let offset = offsets[position]
+            var index = 1
+            while index < bytes.count - 1, self.bytes[offset + index] == bytes[index] {
+                index += 1
+            }
+            if index >= bytes.count - 1 { return position }
         }
         return nil
     }
@@ -82,7 +111,7 @@ struct NodeReader {
     /// Where a scalar's text starts: after the opening quote of a quoted scalar.
     func textLocation(_ node: YAMLNode) -> SourceLocation {
         var location = node.mark.location(in: file)
-        if let scalar = node.scalar, scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+        if let style = node.scalarStyle, style == .singleQuoted || style == .doubleQuoted {
             location.column += 1
         }
         return location
@@ -97,12 +126,12 @@ struct NodeReader {
     }
 
     /// The pairs of a mapping; an empty value (`models:` with nothing after it) is an empty mapping.
-    mutating func pairs(_ node: YAMLNode, for what: @autoclosure () -> String) -> [YAMLPair]? {
+    mutating func pairs(_ node: YAMLNode, for what: @autoclosure () -> String) -> YAMLMapping? {
         switch node.content {
         case .mapping(let pairs):
             return pairs
         case .scalar(let scalar) where scalar.isNull:
-            return []
+            return YAMLMapping()
         default:
             diagnostics.error("expected a mapping for \(what()), found \(Self.describe(node))", at: location(node))
             return nil
@@ -120,8 +149,8 @@ struct NodeReader {
         var mapping = KeyedMapping(keySet: allowed, location: location(node))
         mapping.entries.reserveCapacity(pairs.count)
         for pair in pairs {
-            let key = keyText(pair.key)
-            guard let position = allowed.index(of: key) else {
+            guard let position = allowed.index(of: pair.key) else {
+                let key = keyText(pair.key)
                 let suggestion = DidYouMean.suggestion(for: key, among: allowed.keys)
                 if let suggestion { mapping.suggested.append(suggestion) }
                 diagnostics.error(
@@ -130,7 +159,7 @@ struct NodeReader {
                 continue
             }
             mapping.slots[position] = mapping.entries.count
-            mapping.entries.append(.init(key: key, keyNode: pair.key, value: pair.value))
+            mapping.entries.append(.init(key: allowed.keys[position], keyNode: pair.key, value: pair.value))
         }
         return mapping
     }
