@@ -144,8 +144,8 @@ private struct TreeBuilder {
             }
             // The copy shares the target's text or children; only its mark is its own.
             var record = records[Int(target.index)]
-            record.line = Int32(mark.line)
-            record.column = Int32(mark.column)
+            record.line = Int32(truncatingIfNeeded: mark.line)
+            record.column = Int32(truncatingIfNeeded: mark.column)
             let index = Int32(records.count)
             records.append(record)
             if record.hasTag { tags[index] = tags[target.index] }
