@@ -39,9 +39,15 @@ public struct YAMLScalar: Sendable, Hashable {
 
     /// True for a plain scalar that YAML 1.2's core schema reads as null (`~`, `null`, empty).
     public var isPlainNull: Bool {
-        guard style == .plain else { return false }
-        switch value {
-        case "", "~", "null", "Null", "NULL": return true
+        style == .plain && Self.isNullText(value.utf8)
+    }
+
+    /// The core schema's null words: ``, `~`, `null`, `Null`, `NULL` (of a plain scalar).
+    static func isNullText<Text: Collection<UInt8>>(_ text: Text) -> Bool {
+        switch text.count {
+        case 0: return true
+        case 1: return text.first == UInt8(ascii: "~")
+        case 4: return text.elementsEqual("null".utf8) || text.elementsEqual("Null".utf8) || text.elementsEqual("NULL".utf8)
         default: return false
         }
     }
@@ -121,15 +127,8 @@ public struct YAMLNode: Sendable {
     /// `YAMLScalar.isPlainNull` of a scalar node without making a `String`; false for collections.
     public var isPlainNull: Bool {
         let record = record
-        guard record.kind == .scalar, record.style == .plain else { return false }
-        switch record.count {
-        case 0: return true
-        case 1: return storage.text[Int(record.start)] == UInt8(ascii: "~")
-        case 4:
-            let word = storage.text[Int(record.start)..<Int(record.start) + 4]
-            return word.elementsEqual("null".utf8) || word.elementsEqual("Null".utf8) || word.elementsEqual("NULL".utf8)
-        default: return false
-        }
+        guard record.kind == .scalar, record.style == .plain, record.count <= 4 else { return false }
+        return YAMLScalar.isNullText(storage.text[Int(record.start)..<Int(record.start + record.count)])
     }
 
     /// The UTF-8 text of a scalar without making a `String` (nil for a mapping or sequence).

@@ -25,7 +25,7 @@ final class FileSystemTests: XCTestCase {
         try FileSystem.createDirectory(base + "/a/b", intermediates: true)
         XCTAssertTrue(FileSystem.isDirectory(base + "/a/b"))
         try FileSystem.createDirectory(base + "/a/b", intermediates: false)  // already there: fine
-        FileManager.default.createFile(atPath: base + "/a/file", contents: Data("x".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: base + "/a/file", contents: Data("x".utf8)))
         XCTAssertEqual(try FileSystem.contentsOfDirectory(base + "/a").sorted(), ["b", "file"])
         XCTAssertFalse(FileSystem.isDirectory(base + "/a/file"))
         XCTAssertTrue(FileSystem.exists(base + "/a/file"))

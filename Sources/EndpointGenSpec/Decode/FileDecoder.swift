@@ -535,7 +535,7 @@ struct FileDecoder {
                     damaged: reader.diagnostics.all.count > errorsBefore))
             return .inlineJSON(modelName: name)
         case "form":
-            if let scalar = entry.value.scalar, !scalar.isNull {
+            if let scalar = entry.value.scalar, !scalar.isPlainNull {
                 guard Lexical.isIdentifier(scalar.value) else {
                     reader.diagnostics.error(
                         "a form body must be a fields map or a model name, found '\(scalar.value)'",
@@ -613,7 +613,7 @@ struct FileDecoder {
     ) -> (type: TypeExpr?, defaultValue: DefaultLiteral?) {
         switch node.content {
         case .scalar(let scalar):
-            if scalar.isNull {
+            if scalar.isPlainNull {
                 reader.diagnostics.error("missing type", at: location(node))
                 return (nil, nil)
             }
@@ -726,7 +726,7 @@ struct FileDecoder {
         switch node.content {
         case .scalar(let scalar):
             if scalar.style == .plain {
-                return DefaultLiteral(form: .plain(scalar.isNull ? "null" : scalar.value), location: at)
+                return DefaultLiteral(form: .plain(scalar.isPlainNull ? "null" : scalar.value), location: at)
             }
             return DefaultLiteral(form: .quoted(scalar.value), location: at)
         case .sequence(let items) where items.isEmpty:

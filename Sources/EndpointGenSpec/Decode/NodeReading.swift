@@ -17,9 +17,8 @@ struct KeySet: ExpressibleByArrayLiteral {
         var signatures: [UInt32] = []
         for key in keys {
             offsets.append(bytes.count)
-            let utf8 = Array(key.utf8)
-            signatures.append(utf8.withUnsafeBufferPointer(Self.signature))
-            bytes += utf8
+            signatures.append(Lexical.withBytes(key, Self.signature))
+            bytes += key.utf8
         }
         self.bytes = bytes
         self.offsets = offsets
@@ -33,8 +32,7 @@ struct KeySet: ExpressibleByArrayLiteral {
 
     /// The position of `key` in the list.
     func index(of key: String) -> Int? {
-        var key = key
-        return key.withUTF8 { index(ofUTF8: $0) }
+        Lexical.withBytes(key) { index(ofUTF8: $0) }
     }
 
     /// The position of a scalar key node's text in the list, read without making a `String`.
@@ -120,22 +118,17 @@ struct NodeReader {
     /// `'abc'` for a scalar, `a mapping` / `a sequence` otherwise; for "found …" in messages.
     static func describe(_ node: YAMLNode) -> String {
         if let scalar = node.scalar {
-            return scalar.isNull ? "nothing" : "'\(scalar.value)'"
+            return scalar.isPlainNull ? "nothing" : "'\(scalar.value)'"
         }
         return node.kindDescription
     }
 
     /// The pairs of a mapping; an empty value (`models:` with nothing after it) is an empty mapping.
     mutating func pairs(_ node: YAMLNode, for what: @autoclosure () -> String) -> YAMLMapping? {
-        switch node.content {
-        case .mapping(let pairs):
-            return pairs
-        case .scalar(let scalar) where scalar.isNull:
-            return YAMLMapping()
-        default:
-            diagnostics.error("expected a mapping for \(what()), found \(Self.describe(node))", at: location(node))
-            return nil
-        }
+        if let pairs = node.mapping { return pairs }
+        if node.isPlainNull { return YAMLMapping() }
+        diagnostics.error("expected a mapping for \(what()), found \(Self.describe(node))", at: location(node))
+        return nil
     }
 
     /// The text of a mapping key (the loader rejects non-scalar keys in specs).
@@ -191,7 +184,7 @@ struct NodeReader {
 
     /// `deprecated:`: `true`/`false`, or a message (which means deprecated).
     mutating func deprecation(_ node: YAMLNode, for what: @autoclosure () -> String) -> (deprecated: Bool, message: String?)? {
-        guard let scalar = node.scalar, !scalar.isNull else {
+        guard let scalar = node.scalar, !scalar.isPlainNull else {
             diagnostics.error(
                 "expected true, false or a message for \(what()), found \(Self.describe(node))", at: location(node))
             return nil
@@ -201,12 +194,5 @@ struct NodeReader {
             if scalar.value == "false" { return (false, nil) }
         }
         return (true, scalar.value)
-    }
-}
-
-extension YAMLScalar {
-    /// `isPlainNull` with a cheap length check first: it runs on most scalars of a spec.
-    var isNull: Bool {
-        style == .plain && value.utf8.count <= 4 && isPlainNull
     }
 }

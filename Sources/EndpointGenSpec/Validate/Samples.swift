@@ -12,10 +12,10 @@ extension Resolver {
     mutating func convertSample(_ node: YAMLNode, type: TypeRef, file: String) -> SampleValue {
         let location = node.mark.location(in: file)
         if case .optional(let wrapped) = type {
-            if node.scalar?.isNull == true { return .null }
+            if node.isPlainNull { return .null }
             return convertSample(node, type: wrapped, file: file)
         }
-        if node.scalar?.isNull == true, type != .primitive(.json) {
+        if node.isPlainNull, type != .primitive(.json) {
             diagnostics.error(
                 "sample value at '\(renderedSamplePath)' is null, but its type '\(type.specSpelling)' is not optional", at: location)
             return .null
@@ -117,7 +117,7 @@ extension Resolver {
         switch node.content {
         case .scalar(let scalar):
             guard scalar.style == .plain else { return .string(scalar.value) }
-            if scalar.isNull { return .null }
+            if scalar.isPlainNull { return .null }
             if scalar.value == "true" { return .bool(true) }
             if scalar.value == "false" { return .bool(false) }
             if Lexical.isNumber(scalar.value) { return .number(scalar.value) }
