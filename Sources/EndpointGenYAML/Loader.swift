@@ -350,14 +350,13 @@ private struct TreeBuilder {
     // MARK: Records
 
     private func mark(of index: Int32) -> Mark {
-        let record = records[Int(index)]
-        return Mark(line: Int(record.line), column: Int(record.column))
+        records[Int(index)].mark
     }
 
     private func scalarText(_ index: Int32) -> String? {
         let record = records[Int(index)]
         guard record.kind == .scalar else { return nil }
-        return String(decoding: text[Int(record.start)..<Int(record.start + record.count)], as: UTF8.self)
+        return YAMLStorage.string(record, in: text)
     }
 
     private func sameScalarText(_ a: Int32, _ b: Int32) -> Bool {
@@ -368,11 +367,7 @@ private struct TreeBuilder {
     }
 
     private func kindDescription(_ index: Int32) -> String {
-        switch records[Int(index)].kind {
-        case .scalar: return "a scalar"
-        case .mapping: return "a mapping"
-        case .sequence: return "a sequence"
-        }
+        records[Int(index)].kind.description
     }
 
     // MARK: Helpers

@@ -83,8 +83,7 @@ public struct YAMLNode: Sendable {
     }
 
     public var mark: Mark {
-        let record = record
-        return Mark(line: Int(record.line), column: Int(record.column))
+        record.mark
     }
 
     /// An explicit tag (`!foo`, `!!str`) as written, resolved to its full form by libyaml.
@@ -142,11 +141,7 @@ public struct YAMLNode: Sendable {
 
     /// "a string", "a mapping", "a sequence": for messages like "expected a mapping, found a sequence".
     public var kindDescription: String {
-        switch record.kind {
-        case .scalar: return "a scalar"
-        case .mapping: return "a mapping"
-        case .sequence: return "a sequence"
-        }
+        record.kind.description
     }
 }
 
@@ -214,6 +209,15 @@ final class YAMLStorage: Sendable {
         case scalar
         case mapping
         case sequence
+
+        /// "a scalar", "a mapping", "a sequence", for messages.
+        var description: String {
+            switch self {
+            case .scalar: return "a scalar"
+            case .mapping: return "a mapping"
+            case .sequence: return "a sequence"
+            }
+        }
     }
 
     /// One node: 20 bytes, no references.
@@ -228,6 +232,10 @@ final class YAMLStorage: Sendable {
         var kind: Kind
         var style: ScalarStyle
         var hasTag: Bool
+
+        var mark: Mark {
+            Mark(line: Int(line), column: Int(column))
+        }
     }
 
     let records: [Record]
@@ -246,6 +254,11 @@ final class YAMLStorage: Sendable {
     static let empty = YAMLStorage(records: [], children: [], text: [], tags: [:])
 
     func string(_ record: Record) -> String {
+        Self.string(record, in: text)
+    }
+
+    /// The text of a scalar record (also used while `text` is still being built).
+    static func string(_ record: Record, in text: [UInt8]) -> String {
         text.withUnsafeBufferPointer { text in
             String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]), as: UTF8.self)
         }
