@@ -15,7 +15,11 @@ struct Context {
     init(module: SpecModule, options: CodegenOptions) {
         models = module.modelsByName
         self.options = options
-        cycles = ModelCycles.find(in: models)
+        let all = module.files.flatMap(\.models)
+        var indexByName: [String: Int] = [:]
+        indexByName.reserveCapacity(all.count)
+        for (index, model) in all.enumerated() { indexByName[model.name] = index }
+        cycles = ModelCycles.find(in: all, byName: indexByName)
     }
 
     /// Whether `field` of struct model `owner` closes a cycle and must be stored out of line.

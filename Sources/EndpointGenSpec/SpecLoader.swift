@@ -34,36 +34,52 @@ public enum SpecLoader {
     /// Loads all sources together (models are shared across files) and reports every problem found,
     /// sorted by place.
     public static func load(_ sources: [SpecSource]) -> SpecLoadResult {
-        // Reading and decoding one file needs nothing from the others: all cores take part.
-        let loaded = Parallel.map(sources.sorted(by: { $0.path < $1.path })) { source in
-            (path: source.path, yaml: YAMLLoader.load(source.contents, file: source.path, options: .spec))
+        // Reading and decoding one file needs nothing from the others: all cores take part, and
+        // each file is decoded by the thread that loaded it, right after, while its tree is still
+        // in that core's cache (no second pass over all trees).
+        let files = Parallel.map(sources.sorted(by: { $0.path < $1.path })) { source -> LoadedFile in
+            let yaml = YAMLLoader.load(source.contents, file: source.path, options: .spec)
+            return LoadedFile(path: source.path, yaml: yaml, decoded: decode(source.path, yaml))
         }
-        StageTimes.mark("load YAML")
-        let result = decodeAndResolve(loaded)
-        ProcessLifetime.keepUntilExit(loaded)
+        StageTimes.mark("load and decode")
+        let result = resolve(files)
+        ProcessLifetime.keepUntilExit(files)
         return result
     }
 
-    /// The spec stages on YAML already loaded, in path order (separate so it can be measured alone).
+    /// One file through both per-file stages: its YAML tree, and the syntax decoded from it
+    /// (nil when the YAML had errors).
+    struct LoadedFile {
+        var path: String
+        var yaml: YAMLLoadResult
+        var decoded: (syntax: FileSyntax?, diagnostics: [Diagnostic])
+    }
+
+    static func decode(_ path: String, _ yaml: YAMLLoadResult) -> (syntax: FileSyntax?, diagnostics: [Diagnostic]) {
+        if yaml.hasErrors { return (nil, []) }
+        var decoder = FileDecoder(path: path)
+        let syntax = decoder.decode(yaml.documents.first, stem: stem(of: path))
+        return (syntax, decoder.reader.diagnostics.all)
+    }
+
+    /// The spec stages on YAML already loaded, in path order (so they can be measured alone).
     static func decodeAndResolve(_ loaded: [(path: String, yaml: YAMLLoadResult)]) -> SpecLoadResult {
-        let decoded = Parallel.map(loaded) { file -> (syntax: FileSyntax?, diagnostics: [Diagnostic]) in
-            if file.yaml.hasErrors { return (nil, []) }
-            var decoder = FileDecoder(path: file.path)
-            let syntax = decoder.decode(file.yaml.documents.first, stem: stem(of: file.path))
-            return (syntax, decoder.reader.diagnostics.all)
-        }
-        StageTimes.mark("decode")
+        resolve(Parallel.map(loaded) { LoadedFile(path: $0.path, yaml: $0.yaml, decoded: decode($0.path, $0.yaml)) })
+    }
+
+    /// Looks names up across all files; every diagnostic of every stage, sorted by place.
+    static func resolve(_ loaded: [LoadedFile]) -> SpecLoadResult {
         var diagnostics = DiagnosticBag()
         var files: [FileSyntax] = []
         var incomplete = false
-        for (file, result) in zip(loaded, decoded) {
+        for file in loaded {
             diagnostics.append(contentsOf: file.yaml.diagnostics)
-            guard let syntax = result.syntax else {
+            guard let syntax = file.decoded.syntax else {
                 incomplete = true
                 continue
             }
             files.append(syntax)
-            diagnostics.append(contentsOf: result.diagnostics)
+            diagnostics.append(contentsOf: file.decoded.diagnostics)
         }
         var resolver = Resolver(files: files, incomplete: incomplete)
         let module = resolver.resolve()

@@ -19,21 +19,30 @@ public enum SwiftNaming {
     /// Names that even backticks cannot make usable as members (`x.self`, `x.init`, `T.Type`).
     public static let renamed: Set<String> = ["self", "Self", "init", "Type", "Protocol", "deinit", "subscript"]
 
-    /// One bit per (length, first letter) of the keywords and renamed names: almost every name
-    /// is ruled out by one load, before a `Set` lookup that hashes the whole string.
+    /// One bit per (length, first letter) and per (length, last letter) of the keywords and
+    /// renamed names: almost every name is ruled out by two loads, before a `Set` lookup that
+    /// hashes the whole string (names like `code` or `self_id` share a first letter and length
+    /// with a keyword often enough that one table let a third of all names through).
+    /// `shapes[length]` holds the first letters, `shapes[longest + 1 + length]` the last ones.
     private static let shapes: [UInt64] = {
-        var table = [UInt64](repeating: 0, count: 17)
+        var table = [UInt64](repeating: 0, count: 2 * (longest + 1))
         for word in keywords.union(renamed) + ["Any"] {
-            let first = word.utf8.first!
-            table[word.utf8.count] |= 1 << UInt64(first - 0x41)
+            table[word.utf8.count] |= 1 << UInt64(word.utf8.first! - 0x41)
+            table[longest + 1 + word.utf8.count] |= 1 << UInt64(word.utf8.last! - 0x41)
         }
         return table
     }()
 
+    private static let longest = 16
+
     @inline(__always) private static func mayBeReserved(_ name: String) -> Bool {
-        let count = name.utf8.count
-        guard count < shapes.count, let first = name.utf8.first, first &- 0x41 < 64 else { return false }
-        return shapes[count] & (1 << UInt64(first - 0x41)) != 0
+        let utf8 = name.utf8
+        let count = utf8.count
+        guard count <= longest, let first = utf8.first, first &- 0x41 < 64,
+            shapes[count] & (1 << UInt64(first - 0x41)) != 0
+        else { return false }
+        let last = utf8[utf8.index(before: utf8.endIndex)]
+        return last &- 0x41 < 64 && shapes[longest + 1 + count] & (1 << UInt64(last - 0x41)) != 0
     }
 
     @inline(__always) static func isLower(_ b: UInt8) -> Bool { b &- 0x61 < 26 }
@@ -83,34 +92,50 @@ public enum SwiftNaming {
     private static func camel(_ text: String, upperFirst: Bool) -> String {
         // Written straight into the string's storage: the result is never longer than the text
         // (separators are dropped, letters only change case), and a short result (most names)
-        // is stored inline, with no allocation at all.
+        // is stored inline, with no allocation at all. One loop finds the words (as
+        // `forEachWord` does) and writes them: this runs for every name of every spec.
         let capacity = text.utf8.count
         guard capacity > 0 else { return "" }
-        return String(unsafeUninitializedCapacity: capacity) { output in
-            var count = 0
-            var isFirst = true
-            forEachWord(text) { word in
-                if isFirst && !upperFirst {
-                    // Lowercase the leading capitals, keeping the last of a run when lowercase
-                    // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
-                    var run = 0
-                    while run < word.count, isUpper(word[run]) { run += 1 }
-                    let lowered = run == word.count || run <= 1 ? run : run - 1
-                    for i in 0..<word.count {
-                        output[count] = i < lowered ? word[i] | 0x20 : word[i]
-                        count += 1
+        var text = text
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: capacity) { output in
+                var count = 0
+                var index = 0
+                var isFirst = true
+                while index < bytes.count {
+                    guard isAlnum(bytes[index]) else {
+                        index += 1
+                        continue
                     }
-                } else {
-                    output[count] = isLower(word[0]) ? word[0] & ~0x20 : word[0]
-                    count += 1
-                    for i in 1..<word.count {
-                        output[count] = word[i]
-                        count += 1
+                    let start = index
+                    index += 1
+                    while index < bytes.count, isAlnum(bytes[index]),
+                        !(isUpper(bytes[index]) && (isLower(bytes[index - 1]) || isDigit(bytes[index - 1])))
+                    {
+                        index += 1
                     }
+                    if isFirst && !upperFirst {
+                        // Lowercase the leading capitals, keeping the last of a run when lowercase
+                        // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
+                        var run = start
+                        while run < index, isUpper(bytes[run]) { run += 1 }
+                        let lowered = run == index || run - start <= 1 ? run : run - 1
+                        for i in start..<index {
+                            output[count] = i < lowered ? bytes[i] | 0x20 : bytes[i]
+                            count += 1
+                        }
+                    } else {
+                        output[count] = isLower(bytes[start]) ? bytes[start] & ~0x20 : bytes[start]
+                        count += 1
+                        for i in (start + 1)..<index {
+                            output[count] = bytes[i]
+                            count += 1
+                        }
+                    }
+                    isFirst = false
                 }
-                isFirst = false
+                return count
             }
-            return count
         }
     }
 

@@ -25,6 +25,54 @@ final class NamingAndLiteralTests: XCTestCase {
         XCTAssertEqual(Naming.caseName(forInteger: "-1"), "valueMinus1")
     }
 
+    /// The camel-casing loop finds words itself (one pass); it must agree with `words` and the
+    /// casing rule on every input, including runs of capitals, digits and non-ASCII bytes.
+    func testCamelCaseAgreesWithItsWords() {
+        func reference(_ text: String, upperFirst: Bool) -> String {
+            var result = ""
+            for (position, word) in Naming.words(text).enumerated() {
+                if position == 0 && !upperFirst {
+                    let capitals = word.prefix { $0.isASCII && $0.isUppercase }.count
+                    let lowered = capitals == word.count || capitals <= 1 ? capitals : capitals - 1
+                    result += word.prefix(lowered).lowercased() + word.dropFirst(lowered)
+                } else {
+                    result += word.prefix(1).uppercased() + word.dropFirst()
+                }
+            }
+            return result
+        }
+        let alphabet: [String] = ["a", "b", "Z", "Q", "1", "9", "_", "-", " ", ".", "é", "ID", "URL", "x2"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<4000 {
+            var text = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for step in 0..<Int(state >> 60) {
+                let pick = Int((state >> UInt64(4 * (step % 15))) & 0xF) % alphabet.count
+                text += alphabet[pick]
+            }
+            XCTAssertEqual(Naming.lowerCamel(text), reference(text, upperFirst: false), "lowerCamel(\"\(text)\")")
+            XCTAssertEqual(Naming.upperCamel(text), reference(text, upperFirst: true), "upperCamel(\"\(text)\")")
+        }
+    }
+
+    /// The shape tables that rule names out before a `Set` lookup must never rule out a keyword.
+    func testEveryKeywordIsEscapedAndEveryRenamedNameRenamed() {
+        for keyword in SwiftNaming.keywords.sorted() where !SwiftNaming.renamed.contains(keyword) {
+            XCTAssertEqual(Naming.escaped(keyword), "`\(keyword)`")
+            XCTAssertEqual(Naming.legal(keyword), keyword)
+            if !SwiftNaming.keywords.contains(keyword + "s") {
+                XCTAssertEqual(Naming.escaped(keyword + "s"), keyword + "s")
+            }
+        }
+        for name in SwiftNaming.renamed.sorted() {
+            XCTAssertEqual(Naming.legal(name), name + "_")
+            XCTAssertEqual(Naming.typeName(name), name + "_")
+        }
+        XCTAssertEqual(Naming.typeName("Any"), "Any_")
+        XCTAssertEqual(Naming.escaped("cases"), "cases")
+        XCTAssertEqual(Naming.escaped("code"), "code")
+    }
+
     func testIdentifiersAreLegalEverywhere() {
         XCTAssertEqual(Naming.identifier(fromWire: "2fa"), "_2fa")
         XCTAssertEqual(Naming.identifier(fromWire: "self"), "self_")
