@@ -136,7 +136,7 @@ public enum CodeGenerator {
     /// A generated multipart struct must not take a model's name.
     private static func checkMultipartNames(_ shapes: [EndpointShape], _ context: inout Context) {
         for shape in shapes {
-            guard let name = shape.multipartStructName, let model = context.models[name] else { continue }
+            guard let name = shape.multipartStructName, let model = context.model(named: name) else { continue }
             context.diagnostics.append(.error(
                 "endpoint '\(shape.endpoint.name)' has a multipart body whose type would be named '\(name)', but a model has that name",
                 at: shape.endpoint.location,

@@ -4,7 +4,9 @@ import EndpointGenSupport
 /// What every renderer needs to know about the module: models by name, the access level,
 /// and the diagnostics found while naming things.
 struct Context {
-    let models: [String: Model]
+    /// Every model of the module in module order, and each one's index by name.
+    let models: [Model]
+    let modelIndex: [String: Int]
     let options: CodegenOptions
     /// For models in a cycle of direct (non-collection) fields: the cycle's number. Fields from
     /// one such model to another of the same cycle are kept in an `Indirect` box, or the structs
@@ -13,13 +15,18 @@ struct Context {
     var diagnostics: [Diagnostic] = []
 
     init(module: SpecModule, options: CodegenOptions) {
-        models = module.modelsByName
         self.options = options
-        let all = module.files.flatMap(\.models)
-        var indexByName: [String: Int] = [:]
-        indexByName.reserveCapacity(all.count)
-        for (index, model) in all.enumerated() { indexByName[model.name] = index }
-        cycles = ModelCycles.find(in: all, byName: indexByName)
+        models = module.files.flatMap(\.models)
+        var modelIndex: [String: Int] = [:]
+        modelIndex.reserveCapacity(models.count)
+        for (index, model) in models.enumerated() { modelIndex[model.name] = index }
+        self.modelIndex = modelIndex
+        cycles = ModelCycles.find(in: models, byName: modelIndex)
+    }
+
+    /// The model of that name (names are unique module-wide).
+    func model(named name: String) -> Model? {
+        modelIndex[name].map { models[$0] }
     }
 
     /// Whether `field` of struct model `owner` closes a cycle and must be stored out of line.
@@ -143,7 +150,7 @@ struct Context {
             default: return SwiftLiteral.string(text)
             }
         case .enumCase(let wire):
-            guard case .model(let name) = type.unwrapped, let model = models[name], case .enumeration(let enumModel) = model.kind else {
+            guard case .model(let name) = type.unwrapped, let model = model(named: name), case .enumeration(let enumModel) = model.kind else {
                 return SwiftLiteral.string(wire)
             }
             var copy = self

@@ -277,7 +277,7 @@ struct RouterRenderer {
                 p.line("return .raw(\(name), contentType: \(SwiftLiteral.string(contentType)))")
             case .form(let modelName):
                 p.line("var items: [QueryItem] = []")
-                if let model = context.models[modelName], case .structure(let fields) = model.kind {
+                if let model = context.model(named: modelName), case .structure(let fields) = model.kind {
                     var copy = context
                     let names = copy.fieldNames(fields, in: modelName)
                     for (field, swiftName) in zip(fields, names) {

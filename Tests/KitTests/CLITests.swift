@@ -120,6 +120,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stderr, "error: specs folder 'nowhere' does not exist\n")
     }
 
+    /// Specs are read in parallel; every file that cannot be read is named, in name order, and
+    /// nothing is generated.
+    func testUnreadableSpecsAreEachReportedAndNothingIsWritten() throws {
+        try writeSpec("a.yaml", "service: A\nbaseURL: https://example.com\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n")
+        // A folder named like a spec opens but cannot be read as a file.
+        try FileManager.default.createDirectory(atPath: folder + "/specs/c.yaml", withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(atPath: folder + "/specs/b.yaml", withIntermediateDirectories: false)
+        let result = try run(["generate"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "error: cannot read 'specs/b.yaml'\nerror: cannot read 'specs/c.yaml'\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
+    }
+
     func testEmptySpecsFolderIsReported() throws {
         let result = try run(["generate"])
         XCTAssertEqual(result.status, 2)
