@@ -76,7 +76,8 @@ bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
 
 # Not part of `make test`: EndpointGen next to swift-openapi-generator 1.14.3 on the same API
-# (builds that generator from the package cache on first use; about 10 minutes). Writes
+# (builds that generator from the package cache on first use; about 20 minutes, most of it
+# compiling its N = 500 output). Writes
 # Benchmarks/COMPARE.md, which the next `make bench` puts into BENCHMARKS.md.
 bench-compare:
 	python3 Benchmarks/compare.py $(COMPARE_ARGS)
