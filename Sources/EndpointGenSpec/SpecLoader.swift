@@ -35,8 +35,8 @@ public enum SpecLoader {
     /// sorted by place.
     public static func load(_ sources: [SpecSource]) -> SpecLoadResult {
         // Reading and decoding one file needs nothing from the others: all cores take part, and
-        // each file is decoded by the thread that loaded it, right after, while its tree is still
-        // in that core's cache (no second pass over all trees).
+        // each file is decoded by the thread that loaded it, right after (one parallel pass over
+        // the files instead of two; measured no faster or slower, but one wait fewer).
         let files = Parallel.map(sources.sorted(by: { $0.path < $1.path })) { source -> LoadedFile in
             let yaml = YAMLLoader.load(source.contents, file: source.path, options: .spec)
             return LoadedFile(path: source.path, yaml: yaml, decoded: decode(source.path, yaml))
