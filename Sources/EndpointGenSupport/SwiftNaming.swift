@@ -52,31 +52,34 @@ public enum SwiftNaming {
 
     /// Words of a wire name: `createdAt` → [created, At], `X-Request-ID` → [X, Request, ID].
     public static func words(_ text: String) -> [String] {
-        var result: [String] = []
-        forEachWord(text) { word in result.append(String(decoding: word, as: UTF8.self)) }
-        return result
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [String] = []
+            forEachWord(in: bytes) { word in result.append(String(decoding: bytes[word], as: UTF8.self)) }
+            return result
+        }
     }
 
-    /// Calls `body` with the bytes of each word, in order.
-    private static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        var text = text
-        text.withUTF8 { bytes in
-            var start = -1
-            for i in 0..<bytes.count {
-                let b = bytes[i]
-                if !isAlnum(b) {
-                    if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<i])); start = -1 }
-                    continue
-                }
-                if start < 0 {
-                    start = i
-                } else if isUpper(b), isLower(bytes[i - 1]) || isDigit(bytes[i - 1]) {
-                    body(UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                    start = i
-                }
+    /// Calls `body` with the range of each word in `bytes`, in order: the one word rule.
+    /// Always inlined, so that camel-casing, which runs for every name, pays no closure call
+    /// per word.
+    @inline(__always)
+    private static func forEachWord(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        var start = -1
+        for i in 0..<bytes.count {
+            let b = bytes[i]
+            if !isAlnum(b) {
+                if start >= 0 { body(start..<i); start = -1 }
+                continue
             }
-            if start >= 0 { body(UnsafeBufferPointer(rebasing: bytes[start..<bytes.count])) }
+            if start < 0 {
+                start = i
+            } else if isUpper(b), isLower(bytes[i - 1]) || isDigit(bytes[i - 1]) {
+                body(start..<i)
+                start = i
+            }
         }
+        if start >= 0 { body(start..<bytes.count) }
     }
 
     /// `page_no` → `pageNo`, `X-Request-ID` → `xRequestID`, `URLPath` → `urlPath`.
@@ -92,42 +95,29 @@ public enum SwiftNaming {
     private static func camel(_ text: String, upperFirst: Bool) -> String {
         // Written straight into the string's storage: the result is never longer than the text
         // (separators are dropped, letters only change case), and a short result (most names)
-        // is stored inline, with no allocation at all. One loop finds the words (as
-        // `forEachWord` does) and writes them: this runs for every name of every spec.
+        // is stored inline, with no allocation at all.
         let capacity = text.utf8.count
         guard capacity > 0 else { return "" }
         var text = text
         return text.withUTF8 { bytes in
             String(unsafeUninitializedCapacity: capacity) { output in
                 var count = 0
-                var index = 0
                 var isFirst = true
-                while index < bytes.count {
-                    guard isAlnum(bytes[index]) else {
-                        index += 1
-                        continue
-                    }
-                    let start = index
-                    index += 1
-                    while index < bytes.count, isAlnum(bytes[index]),
-                        !(isUpper(bytes[index]) && (isLower(bytes[index - 1]) || isDigit(bytes[index - 1])))
-                    {
-                        index += 1
-                    }
+                forEachWord(in: bytes) { word in
                     if isFirst && !upperFirst {
                         // Lowercase the leading capitals, keeping the last of a run when lowercase
                         // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
-                        var run = start
-                        while run < index, isUpper(bytes[run]) { run += 1 }
-                        let lowered = run == index || run - start <= 1 ? run : run - 1
-                        for i in start..<index {
+                        var run = word.lowerBound
+                        while run < word.upperBound, isUpper(bytes[run]) { run += 1 }
+                        let lowered = run == word.upperBound || run - word.lowerBound <= 1 ? run : run - 1
+                        for i in word {
                             output[count] = i < lowered ? bytes[i] | 0x20 : bytes[i]
                             count += 1
                         }
                     } else {
-                        output[count] = isLower(bytes[start]) ? bytes[start] & ~0x20 : bytes[start]
+                        output[count] = isLower(bytes[word.lowerBound]) ? bytes[word.lowerBound] & ~0x20 : bytes[word.lowerBound]
                         count += 1
-                        for i in (start + 1)..<index {
+                        for i in (word.lowerBound + 1)..<word.upperBound {
                             output[count] = bytes[i]
                             count += 1
                         }
