@@ -49,7 +49,7 @@ def fmt(values, unit="ms", scale=1000.0):
 
 
 def build_tools():
-    """The CLI as `make release-tool` builds it (optimized, Swift runtime and Foundation linked in)."""
+    """The CLI as `make release-tool` builds it (optimized, one static executable)."""
     subprocess.run(["make", "--no-print-directory", "release-tool"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     bin_path = subprocess.run(["make", "--no-print-directory", "-s", "release-tool-path"], cwd=ROOT, check=True,
                               capture_output=True, text=True).stdout.strip()
@@ -293,7 +293,7 @@ def write_report(machine, gen_rows, compile_rows, runtime):
              "with min and max. Synthetic specs from Benchmarks/synth_spec.py (issue 5's shape).", "",
              f"Machine: {machine}", "", "![generation and compile time against N](Benchmarks/chart.svg)", "",
              "## Generation (release CLI, whole process)", "",
-             "The release CLI is `make release-tool` (optimized, statically linked). Ratio: the median of the ratios "
+             "The release CLI is `make release-tool` (optimized, one static executable). Ratio: the median of the ratios "
              "of each generate to the libyaml parse timed right after it (paired, so drift of the machine cancels).", "",
              "| N | spec size | generate | peak memory | libyaml parse alone | ratio | no-change generate | generated lines |",
              "|---|---|---|---|---|---|---|---|"]
