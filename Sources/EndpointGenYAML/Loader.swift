@@ -282,7 +282,7 @@ private struct TreeBuilder {
             let sources: [Int32]
             switch valueRecord.kind {
             case .mapping: sources = [value]
-            case .sequence: sources = Array(children[Int(valueRecord.start)..<Int(valueRecord.start + valueRecord.count)])
+            case .sequence: sources = Array(children[valueRecord.range])
             case .scalar:
                 sources = []
                 diagnostics.append(.error("'<<' merges a mapping or a list of mappings, not a scalar", at: mark(of: value).location(in: file)))
@@ -293,7 +293,7 @@ private struct TreeBuilder {
                     diagnostics.append(.error("'<<' merges mappings only; this is \(kindDescription(source))", at: mark(of: source).location(in: file)))
                     continue
                 }
-                for entry in stride(from: Int(sourceRecord.start), to: Int(sourceRecord.start + sourceRecord.count), by: 2) {
+                for entry in stride(from: sourceRecord.range.lowerBound, to: sourceRecord.range.upperBound, by: 2) {
                     guard let name = scalarText(children[entry]) else { continue }
                     if taken.insert(name).inserted {
                         result.append(children[entry])
@@ -363,7 +363,7 @@ private struct TreeBuilder {
         let first = records[Int(a)]
         let second = records[Int(b)]
         guard first.kind == .scalar, second.kind == .scalar, first.count == second.count else { return false }
-        return text[Int(first.start)..<Int(first.start + first.count)].elementsEqual(text[Int(second.start)..<Int(second.start + second.count)])
+        return text[first.range].elementsEqual(text[second.range])
     }
 
     private func kindDescription(_ index: Int32) -> String {

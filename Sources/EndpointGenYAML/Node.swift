@@ -127,7 +127,7 @@ public struct YAMLNode: Sendable {
     public var isPlainNull: Bool {
         let record = record
         guard record.kind == .scalar, record.style == .plain, record.count <= 4 else { return false }
-        return YAMLScalar.isNullText(storage.text[Int(record.start)..<Int(record.start + record.count)])
+        return YAMLScalar.isNullText(storage.text[record.range])
     }
 
     /// The UTF-8 text of a scalar without making a `String` (nil for a mapping or sequence).
@@ -135,7 +135,7 @@ public struct YAMLNode: Sendable {
         let record = record
         guard record.kind == .scalar else { return nil }
         return storage.text.withUnsafeBufferPointer { text in
-            body(UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]))
+            body(UnsafeBufferPointer(rebasing: text[record.range]))
         }
     }
 
@@ -236,6 +236,11 @@ final class YAMLStorage: Sendable {
         var mark: Mark {
             Mark(line: Int(line), column: Int(column))
         }
+
+        /// Scalar: its bytes in `text`. Collection: its entries in `children`.
+        var range: Range<Int> {
+            Int(start)..<Int(start + count)
+        }
     }
 
     let records: [Record]
@@ -260,7 +265,7 @@ final class YAMLStorage: Sendable {
     /// The text of a scalar record (also used while `text` is still being built).
     static func string(_ record: Record, in text: [UInt8]) -> String {
         text.withUnsafeBufferPointer { text in
-            String(decoding: UnsafeBufferPointer(rebasing: text[Int(record.start)..<Int(record.start + record.count)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: text[record.range]), as: UTF8.self)
         }
     }
 }
