@@ -2,7 +2,6 @@
 import CMalloc
 import Glibc
 #endif
-import Synchronization
 
 /// Transparent huge pages for the heap of a short command-line run.
 ///
@@ -19,7 +18,16 @@ public enum AllocatorTuning {
     /// glibc's heaps of secondary arenas are aligned to their maximum size (HEAP_MAX_SIZE,
     /// 64 MiB on 64-bit systems).
     private static let arenaHeapSize = 64 << 20
-    private static let advised = Mutex<[Int]>([])
+    /// Heaps already advised, guarded by `lock`. A pthread mutex, not the standard library's
+    /// `Mutex`: that one waits on a futex inside the uninstrumented runtime, so ThreadSanitizer
+    /// (`make tsan`) saw no ordering between two threads that met at the lock and reported
+    /// their accesses to this list as a race.
+    nonisolated(unsafe) private static var advised: [Int] = []
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
     #endif
     nonisolated(unsafe) private static var enabled = false
 
@@ -47,11 +55,10 @@ public enum AllocatorTuning {
         guard enabled, let probe = malloc(16) else { return }
         let base = Int(bitPattern: probe) & ~(arenaHeapSize - 1)
         free(probe)
-        let isNew = advised.withLock { bases -> Bool in
-            if bases.contains(base) { return false }
-            bases.append(base)
-            return true
-        }
+        pthread_mutex_lock(lock)
+        let isNew = !advised.contains(base)
+        if isNew { advised.append(base) }
+        pthread_mutex_unlock(lock)
         if isNew {
             adviseRange(from: base, to: base + arenaHeapSize)
         }
