@@ -72,7 +72,10 @@ struct Context {
         return "\(swiftType(type)).self"
     }
 
-    /// Swift names for fields, in order, with collisions reported (both places named).
+    /// Swift names for fields, in order, with collisions reported (both places named). The
+    /// resolver already rejects every clash it can see in a spec (`checkSwiftNames`,
+    /// `checkBodyLabel`); this is the backstop that turns a gap there into an error instead of
+    /// code that does not compile.
     mutating func fieldNames(_ fields: [Field], in owner: @autoclosure () -> String) -> [String] {
         var names: [String] = []
         names.reserveCapacity(fields.count)

@@ -83,6 +83,14 @@ final class EndpointShape {
         parameters.contains { $0.role == role }
     }
 
+    /// A name for a local of generated code that no parameter in scope shadows or is shadowed
+    /// by: all parameters, or only those of `role` (the ones a `switch` case binds).
+    func local(_ preferred: String, among role: Role? = nil) -> String {
+        Naming.unused(preferred) { name in
+            parameters.contains { (role == nil || $0.role == role) && $0.swiftName == name }
+        }
+    }
+
     /// `label: Type = default, …` for declarations.
     func putDeclarationList(into p: inout CodePrinter) {
         for index in parameters.indices {

@@ -187,33 +187,40 @@ struct RouterRenderer {
                 p.end()
                 return
             }
+            let local = shape.local("path", among: .path)
             var first = true
             for component in shape.endpoint.pathComponents {
+                p.begin()
+                if first {
+                    p.put("var ")
+                    p.put(local)
+                    p.put(": String = ")
+                } else {
+                    p.put(local)
+                    p.put(" += ")
+                }
                 switch component {
                 case .literal(let text):
-                    p.begin()
-                    p.put(first ? "var path: String = " : "path += ")
                     p.putLiteral(text)
-                    p.end()
                 case .parameter(let name):
                     guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
-                    p.begin()
-                    p.put(first ? "var path: String = PathEncoding.segment(" : "path += PathEncoding.segment(")
+                    p.put("PathEncoding.segment(")
                     p.put(parameter.escapedName)
                     p.put(")")
-                    p.end()
                 }
+                p.end()
                 first = false
             }
-            p.line("return path")
+            p.line("return \(local)")
         }
     }
 
     func renderQuery(into p: inout CodePrinter) {
         computed(p: &p, "var queryItems: [QueryItem]", fallback: "[]", binding: .query, needs: { $0.has(.query) }) { shape, p in
-            p.line("var items: [QueryItem] = []")
-            putAppends(of: shape, .query, to: "items", into: &p)
-            p.line("return items")
+            let local = shape.local("items", among: .query)
+            p.line("var \(local): [QueryItem] = []")
+            putAppends(of: shape, .query, to: local, into: &p)
+            p.line("return \(local)")
         }
     }
 
@@ -237,20 +244,27 @@ struct RouterRenderer {
             needs: { $0.has(.header) || !$0.endpoint.headers.isEmpty }
         ) { shape, p in
             var first = true
+            let local = shape.local("headers", among: .header)
             p.begin()
-            p.put(shape.has(.header) ? "var headers: [HTTPHeader] = [" : "return [")
+            if shape.has(.header) {
+                p.put("var ")
+                p.put(local)
+                p.put(": [HTTPHeader] = [")
+            } else {
+                p.put("return [")
+            }
             putHeaders(service.headers, into: &p, first: &first)
             putHeaders(shape.endpoint.headers, into: &p, first: &first)
             p.put("]")
             p.end()
             guard shape.has(.header) else { return }
-            putAppends(of: shape, .header, to: "headers", into: &p)
-            p.line("return headers")
+            putAppends(of: shape, .header, to: local, into: &p)
+            p.line("return \(local)")
         }
     }
 
     /// `list.append(name: "wire", value)` for each parameter of `role`, in declaration order.
-    private func putAppends(of shape: EndpointShape, _ role: EndpointShape.Role, to list: StaticString, into p: inout CodePrinter) {
+    private func putAppends(of shape: EndpointShape, _ role: EndpointShape.Role, to list: String, into p: inout CodePrinter) {
         for parameter in shape.parameters where parameter.role == role {
             p.begin()
             p.put(list)

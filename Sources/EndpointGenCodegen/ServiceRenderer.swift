@@ -127,13 +127,14 @@ struct ServiceRenderer {
             p.put(returns)
         }
         p.open()
+        // A parameter named like a stored property hides it: reach the property through `self`.
         p.begin()
-        p.put("try await client.")
+        p.put(shape.local("client") == "client" ? "try await client." : "try await self.client.")
         p.put(call.method)
         p.put("(")
         p.put(router)
         shape.putConstructor(into: &p)
-        p.put(", baseURL: baseURL")
+        p.put(shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
         if let metatype = call.metatype {
             p.put(", as: ")
             p.put(metatype)
@@ -152,12 +153,16 @@ struct ServiceRenderer {
         shape.putArguments(into: &callPrinter)
         callPrinter.put(")")
         let call = callPrinter.text
+        // The handler's label is always `completion:`; inside, it and the result take names no
+        // parameter has.
+        let handler = shape.local("completion")
+        let value = shape.local("value")
         p.doc("Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         p.line("@discardableResult")
         putSignatureStart(shape, into: &p)
         if !shape.parameters.isEmpty { p.put(", ") }
-        p.put("completion: @escaping @Sendable (Result<")
+        p.put(handler == "completion" ? "completion: @escaping @Sendable (Result<" : "completion \(handler): @escaping @Sendable (Result<")
         p.put(returns ?? "Void")
         p.put(", APIError>) -> Void) -> Task<Void, Never>")
         p.open()
@@ -165,14 +170,14 @@ struct ServiceRenderer {
             p.chain([
                 ("do throws(APIError)", { p in
                     if let returns {
-                        p.line("let value: \(returns) = \(call)")
-                        p.line("completion(.success(value))")
+                        p.line("let \(value): \(returns) = \(call)")
+                        p.line("\(handler)(.success(\(value)))")
                     } else {
                         p.line(text: call)
-                        p.line("completion(.success(()))")
+                        p.line("\(handler)(.success(()))")
                     }
                 }),
-                ("catch", { p in p.line("completion(.failure(error))") }),
+                ("catch", { p in p.line("\(handler)(.failure(error))") }),
             ])
         }
         p.close()

@@ -151,6 +151,16 @@ public enum SwiftNaming {
         return result
     }
 
+    /// The name of a local variable or inner parameter of generated code: `preferred`, with `_`
+    /// appended while `isTaken` says a parameter in the same scope has it (a path parameter
+    /// named `path` meets the router's `var path`, a query parameter `client` the service's
+    /// `client`).
+    public static func unused(_ preferred: String, isTaken: (String) -> Bool) -> String {
+        var name = preferred
+        while isTaken(name) { name += "_" }
+        return name
+    }
+
     /// The identifier as written in declarations and patterns (backticks for keywords).
     public static func escaped(_ identifier: String) -> String {
         mayBeReserved(identifier) && keywords.contains(identifier) ? "`\(identifier)`" : identifier

@@ -89,6 +89,20 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(route.headers.first?.value, "say \"hi\" \\(x) \"\"\"")
     }
 
+    /// Parameters named like the getters' locals (`path`, `items`, `headers`): the locals step
+    /// aside. With `var path` shadowing a path parameter `path`, the path used to repeat itself
+    /// ("/files//files/") and still compile.
+    func testParametersNamedLikeTheRoutersLocalsKeepTheirValues() {
+        let route = HostileRouter.shadow(
+            path: "a/b", items: [1, 2], client: "ios", baseURL: "x", value: 3, completion: true, headers: "h",
+            body: ShadowRequest(path: "p"))
+        XCTAssertEqual(route.path, "/files/a%2Fb")
+        XCTAssertEqual(route.queryItems.map(\.name), ["items", "items", "client", "baseURL", "value", "completion"])
+        XCTAssertEqual(route.queryItems.map(\.value), ["1", "2", "ios", "x", "3", "true"])
+        XCTAssertEqual(route.headers.map(\.name), ["X-Quote", "headers"])
+        XCTAssertEqual(route.headers.last?.value, "h")
+    }
+
     func testSelfContainingModelsRoundTripAndKeepValueSemantics() throws {
         let json = #"{"name":"leaf","parent":{"name":"root","depth":0,"parent":null},"next":{"target":{"name":"other"}}}"#
         let node = try JSONDecoder().decode(TreeNode.self, from: Data(json.utf8))

@@ -27,7 +27,7 @@ final class GoldenTests: XCTestCase {
 
     /// Settable model properties where boxed and deprecated fields need accessors.
     func testHostileFixtureWithMutableModels() throws {
-        try checkGolden("hostile", into: "hostile-mutable", options: CodegenOptions(mutableModels: true))
+        try checkGolden("hostile", into: "hostile-mutable", options: CodegenOptions(completionHandlers: true, mutableModels: true))
     }
 
     func testGenerationIsDeterministic() throws {

@@ -1,3 +1,4 @@
+import EndpointRuntime
 import Foundation
 import GoldenHostileMutable
 import XCTest
@@ -40,5 +41,26 @@ final class MutableModelTests: XCTestCase {
         XCTAssertEqual(copy.next?.target.name, "changed too")
         XCTAssertNotEqual(copy, node)
         XCTAssertEqual(Set([node, node, copy]).count, 2, "Hashable sees through the boxes")
+    }
+
+    /// Parameters named `client`, `baseURL`, `value` and `completion` (the hostile fixture is
+    /// generated with completion handlers here): the service still sends through its own client
+    /// and base URL, and the completion handler still receives the result.
+    func testParametersNamedLikeTheServicesMembersDoNotHideThem() async throws {
+        let transport = StubTransport { request in
+            XCTAssertEqual(request.url?.absoluteString, "https://service.example/v2/files/f?client=ios&baseURL=elsewhere&completion=false")
+            return .json(#"{"init":"i","self":1,"func":[],"2fa":false}"#)
+        }
+        let service = HostileService(client: APIClient(transport: transport), baseURL: URL(string: "https://service.example/v2")!)
+        let value = try await service.shadow(
+            path: "f", items: [], client: "ios", baseURL: "elsewhere", completion: false, headers: "h", body: ShadowRequest(path: "p"))
+        XCTAssertEqual(value.self_, 1)
+
+        let done = expectation(description: "completion")
+        service.shadow(path: "f", items: [], client: "ios", baseURL: "elsewhere", completion: false, headers: "h", body: ShadowRequest(path: "p")) { result in
+            XCTAssertEqual(try? result.get().init_, "i")
+            done.fulfill()
+        }
+        await fulfillment(of: [done], timeout: 5)
     }
 }

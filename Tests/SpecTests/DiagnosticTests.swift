@@ -143,13 +143,17 @@ final class DiagnosticTests: XCTestCase {
               APIClient: { fields: { a: Int } }
               AuthRouter: { fields: { a: Int } }
               Envelope: { fields: { a: Int } }
-              Uses: { fields: { a: AuthRouter, b: "[APIClient]" } }
+              Task: { fields: { a: Int } }
+              Result: { enum: [ok, failed] }
+              Uses: { fields: { a: AuthRouter, b: "[APIClient]", c: Task } }
             """),
             """
             specs/a.yaml:5:3: error: model name 'String' is reserved: it is a built-in type
             specs/a.yaml:6:3: error: model name 'APIClient' is reserved: the runtime library uses it
             specs/a.yaml:7:3: error: model name 'AuthRouter' is reserved: it is generated for service 'Auth'
             specs/a.yaml:8:3: error: model name 'Envelope' is reserved: the runtime library uses it
+            specs/a.yaml:9:3: error: model name 'Task' is reserved: it would hide Swift's own 'Task' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)
+            specs/a.yaml:10:3: error: model name 'Result' is reserved: it would hide Swift's own 'Result' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)
             """)
     }
 
@@ -367,6 +371,38 @@ final class DiagnosticTests: XCTestCase {
             """
             specs/a.yaml:8:7: error: parameters 'page_no' and 'pageNo' of endpoint 'a' both become 'pageNo' in Swift; give one another 'name:' in the long form
             specs/a.yaml:7:7: note: 'page_no' is here
+            """)
+    }
+
+    /// The body is passed as `body:`; a parameter of that Swift name would repeat the label in
+    /// the router case and the service method (the generator used to report it as a clash of
+    /// 'body' with itself, at the endpoint's name).
+    func testParameterNamedLikeTheBodyIsReportedAtTheParameter() {
+        XCTAssertEqual(diagnose("""
+            service: Items
+            endpoints:
+              create:
+                method: POST
+                path: /items
+                query: { Body: String, body_size: Int }
+                body: Item
+              update:
+                method: PUT
+                path: /items
+                headerParams: { X-Trace: { type: String, name: body } }
+                body: Item
+              list:
+                method: GET
+                path: /items
+                query: { body: String }
+            models:
+              Item: { fields: { id: Int } }
+            """),
+            """
+            specs/a.yaml:6:14: error: query parameter 'Body' of endpoint 'create' becomes 'body' in Swift, the label of the request body; give it another 'name:' in the long form
+            specs/a.yaml:7:5: note: the body is here
+            specs/a.yaml:11:21: error: header parameter 'X-Trace' of endpoint 'update' becomes 'body' in Swift, the label of the request body; give it another 'name:' in the long form
+            specs/a.yaml:12:5: note: the body is here
             """)
     }
 

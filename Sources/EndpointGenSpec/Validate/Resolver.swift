@@ -11,6 +11,16 @@ struct Resolver {
         "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
         "PathEncoding", "Indirect", "WireKey", "EndpointRuntime",
     ]
+    /// Swift's own types that generated code names (`Task`, `Result`, `Never` in completion
+    /// handlers, the Codable protocols and containers) or that app code uses everywhere: a
+    /// public type of the generated module hides the standard one in every file that imports
+    /// the module, so a model named `Task` or `Error` would break `Task { }` or `any Error` there.
+    static let swiftNames: Set<String> = [
+        "Task", "Result", "Error", "Optional", "Void", "Never", "Array", "Dictionary", "Set", "Character",
+        "Substring", "Codable", "Encodable", "Decodable", "Encoder", "Decoder", "KeyedDecodingContainer",
+        "KeyedEncodingContainer", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable",
+        "RawRepresentable", "CaseIterable", "TimeInterval", "MainActor", "Swift", "Foundation",
+    ]
     /// Primitive types that can travel in a path, query, header or form field.
     static let parameterPrimitives: Set<PrimitiveType> = [
         .string, .int, .int32, .int64, .double, .float, .bool, .decimal, .date, .url, .uuid,
@@ -221,6 +231,9 @@ struct Resolver {
         for primitive in PrimitiveType.allCases { reasons[primitive.rawValue] = "it is a built-in type" }
         for keyword in ["Any", "Self"] { reasons[keyword] = "it is a Swift keyword" }
         for name in runtimeNames { reasons[name] = "the runtime library uses it" }
+        for name in swiftNames {
+            reasons[name] = "it would hide Swift's own '\(name)' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)"
+        }
         return reasons
     }()
 
@@ -514,6 +527,30 @@ struct Resolver {
         }
     }
 
+    /// The request body is passed as the parameter `body`, so no path, query or header
+    /// parameter of an endpoint with a body may take that Swift name.
+    private mutating func checkBodyLabel(
+        _ a: ArraySlice<FieldSyntax>, _ b: ArraySlice<FieldSyntax>, _ c: ArraySlice<FieldSyntax>,
+        bodyLocation: SourceLocation, owner: @autoclosure () -> String
+    ) {
+        for (kind, list) in [("path parameter", a), ("query parameter", b), ("header parameter", c)] {
+            for position in list.indices {
+                let name = list[position].swiftNameOverride ?? list[position].wireName
+                // Only names whose letters spell "body" can become it; the rest skip the camel-casing.
+                guard Self.foldedHash(name) == Self.bodyHash else { continue }
+                let field = list[position]
+                guard (field.swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.identifier(fromWire: field.wireName)) == "body" else {
+                    continue
+                }
+                diagnostics.error(
+                    "\(kind) '\(field.wireName)' of \(owner()) becomes 'body' in Swift, the label of the request body; give it another 'name:' in the long form",
+                    at: field.location, notes: [.note("the body is here", at: bodyLocation)])
+            }
+        }
+    }
+
+    private static let bodyHash = foldedHash("body")
+
     /// FNV-1a of the name's letters and digits, lowercased.
     private static func foldedHash(_ name: String) -> UInt64 {
         Lexical.withBytes(name) { bytes in
@@ -573,6 +610,11 @@ struct Resolver {
         checkSwiftNames(
             syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], kind: "parameters",
             owner: what())
+        if let bodyLocation = syntax.bodyLocation {
+            checkBodyLabel(
+                syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], bodyLocation: bodyLocation,
+                owner: what())
+        }
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }

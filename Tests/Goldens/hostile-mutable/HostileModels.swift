@@ -217,3 +217,26 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
         return true
     }
 }
+
+public nonisolated struct ShadowRequest: Codable, Hashable, Sendable {
+    public var path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.path = try container.required(String.self, "path")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.path, "path")
+    }
+
+    public static func == (lhs: ShadowRequest, rhs: ShadowRequest) -> Bool {
+        guard fieldsEqual(lhs.path, rhs.path) else { return false }
+        return true
+    }
+}

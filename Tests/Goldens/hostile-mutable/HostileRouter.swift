@@ -9,6 +9,7 @@ public nonisolated enum HostileRouter: Endpoint {
     /// Tricky path */ �isolate�
     case `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil)
     case `return`(body: ReturnRequest)
+    case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
@@ -18,6 +19,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return .get
         case .return:
             return .post
+        case .shadow:
+            return .put
         }
     }
 
@@ -31,6 +34,10 @@ public nonisolated enum HostileRouter: Endpoint {
             return path
         case .return:
             return "/return"
+        case .shadow(let path, _, _, _, _, _, _, _):
+            var path_: String = "/files/"
+            path_ += PathEncoding.segment(path)
+            return path_
         }
     }
 
@@ -44,6 +51,14 @@ public nonisolated enum HostileRouter: Endpoint {
             items.append(name: "in", `in`)
             items.append(name: "Protocol", Self_)
             return items
+        case .shadow(_, let items, let client, let baseURL, let value, let completion, _, _):
+            var items_: [QueryItem] = []
+            items_.append(name: "items", items)
+            items_.append(name: "client", client)
+            items_.append(name: "baseURL", baseURL)
+            items_.append(name: "value", value)
+            items_.append(name: "completion", completion)
+            return items_
         case .return:
             return []
         }
@@ -55,6 +70,10 @@ public nonisolated enum HostileRouter: Endpoint {
             var headers: [HTTPHeader] = [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
             headers.append(name: "X-Self", xSelf)
             return headers
+        case .shadow(_, _, _, _, _, _, let headers, _):
+            var headers_: [HTTPHeader] = [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
+            headers_.append(name: "headers", headers)
+            return headers_
         case .return:
             return [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
         }
@@ -63,6 +82,8 @@ public nonisolated enum HostileRouter: Endpoint {
     public var body: RequestBody {
         switch self {
         case .return(let body):
+            return .json(body)
+        case .shadow(_, _, _, _, _, _, _, let body):
             return .json(body)
         case .default:
             return .none
@@ -81,7 +102,7 @@ public nonisolated enum HostileRouter: Endpoint {
         switch self {
         case .default:
             return Data("{\"init\":\"line\\nbreak \u{202E}\",\"self\":1,\"func\":[\"a\",\"b\"],\"2fa\":true}".utf8)
-        case .return:
+        default:
             return Data()
         }
     }

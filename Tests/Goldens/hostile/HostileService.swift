@@ -22,4 +22,8 @@ public nonisolated final class HostileService: Sendable {
     public func `return`(body: ReturnRequest) async throws(APIError) {
         try await client.send(HostileRouter.return(body: body), baseURL: baseURL)
     }
+
+    public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
+        try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
+    }
 }
