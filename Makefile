@@ -69,8 +69,8 @@ example:
 schema-test: tool
 	python3 Tests/Schema/check_schema.py $(TOOL)
 
-# Generated/ and the features golden built as an app target would: Swift 6 mode, default
-# isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).
+# Generated/, the features and the hostile goldens built as an app target would: Swift 6 mode,
+# default isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).
 isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build
 

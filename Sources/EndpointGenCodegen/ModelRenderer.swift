@@ -269,8 +269,8 @@ struct ModelRenderer {
     /// `==` over the stored properties, one `guard` each: the runtime's `fieldsEqual` is resolved
     /// at once, where the synthesized `==` resolves every comparison among all `==` overloads in
     /// scope (the most expensive declaration of a generated module to type-check). `hash(into:)`
-    /// stays synthesized: it combines the same stored properties. A struct without fields keeps
-    /// the synthesized `==`.
+    /// stays synthesized (it combines the same stored properties) unless a field is named
+    /// `hashValue`. A struct without fields keeps the synthesized `==`.
     private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
         // A property named `fieldsEqual` would hide the function inside the type.
@@ -295,6 +295,22 @@ struct ModelRenderer {
             p.end()
         }
         p.line("return true")
+        p.close()
+        // A stored `hashValue` would witness Hashable's deprecated requirement, and the
+        // synthesized `hash(into:)` would hash that one field, with a deprecation warning.
+        guard members.contains(where: { $0.member == "hashValue" }) else { return }
+        p.blank()
+        p.begin()
+        p.put(context.access)
+        p.put("func hash(into hasher: inout Hasher)")
+        p.open()
+        for item in members {
+            p.begin()
+            p.put("hasher.combine(self.")
+            p.put(item.storage ?? item.member)
+            p.put(")")
+            p.end()
+        }
         p.close()
     }
 

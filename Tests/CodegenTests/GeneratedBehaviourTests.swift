@@ -15,7 +15,7 @@ final class GeneratedBehaviourTests: XCTestCase {
     func testKeywordFieldsUseTheirWireNames() throws {
         let value = Extension(init_: "a", self_: 1, func: ["f"], _2fa: true)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? [String: Any]
-        XCTAssertEqual(json?.keys.sorted(), ["2fa", "func", "init", "self"])
+        XCTAssertEqual(json?.keys.sorted(), ["2fa", "func", "hash_value", "init", "self"])
         let back = try JSONDecoder().decode(Extension.self, from: Data(#"{"init":"a","self":1,"func":["f"],"2fa":true,"Protocol":"p"}"#.utf8))
         XCTAssertEqual(back.protocol, "p")
         XCTAssertEqual(back.init_, "a")
@@ -69,7 +69,7 @@ final class GeneratedBehaviourTests: XCTestCase {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         XCTAssertEqual(String(decoding: try encoder.encode(value), as: UTF8.self),
-                       #"{"2fa":true,"fieldsEqual":7,"func":[],"init":"a","self":1}"#, "nil is left out")
+                       #"{"2fa":true,"fieldsEqual":7,"func":[],"hash_value":0,"init":"a","self":1}"#, "nil is left out")
     }
 
     /// Without --mutable-models, model properties are read-only: stored ones `let`, boxed ones get-only.
@@ -87,6 +87,21 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(route.queryItems.first?.value, "\"\"\"*/\\(danger)")
         XCTAssertEqual(route.headers.map(\.name), ["X-Quote", "X-Self"])
         XCTAssertEqual(route.headers.first?.value, "say \"hi\" \\(x) \"\"\"")
+    }
+
+    /// A field named `hashValue` is a plain field: hashing still covers every field (a stored
+    /// `hashValue` alone would witness Hashable's old requirement, and the synthesized
+    /// `hash(into:)` would hash only it, with a deprecation warning).
+    func testAFieldNamedHashValueDoesNotReplaceHashing() {
+        let a = Extension(init_: "a", self_: 1, func: [], _2fa: true, hashValue: 7)
+        let b = Extension(init_: "b", self_: 1, func: [], _2fa: true, hashValue: 7)
+        XCTAssertEqual(a.hashValue, 7)
+        var hashA = Hasher()
+        a.hash(into: &hashA)
+        var hashB = Hasher()
+        b.hash(into: &hashB)
+        XCTAssertNotEqual(hashA.finalize(), hashB.finalize())
+        XCTAssertEqual(Set([a, b, a]).count, 2)
     }
 
     /// Parameters named like the getters' locals (`path`, `items`, `headers`): the locals step

@@ -2,7 +2,8 @@
 import PackageDescription
 
 // The committed Generated/, the `features` golden (every spec feature) and its
-// `features-callbacks` variant (internal access, completion handlers, mutable models) compiled in an app-like setting: Swift 6 language mode, complete concurrency
+// `features-callbacks` variant (internal access, completion handlers, mutable models), and the
+// `hostile` goldens (names chosen to break generated code) compiled in an app-like setting: Swift 6 language mode, complete concurrency
 // checking, default actor isolation MainActor (Xcode's default for new app targets), warnings
 // as errors. `make isolation-check` builds it; CI runs it.
 let strict: [SwiftSetting] = [
@@ -27,6 +28,16 @@ let package = Package(
         ),
         .target(
             name: "CallbacksMainActor",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "HostileMainActor",
+            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "HostileMutableMainActor",
             dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
             swiftSettings: strict
         ),

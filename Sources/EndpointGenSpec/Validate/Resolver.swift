@@ -18,7 +18,7 @@ struct Resolver {
     static let swiftNames: Set<String> = [
         "Task", "Result", "Error", "Optional", "Void", "Never", "Array", "Dictionary", "Set", "Character",
         "Substring", "Codable", "Encodable", "Decodable", "Encoder", "Decoder", "KeyedDecodingContainer",
-        "KeyedEncodingContainer", "Hashable", "Equatable", "Comparable", "Identifiable", "Sendable",
+        "KeyedEncodingContainer", "Hashable", "Hasher", "Equatable", "Comparable", "Identifiable", "Sendable",
         "RawRepresentable", "CaseIterable", "TimeInterval", "MainActor", "Swift", "Foundation",
     ]
     /// Primitive types that can travel in a path, query, header or form field.

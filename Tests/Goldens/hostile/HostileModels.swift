@@ -14,8 +14,9 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
     public let decoder: Int?
     public let lhs: Bool?
     public let fieldsEqual: Int?
+    public let hashValue: Int
 
-    public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil) {
+    public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil, hashValue: Int = 0) {
         self.init_ = init_
         self.self_ = self_
         self.func = `func`
@@ -25,6 +26,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         self.decoder = decoder
         self.lhs = lhs
         self.fieldsEqual = fieldsEqual
+        self.hashValue = hashValue
     }
 
     public init(from decoder: any Decoder) throws {
@@ -38,6 +40,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         self.decoder = try container.optional(Int.self, "decoder")
         self.lhs = try container.optional(Bool.self, "lhs")
         self.fieldsEqual = try container.optional(Int.self, "fieldsEqual")
+        self.hashValue = try container.optional(Int.self, "hash_value") ?? 0
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,6 +54,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         try container.putIfPresent(self.decoder, "decoder")
         try container.putIfPresent(self.lhs, "lhs")
         try container.putIfPresent(self.fieldsEqual, "fieldsEqual")
+        try container.put(self.hashValue, "hash_value")
     }
 
     public static func == (lhs: Extension, rhs: Extension) -> Bool {
@@ -63,7 +67,21 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         guard EndpointRuntime.fieldsEqual(lhs.decoder, rhs.decoder) else { return false }
         guard EndpointRuntime.fieldsEqual(lhs.lhs, rhs.lhs) else { return false }
         guard EndpointRuntime.fieldsEqual(lhs.fieldsEqual, rhs.fieldsEqual) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.hashValue, rhs.hashValue) else { return false }
         return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(self.init_)
+        hasher.combine(self.self_)
+        hasher.combine(self.func)
+        hasher.combine(self._2fa)
+        hasher.combine(self.protocol)
+        hasher.combine(self.container)
+        hasher.combine(self.decoder)
+        hasher.combine(self.lhs)
+        hasher.combine(self.fieldsEqual)
+        hasher.combine(self.hashValue)
     }
 }
 
