@@ -129,6 +129,19 @@ final class NamingAndLiteralTests: XCTestCase {
         """])
     }
 
+    /// A Decimal default becomes an integer literal only when it fits in Int (the literal goes
+    /// through Int, and a larger one did not compile); anything else is read from text.
+    func testDecimalDefaultsBeyondIntAreReadFromText() {
+        let context = Context(module: SpecModule(files: []), options: CodegenOptions())
+        let decimal = TypeRef.primitive(.decimal)
+        XCTAssertEqual(context.defaultExpression(.number("20"), type: decimal), "20")
+        XCTAssertEqual(context.defaultExpression(.number("-9223372036854775808"), type: decimal), "-9223372036854775808")
+        XCTAssertEqual(
+            context.defaultExpression(.number("99999999999999999999999"), type: decimal), #"Decimal(string: "99999999999999999999999")!"#)
+        XCTAssertEqual(context.defaultExpression(.number("0.1"), type: .optional(decimal)), #"Decimal(string: "0.1")!"#)
+        XCTAssertEqual(context.defaultExpression(.number("99999999999999999999999.0"), type: .primitive(.double)), "99999999999999999999999.0")
+    }
+
     func testSampleBodyIsWrappedInTheEnvelope() {
         let envelope = Envelope(payload: "result", success: "isSuccess", code: "code", message: "message")
         let sample = SampleValue.object([(key: "name", value: .string("a\"b\n")), (key: "n", value: .number("1"))])

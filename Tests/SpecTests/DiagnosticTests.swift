@@ -520,6 +520,40 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    /// Numbers the generated Swift could not hold: a `Decimal(string:)!` that is nil crashes when
+    /// the default is used, an overflowing `Double` literal becomes infinity, and the compiler
+    /// warns about an integer literal it must round.
+    func testNumericDefaultsAndSamplesMustFitTheirType() {
+        XCTAssertEqual(diagnose("""
+            service: S
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                query:
+                  price: { type: Decimal, default: 1e200 }
+                  tiny: { type: Decimal, default: 1.5e-128 }
+                  ratio: { type: Double, default: 1e999 }
+                  scale: { type: Float, default: 1e39 }
+                  big: { type: Double, default: 99999999999999999999999 }
+                  fine: { type: Double, default: 99999999999999999999999.0 }
+                  wide: { type: Decimal, default: 99999999999999999999999 }
+                response: M
+                sample: { x: 1e999, y: 1e200 }
+            models:
+              M: { fields: { x: Double, y: Decimal } }
+            """),
+            """
+            specs/a.yaml:7:40: error: default value '1e200' is out of range for Decimal
+            specs/a.yaml:8:39: error: default value '1.5e-128' is out of range for Decimal
+            specs/a.yaml:9:39: error: default value '1e999' is out of range for Double
+            specs/a.yaml:10:38: error: default value '1e39' is out of range for Float
+            specs/a.yaml:11:37: error: default value '99999999999999999999999' is not exactly representable as Double; write it with a fraction or an exponent (like '1.5e20') to take the nearest value
+            specs/a.yaml:15:18: error: sample value '1e999' at 'sample.x' is out of range for Double
+            specs/a.yaml:15:28: error: sample value '1e200' at 'sample.y' is out of range for Decimal
+            """)
+    }
+
     func testEnumDefaultMustBeACase() {
         XCTAssertEqual(diagnose("""
             models:

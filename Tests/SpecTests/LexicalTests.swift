@@ -24,6 +24,34 @@ final class LexicalTests: XCTestCase {
         XCTAssertFalse(Lexical.integerFits("9223372036854775808", bits: 64))
     }
 
+    /// The boundaries of what `Decimal(string:)` reads, as Foundation on Linux answered for each
+    /// of these (a generated `Decimal(string: "…")!` default must never be nil).
+    func testDecimalDefaultsAreOnesDecimalReads() {
+        for valid in [
+            "0", "-0.0", "0e127", "0e-128", "1e127", "-1e127", "1e+127", "1e-128", "0.1e-127", "1.5e-127", "12.5e126",
+            "12345678901234567890123456789012345678", "0.12345678901234567890123456789012345678",
+            "12345678901234567890123456789012345678e89", "99999999999999999999999", "10000000000000000000000000000000000000000",
+        ] {
+            XCTAssertTrue(Lexical.decimalFits(valid), valid)
+        }
+        for invalid in ["1e128", "1e200", "1e999999", "0e999", "1e-129", "1.5e-128", "0.1e-128", "12e-129", "1e-200"] {
+            XCTAssertFalse(Lexical.decimalFits(invalid), invalid)
+        }
+        XCTAssertFalse(Lexical.decimalFits("123456789012345678901234567890123456789"), "39 significant digits")
+    }
+
+    func testFloatingDefaultsStayFiniteAndExact() {
+        XCTAssertTrue(Lexical.floatingFits("1.7976931348623157e308", bits: 64))
+        XCTAssertFalse(Lexical.floatingFits("1e309", bits: 64))
+        XCTAssertTrue(Lexical.floatingFits("3.4e38", bits: 32))
+        XCTAssertFalse(Lexical.floatingFits("1e39", bits: 32))
+        XCTAssertTrue(Lexical.integerIsExact("9007199254740992", bits: 64))
+        XCTAssertFalse(Lexical.integerIsExact("9007199254740993", bits: 64))
+        XCTAssertTrue(Lexical.integerIsExact("16777216", bits: 32))
+        XCTAssertFalse(Lexical.integerIsExact("16777217", bits: 32))
+        XCTAssertFalse(Lexical.integerIsExact("99999999999999999999999", bits: 64))
+    }
+
     func testHTTPWords() {
         XCTAssertTrue(Lexical.isToken("X-Request-ID"))
         XCTAssertFalse(Lexical.isToken("X Request"))

@@ -166,6 +166,59 @@ enum Lexical {
         }
     }
 
+    /// Whether a number (see `isNumber`) stays finite as a `Double` (`bits` 64) or `Float` (32):
+    /// `1e999` would become infinity, and the compiler warns about such a literal.
+    static func floatingFits(_ s: String, bits: Int) -> Bool {
+        bits == 32 ? Float(s)?.isFinite ?? false : Double(s)?.isFinite ?? false
+    }
+
+    /// Whether an integer written for a `Double` (`bits` 64) or `Float` (32) has that exact
+    /// value there: the compiler warns about an integer literal it has to round.
+    static func integerIsExact(_ s: String, bits: Int) -> Bool {
+        guard let value = Int64(s) else { return false }
+        return bits == 32 ? Float(exactly: value) != nil : Double(exactly: value) != nil
+    }
+
+    /// Whether a number (see `isNumber`) is one `Decimal(string:)` reads: at most 38 significant
+    /// digits, and the exponent as written and after the fraction's digits within -128...127
+    /// (`1e128` and `1.5e-128` give nil, which a generated `Decimal(string:)!` would crash on).
+    static func decimalFits(_ s: String) -> Bool {
+        withBytes(s) { bytes in
+            var i = 0
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+            var digits: [UInt8] = []
+            var fractionDigits = 0
+            var inFraction = false
+            while i < bytes.count, bytes[i] != UInt8(ascii: "e"), bytes[i] != UInt8(ascii: "E") {
+                if bytes[i] == UInt8(ascii: ".") {
+                    inFraction = true
+                } else {
+                    digits.append(bytes[i])
+                    if inFraction { fractionDigits += 1 }
+                }
+                i += 1
+            }
+            var exponent = 0
+            if i < bytes.count {
+                i += 1
+                var negative = false
+                if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+                    negative = bytes[i] == UInt8(ascii: "-")
+                    i += 1
+                }
+                while i < bytes.count {
+                    exponent = exponent * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                    guard exponent <= 1000 else { return false }
+                    i += 1
+                }
+                if negative { exponent = -exponent }
+            }
+            let significant = digits.drop { $0 == UInt8(ascii: "0") }.reversed().drop { $0 == UInt8(ascii: "0") }
+            let range = -128...127
+            return significant.count <= 38 && range.contains(exponent) && range.contains(exponent - fractionDigits)
+        }
+    }
+
     /// Whether an integer literal (see `isInteger`) fits in `bits` signed bits.
     static func integerFits(_ s: String, bits: Int) -> Bool {
         if bits == 64 { return Int64(s) != nil }

@@ -461,6 +461,18 @@ struct Resolver {
                 return .number(text)
             case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
                 guard Lexical.isNumber(text) else { break }
+                let bits = primitive == .float ? 32 : 64
+                guard primitive == .decimal ? Lexical.decimalFits(text) : Lexical.floatingFits(text, bits: bits) else {
+                    diagnostics.error(
+                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
+                    return nil
+                }
+                if primitive != .decimal, Lexical.isInteger(text), !Lexical.integerIsExact(text, bits: bits) {
+                    diagnostics.error(
+                        "default value '\(text)' is not exactly representable as \(primitive.rawValue); write it with a fraction or an exponent (like '1.5e20') to take the nearest value",
+                        at: literal.location)
+                    return nil
+                }
                 return .number(text)
             case (.bool, .plain(let text)):
                 if text == "true" { return .bool(true) }

@@ -89,6 +89,11 @@ extension Resolver {
             return .number(text)
         case .double, .float, .decimal:
             guard plain, Lexical.isNumber(text) else { return invalid("a number (\(primitive.rawValue))") }
+            guard primitive == .decimal ? Lexical.decimalFits(text) : Lexical.floatingFits(text, bits: primitive == .float ? 32 : 64) else {
+                diagnostics.error(
+                    "sample value '\(text)' at '\(renderedSamplePath)' is out of range for \(primitive.rawValue)", at: location)
+                return .null
+            }
             return .number(text)
         case .bool:
             guard plain, text == "true" || text == "false" else { return invalid("true or false") }
