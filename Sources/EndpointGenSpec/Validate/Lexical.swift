@@ -202,11 +202,11 @@ enum Lexical {
             if i < bytes.count {
                 i += 1
                 var negative = false
-                if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
+                if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") {
                     negative = bytes[i] == UInt8(ascii: "-")
                     i += 1
                 }
-                while i < bytes.count {
+                while i < bytes.count, isDigit(bytes[i]) {
                     exponent = exponent * 10 + Int(bytes[i] - UInt8(ascii: "0"))
                     guard exponent <= 1000 else { return false }
                     i += 1
