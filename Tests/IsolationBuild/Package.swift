@@ -15,32 +15,12 @@ let package = Package(
     name: "IsolationBuild",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [.package(name: "EndpointGen", path: "../..")],
-    targets: [
+    targets: ["GeneratedMainActor", "FeaturesMainActor", "CallbacksMainActor", "HostileMainActor", "HostileMutableMainActor"].map {
         .target(
-            name: "GeneratedMainActor",
+            name: $0,
             dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
             swiftSettings: strict
-        ),
-        .target(
-            name: "FeaturesMainActor",
-            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
-            swiftSettings: strict
-        ),
-        .target(
-            name: "CallbacksMainActor",
-            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
-            swiftSettings: strict
-        ),
-        .target(
-            name: "HostileMainActor",
-            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
-            swiftSettings: strict
-        ),
-        .target(
-            name: "HostileMutableMainActor",
-            dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
-            swiftSettings: strict
-        ),
-    ],
+        )
+    },
     swiftLanguageModes: [.v6]
 )
