@@ -188,27 +188,25 @@ struct RouterRenderer {
                 return
             }
             let local = shape.local("path", among: .path)
+            let declaration = "var \(local): String = "
+            let append = local + " += "
             var first = true
             for component in shape.endpoint.pathComponents {
-                p.begin()
-                if first {
-                    p.put("var ")
-                    p.put(local)
-                    p.put(": String = ")
-                } else {
-                    p.put(local)
-                    p.put(" += ")
-                }
                 switch component {
                 case .literal(let text):
+                    p.begin()
+                    p.put(first ? declaration : append)
                     p.putLiteral(text)
+                    p.end()
                 case .parameter(let name):
                     guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
+                    p.begin()
+                    p.put(first ? declaration : append)
                     p.put("PathEncoding.segment(")
                     p.put(parameter.escapedName)
                     p.put(")")
+                    p.end()
                 }
-                p.end()
                 first = false
             }
             p.line("return \(local)")
