@@ -142,9 +142,9 @@ struct Context {
         case .emptyDictionary: return "[:]"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let text):
-            // An integer literal becomes a Decimal through Int: larger ones are read from text
-            // (the resolver allows only numbers `Decimal(string:)` reads).
-            if case .primitive(.decimal) = type.unwrapped, text.contains(".") || text.contains("e") || text.contains("E") || Int64(text) == nil {
+            // An integer literal becomes a Decimal through Int; fractions, exponents and larger
+            // integers are read from text (the resolver allows only numbers `Decimal(string:)` reads).
+            if case .primitive(.decimal) = type.unwrapped, Int64(text) == nil {
                 return "Decimal(string: \(SwiftLiteral.string(text)))!"
             }
             return text

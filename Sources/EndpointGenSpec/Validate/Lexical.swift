@@ -166,6 +166,16 @@ enum Lexical {
         }
     }
 
+    /// Whether a number (see `isNumber`) written for a `Double`, `Float` or `Decimal` keeps a
+    /// value there (`floatingFits`, `decimalFits`); defaults and samples share this rule.
+    static func numberFits(_ s: String, _ primitive: PrimitiveType) -> Bool {
+        switch primitive {
+        case .decimal: return decimalFits(s)
+        case .float: return floatingFits(s, bits: 32)
+        default: return floatingFits(s, bits: 64)
+        }
+    }
+
     /// Whether a number (see `isNumber`) stays finite as a `Double` (`bits` 64) or `Float` (32):
     /// `1e999` would become infinity, and the compiler warns about such a literal.
     static func floatingFits(_ s: String, bits: Int) -> Bool {

@@ -462,7 +462,7 @@ struct Resolver {
             case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
                 guard Lexical.isNumber(text) else { break }
                 let bits = primitive == .float ? 32 : 64
-                guard primitive == .decimal ? Lexical.decimalFits(text) : Lexical.floatingFits(text, bits: bits) else {
+                guard Lexical.numberFits(text, primitive) else {
                     diagnostics.error(
                         "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
                     return nil
@@ -510,9 +510,6 @@ struct Resolver {
             if position < a.count + b.count { return b[b.startIndex + position - a.count] }
             return c[c.startIndex + position - a.count - b.count]
         }
-        func swiftName(_ field: FieldSyntax) -> String {
-            field.swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.identifier(fromWire: field.wireName)
-        }
         // Small scopes (almost all) compare hashes pairwise; large ones use a dictionary.
         // Names are read in place: copying whole fields would retain every member.
         var hashes: [UInt64] = []
@@ -527,9 +524,9 @@ struct Resolver {
                 if useSet ? seenHashes.insert(hash).inserted : !hashes[..<index].contains(hash) { continue }
                 // Rare: a possible clash; compare the camel-cased names.
                 let field = fieldAt(index)
-                let name = swiftName(field)
+                let name = Self.swiftName(field)
                 guard !name.isEmpty,
-                    let clash = (0..<index).first(where: { hashes[$0] == hash && swiftName(fieldAt($0)) == name })
+                    let clash = (0..<index).first(where: { hashes[$0] == hash && Self.swiftName(fieldAt($0)) == name })
                 else { continue }
                 let first = fieldAt(clash)
                 diagnostics.error(
@@ -551,9 +548,7 @@ struct Resolver {
                 // Only names whose letters spell "body" can become it; the rest skip the camel-casing.
                 guard Self.foldedHash(name) == Self.bodyHash else { continue }
                 let field = list[position]
-                guard (field.swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.identifier(fromWire: field.wireName)) == "body" else {
-                    continue
-                }
+                guard Self.swiftName(field) == "body" else { continue }
                 diagnostics.error(
                     "\(kind) '\(field.wireName)' of \(owner()) becomes 'body' in Swift, the label of the request body; give it another 'name:' in the long form",
                     at: field.location, notes: [.note("the body is here", at: bodyLocation)])
@@ -562,6 +557,11 @@ struct Resolver {
     }
 
     private static let bodyHash = foldedHash("body")
+
+    /// A field's or parameter's Swift name, as the code generator will write it.
+    private static func swiftName(_ field: FieldSyntax) -> String {
+        field.swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.identifier(fromWire: field.wireName)
+    }
 
     /// FNV-1a of the name's letters and digits, lowercased.
     private static func foldedHash(_ name: String) -> UInt64 {

@@ -89,7 +89,7 @@ extension Resolver {
             return .number(text)
         case .double, .float, .decimal:
             guard plain, Lexical.isNumber(text) else { return invalid("a number (\(primitive.rawValue))") }
-            guard primitive == .decimal ? Lexical.decimalFits(text) : Lexical.floatingFits(text, bits: primitive == .float ? 32 : 64) else {
+            guard Lexical.numberFits(text, primitive) else {
                 diagnostics.error(
                     "sample value '\(text)' at '\(renderedSamplePath)' is out of range for \(primitive.rawValue)", at: location)
                 return .null
