@@ -28,9 +28,10 @@ public struct OutputPlan: Sendable {
     public var isUpToDate: Bool { changes.isEmpty && stale.isEmpty }
 }
 
-/// Compares and writes generated files. Every check happens in `plan` before anything
-/// is written; writes are atomic (temporary file + rename) and unchanged files are not
-/// touched, so their modification times stay and builds do not recompile them.
+/// Compares and writes generated files. Every check happens in `plan` before anything is
+/// written; writes are atomic (temporary file + rename; a new output folder is renamed into
+/// place whole) and unchanged files are not touched, so their modification times stay and
+/// builds do not recompile them.
 public enum OutputWriter {
     /// Output names: a plain file name of safe characters, ending in `.swift`.
     public static func isSafeFileName(_ name: String) -> Bool {
@@ -117,11 +118,8 @@ public enum OutputWriter {
     /// Applies a plan: writes changed files atomically and removes stale ones.
     public static func apply(_ plan: OutputPlan) throws(OutputError) {
         if kind(of: plan.directory) == .missing {
-            do throws(FileSystem.Failure) {
-                try FileSystem.createDirectory(plan.directory, intermediates: false)
-            } catch {
-                throw OutputError(description: "cannot create output folder '\(plan.directory)': \(error.reason)")
-            }
+            try writeNewFolder(plan)
+            return
         }
         // On all cores: an unnamed file is created and filled without locking the folder; only
         // the link (or rename) takes the folder's lock.
@@ -145,6 +143,52 @@ public enum OutputWriter {
                 throw OutputError(description: "cannot remove stale '\(plan.directory)/\(stale.name)': \(FileSystem.lastError())")
             }
         }
+    }
+
+    /// An output folder that does not exist yet appears whole or not at all: every file is
+    /// written into a hidden folder beside it, which is then renamed into place. No file needs
+    /// its own atomic step (an unnamed file and a link, or a temporary name and a rename): in a
+    /// folder no one else sees, a plain create relative to the folder's descriptor is enough,
+    /// which took 601 new files from ~25 to ~20 ms. A failure removes the hidden folder.
+    static func writeNewFolder(_ plan: OutputPlan) throws(OutputError) {
+        let hidden = Path.join(Path.parent(plan.directory), ".\(Path.lastComponent(plan.directory)).endpointgen-\(getpid())")
+        // A killed run may have left a folder of this name (in a container the process id repeats).
+        var staging = hidden
+        var attempt = 0
+        while mkdir(staging, 0o777) != 0 {
+            attempt += 1
+            guard errno == EEXIST, attempt < 100 else {
+                throw OutputError(description: "cannot create output folder '\(plan.directory)': cannot create '\(staging)': \(FileSystem.lastError())")
+            }
+            staging = hidden + "-\(attempt)"
+        }
+        let folder = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else {
+            let reason = FileSystem.lastError()
+            rmdir(staging)
+            throw OutputError(description: "cannot create output folder '\(plan.directory)': cannot open '\(staging)': \(reason)")
+        }
+        let failures = Parallel.map(plan.changes) { change -> String? in
+            let descriptor = openat(folder, change.file.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())" }
+            let failure = FileSystem.writeAll(change.file.contents, to: descriptor)
+            if close(descriptor) != 0, failure == nil {
+                return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())"
+            }
+            return failure.map { "cannot write '\(plan.directory)/\(change.file.name)': \($0)" }
+        }
+        var failure = failures.lazy.compactMap { $0 }.first
+        // rename(2) replaces an empty folder: one made meanwhile by someone else holds nothing to lose.
+        if failure == nil, rename(staging, plan.directory) != 0 {
+            failure = "cannot move the new output folder into place as '\(plan.directory)': \(FileSystem.lastError())"
+        }
+        if let failure {
+            for change in plan.changes { unlinkat(folder, change.file.name, 0) }
+            close(folder)
+            rmdir(staging)
+            throw OutputError(description: failure)
+        }
+        close(folder)
     }
 
     /// A file that does not exist yet, made atomically without a rename: an unnamed file

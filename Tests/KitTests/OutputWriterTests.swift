@@ -39,6 +39,56 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["A.swift"])
     }
 
+    func testNewFolderAppearsWholeAndLeavesNothingBesideIt() throws {
+        // A missing output folder is written as a hidden folder beside it and renamed into place.
+        let output = folder + "/Generated"
+        let mask = umask(0o022)
+        defer { umask(mask) }
+        try write([generated("A.swift", String(repeating: "let x = 1 // 한글\n", count: 20_000)), generated("B.swift")], to: output)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["Generated"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output).sorted(), ["A.swift", "B.swift"])
+        XCTAssertEqual(read("Generated/B.swift"), generated("B.swift").contents)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output + "/A.swift")[.posixPermissions] as? Int)
+        XCTAssertEqual(mode, 0o644)
+        let folderMode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: output)[.posixPermissions] as? Int)
+        XCTAssertEqual(folderMode, 0o755)
+    }
+
+    func testNewFolderStepsAroundAHiddenFolderLeftByAKilledRun() throws {
+        // Process ids repeat (in a container, every run may have the same one).
+        let leftover = folder + "/.Generated.endpointgen-\(getpid())"
+        try FileManager.default.createDirectory(atPath: leftover, withIntermediateDirectories: false)
+        try "half a file".write(toFile: leftover + "/A.swift", atomically: false, encoding: .utf8)
+        try write([generated("A.swift")], to: folder + "/Generated")
+        XCTAssertEqual(read("Generated/A.swift"), generated("A.swift").contents)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), [leftover.split(separator: "/").last.map(String.init)!, "Generated"])
+    }
+
+    func testFolderMadeMeanwhileWithFilesIsLeftAsItWas() throws {
+        // Planned as new, but someone filled the folder before the rename: their files stay,
+        // the run fails, and the hidden folder is removed.
+        let output = folder + "/Generated"
+        let plan = try OutputWriter.plan([generated("A.swift")], in: output)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+        try "theirs".write(toFile: output + "/Theirs.swift", atomically: false, encoding: .utf8)
+        // The folder exists by now, so `apply` writes into it file by file; the rename path is
+        // reached directly.
+        XCTAssertThrowsError(try OutputWriter.writeNewFolder(plan)) { error in
+            XCTAssertTrue("\(error)".contains("cannot move the new output folder into place"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["Generated"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: output), ["Theirs.swift"])
+    }
+
+    func testEmptyFolderMadeMeanwhileIsReplaced() throws {
+        let output = folder + "/Generated"
+        let plan = try OutputWriter.plan([generated("A.swift")], in: output)
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
+        try OutputWriter.writeNewFolder(plan)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["Generated"])
+        XCTAssertEqual(read("Generated/A.swift"), generated("A.swift").contents)
+    }
+
     func testNewFilesHaveTheUsualPermissionsAndWholeContents() throws {
         // New files are written unnamed (O_TMPFILE) and linked into place: they must look like
         // any created file (mode 0666 less the umask) and hold every byte, also past one write.
