@@ -23,6 +23,8 @@ final class EndpointShape {
         var escapedName: String
         var type: String
         var defaultValue: String?
+        /// The type is optional: the argument may be nil, and nothing is sent then.
+        var optional: Bool
     }
 
     let endpoint: Endpoint
@@ -68,13 +70,14 @@ final class EndpointShape {
             if index == bodyIndex {
                 parameters.append(Parameter(
                     role: .body, wireName: "body", swiftName: swiftName, escapedName: Naming.escaped(swiftName),
-                    type: bodyType!, defaultValue: nil))
+                    type: bodyType!, defaultValue: nil, optional: false))
                 continue
             }
             let role: Role = index < queryStart ? .path : index < headerStart ? .query : .header
             parameters.append(Parameter(
                 role: role, wireName: fields[index].wireName, swiftName: swiftName, escapedName: Naming.escaped(swiftName),
-                type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index])))
+                type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index]),
+                optional: fields[index].type.isOptional))
         }
         self.parameters = parameters
     }

@@ -222,6 +222,8 @@ struct RouterRenderer {
         }
     }
 
+    /// An endpoint's own headers replace the service's of the same name (names compared without
+    /// case, as HTTP does); an optional header parameter sends the service's value when nil.
     func renderHeaders(into p: inout CodePrinter) {
         func putHeaders(_ headers: [Header], into p: inout CodePrinter, first: inout Bool) {
             for header in headers {
@@ -234,6 +236,7 @@ struct RouterRenderer {
                 p.put(")")
             }
         }
+        let serviceNames = service.headers.map { $0.name.lowercased() }
         let fallback = "[" + service.headers.map {
             "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))"
         }.joined(separator: ", ") + "]"
@@ -241,6 +244,14 @@ struct RouterRenderer {
             p: &p, "var headers: [HTTPHeader]", fallback: fallback, binding: .header,
             needs: { $0.has(.header) || !$0.endpoint.headers.isEmpty }
         ) { shape, p in
+            var serviceHeaders = service.headers
+            if !serviceNames.isEmpty {
+                var replaced = Set(shape.endpoint.headers.map { $0.name.lowercased() })
+                for parameter in shape.parameters where parameter.role == .header {
+                    replaced.insert(parameter.wireName.lowercased())
+                }
+                serviceHeaders.removeAll { replaced.contains($0.name.lowercased()) }
+            }
             var first = true
             let local = shape.local("headers", among: .header)
             p.begin()
@@ -251,18 +262,28 @@ struct RouterRenderer {
             } else {
                 p.put("return [")
             }
-            putHeaders(service.headers, into: &p, first: &first)
+            putHeaders(serviceHeaders, into: &p, first: &first)
             putHeaders(shape.endpoint.headers, into: &p, first: &first)
             p.put("]")
             p.end()
             guard shape.has(.header) else { return }
-            putAppends(of: shape, .header, to: local, into: &p)
+            putAppends(of: shape, .header, to: local, into: &p) { parameter in
+                // An optional parameter named like a service header takes the service's value when nil.
+                guard parameter.optional, let index = serviceNames.firstIndex(of: parameter.wireName.lowercased()) else {
+                    return nil
+                }
+                return service.headers[index].value
+            }
             p.line("return \(local)")
         }
     }
 
-    /// `list.append(name: "wire", value)` for each parameter of `role`, in declaration order.
-    private func putAppends(of shape: EndpointShape, _ role: EndpointShape.Role, to list: String, into p: inout CodePrinter) {
+    /// `list.append(name: "wire", value)` for each parameter of `role`, in declaration order;
+    /// `…, otherwise: "text")` where `otherwise` gives a value to send when the parameter is nil.
+    private func putAppends(
+        of shape: EndpointShape, _ role: EndpointShape.Role, to list: String, into p: inout CodePrinter,
+        otherwise: (EndpointShape.Parameter) -> String? = { _ in nil }
+    ) {
         for parameter in shape.parameters where parameter.role == role {
             p.begin()
             p.put(list)
@@ -270,6 +291,10 @@ struct RouterRenderer {
             p.putLiteral(parameter.wireName)
             p.put(", ")
             p.put(parameter.escapedName)
+            if let value = otherwise(parameter) {
+                p.put(", otherwise: ")
+                p.putLiteral(value)
+            }
             p.put(")")
             p.end()
         }

@@ -156,6 +156,26 @@ extension Array where Element == HTTPHeader {
         }
         append(HTTPHeader(name: name, value: texts.joined(separator: ", ")))
     }
+
+    /// Appends the header, or `fallback` under the same name when the value is nil: an optional
+    /// header parameter that replaces a constant header of its service when it is given.
+    public mutating func append(name: String, _ value: (some ParameterValue)?, otherwise fallback: String) {
+        guard let value else {
+            append(HTTPHeader(name: name, value: fallback))
+            return
+        }
+        append(HTTPHeader(name: name, value: value.parameterValue))
+    }
+
+    /// Appends one header of the elements joined with `, `, or `fallback` under the same name
+    /// when the list is nil or empty.
+    public mutating func append(name: String, _ values: [some ParameterValue]?, otherwise fallback: String) {
+        guard let values, !values.isEmpty else {
+            append(HTTPHeader(name: name, value: fallback))
+            return
+        }
+        append(name: name, values)
+    }
 }
 
 extension Array where Element == MultipartPart {

@@ -118,6 +118,23 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(route.headers.last?.value, "h")
     }
 
+    /// A header of the endpoint replaces the service's header of the same name (compared
+    /// without case); both used to be sent, and URLSession joined them into one `a, b` value.
+    func testEndpointHeadersReplaceTheServicesHeaderOfTheSameName() {
+        let service = "say \"hi\" \\(x) \"\"\""
+        XCTAssertEqual(HostileRouter.plainQuote.headers.map(\.name), ["x-quote"])
+        XCTAssertEqual(HostileRouter.plainQuote.headers.map(\.value), ["plain"])
+        let given = HostileRouter.maybeQuote(xQUOTE: "mine", xQuotes: ["a", "b"])
+        XCTAssertEqual(given.headers.map(\.name), ["X-QUOTE", "X-Quotes"])
+        XCTAssertEqual(given.headers.map(\.value), ["mine", "a, b"])
+        // Left out, the parameter sends the service's value under its own spelling.
+        let omitted = HostileRouter.maybeQuote(xQUOTE: nil, xQuotes: nil)
+        XCTAssertEqual(omitted.headers.map(\.name), ["X-QUOTE"])
+        XCTAssertEqual(omitted.headers.map(\.value), [service])
+        // Endpoints with nothing of their own keep the service's header.
+        XCTAssertEqual(HostileRouter.return(body: ReturnRequest(var: "v", type: "t")).headers.map(\.value), [service])
+    }
+
     func testSelfContainingModelsRoundTripAndKeepValueSemantics() throws {
         let json = #"{"name":"leaf","parent":{"name":"root","depth":0,"parent":null},"next":{"target":{"name":"other"}}}"#
         let node = try JSONDecoder().decode(TreeNode.self, from: Data(json.utf8))

@@ -131,6 +131,17 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertNil(without.value(forHTTPHeaderField: "X-Accept-Languages"))
     }
 
+    func testOptionalHeaderFallsBackToTheGivenValue() {
+        var headers: [HTTPHeader] = []
+        headers.append(name: "Accept", "text/html" as String?, otherwise: "application/json")
+        headers.append(name: "Accept", nil as String?, otherwise: "application/json")
+        headers.append(name: "Accept-Language", ["ko", "en"] as [String]?, otherwise: "en")
+        headers.append(name: "Accept-Language", nil as [String]?, otherwise: "en")
+        headers.append(name: "Accept-Language", [] as [String]?, otherwise: "en")
+        XCTAssertEqual(headers.map(\.value), ["text/html", "application/json", "ko, en", "en", "en"])
+        XCTAssertEqual(headers.map(\.name), ["Accept", "Accept", "Accept-Language", "Accept-Language", "Accept-Language"])
+    }
+
     func testEndpointHeadersReplaceClientDefaults() throws {
         let client = APIClient(transport: StubTransport(),
                                configuration: .init(defaultHeaders: [HTTPHeader(name: "accept", value: "*/*"),

@@ -10,17 +10,19 @@ public nonisolated enum HostileRouter: Endpoint {
     case `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil)
     case `return`(body: ReturnRequest)
     case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest)
+    case plainQuote
+    case maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {
-        case .default:
-            return .get
         case .return:
             return .post
         case .shadow:
             return .put
+        default:
+            return .get
         }
     }
 
@@ -38,6 +40,10 @@ public nonisolated enum HostileRouter: Endpoint {
             var path_: String = "/files/"
             path_ += PathEncoding.segment(path)
             return path_
+        case .plainQuote:
+            return "/quote/plain"
+        case .maybeQuote:
+            return "/quote"
         }
     }
 
@@ -59,7 +65,7 @@ public nonisolated enum HostileRouter: Endpoint {
             items_.append(name: "value", value)
             items_.append(name: "completion", completion)
             return items_
-        case .return:
+        default:
             return []
         }
     }
@@ -74,6 +80,13 @@ public nonisolated enum HostileRouter: Endpoint {
             var headers_: [HTTPHeader] = [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
             headers_.append(name: "headers", headers)
             return headers_
+        case .plainQuote:
+            return [HTTPHeader(name: "x-quote", value: "plain")]
+        case .maybeQuote(let xQUOTE, let xQuotes):
+            var headers: [HTTPHeader] = []
+            headers.append(name: "X-QUOTE", xQUOTE, otherwise: "say \"hi\" \\(x) \"\"\"")
+            headers.append(name: "X-Quotes", xQuotes)
+            return headers
         case .return:
             return [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
         }
@@ -85,7 +98,7 @@ public nonisolated enum HostileRouter: Endpoint {
             return .json(body)
         case .shadow(_, _, _, _, _, _, _, let body):
             return .json(body)
-        case .default:
+        default:
             return .none
         }
     }

@@ -65,4 +65,38 @@ public nonisolated final class HostileService: Sendable {
             }
         }
     }
+
+    public func plainQuote() async throws(APIError) {
+        try await client.send(HostileRouter.plainQuote, baseURL: baseURL)
+    }
+
+    /// Calls `plainQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func plainQuote(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.plainQuote()
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
+        try await client.send(HostileRouter.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes), baseURL: baseURL)
+    }
+
+    /// Calls `maybeQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }

@@ -26,4 +26,12 @@ public nonisolated final class HostileService: Sendable {
     public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
         try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
     }
+
+    public func plainQuote() async throws(APIError) {
+        try await client.send(HostileRouter.plainQuote, baseURL: baseURL)
+    }
+
+    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
+        try await client.send(HostileRouter.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes), baseURL: baseURL)
+    }
 }
