@@ -38,7 +38,13 @@ struct RequestBuilder {
 
         if let (body, contentType) = try encode(endpoint.body) {
             request.httpBody = body
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            // An endpoint's own Content-Type beside a JSON body names its JSON media type
+            // (`application/merge-patch+json`). The other bodies' types are what the server
+            // needs to read them (a multipart boundary), so they always win.
+            if case .json = endpoint.body, endpointNames.contains("content-type") {
+            } else {
+                request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            }
         }
         return request
     }

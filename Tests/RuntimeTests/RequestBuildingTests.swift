@@ -190,6 +190,33 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertEqual(body(request), #"{"at":"2024-01-02T03:04:05Z","password":"p+w/d","username":"kim"}"#)
     }
 
+    func testDeclaredContentTypeNamesTheJSONMediaTypeButNotOtherBodies() throws {
+        struct Patch: Endpoint {
+            var body: RequestBody
+            var headers: [HTTPHeader]
+            var defaultBaseURL: URL? { nil }
+            var method: HTTPMethod { .patch }
+            var path: String { "/p" }
+            var queryItems: [QueryItem] { [] }
+            var auth: AuthRequirement { .none }
+            var timeout: TimeInterval? { nil }
+            var envelope: EnvelopeFormat? { nil }
+            var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+            var sampleData: Data { Data() }
+        }
+        let declared = [HTTPHeader(name: "content-type", value: "application/merge-patch+json")]
+        let json = try client.makeRequest(Patch(body: .json(["a": 1]), headers: declared), baseURL: testBaseURL)
+        XCTAssertEqual(json.value(forHTTPHeaderField: "Content-Type"), "application/merge-patch+json")
+        XCTAssertEqual(json.allHTTPHeaderFields?.count, 1)
+        let plain = try client.makeRequest(Patch(body: .json(["a": 1]), headers: []), baseURL: testBaseURL)
+        XCTAssertEqual(plain.value(forHTTPHeaderField: "Content-Type"), "application/json")
+        // A multipart body needs its boundary, a form body its type: a declared one gives way.
+        let parts = try client.makeRequest(Patch(body: .multipart([MultipartPart(name: "a", text: "1")]), headers: declared), baseURL: testBaseURL)
+        XCTAssertTrue(parts.value(forHTTPHeaderField: "Content-Type")?.hasPrefix("multipart/form-data; boundary=") == true)
+        let form = try client.makeRequest(Patch(body: .form([QueryItem(name: "a", value: "1")]), headers: declared), baseURL: testBaseURL)
+        XCTAssertEqual(form.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded")
+    }
+
     func testJSONEncodingFailureIsEncodingError() {
         // A non-finite Double cannot be encoded as JSON.
         struct Numbers: Encodable, Sendable { var value: Double }

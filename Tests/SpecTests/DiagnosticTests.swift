@@ -695,6 +695,61 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testHeadersTheClientSetsItselfAreErrors() {
+        // Each of these was replaced when the request was built, so the spec's value never went out.
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            auth: bearer
+            endpoints:
+              me:
+                method: GET
+                path: /me
+                headers: { authorization: Basic x }
+              cookies:
+                method: GET
+                path: /cookies
+                auth: cookie
+                headerParams: { Cookie: String }
+              keyed:
+                method: GET
+                path: /keyed
+                auth: apiKey(X-Key)
+                headerParams: { x-key: String? }
+              upload:
+                method: POST
+                path: /upload
+                auth: none
+                headers: { Content-Type: multipart/mixed }
+                body: { multipart: { file: File } }
+              form:
+                method: POST
+                path: /form
+                auth: none
+                headerParams: { content-type: String }
+                body: { form: { a: String } }
+              raw:
+                method: PUT
+                path: /raw
+                auth: none
+                headers: { Content-Type: text/plain }
+                body: { raw: image/png }
+              json:
+                method: PATCH
+                path: /json
+                auth: none
+                headers: { Content-Type: application/merge-patch+json, Cookie: a=b, Authorization: Basic y }
+                body: { json: { a: String? } }
+            """),
+            """
+            specs/a.yaml:7:16: error: header 'authorization' of endpoint 'me' would never be sent: 'auth: bearer' sets it to the token
+            specs/a.yaml:12:21: error: header parameter 'Cookie' of endpoint 'cookies' would never be sent: 'auth: cookie' sets it to the client's cookies
+            specs/a.yaml:17:21: error: header parameter 'x-key' of endpoint 'keyed' would never be sent: 'auth: apiKey(X-Key)' sets it to the client's API key
+            specs/a.yaml:22:16: error: header 'Content-Type' of endpoint 'upload' would never be sent: the multipart body sets it, with the boundary of its parts
+            specs/a.yaml:28:21: error: header parameter 'content-type' of endpoint 'form' would never be sent: the form body sets it
+            specs/a.yaml:34:16: error: header 'Content-Type' of endpoint 'raw' would never be sent: the raw body sets it to 'image/png'
+            """)
+    }
+
     func testAuthKinds() {
         XCTAssertEqual(diagnose("""
             service: Auth

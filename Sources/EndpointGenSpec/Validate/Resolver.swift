@@ -627,6 +627,9 @@ struct Resolver {
                 syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], bodyLocation: bodyLocation,
                 owner: what())
         }
+        if !syntax.headers.isEmpty || !syntax.headerParameters.isEmpty {
+            checkHeadersSetElsewhere(syntax, auth: syntax.auth ?? service.auth)
+        }
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
@@ -708,6 +711,35 @@ struct Resolver {
             auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
             headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
             timeout: syntax.timeout, location: syntax.location)
+    }
+
+    /// A header the client sets itself replaces the spec's of the same name, so its value would
+    /// be dropped without a word: the credential of the endpoint's auth, and the content type of
+    /// a form, multipart (with its boundary) or raw body. A JSON body's `application/json` is the
+    /// exception: an endpoint header gives the JSON media type (`application/merge-patch+json`).
+    private mutating func checkHeadersSetElsewhere(_ syntax: EndpointSyntax, auth: Auth) {
+        var setters: [(name: String, by: String)] = []
+        switch auth {
+        case .none: break
+        case .bearer: setters.append(("authorization", "'auth: bearer' sets it to the token"))
+        case .cookie: setters.append(("cookie", "'auth: cookie' sets it to the client's cookies"))
+        case .apiKey(let header): setters.append((header.lowercased(), "'auth: apiKey(\(header))' sets it to the client's API key"))
+        }
+        switch syntax.body {
+        case .inlineForm?, .formModel?: setters.append(("content-type", "the form body sets it"))
+        case .multipart?: setters.append(("content-type", "the multipart body sets it, with the boundary of its parts"))
+        case .raw(let type)?: setters.append(("content-type", "the raw body sets it to '\(type)'"))
+        case .json?, .inlineJSON?, nil: break
+        }
+        guard !setters.isEmpty else { return }
+        func check(_ name: String, _ kind: String, at location: SourceLocation) {
+            let lowered = name.lowercased()
+            guard let setter = setters.first(where: { $0.name == lowered }) else { return }
+            diagnostics.error(
+                "\(kind) '\(name)' of endpoint '\(syntax.name)' would never be sent: \(setter.by)", at: location)
+        }
+        for header in syntax.headers { check(header.name, "header", at: header.location) }
+        for parameter in syntax.headerParameters { check(parameter.wireName, "header parameter", at: parameter.location) }
     }
 
     private mutating func resolveBody(_ syntax: BodySyntax, endpoint endpointName: String) -> Body? {
