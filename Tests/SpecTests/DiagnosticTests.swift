@@ -157,6 +157,25 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testModelsNamedLikeFoundationOrSwiftUITypesAreWarnedAbout() {
+        // An app file importing Foundation (or SwiftUI) and the generated module could not write
+        // `Notification` or `Image` any more: "ambiguous for type lookup".
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping: { method: GET, path: /ping, response: Notification }
+            models:
+              Notification: { fields: { id: Int, image: Image? } }
+              Image: { fields: { url: URL } }
+              Notice: { fields: { a: Int } }
+              NotificationDTO: { fields: { a: Int } }
+            """),
+            """
+            specs/a.yaml:5:3: warning: model 'Notification' has the name of Foundation's 'Notification': in app files that import Foundation and the generated module, 'Notification' is ambiguous unless qualified; a model's name is never sent, so renaming it (say 'NotificationDTO') changes no request
+            specs/a.yaml:6:3: warning: model 'Image' has the name of SwiftUI's 'Image': in app files that import SwiftUI and the generated module, 'Image' is ambiguous unless qualified; a model's name is never sent, so renaming it (say 'ImageDTO') changes no request
+            """)
+    }
+
     func testModelDefinedTwiceAcrossFilesNamesBothPlaces() {
         let result = loadSpecs([
             ("specs/b.yaml", "models:\n  Member:\n    fields: { id: Int }\n"),
@@ -971,16 +990,16 @@ final class DiagnosticTests: XCTestCase {
                 fields:
                   index: Int
                   created_at: Date
-                  state: State
+                  state: OrderState
                   tags: "[String]?"
                   score: Double = 0
-              State:
+              OrderState:
                 enum: [open, closed]
             """),
             """
             specs/a.yaml:8:16: error: sample value '1' at 'sample[0].index' is not an integer (Int)
             specs/a.yaml:9:21: error: sample value '2024-01-02' at 'sample[0].created_at' is not an ISO 8601 date-time like '2024-01-02T03:04:05Z'
-            specs/a.yaml:10:16: error: sample value 'pending' at 'sample[0].state' is not a case of enum 'State'
+            specs/a.yaml:10:16: error: sample value 'pending' at 'sample[0].state' is not a case of enum 'OrderState'
             specs/a.yaml:12:16: error: sample value '1.5x' at 'sample[0].score' is not a number (Double)
             specs/a.yaml:16:9: error: unknown field 'tagz' at 'sample[1]' for model 'Question'; did you mean 'tags'?
             """)

@@ -21,6 +21,32 @@ struct Resolver {
         "KeyedEncodingContainer", "Hashable", "Hasher", "Equatable", "Comparable", "Identifiable", "Sendable",
         "RawRepresentable", "CaseIterable", "TimeInterval", "MainActor", "Swift", "Foundation",
     ]
+    /// Types of Foundation and SwiftUI that app code names all the time. A model of the same name
+    /// compiles, but in an app file that imports both its framework and the generated module
+    /// every unqualified use of the name is "ambiguous for type lookup": a warning, since the
+    /// name may be what the API calls it, and qualifying (`Foundation.Notification`) also works.
+    static let frameworkNames: [String: String] = {
+        var names: [String: String] = [:]
+        for name in [
+            "Notification", "NotificationCenter", "Locale", "TimeZone", "Calendar", "DateComponents", "DateInterval",
+            "DateFormatter", "NumberFormatter", "Measurement", "Unit", "Progress", "Operation", "OperationQueue",
+            "Bundle", "Timer", "Thread", "RunLoop", "FileManager", "UserDefaults", "URLRequest", "URLResponse",
+            "HTTPURLResponse", "URLSession", "URLComponents", "URLQueryItem", "URLError", "JSONEncoder", "JSONDecoder",
+            "JSONSerialization", "IndexPath", "IndexSet", "CharacterSet", "AttributedString", "Predicate", "Host",
+            "Process", "ProcessInfo", "Stream", "Scanner", "PersonNameComponents",
+        ] {
+            names[name] = "Foundation"
+        }
+        for name in [
+            "View", "Text", "Image", "Color", "Font", "Label", "Link", "Button", "Toggle", "Picker", "Menu", "Section",
+            "Group", "Form", "List", "Table", "Grid", "Alert", "Animation", "Transaction", "State", "Binding",
+            "Environment", "Path", "Shape", "Gradient", "Angle", "Edge", "Tab", "Window", "Scene", "App", "Layout",
+            "Material", "Namespace", "Canvas", "Gauge", "Slider", "Stepper", "Spacer", "Divider",
+        ] {
+            names[name] = "SwiftUI"
+        }
+        return names
+    }()
     /// Primitive types that can travel in a path, query, header or form field.
     static let parameterPrimitives: Set<PrimitiveType> = [
         .string, .int, .int32, .int64, .double, .float, .bool, .decimal, .date, .url, .uuid,
@@ -193,6 +219,11 @@ struct Resolver {
                         "model '\(model.name)' is defined twice", at: model.location,
                         notes: [.note("first defined here", at: first.location)])
                     continue
+                }
+                if let framework = Self.frameworkNames[model.name] {
+                    diagnostics.warning(
+                        "model '\(model.name)' has the name of \(framework)'s '\(model.name)': in app files that import \(framework) and the generated module, '\(model.name)' is ambiguous unless qualified; a model's name is never sent, so renaming it (say '\(model.name)DTO') changes no request",
+                        at: model.location)
                 }
                 table[model.name] = ModelEntry(model, file: fileIndex, inline: false, index: modelIndex)
                 modelNames.append(model.name)
