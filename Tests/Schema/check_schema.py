@@ -71,6 +71,7 @@ DELETE = object()
 
 INVALID = [
     ("unknown top-level key", mutate(["servce"], "Shop")),
+    ("extension key below the top level", mutate(["endpoints", "getItem", "x-note"], "internal")),
     ("unknown endpoint key", mutate(["endpoints", "getItem", "metod"], "GET")),
     ("unknown field long-form key", mutate(["endpoints", "getItem", "query", "q", "typo"], 1)),
     ("unknown model key", mutate(["models", "Item", "feilds"], {})),
@@ -111,6 +112,7 @@ VALID = [
     ("enum long form", mutate(["models", "Kind", "enum"], {"type": "String", "values": {"basic": "basic", "premium": "premium_plus"}})),
     ("integer enum", mutate(["models", "Level"], {"enum": {"type": "Int", "values": {"low": 1, "high": 2}}})),
     ("models-only file", {"models": {"Shared": {"fields": {"id": "Int"}}}}),
+    ("top-level extension key", {**copy.deepcopy(BASE), "x-paging": {"page": "Int = 1"}}),
 ]
 
 

@@ -406,6 +406,40 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(module.fields(of: "Stats")?[0].defaultValue, .emptyDictionary)
     }
 
+    func testTopLevelExtensionKeysHoldAnchorsEndpointsShare() throws {
+        // `x-` keys are ignored at the top level only: elsewhere an unknown key is still a typo.
+        let result = loadSpec("""
+            service: Shop
+            x-paging: &paging
+              page: Int = 1
+              size: Int = 20
+            x-note: anything at all, [even, "this"]
+            endpoints:
+              list:
+                method: GET
+                path: /items
+                query:
+                  <<: *paging
+                  q: String?
+              other: { method: GET, path: /other, query: *paging, x-note: typo }
+            """)
+        XCTAssertEqual(render(result), "specs/a.yaml:13:55: error: unknown key 'x-note' in endpoint 'other'")
+        let valid = try module([("specs/a.yaml", """
+            service: Shop
+            x-paging: &paging
+              page: Int = 1
+              size: Int = 20
+            endpoints:
+              list:
+                method: GET
+                path: /items
+                query:
+                  <<: *paging
+                  q: String?
+            """)])
+        XCTAssertEqual(valid.endpoint("list")?.query.map(\.wireName), ["page", "size", "q"])
+    }
+
     func testWarningsDoNotFailTheLoad() throws {
         let result = loadSpec("""
             service: Auth

@@ -51,7 +51,11 @@ struct FileDecoder {
                 at: SourceLocation(file: path, line: 1, column: 1))
             return syntax
         }
-        guard let top = reader.keyed(root, in: "the spec file", allowed: Self.topLevelKeys) else { return syntax }
+        // `x-` keys are the spec's extension point (as in OpenAPI and Compose files): ignored, a
+        // place for YAML anchors that endpoints share (`x-paging: &paging`, `<<: *paging`).
+        guard let top = reader.keyed(root, in: "the spec file", allowed: Self.topLevelKeys, extensionKeys: true) else {
+            return syntax
+        }
 
         if let models = top["models"] {
             syntax.models = decodeModels(models.value)

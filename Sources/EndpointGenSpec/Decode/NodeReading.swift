@@ -137,13 +137,17 @@ struct NodeReader {
     }
 
     /// A mapping with only `allowed` keys; unknown ones are reported at the key with a suggestion.
-    mutating func keyed(_ node: YAMLNode, in what: @autoclosure () -> String, allowed: KeySet) -> KeyedMapping? {
+    /// With `extensionKeys`, keys beginning with `x-` are skipped without a word.
+    mutating func keyed(
+        _ node: YAMLNode, in what: @autoclosure () -> String, allowed: KeySet, extensionKeys: Bool = false
+    ) -> KeyedMapping? {
         guard let pairs = pairs(node, for: what()) else { return nil }
         var mapping = KeyedMapping(keySet: allowed, location: location(node))
         mapping.entries.reserveCapacity(pairs.count)
         for pair in pairs {
             guard let position = allowed.index(of: pair.key) else {
                 let key = keyText(pair.key)
+                if extensionKeys, key.hasPrefix("x-") { continue }
                 let suggestion = DidYouMean.suggestion(for: key, among: allowed.keys)
                 if let suggestion { mapping.suggested.append(suggestion) }
                 diagnostics.error(
