@@ -141,12 +141,34 @@ public struct RetryPolicy: Sendable, Hashable {
         method.isIdempotent && attempt < maxAttempts && retryableStatuses.contains(status)
     }
 
-    /// Seconds to wait before attempt `attempt + 1`; a `Retry-After` in seconds wins when given.
-    public func delay(afterAttempt attempt: Int, retryAfter: String? = nil) -> TimeInterval {
-        if let retryAfter, let seconds = TimeInterval(retryAfter.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
-            return min(seconds, maxDelay)
+    /// Seconds to wait before attempt `attempt + 1`. A server's `Retry-After` wins when it can be
+    /// read: seconds, or an HTTP date (the time from `now` until then; none when it has passed).
+    public func delay(afterAttempt attempt: Int, retryAfter: String? = nil, now: Date = Date()) -> TimeInterval {
+        if let retryAfter {
+            let text = retryAfter.trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
+                return min(TimeInterval(text) ?? maxDelay, maxDelay)
+            }
+            if let date = Self.httpDate(text) {
+                return min(max(0, date.timeIntervalSince(now)), maxDelay)
+            }
         }
         let exponent = Double(max(0, attempt - 1))
         return min(initialDelay * pow(multiplier, exponent), maxDelay)
+    }
+
+    /// An HTTP date in any of the three forms RFC 9110 asks recipients to read: IMF-fixdate
+    /// (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime
+    /// (`Sun Nov  6 08:49:37 1994`). Read rarely (a retry that was told when), so a formatter per call.
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: collapsed) { return date }
+        }
+        return nil
     }
 }
