@@ -17,21 +17,29 @@ public nonisolated final class AuthService: Sendable {
     ///
     /// The access and refresh tokens come back as cookies and are kept in the client's cookie
     /// storage; `isFirst` tells whether onboarding (`patchMemberInfo`) is still to be done.
+    ///
+    /// `POST /login`
     public func login(body: LoginDTO) async throws(APIError) -> LoginResponseDTO {
         try await client.send(AuthRouter.login(body: body), baseURL: baseURL, as: LoginResponseDTO.self)
     }
 
     /// Ends the session of the current cookies (로그아웃 API).
+    ///
+    /// `POST /logout`
     public func logout() async throws(APIError) {
         try await client.send(AuthRouter.logout, baseURL: baseURL)
     }
 
     /// Creates a DRINKIG account (자체 회원가입 API).
+    ///
+    /// `POST /join`
     public func join(body: JoinDTO) async throws(APIError) {
         try await client.send(AuthRouter.join(body: body), baseURL: baseURL)
     }
 
     /// Logs in with Sign in with Apple.
+    ///
+    /// `POST /login/apple`
     public func appleLogin(body: AppleLoginRequestDTO) async throws(APIError) -> LoginResponseDTO {
         try await client.send(AuthRouter.appleLogin(body: body), baseURL: baseURL, as: LoginResponseDTO.self)
     }
@@ -40,16 +48,22 @@ public nonisolated final class AuthService: Sendable {
     ///
     /// The seed left this case as a TODO (empty path, `requestPlain`, "probably a DTO").
     /// The path is the one the other social login uses; the body is the profile the Kakao SDK returns.
+    ///
+    /// `POST /login/kakao`
     public func kakaoLogin(body: KakaoLoginRequestDTO) async throws(APIError) -> LoginResponseDTO {
         try await client.send(AuthRouter.kakaoLogin(body: body), baseURL: baseURL, as: LoginResponseDTO.self)
     }
 
     /// Issues new tokens from the refresh-token cookie (토큰 재발급 API).
+    ///
+    /// `POST /reissue`
     public func reissueToken() async throws(APIError) {
         try await client.send(AuthRouter.reissueToken, baseURL: baseURL)
     }
 
     /// Saves the onboarding answers of a new member (사용자 초기 정보 추가).
+    ///
+    /// `PATCH /member`
     public func patchMemberInfo(body: MemberRequestDTO) async throws(APIError) {
         try await client.send(AuthRouter.patchMemberInfo(body: body), baseURL: baseURL)
     }

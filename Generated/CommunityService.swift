@@ -14,6 +14,8 @@ public nonisolated final class CommunityService: Sendable {
     }
 
     /// Signs in with e-mail and password (HeaderType.default).
+    ///
+    /// `POST /auth/signin`
     public func signIn(body: SignInForm) async throws(APIError) -> SignInResponse {
         try await client.send(CommunityRouter.signIn(body: body), baseURL: baseURL, as: SignInResponse.self)
     }
@@ -22,16 +24,22 @@ public nonisolated final class CommunityService: Sendable {
     ///
     /// The standard OAuth 2.0 token endpoint: a form body and a bare JSON answer, without the
     /// general-response wrapper.
+    ///
+    /// `POST /auth/token`
     public func refreshToken(body: RefreshTokenRequest) async throws(APIError) -> TokenPair {
         try await client.send(CommunityRouter.refreshToken(body: body), baseURL: baseURL, as: TokenPair.self)
     }
 
     /// The signed-in user (HeaderType.withToken).
+    ///
+    /// `GET /users/me`
     public func getMyProfile() async throws(APIError) -> User {
         try await client.send(CommunityRouter.getMyProfile, baseURL: baseURL, as: User.self)
     }
 
     /// Replaces the profile image (HeaderType.multiPartWithToken).
+    ///
+    /// `PUT /users/me/profile-image`
     public func updateProfileImage(body: UpdateProfileImageRequest) async throws(APIError) -> User {
         try await client.send(CommunityRouter.updateProfileImage(body: body), baseURL: baseURL, as: User.self)
     }
@@ -39,51 +47,70 @@ public nonisolated final class CommunityService: Sendable {
     /// Uploads the profile image as raw JPEG bytes.
     ///
     /// Kept for app versions before 2.0, which had no multipart support; use updateProfileImage.
+    ///
+    /// `PUT /users/me/avatar`
     @available(*, deprecated)
     public func uploadAvatar(body: Data) async throws(APIError) {
         try await client.send(CommunityRouter.uploadAvatar(body: body), baseURL: baseURL)
     }
 
     /// One page of the feed, newest first unless sorted otherwise.
+    ///
+    /// `GET /posts`
     public func getPosts(keyword: String? = nil, tags: [String]? = nil, sort: PostSort = .latest, page: Int = 1, pageSize: Int = 20) async throws(APIError) -> [Post] {
         try await client.send(CommunityRouter.getPosts(keyword: keyword, tags: tags, sort: sort, page: page, pageSize: pageSize), baseURL: baseURL, as: [Post].self)
     }
 
     /// One post with its comment threads.
+    ///
+    /// `GET /posts/{postId}`
     public func getPost(postId: Int64) async throws(APIError) -> Post {
         try await client.send(CommunityRouter.getPost(postId: postId), baseURL: baseURL, as: Post.self)
     }
 
     /// Publishes a post with optional images (HeaderType.multiPartWithToken).
+    ///
+    /// `POST /posts`
     public func createPost(idempotencyKey: UUID, body: CreatePostRequest) async throws(APIError) -> Post {
         try await client.send(CommunityRouter.createPost(idempotencyKey: idempotencyKey, body: body), baseURL: baseURL, as: Post.self)
     }
 
+    /// `DELETE /posts/{postId}`
     public func deletePost(postId: Int64) async throws(APIError) {
         try await client.send(CommunityRouter.deletePost(postId: postId), baseURL: baseURL)
     }
 
     /// Comments on a post, or replies to a comment when `parentId` is given.
+    ///
+    /// `POST /posts/{postId}/comments`
     public func addComment(postId: Int64, body: AddCommentRequest) async throws(APIError) -> Comment {
         try await client.send(CommunityRouter.addComment(postId: postId, body: body), baseURL: baseURL, as: Comment.self)
     }
 
     /// The latest notice together with the server's status and message (DecodingMode.general).
+    ///
+    /// `GET /notices/latest`
     public func getLatestNotice() async throws(APIError) -> Envelope<Notice> {
         try await client.sendEnvelope(CommunityRouter.getLatestNotice, baseURL: baseURL, as: Notice.self)
     }
 
     /// The terms of service as an HTML page, shown in a web view.
+    ///
+    /// `GET /terms`
     public func getTerms() async throws(APIError) -> String {
         try await client.sendString(CommunityRouter.getTerms, baseURL: baseURL)
     }
 
     /// The bytes of an attachment.
+    ///
+    /// `GET /attachments/{attachmentId}`
     public func downloadAttachment(attachmentId: UUID) async throws(APIError) -> Data {
         try await client.sendData(CommunityRouter.downloadAttachment(attachmentId: attachmentId), baseURL: baseURL)
     }
 
     /// What the upload endpoints accept; asked once before showing the image picker.
+    ///
+    /// `OPTIONS /uploads`
     public func getUploadOptions() async throws(APIError) -> GetUploadOptionsResponse {
         try await client.send(CommunityRouter.getUploadOptions, baseURL: baseURL, as: GetUploadOptionsResponse.self)
     }

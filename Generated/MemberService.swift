@@ -14,21 +14,29 @@ public nonisolated final class MemberService: Sendable {
     }
 
     /// The profile and onboarding answers of the signed-in member.
+    ///
+    /// `GET /member`
     public func getMemberInfo() async throws(APIError) -> MemberResponseDTO {
         try await client.send(MemberRouter.getMemberInfo, baseURL: baseURL, as: MemberResponseDTO.self)
     }
 
     /// Changes the name or region of the signed-in member; absent fields are kept.
+    ///
+    /// `PATCH /member/profile`
     public func updateMemberInfo(body: MemberUpdateRequest) async throws(APIError) {
         try await client.send(MemberRouter.updateMemberInfo(body: body), baseURL: baseURL)
     }
 
     /// Tells whether a username (e-mail) is already taken, before `join`.
+    ///
+    /// `POST /member/check`
     public func checkUsername(body: UsernameCheckRequest) async throws(APIError) -> UsernameCheckResponse {
         try await client.send(MemberRouter.checkUsername(body: body), baseURL: baseURL, as: UsernameCheckResponse.self)
     }
 
     /// Deletes the signed-in member's account and ends the session (회원 탈퇴).
+    ///
+    /// `DELETE /member`
     public func deleteMember() async throws(APIError) {
         try await client.send(MemberRouter.deleteMember, baseURL: baseURL)
     }

@@ -16,36 +16,50 @@ public nonisolated final class MovieService: Sendable {
     /// One page of the movies of a category.
     ///
     /// The catalogue is not personal, so it is read with the app's API key instead of a member token.
+    ///
+    /// `GET /movies`
     public func getMovies(category: MovieCategory, page: Int = 1, region: String? = nil) async throws(APIError) -> MovieResponse {
         try await client.send(MovieRouter.getMovies(category: category, page: page, region: region), baseURL: baseURL, as: MovieResponse.self)
     }
 
     /// The member's favorites, keyed by movie id.
+    ///
+    /// `GET /favorite`
     public func getFavorites() async throws(APIError) -> [String: Favorite] {
         try await client.send(MovieRouter.getFavorites, baseURL: baseURL, as: [String: Favorite].self)
     }
 
     /// Adds a movie to the favorites.
+    ///
+    /// `POST /favorite`
     public func createFavorite(body: FavoriteRequestItem) async throws(APIError) -> Favorite {
         try await client.send(MovieRouter.createFavorite(body: body), baseURL: baseURL, as: Favorite.self)
     }
 
     /// Replaces all favorites at once, in the given order (used after reordering).
+    ///
+    /// `PUT /favorite`
     public func replaceFavorites(body: [FavoriteRequestItem]) async throws(APIError) {
         try await client.send(MovieRouter.replaceFavorites(body: body), baseURL: baseURL)
     }
 
     /// Succeeds when the movie is a favorite; fails with status 404 when it is not.
+    ///
+    /// `HEAD /favorite/{id}`
     public func isFavorite(id: String) async throws(APIError) {
         try await client.send(MovieRouter.isFavorite(id: id), baseURL: baseURL)
     }
 
     /// Removes a movie from the favorites.
+    ///
+    /// `DELETE /favorite/{id}`
     public func removeFavorite(id: String) async throws(APIError) {
         try await client.send(MovieRouter.removeFavorite(id: id), baseURL: baseURL)
     }
 
     /// Removes a movie from the favorites, naming it in an `id` header.
+    ///
+    /// `DELETE /favorite`
     @available(*, deprecated, message: "Use removeFavorite(id:), which names the movie in the path.")
     public func deleteFavorite(id: String) async throws(APIError) {
         try await client.send(MovieRouter.deleteFavorite(id: id), baseURL: baseURL)

@@ -33,36 +33,50 @@ public nonisolated final class QuestionService: Sendable {
     }
 
     /// Saves my answer to a question.
+    ///
+    /// `PUT /api/v1/question`
     public func answerQuestion(body: AnswerQuestionRequestDTO) async throws(APIError) {
         try await client.send(QuestionRouter.answerQuestion(body: body), baseURL: baseURL)
     }
 
     /// The number of the page that holds the newest question, where the list opens.
+    ///
+    /// `GET /api/v1/question/latest-page-no`
     public func getLatestQuestionPageNo() async throws(APIError) -> Int {
         try await client.send(QuestionRouter.getLatestQuestionPageNo, baseURL: baseURL, as: Int.self)
     }
 
     /// One question with both answers.
+    ///
+    /// `GET /api/v1/question/{index}`
     public func getQuestion(index: Int) async throws(APIError) -> Question {
         try await client.send(QuestionRouter.getQuestion(index: index), baseURL: baseURL, as: Question.self)
     }
 
     /// One page of past questions, newest first.
+    ///
+    /// `POST /api/v1/questions`
     public func getQuestionList(body: QuestionPage) async throws(APIError) -> [Question] {
         try await client.send(QuestionRouter.getQuestionList(body: body), baseURL: baseURL, as: [Question].self)
     }
 
     /// Today's question; a new one is opened every day at midnight (KST).
+    ///
+    /// `GET /api/v1/question/today`
     public func getTodayQuestion() async throws(APIError) -> Question {
         try await client.send(QuestionRouter.getTodayQuestion, baseURL: baseURL, as: Question.self)
     }
 
     /// Nudges the partner to answer a question (콕 찌르기).
+    ///
+    /// `POST /api/v1/question/press`
     public func pressForAnswer(body: PressForAnswerRequest) async throws(APIError) {
         try await client.send(QuestionRouter.pressForAnswer(body: body), baseURL: baseURL)
     }
 
     /// Past questions whose text contains a keyword.
+    ///
+    /// `GET /api/v1/questions/search`
     public func searchQuestions(keyword: String, state: AnswerState? = nil, pageNo: Int = 0) async throws(APIError) -> [Question] {
         try await client.send(QuestionRouter.searchQuestions(keyword: keyword, state: state, pageNo: pageNo), baseURL: baseURL, as: [Question].self)
     }

@@ -118,7 +118,9 @@ struct ServiceRenderer {
 
     func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
         let call = call(shape)
-        p.doc(shape.endpoint.summary, shape.endpoint.description)
+        // The request it sends, as the API's documentation writes it: what a reader (and Quick
+        // Help) looks for first, and otherwise only found in the router's switches.
+        p.doc(shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         putSignatureStart(shape, into: &p)
         p.put(") async throws(APIError)")

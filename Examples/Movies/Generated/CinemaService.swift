@@ -31,19 +31,25 @@ public nonisolated final class CinemaService: Sendable {
     }
 
     /// The showtimes of a day, earliest first.
+    ///
+    /// `GET /showtimes`
     public func listShowtimes(date: String, format: ScreenFormat? = nil) async throws(APIError) -> [Showtime] {
         try await client.send(CinemaRouter.listShowtimes(date: date, format: format), baseURL: baseURL, as: [Showtime].self)
     }
 
+    /// `GET /films/{id}`
     public func getFilm(id: Int) async throws(APIError) -> Film {
         try await client.send(CinemaRouter.getFilm(id: id), baseURL: baseURL, as: Film.self)
     }
 
     /// Books seats; fails with status 409 when they are taken.
+    ///
+    /// `POST /showtimes/{showtimeId}/bookings`
     public func bookSeats(showtimeId: Int, body: BookSeatsRequest) async throws(APIError) -> Booking {
         try await client.send(CinemaRouter.bookSeats(showtimeId: showtimeId, body: body), baseURL: baseURL, as: Booking.self)
     }
 
+    /// `DELETE /bookings/{id}`
     public func cancelBooking(id: String) async throws(APIError) {
         try await client.send(CinemaRouter.cancelBooking(id: id), baseURL: baseURL)
     }

@@ -14,6 +14,8 @@ nonisolated final class AuthService: Sendable {
     }
 
     /// Log in with a username and password.
+    ///
+    /// `POST /login`
     func login(body: LoginRequest) async throws(APIError) -> LoginResponse {
         try await client.send(AuthRouter.login(body: body), baseURL: baseURL, as: LoginResponse.self)
     }
@@ -31,6 +33,7 @@ nonisolated final class AuthService: Sendable {
         }
     }
 
+    /// `POST /logout`
     func logout() async throws(APIError) {
         try await client.send(AuthRouter.logout, baseURL: baseURL)
     }
@@ -48,6 +51,7 @@ nonisolated final class AuthService: Sendable {
         }
     }
 
+    /// `GET /questions/{index}`
     func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20) async throws(APIError) -> Question {
         try await client.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: baseURL, as: Question.self)
     }
@@ -65,6 +69,7 @@ nonisolated final class AuthService: Sendable {
         }
     }
 
+    /// `POST /members/{memberId}/avatar`
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
         try await client.send(AuthRouter.uploadAvatar(memberId: memberId, body: body), baseURL: baseURL)
     }

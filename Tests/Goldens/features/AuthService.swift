@@ -14,18 +14,23 @@ public nonisolated final class AuthService: Sendable {
     }
 
     /// Log in with a username and password.
+    ///
+    /// `POST /login`
     public func login(body: LoginRequest) async throws(APIError) -> LoginResponse {
         try await client.send(AuthRouter.login(body: body), baseURL: baseURL, as: LoginResponse.self)
     }
 
+    /// `POST /logout`
     public func logout() async throws(APIError) {
         try await client.send(AuthRouter.logout, baseURL: baseURL)
     }
 
+    /// `GET /questions/{index}`
     public func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20) async throws(APIError) -> Question {
         try await client.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: baseURL, as: Question.self)
     }
 
+    /// `POST /members/{memberId}/avatar`
     public func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
         try await client.send(AuthRouter.uploadAvatar(memberId: memberId, body: body), baseURL: baseURL)
     }

@@ -15,22 +15,28 @@ public nonisolated final class HostileService: Sendable {
     }
 
     /// Tricky path */ �isolate�
+    ///
+    /// `GET /self/{self}/type/{Type}`
     public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil) async throws(APIError) -> Extension {
         try await client.send(HostileRouter.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf), baseURL: baseURL, as: Extension.self)
     }
 
+    /// `POST /return`
     public func `return`(body: ReturnRequest) async throws(APIError) {
         try await client.send(HostileRouter.return(body: body), baseURL: baseURL)
     }
 
+    /// `PUT /files/{path}`
     public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
         try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
     }
 
+    /// `GET /quote/plain`
     public func plainQuote() async throws(APIError) {
         try await client.send(HostileRouter.plainQuote, baseURL: baseURL)
     }
 
+    /// `GET /quote`
     public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
         try await client.send(HostileRouter.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes), baseURL: baseURL)
     }
