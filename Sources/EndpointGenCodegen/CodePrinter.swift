@@ -51,13 +51,14 @@ struct CodeLine: ExpressibleByStringInterpolation {
 /// The one place that prints code: lines with 4-space indentation, LF endings,
 /// no trailing spaces, and a single trailing newline.
 ///
-/// Text is kept as UTF-8 bytes: appending a line is a copy, not a `String` append with its
-/// capacity and encoding checks (this runs for every one of 100k+ lines of a large module).
-struct CodePrinter {
-    /// The text so far is `bytes[..<count]`; the rest is room to grow. Appends copy memory
-    /// directly: `Array.append(contentsOf:)` costs about 100 instructions a call, and a large
-    /// module makes over half a million short appends.
-    private var bytes: [UInt8]
+/// Text is kept as UTF-8 bytes in memory the printer owns: appending is a bounds check and a
+/// copy, without the uniqueness check and the buffer access of an `Array` on each of the
+/// half a million short appends of a large module. Not copyable, so that no two printers can
+/// share that memory.
+struct CodePrinter: ~Copyable {
+    /// The text so far is `base[..<count]`; the rest, up to `capacity`, is room to grow.
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var count = 0
     private var depth = 0
     private var pendingBlank = false
@@ -65,49 +66,47 @@ struct CodePrinter {
     private var lastOpenedBlock = true
 
     init() {
-        bytes = Self.room(16 * 1024)
+        capacity = 16 * 1024
+        base = .allocate(capacity: capacity)
     }
 
-    /// `capacity` bytes of room, not zero-filled: only `bytes[..<count]` is ever read, and
-    /// filling the room first was measurable over hundreds of files.
-    private static func room(_ capacity: Int) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { _, initialized in initialized = capacity }
+    deinit {
+        base.deallocate()
     }
 
     /// The text printed so far.
-    var text: String { String(decoding: bytes[..<count], as: UTF8.self) }
+    var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
     @inline(__always)
     private mutating func appendBytes(_ source: UnsafeRawPointer, _ length: Int) {
-        if count + length > bytes.count { grow(to: count + length) }
-        let offset = count
-        bytes.withUnsafeMutableBytes { ($0.baseAddress! + offset).copyMemory(from: source, byteCount: length) }
+        if count + length > capacity { grow(to: count + length) }
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: length)
         count += length
     }
 
     @inline(__always)
     private mutating func appendByte(_ byte: UInt8) {
-        if count == bytes.count { grow(to: count + 1) }
-        bytes[count] = byte
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
         count += 1
     }
 
     private mutating func appendSpaces(_ length: Int) {
-        if count + length > bytes.count { grow(to: count + length) }
-        for index in count..<(count + length) { bytes[index] = 0x20 }
+        if count + length > capacity { grow(to: count + length) }
+        (base + count).update(repeating: 0x20, count: length)
         count += length
     }
 
     private mutating func grow(to needed: Int) {
-        var larger = Self.room(max(needed, bytes.count * 2))
-        let used = count
-        bytes.withUnsafeBytes { old in
-            larger.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: old.baseAddress!, byteCount: used) }
-        }
-        bytes = larger
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
     }
 
-    private var lastByte: UInt8? { count > 0 ? bytes[count - 1] : nil }
+    private var lastByte: UInt8? { count > 0 ? base[count - 1] : nil }
 
     /// Appends one line at the current indentation.
     mutating func line(_ content: CodeLine = "") {
@@ -247,23 +246,39 @@ struct CodePrinter {
         pendingBlank = true
     }
 
-    /// `/// ...` lines for a doc comment, if there is any text.
+    /// `/// ...` lines for a doc comment, if there is any text: one paragraph per non-empty text,
+    /// with `///` between them.
     mutating func doc(_ texts: String?...) {
-        let paragraphs = texts.compactMap { $0 }.filter { !$0.isEmpty }
-        for (index, paragraph) in paragraphs.enumerated() {
-            if index > 0 { line("///") }
-            for docLine in SwiftLiteral.docLines(paragraph) {
-                line(docLine.isEmpty ? "///" : "/// \(docLine)")
+        var first = true
+        for case let text? in texts where !text.isEmpty {
+            if !first { docLine("") }
+            first = false
+            // Most summaries are one line of printable ASCII: written as they are.
+            if SwiftLiteral.isPlainDocLine(text) {
+                docLine(text)
+                continue
             }
+            for line in SwiftLiteral.docLines(text) { docLine(line) }
         }
+    }
+
+    private mutating func docLine(_ text: String) {
+        begin()
+        if text.isEmpty {
+            put("///")
+        } else {
+            put("/// ")
+            put(text)
+        }
+        end()
     }
 
     /// The finished file text.
     var result: String {
         var end = count
-        while end > 1, bytes[end - 1] == 0x0A, bytes[end - 2] == 0x0A { end -= 1 }
-        if end > 0, bytes[end - 1] == 0x0A { return String(decoding: bytes[..<end], as: UTF8.self) }
-        return String(decoding: bytes[..<end], as: UTF8.self) + "\n"
+        while end > 1, base[end - 1] == 0x0A, base[end - 2] == 0x0A { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)
+        return end > 0 && base[end - 1] == 0x0A ? text : text + "\n"
     }
 }
 
@@ -289,15 +304,19 @@ enum SwiftLiteral {
         return result + "\""
     }
 
+    /// Printable ASCII without a trailing space: a doc comment line as it is, nothing to split
+    /// or replace.
+    static func isPlainDocLine(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in
+            !utf8.contains { $0 < 0x20 || $0 > 0x7E } && utf8.last != UInt8(ascii: " ")
+        }
+    }
+
     /// Lines of a doc comment: split at line breaks, control and bidirectional-formatting
     /// characters replaced, trailing spaces removed.
     static func docLines(_ text: String) -> [String] {
-        // Most summaries are one line of printable ASCII: nothing to split or replace.
-        var text = text
-        let plain = text.withUTF8 { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 > 0x7E } && utf8.last != UInt8(ascii: " ")
-        }
-        if plain { return text.isEmpty ? [] : [text] }
+        if isPlainDocLine(text) { return text.isEmpty ? [] : [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {

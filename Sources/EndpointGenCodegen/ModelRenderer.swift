@@ -314,39 +314,76 @@ struct ModelRenderer {
         p.close()
     }
 
+    /// An enum with a case per value and `unknown(raw)` for the rest. Lines of the case loops are
+    /// written piece by piece (`begin`, `put`, `end`), like the struct's.
     mutating func renderEnum(_ model: Model, _ enumModel: EnumModel, into p: inout CodePrinter) {
         let access = context.access
         let name = Naming.typeName(model.name)
         let names = context.caseNames(enumModel, in: model.name)
-        let raw = enumModel.rawType == .int ? "Int" : "String"
+        let isInt = enumModel.rawType == .int
+        let raw: StaticString = isInt ? "Int" : "String"
+        func putValue(_ value: String, into p: inout CodePrinter) {
+            if isInt { p.put(value) } else { p.putLiteral(value) }
+        }
         // Codable comes from the standard library's RawRepresentable defaults, which call
         // `init(rawValue:)`; it never fails here, so unknown values decode to `.unknown`.
         p.doc(model.summary)
-        p.block("\(context.typeModifiers)enum \(name): RawRepresentable, Codable, Hashable, Sendable, ParameterValue") { p in
-            for caseName in names {
-                p.line("case \(Naming.escaped(caseName))")
-            }
-            p.doc("A value this version of the API description does not know, kept as it arrived.")
-            p.line("case unknown(\(raw))")
-            p.blank()
-            p.block("\(access)init(rawValue: \(raw))") { p in
-                p.switchBlock("rawValue") { p in
-                    for (item, caseName) in zip(enumModel.cases, names) {
-                        p.line("case \(literal(item.value, raw: enumModel.rawType)): self = .\(Naming.member(caseName))")
-                    }
-                    p.line("default: self = .unknown(rawValue)")
-                }
-            }
-            p.blank()
-            p.block("\(access)var rawValue: \(raw)") { p in
-                p.switchBlock("self") { p in
-                    for (item, caseName) in zip(enumModel.cases, names) {
-                        p.line("case .\(Naming.member(caseName)): return \(literal(item.value, raw: enumModel.rawType))")
-                    }
-                    p.line("case .unknown(let value): return value")
-                }
-            }
+        p.begin()
+        p.put(context.typeModifiers)
+        p.put("enum ")
+        p.put(name)
+        p.put(": RawRepresentable, Codable, Hashable, Sendable, ParameterValue")
+        p.open()
+        for caseName in names {
+            p.begin()
+            p.put("case ")
+            p.put(Naming.escaped(caseName))
+            p.end()
         }
+        p.doc("A value this version of the API description does not know, kept as it arrived.")
+        p.begin()
+        p.put("case unknown(")
+        p.put(raw)
+        p.put(")")
+        p.end()
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("init(rawValue: ")
+        p.put(raw)
+        p.put(")")
+        p.open()
+        p.switchBlock("rawValue") { p in
+            for (item, caseName) in zip(enumModel.cases, names) {
+                p.begin()
+                p.put("case ")
+                putValue(item.value, into: &p)
+                p.put(": self = .")
+                p.put(Naming.member(caseName))
+                p.end()
+            }
+            p.line("default: self = .unknown(rawValue)")
+        }
+        p.close()
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("var rawValue: ")
+        p.put(raw)
+        p.open()
+        p.switchBlock("self") { p in
+            for (item, caseName) in zip(enumModel.cases, names) {
+                p.begin()
+                p.put("case .")
+                p.put(Naming.member(caseName))
+                p.put(": return ")
+                putValue(item.value, into: &p)
+                p.end()
+            }
+            p.line("case .unknown(let value): return value")
+        }
+        p.close()
+        p.close()
     }
 
     /// `@available(*, deprecated)`, with the spec's message when it gave one.
@@ -355,7 +392,4 @@ struct ModelRenderer {
         return "@available(*, deprecated, message: \(SwiftLiteral.string(message)))"
     }
 
-    private func literal(_ value: String, raw: EnumModel.RawType) -> String {
-        raw == .int ? value : SwiftLiteral.string(value)
-    }
 }
