@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool release-tool release-tool-path test tsan plugin-check example isolation-check schema-test bench bench-compare clean
+.PHONY: all generate check lint build tool release-tool release-tool-path test tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
 
 all: generate
 
@@ -68,6 +68,12 @@ example:
 # schema/endpointgen-spec.schema.json agrees with the validator (Python 3 with PyYAML, jsonschema).
 schema-test: tool
 	python3 Tests/Schema/check_schema.py $(TOOL)
+
+# Thousands of damaged specs (fixed seed): no crash, only compiler-style diagnostics, and what
+# is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py).
+fuzz: tool
+	$(SWIFT) build --target EndpointRuntime
+	python3 Tests/Fuzz/fuzz_specs.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules
 
 # Generated/, the features and the hostile goldens built as an app target would: Swift 6 mode,
 # default isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).
