@@ -250,7 +250,7 @@ struct RouterRenderer {
                 for parameter in shape.parameters where parameter.role == .header {
                     replaced.insert(parameter.wireName.lowercased())
                 }
-                serviceHeaders.removeAll { replaced.contains($0.name.lowercased()) }
+                serviceHeaders = service.headers.indices.filter { !replaced.contains(serviceNames[$0]) }.map { service.headers[$0] }
             }
             var first = true
             let local = shape.local("headers", among: .header)

@@ -164,7 +164,7 @@ extension Array where Element == HTTPHeader {
             append(HTTPHeader(name: name, value: fallback))
             return
         }
-        append(HTTPHeader(name: name, value: value.parameterValue))
+        append(name: name, value)
     }
 
     /// Appends one header of the elements joined with `, `, or `fallback` under the same name
