@@ -41,8 +41,9 @@ struct RequestBuilder {
             // An endpoint's own Content-Type beside a JSON body names its JSON media type
             // (`application/merge-patch+json`). The other bodies' types are what the server
             // needs to read them (a multipart boundary), so they always win.
-            if case .json = endpoint.body, endpointNames.contains("content-type") {
-            } else {
+            var keepsDeclaredType = false
+            if case .json = endpoint.body { keepsDeclaredType = endpointNames.contains("content-type") }
+            if !keepsDeclaredType {
                 request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             }
         }
