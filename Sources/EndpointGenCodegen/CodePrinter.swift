@@ -315,8 +315,8 @@ enum SwiftLiteral {
 
     /// Lines of a doc comment: split at line breaks, control and bidirectional-formatting
     /// characters replaced, trailing spaces removed.
+    /// (`doc` writes plain text, the common case, without calling this.)
     static func docLines(_ text: String) -> [String] {
-        if isPlainDocLine(text) { return text.isEmpty ? [] : [text] }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         func flush() {

@@ -95,6 +95,12 @@ final class NamingAndLiteralTests: XCTestCase {
 
     func testDocLinesSplitAndNeutraliseControlAndBidiCharacters() {
         XCTAssertEqual(SwiftLiteral.docLines("one\r\ntwo\nthree  "), ["one", "two", "three"])
+        // Plain text (which `doc` writes without calling docLines) comes back as it is.
+        XCTAssertEqual(SwiftLiteral.docLines("Plain text."), ["Plain text."])
+        XCTAssertEqual(SwiftLiteral.docLines(""), [])
+        XCTAssertTrue(SwiftLiteral.isPlainDocLine("Plain text."))
+        XCTAssertFalse(SwiftLiteral.isPlainDocLine("trailing "))
+        XCTAssertFalse(SwiftLiteral.isPlainDocLine("two\nlines"))
         XCTAssertEqual(SwiftLiteral.docLines("a\u{202E}b\u{2066}c\u{0007}d\te"), ["a\u{FFFD}b\u{FFFD}c\u{FFFD}d e"])
         XCTAssertEqual(SwiftLiteral.docLines("x\u{2028}y"), ["x", "y"])
     }
