@@ -6,11 +6,11 @@ import Foundation
 /// Current weather, forecasts and location search from weatherapi.com.
 public nonisolated enum WeatherRouter: Endpoint {
     /// The current weather at a location (the seed's WeatherRequest).
-    case getCurrentWeather(apiKey: String, location: String, aqi: YesNo = .no, lang: String? = nil)
+    case getCurrentWeather(location: String, aqi: YesNo = .no, lang: String? = nil)
     /// Daily forecast for up to 14 days, with the current weather.
-    case getForecast(apiKey: String, location: String, days: Int = 3, date: String? = nil, aqi: YesNo = .no, alerts: YesNo = .no, lang: String? = nil)
+    case getForecast(location: String, days: Int = 3, date: String? = nil, aqi: YesNo = .no, alerts: YesNo = .no, lang: String? = nil)
     /// Locations matching a partial name, for an autocomplete field.
-    case searchLocations(apiKey: String, query: String)
+    case searchLocations(query: String)
 
     public var defaultBaseURL: URL? { URL(string: "https://api.weatherapi.com/v1") }
 
@@ -29,16 +29,14 @@ public nonisolated enum WeatherRouter: Endpoint {
 
     public var queryItems: [QueryItem] {
         switch self {
-        case .getCurrentWeather(let apiKey, let location, let aqi, let lang):
+        case .getCurrentWeather(let location, let aqi, let lang):
             var items: [QueryItem] = []
-            items.append(name: "key", apiKey)
             items.append(name: "q", location)
             items.append(name: "aqi", aqi)
             items.append(name: "lang", lang)
             return items
-        case .getForecast(let apiKey, let location, let days, let date, let aqi, let alerts, let lang):
+        case .getForecast(let location, let days, let date, let aqi, let alerts, let lang):
             var items: [QueryItem] = []
-            items.append(name: "key", apiKey)
             items.append(name: "q", location)
             items.append(name: "days", days)
             items.append(name: "dt", date)
@@ -46,9 +44,8 @@ public nonisolated enum WeatherRouter: Endpoint {
             items.append(name: "alerts", alerts)
             items.append(name: "lang", lang)
             return items
-        case .searchLocations(let apiKey, let query):
+        case .searchLocations(let query):
             var items: [QueryItem] = []
-            items.append(name: "key", apiKey)
             items.append(name: "q", query)
             return items
         }
@@ -58,7 +55,7 @@ public nonisolated enum WeatherRouter: Endpoint {
 
     public var body: RequestBody { .none }
 
-    public var auth: AuthRequirement { .none }
+    public var auth: AuthRequirement { .apiKeyInQuery(name: "key") }
 
     public var timeout: TimeInterval? {
         switch self {

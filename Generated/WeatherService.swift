@@ -16,21 +16,21 @@ public nonisolated final class WeatherService: Sendable {
     /// The current weather at a location (the seed's WeatherRequest).
     ///
     /// `GET /current.json`
-    public func getCurrentWeather(apiKey: String, location: String, aqi: YesNo = .no, lang: String? = nil) async throws(APIError) -> WeatherResponse {
-        try await client.send(WeatherRouter.getCurrentWeather(apiKey: apiKey, location: location, aqi: aqi, lang: lang), baseURL: baseURL, as: WeatherResponse.self)
+    public func getCurrentWeather(location: String, aqi: YesNo = .no, lang: String? = nil) async throws(APIError) -> WeatherResponse {
+        try await client.send(WeatherRouter.getCurrentWeather(location: location, aqi: aqi, lang: lang), baseURL: baseURL, as: WeatherResponse.self)
     }
 
     /// Daily forecast for up to 14 days, with the current weather.
     ///
     /// `GET /forecast.json`
-    public func getForecast(apiKey: String, location: String, days: Int = 3, date: String? = nil, aqi: YesNo = .no, alerts: YesNo = .no, lang: String? = nil) async throws(APIError) -> ForecastResponse {
-        try await client.send(WeatherRouter.getForecast(apiKey: apiKey, location: location, days: days, date: date, aqi: aqi, alerts: alerts, lang: lang), baseURL: baseURL, as: ForecastResponse.self)
+    public func getForecast(location: String, days: Int = 3, date: String? = nil, aqi: YesNo = .no, alerts: YesNo = .no, lang: String? = nil) async throws(APIError) -> ForecastResponse {
+        try await client.send(WeatherRouter.getForecast(location: location, days: days, date: date, aqi: aqi, alerts: alerts, lang: lang), baseURL: baseURL, as: ForecastResponse.self)
     }
 
     /// Locations matching a partial name, for an autocomplete field.
     ///
     /// `GET /search.json`
-    public func searchLocations(apiKey: String, query: String) async throws(APIError) -> [SearchLocation] {
-        try await client.send(WeatherRouter.searchLocations(apiKey: apiKey, query: query), baseURL: baseURL, as: [SearchLocation].self)
+    public func searchLocations(query: String) async throws(APIError) -> [SearchLocation] {
+        try await client.send(WeatherRouter.searchLocations(query: query), baseURL: baseURL, as: [SearchLocation].self)
     }
 }

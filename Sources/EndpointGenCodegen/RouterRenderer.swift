@@ -78,6 +78,7 @@ struct RouterRenderer {
         case .bearer: return ".bearer"
         case .cookie: return ".cookie"
         case .apiKey(let header): return ".apiKey(header: \(SwiftLiteral.string(header)))"
+        case .apiKeyInQuery(let name): return ".apiKeyInQuery(name: \(SwiftLiteral.string(name)))"
         }
     }
 

@@ -100,6 +100,9 @@ public enum Auth: Sendable, Hashable {
     case cookie
     /// `apiKey(Header-Name)`: the key goes in this header.
     case apiKey(header: String)
+    /// `apiKeyQuery(name)`: the key goes in this query parameter (weatherapi.com's `key`,
+    /// OpenWeather's `appid`).
+    case apiKeyInQuery(name: String)
 }
 
 public struct Envelope: Sendable, Hashable {

@@ -54,7 +54,8 @@ public struct Authentication: Sendable {
     public var tokenProvider: (any TokenProvider)?
     /// Cookies for `.cookie` endpoints.
     public var cookies: CookieSource?
-    /// The key sent in the endpoint's header for `.apiKey(header:)` endpoints.
+    /// The key sent for `.apiKey(header:)` endpoints in their header, and for
+    /// `.apiKeyInQuery(name:)` endpoints as their query parameter.
     public var apiKey: String?
 
     /// Shared by copies of this value, so that one refresh serves every request of a client.
@@ -120,6 +121,22 @@ public struct Authentication: Sendable {
             let header = HTTPHeader(name: name, value: apiKey)
             try RequestBuilder.validate(header)
             request.setValue(apiKey, forHTTPHeaderField: name)
+            return 0
+        case .apiKeyInQuery(let name):
+            guard let apiKey else {
+                throw .invalidRequest(reason: "The endpoint needs an API key in the query parameter \"\(name)\", but the client has none.")
+            }
+            guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                throw .invalidRequest(reason: "The request has no URL to add the API key to.")
+            }
+            // Encoded as the endpoint's own query items are (everything but unreserved characters).
+            let item = PercentEncoding.formEncode([QueryItem(name: name, value: apiKey)])
+            let existing = components.percentEncodedQuery ?? ""
+            components.percentEncodedQuery = existing.isEmpty ? item : existing + "&" + item
+            guard let authorized = components.url else {
+                throw .invalidRequest(reason: "Could not add the API key to \"\(url.absoluteString)\".")
+            }
+            request.url = authorized
             return 0
         }
     }

@@ -32,6 +32,8 @@ public enum AuthRequirement: Sendable, Hashable {
     case cookie
     /// The client's API key in this header.
     case apiKey(header: String)
+    /// The client's API key as this query parameter, after the endpoint's own.
+    case apiKeyInQuery(name: String)
 }
 
 /// One query item; arrays are several items with the same name.

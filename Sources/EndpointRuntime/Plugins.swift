@@ -39,7 +39,7 @@ extension APIPlugin {
 /// ```
 public struct LoggingPlugin: APIPlugin {
     /// Header names (lowercased) whose values are never logged; the header of an `.apiKey`
-    /// endpoint is redacted too.
+    /// endpoint is redacted too, and so is the query parameter of an `.apiKeyInQuery` one.
     public static let defaultRedactedHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
     ]
@@ -61,7 +61,7 @@ public struct LoggingPlugin: APIPlugin {
 
     /// Logs the method, URL, headers and (up to `bodyLimit`) the body.
     public func willSend(_ request: URLRequest, endpoint: any Endpoint) async {
-        var line = "→ \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
+        var line = "→ \(request.httpMethod ?? "GET") \(Self.loggedURL(request, endpoint: endpoint))"
         var redacted = redactedHeaders
         if case .apiKey(let name) = endpoint.auth {
             // Whatever header the API key travels in.
@@ -77,9 +77,21 @@ public struct LoggingPlugin: APIPlugin {
         sink(line)
     }
 
+    /// The request's URL with the value of an API key query parameter replaced by `<redacted>`.
+    static func loggedURL(_ request: URLRequest, endpoint: any Endpoint) -> String {
+        let url = request.url?.absoluteString ?? ""
+        guard case .apiKeyInQuery(let name) = endpoint.auth, let mark = url.firstIndex(of: "?") else { return url }
+        // `name=`, encoded as the runtime encodes query names.
+        let key = PercentEncoding.formEncode([QueryItem(name: name, value: "")])
+        let items = url[url.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { item in
+            item.hasPrefix(key) ? key + "<redacted>" : String(item)
+        }
+        return url[...mark] + items.joined(separator: "&")
+    }
+
     /// Logs the status and body size, or the error.
     public func didReceive(_ result: Result<HTTPResponse, APIError>, request: URLRequest, endpoint: any Endpoint) async {
-        let target = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "")"
+        let target = "\(request.httpMethod ?? "GET") \(Self.loggedURL(request, endpoint: endpoint))"
         switch result {
         case .success(let response):
             var line = "← \(response.status) \(target) (\(response.body.count) bytes)"

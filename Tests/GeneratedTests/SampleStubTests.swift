@@ -63,10 +63,10 @@ final class SampleStubTests: XCTestCase {
         XCTAssertEqual(one.myAnswer, "제주도 한 달 살기")
 
         let weather = WeatherService(client: client)
-        let current = try await weather.getCurrentWeather(apiKey: "k", location: "Seoul")
+        let current = try await weather.getCurrentWeather(location: "Seoul")
         XCTAssertEqual(current.current.condition.code, .sunny)
         XCTAssertEqual(current.current.airQuality?["us-epa-index"], 1)
-        let found = try await weather.searchLocations(apiKey: "k", query: "Seo")
+        let found = try await weather.searchLocations(query: "Seo")
         XCTAssertEqual(found.first?.url, "seoul-south-korea")
     }
 

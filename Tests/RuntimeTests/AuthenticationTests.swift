@@ -169,6 +169,39 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertEqual(seen.values, ["k-123", "none"])
     }
 
+    func testAPIKeyInQueryComesAfterTheEndpointsOwnItemsEncoded() async throws {
+        struct Search: Endpoint {
+            var query: [QueryItem]
+            var defaultBaseURL: URL? { nil }
+            var method: HTTPMethod { .get }
+            var path: String { "/search" }
+            var queryItems: [QueryItem] { query }
+            var headers: [HTTPHeader] { [] }
+            var body: RequestBody { .none }
+            var auth: AuthRequirement { .apiKeyInQuery(name: "appid") }
+            var timeout: TimeInterval? { nil }
+            var envelope: EnvelopeFormat? { nil }
+            var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+            var sampleData: Data { Data() }
+        }
+        let seen = Recorder<String>()
+        let client = stubClient({ request in
+            seen.append(request.url?.absoluteString ?? "none")
+            return .sample()
+        }, authentication: Authentication(apiKey: "k +&=/é"))
+        try await client.send(Search(query: [QueryItem(name: "q", value: "a b")]), baseURL: testBaseURL)
+        try await client.send(Search(query: []), baseURL: URL(string: "https://api.example.com/v1?lang=ko")!)
+        XCTAssertEqual(seen.values, [
+            "https://api.example.com/v1/search?q=a%20b&appid=k%20%2B%26%3D%2F%C3%A9",
+            "https://api.example.com/v1/search?lang=ko&appid=k%20%2B%26%3D%2F%C3%A9",
+        ])
+        // Without a key nothing is sent.
+        let keyless = stubClient({ _ in XCTFail("sent without a key"); return .sample() }, authentication: Authentication())
+        let error = await expectError { () async throws(APIError) in try await keyless.send(Search(query: []), baseURL: testBaseURL) }
+        guard case .invalidRequest(let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("\"appid\""), reason)
+    }
+
     func testAPIKeyWithNewlineIsRefused() async {
         let client = stubClient(authentication: Authentication(apiKey: "k\r\nX-Evil: 1"))
         let error = await expectError { () async throws(APIError) in try await client.send(TestRouter.keyed, baseURL: testBaseURL) }

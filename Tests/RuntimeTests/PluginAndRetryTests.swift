@@ -119,6 +119,32 @@ final class PluginAndRetryTests: XCTestCase {
         XCTAssertFalse(lines.values.joined().contains("key-secret"))
     }
 
+    func testLoggingPluginRedactsTheAPIKeyQueryParameter() async throws {
+        struct Keyed: Endpoint {
+            var defaultBaseURL: URL? { nil }
+            var method: HTTPMethod { .get }
+            var path: String { "/k" }
+            var queryItems: [QueryItem] { [QueryItem(name: "keyword", value: "kept"), QueryItem(name: "app id", value: "x")] }
+            var headers: [HTTPHeader] { [] }
+            var body: RequestBody { .none }
+            var auth: AuthRequirement { .apiKeyInQuery(name: "app id") }
+            var timeout: TimeInterval? { nil }
+            var envelope: EnvelopeFormat? { nil }
+            var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+            var sampleData: Data { Data() }
+        }
+        let lines = Recorder<String>()
+        let client = stubClient({ _ in .response(status: 500) }, authentication: Authentication(apiKey: "key-secret"),
+                                plugins: [LoggingPlugin { lines.append($0) }])
+        _ = await expectError { () async throws(APIError) in try await client.send(Keyed(), baseURL: testBaseURL) }
+        // Every app id value is redacted, the endpoint's own and the client's; other items stay.
+        XCTAssertEqual(lines.values.count, 2)
+        for line in lines.values {
+            XCTAssertTrue(line.contains("/k?keyword=kept&app%20id=<redacted>&app%20id=<redacted>"), line)
+        }
+        XCTAssertFalse(lines.values.joined().contains("key-secret"))
+    }
+
     func testLoggingPluginLogsErrors() async {
         let lines = Recorder<String>()
         let client = stubClient({ _ in .failure(.transport(.timedOut)) }, plugins: [LoggingPlugin { lines.append($0) }])

@@ -776,11 +776,28 @@ final class DiagnosticTests: XCTestCase {
             endpoints:
               a: { method: GET, path: /a, auth: "apiKey(Bad Header)" }
               b: { method: GET, path: /b, auth: oauth }
+              c: { method: GET, path: /c, auth: "apiKeyQuery(app id)" }
             """),
             """
             specs/a.yaml:2:7: error: unknown auth 'beare'; did you mean 'bearer'?
             specs/a.yaml:4:37: error: invalid header name 'Bad Header' in 'apiKey(Bad Header)': use letters, digits and !#$%&'*+-.^_`|~
-            specs/a.yaml:5:37: error: unknown auth 'oauth'; expected none, bearer, cookie or apiKey(Header-Name)
+            specs/a.yaml:5:37: error: unknown auth 'oauth'; expected none, bearer, cookie, apiKey(Header-Name) or apiKeyQuery(name)
+            specs/a.yaml:6:37: error: invalid query parameter name 'app id' in 'apiKeyQuery(app id)': use letters, digits and !#$%&'*+-.^_`|~
+            """)
+    }
+
+    func testQueryParameterCannotRepeatTheAPIKeyOfTheQuery() {
+        // The client adds `appid`; a parameter of that name would go out twice. Other names, and
+        // the same name on an endpoint with other auth, are fine.
+        XCTAssertEqual(diagnose("""
+            service: Weather
+            auth: apiKeyQuery(appid)
+            endpoints:
+              current: { method: GET, path: /weather, query: { q: String, appid: String, units: String? } }
+              open: { method: GET, path: /open, auth: none, query: { appid: String } }
+            """),
+            """
+            specs/a.yaml:4:63: error: query parameter 'appid' of endpoint 'current' repeats the API key that 'auth: apiKeyQuery(appid)' adds; leave the parameter out
             """)
     }
 

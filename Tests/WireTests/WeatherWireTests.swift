@@ -5,13 +5,14 @@ import Foundation
 import Generated
 import XCTest
 
-/// specs/weather.yaml (seed 001) over the wire: a base URL with a path, renamed query
-/// parameters, string and integer enums with unknown values, nested snake_case models.
+/// specs/weather.yaml (seed 001) over the wire: a base URL with a path, the API key as a query
+/// parameter (`auth: apiKeyQuery(key)`), renamed query parameters, string and integer enums
+/// with unknown values, nested snake_case models.
 final class WeatherWireTests: WireTestCase {
     private static let location = #"{"name":"Seoul","country":"South Korea","region":"","lat":37.57,"lon":127.0,"tz_id":"Asia/Seoul","localtime_epoch":1735187400,"localtime":"2024-12-26 13:30"}"#
 
     private func service(_ server: WireServer) -> WeatherService {
-        WeatherService(client: client(), baseURL: server.baseURL)
+        WeatherService(client: client(apiKey: "k3y"), baseURL: server.baseURL)
     }
 
     func testGetCurrentWeatherSendsRenamedQueryKeysAndDecodesNestedModels() async throws {
@@ -24,11 +25,11 @@ final class WeatherWireTests: WireTestCase {
                   "air_quality":{"co":330.5,"pm2_5":18.4,"us-epa-index":1}}}
                 """)
         }
-        let weather = try await service(server).getCurrentWeather(apiKey: "k3y", location: "37.57,127.0", aqi: .yes)
+        let weather = try await service(server).getCurrentWeather(location: "37.57,127.0", aqi: .yes)
 
         let request = try await server.onlyRequest()
         XCTAssertEqual(request.method, "GET")
-        XCTAssertEqual(request.target, "/v1/current.json?key=k3y&q=37.57%2C127.0&aqi=yes")
+        XCTAssertEqual(request.target, "/v1/current.json?q=37.57%2C127.0&aqi=yes&key=k3y")
         XCTAssertEqual(request.header("Accept"), "application/json")
         XCTAssertNil(request.header("Authorization"))
 
@@ -53,12 +54,12 @@ final class WeatherWireTests: WireTestCase {
                 """)
         }
         let service = service(server)
-        let forecast = try await service.getForecast(apiKey: "k", location: "Seoul")
-        _ = try await service.getForecast(apiKey: "k", location: "Seoul", days: 7, date: "2024-12-31", aqi: .yes, alerts: .yes, lang: "ko")
+        let forecast = try await service.getForecast(location: "Seoul")
+        _ = try await service.getForecast(location: "Seoul", days: 7, date: "2024-12-31", aqi: .yes, alerts: .yes, lang: "ko")
 
         let requests = await server.requests
-        XCTAssertEqual(requests[0].target, "/v1/forecast.json?key=k&q=Seoul&days=3&aqi=no&alerts=no")
-        XCTAssertEqual(requests[1].target, "/v1/forecast.json?key=k&q=Seoul&days=7&dt=2024-12-31&aqi=yes&alerts=yes&lang=ko")
+        XCTAssertEqual(requests[0].target, "/v1/forecast.json?q=Seoul&days=3&aqi=no&alerts=no&key=k3y")
+        XCTAssertEqual(requests[1].target, "/v1/forecast.json?q=Seoul&days=7&dt=2024-12-31&aqi=yes&alerts=yes&lang=ko&key=k3y")
 
         XCTAssertEqual(forecast.current.condition.code, .unknown(9999), "an unknown code is kept, not an error")
         XCTAssertNil(forecast.current.airQuality)
@@ -73,10 +74,25 @@ final class WeatherWireTests: WireTestCase {
         let server = try await serve(basePath: "/v1") { _ in
             .json(#"[{"id":2801268,"name":"Seoul","region":"","country":"South Korea","lat":37.57,"lon":127.0,"url":"seoul-south-korea"}]"#)
         }
-        let locations = try await service(server).searchLocations(apiKey: "k", query: "서울")
+        let locations = try await service(server).searchLocations(query: "서울")
         let request = try await server.onlyRequest()
-        XCTAssertEqual(request.target, "/v1/search.json?key=k&q=%EC%84%9C%EC%9A%B8")
+        XCTAssertEqual(request.target, "/v1/search.json?q=%EC%84%9C%EC%9A%B8&key=k3y")
         XCTAssertEqual(locations, [SearchLocation(id: 2_801_268, name: "Seoul", region: "", country: "South Korea", lat: 37.57, lon: 127.0, url: "seoul-south-korea")])
+    }
+
+    /// The key is encoded like any query value, and a client without one fails before sending.
+    func testTheAPIKeyIsEncodedAndAClientWithoutOneSendsNothing() async throws {
+        let server = try await serve(basePath: "/v1") { _ in .json("[]") }
+        _ = try await WeatherService(client: client(apiKey: "a+b&c=d/é"), baseURL: server.baseURL).searchLocations(query: "x")
+        let request = try await server.onlyRequest()
+        XCTAssertEqual(request.target, "/v1/search.json?q=x&key=a%2Bb%26c%3Dd%2F%C3%A9")
+        let error = await expectError { () async throws(APIError) in
+            _ = try await WeatherService(client: self.client(), baseURL: server.baseURL).searchLocations(query: "x")
+        }
+        guard case .invalidRequest(let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("\"key\""), reason)
+        let count = await server.requests.count
+        XCTAssertEqual(count, 1, "nothing sent without a key")
     }
 
     func testErrorBodyModelWithoutMessageKeyUsesTheDefaultText() async throws {
@@ -84,7 +100,7 @@ final class WeatherWireTests: WireTestCase {
             .json(#"{"error":{"code":1006,"message":"No matching location found."}}"#, status: .badRequest)
         }
         let error = await expectError { () async throws(APIError) in
-            try await self.service(server).searchLocations(apiKey: "k", query: "nowhere")
+            try await self.service(server).searchLocations(query: "nowhere")
         }
         guard case .server(let failure)? = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertEqual(failure.status, 400)

@@ -240,6 +240,17 @@ struct FileDecoder {
         case "cookie": return .cookie
         default: break
         }
+        // No `query: name` inside: a plain YAML scalar cannot hold ": ".
+        if text.hasPrefix("apiKeyQuery(") && text.hasSuffix(")") {
+            let name = String(text.dropFirst(12).dropLast())
+            guard Lexical.isToken(name) else {
+                reader.diagnostics.error(
+                    "invalid query parameter name '\(name)' in '\(text)': use letters, digits and !#$%&'*+-.^_`|~",
+                    at: location(node))
+                return nil
+            }
+            return .apiKeyInQuery(name: name)
+        }
         if text.hasPrefix("apiKey(") && text.hasSuffix(")") {
             let header = String(text.dropFirst(7).dropLast())
             guard Lexical.isToken(header) else {
@@ -255,7 +266,7 @@ struct FileDecoder {
         reader.diagnostics.error(
             "unknown auth '\(text)'; "
                 + (hint.map { "did you mean '\($0 == "apiKey" ? "apiKey(Header-Name)" : $0)'?" }
-                    ?? "expected none, bearer, cookie or apiKey(Header-Name)"),
+                    ?? "expected none, bearer, cookie, apiKey(Header-Name) or apiKeyQuery(name)"),
             at: location(node))
         return nil
     }

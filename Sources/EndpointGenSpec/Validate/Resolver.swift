@@ -658,9 +658,7 @@ struct Resolver {
                 syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], bodyLocation: bodyLocation,
                 owner: what())
         }
-        if !syntax.headers.isEmpty || !syntax.headerParameters.isEmpty {
-            checkHeadersSetElsewhere(syntax, auth: syntax.auth ?? service.auth)
-        }
+        checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
@@ -748,10 +746,19 @@ struct Resolver {
     /// be dropped without a word: the credential of the endpoint's auth, and the content type of
     /// a form, multipart (with its boundary) or raw body. A JSON body's `application/json` is the
     /// exception: an endpoint header gives the JSON media type (`application/merge-patch+json`).
-    private mutating func checkHeadersSetElsewhere(_ syntax: EndpointSyntax, auth: Auth) {
+    /// A query parameter named like the API key of `apiKeyQuery(name)` would go out twice.
+    private mutating func checkValuesTheClientSets(_ syntax: EndpointSyntax, auth: Auth) {
+        if case .apiKeyInQuery(let name) = auth {
+            for parameter in syntax.query where parameter.wireName == name {
+                diagnostics.error(
+                    "query parameter '\(name)' of endpoint '\(syntax.name)' repeats the API key that 'auth: apiKeyQuery(\(name))' adds; leave the parameter out",
+                    at: parameter.location)
+            }
+        }
+        guard !syntax.headers.isEmpty || !syntax.headerParameters.isEmpty else { return }
         var setters: [(name: String, by: String)] = []
         switch auth {
-        case .none: break
+        case .none, .apiKeyInQuery: break
         case .bearer: setters.append(("authorization", "'auth: bearer' sets it to the token"))
         case .cookie: setters.append(("cookie", "'auth: cookie' sets it to the client's cookies"))
         case .apiKey(let header): setters.append((header.lowercased(), "'auth: apiKey(\(header))' sets it to the client's API key"))
