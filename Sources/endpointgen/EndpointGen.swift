@@ -2,6 +2,11 @@ import ArgumentParser
 import EndpointGenCodegen
 import EndpointGenKit
 import EndpointGenSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Exit codes, documented in `--help` and the README.
 enum Exit {
@@ -34,6 +39,21 @@ struct EndpointGen: ParsableCommand {
         subcommands: [Generate.self, Check.self, Lint.self, Init.self],
         defaultSubcommand: Generate.self
     )
+
+    /// Everyday command lines skip ArgumentParser (`QuickArguments`); every other line, and every
+    /// line when `ENDPOINTGEN_ARGUMENT_PARSER` is set (the CLI tests compare the two), goes
+    /// through it.
+    static func main() {
+        if getenv("ENDPOINTGEN_ARGUMENT_PARSER") == nil,
+            let (command, options) = QuickArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+            switch command {
+            case .generate: terminate(Commands.generate(options))
+            case .check: terminate(Commands.check(options))
+            case .lint: terminate(Commands.lint(options))
+            }
+        }
+        main(nil)
+    }
 }
 
 struct CommonOptions: ParsableArguments {
@@ -58,6 +78,20 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: "Colour diagnostics: auto (on a terminal), always or never.")
     var color: ColorChoice = .auto
 
+    var runOptions: RunOptions {
+        var options = RunOptions()
+        options.specs = specs
+        options.output = output
+        options.accessLevel = accessLevel
+        options.completionHandlers = completionHandlers
+        options.mutableModels = mutableModels
+        options.quiet = quiet
+        options.color = color
+        return options
+    }
+}
+
+extension RunOptions {
     var pipelineOptions: PipelineOptions {
         // One run per process: let the OS reclaim the large intermediate structures at exit.
         ProcessLifetime.enableKeepingUntilExit()
@@ -75,6 +109,12 @@ struct CommonOptions: ParsableArguments {
 
 extension AccessLevel: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
+
+/// Ends the process with `code` (stdout flushed). Named so, because `exit` inside a command
+/// type means ArgumentParser's `exit(withError:)`.
+func terminate(_ code: Int32) -> Never {
+    exit(code)
+}
 
 /// Milliseconds since `start`, for summary lines.
 func elapsedMilliseconds(since start: ContinuousClock.Instant) -> Int {
@@ -99,29 +139,8 @@ struct Generate: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let start = ContinuousClock.now
-        let console = options.console
-        let result = Pipeline.run(options.pipelineOptions)
-        console.report(result.diagnostics)
-        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
-        guard !result.hasErrors else {
-            console.info("No files written: \(plural(result.diagnostics.filter { $0.severity == .error }.count, "error")).")
-            throw ExitCode(Exit.failure)
-        }
-        do {
-            let plan = try OutputWriter.plan(result.files, in: options.output)
-            StageTimes.mark("compare with output folder")
-            try OutputWriter.apply(plan)
-            StageTimes.mark("write")
-            let created = plan.changes.filter { $0.old == nil }.count
-            var details = ["\(plan.changes.count) changed"]
-            if created > 0 { details.append("\(created) new") }
-            if !plan.stale.isEmpty { details.append("\(plan.stale.count) removed") }
-            console.info("Generated \(plural(result.files.count, "file")) (\(details.joined(separator: ", "))) from \(plural(result.specCount, "spec")) in \(elapsedMilliseconds(since: start)) ms")
-        } catch {
-            console.error(error.description)
-            throw ExitCode(Exit.io)
-        }
+        let code = Commands.generate(options.runOptions)
+        if code != Exit.success { throw ExitCode(code) }
     }
 }
 
@@ -135,42 +154,8 @@ struct Check: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let console = options.console
-        let result = Pipeline.run(options.pipelineOptions)
-        console.report(result.diagnostics)
-        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
-        guard !result.hasErrors else { throw ExitCode(Exit.failure) }
-        let plan: OutputPlan
-        do {
-            plan = try OutputWriter.plan(result.files, in: options.output)
-        } catch {
-            console.error(error.description)
-            throw ExitCode(Exit.io)
-        }
-        if plan.isUpToDate {
-            console.info("\(options.output) is up to date (\(plural(result.files.count, "file")) from \(plural(result.specCount, "spec"))).")
-            return
-        }
-        var diff = ""
-        for change in plan.changes {
-            let path = options.output + "/" + change.file.name
-            diff += LineDiff.unified(
-                old: change.old ?? "", new: change.file.contents,
-                oldName: change.old == nil ? "/dev/null" : "a/" + path, newName: "b/" + path
-            )
-        }
-        for stale in plan.stale {
-            let path = options.output + "/" + stale.name
-            diff += LineDiff.unified(old: stale.old, new: "", oldName: "a/" + path, newName: "/dev/null")
-        }
-        print(diff, terminator: "")
-        let missing = plan.changes.filter { $0.old == nil }.count
-        var parts: [String] = []
-        if plan.changes.count - missing > 0 { parts.append("\(plan.changes.count - missing) changed") }
-        if missing > 0 { parts.append("\(missing) missing") }
-        if !plan.stale.isEmpty { parts.append("\(plan.stale.count) stale") }
-        console.error("\(options.output) is out of date (\(parts.joined(separator: ", "))); run 'endpointgen generate' (make generate) and commit the result")
-        throw ExitCode(Exit.failure)
+        let code = Commands.check(options.runOptions)
+        if code != Exit.success { throw ExitCode(code) }
     }
 }
 
@@ -184,18 +169,8 @@ struct Lint: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let console = options.console
-        let result = Pipeline.run(options.pipelineOptions, validateOnly: true)
-        console.report(result.diagnostics)
-        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
-        let errors = result.diagnostics.filter { $0.severity == .error }.count
-        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        if errors == 0, warnings == 0 {
-            console.info("Checked \(plural(result.specCount, "spec")): no problems.")
-        } else {
-            console.info("Checked \(plural(result.specCount, "spec")): \(plural(errors, "error")), \(plural(warnings, "warning")).")
-        }
-        if errors > 0 { throw ExitCode(Exit.failure) }
+        let code = Commands.lint(options.runOptions)
+        if code != Exit.success { throw ExitCode(code) }
     }
 }
 
@@ -236,5 +211,90 @@ struct Init: ParsableCommand {
           2. in Package.swift, a target on the output folder:
              .target(name: "API", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")], path: "Generated")
         """)
+    }
+}
+
+/// The work of `generate`, `check` and `lint`, whichever way the command line was read; each
+/// returns the process's exit code.
+enum Commands {
+    static func generate(_ options: RunOptions) -> Int32 {
+        let start = ContinuousClock.now
+        let console = options.console
+        let result = Pipeline.run(options.pipelineOptions)
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { return Exit.io }
+        guard !result.hasErrors else {
+            console.info("No files written: \(plural(result.diagnostics.filter { $0.severity == .error }.count, "error")).")
+            return Exit.failure
+        }
+        do {
+            let plan = try OutputWriter.plan(result.files, in: options.output)
+            StageTimes.mark("compare with output folder")
+            try OutputWriter.apply(plan)
+            StageTimes.mark("write")
+            let created = plan.changes.filter { $0.old == nil }.count
+            var details = ["\(plan.changes.count) changed"]
+            if created > 0 { details.append("\(created) new") }
+            if !plan.stale.isEmpty { details.append("\(plan.stale.count) removed") }
+            console.info("Generated \(plural(result.files.count, "file")) (\(details.joined(separator: ", "))) from \(plural(result.specCount, "spec")) in \(elapsedMilliseconds(since: start)) ms")
+        } catch {
+            console.error(error.description)
+            return Exit.io
+        }
+        return Exit.success
+    }
+
+    static func check(_ options: RunOptions) -> Int32 {
+        let console = options.console
+        let result = Pipeline.run(options.pipelineOptions)
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { return Exit.io }
+        guard !result.hasErrors else { return Exit.failure }
+        let plan: OutputPlan
+        do {
+            plan = try OutputWriter.plan(result.files, in: options.output)
+        } catch {
+            console.error(error.description)
+            return Exit.io
+        }
+        if plan.isUpToDate {
+            console.info("\(options.output) is up to date (\(plural(result.files.count, "file")) from \(plural(result.specCount, "spec"))).")
+            return Exit.success
+        }
+        var diff = ""
+        for change in plan.changes {
+            let path = options.output + "/" + change.file.name
+            diff += LineDiff.unified(
+                old: change.old ?? "", new: change.file.contents,
+                oldName: change.old == nil ? "/dev/null" : "a/" + path, newName: "b/" + path
+            )
+        }
+        for stale in plan.stale {
+            let path = options.output + "/" + stale.name
+            diff += LineDiff.unified(old: stale.old, new: "", oldName: "a/" + path, newName: "/dev/null")
+        }
+        print(diff, terminator: "")
+        let missing = plan.changes.filter { $0.old == nil }.count
+        var parts: [String] = []
+        if plan.changes.count - missing > 0 { parts.append("\(plan.changes.count - missing) changed") }
+        if missing > 0 { parts.append("\(missing) missing") }
+        if !plan.stale.isEmpty { parts.append("\(plan.stale.count) stale") }
+        console.error("\(options.output) is out of date (\(parts.joined(separator: ", "))); run 'endpointgen generate' (make generate) and commit the result")
+        return Exit.failure
+    }
+
+    static func lint(_ options: RunOptions) -> Int32 {
+        let console = options.console
+        let result = Pipeline.run(options.pipelineOptions, validateOnly: true)
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { return Exit.io }
+        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        if errors == 0, warnings == 0 {
+            console.info("Checked \(plural(result.specCount, "spec")): no problems.")
+        } else {
+            console.info("Checked \(plural(result.specCount, "spec")): \(plural(errors, "error")), \(plural(warnings, "warning")).")
+        }
+        return errors > 0 ? Exit.failure : Exit.success
     }
 }

@@ -36,13 +36,14 @@ final class CLITests: XCTestCase {
     }
 
     /// Runs the built `endpointgen` in `folder` without colour; shared with the other CLI tests.
-    static func runCLI(_ arguments: [String], in folder: String) throws -> Run {
+    static func runCLI(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -53,6 +54,68 @@ final class CLITests: XCTestCase {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Runs `arguments` through the quick reader of everyday lines and through ArgumentParser
+    /// (`ENDPOINTGEN_ARGUMENT_PARSER`), each in a copy of the folder: same exit code, output
+    /// and files. Summary times ("in 12 ms") are left out of the comparison.
+    private func runBothWays(_ arguments: [String]) throws -> Run {
+        func copy(_ name: String) throws -> String {
+            let target = folder + "-" + name
+            try? FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: folder, toPath: target)
+            return target
+        }
+        let quickFolder = try copy("quick")
+        let parserFolder = try copy("parser")
+        defer {
+            try? FileManager.default.removeItem(atPath: quickFolder)
+            try? FileManager.default.removeItem(atPath: parserFolder)
+        }
+        let quick = try Self.runCLI(arguments, in: quickFolder)
+        let parser = try Self.runCLI(arguments, in: parserFolder, environment: ["ENDPOINTGEN_ARGUMENT_PARSER": "1"])
+        func timeless(_ text: String) -> String {
+            text.replacingOccurrences(of: #"in \d+ ms"#, with: "in N ms", options: .regularExpression)
+        }
+        XCTAssertEqual(quick.status, parser.status, "\(arguments)")
+        XCTAssertEqual(timeless(quick.stdout), timeless(parser.stdout), "\(arguments)")
+        XCTAssertEqual(timeless(quick.stderr), timeless(parser.stderr), "\(arguments)")
+        for folderName in ["Generated", "Out"] {
+            let quickFiles = (try? FileManager.default.contentsOfDirectory(atPath: quickFolder + "/" + folderName))?.sorted()
+            let parserFiles = (try? FileManager.default.contentsOfDirectory(atPath: parserFolder + "/" + folderName))?.sorted()
+            XCTAssertEqual(quickFiles, parserFiles, "\(arguments)")
+            for name in quickFiles ?? [] {
+                XCTAssertEqual(FileManager.default.contents(atPath: quickFolder + "/" + folderName + "/" + name),
+                               FileManager.default.contents(atPath: parserFolder + "/" + folderName + "/" + name), "\(arguments) \(name)")
+            }
+        }
+        return quick
+    }
+
+    func testEverydayCommandLinesBehaveAsArgumentParserReadsThem() throws {
+        try writeSpec("shop.yaml", """
+            service: Shop
+            baseURL: https://example.com
+            endpoints:
+              list: { method: GET, path: /items, response: "[Item]" }
+            models:
+              Item: { fields: { id: Int, name: String } }
+            """)
+        for arguments in [
+            [], ["generate"], ["check"], ["lint"], ["-q"], ["--output", "Out", "--quiet"], ["check", "--output=Out"],
+            ["generate", "--specs=specs", "--output", "Out", "--access-level", "internal", "--completion-handlers",
+             "--mutable-models", "--color", "never"],
+            ["lint", "--specs", "missing"], ["--specs", "specs", "--output", "specs/shop.yaml"],
+            // Left to ArgumentParser by the quick reader: the same either way by construction.
+            ["--quiet", "--quiet"], ["--access-level", "private"], ["--bogus"], ["check", "generate"],
+        ] {
+            _ = try runBothWays(arguments)
+        }
+        // And a spec with an error: diagnostics and exit code 1 both ways.
+        try writeSpec("broken.yaml", "service: Broken\nendpoints:\n  ping: { method: GET }\n")
+        for arguments in [[], ["check"], ["lint", "-q"]] {
+            XCTAssertEqual(try runBothWays(arguments).status, 1, "\(arguments)")
+        }
     }
 
     private func writeSpec(_ name: String, _ text: String) throws {
