@@ -1,7 +1,10 @@
 import EndpointGenCodegen
 
-/// The options of `generate`, `check` and `lint`, as plain values.
+/// The options of `generate`, `check` and `lint`, as plain values; the defaults here are the
+/// CLI's defaults (ArgumentParser's options take them from `defaults`).
 public struct RunOptions: Sendable, Equatable {
+    public static let defaults = RunOptions()
+
     public var specs = "specs"
     public var output = "Generated"
     public var accessLevel: AccessLevel = .public

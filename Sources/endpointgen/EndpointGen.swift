@@ -58,13 +58,13 @@ struct EndpointGen: ParsableCommand {
 
 struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Folder of *.yaml spec files.", valueName: "dir"))
-    var specs: String = "specs"
+    var specs: String = RunOptions.defaults.specs
 
     @Option(name: .long, help: ArgumentHelp("Folder of generated Swift files.", valueName: "dir"))
-    var output: String = "Generated"
+    var output: String = RunOptions.defaults.output
 
     @Option(name: .customLong("access-level"), help: "Access level of generated declarations: public, package or internal.")
-    var accessLevel: AccessLevel = .public
+    var accessLevel: AccessLevel = RunOptions.defaults.accessLevel
 
     @Flag(name: .customLong("completion-handlers"), help: "Also generate completion-handler variants of service methods.")
     var completionHandlers: Bool = false
@@ -76,7 +76,7 @@ struct CommonOptions: ParsableArguments {
     var quiet: Bool = false
 
     @Option(name: .long, help: "Colour diagnostics: auto (on a terminal), always or never.")
-    var color: ColorChoice = .auto
+    var color: ColorChoice = RunOptions.defaults.color
 
     var runOptions: RunOptions {
         var options = RunOptions()
