@@ -116,6 +116,13 @@ func terminate(_ code: Int32) -> Never {
     exit(code)
 }
 
+extension ParsableCommand {
+    /// Ends `run()` with a command's exit code: ArgumentParser exits with the code of a thrown `ExitCode`.
+    func finish(_ code: Int32) throws {
+        if code != Exit.success { throw ExitCode(code) }
+    }
+}
+
 /// Milliseconds since `start`, for summary lines.
 func elapsedMilliseconds(since start: ContinuousClock.Instant) -> Int {
     let elapsed = ContinuousClock.now - start
@@ -139,8 +146,7 @@ struct Generate: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let code = Commands.generate(options.runOptions)
-        if code != Exit.success { throw ExitCode(code) }
+        try finish(Commands.generate(options.runOptions))
     }
 }
 
@@ -154,8 +160,7 @@ struct Check: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let code = Commands.check(options.runOptions)
-        if code != Exit.success { throw ExitCode(code) }
+        try finish(Commands.check(options.runOptions))
     }
 }
 
@@ -169,8 +174,7 @@ struct Lint: ParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() throws {
-        let code = Commands.lint(options.runOptions)
-        if code != Exit.success { throw ExitCode(code) }
+        try finish(Commands.lint(options.runOptions))
     }
 }
 
