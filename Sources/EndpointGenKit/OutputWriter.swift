@@ -58,7 +58,13 @@ public enum OutputWriter {
         switch kind(of: directory) {
         case .missing:
             let parent = Path.parent(directory)
-            if !parent.isEmpty, kind(of: parent) != .directory {
+            // Only the last component is made: a mistyped parent should not leave a tree behind.
+            switch parent.isEmpty ? .directory : kind(of: parent) {
+            case .directory:
+                break
+            case .missing:
+                throw OutputError(description: "cannot create output folder '\(directory)': '\(parent)' does not exist")
+            default:
                 throw OutputError(description: "cannot create output folder '\(directory)': '\(parent)' is not a folder")
             }
             plan.changes = files.map { OutputPlan.Change(file: $0, old: nil) }

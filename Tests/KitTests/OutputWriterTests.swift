@@ -182,7 +182,14 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(read("target.txt"), "target\n")
     }
 
-    func testOutputFolderWhoseParentIsMissingIsRefused() {
-        XCTAssertThrowsError(try write([generated("A.swift")], to: folder + "/missing/Generated"))
+    func testOutputFolderWhoseParentIsMissingIsRefused() throws {
+        XCTAssertThrowsError(try write([generated("A.swift")], to: folder + "/missing/Generated")) { error in
+            XCTAssertTrue("\(error)".hasSuffix("'\(folder!)/missing' does not exist"), "\(error)")
+        }
+        try "x\n".write(toFile: folder + "/file", atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try write([generated("A.swift")], to: folder + "/file/Generated")) { error in
+            XCTAssertTrue("\(error)".hasSuffix("'\(folder!)/file' is not a folder"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["file"])
     }
 }
