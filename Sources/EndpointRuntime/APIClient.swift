@@ -103,10 +103,25 @@ public struct APIClient: Sendable {
     /// Sends `endpoint` and decodes the 2xx body (unwrapped from the endpoint's envelope) as `type`.
     public func send<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) async throws(APIError) -> Value {
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
-        if let format = endpoint.envelope {
-            return try unwrap(response, format: format, as: Value.self).payload
+        return try value(Value.self, of: response, envelope: endpoint.envelope)
+    }
+
+    /// As `send(_:baseURL:as:)`, with the response's status and header fields beside the value.
+    public func response<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) async throws(APIError) -> APIResponse<Value> {
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        let value = try value(Value.self, of: response, envelope: endpoint.envelope)
+        return APIResponse(value: value, status: response.status, headers: response.headers, url: response.url)
+    }
+
+    /// Sends `endpoint` and returns its 2xx response with the body as it came (not unwrapped, empty
+    /// for an empty response), for the status and header fields of any endpoint. An envelope with a
+    /// `success` key is checked as `send(_:baseURL:)` checks it.
+    public func response(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> APIResponse<Data> {
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        if let format = endpoint.envelope, format.success != nil, !response.body.isEmpty {
+            try checkEnvelopeSuccess(response, format: format)
         }
-        return try decode(Value.self, from: response)
+        return APIResponse(value: response.body, status: response.status, headers: response.headers, url: response.url)
     }
 
     /// Sends `endpoint` and checks for a 2xx status; the body is not kept (unless the envelope
@@ -218,6 +233,14 @@ public struct APIClient: Sendable {
     }
 
     // MARK: - Responses
+
+    /// A 2xx body decoded as `type`, through the envelope when the endpoint has one.
+    private func value<Value: Decodable & Sendable>(_ type: Value.Type, of response: HTTPResponse, envelope: EnvelopeFormat?) throws(APIError) -> Value {
+        if let envelope {
+            return try unwrap(response, format: envelope, as: Value.self).payload
+        }
+        return try decode(Value.self, from: response)
+    }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from response: HTTPResponse) throws(APIError) -> Value {
         do {

@@ -1,3 +1,4 @@
+import APITestSupport
 import EndpointRuntime
 import FlyingFox
 import Foundation
@@ -188,6 +189,48 @@ final class CommunityWireTests: WireTestCase {
                        ["DELETE /api/posts/1024", "POST /api/posts/-1/comments", "POST /api/posts/9223372036854775807/comments"])
         XCTAssertEqual(String(decoding: requests[1].body, as: UTF8.self), #"{"content":"답글","parentId":1}"#)
         XCTAssertEqual(String(decoding: requests[2].body, as: UTF8.self), #"{"content":"top"}"#)
+    }
+
+    func testResponseCarriesTheStatusAndHeaderFieldsBesideTheValue() async throws {
+        let server = try await serve(basePath: "/api") { request in
+            switch (request.method, request.rawPath) {
+            case ("GET", "/api/posts"):
+                return .json(Self.envelope("[]"), headers: [HTTPHeader("X-Total-Count"): "42", HTTPHeader("Link"): "</api/posts?page=2>; rel=\"next\""])
+            case ("POST", _):
+                return .json(Self.envelope(#"{"id":9,"author":\#(Self.user),"content":"답글","createdAt":"2024-03-07T00:00:00Z","replies":[]}"#),
+                             status: .created, headers: [HTTPHeader("Location"): "/api/comments/9"])
+            default:
+                return .json(#"{"success":false,"status":4030,"message":"삭제할 수 없습니다.","data":null}"#)
+            }
+        }
+        let service = service(server)
+        let posts = try await service.client.response(CommunityRouter.getPosts(page: 3), baseURL: service.baseURL, as: [Post].self)
+        XCTAssertEqual(posts.value, [], "the payload unwrapped from the envelope")
+        XCTAssertEqual(posts.status, 200)
+        XCTAssertEqual(posts.header("x-total-count"), "42", "looked up without case")
+        XCTAssertEqual(posts.header("Link"), "</api/posts?page=2>; rel=\"next\"")
+
+        let comment = try await service.client.response(CommunityRouter.addComment(postId: 1, body: AddCommentRequest(content: "답글")),
+                                                        baseURL: service.baseURL, as: Comment.self)
+        XCTAssertEqual(comment.status, 201)
+        XCTAssertEqual(comment.value.id, 9)
+        XCTAssertEqual(comment.header("Location"), "/api/comments/9")
+
+        // The raw form returns the body as it came, and still fails on the envelope's `success: false`.
+        let raw = try await service.client.response(CommunityRouter.getPosts(), baseURL: service.baseURL)
+        XCTAssertEqual(String(decoding: raw.value, as: UTF8.self), Self.envelope("[]"))
+        XCTAssertEqual(raw.header("X-Total-Count"), "42")
+        let error = await expectError { () async throws(APIError) in
+            try await service.client.response(CommunityRouter.deletePost(postId: 1), baseURL: service.baseURL)
+        }
+        guard case .envelope(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure.code, "4030")
+        XCTAssertEqual(failure.message, "삭제할 수 없습니다.")
+
+        let requests = await server.requests
+        XCTAssertEqual(requests.map { "\($0.method) \($0.target)" },
+                       ["GET /api/posts?sort=-createdAt&page=3&size=20", "POST /api/posts/1/comments", "GET /api/posts?sort=-createdAt&page=1&size=20", "DELETE /api/posts/1"])
+        XCTAssertEqual(requests[0].header("Authorization"), "Bearer community-token", "auth and plugins as for the service's methods")
     }
 
     func testGetLatestNoticeReturnsTheWholeEnvelope() async throws {
