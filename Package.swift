@@ -35,7 +35,8 @@ let package = Package(
         .target(name: "EndpointGenYAML", dependencies: ["CYaml", "EndpointGenSupport"]),
         .target(name: "EndpointGenSpec", dependencies: ["EndpointGenYAML", "EndpointGenSupport"]),
         .target(name: "EndpointGenCodegen", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
-        .target(name: "EndpointGenKit", dependencies: ["EndpointGenSpec", "EndpointGenCodegen", "EndpointGenSupport"]),
+        .target(name: "EndpointGenImport", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenSupport"]),
+        .target(name: "EndpointGenKit", dependencies: ["EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenSupport"]),
         .executableTarget(
             name: "endpointgen",
             dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -119,7 +119,7 @@ public enum ProjectInitializer {
 
     /// Creates a new file; fails (instead of replacing) when anything appeared at `path` since the check.
     /// Returns the reason on failure.
-    private static func createExclusively(_ path: String, contents: String) -> String? {
+    static func createExclusively(_ path: String, contents: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { return FileSystem.lastError() }
         defer { close(descriptor) }

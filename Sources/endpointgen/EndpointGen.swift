@@ -32,11 +32,12 @@ struct EndpointGen: ParsableCommand {
           endpointgen check                # fail if Generated/ is stale (for CI)
           endpointgen lint --specs api     # validate only
           endpointgen init                 # start a project: specs/example.yaml, endpointgen.mk
+          endpointgen import-openapi openapi.yaml --output specs   # specs from an OpenAPI 3 document
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
         version: version,
-        subcommands: [Generate.self, Check.self, Lint.self, Init.self],
+        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self],
         defaultSubcommand: Generate.self
     )
 
@@ -215,6 +216,49 @@ struct Init: ParsableCommand {
           2. in Package.swift, a target on the output folder:
              .target(name: "API", dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")], path: "Generated")
         """)
+    }
+}
+
+struct ImportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-openapi",
+        abstract: "Write specs from an OpenAPI 3.0 or 3.1 document (YAML or JSON): one per tag, and schemas.yaml.",
+        discussion: """
+        A start for an API that already has an OpenAPI document (springdoc's /v3/api-docs, a Swagger UI's source): one spec per tag with its endpoints, parameters, bodies, responses and auth, and schemas.yaml with the component schemas as models. What specs cannot express (oneOf/anyOf, cookie parameters, HTTP basic auth, ...) is a warning at its place in the document. Envelopes are not detected: add 'envelope:' by hand. Every file is checked to load as a spec before anything is written; an existing file is never replaced (exit code 1, nothing written).
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The OpenAPI document (.yaml, .yml or .json).", valueName: "document"))
+    var document: String
+
+    @Option(name: .long, help: ArgumentHelp("The folder to write the specs into (created when missing).", valueName: "dir"))
+    var output: String = "specs"
+
+    @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
+    var quiet: Bool = false
+
+    @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto, always or never.", valueName: "when"))
+    var color: ColorChoice = .auto
+
+    func run() throws {
+        let console = Console(color: color, quiet: quiet)
+        let result = ImportCommand.run(document: document, output: output)
+        console.report(result.diagnostics)
+        if let failure = result.failure {
+            console.error(failure)
+            throw ExitCode(Exit.io)
+        }
+        if !result.conflicts.isEmpty {
+            Console.writeError(result.conflicts.map { "\($0): error: file already exists\n" }.joined())
+            console.info("Nothing written: import-openapi never replaces an existing file.")
+            throw ExitCode(Exit.failure)
+        }
+        guard result.succeeded else {
+            console.info("Nothing written.")
+            throw ExitCode(Exit.failure)
+        }
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.count
+        console.info("Wrote \(result.written.joined(separator: ", "))\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s") above)" : ""). Next: review them, then 'endpointgen generate'.")
     }
 }
 

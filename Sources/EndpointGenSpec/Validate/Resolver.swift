@@ -1,6 +1,14 @@
 import EndpointGenSupport
 import EndpointGenYAML
 
+/// The rules model names follow, for tools that choose names (the OpenAPI importer).
+public enum ModelNames {
+    /// Why a model may not take `name` (a built-in, runtime or Swift standard type), or nil.
+    public static func reservation(of name: String) -> String? {
+        Resolver.reservedModelNames[name]
+    }
+}
+
 /// Resolves the decoded files together: model names across files, types, defaults, parameter
 /// kinds, bodies, responses and samples. Reports each unknown name once (not at every use) and
 /// stays silent about unknown names when a file could not be read at all (it may define them).

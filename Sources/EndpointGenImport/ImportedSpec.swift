@@ -1,0 +1,77 @@
+/// A spec file the importer writes, in the shape of docs/spec-format.md: what `SpecPrinter`
+/// prints. Types are spec type expressions (`"[Pet]?"`), names are already legal.
+struct ImportedFile {
+    var fileName: String
+    var service: ImportedService?
+    var models: [ImportedModel] = []
+}
+
+struct ImportedService {
+    var name: String
+    var summary: String?
+    var baseURL: String?
+    var environments: [(name: String, url: String)] = []
+    var auth: String?
+    var endpoints: [ImportedEndpoint] = []
+}
+
+struct ImportedEndpoint {
+    var name: String
+    var method: String
+    var path: String
+    var summary: String?
+    var deprecated = false
+    /// Only when it differs from the service's.
+    var auth: String?
+    var params: [ImportedField] = []
+    var query: [ImportedField] = []
+    var headerParams: [ImportedField] = []
+    var body: ImportedBody?
+    var response: ImportedResponse?
+}
+
+struct ImportedField {
+    /// The wire name (the key in the spec).
+    var key: String
+    var type: String
+    /// A Swift name given explicitly (`name:`), when the derived one would clash.
+    var name: String?
+    var summary: String?
+    /// A YAML scalar, already checked against the type.
+    var defaultValue: ImportedScalar?
+    var deprecated = false
+}
+
+/// A default value and how it must be written: text (quoted when YAML would read it otherwise)
+/// or a number or boolean (plain).
+enum ImportedScalar {
+    case text(String)
+    case plain(String)
+}
+
+enum ImportedBody {
+    case type(String)
+    case json([ImportedField])
+    case form([ImportedField])
+    case formModel(String)
+    case multipart([ImportedField])
+    case raw(String)
+}
+
+enum ImportedResponse {
+    case type(String)
+    case fields([ImportedField])
+}
+
+struct ImportedModel {
+    enum Kind {
+        case fields([ImportedField])
+        /// Case name → wire value; `short` when every name is what the generator derives.
+        case stringEnum([(name: String, value: String)], short: Bool)
+        case integerEnum([(name: String, value: String)])
+    }
+
+    var name: String
+    var summary: String?
+    var kind: Kind
+}

@@ -1,0 +1,73 @@
+import EndpointGenSpec
+import EndpointGenSupport
+import EndpointGenYAML
+
+/// One spec file the importer made.
+public struct ImportedSpecFile: Sendable, Hashable {
+    /// A file name (no folders), e.g. `pets.yaml`.
+    public var name: String
+    public var contents: String
+}
+
+/// The outcome of importing an OpenAPI document: spec files only when nothing failed.
+public struct OpenAPIImportResult: Sendable {
+    public var files: [ImportedSpecFile]
+    /// Warnings for what the specs cannot express (each at its place in the document), or the
+    /// errors that stopped the import.
+    public var diagnostics: [Diagnostic]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// OpenAPI 3.0 / 3.1 (YAML or JSON) → spec files: read with marks → the document's operations,
+/// schemas and security → spec files (names decided, unsupported parts dropped with a warning)
+/// → YAML text → loaded back with the spec loader, so every file written is a spec `generate`
+/// accepts.
+public enum OpenAPIImporter {
+    /// Imports `bytes`, the document at `path` (as shown in messages). `outputDirectory` is
+    /// where the files will be written, for the paths of the check that loads them back.
+    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String) -> OpenAPIImportResult {
+        var options = YAMLLoadOptions.spec
+        // Generated documents repeat keys rarely, but some tools write `x-` extensions twice.
+        options.rejectDuplicateKeys = false
+        let loaded = YAMLLoader.load(bytes, file: path, options: options)
+        guard !loaded.hasErrors, let root = loaded.documents.first else {
+            var diagnostics = loaded.diagnostics
+            if !loaded.hasErrors { diagnostics.append(.error("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))) }
+            return OpenAPIImportResult(files: [], diagnostics: diagnostics)
+        }
+        var reader = OpenAPIReader(file: path)
+        guard let document = reader.read(root) else {
+            return OpenAPIImportResult(files: [], diagnostics: reader.diagnostics.sorted)
+        }
+        var builder = SpecBuilder(document: document)
+        let imported = builder.build()
+        var diagnostics = reader.diagnostics
+        diagnostics.append(contentsOf: builder.diagnostics.all)
+        guard !imported.isEmpty else {
+            diagnostics.error("the document has no operations and no schemas: nothing to import", at: SourceLocation(file: path, line: 1, column: 1))
+            return OpenAPIImportResult(files: [], diagnostics: diagnostics.sorted)
+        }
+        var title = document.title ?? "an untitled API"
+        if let version = document.version { title += " " + version }
+        let header = [
+            "Imported by endpointgen from \(path) (\(title)).",
+            "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
+        ]
+        let files = imported.map { ImportedSpecFile(name: $0.fileName, contents: SpecPrinter.render($0, header: header)) }
+
+        // Every file must be a spec the generator accepts; a failure here is the importer's bug.
+        let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
+        let check = SpecLoader.load(files.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
+        let problems = check.diagnostics.filter { $0.severity == .error }
+        if !problems.isEmpty {
+            diagnostics.error(
+                "the specs made from this document do not load (an importer bug; please report it with the document): \(problems.count) error(s)",
+                at: SourceLocation(file: path, line: 1, column: 1),
+                notes: problems.prefix(20).map { .note($0.message, at: $0.location) })
+            return OpenAPIImportResult(files: [], diagnostics: diagnostics.sorted)
+        }
+        diagnostics.append(contentsOf: check.diagnostics)
+        return OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
+    }
+}

@@ -1,0 +1,134 @@
+import EndpointGenSupport
+
+/// The part of an OpenAPI 3.0 / 3.1 document the importer reads: operations, component schemas
+/// and security schemes, each with where it was written. References to shared parameters,
+/// request bodies and responses are already followed.
+struct OpenAPIDocument {
+    var title: String?
+    var version: String?
+    /// The servers with an absolute URL (variables filled in with their defaults), in order.
+    var servers: [(url: String, description: String?)] = []
+    /// Tag name → description, in the order of the document's `tags` list.
+    var tagDescriptions: [(name: String, description: String)] = []
+    /// In document order: paths as written, methods in the order they appear.
+    var operations: [Operation] = []
+    /// `components.schemas` in document order.
+    var schemas: [NamedSchema] = []
+    var securitySchemes: [(name: String, scheme: SecurityScheme)] = []
+    /// The scheme names of the document-wide `security` requirement that applies (nil: none declared).
+    var security: SecurityChoice?
+}
+
+struct NamedSchema {
+    var name: String
+    var schema: Schema
+}
+
+/// A schema as far as Swift types go. `nullable` covers 3.0's `nullable: true` and 3.1's
+/// `type: [T, "null"]`.
+struct Schema {
+    indirect enum Kind {
+        /// `$ref: '#/components/schemas/Name'`.
+        case reference(String)
+        case string(format: String?)
+        case integer(format: String?)
+        case number(format: String?)
+        case boolean
+        case array(items: Schema?)
+        /// Properties in document order; `additional` is `additionalProperties`.
+        case object(properties: [Property], required: [String], additional: Additional)
+        case stringEnum([String])
+        case integerEnum([String])
+        /// `allOf`: the parts are merged into one object.
+        case allOf([Schema])
+        /// `oneOf` / `anyOf`: no Swift type is derived; the value is kept as JSON.
+        case union(keyword: String)
+        /// No `type` (or a type list the importer cannot narrow): any JSON value.
+        case any
+    }
+
+    enum Additional {
+        case none
+        case any
+        case schema(Schema)
+    }
+
+    var kind: Kind
+    var nullable = false
+    var summary: String?
+    /// A scalar `default`, as written.
+    var defaultValue: String?
+    var deprecated = false
+    var location: SourceLocation
+}
+
+struct Property {
+    var name: String
+    var schema: Schema
+}
+
+enum ParameterPlace: String {
+    case path, query, header, cookie
+}
+
+struct Parameter {
+    var name: String
+    var place: ParameterPlace
+    var required: Bool
+    var schema: Schema?
+    var summary: String?
+    var deprecated: Bool
+    var location: SourceLocation
+}
+
+enum RequestBodyContent {
+    case json(Schema)
+    case form(Schema)
+    case multipart(Schema)
+    /// Bytes of this media type (`application/octet-stream`, `image/png`, …).
+    case raw(String)
+}
+
+struct RequestBody {
+    var content: RequestBodyContent
+    var location: SourceLocation
+}
+
+enum ResponseContent {
+    case empty
+    case json(Schema)
+    case text
+    case bytes
+}
+
+enum SecurityScheme {
+    case bearer
+    case basic
+    case apiKeyHeader(String)
+    case apiKeyQuery(String)
+    case apiKeyCookie(String)
+}
+
+/// A `security` list as the importer reads it: the first alternative, or none when the list is
+/// empty or allows anonymous access first.
+enum SecurityChoice {
+    case anonymous
+    case scheme(String, SourceLocation)
+}
+
+struct Operation {
+    var method: String
+    var path: String
+    var operationId: String?
+    var summary: String?
+    var description: String?
+    var tag: String?
+    var deprecated: Bool
+    var parameters: [Parameter]
+    var body: RequestBody?
+    var response: ResponseContent
+    var responseLocation: SourceLocation
+    /// nil: the document's requirement applies.
+    var security: SecurityChoice?
+    var location: SourceLocation
+}

@@ -1,0 +1,427 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+/// Reads the part of an OpenAPI 3.0 / 3.1 document (YAML or JSON) the importer turns into specs.
+/// What it cannot carry over is a warning at the node that holds it; a document that is not
+/// OpenAPI 3 at all is an error.
+struct OpenAPIReader {
+    let file: String
+    private(set) var diagnostics = DiagnosticBag()
+    private var root: YAMLNode?
+    /// `$ref`s being followed, against reference cycles between shared parameters or responses.
+    private var following: Set<String> = []
+
+    init(file: String) {
+        self.file = file
+    }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+
+    mutating func read(_ node: YAMLNode) -> OpenAPIDocument? {
+        root = node
+        guard node.mapping != nil else {
+            diagnostics.error("an OpenAPI document is a mapping, found \(node.kindDescription)", at: location(node))
+            return nil
+        }
+        if let swagger = node["swagger"] {
+            diagnostics.error(
+                "this is a Swagger \(swagger.text ?? "2") document; only OpenAPI 3.0 and 3.1 are read (convert it first, e.g. with swagger2openapi)",
+                at: location(swagger))
+            return nil
+        }
+        guard let versionNode = node["openapi"], let version = versionNode.text else {
+            diagnostics.error("not an OpenAPI document: the top-level key 'openapi' is missing", at: location(node))
+            return nil
+        }
+        guard version.hasPrefix("3.") else {
+            diagnostics.error("OpenAPI \(version) is not supported; only 3.0 and 3.1 are read", at: location(versionNode))
+            return nil
+        }
+        var document = OpenAPIDocument()
+        document.title = node["info"]?["title"]?.text
+        document.version = node["info"]?["version"]?.text
+        for server in node["servers"]?.elements ?? [] {
+            if let url = serverURL(server) {
+                document.servers.append((url, server["description"]?.text))
+            } else if let url = server["url"] {
+                diagnostics.warning("server URL '\(url.text ?? "")' is not an absolute http or https URL; pass the base URL when creating the service", at: location(url))
+            }
+        }
+        for tag in node["tags"]?.elements ?? [] {
+            guard let name = tag["name"]?.text else { continue }
+            document.tagDescriptions.append((name, tag["description"]?.text ?? ""))
+        }
+        for pair in node["components"]?["securitySchemes"]?.mapping ?? YAMLMapping() {
+            guard let name = pair.key.text, let scheme = securityScheme(name, pair.value) else { continue }
+            document.securitySchemes.append((name, scheme))
+        }
+        document.security = node["security"].flatMap(securityChoice)
+        for pair in node["components"]?["schemas"]?.mapping ?? YAMLMapping() {
+            guard let name = pair.key.text else { continue }
+            document.schemas.append(NamedSchema(name: name, schema: schema(pair.value)))
+        }
+        guard let paths = node["paths"]?.mapping else {
+            if node["paths"] == nil, node["webhooks"] == nil {
+                diagnostics.warning("the document has no 'paths': no endpoints are imported", at: location(node))
+            }
+            return document
+        }
+        for pair in paths {
+            guard let path = pair.key.text else { continue }
+            readPathItem(path, pair.value, into: &document)
+        }
+        return document
+    }
+
+    // MARK: - Paths and operations
+
+    private mutating func readPathItem(_ path: String, _ node: YAMLNode, into document: inout OpenAPIDocument) {
+        guard let item = node.mapping else {
+            diagnostics.warning("path '\(path)' is not a mapping; skipped", at: location(node))
+            return
+        }
+        if let reference = node["$ref"] {
+            diagnostics.warning("path '\(path)' refers to a path item elsewhere ('$ref'), which is not followed; skipped", at: location(reference))
+            return
+        }
+        let shared = parameters(node["parameters"])
+        for pair in item {
+            guard let key = pair.key.text else { continue }
+            if key == "trace" {
+                diagnostics.warning("TRACE '\(path)' is skipped: specs have no TRACE method", at: location(pair.key))
+                continue
+            }
+            guard Self.methods.contains(key) else { continue }
+            document.operations.append(operation(key.uppercased(), path, pair.value, shared: shared))
+        }
+    }
+
+    private mutating func operation(_ method: String, _ path: String, _ node: YAMLNode, shared: [Parameter]) -> Operation {
+        var parameters = shared
+        for parameter in self.parameters(node["parameters"]) {
+            // An operation's parameter replaces the path item's of the same name and place.
+            if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.place == parameter.place }) {
+                parameters[index] = parameter
+            } else {
+                parameters.append(parameter)
+            }
+        }
+        let (response, responseLocation) = self.response(node["responses"], operation: node)
+        return Operation(
+            method: method, path: path,
+            operationId: node["operationId"]?.text,
+            summary: node["summary"]?.text.map(Self.oneLine),
+            description: node["description"]?.text,
+            tag: node["tags"]?.sequence?.first?.text,
+            deprecated: node["deprecated"]?.text == "true",
+            parameters: parameters,
+            body: requestBody(node["requestBody"]),
+            response: response, responseLocation: responseLocation,
+            security: node["security"].flatMap(securityChoice),
+            location: location(node))
+    }
+
+    private mutating func parameters(_ node: YAMLNode?) -> [Parameter] {
+        guard let list = node?.sequence else { return [] }
+        var result: [Parameter] = []
+        for entry in list {
+            guard let (resolved, reference) = follow(entry, "parameters") else { continue }
+            defer { if let reference { following.remove(reference) } }
+            guard let name = resolved["name"]?.text, let placeText = resolved["in"]?.text else {
+                diagnostics.warning("a parameter needs 'name' and 'in'; skipped", at: location(entry))
+                continue
+            }
+            guard let place = ParameterPlace(rawValue: placeText) else {
+                diagnostics.warning("parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
+                continue
+            }
+            var schemaNode = resolved["schema"]
+            if schemaNode == nil, let content = resolved["content"]?.mapping?.first {
+                schemaNode = content.value["schema"]
+            }
+            result.append(Parameter(
+                name: name, place: place,
+                required: place == .path || resolved["required"]?.text == "true",
+                schema: schemaNode.map { schema($0) },
+                summary: resolved["description"]?.text.map(Self.oneLine),
+                deprecated: resolved["deprecated"]?.text == "true",
+                location: location(entry)))
+        }
+        return result
+    }
+
+    private mutating func requestBody(_ node: YAMLNode?) -> RequestBody? {
+        guard let node, let (resolved, reference) = follow(node, "requestBodies") else { return nil }
+        defer { if let reference { following.remove(reference) } }
+        guard let content = resolved["content"]?.mapping, !content.isEmpty else { return nil }
+        let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
+        func schemaOf(_ value: YAMLNode) -> Schema {
+            value["schema"].map { schema($0) } ?? Schema(kind: .any, location: location(value))
+        }
+        if let json = types.first(where: { Self.isJSON($0.0) }) {
+            return RequestBody(content: .json(schemaOf(json.1)), location: location(node))
+        }
+        if let form = types.first(where: { $0.0 == "application/x-www-form-urlencoded" }) {
+            return RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+        }
+        if let multipart = types.first(where: { $0.0 == "multipart/form-data" }) {
+            return RequestBody(content: .multipart(schemaOf(multipart.1)), location: location(node))
+        }
+        guard let first = types.first else { return nil }
+        let mediaType = first.0.contains("*") ? "application/octet-stream" : first.0
+        return RequestBody(content: .raw(mediaType), location: location(node))
+    }
+
+    /// The lowest 2xx response (`2XX` after the numbered ones); `default` only when it is the
+    /// sole response.
+    private mutating func response(_ node: YAMLNode?, operation: YAMLNode) -> (ResponseContent, SourceLocation) {
+        guard let responses = node?.mapping else { return (.empty, location(node ?? operation)) }
+        var chosen: YAMLPair?
+        var chosenCode = Int.max
+        for pair in responses {
+            guard let code = pair.key.text else { continue }
+            let number = code.uppercased() == "2XX" ? 299 : Int(code) ?? 0
+            if (200...299).contains(number), number < chosenCode {
+                chosen = pair
+                chosenCode = number
+            }
+        }
+        if chosen == nil, responses.count == 1, responses[0].key.text == "default" {
+            chosen = responses[0]
+        }
+        guard let chosen, let (resolved, reference) = follow(chosen.value, "responses") else {
+            return (.empty, location(node!))
+        }
+        defer { if let reference { following.remove(reference) } }
+        let at = location(chosen.key)
+        guard chosenCode != 204, let content = resolved["content"]?.mapping, !content.isEmpty else { return (.empty, at) }
+        let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
+        if let json = types.first(where: { Self.isJSON($0.0) }) {
+            return (.json(json.1["schema"].map { schema($0) } ?? Schema(kind: .any, location: at)), at)
+        }
+        if types.contains(where: { $0.0.hasPrefix("text/") }) {
+            return (.text, at)
+        }
+        return (.bytes, at)
+    }
+
+    static func isJSON(_ mediaType: String) -> Bool {
+        let type = mediaType.split(separator: ";").first.map(String.init) ?? mediaType
+        return type == "application/json" || type.hasSuffix("+json") || type == "*/*"
+    }
+
+    // MARK: - Schemas
+
+    mutating func schema(_ node: YAMLNode) -> Schema {
+        let at = location(node)
+        guard node.mapping != nil else {
+            // `true` (3.1: any value) or something that is not a schema.
+            if node.text != "true" {
+                diagnostics.warning("expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
+            }
+            return Schema(kind: .any, location: at)
+        }
+        var result = Schema(kind: .any, location: at)
+        result.summary = (node["description"]?.text ?? node["title"]?.text).map(Self.oneLine)
+        result.deprecated = node["deprecated"]?.text == "true"
+        result.nullable = node["nullable"]?.text == "true"
+        if let value = node["default"], let text = value.text {
+            result.defaultValue = text
+        }
+        if let reference = node["$ref"]?.text {
+            let prefix = "#/components/schemas/"
+            if reference.hasPrefix(prefix) {
+                result.kind = .reference(Self.unescapePointer(String(reference.dropFirst(prefix.count))))
+            } else {
+                diagnostics.warning("'$ref: \(reference)' does not name a component schema of this document; the value is kept as JSON", at: at)
+            }
+            return result
+        }
+        var type = node["type"]?.text
+        if let list = node["type"]?.sequence {
+            // 3.1: `type: [string, "null"]`.
+            let types = list.compactMap(\.text)
+            if types.contains("null") { result.nullable = true }
+            let others = types.filter { $0 != "null" }
+            type = others.count == 1 ? others[0] : nil
+        }
+        if let allOf = node["allOf"]?.sequence {
+            let parts = allOf.map { schema($0) }
+            if parts.count == 1 {
+                let part = parts[0]
+                result.kind = part.kind
+                result.nullable = result.nullable || part.nullable
+                if result.summary == nil { result.summary = part.summary }
+            } else {
+                result.kind = .allOf(parts)
+            }
+            return result
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            guard let list = node[keyword]?.sequence else { continue }
+            // `oneOf: [T, {type: 'null'}]` is how 3.1 writes an optional reference.
+            let parts = list.filter { $0["type"]?.text != "null" }
+            if parts.count == 1, parts.count < list.count {
+                let part = schema(parts[0])
+                result.kind = part.kind
+                result.nullable = true
+                if result.summary == nil { result.summary = part.summary }
+                return result
+            }
+            diagnostics.warning("'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
+            result.kind = .union(keyword: keyword)
+            return result
+        }
+        if let values = node["enum"]?.sequence {
+            var texts: [String] = []
+            for value in values {
+                if value.isPlainNull { result.nullable = true; continue }
+                if let text = value.text { texts.append(text) }
+            }
+            if type == "integer" {
+                if texts.allSatisfy({ Int64($0) != nil }) {
+                    result.kind = .integerEnum(texts)
+                    return result
+                }
+            } else if type == nil || type == "string" {
+                result.kind = .stringEnum(texts)
+                return result
+            }
+        }
+        let format = node["format"]?.text
+        switch type {
+        case "string": result.kind = .string(format: format)
+        case "integer": result.kind = .integer(format: format)
+        case "number": result.kind = .number(format: format)
+        case "boolean": result.kind = .boolean
+        case "array": result.kind = .array(items: node["items"].map { schema($0) })
+        case "object", nil:
+            if type == nil, node["properties"] == nil, node["additionalProperties"] == nil {
+                return result
+            }
+            var properties: [Property] = []
+            for pair in node["properties"]?.mapping ?? YAMLMapping() {
+                guard let name = pair.key.text else { continue }
+                properties.append(Property(name: name, schema: schema(pair.value)))
+            }
+            let required = node["required"]?.sequence?.compactMap(\.text) ?? []
+            var additional = Schema.Additional.none
+            if let extra = node["additionalProperties"] {
+                if extra.mapping != nil {
+                    additional = extra.mapping!.isEmpty ? .any : .schema(schema(extra))
+                } else if extra.text == "true" {
+                    additional = .any
+                }
+            }
+            result.kind = .object(properties: properties, required: required, additional: additional)
+        default:
+            diagnostics.warning("schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
+        }
+        return result
+    }
+
+    // MARK: - Security
+
+    private mutating func securityScheme(_ name: String, _ node: YAMLNode) -> SecurityScheme? {
+        switch node["type"]?.text {
+        case "http":
+            switch node["scheme"]?.text?.lowercased() {
+            case "bearer": return .bearer
+            case "basic": return .basic
+            default:
+                diagnostics.warning("security scheme '\(name)' uses HTTP scheme '\(node["scheme"]?.text ?? "")', which specs cannot express", at: location(node))
+                return nil
+            }
+        case "apiKey":
+            guard let keyName = node["name"]?.text else { return nil }
+            switch node["in"]?.text {
+            case "header": return .apiKeyHeader(keyName)
+            case "query": return .apiKeyQuery(keyName)
+            case "cookie": return .apiKeyCookie(keyName)
+            default: return nil
+            }
+        case "oauth2", "openIdConnect":
+            // The access token travels as `Authorization: Bearer`.
+            return .bearer
+        default:
+            diagnostics.warning("security scheme '\(name)' of type '\(node["type"]?.text ?? "")' is not supported", at: location(node))
+            return nil
+        }
+    }
+
+    private func securityChoice(_ node: YAMLNode) -> SecurityChoice? {
+        guard let list = node.sequence else { return nil }
+        guard let first = list.first, let requirement = first.mapping, let scheme = requirement.first, let name = scheme.key.text else {
+            return .anonymous
+        }
+        return .scheme(name, location(scheme.key))
+    }
+
+    // MARK: - Helpers
+
+    /// Follows `$ref: '#/components/<section>/Name'`; returns the node and the reference being
+    /// followed (the caller removes it when done), or nil after a warning.
+    private mutating func follow(_ node: YAMLNode, _ section: String) -> (YAMLNode, String?)? {
+        guard let reference = node["$ref"]?.text else { return (node, nil) }
+        let prefix = "#/components/\(section)/"
+        guard reference.hasPrefix(prefix),
+              let target = root?["components"]?[section]?[Self.unescapePointer(String(reference.dropFirst(prefix.count)))]
+        else {
+            diagnostics.warning("'$ref: \(reference)' is not a '\(prefix)…' of this document; skipped", at: location(node))
+            return nil
+        }
+        guard following.insert(reference).inserted else {
+            diagnostics.warning("'$ref: \(reference)' refers to itself; skipped", at: location(node))
+            return nil
+        }
+        if target["$ref"] != nil {
+            following.remove(reference)
+            diagnostics.warning("'$ref: \(reference)' leads to another reference, which is not followed; skipped", at: location(node))
+            return nil
+        }
+        return (target, reference)
+    }
+
+    private func serverURL(_ server: YAMLNode) -> String? {
+        guard var url = server["url"]?.text else { return nil }
+        // Server variables take their defaults: `https://{region}.example.com`.
+        for pair in server["variables"]?.mapping ?? YAMLMapping() {
+            guard let name = pair.key.text, let value = pair.value["default"]?.text else { continue }
+            url = Text.replacing("{\(name)}", with: value, in: url)
+        }
+        guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("{") else { return nil }
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+    /// JSON Pointer escapes (`~1` is `/`, `~0` is `~`) and percent-encoding in a reference.
+    static func unescapePointer(_ text: String) -> String {
+        Text.replacing("~0", with: "~", in: Text.replacing("~1", with: "/", in: Text.percentDecoded(text)))
+    }
+
+    /// The first paragraph of a description, on one line.
+    static func oneLine(_ text: String) -> String {
+        Text.firstParagraph(text)
+    }
+
+    private func location(_ node: YAMLNode) -> SourceLocation {
+        node.mark.location(in: file)
+    }
+}
+
+extension YAMLNode {
+    /// The value of `key` in a mapping (nil for other nodes or a missing key).
+    subscript(key: String) -> YAMLNode? {
+        mapping?.first { $0.key.text == key }?.value
+    }
+
+    /// The nodes of a sequence (nil for other nodes).
+    var elements: [YAMLNode]? {
+        sequence.map(Array.init)
+    }
+
+    /// A scalar's text; nil for `null`, mappings and sequences.
+    var text: String? {
+        isPlainNull ? nil : scalar?.value
+    }
+}

@@ -1,0 +1,656 @@
+import EndpointGenSpec
+import EndpointGenSupport
+
+/// Turns an OpenAPI document into spec files: one per tag (a service), and one models file with
+/// the component schemas. Decides every name (unique, legal, not reserved) and drops, with a
+/// warning, what specs cannot express.
+struct SpecBuilder {
+    let document: OpenAPIDocument
+    private(set) var diagnostics = DiagnosticBag()
+
+    /// A spec type and what it is made of, for the places that take only some types.
+    struct SpecType {
+        enum Kind: Equatable {
+            case scalar, enumModel, structModel, json, data, file, dictionary
+            indirect case array(Kind)
+        }
+
+        var expr: String
+        var kind: Kind
+        var nullable = false
+
+        /// Scalars, enums and arrays of them: what query, header and form values may be.
+        var isSimple: Bool {
+            switch kind {
+            case .scalar, .enumModel: return true
+            case .array(let element): return element == .scalar || element == .enumModel
+            default: return false
+            }
+        }
+    }
+
+    /// Where a type is used: multipart parts may be files; nothing else may.
+    enum Use { case model, multipart }
+
+    /// Component schema name → model name, for the schemas that become models.
+    private var modelNames: [String: String] = [:]
+    private var components: [String: Schema] = [:]
+    /// Every type name given out, and the names the generator reserves.
+    private var takenTypeNames: Set<String> = []
+    /// Wire values of every enum model, for checking defaults.
+    private var enumValues: [String: [String]] = [:]
+    /// Component aliases being expanded (an alias of itself becomes JSON).
+    private var expanding: Set<String> = []
+
+    init(document: OpenAPIDocument) {
+        self.document = document
+    }
+
+    static let sharedFileStem = "schemas"
+
+    mutating func build() -> [ImportedFile] {
+        let groups = serviceGroups()
+        for group in groups {
+            for suffix in ["Router", "Service", "Environment"] { takenTypeNames.insert(group.name + suffix) }
+        }
+        for named in document.schemas {
+            components[named.name] = named.schema
+        }
+        for named in document.schemas where becomesModel(named.schema) {
+            modelNames[named.name] = uniqueTypeName(named.name, fallback: "Model", at: named.schema.location)
+        }
+        var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
+        for named in document.schemas {
+            guard let name = modelNames[named.name] else { continue }
+            appendModel(named: name, schema: named.schema, to: &shared.models)
+        }
+        var files: [ImportedFile] = []
+        var fileNames: Set<String> = [shared.fileName]
+        for group in groups {
+            var file = ImportedFile(fileName: uniqueFileName(group.name, taken: &fileNames))
+            var service = ImportedService(name: group.name)
+            service.summary = group.summary
+            if document.servers.count == 1 {
+                service.baseURL = document.servers[0].url
+            } else if document.servers.count > 1 {
+                service.environments = environments()
+            }
+            var endpointNames: Set<String> = []
+            var auths: [String] = []
+            for operation in group.operations {
+                var endpoint = self.endpoint(operation, names: &endpointNames, models: &file.models)
+                var auth = self.auth(of: operation)
+                adjustHeaders(&endpoint, operation: operation, auth: &auth)
+                auths.append(auth)
+                service.endpoints.append(endpoint)
+            }
+            // The most common auth is the service's; endpoints name theirs when it differs.
+            let common = mostCommon(auths) ?? "none"
+            for index in service.endpoints.indices where auths[index] != common {
+                service.endpoints[index].auth = auths[index]
+            }
+            service.auth = common == "none" ? nil : common
+            file.service = service
+            files.append(file)
+        }
+        if !shared.models.isEmpty { files.append(shared) }
+        return files
+    }
+
+    // MARK: - Services
+
+    private struct Group {
+        var name: String
+        var summary: String?
+        var operations: [Operation]
+    }
+
+    /// One service per tag (an operation's first tag), in the order of the document's `tags`
+    /// list, then of first use; untagged operations form a service named after the document.
+    private mutating func serviceGroups() -> [Group] {
+        var order: [String] = document.tagDescriptions.map(\.name)
+        var byTag: [String: [Operation]] = [:]
+        let untagged = "\u{0}untagged"
+        for operation in document.operations {
+            let tag = operation.tag ?? untagged
+            if byTag[tag] == nil, !order.contains(tag) { order.append(tag) }
+            byTag[tag, default: []].append(operation)
+        }
+        var groups: [Group] = []
+        var names: Set<String> = []
+        for tag in order {
+            guard let operations = byTag[tag] else { continue }
+            let raw = tag == untagged ? (document.title ?? "API") : tag
+            var name = Self.upperName(raw)
+            if name.isEmpty { name = tag == untagged ? "API" : "Service" }
+            var unique = name
+            var index = 2
+            while !names.insert(unique).inserted {
+                unique = name + String(index)
+                index += 1
+            }
+            if unique != Self.upperName(raw) || Self.upperName(raw).isEmpty {
+                diagnostics.warning("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
+            }
+            let summary = document.tagDescriptions.first { $0.name == tag }.map { Text.firstParagraph($0.description) }
+            groups.append(Group(name: unique, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
+        }
+        return groups
+    }
+
+    private func uniqueFileName(_ serviceName: String, taken: inout Set<String>) -> String {
+        let stem = SwiftNaming.words(serviceName).map { $0.lowercased() }.joined(separator: "-")
+        var name = (stem.isEmpty ? "service" : stem) + ".yaml"
+        var index = 2
+        while !taken.insert(name).inserted {
+            name = "\(stem)-\(index).yaml"
+            index += 1
+        }
+        return name
+    }
+
+    /// Several servers become environments, named after their descriptions ("Production
+    /// server" → `productionServer`) or numbered; the first is the default.
+    private func environments() -> [(name: String, url: String)] {
+        var result: [(name: String, url: String)] = []
+        var names: Set<String> = []
+        for (index, server) in document.servers.enumerated() {
+            var name = server.description.map { Self.lowerName($0, fallback: "") } ?? ""
+            if name.isEmpty || names.contains(name) { name = "server\(index + 1)" }
+            names.insert(name)
+            result.append((name, server.url))
+        }
+        return result
+    }
+
+    private func mostCommon(_ values: [String]) -> String? {
+        var counts: [String: Int] = [:]
+        var best: String?
+        for value in values {
+            counts[value, default: 0] += 1
+            if best == nil || counts[value]! > counts[best!]! { best = value }
+        }
+        return best
+    }
+
+    // MARK: - Auth
+
+    private mutating func auth(of operation: Operation) -> String {
+        guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
+        guard let scheme = document.securitySchemes.first(where: { $0.name == name })?.scheme else {
+            diagnostics.warning("security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
+            return "none"
+        }
+        switch scheme {
+        case .bearer: return "bearer"
+        case .apiKeyHeader(let header): return "apiKey(\(header))"
+        case .apiKeyQuery(let key): return "apiKeyQuery(\(key))"
+        case .apiKeyCookie: return "cookie"
+        case .basic:
+            diagnostics.warning("HTTP basic auth ('\(name)') has no spec form; the endpoint is imported without auth (add an 'Authorization' header parameter if needed)", at: at)
+            return "none"
+        }
+    }
+
+    // MARK: - Endpoints
+
+    private mutating func endpoint(_ operation: Operation, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
+        let endpointName = uniqueEndpointName(operation, taken: &names)
+        let owner = Self.upperName(endpointName)
+        var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
+        endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
+        endpoint.deprecated = operation.deprecated
+
+        // Placeholders must be identifiers; the wire name of a path parameter is never sent.
+        var placeholders: [String: String] = [:]
+        endpoint.path = renamePlaceholders(operation.path) { original in
+            let renamed = Self.lowerName(original, fallback: "value")
+            placeholders[original] = renamed
+            return renamed
+        }
+        var swiftNames: Set<String> = []
+        if operation.body != nil { swiftNames.insert("body") }
+        for parameter in operation.parameters {
+            switch parameter.place {
+            case .path:
+                guard let key = placeholders[parameter.name] else {
+                    diagnostics.warning("path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
+                    continue
+                }
+                guard let field = parameterField(parameter, key: key, owner: owner, models: &models, names: &swiftNames) else { continue }
+                var required = field
+                if required.type.hasSuffix("?") { required.type.removeLast() }
+                required.defaultValue = nil
+                endpoint.params.append(required)
+            case .query:
+                guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
+                endpoint.query.append(field)
+            case .header:
+                guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
+                endpoint.headerParams.append(field)
+            case .cookie:
+                diagnostics.warning("cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
+            }
+        }
+        if let body = operation.body {
+            endpoint.body = self.body(body, owner: owner, models: &models)
+        }
+        endpoint.response = response(operation, owner: owner, models: &models)
+        return endpoint
+    }
+
+    /// Header parameters the client sets itself are dropped: `Authorization` (turning the
+    /// endpoint's auth into `bearer` when it had none), `Cookie`, the API key's header, and
+    /// `Content-Type` beside a body that sets its own; query parameters that repeat the API key.
+    private mutating func adjustHeaders(_ endpoint: inout ImportedEndpoint, operation: Operation, auth: inout String) {
+        endpoint.headerParams.removeAll { field in
+            let lowered = field.key.lowercased()
+            let at = operation.parameters.first { $0.name == field.key && $0.place == .header }?.location ?? operation.location
+            switch lowered {
+            case "authorization":
+                if auth == "none" {
+                    auth = "bearer"
+                    diagnostics.warning("header parameter 'Authorization' becomes 'auth: bearer' (the client sends the token)", at: at)
+                } else {
+                    diagnostics.warning("header parameter 'Authorization' is skipped: 'auth: \(auth)' sets the credentials", at: at)
+                }
+                return true
+            case "cookie":
+                diagnostics.warning("header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
+                return true
+            case "content-type":
+                diagnostics.warning("header parameter 'Content-Type' is skipped: the body sets it", at: at)
+                return true
+            default:
+                if auth.lowercased() == "apikey(\(lowered))" {
+                    diagnostics.warning("header parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: at)
+                    return true
+                }
+                return false
+            }
+        }
+        endpoint.query.removeAll { field in
+            guard auth == "apiKeyQuery(\(field.key))" else { return false }
+            diagnostics.warning("query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
+            return true
+        }
+    }
+
+    private mutating func parameterField(_ parameter: Parameter, key: String, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
+        let schema = parameter.schema ?? Schema(kind: .string(format: nil), location: parameter.location)
+        let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &models)
+        guard type.isSimple else {
+            diagnostics.warning(
+                "\(parameter.place.rawValue) parameter '\(parameter.name)' is \(Self.describe(type.kind)); only scalars, enums and arrays of them can be sent there, so it is skipped",
+                at: parameter.location)
+            return nil
+        }
+        var field = ImportedField(key: key, type: type.expr)
+        field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
+        field.deprecated = parameter.deprecated
+        applyOptionality(&field, type: type, required: parameter.required, schema: schema)
+        field.name = uniqueSwiftName(key, taken: &names)
+        return field
+    }
+
+    private mutating func body(_ body: RequestBody, owner: String, models: inout [ImportedModel]) -> ImportedBody? {
+        switch body.content {
+        case .raw(let mediaType):
+            return .raw(mediaType)
+        case .json(let schema):
+            if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
+                return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
+            }
+            let type = specType(schema, suggested: owner + "Request", use: .model, models: &models)
+            return .type(type.expr)
+        case .form(let schema):
+            if case .reference(let name) = schema.kind, let model = modelNames[name], formFieldsAreSimple(schema) {
+                return .formModel(model)
+            }
+            guard let object = objectParts(schema) else {
+                diagnostics.warning("a form body must be an object; the body is skipped", at: body.location)
+                return nil
+            }
+            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, onlySimple: "form field"))
+        case .multipart(let schema):
+            guard let object = objectParts(schema) else {
+                diagnostics.warning("a multipart body must be an object; the body is skipped", at: body.location)
+                return nil
+            }
+            return .multipart(fields(object, owner: owner + "Request", use: .multipart, models: &models, onlySimple: "multipart part"))
+        }
+    }
+
+    private mutating func formFieldsAreSimple(_ schema: Schema) -> Bool {
+        guard let object = objectParts(schema) else { return false }
+        var scratch: [ImportedModel] = []
+        for property in object.properties where !specType(property.schema, suggested: "Scratch", use: .model, models: &scratch).isSimple {
+            return false
+        }
+        return true
+    }
+
+    private mutating func response(_ operation: Operation, owner: String, models: inout [ImportedModel]) -> ImportedResponse? {
+        switch operation.response {
+        case .empty: return nil
+        case .text: return .type("String")
+        case .bytes: return .type("Data")
+        case .json(let schema):
+            if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
+                return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
+            }
+            var type = specType(schema, suggested: owner + "Response", use: .model, models: &models)
+            if type.kind == .data { type.expr = "Data" }
+            return .type(type.expr)
+        }
+    }
+
+    // MARK: - Models
+
+    /// Whether a component schema becomes a model of its own (objects and enums); the others
+    /// (arrays, scalars) are written out where they are used.
+    private func becomesModel(_ schema: Schema) -> Bool {
+        switch schema.kind {
+        case .object(let properties, _, _): return !properties.isEmpty
+        case .allOf, .stringEnum, .integerEnum: return true
+        default: return false
+        }
+    }
+
+    /// Appends the model of a component schema or an inline object or enum, then the inline
+    /// models its fields needed.
+    private mutating func appendModel(named name: String, schema: Schema, to models: inout [ImportedModel]) {
+        var parts: [ImportedModel] = []
+        if let model = model(named: name, schema: schema, into: &parts) {
+            models.append(model)
+        }
+        models += parts
+    }
+
+    private mutating func model(named name: String, schema: Schema, into models: inout [ImportedModel]) -> ImportedModel? {
+        var model = ImportedModel(name: name, summary: schema.summary.flatMap { $0.isEmpty ? nil : $0 }, kind: .fields([]))
+        switch schema.kind {
+        case .stringEnum(let values):
+            model.kind = stringEnum(values)
+            enumValues[name] = values
+        case .integerEnum(let values):
+            var seen: Set<String> = []
+            model.kind = .integerEnum(values.filter { seen.insert($0).inserted }.map { (SwiftNaming.caseName(forInteger: $0), $0) })
+            enumValues[name] = values
+        default:
+            guard let object = objectParts(schema) else { return nil }
+            model.kind = .fields(fields(object, owner: name, use: .model, models: &models))
+        }
+        return model
+    }
+
+    private func stringEnum(_ values: [String]) -> ImportedModel.Kind {
+        var seen: Set<String> = []
+        var names: Set<String> = []
+        var cases: [(name: String, value: String)] = []
+        var short = true
+        for value in values where seen.insert(value).inserted {
+            let derived = SwiftNaming.identifier(fromWire: value)
+            var name = derived == "unknown" ? "unknownValue" : derived
+            if value.isEmpty { name = "empty" }
+            var unique = name
+            var index = 2
+            while !names.insert(unique).inserted {
+                unique = name + String(index)
+                index += 1
+            }
+            if unique != derived || value.isEmpty || !Self.isPlainEnumValue(value) { short = false }
+            cases.append((unique, value))
+        }
+        return .stringEnum(cases, short: short)
+    }
+
+    /// A value the short enum form can hold as it is: one the generator names the same way.
+    private static func isPlainEnumValue(_ value: String) -> Bool {
+        let first = value.utf8.first!
+        return (first >= 0x61 && first <= 0x7A) || (first >= 0x41 && first <= 0x5A)
+    }
+
+    private struct ObjectParts {
+        var properties: [Property]
+        var required: [String]
+        var additional: Schema.Additional
+    }
+
+    private func isReference(_ schema: Schema) -> Bool {
+        if case .reference = schema.kind { return true }
+        return false
+    }
+
+    /// The properties of an object schema, following references and merging `allOf` parts.
+    private func objectParts(_ schema: Schema, depth: Int = 0) -> ObjectParts? {
+        guard depth < 32 else { return nil }
+        switch schema.kind {
+        case .object(let properties, let required, let additional):
+            return ObjectParts(properties: properties, required: required, additional: additional)
+        case .reference(let name):
+            return components[name].flatMap { objectParts($0, depth: depth + 1) }
+        case .allOf(let parts):
+            var merged = ObjectParts(properties: [], required: [], additional: .none)
+            for part in parts {
+                guard let object = objectParts(part, depth: depth + 1) else { continue }
+                for property in object.properties {
+                    if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {
+                        merged.properties[index] = property
+                    } else {
+                        merged.properties.append(property)
+                    }
+                }
+                merged.required += object.required
+            }
+            return merged
+        default:
+            return nil
+        }
+    }
+
+    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil) -> [ImportedField] {
+        var result: [ImportedField] = []
+        var names: Set<String> = []
+        for property in object.properties {
+            var type = specType(property.schema, suggested: owner + Self.upperName(property.name), use: use, models: &models)
+            if let onlySimple, !(type.isSimple || type.kind == .file || type.kind == .array(.file)) {
+                diagnostics.warning("\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
+                continue
+            }
+            if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
+            var field = ImportedField(key: property.name, type: type.expr)
+            field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
+            field.deprecated = property.schema.deprecated
+            applyOptionality(&field, type: type, required: object.required.contains(property.name), schema: property.schema)
+            field.name = uniqueSwiftName(property.name, taken: &names)
+            result.append(field)
+        }
+        return result
+    }
+
+    /// Optional unless required and not nullable; a valid default makes an optional value a
+    /// plain one with that default (the server would use it anyway).
+    private func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
+        let defaultValue = schema.defaultValue.flatMap { checkedDefault($0, type: type) }
+        if let defaultValue, !type.nullable {
+            field.defaultValue = defaultValue
+            return
+        }
+        if !required || type.nullable || schema.nullable {
+            field.type += "?"
+        }
+    }
+
+    private func checkedDefault(_ text: String, type: SpecType) -> ImportedScalar? {
+        switch type.expr {
+        case "Int", "Int64": return Int64(text) != nil ? .plain(text) : nil
+        case "Int32": return Int32(text) != nil ? .plain(text) : nil
+        case "Double", "Float": return Double(text).map { $0.isFinite ? ImportedScalar.plain(text) : nil } ?? nil
+        case "Bool": return text == "true" || text == "false" ? .plain(text) : nil
+        case "String": return .text(text)
+        default:
+            guard type.kind == .enumModel, let values = enumValues[type.expr] ?? enumValuesOfComponent(type.expr), values.contains(text) else { return nil }
+            return Int64(text) != nil && !values.contains(where: { Int64($0) == nil }) ? .plain(text) : .text(text)
+        }
+    }
+
+    private func enumValuesOfComponent(_ modelName: String) -> [String]? {
+        guard let component = modelNames.first(where: { $0.value == modelName })?.key, let schema = components[component] else { return nil }
+        switch schema.kind {
+        case .stringEnum(let values), .integerEnum(let values): return values
+        default: return nil
+        }
+    }
+
+    // MARK: - Types
+
+    private mutating func specType(_ schema: Schema, suggested: String, use: Use, models: inout [ImportedModel]) -> SpecType {
+        var result = baseType(schema, suggested: suggested, use: use, models: &models)
+        if schema.nullable { result.nullable = true }
+        return result
+    }
+
+    private mutating func baseType(_ schema: Schema, suggested: String, use: Use, models: inout [ImportedModel]) -> SpecType {
+        switch schema.kind {
+        case .reference(let name):
+            if let model = modelNames[name] {
+                let kind: SpecType.Kind
+                switch components[name]?.kind {
+                case .stringEnum?, .integerEnum?: kind = .enumModel
+                default: kind = .structModel
+                }
+                return SpecType(expr: model, kind: kind, nullable: components[name]?.nullable ?? false)
+            }
+            guard let target = components[name] else {
+                diagnostics.warning("schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
+                return SpecType(expr: "JSON", kind: .json)
+            }
+            guard expanding.insert(name).inserted else { return SpecType(expr: "JSON", kind: .json) }
+            defer { expanding.remove(name) }
+            return specType(target, suggested: Self.upperName(name), use: use, models: &models)
+        case .string(let format):
+            switch format {
+            case "date-time": return SpecType(expr: "Date", kind: .scalar)
+            case "uuid": return SpecType(expr: "UUID", kind: .scalar)
+            case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
+            case "byte": return SpecType(expr: "Data", kind: .data)
+            case "binary": return use == .multipart ? SpecType(expr: "File", kind: .file) : SpecType(expr: "Data", kind: .data)
+            default: return SpecType(expr: "String", kind: .scalar)
+            }
+        case .integer(let format):
+            return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
+        case .number(let format):
+            return SpecType(expr: format == "decimal" ? "Decimal" : "Double", kind: .scalar)
+        case .boolean:
+            return SpecType(expr: "Bool", kind: .scalar)
+        case .array(let items):
+            guard let items else { return SpecType(expr: "[JSON]", kind: .array(.json)) }
+            let element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            // An array cannot hold optionals in specs; a nullable element is kept as it is.
+            return SpecType(expr: "[\(element.expr)]", kind: .array(element.kind))
+        case .stringEnum, .integerEnum, .allOf:
+            let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
+            appendModel(named: name, schema: schema, to: &models)
+            if case .allOf = schema.kind { return SpecType(expr: name, kind: .structModel) }
+            return SpecType(expr: name, kind: .enumModel)
+        case .object(let properties, _, let additional):
+            if properties.isEmpty {
+                switch additional {
+                case .schema(let value):
+                    let element = specType(value, suggested: suggested + "Value", use: use, models: &models)
+                    return SpecType(expr: "[String: \(element.expr)]", kind: .dictionary)
+                case .any, .none:
+                    return SpecType(expr: "JSON", kind: .json)
+                }
+            }
+            let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
+            appendModel(named: name, schema: schema, to: &models)
+            return SpecType(expr: name, kind: .structModel)
+        case .union, .any:
+            return SpecType(expr: "JSON", kind: .json)
+        }
+    }
+
+    // MARK: - Names
+
+    /// `UpperCamelCase` from any text ("pet store" → `PetStore`); empty when it has no ASCII letters or digits.
+    static func upperName(_ text: String) -> String {
+        let name = SwiftNaming.upperCamel(text)
+        guard let first = name.utf8.first else { return "" }
+        return first >= 0x41 && first <= 0x5A ? name : "N" + name
+    }
+
+    static func lowerName(_ text: String, fallback: String) -> String {
+        let name = SwiftNaming.lowerCamel(text)
+        guard let first = name.utf8.first else { return fallback }
+        return first >= 0x61 && first <= 0x7A ? name : fallback + upperName(name)
+    }
+
+    private mutating func uniqueTypeName(_ raw: String, fallback: String, at location: SourceLocation) -> String {
+        var name = Self.upperName(raw)
+        if name.isEmpty { name = fallback }
+        if ModelNames.reservation(of: name) != nil { name += "Model" }
+        var unique = name
+        var index = 2
+        while takenTypeNames.contains(unique) || ModelNames.reservation(of: unique) != nil {
+            unique = name + String(index)
+            index += 1
+        }
+        takenTypeNames.insert(unique)
+        if unique != raw, components[raw] != nil {
+            diagnostics.warning("schema '\(raw)' becomes model '\(unique)'", at: location)
+        }
+        return unique
+    }
+
+    private func uniqueEndpointName(_ operation: Operation, taken: inout Set<String>) -> String {
+        var name: String
+        if let id = operation.operationId, !SwiftNaming.lowerCamel(id).isEmpty {
+            name = Self.lowerName(id, fallback: "call")
+        } else {
+            // `GET /pets/{petId}/photos` → `getPetsPetIdPhotos`.
+            name = Self.lowerName(operation.method.lowercased() + " " + operation.path, fallback: "call")
+        }
+        var unique = name
+        var index = 2
+        while !taken.insert(unique).inserted {
+            unique = name + String(index)
+            index += 1
+        }
+        return unique
+    }
+
+    /// nil when the name the generator derives is free; else an explicit unique one.
+    private func uniqueSwiftName(_ wire: String, taken: inout Set<String>) -> String? {
+        let derived = SwiftNaming.identifier(fromWire: wire)
+        if taken.insert(derived).inserted { return nil }
+        var index = 2
+        while !taken.insert(derived + String(index)).inserted { index += 1 }
+        return derived + String(index)
+    }
+
+    private func renamePlaceholders(_ path: String, _ rename: (String) -> String) -> String {
+        var result = ""
+        var rest = Substring(path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            result += "{" + rename(String(rest[rest.index(after: open)..<close])) + "}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    static func describe(_ kind: SpecType.Kind) -> String {
+        switch kind {
+        case .scalar: return "a scalar"
+        case .enumModel: return "an enum"
+        case .structModel: return "an object"
+        case .json: return "free-form JSON"
+        case .data: return "binary data"
+        case .file: return "a file"
+        case .dictionary: return "a map"
+        case .array(let element): return "an array of \(describe(element).split(separator: " ", maxSplits: 1).last!)s"
+        }
+    }
+}

@@ -1,0 +1,199 @@
+/// Prints an imported spec as YAML in the layout of the hand-written specs: block style, two
+/// spaces, keys in the order docs/spec-format.md lists them, scalars quoted only when YAML
+/// would read them as something else.
+struct SpecPrinter {
+    private var lines: [String] = []
+
+    static func render(_ file: ImportedFile, header: [String]) -> String {
+        var printer = SpecPrinter()
+        for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + line) }
+        if let service = file.service {
+            printer.service(service)
+        }
+        if !file.models.isEmpty {
+            if !printer.lines.isEmpty { printer.lines.append("") }
+            printer.line(0, "models:")
+            for (index, model) in file.models.enumerated() {
+                if index > 0 { printer.lines.append("") }
+                printer.model(model)
+            }
+        }
+        return printer.lines.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func line(_ depth: Int, _ text: String) {
+        lines.append(String(repeating: "  ", count: depth) + text)
+    }
+
+    private mutating func entry(_ depth: Int, _ key: String, _ value: String) {
+        line(depth, Self.scalar(key) + ": " + value)
+    }
+
+    private mutating func service(_ service: ImportedService) {
+        if !lines.isEmpty { lines.append("") }
+        entry(0, "service", service.name)
+        if let summary = service.summary { entry(0, "summary", Self.scalar(summary)) }
+        if let baseURL = service.baseURL { entry(0, "baseURL", Self.scalar(baseURL)) }
+        if !service.environments.isEmpty {
+            line(0, "environments:")
+            for environment in service.environments { entry(1, environment.name, Self.scalar(environment.url)) }
+        }
+        if let auth = service.auth { entry(0, "auth", Self.scalar(auth)) }
+        lines.append("")
+        line(0, "endpoints:")
+        for (index, endpoint) in service.endpoints.enumerated() {
+            if index > 0 { lines.append("") }
+            self.endpoint(endpoint)
+        }
+    }
+
+    private mutating func endpoint(_ endpoint: ImportedEndpoint) {
+        line(1, endpoint.name + ":")
+        entry(2, "method", endpoint.method)
+        entry(2, "path", Self.scalar(endpoint.path))
+        if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
+        if endpoint.deprecated { entry(2, "deprecated", "true") }
+        if let auth = endpoint.auth { entry(2, "auth", Self.scalar(auth)) }
+        fieldMap(2, "params", endpoint.params)
+        fieldMap(2, "query", endpoint.query)
+        fieldMap(2, "headerParams", endpoint.headerParams)
+        switch endpoint.body {
+        case nil: break
+        case .type(let type)?: entry(2, "body", Self.scalar(type))
+        case .json(let fields)?: nestedFieldMap(2, "body", "json", fields)
+        case .form(let fields)?: nestedFieldMap(2, "body", "form", fields)
+        case .formModel(let name)?:
+            line(2, "body:")
+            entry(3, "form", name)
+        case .multipart(let fields)?: nestedFieldMap(2, "body", "multipart", fields)
+        case .raw(let mediaType)?:
+            line(2, "body:")
+            entry(3, "raw", Self.scalar(mediaType))
+        }
+        switch endpoint.response {
+        case nil: break
+        case .type(let type)?: entry(2, "response", Self.scalar(type))
+        case .fields(let fields)?: nestedFieldMap(2, "response", "fields", fields)
+        }
+    }
+
+    private mutating func nestedFieldMap(_ depth: Int, _ key: String, _ inner: String, _ fields: [ImportedField]) {
+        line(depth, key + ":")
+        if fields.isEmpty {
+            entry(depth + 1, inner, "{}")
+        } else {
+            fieldMap(depth + 1, inner, fields)
+        }
+    }
+
+    private mutating func fieldMap(_ depth: Int, _ key: String, _ fields: [ImportedField]) {
+        guard !fields.isEmpty else { return }
+        line(depth, key + ":")
+        for field in fields { self.field(depth + 1, field) }
+    }
+
+    private mutating func field(_ depth: Int, _ field: ImportedField) {
+        let plainDefault: String?
+        switch field.defaultValue {
+        case .plain(let value)?: plainDefault = value
+        case .text(let value)? where Self.isPlainSafe(value) && !value.contains(" "): plainDefault = value
+        default: plainDefault = nil
+        }
+        let needsLongForm = field.name != nil || field.summary != nil || field.deprecated
+            || (field.defaultValue != nil && plainDefault == nil)
+        guard needsLongForm else {
+            let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
+            entry(depth, field.key, Self.scalar(type))
+            return
+        }
+        line(depth, Self.scalar(field.key) + ":")
+        entry(depth + 1, "type", Self.scalar(field.type))
+        if let name = field.name { entry(depth + 1, "name", name) }
+        if let summary = field.summary { entry(depth + 1, "summary", Self.scalar(summary)) }
+        switch field.defaultValue {
+        case .plain(let value)?: entry(depth + 1, "default", value)
+        case .text(let value)?: entry(depth + 1, "default", Self.quoted(value))
+        case nil: break
+        }
+        if field.deprecated { entry(depth + 1, "deprecated", "true") }
+    }
+
+    private mutating func model(_ model: ImportedModel) {
+        line(1, model.name + ":")
+        if let summary = model.summary { entry(2, "summary", Self.scalar(summary)) }
+        switch model.kind {
+        case .fields(let fields):
+            if fields.isEmpty {
+                entry(2, "fields", "{}")
+            } else {
+                fieldMap(2, "fields", fields)
+            }
+        case .stringEnum(let cases, let short):
+            if short {
+                line(2, "enum:")
+                for item in cases { line(3, "- " + Self.scalar(item.value)) }
+            } else {
+                line(2, "enum:")
+                line(3, "values:")
+                for item in cases { entry(4, item.name, Self.quoted(item.value)) }
+            }
+        case .integerEnum(let cases):
+            line(2, "enum:")
+            entry(3, "type", "Int")
+            line(3, "values:")
+            for item in cases { entry(4, item.name, item.value) }
+        }
+    }
+
+    // MARK: - Scalars
+
+    /// `text` plain when YAML reads it back as the same string, else double-quoted.
+    static func scalar(_ text: String) -> String {
+        isPlainSafe(text) ? text : quoted(text)
+    }
+
+    static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        if " \t-?:,[]{}#&*!|>'\"%@`=".unicodeScalars.contains(first) { return false }
+        if last == " " || last == ":" { return false }
+        if text.contains(": ") || text.contains(" #") { return false }
+        for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) || scalar == "\u{FEFF}" {
+            return false
+        }
+        // YAML 1.1 reads these as null, booleans or numbers.
+        let lowered = text.lowercased()
+        if ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"].contains(lowered) { return false }
+        if looksNumeric(lowered) { return false }
+        return true
+    }
+
+    private static func looksNumeric(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        if first == UInt8(ascii: ".") { return text.hasPrefix(".inf") || text.hasPrefix(".nan") || text.dropFirst().first?.isNumber == true }
+        if first == UInt8(ascii: "+") { return true }
+        guard first >= 0x30, first <= 0x39 else { return false }
+        // Digits first: an integer, a float, a date, a time or sexagesimal number to some reader.
+        return true
+    }
+
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,78 @@
+import EndpointGenImport
+import EndpointGenSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `endpointgen import-openapi` did, or why it wrote nothing.
+public struct ImportRunResult: Sendable {
+    /// Warnings about what the specs cannot express, or the errors that stopped the import.
+    public var diagnostics: [Diagnostic] = []
+    /// Display paths of the spec files written.
+    public var written: [String] = []
+    /// Display paths of existing files the import would have replaced; nothing was written.
+    public var conflicts: [String] = []
+    /// The document or the output folder could not be read or written.
+    public var failure: String?
+
+    public var succeeded: Bool { failure == nil && conflicts.isEmpty && !diagnostics.contains { $0.severity == .error } }
+}
+
+/// Reads an OpenAPI document and writes the specs made from it into a folder (created when
+/// missing). Never replaces a file: when one of the names exists, nothing is written.
+public enum ImportCommand {
+    public static func run(document: String, output: String) -> ImportRunResult {
+        var result = ImportRunResult()
+        let bytes: [UInt8]
+        do throws(FileSystem.Failure) {
+            bytes = try FileSystem.withContents(of: document) { [UInt8]($0) }
+        } catch {
+            result.failure = "cannot read '\(document)': \(error.reason)"
+            return result
+        }
+        let base = Pipeline.displayPath(output)
+        let imported = OpenAPIImporter.run(bytes, path: Pipeline.displayPath(document), outputDirectory: base)
+        result.diagnostics = imported.diagnostics
+        guard !imported.hasErrors else { return result }
+
+        func display(_ name: String) -> String { base == "." ? name : base + "/" + name }
+        switch OutputWriter.kind(of: output) {
+        case .missing, .directory:
+            break
+        case .symlink where FileSystem.isDirectory(output):
+            break
+        default:
+            result.failure = "'\(base)' exists and is not a folder"
+            return result
+        }
+        result.conflicts = imported.files.map(\.name).filter { OutputWriter.kind(of: output + "/" + $0) != .missing }.map(display)
+        guard result.conflicts.isEmpty else { return result }
+
+        var createdFolder = false
+        if OutputWriter.kind(of: output) == .missing {
+            do throws(FileSystem.Failure) {
+                try FileSystem.createDirectory(output, intermediates: false)
+            } catch {
+                result.failure = "cannot create folder '\(base)': \(error.reason)"
+                return result
+            }
+            createdFolder = true
+        }
+        var written: [String] = []
+        for file in imported.files {
+            let path = output + "/" + file.name
+            if let reason = ProjectInitializer.createExclusively(path, contents: file.contents) {
+                // All or nothing: the files of this run are removed again.
+                for path in written.reversed() { unlink(path) }
+                if createdFolder { rmdir(output) }
+                result.failure = "cannot write '\(display(file.name))': \(reason)"
+                return result
+            }
+            written.append(path)
+            result.written.append(display(file.name))
+        }
+        return result
+    }
+}
