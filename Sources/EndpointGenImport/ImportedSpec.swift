@@ -12,7 +12,23 @@ struct ImportedService {
     var baseURL: String?
     var environments: [(name: String, url: String)] = []
     var auth: String?
+    var envelope: ImportedEnvelope?
+    var errorBody: ImportedErrorBody?
     var endpoints: [ImportedEndpoint] = []
+}
+
+/// The keys of a response wrapper (`{"success": true, "data": …}`) shared by a service's responses.
+struct ImportedEnvelope: Hashable {
+    var payload: String
+    var success: String?
+    var code: String?
+    var message: String?
+}
+
+struct ImportedErrorBody {
+    var message: String?
+    var code: String?
+    var model: String?
 }
 
 struct ImportedEndpoint {
@@ -23,8 +39,12 @@ struct ImportedEndpoint {
     var deprecated = false
     /// Only when it differs from the service's.
     var auth: String?
+    /// `envelope: false` in a service with an envelope.
+    var noEnvelope = false
     var params: [ImportedField] = []
     var query: [ImportedField] = []
+    /// Constant headers (name, value).
+    var headers: [(name: String, value: String)] = []
     var headerParams: [ImportedField] = []
     var body: ImportedBody?
     var response: ImportedResponse?

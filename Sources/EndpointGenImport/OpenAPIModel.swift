@@ -82,7 +82,8 @@ struct Parameter {
 }
 
 enum RequestBodyContent {
-    case json(Schema)
+    /// A JSON media type (`application/json`, `application/merge-patch+json`, …) and its schema.
+    case json(Schema, mediaType: String)
     case form(Schema)
     case multipart(Schema)
     /// Bytes of this media type (`application/octet-stream`, `image/png`, …).
@@ -128,6 +129,8 @@ struct Operation {
     var body: RequestBody?
     var response: ResponseContent
     var responseLocation: SourceLocation
+    /// The JSON schema of the first error response (`4XX`, `5XX`, a numbered one or `default`).
+    var errorSchema: Schema?
     /// nil: the document's requirement applies.
     var security: SecurityChoice?
     var location: SourceLocation

@@ -117,6 +117,7 @@ struct OpenAPIReader {
             parameters: parameters,
             body: requestBody(node["requestBody"]),
             response: response, responseLocation: responseLocation,
+            errorSchema: errorSchema(node["responses"]),
             security: node["security"].flatMap(securityChoice),
             location: location(node))
     }
@@ -159,7 +160,8 @@ struct OpenAPIReader {
             value["schema"].map { schema($0) } ?? Schema(kind: .any, location: location(value))
         }
         if let json = types.first(where: { Self.isJSON($0.0) }) {
-            return RequestBody(content: .json(schemaOf(json.1)), location: location(node))
+            let mediaType = String(json.0.split(separator: ";").first ?? "")
+            return RequestBody(content: .json(schemaOf(json.1), mediaType: mediaType), location: location(node))
         }
         if let form = types.first(where: { $0.0 == "application/x-www-form-urlencoded" }) {
             return RequestBody(content: .form(schemaOf(form.1)), location: location(node))
@@ -203,6 +205,21 @@ struct OpenAPIReader {
             return (.text, at)
         }
         return (.bytes, at)
+    }
+
+    /// The JSON schema of the first error response, for the service's `errorBody`.
+    private mutating func errorSchema(_ node: YAMLNode?) -> Schema? {
+        guard let responses = node?.mapping else { return nil }
+        for pair in responses {
+            guard let code = pair.key.text?.uppercased(), code == "DEFAULT" || code.hasPrefix("4") || code.hasPrefix("5") else { continue }
+            guard let (resolved, reference) = follow(pair.value, "responses") else { continue }
+            defer { if let reference { following.remove(reference) } }
+            let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
+            if let schemaNode = json?.value["schema"] {
+                return schema(schemaNode)
+            }
+        }
+        return nil
     }
 
     static func isJSON(_ mediaType: String) -> Bool {

@@ -37,6 +37,8 @@ struct SpecBuilder {
     private var components: [String: Schema] = [:]
     /// Every type name given out, and the names the generator reserves.
     private var takenTypeNames: Set<String> = []
+    /// Component schemas unwrapped as a service's envelope.
+    private var envelopeWrappers: Set<String> = []
     /// Wire values of every enum model, for checking defaults.
     private var enumValues: [String: [String]] = [:]
     /// Component aliases being expanded (an alias of itself becomes JSON).
@@ -75,10 +77,12 @@ struct SpecBuilder {
             } else if document.servers.count > 1 {
                 service.environments = environments()
             }
+            service.envelope = detectEnvelope(group.operations)
+            service.errorBody = detectErrorBody(group.operations)
             var endpointNames: Set<String> = []
             var auths: [String] = []
             for operation in group.operations {
-                var endpoint = self.endpoint(operation, names: &endpointNames, models: &file.models)
+                var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
                 var auth = self.auth(of: operation)
                 adjustHeaders(&endpoint, operation: operation, auth: &auth)
                 auths.append(auth)
@@ -93,8 +97,134 @@ struct SpecBuilder {
             file.service = service
             files.append(file)
         }
+        dropUnusedWrappers(&shared, files: files)
         if !shared.models.isEmpty { files.append(shared) }
         return files
+    }
+
+    // MARK: - Envelopes and error bodies
+
+    static let payloadKeys = ["data", "result", "payload", "results", "body", "content", "response"]
+    static let codeKeys = ["code", "status", "statusCode", "resultCode", "errorCode", "error_code"]
+    static let messageKeys = ["message", "msg", "resultMessage", "resultMsg", "errorMessage", "error_message", "detail", "error_description"]
+
+    /// The envelope keys of a response schema (a payload key beside only a success flag, a code
+    /// and a message), and the payload's schema.
+    private func envelopeShape(_ schema: Schema) -> (ImportedEnvelope, Schema)? {
+        guard let object = objectParts(schema), (2...4).contains(object.properties.count) else { return nil }
+        if case .schema = object.additional { return nil }
+        var envelope = ImportedEnvelope(payload: "")
+        var payload: Schema?
+        for property in object.properties {
+            if payload == nil, Self.payloadKeys.contains(property.name) {
+                envelope.payload = property.name
+                payload = property.schema
+                continue
+            }
+            let kind = scalarKind(property.schema)
+            if kind == .boolean, envelope.success == nil {
+                envelope.success = property.name
+            } else if kind == .string || kind == .integer, envelope.code == nil, Self.codeKeys.contains(property.name) {
+                envelope.code = property.name
+            } else if kind == .string, envelope.message == nil, Self.messageKeys.contains(property.name) {
+                envelope.message = property.name
+            } else {
+                return nil
+            }
+        }
+        guard let payload, envelope.success != nil || envelope.code != nil || envelope.message != nil else { return nil }
+        return (envelope, payload)
+    }
+
+    private enum ScalarKind { case boolean, string, integer }
+
+    private func scalarKind(_ schema: Schema, depth: Int = 0) -> ScalarKind? {
+        switch schema.kind {
+        case .boolean: return .boolean
+        case .string, .stringEnum: return .string
+        case .integer, .integerEnum: return .integer
+        case .reference(let name): return depth < 8 ? components[name].flatMap { scalarKind($0, depth: depth + 1) } : nil
+        default: return nil
+        }
+    }
+
+    /// The envelope most of a service's JSON responses share (at least two of them).
+    private func detectEnvelope(_ operations: [Operation]) -> ImportedEnvelope? {
+        var order: [ImportedEnvelope] = []
+        var counts: [ImportedEnvelope: Int] = [:]
+        var jsonResponses = 0
+        for operation in operations {
+            guard case .json(let schema) = operation.response else { continue }
+            jsonResponses += 1
+            guard let (shape, _) = envelopeShape(schema) else { continue }
+            if counts[shape] == nil { order.append(shape) }
+            counts[shape, default: 0] += 1
+        }
+        guard let best = order.max(by: { counts[$0]! < counts[$1]! }), counts[best]! >= 2, counts[best]! * 2 >= jsonResponses else { return nil }
+        // `max` returns the last of equal counts; prefer the first seen.
+        return order.first { counts[$0] == counts[best] }
+    }
+
+    /// `errorBody` from the error response most operations share: its message and code keys,
+    /// and the model when it is a named schema.
+    private func detectErrorBody(_ operations: [Operation]) -> ImportedErrorBody? {
+        var order: [String] = []
+        var counts: [String: (count: Int, schema: Schema)] = [:]
+        for operation in operations {
+            guard let schema = operation.errorSchema else { continue }
+            let key: String
+            if case .reference(let name) = schema.kind { key = name } else { key = "\u{0}inline\(order.count)" }
+            if counts[key] == nil { order.append(key) }
+            counts[key, default: (0, schema)].count += 1
+        }
+        guard let best = order.first(where: { key in counts[key]!.count == order.map { counts[$0]!.count }.max() }) else { return nil }
+        let schema = counts[best]!.schema
+        guard let object = objectParts(schema) else { return nil }
+        var body = ImportedErrorBody()
+        // The most telling key of each kind: `code` before `status`, `message` before `error`.
+        func first(_ keys: [String], _ kinds: [ScalarKind]) -> String? {
+            keys.first { key in object.properties.contains { $0.name == key && scalarKind($0.schema).map(kinds.contains) == true } }
+        }
+        body.message = first(Self.messageKeys + ["error"], [.string])
+        body.code = first(Self.codeKeys, [.string, .integer])
+        if case .reference(let name) = schema.kind, let model = modelNames[name], case .object = components[name]?.kind {
+            body.model = model
+        }
+        guard body.message != nil || body.code != nil else { return nil }
+        return body
+    }
+
+    /// Named wrapper schemas every response unwraps (`BaseResponseUserDto`) are left out of
+    /// schemas.yaml unless something else refers to them.
+    private func dropUnusedWrappers(_ shared: inout ImportedFile, files: [ImportedFile]) {
+        let wrappers = Set(envelopeWrappers.compactMap { modelNames[$0] })
+        guard !wrappers.isEmpty else { return }
+        var used: Set<String> = []
+        func note(_ type: String) {
+            for token in type.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { used.insert(String(token)) }
+        }
+        func note(_ fields: [ImportedField]) { for field in fields { note(field.type) } }
+        for file in files {
+            for endpoint in file.service?.endpoints ?? [] {
+                note(endpoint.params); note(endpoint.query); note(endpoint.headerParams)
+                switch endpoint.body {
+                case .type(let type)?, .formModel(let type)?: note(type)
+                case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: note(fields)
+                case .raw?, nil: break
+                }
+                switch endpoint.response {
+                case .type(let type)?: note(type)
+                case .fields(let fields)?: note(fields)
+                case nil: break
+                }
+            }
+            if let model = file.service?.errorBody?.model { note(model) }
+            for model in file.models { if case .fields(let fields) = model.kind { note(fields) } }
+        }
+        for model in shared.models where !wrappers.contains(model.name) {
+            if case .fields(let fields) = model.kind { note(fields) }
+        }
+        shared.models.removeAll { wrappers.contains($0.name) && !used.contains($0.name) }
     }
 
     // MARK: - Services
@@ -122,7 +252,12 @@ struct SpecBuilder {
             guard let operations = byTag[tag] else { continue }
             let raw = tag == untagged ? (document.title ?? "API") : tag
             var name = Self.upperName(raw)
-            if name.isEmpty { name = tag == untagged ? "API" : "Service" }
+            if name.isEmpty {
+                // A tag without ASCII letters (`주문`): named after its first path's first segment.
+                let segment = operations[0].path.split(separator: "/").first { !$0.hasPrefix("{") }.map(String.init) ?? ""
+                name = Self.upperName(segment)
+                if name.isEmpty { name = tag == untagged ? "API" : "Service" }
+            }
             var unique = name
             var index = 2
             while !names.insert(unique).inserted {
@@ -194,7 +329,7 @@ struct SpecBuilder {
 
     // MARK: - Endpoints
 
-    private mutating func endpoint(_ operation: Operation, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
+    private mutating func endpoint(_ operation: Operation, envelope: ImportedEnvelope?, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
         let endpointName = uniqueEndpointName(operation, taken: &names)
         let owner = Self.upperName(endpointName)
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
@@ -234,8 +369,12 @@ struct SpecBuilder {
         }
         if let body = operation.body {
             endpoint.body = self.body(body, owner: owner, models: &models)
+            // JSON of another media type (`application/merge-patch+json`) is sent as declared.
+            if case .json(_, let mediaType) = body.content, mediaType != "application/json", mediaType != "*/*" {
+                endpoint.headers.append(("Content-Type", mediaType))
+            }
         }
-        endpoint.response = response(operation, owner: owner, models: &models)
+        endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
         return endpoint
     }
 
@@ -278,13 +417,16 @@ struct SpecBuilder {
 
     private mutating func parameterField(_ parameter: Parameter, key: String, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
         let schema = parameter.schema ?? Schema(kind: .string(format: nil), location: parameter.location)
-        let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &models)
+        // Models made for a type are kept only when the parameter is.
+        var made: [ImportedModel] = []
+        let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
         guard type.isSimple else {
             diagnostics.warning(
                 "\(parameter.place.rawValue) parameter '\(parameter.name)' is \(Self.describe(type.kind)); only scalars, enums and arrays of them can be sent there, so it is skipped",
                 at: parameter.location)
             return nil
         }
+        models += made
         var field = ImportedField(key: key, type: type.expr)
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
@@ -297,7 +439,7 @@ struct SpecBuilder {
         switch body.content {
         case .raw(let mediaType):
             return .raw(mediaType)
-        case .json(let schema):
+        case .json(let schema, _):
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
             }
@@ -330,12 +472,26 @@ struct SpecBuilder {
         return true
     }
 
-    private mutating func response(_ operation: Operation, owner: String, models: inout [ImportedModel]) -> ImportedResponse? {
+    private mutating func response(_ operation: Operation, envelope: ImportedEnvelope?, noEnvelope: inout Bool, owner: String, models: inout [ImportedModel]) -> ImportedResponse? {
         switch operation.response {
         case .empty: return nil
-        case .text: return .type("String")
-        case .bytes: return .type("Data")
-        case .json(let schema):
+        case .text:
+            noEnvelope = envelope != nil
+            return .type("String")
+        case .bytes:
+            noEnvelope = envelope != nil
+            return .type("Data")
+        case .json(var schema):
+            if let envelope {
+                if let (shape, payload) = envelopeShape(schema), shape == envelope {
+                    if case .reference(let name) = schema.kind { envelopeWrappers.insert(name) }
+                    // A payload without a schema (`data: {}` for "no result") means nothing to return.
+                    if case .any = payload.kind { return nil }
+                    schema = payload
+                } else {
+                    noEnvelope = true
+                }
+            }
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
             }
@@ -453,11 +609,13 @@ struct SpecBuilder {
         var result: [ImportedField] = []
         var names: Set<String> = []
         for property in object.properties {
-            var type = specType(property.schema, suggested: owner + Self.upperName(property.name), use: use, models: &models)
+            var made: [ImportedModel] = []
+            var type = specType(property.schema, suggested: owner + Self.upperName(property.name), use: use, models: &made)
             if let onlySimple, !(type.isSimple || type.kind == .file || type.kind == .array(.file)) {
                 diagnostics.warning("\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
                 continue
             }
+            models += made
             if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
@@ -471,8 +629,11 @@ struct SpecBuilder {
 
     /// Optional unless required and not nullable; a valid default makes an optional value a
     /// plain one with that default (the server would use it anyway).
-    private func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
+    private mutating func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
         let defaultValue = schema.defaultValue.flatMap { checkedDefault($0, type: type) }
+        if let text = schema.defaultValue, defaultValue == nil, type.kind == .scalar || type.kind == .enumModel {
+            diagnostics.warning("default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
+        }
         if let defaultValue, !type.nullable {
             field.defaultValue = defaultValue
             return

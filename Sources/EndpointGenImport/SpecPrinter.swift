@@ -39,6 +39,19 @@ struct SpecPrinter {
             for environment in service.environments { entry(1, environment.name, Self.scalar(environment.url)) }
         }
         if let auth = service.auth { entry(0, "auth", Self.scalar(auth)) }
+        if let envelope = service.envelope {
+            line(0, "envelope:")
+            entry(1, "payload", Self.scalar(envelope.payload))
+            if let key = envelope.success { entry(1, "success", Self.scalar(key)) }
+            if let key = envelope.code { entry(1, "code", Self.scalar(key)) }
+            if let key = envelope.message { entry(1, "message", Self.scalar(key)) }
+        }
+        if let errorBody = service.errorBody {
+            line(0, "errorBody:")
+            if let key = errorBody.message { entry(1, "message", Self.scalar(key)) }
+            if let key = errorBody.code { entry(1, "code", Self.scalar(key)) }
+            if let model = errorBody.model { entry(1, "model", model) }
+        }
         lines.append("")
         line(0, "endpoints:")
         for (index, endpoint) in service.endpoints.enumerated() {
@@ -54,8 +67,13 @@ struct SpecPrinter {
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
         if endpoint.deprecated { entry(2, "deprecated", "true") }
         if let auth = endpoint.auth { entry(2, "auth", Self.scalar(auth)) }
+        if endpoint.noEnvelope { entry(2, "envelope", "false") }
         fieldMap(2, "params", endpoint.params)
         fieldMap(2, "query", endpoint.query)
+        if !endpoint.headers.isEmpty {
+            line(2, "headers:")
+            for header in endpoint.headers { entry(3, header.name, Self.scalar(header.value)) }
+        }
         fieldMap(2, "headerParams", endpoint.headerParams)
         switch endpoint.body {
         case nil: break
@@ -129,7 +147,9 @@ struct SpecPrinter {
                 fieldMap(2, "fields", fields)
             }
         case .stringEnum(let cases, let short):
-            if short {
+            if short, cases.allSatisfy({ Self.isFlowSafe($0.value) }) {
+                entry(2, "enum", "[" + cases.map(\.value).joined(separator: ", ") + "]")
+            } else if short {
                 line(2, "enum:")
                 for item in cases { line(3, "- " + Self.scalar(item.value)) }
             } else {
@@ -165,6 +185,11 @@ struct SpecPrinter {
         if ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"].contains(lowered) { return false }
         if looksNumeric(lowered) { return false }
         return true
+    }
+
+    /// Plain inside `[…]` as well: no flow indicators.
+    static func isFlowSafe(_ text: String) -> Bool {
+        isPlainSafe(text) && !text.contains(where: { ",[]{}".contains($0) })
     }
 
     private static func looksNumeric(_ text: String) -> Bool {
