@@ -74,6 +74,12 @@ let package = Package(
             name: "CodegenTests",
             dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks", "GoldenHostileMutable"]
         ),
+        // What the specs imported from Tests/Fixtures/openapi/shop.yaml generate.
+        .target(name: "GoldenImportedShop", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-shop"),
+        .testTarget(
+            name: "ImportTests",
+            dependencies: ["EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "GoldenImportedShop"]
+        ),
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.
         .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),

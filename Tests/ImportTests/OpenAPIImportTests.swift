@@ -1,0 +1,162 @@
+import EndpointGenCodegen
+import EndpointGenImport
+import EndpointGenKit
+import EndpointGenSpec
+import EndpointGenSupport
+import Foundation
+import XCTest
+
+/// `import-openapi` on Tests/Fixtures/openapi/shop.yaml: the spec files and warnings are compared
+/// with Tests/Goldens/import-shop/, and the Swift those specs generate with
+/// Tests/Goldens/imported-shop/ (compiled by the GoldenImportedShop target). `UPDATE_GOLDENS=1`
+/// records and then fails.
+final class OpenAPIImportTests: XCTestCase {
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let shopPath = "Tests/Fixtures/openapi/shop.yaml"
+
+    private func importShop() throws -> OpenAPIImportResult {
+        let bytes = try [UInt8](Data(contentsOf: Self.testsFolder.appendingPathComponent("Fixtures/openapi/shop.yaml")))
+        return OpenAPIImporter.run(bytes, path: Self.shopPath, outputDirectory: "specs")
+    }
+
+    private func importText(_ text: String, path: String = "api.yaml") -> OpenAPIImportResult {
+        OpenAPIImporter.run(Array(text.utf8), path: path, outputDirectory: "specs")
+    }
+
+    func testShopDocumentImportsAsTheGoldenSpecs() throws {
+        let result = try importShop()
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        var files = result.files.map { (name: $0.name, contents: $0.contents) }
+        files.append(("diagnostics.txt", result.diagnostics.map { $0.rendered + "\n" }.joined()))
+        try checkGoldens(files, in: "import-shop")
+    }
+
+    func testImportedShopSpecsGenerateTheGoldenSwift() throws {
+        let result = try importShop()
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+        let generated = CodeGenerator.generate(module)
+        XCTAssertEqual(generated.diagnostics.map(\.rendered), [])
+        try checkGoldens(generated.files.map { ($0.name, $0.contents) }, in: "imported-shop")
+    }
+
+    func testImportIsDeterministic() throws {
+        XCTAssertEqual(try importShop().files, try importShop().files)
+    }
+
+    func testSwagger2IsRefusedWithItsLocation() {
+        let result = importText("swagger: '2.0'\ninfo: { title: Old, version: '1' }\npaths: {}\n")
+        XCTAssertEqual(result.files, [])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:1:10: error: this is a Swagger 2.0 document; only OpenAPI 3.0 and 3.1 are read (convert it first, e.g. with swagger2openapi)",
+        ])
+    }
+
+    func testDocumentsThatAreNotOpenAPI3AreErrors() {
+        XCTAssertEqual(importText("openapi: 4.0.0\npaths: {}\n").diagnostics.map(\.rendered),
+                       ["api.yaml:1:10: error: OpenAPI 4.0.0 is not supported; only 3.0 and 3.1 are read"])
+        XCTAssertEqual(importText("info: { title: x }\n").diagnostics.map(\.rendered),
+                       ["api.yaml:1:1: error: not an OpenAPI document: the top-level key 'openapi' is missing"])
+        XCTAssertEqual(importText("- openapi\n").diagnostics.map(\.rendered),
+                       ["api.yaml:1:1: error: an OpenAPI document is a mapping, found a sequence"])
+        let syntax = importText("openapi: 3.0.0\npaths: { /a: [ }\n")
+        XCTAssertTrue(syntax.hasErrors)
+        XCTAssertTrue(syntax.diagnostics.allSatisfy { $0.location?.file == "api.yaml" && $0.location?.line == 2 }, "\(syntax.diagnostics)")
+        XCTAssertEqual(importText("openapi: 3.1.0\ninfo: { title: Empty, version: '1' }\npaths: {}\n").diagnostics.map(\.rendered),
+                       ["api.yaml:1:1: error: the document has no operations and no schemas: nothing to import"])
+    }
+
+    /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
+    /// an operation without an `operationId`, a wrapper used once (no envelope).
+    func testJSONDocumentIn31Style() throws {
+        let result = importText("""
+        {"openapi":"3.1.0","info":{"title":"notes service","version":"1"},
+         "servers":[{"url":"https://notes.example.com/v1/"}],
+         "paths":{"/notes/{note_id}":{"get":{"parameters":[{"name":"note_id","in":"path","required":true,"schema":{"type":"string","format":"uuid"}}],
+           "responses":{"200":{"description":"OK","content":{"application/json":{"schema":{"type":"object","required":["ok","data"],
+             "properties":{"ok":{"type":"boolean"},"data":{"$ref":"#/components/schemas/Note"}}}}}}}}}},
+         "components":{"schemas":{"Note":{"type":"object","required":["id","title","pinned"],"properties":{
+           "id":{"type":"string","format":"uuid"},"title":{"type":["string","null"]},"pinned":{"type":"boolean"},
+           "parent":{"oneOf":[{"$ref":"#/components/schemas/Note"},{"type":"null"}]}}}}}}
+        """, path: "notes.json")
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        XCTAssertEqual(result.files.map(\.name), ["notes-service.yaml", "schemas.yaml"])
+        let service = result.files[0].contents
+        XCTAssertTrue(service.contains("""
+        service: NotesService
+        baseURL: https://notes.example.com/v1
+
+        endpoints:
+          getNotesNoteId:
+            method: GET
+            path: /notes/{noteId}
+            params:
+              noteId: UUID
+            response:
+              fields:
+                ok: Bool
+                data: Note
+        """), service)
+        XCTAssertTrue(result.files[1].contents.contains("""
+          Note:
+            fields:
+              id: UUID
+              title: String?
+              pinned: Bool
+              parent: Note?
+        """), result.files[1].contents)
+    }
+
+    /// Every scalar that YAML would read as something else is quoted, and reads back as written.
+    func testScalarsReadBackAsWritten() throws {
+        let texts = ["yes", "No", "null", "~", "123", "1.5", "-x", "a: b", "a #b", "#x", "[x]", "x?", "tab\there", "line\nbreak",
+                     "quote\"s", "back\\slash", "", " lead", "trail ", "한국어 설명", "@at", "%pct", "0x1F", ".5", "+1", "on"]
+        let document = "openapi: 3.0.0\ninfo: { title: T, version: '1' }\npaths:\n" + texts.enumerated().map { index, text in
+            "  /p\(index):\n    get:\n      operationId: op\(index)\n      summary: \(SpecQuoting.json(text))\n      responses: { '204': { description: x } }\n"
+        }.joined()
+        let result = importText(document)
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
+        let module = try XCTUnwrap(loaded.module)
+        let summaries = module.files.flatMap { $0.service?.endpoints ?? [] }.map(\.summary)
+        // Summaries are one line: a break in a description is a space.
+        XCTAssertEqual(summaries, texts.map { text -> String? in
+            let line = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            return line.isEmpty ? nil : line
+        })
+    }
+
+    // MARK: - Goldens
+
+    private func checkGoldens(_ files: [(name: String, contents: String)], in golden: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folder = Self.testsFolder.appendingPathComponent("Goldens/\(golden)")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for item in files {
+                try Data(item.contents.utf8).write(to: folder.appendingPathComponent(item.name))
+            }
+            XCTFail("recorded \(files.count) goldens in '\(golden)'; read the diff, then run again without UPDATE_GOLDENS", file: file, line: line)
+            return
+        }
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
+        XCTAssertEqual(existing, files.map(\.name).sorted(), "file names differ from the goldens in '\(golden)'", file: file, line: line)
+        for item in files {
+            let expected = (try? String(contentsOf: folder.appendingPathComponent(item.name), encoding: .utf8)) ?? ""
+            if expected != item.contents {
+                let diff = LineDiff.unified(old: expected, new: item.contents, oldName: "golden/\(item.name)", newName: "imported/\(item.name)")
+                XCTFail("\(item.name) differs from its golden (UPDATE_GOLDENS=1 to record):\n\(diff)", file: file, line: line)
+            }
+        }
+    }
+}
+
+/// A JSON string literal, which is also a YAML double-quoted scalar.
+enum SpecQuoting {
+    static func json(_ text: String) -> String {
+        let data = try! JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])
+        let array = String(decoding: data, as: UTF8.self)
+        return String(array.dropFirst().dropLast())
+    }
+}
