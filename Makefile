@@ -70,10 +70,12 @@ schema-test: tool
 	python3 Tests/Schema/check_schema.py $(TOOL)
 
 # Thousands of damaged specs (fixed seed): no crash, only compiler-style diagnostics, and what
-# is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py).
+# is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py). Then damaged
+# OpenAPI documents through import-openapi: what it writes must generate (fuzz_openapi.py).
 fuzz: tool
 	$(SWIFT) build --target EndpointRuntime
 	python3 Tests/Fuzz/fuzz_specs.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules
+	python3 Tests/Fuzz/fuzz_openapi.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules 1500 10
 
 # Generated/, the features and the hostile goldens built as an app target would: Swift 6 mode,
 # default isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).

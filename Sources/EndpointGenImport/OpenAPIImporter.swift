@@ -27,10 +27,7 @@ public enum OpenAPIImporter {
     /// Imports `bytes`, the document at `path` (as shown in messages). `outputDirectory` is
     /// where the files will be written, for the paths of the check that loads them back.
     public static func run(_ bytes: [UInt8], path: String, outputDirectory: String) -> OpenAPIImportResult {
-        var options = YAMLLoadOptions.spec
-        // Generated documents repeat keys rarely, but some tools write `x-` extensions twice.
-        options.rejectDuplicateKeys = false
-        let loaded = YAMLLoader.load(bytes, file: path, options: options)
+        let loaded = YAMLLoader.load(bytes, file: path, options: .spec)
         guard !loaded.hasErrors, let root = loaded.documents.first else {
             var diagnostics = loaded.diagnostics
             if !loaded.hasErrors { diagnostics.append(.error("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))) }

@@ -1,3 +1,4 @@
+import EndpointGenSpec
 import EndpointGenSupport
 import EndpointGenYAML
 
@@ -68,12 +69,37 @@ struct OpenAPIReader {
         }
         for pair in paths {
             guard let path = pair.key.text else { continue }
+            if let problem = Self.pathProblem(path) {
+                diagnostics.warning("path '\(path)' is skipped: \(problem)", at: location(pair.key))
+                continue
+            }
             readPathItem(path, pair.value, into: &document)
         }
         return document
     }
 
     // MARK: - Paths and operations
+
+    /// Why a path template cannot be a spec's path, or nil.
+    static func pathProblem(_ path: String) -> String? {
+        guard path.hasPrefix("/") else { return "it does not start with '/'" }
+        if path.contains("?") || path.contains("#") { return "it holds '?' or '#'" }
+        if path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "it holds spaces or control characters" }
+        var names: Set<String> = []
+        var rest = Substring(path)
+        while let index = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
+            guard rest[index] == "{" else { return "a '}' closes no '{'" }
+            let after = rest[rest.index(after: index)...]
+            guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" || $0 == "/" }), after[close] == "}" else {
+                return "a '{' is not closed"
+            }
+            let name = String(after[..<close])
+            guard !name.isEmpty else { return "a placeholder is empty" }
+            guard names.insert(name).inserted else { return "placeholder '{\(name)}' appears twice" }
+            rest = after[after.index(after: close)...]
+        }
+        return nil
+    }
 
     private mutating func readPathItem(_ path: String, _ node: YAMLNode, into document: inout OpenAPIDocument) {
         guard let item = node.mapping else {
@@ -136,6 +162,14 @@ struct OpenAPIReader {
                 diagnostics.warning("parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
                 continue
             }
+            if place == .header, !SpecRules.isHeaderName(name) {
+                diagnostics.warning("header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
+                continue
+            }
+            if let index = result.firstIndex(where: { $0.name == name && $0.place == place }) {
+                diagnostics.warning("\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
+                result.remove(at: index)
+            }
             var schemaNode = resolved["schema"]
             if schemaNode == nil, let content = resolved["content"]?.mapping?.first {
                 schemaNode = content.value["schema"]
@@ -171,6 +205,10 @@ struct OpenAPIReader {
         }
         guard let first = types.first else { return nil }
         let mediaType = first.0.contains("*") ? "application/octet-stream" : first.0
+        guard SpecRules.isMediaType(mediaType) else {
+            diagnostics.warning("'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
+            return nil
+        }
         return RequestBody(content: .raw(mediaType), location: location(node))
     }
 
@@ -406,9 +444,8 @@ struct OpenAPIReader {
             guard let name = pair.key.text, let value = pair.value["default"]?.text else { continue }
             url = Text.replacing("{\(name)}", with: value, in: url)
         }
-        guard url.hasPrefix("https://") || url.hasPrefix("http://"), !url.contains("{") else { return nil }
         while url.hasSuffix("/") { url.removeLast() }
-        return url
+        return SpecRules.isBaseURL(url) ? url : nil
     }
 
     /// JSON Pointer escapes (`~1` is `/`, `~0` is `~`) and percent-encoding in a reference.

@@ -68,6 +68,9 @@ struct SpecBuilder {
         }
         var files: [ImportedFile] = []
         var fileNames: Set<String> = [shared.fileName]
+        // Unique across services: inline bodies and responses are named after their endpoint,
+        // and model names are global to the module.
+        var endpointNames: Set<String> = []
         for group in groups {
             var file = ImportedFile(fileName: uniqueFileName(group.name, taken: &fileNames))
             var service = ImportedService(name: group.name)
@@ -79,7 +82,6 @@ struct SpecBuilder {
             }
             service.envelope = detectEnvelope(group.operations)
             service.errorBody = detectErrorBody(group.operations)
-            var endpointNames: Set<String> = []
             var auths: [String] = []
             for operation in group.operations {
                 var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
@@ -330,7 +332,7 @@ struct SpecBuilder {
     // MARK: - Endpoints
 
     private mutating func endpoint(_ operation: Operation, envelope: ImportedEnvelope?, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
-        let endpointName = uniqueEndpointName(operation, taken: &names)
+        let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
         let owner = Self.upperName(endpointName)
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
@@ -338,25 +340,43 @@ struct SpecBuilder {
 
         // Placeholders must be identifiers; the wire name of a path parameter is never sent.
         var placeholders: [String: String] = [:]
+        var placeholderOrder: [String] = []
+        var placeholderNames: Set<String> = []
         endpoint.path = renamePlaceholders(operation.path) { original in
-            let renamed = Self.lowerName(original, fallback: "value")
+            placeholderOrder.append(original)
+            let name = Lexical.isPlaceholder(original) ? original : Self.lowerName(original, fallback: "value")
+            var renamed = name
+            var index = 2
+            while !placeholderNames.insert(renamed).inserted {
+                renamed = name + String(index)
+                index += 1
+            }
             placeholders[original] = renamed
             return renamed
         }
         var swiftNames: Set<String> = []
         if operation.body != nil { swiftNames.insert("body") }
+        // Every placeholder is listed in path order, declared or not (then a String), so that
+        // each can get a Swift name of its own.
+        for original in placeholderOrder {
+            let key = placeholders[original]!
+            let declared = operation.parameters.first { $0.place == .path && $0.name == original }
+            var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
+                ?? ImportedField(key: key, type: "String", name: uniqueSwiftName(key, taken: &swiftNames))
+            if field.type.hasPrefix("[") {
+                diagnostics.warning("path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
+                field.type = "String"
+            }
+            if field.type.hasSuffix("?") { field.type.removeLast() }
+            field.defaultValue = nil
+            endpoint.params.append(field)
+        }
         for parameter in operation.parameters {
             switch parameter.place {
             case .path:
-                guard let key = placeholders[parameter.name] else {
+                if placeholders[parameter.name] == nil {
                     diagnostics.warning("path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
-                    continue
                 }
-                guard let field = parameterField(parameter, key: key, owner: owner, models: &models, names: &swiftNames) else { continue }
-                var required = field
-                if required.type.hasSuffix("?") { required.type.removeLast() }
-                required.defaultValue = nil
-                endpoint.params.append(required)
             case .query:
                 guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
                 endpoint.query.append(field)
@@ -370,7 +390,7 @@ struct SpecBuilder {
         if let body = operation.body {
             endpoint.body = self.body(body, owner: owner, models: &models)
             // JSON of another media type (`application/merge-patch+json`) is sent as declared.
-            if case .json(_, let mediaType) = body.content, mediaType != "application/json", mediaType != "*/*" {
+            if case .json(_, let mediaType) = body.content, mediaType != "application/json", mediaType != "*/*", SpecRules.isMediaType(mediaType) {
                 endpoint.headers.append(("Content-Type", mediaType))
             }
         }
@@ -463,13 +483,22 @@ struct SpecBuilder {
         }
     }
 
-    private mutating func formFieldsAreSimple(_ schema: Schema) -> Bool {
+    /// Whether every field of a form model is a scalar, an enum or an array of them (then the
+    /// model can be the body as it is).
+    private func formFieldsAreSimple(_ schema: Schema) -> Bool {
         guard let object = objectParts(schema) else { return false }
-        var scratch: [ImportedModel] = []
-        for property in object.properties where !specType(property.schema, suggested: "Scratch", use: .model, models: &scratch).isSimple {
-            return false
+        return object.properties.allSatisfy { isSimple($0.schema) }
+    }
+
+    private func isSimple(_ schema: Schema, depth: Int = 0, inArray: Bool = false) -> Bool {
+        guard depth < 16 else { return false }
+        switch schema.kind {
+        case .string(let format): return format != "byte" && format != "binary"
+        case .integer, .number, .boolean, .stringEnum, .integerEnum: return true
+        case .reference(let name): return components[name].map { isSimple($0, depth: depth + 1, inArray: inArray) } ?? false
+        case .array(let items): return !inArray && items.map { isSimple($0, depth: depth + 1, inArray: true) } == true
+        default: return false
         }
-        return true
     }
 
     private mutating func response(_ operation: Operation, envelope: ImportedEnvelope?, noEnvelope: inout Bool, owner: String, models: inout [ImportedModel]) -> ImportedResponse? {
@@ -751,10 +780,10 @@ struct SpecBuilder {
     private mutating func uniqueTypeName(_ raw: String, fallback: String, at location: SourceLocation) -> String {
         var name = Self.upperName(raw)
         if name.isEmpty { name = fallback }
-        if ModelNames.reservation(of: name) != nil { name += "Model" }
+        if SpecRules.reservation(ofModelName: name) != nil { name += "Model" }
         var unique = name
         var index = 2
-        while takenTypeNames.contains(unique) || ModelNames.reservation(of: unique) != nil {
+        while takenTypeNames.contains(unique) || SpecRules.reservation(ofModelName: unique) != nil {
             unique = name + String(index)
             index += 1
         }
@@ -765,7 +794,9 @@ struct SpecBuilder {
         return unique
     }
 
-    private func uniqueEndpointName(_ operation: Operation, taken: inout Set<String>) -> String {
+    /// The endpoint's name, unique in the module; when its body or response is an inline model
+    /// (named `<Endpoint>Request` / `<Endpoint>Response` by the generator), that name must be free too.
+    private mutating func uniqueEndpointName(_ operation: Operation, envelope: ImportedEnvelope?, taken: inout Set<String>) -> String {
         var name: String
         if let id = operation.operationId, !SwiftNaming.lowerCamel(id).isEmpty {
             name = Self.lowerName(id, fallback: "call")
@@ -773,13 +804,43 @@ struct SpecBuilder {
             // `GET /pets/{petId}/photos` → `getPetsPetIdPhotos`.
             name = Self.lowerName(operation.method.lowercased() + " " + operation.path, fallback: "call")
         }
+        let suffixes = inlineModelSuffixes(operation, envelope: envelope)
         var unique = name
         var index = 2
-        while !taken.insert(unique).inserted {
+        while taken.contains(unique) || suffixes.contains(where: { isTypeNameTaken(Self.upperName(unique) + $0) }) {
             unique = name + String(index)
             index += 1
         }
+        if let clash = suffixes.map({ Self.upperName(name) + $0 }).first(where: isTypeNameTaken), !taken.contains(name) {
+            diagnostics.warning("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
+        }
+        taken.insert(unique)
+        for suffix in suffixes { takenTypeNames.insert(Self.upperName(unique) + suffix) }
         return unique
+    }
+
+    private func isTypeNameTaken(_ name: String) -> Bool {
+        takenTypeNames.contains(name) || SpecRules.reservation(ofModelName: name) != nil
+    }
+
+    /// `Request` and `Response` when the generator will make inline models of those names.
+    private func inlineModelSuffixes(_ operation: Operation, envelope: ImportedEnvelope?) -> [String] {
+        var suffixes: [String] = []
+        switch operation.body?.content {
+        case .json(let schema, _)?:
+            if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Request") }
+        case .form(let schema)?:
+            if case .reference(let name) = schema.kind, modelNames[name] != nil, formFieldsAreSimple(schema) {} else { suffixes.append("Request") }
+        case .multipart?:
+            suffixes.append("Request")
+        case .raw?, nil:
+            break
+        }
+        if case .json(var schema) = operation.response {
+            if let envelope, let (shape, payload) = envelopeShape(schema), shape == envelope { schema = payload }
+            if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Response") }
+        }
+        return suffixes
     }
 
     /// nil when the name the generator derives is free; else an explicit unique one.
@@ -800,6 +861,14 @@ struct SpecBuilder {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
+    }
+
+    /// What a spec path accepts between braces: ASCII letters, digits and `_`, not starting with a digit.
+    enum Lexical {
+        static func isPlaceholder(_ name: String) -> Bool {
+            guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
+            return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+        }
     }
 
     static func describe(_ kind: SpecType.Kind) -> String {

@@ -68,7 +68,8 @@ final class OpenAPIImportTests: XCTestCase {
     }
 
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
-    /// an operation without an `operationId`, a wrapper used once (no envelope).
+    /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
+    /// that is already an identifier (kept as written).
     func testJSONDocumentIn31Style() throws {
         let result = importText("""
         {"openapi":"3.1.0","info":{"title":"notes service","version":"1"},
@@ -90,9 +91,9 @@ final class OpenAPIImportTests: XCTestCase {
         endpoints:
           getNotesNoteId:
             method: GET
-            path: /notes/{noteId}
+            path: /notes/{note_id}
             params:
-              noteId: UUID
+              note_id: UUID
             response:
               fields:
                 ok: Bool
@@ -106,6 +107,69 @@ final class OpenAPIImportTests: XCTestCase {
               pinned: Bool
               parent: Note?
         """), result.files[1].contents)
+    }
+
+    /// Damage found by `make fuzz` (Tests/Fuzz/fuzz_openapi.py): each part specs cannot hold is
+    /// skipped with a warning, and what is written still loads.
+    func testPartsSpecsCannotHoldAreSkippedWithWarnings() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Damaged, version: '1' }
+        paths:
+          bad/start: { get: { responses: { '204': { description: x } } } }
+          /with space: { get: { responses: { '204': { description: x } } } }
+          /open/{id: { get: { responses: { '204': { description: x } } } }
+          /twice/{a}/{a}: { get: { responses: { '204': { description: x } } } }
+          /items/{item-id}:
+            post:
+              tags: [a]
+              operationId: addItem
+              parameters:
+                - { name: page, in: query, schema: { type: integer } }
+                - { name: page, in: query, schema: { type: string } }
+                - { name: itemId, in: query, schema: { type: string } }
+                - { name: 'X Bad', in: header, schema: { type: string } }
+              requestBody:
+                content:
+                  additionalproperties: { schema: { type: string } }
+              responses: { '204': { description: x } }
+          /login:
+            post:
+              tags: [b]
+              operationId: login
+              requestBody:
+                content:
+                  application/json:
+                    schema: { type: object, properties: { user: { type: string } } }
+              responses: { '204': { description: x } }
+        components:
+          schemas:
+            LoginRequest: { type: object, properties: { name: { type: string } } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:4:3: warning: path 'bad/start' is skipped: it does not start with '/'",
+            "api.yaml:5:3: warning: path '/with space' is skipped: it holds spaces or control characters",
+            "api.yaml:6:3: warning: path '/open/{id' is skipped: a '{' is not closed",
+            "api.yaml:7:3: warning: path '/twice/{a}/{a}' is skipped: placeholder '{a}' appears twice",
+            "api.yaml:14:11: warning: query parameter 'page' is listed twice; the later one is used",
+            "api.yaml:16:11: warning: header parameter 'X Bad' is not a valid header name; skipped",
+            "api.yaml:19:11: warning: 'additionalproperties' is not a media type (type/subtype); the request body is skipped",
+            "api.yaml:23:7: warning: operation 'login' becomes endpoint 'login2': its inline body would be the model 'LoginRequest', a name already taken",
+        ])
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+        let endpoints = try XCTUnwrap(loaded.module).files.flatMap { $0.service?.endpoints ?? [] }
+        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2"])
+        // The undeclared placeholder is a String parameter; the query parameter of the same Swift name gets another.
+        XCTAssertTrue(result.files[0].contents.contains("""
+            params:
+              itemId: String
+            query:
+              page: String?
+              itemId:
+                type: String?
+                name: itemId2
+        """), result.files[0].contents)
     }
 
     /// Every scalar that YAML would read as something else is quoted, and reads back as written.

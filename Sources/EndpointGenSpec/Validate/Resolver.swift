@@ -1,11 +1,26 @@
 import EndpointGenSupport
 import EndpointGenYAML
 
-/// The rules model names follow, for tools that choose names (the OpenAPI importer).
-public enum ModelNames {
+/// Rules of the spec format, for tools that write specs (the OpenAPI importer).
+public enum SpecRules {
     /// Why a model may not take `name` (a built-in, runtime or Swift standard type), or nil.
-    public static func reservation(of name: String) -> String? {
+    public static func reservation(ofModelName name: String) -> String? {
         Resolver.reservedModelNames[name]
+    }
+
+    /// Whether `text` is a MIME type a raw body may declare (`type/subtype`, parameters allowed).
+    public static func isMediaType(_ text: String) -> Bool {
+        Lexical.isMIMEType(text)
+    }
+
+    /// Whether `text` is a header name a spec may declare (an HTTP token).
+    public static func isHeaderName(_ text: String) -> Bool {
+        Lexical.isToken(text)
+    }
+
+    /// Whether `text` is a `baseURL` or environment URL a spec accepts.
+    public static func isBaseURL(_ text: String) -> Bool {
+        Lexical.isAbsoluteHTTPURL(text)
     }
 }
 
