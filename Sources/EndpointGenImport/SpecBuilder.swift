@@ -286,14 +286,16 @@ struct SpecBuilder {
         return name
     }
 
-    /// Several servers become environments, named after their descriptions ("Production
-    /// server" → `productionServer`) or numbered; the first is the default.
+    /// Several servers become environments, named after the first word of their descriptions
+    /// ("Production server" → `production`, "The staging API" → `staging`) or numbered; the
+    /// first is the default.
     private func environments() -> [(name: String, url: String)] {
         var result: [(name: String, url: String)] = []
         var names: Set<String> = []
         for (index, server) in document.servers.enumerated() {
-            var name = server.description.map { Self.lowerName($0, fallback: "") } ?? ""
-            if name.isEmpty || names.contains(name) { name = "server\(index + 1)" }
+            let words = SwiftNaming.words(server.description ?? "").drop { ["a", "an", "the"].contains($0.lowercased()) }
+            var name = words.first.map { Self.lowerName($0, fallback: "") } ?? ""
+            if name.isEmpty || names.contains(name) || !name.utf8.allSatisfy({ $0 < 0x80 }) { name = "server\(index + 1)" }
             names.insert(name)
             result.append((name, server.url))
         }
