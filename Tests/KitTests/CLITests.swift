@@ -238,6 +238,27 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run(["check", "--quiet", "--mutable-models"]).status, 0)
     }
 
+    /// `import-openapi` exit codes: 0 written (then `generate` takes the specs), 1 an existing
+    /// file (nothing written) or a document with errors, 2 a document that cannot be read.
+    func testImportOpenAPIExitCodes() throws {
+        let document = "openapi: 3.0.3\ninfo: { title: Ping, version: '1' }\npaths:\n  /ping:\n    get:\n      operationId: ping\n      responses: { '204': { description: pong } }\n"
+        try document.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        let first = try run(["import-openapi", "openapi.yaml", "--output", "imported"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, "Wrote imported/ping.yaml. Next: review them, then 'endpointgen generate'.\n")
+        XCTAssertEqual(try run(["generate", "--quiet", "--specs", "imported"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/Generated/PingRouter.swift"))
+        let again = try run(["import-openapi", "openapi.yaml", "--output", "imported"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertEqual(again.stderr, "imported/ping.yaml: error: file already exists\n")
+        try "swagger: '2.0'\n".write(toFile: folder + "/old.yaml", atomically: true, encoding: .utf8)
+        let old = try run(["import-openapi", "old.yaml", "--output", "old"])
+        XCTAssertEqual(old.status, 1)
+        XCTAssertTrue(old.stderr.hasPrefix("old.yaml:1:10: error: this is a Swagger 2.0 document"), old.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/old"))
+        XCTAssertEqual(try run(["import-openapi", "missing.yaml"]).status, 2)
+    }
+
     func testVersionAndUsageErrors() throws {
         XCTAssertEqual(try run(["--version"]).stdout, "0.1.0\n")
         XCTAssertEqual(try run(["generate", "--access-level", "open"]).status, 64)
