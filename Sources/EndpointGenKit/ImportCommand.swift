@@ -60,19 +60,13 @@ public enum ImportCommand {
             }
             createdFolder = true
         }
-        var written: [String] = []
-        for file in imported.files {
-            let path = output + "/" + file.name
-            if let reason = ProjectInitializer.createExclusively(path, contents: file.contents) {
-                // All or nothing: the files of this run are removed again.
-                for path in written.reversed() { unlink(path) }
-                if createdFolder { rmdir(output) }
-                result.failure = "cannot write '\(display(file.name))': \(reason)"
-                return result
-            }
-            written.append(path)
-            result.written.append(display(file.name))
+        // All or nothing: on a failure the files of this run are removed again.
+        if let failure = ProjectInitializer.createAll(imported.files.map { (output + "/" + $0.name, $0.contents) }) {
+            if createdFolder { rmdir(output) }
+            result.failure = "cannot write '\(display(Path.lastComponent(failure.path)))': \(failure.reason)"
+            return result
         }
+        result.written = imported.files.map { display($0.name) }
         return result
     }
 }

@@ -84,9 +84,7 @@ public enum ProjectInitializer {
         guard result.conflicts.isEmpty else { return result }
 
         var createdFolders: [String] = []
-        var writtenFiles: [String] = []
         func undo() {
-            for path in writtenFiles.reversed() { unlink(path) }
             for path in createdFolders.reversed() { rmdir(path) }
         }
         for folder in [""] + directories where OutputWriter.kind(of: absolute(folder)) == .missing {
@@ -100,17 +98,27 @@ public enum ProjectInitializer {
             createdFolders.append(absolute(folder))
             if !folder.isEmpty { result.createdDirectories.append(display(folder)) }
         }
-        for file in files {
-            if let reason = createExclusively(absolute(file.path), contents: file.contents) {
-                undo()
-                result.createdDirectories = []
-                result.failure = "cannot write '\(display(file.path))': \(reason)"
-                return result
-            }
-            writtenFiles.append(absolute(file.path))
-            result.written.append(display(file.path))
+        if let failure = createAll(files.map { (absolute($0.path), $0.contents) }) {
+            undo()
+            result.createdDirectories = []
+            let index = files.firstIndex { absolute($0.path) == failure.path }!
+            result.failure = "cannot write '\(display(files[index].path))': \(failure.reason)"
+            return result
         }
+        result.written = files.map { display($0.path) }
         return result
+    }
+
+    /// Creates every file, none replacing anything; on the first failure the files created so far
+    /// are removed again and the failing path and reason returned.
+    static func createAll(_ files: [(path: String, contents: String)]) -> (path: String, reason: String)? {
+        for (index, file) in files.enumerated() {
+            if let reason = createExclusively(file.path, contents: file.contents) {
+                for written in files[..<index].reversed() { unlink(written.path) }
+                return (file.path, reason)
+            }
+        }
+        return nil
     }
 
     private static func isDirectory(following path: String) -> Bool {
@@ -119,7 +127,7 @@ public enum ProjectInitializer {
 
     /// Creates a new file; fails (instead of replacing) when anything appeared at `path` since the check.
     /// Returns the reason on failure.
-    static func createExclusively(_ path: String, contents: String) -> String? {
+    private static func createExclusively(_ path: String, contents: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard descriptor >= 0 else { return FileSystem.lastError() }
         defer { close(descriptor) }

@@ -118,9 +118,7 @@ public struct APIClient: Sendable {
     /// `success` key is checked as `send(_:baseURL:)` checks it.
     public func response(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> APIResponse<Data> {
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
-        if let format = endpoint.envelope, format.success != nil, !response.body.isEmpty {
-            try checkEnvelopeSuccess(response, format: format)
-        }
+        try checkEnvelopeSuccess(response, format: endpoint.envelope)
         return APIResponse(value: response.body, status: response.status, headers: response.headers, url: response.url)
     }
 
@@ -129,9 +127,7 @@ public struct APIClient: Sendable {
     public func send(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) {
         let checksEnvelope = endpoint.envelope?.success != nil
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: !checksEnvelope)
-        if let format = endpoint.envelope, checksEnvelope, !response.body.isEmpty {
-            try checkEnvelopeSuccess(response, format: format)
-        }
+        try checkEnvelopeSuccess(response, format: endpoint.envelope)
     }
 
     /// Sends `endpoint` and returns the 2xx body as it is (no envelope unwrapping).
@@ -270,8 +266,10 @@ public struct APIClient: Sendable {
         return Envelope(success: box.success, code: box.code, message: box.message, payload: payload)
     }
 
-    private func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat) throws(APIError) {
-        guard let successKey = format.success,
+    /// Fails with `.envelope` when the body is an envelope whose `success` key is false; a
+    /// format without that key, or an empty body, is not checked.
+    private func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat?) throws(APIError) {
+        guard let format, let successKey = format.success, !response.body.isEmpty,
               case .object(let object)? = try? configuration.makeDecoder().decode(JSONValue.self, from: response.body),
               object[successKey] == .bool(false)
         else { return }

@@ -31,7 +31,7 @@ public struct APIResponse<Value: Sendable>: Sendable {
 
     /// The value of a header, looked up case-insensitively.
     public func header(_ name: String) -> String? {
-        HTTPResponse(status: status, headers: headers).header(name)
+        HTTPResponse.value(ofHeader: name, in: headers)
     }
 }
 

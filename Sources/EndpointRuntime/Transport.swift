@@ -65,6 +65,11 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// The value of a header, looked up case-insensitively.
     public func header(_ name: String) -> String? {
+        Self.value(ofHeader: name, in: headers)
+    }
+
+    /// `name`'s value in header fields, looked up case-insensitively.
+    static func value(ofHeader name: String, in headers: [String: String]) -> String? {
         if let value = headers[name] { return value }
         let lowered = name.lowercased()
         for (key, value) in headers where key.lowercased() == lowered {

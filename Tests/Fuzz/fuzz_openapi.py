@@ -23,9 +23,10 @@ import subprocess
 import sys
 import tempfile
 
+from fuzz_specs import keep_failure
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIXTURE = os.path.join(ROOT, "Tests", "Fixtures", "openapi", "shop.yaml")
-FAILURES = os.path.join(ROOT, ".build", "fuzz-failures")
 
 PUNCTUATION = [b":", b"{", b"}", b"[", b"]", b"- ", b" ", b"\n", b'"', b"'", b"#", b"\t", b"\x00", b"\xff",
                b"&a ", b"*a", b"<<: ", b"%", b"\\", b"\xe2\x80\xae", b","]
@@ -64,16 +65,6 @@ def mutate(rng, data):
             lines.insert(k, lines[k])
             data = bytearray(b"\n".join(lines))
     return bytes(data)
-
-
-def keep_failure(name, work, why):
-    os.makedirs(FAILURES, exist_ok=True)
-    target = os.path.join(FAILURES, name)
-    shutil.rmtree(target, ignore_errors=True)
-    shutil.copytree(work, target)
-    with open(os.path.join(target, "WHY.txt"), "w") as f:
-        f.write(why)
-    print(f"FAILED {name}: {why.splitlines()[0] if why else ''} (kept in {target})", flush=True)
 
 
 def main():
