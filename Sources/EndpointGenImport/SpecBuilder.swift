@@ -260,12 +260,8 @@ struct SpecBuilder {
                 name = Self.upperName(segment)
                 if name.isEmpty { name = tag == untagged ? "API" : "Service" }
             }
-            var unique = name
-            var index = 2
-            while !names.insert(unique).inserted {
-                unique = name + String(index)
-                index += 1
-            }
+            let unique = Self.numbered(name) { names.contains($0) }
+            names.insert(unique)
             if unique != Self.upperName(raw) || Self.upperName(raw).isEmpty {
                 diagnostics.warning("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
             }
@@ -277,12 +273,8 @@ struct SpecBuilder {
 
     private func uniqueFileName(_ serviceName: String, taken: inout Set<String>) -> String {
         let stem = SwiftNaming.words(serviceName).map { $0.lowercased() }.joined(separator: "-")
-        var name = (stem.isEmpty ? "service" : stem) + ".yaml"
-        var index = 2
-        while !taken.insert(name).inserted {
-            name = "\(stem)-\(index).yaml"
-            index += 1
-        }
+        let name = Self.numbered(stem.isEmpty ? "service" : stem, separator: "-") { taken.contains($0 + ".yaml") } + ".yaml"
+        taken.insert(name)
         return name
     }
 
@@ -346,13 +338,9 @@ struct SpecBuilder {
         var placeholderNames: Set<String> = []
         endpoint.path = renamePlaceholders(operation.path) { original in
             placeholderOrder.append(original)
-            let name = Lexical.isPlaceholder(original) ? original : Self.lowerName(original, fallback: "value")
-            var renamed = name
-            var index = 2
-            while !placeholderNames.insert(renamed).inserted {
-                renamed = name + String(index)
-                index += 1
-            }
+            let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
+            let renamed = Self.numbered(name) { placeholderNames.contains($0) }
+            placeholderNames.insert(renamed)
             placeholders[original] = renamed
             return renamed
         }
@@ -580,12 +568,8 @@ struct SpecBuilder {
             let derived = SwiftNaming.identifier(fromWire: value)
             var name = derived == "unknown" ? "unknownValue" : derived
             if value.isEmpty { name = "empty" }
-            var unique = name
-            var index = 2
-            while !names.insert(unique).inserted {
-                unique = name + String(index)
-                index += 1
-            }
+            let unique = Self.numbered(name) { names.contains($0) }
+            names.insert(unique)
             if unique != derived || value.isEmpty || !Self.isPlainEnumValue(value) { short = false }
             cases.append((unique, value))
         }
@@ -783,12 +767,7 @@ struct SpecBuilder {
         var name = Self.upperName(raw)
         if name.isEmpty { name = fallback }
         if SpecRules.reservation(ofModelName: name) != nil { name += "Model" }
-        var unique = name
-        var index = 2
-        while takenTypeNames.contains(unique) || SpecRules.reservation(ofModelName: unique) != nil {
-            unique = name + String(index)
-            index += 1
-        }
+        let unique = Self.numbered(name, isTaken: isTypeNameTaken)
         takenTypeNames.insert(unique)
         if unique != raw, components[raw] != nil {
             diagnostics.warning("schema '\(raw)' becomes model '\(unique)'", at: location)
@@ -807,11 +786,8 @@ struct SpecBuilder {
             name = Self.lowerName(operation.method.lowercased() + " " + operation.path, fallback: "call")
         }
         let suffixes = inlineModelSuffixes(operation, envelope: envelope)
-        var unique = name
-        var index = 2
-        while taken.contains(unique) || suffixes.contains(where: { isTypeNameTaken(Self.upperName(unique) + $0) }) {
-            unique = name + String(index)
-            index += 1
+        let unique = Self.numbered(name) { candidate in
+            taken.contains(candidate) || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
         }
         if let clash = suffixes.map({ Self.upperName(name) + $0 }).first(where: isTypeNameTaken), !taken.contains(name) {
             diagnostics.warning("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
@@ -848,10 +824,20 @@ struct SpecBuilder {
     /// nil when the name the generator derives is free; else an explicit unique one.
     private func uniqueSwiftName(_ wire: String, taken: inout Set<String>) -> String? {
         let derived = SwiftNaming.identifier(fromWire: wire)
-        if taken.insert(derived).inserted { return nil }
+        let unique = Self.numbered(derived) { taken.contains($0) }
+        taken.insert(unique)
+        return unique == derived ? nil : unique
+    }
+
+    /// `name`, else `name2`, `name3`, … (with `separator` before the number): the first that is not taken.
+    static func numbered(_ name: String, separator: String = "", isTaken: (String) -> Bool) -> String {
+        var candidate = name
         var index = 2
-        while !taken.insert(derived + String(index)).inserted { index += 1 }
-        return derived + String(index)
+        while isTaken(candidate) {
+            candidate = name + separator + String(index)
+            index += 1
+        }
+        return candidate
     }
 
     private func renamePlaceholders(_ path: String, _ rename: (String) -> String) -> String {
@@ -863,14 +849,6 @@ struct SpecBuilder {
             rest = rest[rest.index(after: close)...]
         }
         return result + rest
-    }
-
-    /// What a spec path accepts between braces: ASCII letters, digits and `_`, not starting with a digit.
-    enum Lexical {
-        static func isPlaceholder(_ name: String) -> Bool {
-            guard let first = name.utf8.first, !(first >= 0x30 && first <= 0x39) else { return false }
-            return name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
-        }
     }
 
     static func describe(_ kind: SpecType.Kind) -> String {

@@ -13,6 +13,11 @@ public enum SpecRules {
         Lexical.isMIMEType(text)
     }
 
+    /// Whether `name` may stand between braces in a spec's path (an ASCII identifier).
+    public static func isPlaceholderName(_ name: String) -> Bool {
+        Lexical.isIdentifier(name)
+    }
+
     /// Whether `text` is a header name a spec may declare (an HTTP token).
     public static func isHeaderName(_ text: String) -> Bool {
         Lexical.isToken(text)
