@@ -70,15 +70,17 @@ let package = Package(
         .target(name: "GoldenCallbacks", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/features-callbacks"),
         // The hostile fixture with --mutable-models: settable properties, boxed ones copied on write.
         .target(name: "GoldenHostileMutable", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile-mutable"),
+        // Record-or-compare of a folder of goldens, shared by the codegen and import tests.
+        .target(name: "GoldenSupport", dependencies: ["EndpointGenKit"], path: "Tests/Support/GoldenSupport"),
         .testTarget(
             name: "CodegenTests",
-            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks", "GoldenHostileMutable"]
+            dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenSupport", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks", "GoldenHostileMutable"]
         ),
         // What the specs imported from Tests/Fixtures/openapi/shop.yaml generate.
         .target(name: "GoldenImportedShop", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-shop"),
         .testTarget(
             name: "ImportTests",
-            dependencies: ["EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "GoldenImportedShop"]
+            dependencies: ["EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "GoldenSupport", "GoldenImportedShop"]
         ),
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.

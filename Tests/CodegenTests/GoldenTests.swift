@@ -2,6 +2,7 @@ import EndpointGenCodegen
 import EndpointGenKit
 import EndpointGenSpec
 import Foundation
+import GoldenSupport
 import XCTest
 
 /// Generates each fixture under Tests/Fixtures/<name>/ and compares the output with
@@ -52,25 +53,7 @@ final class GoldenTests: XCTestCase {
     func checkGolden(_ fixture: String, into golden: String? = nil, options: CodegenOptions = CodegenOptions(),
                      file: StaticString = #filePath, line: UInt = #line) throws {
         let files = try generate(fixture, options: options)
-        let goldens = Self.testsFolder.appendingPathComponent("Goldens/\(golden ?? fixture)")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-            try? FileManager.default.removeItem(at: goldens)
-            try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
-            for generated in files {
-                try Data(generated.contents.utf8).write(to: goldens.appendingPathComponent(generated.name))
-            }
-            XCTFail("recorded \(files.count) goldens for '\(fixture)'; read the diff, then run again without UPDATE_GOLDENS", file: file, line: line)
-            return
-        }
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: goldens.path))?.filter { $0.hasSuffix(".swift") }.sorted() ?? []
-        XCTAssertEqual(existing, files.map(\.name), "generated file names differ from the goldens of '\(fixture)'", file: file, line: line)
-        for generated in files {
-            let url = goldens.appendingPathComponent(generated.name)
-            let golden = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            if golden != generated.contents {
-                let diff = LineDiff.unified(old: golden, new: generated.contents, oldName: "golden/\(generated.name)", newName: "generated/\(generated.name)")
-                XCTFail("\(generated.name) differs from its golden (UPDATE_GOLDENS=1 to record):\n\(diff)", file: file, line: line)
-            }
-        }
+        try checkGoldenFolder(files.map { ($0.name, $0.contents) }, in: Self.testsFolder.appendingPathComponent("Goldens/\(golden ?? fixture)"),
+                              isGolden: { $0.hasSuffix(".swift") }, file: file, line: line)
     }
 }

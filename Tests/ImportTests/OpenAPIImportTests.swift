@@ -4,6 +4,7 @@ import EndpointGenKit
 import EndpointGenSpec
 import EndpointGenSupport
 import Foundation
+import GoldenSupport
 import XCTest
 
 /// `import-openapi` on Tests/Fixtures/openapi/shop.yaml: the spec files and warnings are compared
@@ -191,28 +192,8 @@ final class OpenAPIImportTests: XCTestCase {
         })
     }
 
-    // MARK: - Goldens
-
     private func checkGoldens(_ files: [(name: String, contents: String)], in golden: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let folder = Self.testsFolder.appendingPathComponent("Goldens/\(golden)")
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
-            try? FileManager.default.removeItem(at: folder)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            for item in files {
-                try Data(item.contents.utf8).write(to: folder.appendingPathComponent(item.name))
-            }
-            XCTFail("recorded \(files.count) goldens in '\(golden)'; read the diff, then run again without UPDATE_GOLDENS", file: file, line: line)
-            return
-        }
-        let existing = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.sorted() ?? []
-        XCTAssertEqual(existing, files.map(\.name).sorted(), "file names differ from the goldens in '\(golden)'", file: file, line: line)
-        for item in files {
-            let expected = (try? String(contentsOf: folder.appendingPathComponent(item.name), encoding: .utf8)) ?? ""
-            if expected != item.contents {
-                let diff = LineDiff.unified(old: expected, new: item.contents, oldName: "golden/\(item.name)", newName: "imported/\(item.name)")
-                XCTFail("\(item.name) differs from its golden (UPDATE_GOLDENS=1 to record):\n\(diff)", file: file, line: line)
-            }
-        }
+        try checkGoldenFolder(files, in: Self.testsFolder.appendingPathComponent("Goldens/\(golden)"), file: file, line: line)
     }
 }
 
