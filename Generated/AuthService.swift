@@ -3,8 +3,52 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `AuthService`: take `some AuthServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol AuthServiceProtocol: Sendable {
+    /// Logs in with a DRINKIG account (자체 로그인 API).
+    ///
+    /// The access and refresh tokens come back as cookies and are kept in the client's cookie
+    /// storage; `isFirst` tells whether onboarding (`patchMemberInfo`) is still to be done.
+    ///
+    /// `POST /login`
+    func login(body: LoginDTO) async throws(APIError) -> LoginResponseDTO
+
+    /// Ends the session of the current cookies (로그아웃 API).
+    ///
+    /// `POST /logout`
+    func logout() async throws(APIError)
+
+    /// Creates a DRINKIG account (자체 회원가입 API).
+    ///
+    /// `POST /join`
+    func join(body: JoinDTO) async throws(APIError)
+
+    /// Logs in with Sign in with Apple.
+    ///
+    /// `POST /login/apple`
+    func appleLogin(body: AppleLoginRequestDTO) async throws(APIError) -> LoginResponseDTO
+
+    /// Logs in with a Kakao account.
+    ///
+    /// The seed left this case as a TODO (empty path, `requestPlain`, "probably a DTO").
+    /// The path is the one the other social login uses; the body is the profile the Kakao SDK returns.
+    ///
+    /// `POST /login/kakao`
+    func kakaoLogin(body: KakaoLoginRequestDTO) async throws(APIError) -> LoginResponseDTO
+
+    /// Issues new tokens from the refresh-token cookie (토큰 재발급 API).
+    ///
+    /// `POST /reissue`
+    func reissueToken() async throws(APIError)
+
+    /// Saves the onboarding answers of a new member (사용자 초기 정보 추가).
+    ///
+    /// `PATCH /member`
+    func patchMemberInfo(body: MemberRequestDTO) async throws(APIError)
+}
+
 /// DRINKIG sign-up, login (own account, Apple, Kakao), logout, token reissue and onboarding info.
-public nonisolated final class AuthService: Sendable {
+public nonisolated final class AuthService: AuthServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

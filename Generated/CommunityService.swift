@@ -3,8 +3,92 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `CommunityService`: take `some CommunityServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol CommunityServiceProtocol: Sendable {
+    /// Signs in with e-mail and password (HeaderType.default).
+    ///
+    /// `POST /auth/signin`
+    func signIn(body: SignInForm) async throws(APIError) -> SignInResponse
+
+    /// Exchanges a refresh token for a new token pair.
+    ///
+    /// The standard OAuth 2.0 token endpoint: a form body and a bare JSON answer, without the
+    /// general-response wrapper.
+    ///
+    /// `POST /auth/token`
+    func refreshToken(body: RefreshTokenRequest) async throws(APIError) -> TokenPair
+
+    /// The signed-in user (HeaderType.withToken).
+    ///
+    /// `GET /users/me`
+    func getMyProfile() async throws(APIError) -> User
+
+    /// Replaces the profile image (HeaderType.multiPartWithToken).
+    ///
+    /// `PUT /users/me/profile-image`
+    func updateProfileImage(body: UpdateProfileImageRequest) async throws(APIError) -> User
+
+    /// Uploads the profile image as raw JPEG bytes.
+    ///
+    /// Kept for app versions before 2.0, which had no multipart support; use updateProfileImage.
+    ///
+    /// `PUT /users/me/avatar`
+    @available(*, deprecated)
+    func uploadAvatar(body: Data) async throws(APIError)
+
+    /// One page of the feed, newest first unless sorted otherwise.
+    ///
+    /// `GET /posts`
+    func getPosts(keyword: String?, tags: [String]?, sort: PostSort, page: Int, pageSize: Int) async throws(APIError) -> [Post]
+
+    /// One post with its comment threads.
+    ///
+    /// `GET /posts/{postId}`
+    func getPost(postId: Int64) async throws(APIError) -> Post
+
+    /// Publishes a post with optional images (HeaderType.multiPartWithToken).
+    ///
+    /// `POST /posts`
+    func createPost(idempotencyKey: UUID, body: CreatePostRequest) async throws(APIError) -> Post
+
+    /// `DELETE /posts/{postId}`
+    func deletePost(postId: Int64) async throws(APIError)
+
+    /// Comments on a post, or replies to a comment when `parentId` is given.
+    ///
+    /// `POST /posts/{postId}/comments`
+    func addComment(postId: Int64, body: AddCommentRequest) async throws(APIError) -> Comment
+
+    /// The latest notice together with the server's status and message (DecodingMode.general).
+    ///
+    /// `GET /notices/latest`
+    func getLatestNotice() async throws(APIError) -> Envelope<Notice>
+
+    /// The terms of service as an HTML page, shown in a web view.
+    ///
+    /// `GET /terms`
+    func getTerms() async throws(APIError) -> String
+
+    /// The bytes of an attachment.
+    ///
+    /// `GET /attachments/{attachmentId}`
+    func downloadAttachment(attachmentId: UUID) async throws(APIError) -> Data
+
+    /// What the upload endpoints accept; asked once before showing the image picker.
+    ///
+    /// `OPTIONS /uploads`
+    func getUploadOptions() async throws(APIError) -> GetUploadOptionsResponse
+}
+
+nonisolated extension CommunityServiceProtocol {
+    /// `getPosts` with its defaults: `keyword: nil`, `tags: nil`, `sort: .latest`, `page: 1`, `pageSize: 20`.
+    public func getPosts() async throws(APIError) -> [Post] {
+        try await self.getPosts(keyword: nil, tags: nil, sort: .latest, page: 1, pageSize: 20)
+    }
+}
+
 /// Sign-in, profiles, posts with comments, notices and attachments of the community app.
-public nonisolated final class CommunityService: Sendable {
+public nonisolated final class CommunityService: CommunityServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

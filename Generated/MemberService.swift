@@ -3,8 +3,31 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `MemberService`: take `some MemberServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol MemberServiceProtocol: Sendable {
+    /// The profile and onboarding answers of the signed-in member.
+    ///
+    /// `GET /member`
+    func getMemberInfo() async throws(APIError) -> MemberResponseDTO
+
+    /// Changes the name or region of the signed-in member; absent fields are kept.
+    ///
+    /// `PATCH /member/profile`
+    func updateMemberInfo(body: MemberUpdateRequest) async throws(APIError)
+
+    /// Tells whether a username (e-mail) is already taken, before `join`.
+    ///
+    /// `POST /member/check`
+    func checkUsername(body: UsernameCheckRequest) async throws(APIError) -> UsernameCheckResponse
+
+    /// Deletes the signed-in member's account and ends the session (회원 탈퇴).
+    ///
+    /// `DELETE /member`
+    func deleteMember() async throws(APIError)
+}
+
 /// The signed-in DRINKIG member's profile, username check and account deletion.
-public nonisolated final class MemberService: Sendable {
+public nonisolated final class MemberService: MemberServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

@@ -3,8 +3,56 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `MovieService`: take `some MovieServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol MovieServiceProtocol: Sendable {
+    /// One page of the movies of a category.
+    ///
+    /// The catalogue is not personal, so it is read with the app's API key instead of a member token.
+    ///
+    /// `GET /movies`
+    func getMovies(category: MovieCategory, page: Int, region: String?) async throws(APIError) -> MovieResponse
+
+    /// The member's favorites, keyed by movie id.
+    ///
+    /// `GET /favorite`
+    func getFavorites() async throws(APIError) -> [String: Favorite]
+
+    /// Adds a movie to the favorites.
+    ///
+    /// `POST /favorite`
+    func createFavorite(body: FavoriteRequestItem) async throws(APIError) -> Favorite
+
+    /// Replaces all favorites at once, in the given order (used after reordering).
+    ///
+    /// `PUT /favorite`
+    func replaceFavorites(body: [FavoriteRequestItem]) async throws(APIError)
+
+    /// Succeeds when the movie is a favorite; fails with status 404 when it is not.
+    ///
+    /// `HEAD /favorite/{id}`
+    func isFavorite(id: String) async throws(APIError)
+
+    /// Removes a movie from the favorites.
+    ///
+    /// `DELETE /favorite/{id}`
+    func removeFavorite(id: String) async throws(APIError)
+
+    /// Removes a movie from the favorites, naming it in an `id` header.
+    ///
+    /// `DELETE /favorite`
+    @available(*, deprecated, message: "Use removeFavorite(id:), which names the movie in the path.")
+    func deleteFavorite(id: String) async throws(APIError)
+}
+
+nonisolated extension MovieServiceProtocol {
+    /// `getMovies` with its defaults: `page: 1`, `region: nil`.
+    public func getMovies(category: MovieCategory) async throws(APIError) -> MovieResponse {
+        try await self.getMovies(category: category, page: 1, region: nil)
+    }
+}
+
 /// Movie lists by category and the signed-in member's favorites.
-public nonisolated final class MovieService: Sendable {
+public nonisolated final class MovieService: MovieServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

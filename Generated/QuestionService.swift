@@ -18,8 +18,53 @@ public nonisolated enum QuestionEnvironment: String, CaseIterable, Sendable {
     }
 }
 
+/// The methods of `QuestionService`: take `some QuestionServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol QuestionServiceProtocol: Sendable {
+    /// Saves my answer to a question.
+    ///
+    /// `PUT /api/v1/question`
+    func answerQuestion(body: AnswerQuestionRequestDTO) async throws(APIError)
+
+    /// The number of the page that holds the newest question, where the list opens.
+    ///
+    /// `GET /api/v1/question/latest-page-no`
+    func getLatestQuestionPageNo() async throws(APIError) -> Int
+
+    /// One question with both answers.
+    ///
+    /// `GET /api/v1/question/{index}`
+    func getQuestion(index: Int) async throws(APIError) -> Question
+
+    /// One page of past questions, newest first.
+    ///
+    /// `POST /api/v1/questions`
+    func getQuestionList(body: QuestionPage) async throws(APIError) -> [Question]
+
+    /// Today's question; a new one is opened every day at midnight (KST).
+    ///
+    /// `GET /api/v1/question/today`
+    func getTodayQuestion() async throws(APIError) -> Question
+
+    /// Nudges the partner to answer a question (콕 찌르기).
+    ///
+    /// `POST /api/v1/question/press`
+    func pressForAnswer(body: PressForAnswerRequest) async throws(APIError)
+
+    /// Past questions whose text contains a keyword.
+    ///
+    /// `GET /api/v1/questions/search`
+    func searchQuestions(keyword: String, state: AnswerState?, pageNo: Int) async throws(APIError) -> [Question]
+}
+
+nonisolated extension QuestionServiceProtocol {
+    /// `searchQuestions` with its defaults: `state: nil`, `pageNo: 0`.
+    public func searchQuestions(keyword: String) async throws(APIError) -> [Question] {
+        try await self.searchQuestions(keyword: keyword, state: nil, pageNo: 0)
+    }
+}
+
 /// The couple's daily questions — today's question, the list, answers and nudging the partner.
-public nonisolated final class QuestionService: Sendable {
+public nonisolated final class QuestionService: QuestionServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

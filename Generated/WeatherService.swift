@@ -3,8 +3,38 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `WeatherService`: take `some WeatherServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol WeatherServiceProtocol: Sendable {
+    /// The current weather at a location (the seed's WeatherRequest).
+    ///
+    /// `GET /current.json`
+    func getCurrentWeather(location: String, aqi: YesNo, lang: String?) async throws(APIError) -> WeatherResponse
+
+    /// Daily forecast for up to 14 days, with the current weather.
+    ///
+    /// `GET /forecast.json`
+    func getForecast(location: String, days: Int, date: String?, aqi: YesNo, alerts: YesNo, lang: String?) async throws(APIError) -> ForecastResponse
+
+    /// Locations matching a partial name, for an autocomplete field.
+    ///
+    /// `GET /search.json`
+    func searchLocations(query: String) async throws(APIError) -> [SearchLocation]
+}
+
+nonisolated extension WeatherServiceProtocol {
+    /// `getCurrentWeather` with its defaults: `aqi: .no`, `lang: nil`.
+    public func getCurrentWeather(location: String) async throws(APIError) -> WeatherResponse {
+        try await self.getCurrentWeather(location: location, aqi: .no, lang: nil)
+    }
+
+    /// `getForecast` with its defaults: `days: 3`, `date: nil`, `aqi: .no`, `alerts: .no`, `lang: nil`.
+    public func getForecast(location: String) async throws(APIError) -> ForecastResponse {
+        try await self.getForecast(location: location, days: 3, date: nil, aqi: .no, alerts: .no, lang: nil)
+    }
+}
+
 /// Current weather, forecasts and location search from weatherapi.com.
-public nonisolated final class WeatherService: Sendable {
+public nonisolated final class WeatherService: WeatherServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

@@ -13,8 +13,10 @@ struct ServiceRenderer {
             renderEnvironment(environments, into: &p)
             p.blank()
         }
+        renderProtocol(into: &p)
+        p.blank()
         p.doc(service.summary)
-        p.block("\(context.typeModifiers)final class \(service.name)Service: Sendable") { p in
+        p.block("\(context.typeModifiers)final class \(service.name)Service: \(protocolName)") { p in
             p.line("\(access)let client: APIClient")
             p.line("\(access)let baseURL: URL")
             p.blank()
@@ -49,6 +51,80 @@ struct ServiceRenderer {
                 }
             }
         }
+    }
+
+    var protocolName: String { service.name + "ServiceProtocol" }
+
+    /// `<Service>ServiceProtocol`: the service's methods as requirements, so that code calling the
+    /// API can take `some`/`any` of it and tests can pass a fake with no network and no JSON. A
+    /// requirement cannot have default arguments, so an extension adds, for each method with
+    /// defaults, an overload without the defaulted parameters. (An overload with the same
+    /// parameters and defaults would be taken as the requirement's default implementation: a fake
+    /// that forgot the method would compile and call itself forever.)
+    func renderProtocol(into p: inout CodePrinter) {
+        p.doc(
+            "The methods of `\(service.name)Service`: take `some \(protocolName)` (or `any`) where the API is called, and pass a fake in tests.")
+        p.block("\(context.typeModifiers)protocol \(protocolName): Sendable") { p in
+            for (index, shape) in shapes.enumerated() {
+                if index > 0 { p.blank() }
+                let returns = call(shape).returns
+                putDoc(shape, into: &p)
+                p.begin()
+                p.put("func ")
+                p.put(shape.escapedCaseName)
+                p.put("(")
+                shape.putDeclarationList(.requirement, into: &p)
+                p.put(") async throws(APIError)")
+                if let returns {
+                    p.put(" -> ")
+                    p.put(returns)
+                }
+                p.end()
+            }
+        }
+        let shorthands = shapes.filter(\.hasDefaults)
+        guard !shorthands.isEmpty else { return }
+        p.blank()
+        p.block("nonisolated extension \(protocolName)") { p in
+            for (index, shape) in shorthands.enumerated() {
+                if index > 0 { p.blank() }
+                let returns = call(shape).returns
+                let defaults = shape.parameters.compactMap { parameter in
+                    parameter.defaultValue.map { "`\(Naming.member(parameter.swiftName)): \($0)`" }
+                }
+                p.doc("`\(shape.caseName)` with its default\(defaults.count == 1 ? "" : "s"): \(defaults.joined(separator: ", ")).")
+                if let attribute = deprecation(shape) { p.line(text: attribute) }
+                p.begin()
+                p.put(context.access)
+                p.put("func ")
+                p.put(shape.escapedCaseName)
+                p.put("(")
+                shape.putDeclarationList(.withoutDefaulted, into: &p)
+                p.put(") async throws(APIError)")
+                if let returns {
+                    p.put(" -> ")
+                    p.put(returns)
+                }
+                p.open()
+                // `self.`: a parameter may have the method's name.
+                p.begin()
+                p.put("try await self.")
+                p.put(Naming.member(shape.caseName))
+                p.put("(")
+                shape.putArguments(fillingDefaults: true, into: &p)
+                p.put(")")
+                p.end()
+                p.close()
+            }
+        }
+    }
+
+    /// The doc comment of a service method and of its requirement, with its deprecation.
+    private func putDoc(_ shape: EndpointShape, into p: inout CodePrinter) {
+        // The request it sends, as the API's documentation writes it: what a reader (and Quick
+        // Help) looks for first, and otherwise only found in the router's switches.
+        p.doc(shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`")
+        if let attribute = deprecation(shape) { p.line(text: attribute) }
     }
 
     func renderEnvironment(_ environments: [Environment], into p: inout CodePrinter) {
@@ -118,10 +194,7 @@ struct ServiceRenderer {
 
     func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
         let call = call(shape)
-        // The request it sends, as the API's documentation writes it: what a reader (and Quick
-        // Help) looks for first, and otherwise only found in the router's switches.
-        p.doc(shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`")
-        if let attribute = deprecation(shape) { p.line(text: attribute) }
+        putDoc(shape, into: &p)
         putSignatureStart(shape, into: &p)
         p.put(") async throws(APIError)")
         if let returns = call.returns {

@@ -53,7 +53,7 @@ struct SpecBuilder {
     mutating func build() -> [ImportedFile] {
         let groups = serviceGroups()
         for group in groups {
-            for suffix in ["Router", "Service", "Environment"] { takenTypeNames.insert(group.name + suffix) }
+            for suffix in SpecRules.generatedTypeSuffixes { takenTypeNames.insert(group.name + suffix) }
         }
         for named in document.schemas {
             components[named.name] = named.schema

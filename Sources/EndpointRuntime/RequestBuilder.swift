@@ -59,6 +59,10 @@ struct RequestBuilder {
         else {
             throw .invalidRequest(reason: "The base URL \"\(baseURL.absoluteString)\" is not an absolute http(s) URL.")
         }
+        if path.contains(PathEncoding.emptySegment) {
+            let sent = path.replacingOccurrences(of: PathEncoding.emptySegment, with: "")
+            throw .invalidRequest(reason: "A path parameter is empty (\"\(path)\"): the request would go to \"\(sent)\", another URL.")
+        }
         guard Self.isEncodedPath(path) else {
             throw .invalidRequest(reason: "The path \"\(path)\" contains characters that are not percent-encoded.")
         }

@@ -47,6 +47,30 @@ final class RequestBuildingTests: XCTestCase {
         XCTAssertEqual(PathEncoding.segment(QuestionState.unknown("a b")), "a%20b")
     }
 
+    func testEmptyPathValueIsRefusedInsteadOfReachingAnotherURL() async {
+        XCTAssertEqual(PathEncoding.segment(""), "{}")
+        XCTAssertEqual(PathEncoding.segment(QuestionState.unknown("")), "{}")
+        XCTAssertThrowsError(try request(.getQuestion(index: "", tags: []))) { error in
+            guard case APIError.invalidRequest(let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(reason, #"A path parameter is empty ("/questions/{}"): the request would go to "/questions/", another URL."#)
+        }
+        // A value that is only encoded characters is not empty.
+        XCTAssertEqual(try request(.getQuestion(index: " ", tags: [])).url?.path(percentEncoded: true), "/v1/questions/%20")
+
+        let calls = Recorder<String>()
+        let client = stubClient { request in
+            calls.append(request.url?.absoluteString ?? "")
+            return .sample()
+        }
+        do {
+            _ = try await client.send(TestRouter.getQuestion(index: "", tags: []), baseURL: testBaseURL, as: Question.self)
+            XCTFail("expected an error")
+        } catch {
+            guard case .invalidRequest = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(calls.count, 0)
+    }
+
     func testBaseURLMustBeAbsoluteHTTP() {
         XCTAssertThrowsError(try request(.logout, baseURL: URL(string: "ftp://example.com")!)) { error in
             guard case APIError.invalidRequest = error else { return XCTFail("\(error)") }

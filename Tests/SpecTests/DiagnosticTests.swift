@@ -145,6 +145,7 @@ final class DiagnosticTests: XCTestCase {
               Envelope: { fields: { a: Int } }
               Task: { fields: { a: Int } }
               Result: { enum: [ok, failed] }
+              AuthServiceProtocol: { fields: { a: Int } }
               Uses: { fields: { a: AuthRouter, b: "[APIClient]", c: Task } }
             """),
             """
@@ -154,6 +155,7 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:8:3: error: model name 'Envelope' is reserved: the runtime library uses it
             specs/a.yaml:9:3: error: model name 'Task' is reserved: it would hide Swift's own 'Task' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)
             specs/a.yaml:10:3: error: model name 'Result' is reserved: it would hide Swift's own 'Result' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)
+            specs/a.yaml:11:3: error: model name 'AuthServiceProtocol' is reserved: it is generated for service 'Auth'
             """)
     }
 
@@ -766,6 +768,43 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:22:16: error: header 'Content-Type' of endpoint 'upload' would never be sent: the multipart body sets it, with the boundary of its parts
             specs/a.yaml:28:21: error: header parameter 'content-type' of endpoint 'form' would never be sent: the form body sets it
             specs/a.yaml:34:16: error: header 'Content-Type' of endpoint 'raw' would never be sent: the raw body sets it to 'image/png'
+            """)
+    }
+
+    func testServiceHeaderEveryEndpointsAuthReplacesIsAnError() {
+        // `Authorization` is replaced on both endpoints (bearer from the service, then from the
+        // endpoint); `Accept` on none.
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            auth: bearer
+            headers: { Authorization: Bearer abc, Accept: application/json }
+            endpoints:
+              me: { method: GET, path: /me }
+              profile: { method: GET, path: /profile, auth: bearer }
+            """),
+            """
+            specs/a.yaml:3:12: error: header 'Authorization' of service 'Auth' would never be sent: every endpoint's auth replaces it ('auth: bearer' sets it to the token)
+            """)
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            auth: bearer
+            headers: { Authorization: Basic abc, X-Key: k }
+            endpoints:
+              token: { method: POST, path: /token, auth: none }
+              me: { method: GET, path: /me }
+              keyed: { method: GET, path: /keyed, auth: "apiKey(x-key)" }
+            """), "")
+        // Each endpoint replaces it, each in its own way.
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            auth: cookie
+            headers: { cookie: a=b }
+            endpoints:
+              me: { method: GET, path: /me }
+              keyed: { method: GET, path: /keyed, auth: "apiKey(Cookie)" }
+            """),
+            """
+            specs/a.yaml:3:12: error: header 'cookie' of service 'Auth' would never be sent: every endpoint's auth replaces it ('auth: cookie' sets it to the client's cookies)
             """)
     }
 

@@ -19,9 +19,10 @@ final class EndpointCoverageTests: XCTestCase {
         var methods: [String] = []
         for file in serviceFiles {
             let text = try String(contentsOf: generated.appendingPathComponent(file), encoding: .utf8)
-            for line in text.split(separator: "\n") {
-                guard let range = line.range(of: "public func ") else { continue }
-                let name = line[range.upperBound...].prefix { $0 != "(" }
+            // The requirements of `<Service>ServiceProtocol`: one per endpoint, without the
+            // shorthand overloads of its extension (those are `public func`).
+            for line in text.split(separator: "\n") where line.hasPrefix("    func ") {
+                let name = line.dropFirst("    func ".count).prefix { $0 != "(" }
                 methods.append(String(name))
             }
         }

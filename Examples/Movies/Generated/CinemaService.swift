@@ -16,8 +16,34 @@ public nonisolated enum CinemaEnvironment: String, CaseIterable, Sendable {
     }
 }
 
+/// The methods of `CinemaService`: take `some CinemaServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol CinemaServiceProtocol: Sendable {
+    /// The showtimes of a day, earliest first.
+    ///
+    /// `GET /showtimes`
+    func listShowtimes(date: String, format: ScreenFormat?) async throws(APIError) -> [Showtime]
+
+    /// `GET /films/{id}`
+    func getFilm(id: Int) async throws(APIError) -> Film
+
+    /// Books seats; fails with status 409 when they are taken.
+    ///
+    /// `POST /showtimes/{showtimeId}/bookings`
+    func bookSeats(showtimeId: Int, body: BookSeatsRequest) async throws(APIError) -> Booking
+
+    /// `DELETE /bookings/{id}`
+    func cancelBooking(id: String) async throws(APIError)
+}
+
+nonisolated extension CinemaServiceProtocol {
+    /// `listShowtimes` with its default: `format: nil`.
+    public func listShowtimes(date: String) async throws(APIError) -> [Showtime] {
+        try await self.listShowtimes(date: date, format: nil)
+    }
+}
+
 /// Showtimes and seat bookings of one cinema.
-public nonisolated final class CinemaService: Sendable {
+public nonisolated final class CinemaService: CinemaServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

@@ -8,6 +8,10 @@ public enum SpecRules {
         Resolver.reservedModelNames[name]
     }
 
+    /// What generated code appends to a service's name for the types it declares per service
+    /// (`<Service>Router`, …): no model may take such a name.
+    public static let generatedTypeSuffixes: [String] = ["Router", "Service", "ServiceProtocol", "Environment"]
+
     /// Whether `text` is a MIME type a raw body may declare (`type/subtype`, parameters allowed).
     public static func isMediaType(_ text: String) -> Bool {
         Lexical.isMIMEType(text)
@@ -229,7 +233,7 @@ struct Resolver {
                 continue
             }
             services[service.name] = service.location
-            for suffix in ["Router", "Service", "Environment"] {
+            for suffix in SpecRules.generatedTypeSuffixes {
                 reserved[service.name + suffix] = "it is generated for service '\(service.name)'"
             }
         }
@@ -664,6 +668,7 @@ struct Resolver {
                 diagnostics.error("'errorBody.model' must name a model, found '\(model)'", at: location)
             }
         }
+        checkServiceHeadersTheClientSets(syntax)
         var endpoints: [Endpoint] = []
         endpoints.reserveCapacity(syntax.endpoints.count)
         // By index: iterating would copy every endpoint's syntax (a large struct) first.
@@ -770,6 +775,41 @@ struct Resolver {
             timeout: syntax.timeout, location: syntax.location)
     }
 
+    /// The header an endpoint's auth sets (lowercased), and how, for the checks below.
+    private static func headerSet(by auth: Auth) -> (name: String, by: String)? {
+        switch auth {
+        case .none, .apiKeyInQuery: return nil
+        case .bearer: return ("authorization", "'auth: bearer' sets it to the token")
+        case .cookie: return ("cookie", "'auth: cookie' sets it to the client's cookies")
+        case .apiKey(let header): return (header.lowercased(), "'auth: apiKey(\(header))' sets it to the client's API key")
+        }
+    }
+
+    /// A service header that the auth of every endpoint replaces is never sent (a token pasted
+    /// into `headers` beside `auth: bearer`). One that only some endpoints replace is sent by
+    /// the others, which may be the point (a client credential for the token endpoint).
+    private mutating func checkServiceHeadersTheClientSets(_ syntax: ServiceSyntax) {
+        guard !syntax.headers.isEmpty, !syntax.endpoints.isEmpty else { return }
+        for header in syntax.headers {
+            let lowered = header.name.lowercased()
+            var setter: String?
+            for index in syntax.endpoints.indices {
+                guard let set = Self.headerSet(by: syntax.endpoints[index].auth ?? syntax.auth), set.name == lowered else {
+                    setter = nil
+                    break
+                }
+                // The first endpoint's reason; others may differ only in how (bearer everywhere
+                // but one cookie endpoint cannot share a name).
+                if setter == nil { setter = set.by }
+            }
+            if let setter {
+                diagnostics.error(
+                    "header '\(header.name)' of service '\(syntax.name)' would never be sent: every endpoint's auth replaces it (\(setter))",
+                    at: header.location)
+            }
+        }
+    }
+
     /// A header the client sets itself replaces the spec's of the same name, so its value would
     /// be dropped without a word: the credential of the endpoint's auth, and the content type of
     /// a form, multipart (with its boundary) or raw body. A JSON body's `application/json` is the
@@ -785,12 +825,7 @@ struct Resolver {
         }
         guard !syntax.headers.isEmpty || !syntax.headerParameters.isEmpty else { return }
         var setters: [(name: String, by: String)] = []
-        switch auth {
-        case .none, .apiKeyInQuery: break
-        case .bearer: setters.append(("authorization", "'auth: bearer' sets it to the token"))
-        case .cookie: setters.append(("cookie", "'auth: cookie' sets it to the client's cookies"))
-        case .apiKey(let header): setters.append((header.lowercased(), "'auth: apiKey(\(header))' sets it to the client's API key"))
-        }
+        if let set = Self.headerSet(by: auth) { setters.append(set) }
         switch syntax.body {
         case .inlineForm?, .formModel?: setters.append(("content-type", "the form body sets it"))
         case .multipart?: setters.append(("content-type", "the multipart body sets it, with the boundary of its parts"))

@@ -3,8 +3,32 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `AuthService`: take `some AuthServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol AuthServiceProtocol: Sendable {
+    /// Log in with a username and password.
+    ///
+    /// `POST /login`
+    func login(body: LoginRequest) async throws(APIError) -> LoginResponse
+
+    /// `POST /logout`
+    func logout() async throws(APIError)
+
+    /// `GET /questions/{index}`
+    func getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int) async throws(APIError) -> Question
+
+    /// `POST /members/{memberId}/avatar`
+    func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError)
+}
+
+nonisolated extension AuthServiceProtocol {
+    /// `getQuestion` with its defaults: `lang: nil`, `pageSize: 20`.
+    public func getQuestion(index: Int, tags: [String]) async throws(APIError) -> Question {
+        try await self.getQuestion(index: index, lang: nil, tags: tags, pageSize: 20)
+    }
+}
+
 /// Sign-up, login and token endpoints.
-public nonisolated final class AuthService: Sendable {
+public nonisolated final class AuthService: AuthServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

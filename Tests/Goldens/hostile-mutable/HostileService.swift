@@ -3,9 +3,46 @@
 import EndpointRuntime
 import Foundation
 
+/// The methods of `HostileService`: take `some HostileServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol HostileServiceProtocol: Sendable {
+    /// Tricky path */ �isolate�
+    ///
+    /// `GET /self/{self}/type/{Type}`
+    func `default`(self_: String, type: Int, `class`: String?, _1st: Int?, `protocol`: String, `in`: [String], Self_: Bool, xSelf: String?) async throws(APIError) -> Extension
+
+    /// `POST /return`
+    func `return`(body: ReturnRequest) async throws(APIError)
+
+    /// `PUT /files/{path}`
+    func shadow(path: String, items: [Int], client: String, baseURL: String?, value: Int?, completion: Bool?, headers: String, body: ShadowRequest) async throws(APIError) -> Extension
+
+    /// `GET /quote/plain`
+    func plainQuote() async throws(APIError)
+
+    /// `GET /quote`
+    func maybeQuote(xQUOTE: String?, xQuotes: [String]?) async throws(APIError)
+}
+
+nonisolated extension HostileServiceProtocol {
+    /// `default` with its defaults: `class: nil`, `_1st: nil`, `protocol: "\"\"\"*/\\(danger)"`, `Self_: false`, `xSelf: nil`.
+    public func `default`(self_: String, type: Int, `in`: [String]) async throws(APIError) -> Extension {
+        try await self.default(self_: self_, type: type, class: nil, _1st: nil, protocol: "\"\"\"*/\\(danger)", in: `in`, Self_: false, xSelf: nil)
+    }
+
+    /// `shadow` with its defaults: `baseURL: nil`, `value: nil`, `completion: nil`.
+    public func shadow(path: String, items: [Int], client: String, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
+        try await self.shadow(path: path, items: items, client: client, baseURL: nil, value: nil, completion: nil, headers: headers, body: body)
+    }
+
+    /// `maybeQuote` with its defaults: `xQUOTE: nil`, `xQuotes: nil`.
+    public func maybeQuote() async throws(APIError) {
+        try await self.maybeQuote(xQUOTE: nil, xQuotes: nil)
+    }
+}
+
 /// Ends a comment */ then /* opens one; \(interpolation) """ and a bidi �mark�.
 /// Second line.
-public nonisolated final class HostileService: Sendable {
+public nonisolated final class HostileService: HostileServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

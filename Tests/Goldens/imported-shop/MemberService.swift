@@ -16,8 +16,36 @@ public nonisolated enum MemberEnvironment: String, CaseIterable, Sendable {
     }
 }
 
+/// The methods of `MemberService`: take `some MemberServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol MemberServiceProtocol: Sendable {
+    /// Log in with an email and a password.
+    ///
+    /// `POST /members/login`
+    func login(body: LoginRequest) async throws(APIError) -> LoginResponse
+
+    /// `GET /members/me`
+    func getMyProfile(xRequestID: UUID?) async throws(APIError) -> Member
+
+    /// `PATCH /members/me`
+    @available(*, deprecated)
+    func updateMyProfile(body: UpdateMyProfileRequest) async throws(APIError) -> Member
+
+    /// `PUT /members/me/avatar`
+    func uploadAvatar(body: UploadAvatarRequest) async throws(APIError)
+
+    /// `POST /members/token`
+    func refreshToken(body: RefreshTokenRequest) async throws(APIError) -> TokenPair
+}
+
+nonisolated extension MemberServiceProtocol {
+    /// `getMyProfile` with its default: `xRequestID: nil`.
+    public func getMyProfile() async throws(APIError) -> Member {
+        try await self.getMyProfile(xRequestID: nil)
+    }
+}
+
 /// Sign-up, login and the member's profile.
-public nonisolated final class MemberService: Sendable {
+public nonisolated final class MemberService: MemberServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

@@ -16,7 +16,16 @@ public nonisolated enum OrdersEnvironment: String, CaseIterable, Sendable {
     }
 }
 
-public nonisolated final class OrdersService: Sendable {
+/// The methods of `OrdersService`: take `some OrdersServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol OrdersServiceProtocol: Sendable {
+    /// `GET /orders`
+    func listOrders() async throws(APIError) -> [Order]
+
+    /// `POST /orders`
+    func listOrders2(body: [OrderLine]) async throws(APIError) -> Order
+}
+
+public nonisolated final class OrdersService: OrdersServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

@@ -16,8 +16,51 @@ public nonisolated enum ProductCatalogEnvironment: String, CaseIterable, Sendabl
     }
 }
 
+/// The methods of `ProductCatalogService`: take `some ProductCatalogServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
+    /// Products of a category, newest first. Sold-out products are included.
+    ///
+    /// `GET /products`
+    func listProducts(page: Int, size: Int, sort: ProductSort?, category: ListProductsCategory, tags: [String]?, since: Date?) async throws(APIError) -> [ProductSummary]
+
+    /// `POST /products`
+    func createProduct(page: Int, body: Product) async throws(APIError) -> Product
+
+    /// `GET /products/{productId}`
+    func getProduct(productId: Int64, productId2: String?) async throws(APIError) -> Product
+
+    /// `DELETE /products/{productId}`
+    func deleteProductsProductId(productId: Int64) async throws(APIError)
+
+    /// `GET /products/{productId}/image`
+    func getProductImage(productId: Int64) async throws(APIError) -> Data
+
+    /// `PUT /products/{productId}/image`
+    func putProductImage(productId: Int64, body: Data) async throws(APIError)
+
+    /// `GET /products/{productId}/reviews`
+    func listReviews(productId: Int64) async throws(APIError) -> [Review]
+}
+
+nonisolated extension ProductCatalogServiceProtocol {
+    /// `listProducts` with its defaults: `page: 0`, `size: 20`, `sort: nil`, `tags: nil`, `since: nil`.
+    public func listProducts(category: ListProductsCategory) async throws(APIError) -> [ProductSummary] {
+        try await self.listProducts(page: 0, size: 20, sort: nil, category: category, tags: nil, since: nil)
+    }
+
+    /// `createProduct` with its default: `page: 0`.
+    public func createProduct(body: Product) async throws(APIError) -> Product {
+        try await self.createProduct(page: 0, body: body)
+    }
+
+    /// `getProduct` with its default: `productId2: nil`.
+    public func getProduct(productId: Int64) async throws(APIError) -> Product {
+        try await self.getProduct(productId: productId, productId2: nil)
+    }
+}
+
 /// Products and reviews.
-public nonisolated final class ProductCatalogService: Sendable {
+public nonisolated final class ProductCatalogService: ProductCatalogServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 

@@ -16,7 +16,13 @@ public nonisolated enum ShopAPIEnvironment: String, CaseIterable, Sendable {
     }
 }
 
-public nonisolated final class ShopAPIService: Sendable {
+/// The methods of `ShopAPIService`: take `some ShopAPIServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
+public nonisolated protocol ShopAPIServiceProtocol: Sendable {
+    /// `GET /health`
+    func getHealth() async throws(APIError) -> String
+}
+
+public nonisolated final class ShopAPIService: ShopAPIServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
 
