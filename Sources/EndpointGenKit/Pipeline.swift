@@ -31,8 +31,9 @@ public struct PipelineResult: Sendable {
 /// read specs → load and validate → generate. Writing and checking are separate steps
 /// (`OutputWriter`), so a failed run never touches the output folder.
 public enum Pipeline {
-    /// Runs every stage that can run and collects all diagnostics.
-    public static func run(_ options: PipelineOptions, validateOnly: Bool = false) -> PipelineResult {
+    /// Runs every stage that can run and collects all diagnostics; `diagnosticsOnly` (lint) keeps
+    /// no files.
+    public static func run(_ options: PipelineOptions, diagnosticsOnly: Bool = false) -> PipelineResult {
         StageTimes.mark("start")
         let (sources, readDiagnostics) = readSpecs(in: options.specsDirectory)
         StageTimes.mark("read specs")
@@ -45,14 +46,14 @@ public enum Pipeline {
         guard let module = loaded.module, !diagnostics.contains(where: { $0.severity == .error }) else {
             return PipelineResult(specCount: sources.count, files: [], diagnostics: sortedDiagnostics(diagnostics))
         }
-        if validateOnly {
-            return PipelineResult(specCount: sources.count, files: [], diagnostics: sortedDiagnostics(diagnostics))
-        }
+        // `lint` generates too, and keeps only the diagnostics: the code generator's own checks
+        // (names that clash only once it has decided them) must fail `lint` as they fail
+        // `generate`, or a spec that lints clean could still not generate.
         let generated = CodeGenerator.generate(module, options: options.codegen)
         StageTimes.mark("generate code")
         ProcessLifetime.keepUntilExit((sources, loaded, generated))
         diagnostics += generated.diagnostics
-        let failed = diagnostics.contains { $0.severity == .error }
+        let failed = diagnosticsOnly || diagnostics.contains { $0.severity == .error }
         return PipelineResult(specCount: sources.count, files: failed ? [] : generated.files, diagnostics: sortedDiagnostics(diagnostics))
     }
 

@@ -333,7 +333,7 @@ enum Commands {
 
     static func lint(_ options: RunOptions) -> Int32 {
         let console = options.console
-        let result = Pipeline.run(options.pipelineOptions, validateOnly: true)
+        let result = Pipeline.run(options.pipelineOptions, diagnosticsOnly: true)
         console.report(result.diagnostics)
         if result.couldNotReadSpecs { return Exit.io }
         let errors = result.diagnostics.filter { $0.severity == .error }.count

@@ -98,6 +98,14 @@ def main():
                 failures += 1
                 keep_failure(f"case-{index}", work, f"exit {run.returncode}; unexpected output: {odd[:3]}\n{stderr}")
                 continue
+            # `lint` must find exactly what `generate` finds: a spec that lints clean and then
+            # fails to generate (or the reverse) is a bug.
+            lint = subprocess.run([tool, "lint", "--specs", "specs"], cwd=work, capture_output=True, timeout=60)
+            if lint.returncode != run.returncode or lint.stderr != run.stderr:
+                failures += 1
+                keep_failure(f"case-{index}", work, f"lint exit {lint.returncode}, generate exit {run.returncode}\n"
+                             f"lint:\n{lint.stderr.decode('utf-8', 'replace')}\ngenerate:\n{stderr}")
+                continue
             if run.returncode != 0:
                 continue
             accepted += 1

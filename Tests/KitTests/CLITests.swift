@@ -159,6 +159,32 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stdout, "Checked 1 spec: 5 errors, 0 warnings.\n")
     }
 
+    func testLintReportsWhatOnlyTheCodeGeneratorFinds() throws {
+        // The storage of a deprecated field is `_thumb`; a field named so clashes with it, which
+        // only the code generator sees. `lint` used to pass this spec while `generate` failed.
+        try writeSpec("shop.yaml", """
+        models:
+          Item:
+            fields:
+              thumb: { type: "URL?", deprecated: true }
+              other: { type: String, name: _thumb }
+
+        """)
+        let expected = """
+        specs/shop.yaml:5:7: error: 'other' in 'Item' becomes '_thumb', the name of the storage of the field 'thumb'; give it a different 'name:'
+        specs/shop.yaml:4:7: note: 'thumb' is here
+
+        """
+        let lint = try run(["lint"])
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertEqual(lint.stderr, expected)
+        XCTAssertEqual(lint.stdout, "Checked 1 spec: 1 error, 0 warnings.\n")
+        let generate = try run(["generate"])
+        XCTAssertEqual(generate.status, 1)
+        XCTAssertEqual(generate.stderr, expected)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated/ItemModels.swift"))
+    }
+
     func testFailedGenerateLeavesTheOutputFolderAsItWas() throws {
         try writeSpec("shop.yaml", Self.fiveMistakes)
         let output = folder + "/Generated"

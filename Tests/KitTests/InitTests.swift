@@ -76,7 +76,7 @@ final class InitTests: XCTestCase {
     func testStarterSpecLintsCleanAndGenerates() throws {
         XCTAssertTrue(ProjectInitializer.run(in: folder).succeeded)
         let options = PipelineOptions(specsDirectory: folder + "/specs", outputDirectory: folder + "/Generated")
-        let lint = Pipeline.run(options, validateOnly: true)
+        let lint = Pipeline.run(options, diagnosticsOnly: true)
         XCTAssertEqual(lint.diagnostics.map(\.rendered), [], "the starter spec must have neither errors nor warnings")
         let result = Pipeline.run(options)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [])
