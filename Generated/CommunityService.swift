@@ -81,7 +81,7 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
 }
 
 nonisolated extension CommunityServiceProtocol {
-    /// `getPosts` with its defaults: `keyword: nil`, `tags: nil`, `sort: .latest`, `page: 1`, `pageSize: 20`.
+    /// `getPosts` with the spec's defaults for the parameters left out.
     public func getPosts() async throws(APIError) -> [Post] {
         try await self.getPosts(keyword: nil, tags: nil, sort: .latest, page: 1, pageSize: 20)
     }

@@ -45,7 +45,7 @@ public nonisolated protocol MovieServiceProtocol: Sendable {
 }
 
 nonisolated extension MovieServiceProtocol {
-    /// `getMovies` with its defaults: `page: 1`, `region: nil`.
+    /// `getMovies` with the spec's defaults for the parameters left out.
     public func getMovies(category: MovieCategory) async throws(APIError) -> MovieResponse {
         try await self.getMovies(category: category, page: 1, region: nil)
     }

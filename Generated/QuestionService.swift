@@ -57,7 +57,7 @@ public nonisolated protocol QuestionServiceProtocol: Sendable {
 }
 
 nonisolated extension QuestionServiceProtocol {
-    /// `searchQuestions` with its defaults: `state: nil`, `pageNo: 0`.
+    /// `searchQuestions` with the spec's defaults for the parameters left out.
     public func searchQuestions(keyword: String) async throws(APIError) -> [Question] {
         try await self.searchQuestions(keyword: keyword, state: nil, pageNo: 0)
     }

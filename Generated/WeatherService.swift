@@ -22,12 +22,12 @@ public nonisolated protocol WeatherServiceProtocol: Sendable {
 }
 
 nonisolated extension WeatherServiceProtocol {
-    /// `getCurrentWeather` with its defaults: `aqi: .no`, `lang: nil`.
+    /// `getCurrentWeather` with the spec's defaults for the parameters left out.
     public func getCurrentWeather(location: String) async throws(APIError) -> WeatherResponse {
         try await self.getCurrentWeather(location: location, aqi: .no, lang: nil)
     }
 
-    /// `getForecast` with its defaults: `days: 3`, `date: nil`, `aqi: .no`, `alerts: .no`, `lang: nil`.
+    /// `getForecast` with the spec's defaults for the parameters left out.
     public func getForecast(location: String) async throws(APIError) -> ForecastResponse {
         try await self.getForecast(location: location, days: 3, date: nil, aqi: .no, alerts: .no, lang: nil)
     }

@@ -13,7 +13,9 @@ struct ServiceRenderer {
             renderEnvironment(environments, into: &p)
             p.blank()
         }
-        renderProtocol(into: &p)
+        // Each endpoint's return type, spelled once for the requirement, the shorthand and the method.
+        let calls = shapes.map { call($0) }
+        renderProtocol(calls: calls, into: &p)
         p.blank()
         p.doc(service.summary)
         p.block("\(context.typeModifiers)final class \(service.name)Service: \(protocolName)") { p in
@@ -42,12 +44,12 @@ struct ServiceRenderer {
                     p.line("self.init(client: client, baseURL: environment.url)")
                 }
             }
-            for shape in shapes {
+            for index in shapes.indices {
                 p.blank()
-                renderMethod(shape, router: router, into: &p)
+                renderMethod(shapes[index], call: calls[index], router: router, into: &p)
                 if context.options.completionHandlers {
                     p.blank()
-                    renderCompletionMethod(shape, into: &p)
+                    renderCompletionMethod(shapes[index], returns: calls[index].returns, into: &p)
                 }
             }
         }
@@ -61,13 +63,14 @@ struct ServiceRenderer {
     /// defaults, an overload without the defaulted parameters. (An overload with the same
     /// parameters and defaults would be taken as the requirement's default implementation: a fake
     /// that forgot the method would compile and call itself forever.)
-    func renderProtocol(into p: inout CodePrinter) {
+    func renderProtocol(calls: [Call], into p: inout CodePrinter) {
         p.doc(
             "The methods of `\(service.name)Service`: take `some \(protocolName)` (or `any`) where the API is called, and pass a fake in tests.")
         p.block("\(context.typeModifiers)protocol \(protocolName): Sendable") { p in
-            for (index, shape) in shapes.enumerated() {
+            for index in shapes.indices {
                 if index > 0 { p.blank() }
-                let returns = call(shape).returns
+                let shape = shapes[index]
+                let returns = calls[index].returns
                 putDoc(shape, into: &p)
                 p.begin()
                 p.put("func ")
@@ -82,17 +85,15 @@ struct ServiceRenderer {
                 p.end()
             }
         }
-        let shorthands = shapes.filter(\.hasDefaults)
-        guard !shorthands.isEmpty else { return }
+        guard let first = shapes.firstIndex(where: \.hasDefaults) else { return }
         p.blank()
         p.block("nonisolated extension \(protocolName)") { p in
-            for (index, shape) in shorthands.enumerated() {
-                if index > 0 { p.blank() }
-                let returns = call(shape).returns
-                let defaults = shape.parameters.compactMap { parameter in
-                    parameter.defaultValue.map { "`\(Naming.member(parameter.swiftName)): \($0)`" }
-                }
-                p.doc("`\(shape.caseName)` with its default\(defaults.count == 1 ? "" : "s"): \(defaults.joined(separator: ", ")).")
+            for index in shapes.indices[first...] where shapes[index].hasDefaults {
+                if index > first { p.blank() }
+                let shape = shapes[index]
+                let returns = calls[index].returns
+                // The defaults are in the body, one line below.
+                p.doc("`\(shape.caseName)` with the spec's defaults for the parameters left out.")
                 if let attribute = deprecation(shape) { p.line(text: attribute) }
                 p.begin()
                 p.put(context.access)
@@ -192,8 +193,7 @@ struct ServiceRenderer {
         shape.putDeclarationList(into: &p)
     }
 
-    func renderMethod(_ shape: EndpointShape, router: String, into p: inout CodePrinter) {
-        let call = call(shape)
+    func renderMethod(_ shape: EndpointShape, call: Call, router: String, into p: inout CodePrinter) {
         putDoc(shape, into: &p)
         putSignatureStart(shape, into: &p)
         p.put(") async throws(APIError)")
@@ -219,8 +219,7 @@ struct ServiceRenderer {
         p.close()
     }
 
-    func renderCompletionMethod(_ shape: EndpointShape, into p: inout CodePrinter) {
-        let returns = call(shape).returns
+    func renderCompletionMethod(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
         var callPrinter = CodePrinter()
         callPrinter.put("try await self.")
         callPrinter.put(Naming.member(shape.caseName))

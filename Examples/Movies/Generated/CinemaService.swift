@@ -36,7 +36,7 @@ public nonisolated protocol CinemaServiceProtocol: Sendable {
 }
 
 nonisolated extension CinemaServiceProtocol {
-    /// `listShowtimes` with its default: `format: nil`.
+    /// `listShowtimes` with the spec's defaults for the parameters left out.
     public func listShowtimes(date: String) async throws(APIError) -> [Showtime] {
         try await self.listShowtimes(date: date, format: nil)
     }

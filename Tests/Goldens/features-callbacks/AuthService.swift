@@ -21,7 +21,7 @@ nonisolated protocol AuthServiceProtocol: Sendable {
 }
 
 nonisolated extension AuthServiceProtocol {
-    /// `getQuestion` with its defaults: `lang: nil`, `pageSize: 20`.
+    /// `getQuestion` with the spec's defaults for the parameters left out.
     func getQuestion(index: Int, tags: [String]) async throws(APIError) -> Question {
         try await self.getQuestion(index: index, lang: nil, tags: tags, pageSize: 20)
     }

@@ -24,17 +24,17 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 }
 
 nonisolated extension HostileServiceProtocol {
-    /// `default` with its defaults: `class: nil`, `_1st: nil`, `protocol: "\"\"\"*/\\(danger)"`, `Self_: false`, `xSelf: nil`.
+    /// `default` with the spec's defaults for the parameters left out.
     public func `default`(self_: String, type: Int, `in`: [String]) async throws(APIError) -> Extension {
         try await self.default(self_: self_, type: type, class: nil, _1st: nil, protocol: "\"\"\"*/\\(danger)", in: `in`, Self_: false, xSelf: nil)
     }
 
-    /// `shadow` with its defaults: `baseURL: nil`, `value: nil`, `completion: nil`.
+    /// `shadow` with the spec's defaults for the parameters left out.
     public func shadow(path: String, items: [Int], client: String, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
         try await self.shadow(path: path, items: items, client: client, baseURL: nil, value: nil, completion: nil, headers: headers, body: body)
     }
 
-    /// `maybeQuote` with its defaults: `xQUOTE: nil`, `xQuotes: nil`.
+    /// `maybeQuote` with the spec's defaults for the parameters left out.
     public func maybeQuote() async throws(APIError) {
         try await self.maybeQuote(xQUOTE: nil, xQuotes: nil)
     }

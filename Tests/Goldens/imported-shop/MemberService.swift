@@ -38,7 +38,7 @@ public nonisolated protocol MemberServiceProtocol: Sendable {
 }
 
 nonisolated extension MemberServiceProtocol {
-    /// `getMyProfile` with its default: `xRequestID: nil`.
+    /// `getMyProfile` with the spec's defaults for the parameters left out.
     public func getMyProfile() async throws(APIError) -> Member {
         try await self.getMyProfile(xRequestID: nil)
     }

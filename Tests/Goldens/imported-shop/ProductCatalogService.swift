@@ -43,17 +43,17 @@ public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
 }
 
 nonisolated extension ProductCatalogServiceProtocol {
-    /// `listProducts` with its defaults: `page: 0`, `size: 20`, `sort: nil`, `tags: nil`, `since: nil`.
+    /// `listProducts` with the spec's defaults for the parameters left out.
     public func listProducts(category: ListProductsCategory) async throws(APIError) -> [ProductSummary] {
         try await self.listProducts(page: 0, size: 20, sort: nil, category: category, tags: nil, since: nil)
     }
 
-    /// `createProduct` with its default: `page: 0`.
+    /// `createProduct` with the spec's defaults for the parameters left out.
     public func createProduct(body: Product) async throws(APIError) -> Product {
         try await self.createProduct(page: 0, body: body)
     }
 
-    /// `getProduct` with its default: `productId2: nil`.
+    /// `getProduct` with the spec's defaults for the parameters left out.
     public func getProduct(productId: Int64) async throws(APIError) -> Product {
         try await self.getProduct(productId: productId, productId2: nil)
     }
