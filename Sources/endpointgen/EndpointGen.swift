@@ -168,7 +168,7 @@ struct Check: ParsableCommand {
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Validate the specs without generating anything.",
+        abstract: "Check the specs as generate does, without writing anything.",
         discussion: "Prints every error and warning; exit code 1 when any error was found."
     )
 
