@@ -47,10 +47,6 @@ struct ServiceRenderer {
             for index in shapes.indices {
                 p.blank()
                 renderMethod(shapes[index], call: calls[index], router: router, into: &p)
-                if context.options.completionHandlers {
-                    p.blank()
-                    renderCompletionMethod(shapes[index], returns: calls[index].returns, into: &p)
-                }
             }
         }
     }
@@ -85,39 +81,55 @@ struct ServiceRenderer {
                 p.end()
             }
         }
-        guard let first = shapes.firstIndex(where: \.hasDefaults) else { return }
+        // The extension: shorthands, and with `--completion-handlers` the callback variants, which
+        // wrap the requirement and so work for fakes too.
+        let callbacks = context.options.completionHandlers
+        guard callbacks || shapes.contains(where: \.hasDefaults) else { return }
         p.blank()
         p.block("nonisolated extension \(protocolName)") { p in
-            for index in shapes.indices[first...] where shapes[index].hasDefaults {
-                if index > first { p.blank() }
+            var first = true
+            for index in shapes.indices {
                 let shape = shapes[index]
-                let returns = calls[index].returns
-                // The defaults are in the body, one line below.
-                p.doc("`\(shape.caseName)` with the spec's defaults for the parameters left out.")
-                if let attribute = deprecation(shape) { p.line(text: attribute) }
-                p.begin()
-                p.put(context.access)
-                p.put("func ")
-                p.put(shape.escapedCaseName)
-                p.put("(")
-                shape.putDeclarationList(.withoutDefaulted, into: &p)
-                p.put(") async throws(APIError)")
-                if let returns {
-                    p.put(" -> ")
-                    p.put(returns)
+                if shape.hasDefaults {
+                    if !first { p.blank() }
+                    first = false
+                    renderShorthand(shape, returns: calls[index].returns, into: &p)
                 }
-                p.open()
-                // `self.`: a parameter may have the method's name.
-                p.begin()
-                p.put("try await self.")
-                p.put(Naming.member(shape.caseName))
-                p.put("(")
-                shape.putArguments(fillingDefaults: true, into: &p)
-                p.put(")")
-                p.end()
-                p.close()
+                if callbacks {
+                    if !first { p.blank() }
+                    first = false
+                    renderCompletionMethod(shape, returns: calls[index].returns, into: &p)
+                }
             }
         }
+    }
+
+    /// The method without its defaulted parameters, passing the spec's defaults on.
+    private func renderShorthand(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
+        // The defaults are in the body, one line below.
+        p.doc("`\(shape.caseName)` with the spec's defaults for the parameters left out.")
+        if let attribute = deprecation(shape) { p.line(text: attribute) }
+        p.begin()
+        p.put(context.access)
+        p.put("func ")
+        p.put(shape.escapedCaseName)
+        p.put("(")
+        shape.putDeclarationList(.withoutDefaulted, into: &p)
+        p.put(") async throws(APIError)")
+        if let returns {
+            p.put(" -> ")
+            p.put(returns)
+        }
+        p.open()
+        // `self.`: a parameter may have the method's name.
+        p.begin()
+        p.put("try await self.")
+        p.put(Naming.member(shape.caseName))
+        p.put("(")
+        shape.putArguments(fillingDefaults: true, into: &p)
+        p.put(")")
+        p.end()
+        p.close()
     }
 
     /// The doc comment of a service method and of its requirement, with its deprecation.

@@ -30,6 +30,37 @@ final class CompletionHandlerTests: XCTestCase {
         await fulfillment(of: [done], timeout: 5)
     }
 
+    func testAFakeOfTheProtocolHasTheCallbackVariantsToo() async {
+        // The variants are in the protocol's extension: UIKit code holding `any AuthServiceProtocol`
+        // calls them on a fake of the test as on the service.
+        struct FakeAuth: AuthServiceProtocol {
+            func login(body: LoginRequest) async throws(APIError) -> LoginResponse {
+                LoginResponse(accessToken: "fake-" + body.username, expiresIn: 1)
+            }
+            func logout() async throws(APIError) {}
+            func getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int) async throws(APIError) -> Question {
+                Question(index: pageSize, title: lang ?? "none", createdAt: Date(timeIntervalSince1970: 0), state: .answered)
+            }
+            func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
+                throw .transport(.notConnected)
+            }
+        }
+        let service: any AuthServiceProtocol = FakeAuth()
+        let login = expectation(description: "login")
+        service.login(body: LoginRequest(username: "kim", password: "pw")) { result in
+            XCTAssertEqual(try? result.get(), LoginResponse(accessToken: "fake-kim", expiresIn: 1))
+            login.fulfill()
+        }
+        // The callback variant keeps the defaults (`pageSize: 20`, `lang: nil`).
+        let question = expectation(description: "question")
+        service.getQuestion(index: 1, tags: []) { result in
+            XCTAssertEqual(try? result.get().index, 20)
+            XCTAssertEqual(try? result.get().title, "none")
+            question.fulfill()
+        }
+        await fulfillment(of: [login, question], timeout: 5)
+    }
+
     func testCancellingTheReturnedTaskCancelsTheRequest() async {
         let service = AuthService(client: APIClient(transport: StubTransport.delayed(10), authentication: Authentication(cookies: .header { _ in "s=1" })))
         let done = expectation(description: "completion")

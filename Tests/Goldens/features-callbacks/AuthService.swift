@@ -21,9 +21,61 @@ nonisolated protocol AuthServiceProtocol: Sendable {
 }
 
 nonisolated extension AuthServiceProtocol {
+    /// Calls `login` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func login(body: LoginRequest, completion: @escaping @Sendable (Result<LoginResponse, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: LoginResponse = try await self.login(body: body)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Calls `logout` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func logout(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.logout()
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// `getQuestion` with the spec's defaults for the parameters left out.
     func getQuestion(index: Int, tags: [String]) async throws(APIError) -> Question {
         try await self.getQuestion(index: index, lang: nil, tags: tags, pageSize: 20)
+    }
+
+    /// Calls `getQuestion` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20, completion: @escaping @Sendable (Result<Question, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: Question = try await self.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Calls `uploadAvatar` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func uploadAvatar(memberId: String, body: UploadAvatarRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.uploadAvatar(memberId: memberId, body: body)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
     }
 }
 
@@ -44,35 +96,9 @@ nonisolated final class AuthService: AuthServiceProtocol {
         try await client.send(AuthRouter.login(body: body), baseURL: baseURL, as: LoginResponse.self)
     }
 
-    /// Calls `login` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    func login(body: LoginRequest, completion: @escaping @Sendable (Result<LoginResponse, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                let value: LoginResponse = try await self.login(body: body)
-                completion(.success(value))
-            } catch {
-                completion(.failure(error))
-            }
-        }
-    }
-
     /// `POST /logout`
     func logout() async throws(APIError) {
         try await client.send(AuthRouter.logout, baseURL: baseURL)
-    }
-
-    /// Calls `logout` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    func logout(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                try await self.logout()
-                completion(.success(()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
     }
 
     /// `GET /questions/{index}`
@@ -80,34 +106,8 @@ nonisolated final class AuthService: AuthServiceProtocol {
         try await client.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: baseURL, as: Question.self)
     }
 
-    /// Calls `getQuestion` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20, completion: @escaping @Sendable (Result<Question, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                let value: Question = try await self.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)
-                completion(.success(value))
-            } catch {
-                completion(.failure(error))
-            }
-        }
-    }
-
     /// `POST /members/{memberId}/avatar`
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
         try await client.send(AuthRouter.uploadAvatar(memberId: memberId, body: body), baseURL: baseURL)
-    }
-
-    /// Calls `uploadAvatar` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    func uploadAvatar(memberId: String, body: UploadAvatarRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                try await self.uploadAvatar(memberId: memberId, body: body)
-                completion(.success(()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
     }
 }

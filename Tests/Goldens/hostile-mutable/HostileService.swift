@@ -29,14 +29,79 @@ nonisolated extension HostileServiceProtocol {
         try await self.default(self_: self_, type: type, class: nil, _1st: nil, protocol: "\"\"\"*/\\(danger)", in: `in`, Self_: false, xSelf: nil)
     }
 
+    /// Calls `default` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil, completion: @escaping @Sendable (Result<Extension, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: Extension = try await self.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Calls `return` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func `return`(body: ReturnRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.return(body: body)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// `shadow` with the spec's defaults for the parameters left out.
     public func shadow(path: String, items: [Int], client: String, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
         try await self.shadow(path: path, items: items, client: client, baseURL: nil, value: nil, completion: nil, headers: headers, body: body)
     }
 
+    /// Calls `shadow` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest, completion completion_: @escaping @Sendable (Result<Extension, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value_: Extension = try await self.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body)
+                completion_(.success(value_))
+            } catch {
+                completion_(.failure(error))
+            }
+        }
+    }
+
+    /// Calls `plainQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func plainQuote(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.plainQuote()
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// `maybeQuote` with the spec's defaults for the parameters left out.
     public func maybeQuote() async throws(APIError) {
         try await self.maybeQuote(xQUOTE: nil, xQuotes: nil)
+    }
+
+    /// Calls `maybeQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
     }
 }
 
@@ -58,35 +123,9 @@ public nonisolated final class HostileService: HostileServiceProtocol {
         try await client.send(HostileRouter.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf), baseURL: baseURL, as: Extension.self)
     }
 
-    /// Calls `default` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil, completion: @escaping @Sendable (Result<Extension, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                let value: Extension = try await self.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)
-                completion(.success(value))
-            } catch {
-                completion(.failure(error))
-            }
-        }
-    }
-
     /// `POST /return`
     public func `return`(body: ReturnRequest) async throws(APIError) {
         try await client.send(HostileRouter.return(body: body), baseURL: baseURL)
-    }
-
-    /// Calls `return` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    public func `return`(body: ReturnRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                try await self.return(body: body)
-                completion(.success(()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
     }
 
     /// `PUT /files/{path}`
@@ -94,52 +133,13 @@ public nonisolated final class HostileService: HostileServiceProtocol {
         try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
     }
 
-    /// Calls `shadow` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest, completion completion_: @escaping @Sendable (Result<Extension, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                let value_: Extension = try await self.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body)
-                completion_(.success(value_))
-            } catch {
-                completion_(.failure(error))
-            }
-        }
-    }
-
     /// `GET /quote/plain`
     public func plainQuote() async throws(APIError) {
         try await client.send(HostileRouter.plainQuote, baseURL: baseURL)
     }
 
-    /// Calls `plainQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    public func plainQuote(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                try await self.plainQuote()
-                completion(.success(()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
-    }
-
     /// `GET /quote`
     public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
         try await client.send(HostileRouter.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes), baseURL: baseURL)
-    }
-
-    /// Calls `maybeQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
-    @discardableResult
-    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
-        Task {
-            do throws(APIError) {
-                try await self.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes)
-                completion(.success(()))
-            } catch {
-                completion(.failure(error))
-            }
-        }
     }
 }
