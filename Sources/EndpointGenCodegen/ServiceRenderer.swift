@@ -73,11 +73,7 @@ struct ServiceRenderer {
                 p.put(shape.escapedCaseName)
                 p.put("(")
                 shape.putDeclarationList(.requirement, into: &p)
-                p.put(") async throws(APIError)")
-                if let returns {
-                    p.put(" -> ")
-                    p.put(returns)
-                }
+                putEffects(returning: returns, into: &p)
                 p.end()
             }
         }
@@ -115,11 +111,7 @@ struct ServiceRenderer {
         p.put(shape.escapedCaseName)
         p.put("(")
         shape.putDeclarationList(.withoutDefaulted, into: &p)
-        p.put(") async throws(APIError)")
-        if let returns {
-            p.put(" -> ")
-            p.put(returns)
-        }
+        putEffects(returning: returns, into: &p)
         p.open()
         // `self.`: a parameter may have the method's name.
         p.begin()
@@ -130,6 +122,15 @@ struct ServiceRenderer {
         p.put(")")
         p.end()
         p.close()
+    }
+
+    /// `) async throws(APIError) -> Returns` closing the parameter list of every async method.
+    private func putEffects(returning returns: String?, into p: inout CodePrinter) {
+        p.put(") async throws(APIError)")
+        if let returns {
+            p.put(" -> ")
+            p.put(returns)
+        }
     }
 
     /// The doc comment of a service method and of its requirement, with its deprecation.
@@ -208,11 +209,7 @@ struct ServiceRenderer {
     func renderMethod(_ shape: EndpointShape, call: Call, router: String, into p: inout CodePrinter) {
         putDoc(shape, into: &p)
         putSignatureStart(shape, into: &p)
-        p.put(") async throws(APIError)")
-        if let returns = call.returns {
-            p.put(" -> ")
-            p.put(returns)
-        }
+        putEffects(returning: call.returns, into: &p)
         p.open()
         // A parameter named like a stored property hides it: reach the property through `self`.
         p.begin()
