@@ -790,23 +790,16 @@ struct Resolver {
     /// the others, which may be the point (a client credential for the token endpoint).
     private mutating func checkServiceHeadersTheClientSets(_ syntax: ServiceSyntax) {
         guard !syntax.headers.isEmpty, !syntax.endpoints.isEmpty else { return }
+        func setter(_ index: Int) -> (name: String, by: String)? {
+            Self.headerSet(by: syntax.endpoints[index].auth ?? syntax.auth)
+        }
         for header in syntax.headers {
             let lowered = header.name.lowercased()
-            var setter: String?
-            for index in syntax.endpoints.indices {
-                guard let set = Self.headerSet(by: syntax.endpoints[index].auth ?? syntax.auth), set.name == lowered else {
-                    setter = nil
-                    break
-                }
-                // The first endpoint's reason; others may differ only in how (bearer everywhere
-                // but one cookie endpoint cannot share a name).
-                if setter == nil { setter = set.by }
-            }
-            if let setter {
-                diagnostics.error(
-                    "header '\(header.name)' of service '\(syntax.name)' would never be sent: every endpoint's auth replaces it (\(setter))",
-                    at: header.location)
-            }
+            guard syntax.endpoints.indices.allSatisfy({ setter($0)?.name == lowered }), let first = setter(0) else { continue }
+            // The first endpoint's reason stands for all (`apiKey(Cookie)` beside `cookie` differ in how).
+            diagnostics.error(
+                "header '\(header.name)' of service '\(syntax.name)' would never be sent: every endpoint's auth replaces it (\(first.by))",
+                at: header.location)
         }
     }
 
