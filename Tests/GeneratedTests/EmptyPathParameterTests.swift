@@ -10,11 +10,8 @@ import XCTest
 /// `id: ""` would otherwise be `DELETE /favorite/`, next to the deprecated `DELETE /favorite`.
 final class EmptyPathParameterTests: XCTestCase {
     func testRemoveFavoriteWithAnEmptyIdSendsNothing() async throws {
-        let sent = SentURLs()
-        let client = APIClient(transport: StubTransport { request in
-            sent.append(request.url)
-            return .response(status: 204)
-        }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})))
+        let sent = RequestRecorder()
+        let client = recordingClient(sent) { _ in .response(status: 204) }
         let movies = MovieService(client: client)
         do {
             try await movies.removeFavorite(id: "")
@@ -23,17 +20,9 @@ final class EmptyPathParameterTests: XCTestCase {
             guard case .invalidRequest(let reason) = error else { return XCTFail("\(error)") }
             XCTAssertTrue(reason.contains(#""/favorite/""#), reason)
         }
-        XCTAssertEqual(sent.count, 0)
+        XCTAssertEqual(sent.urls, [])
 
         try await movies.removeFavorite(id: "603")
-        XCTAssertEqual(sent.count, 1)
+        XCTAssertEqual(sent.urls.map(\.path), ["/favorite/603"])
     }
-}
-
-private final class SentURLs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var urls: [URL?] = []
-
-    func append(_ url: URL?) { lock.withLock { urls.append(url) } }
-    var count: Int { lock.withLock { urls.count } }
 }

@@ -36,10 +36,9 @@ final class ServiceProtocolTests: XCTestCase {
 
     func testTheGeneratedServiceThroughTheProtocolSendsWhatItsMethodsSend() async throws {
         let recorder = RequestRecorder()
-        let client = APIClient(transport: StubTransport { request in
-            recorder.record(request)
-            return request.url?.path == "/api/v1/questions/search" ? .json("[]") : .sample()
-        }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})))
+        let client = recordingClient(recorder) { request in
+            request.url?.path == "/api/v1/questions/search" ? .json("[]") : .sample()
+        }
         let service: any QuestionServiceProtocol = QuestionService(client: client)
         let concrete = QuestionService(client: client)
 
@@ -59,10 +58,9 @@ final class ServiceProtocolTests: XCTestCase {
 
     func testShorthandWithEveryParameterDefaulted() async throws {
         let recorder = RequestRecorder()
-        let client = APIClient(transport: StubTransport { request in
-            recorder.record(request)
-            return .json(#"{"success": true, "status": 200, "message": "ok", "data": []}"#)
-        }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})))
+        let client = recordingClient(recorder) { _ in
+            .json(#"{"success": true, "status": 200, "message": "ok", "data": []}"#)
+        }
         let service: some CommunityServiceProtocol = CommunityService(client: client)
         let posts = try await service.getPosts()
         XCTAssertEqual(posts, [])
@@ -123,15 +121,4 @@ private final class FakeQuestions: QuestionServiceProtocol, @unchecked Sendable 
             index: 7, pageNo: pageNo, title: keyword, header: "", body: "", highlight: [],
             createAt: Date(timeIntervalSince1970: 0), isMyAnswer: false, isPartnerAnswer: false)]
     }
-}
-
-private final class RequestRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var requests: [URLRequest] = []
-
-    func record(_ request: URLRequest) {
-        lock.withLock { requests.append(request) }
-    }
-
-    var urls: [URL] { lock.withLock { requests.compactMap(\.url) } }
 }
