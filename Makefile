@@ -77,10 +77,11 @@ fuzz: tool
 	python3 Tests/Fuzz/fuzz_specs.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules
 	python3 Tests/Fuzz/fuzz_openapi.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules 1500 10
 
-# Generated/, the features and the hostile goldens built as an app target would: Swift 6 mode,
-# default isolation MainActor, warnings as errors (Tests/IsolationBuild, Swift 6.2 tools).
+# Generated/, the features and the hostile goldens built as app targets would: Swift 6 mode with
+# default isolation MainActor, and Swift 5 mode; warnings as errors (Tests/IsolationBuild, Swift
+# 6.2 tools). Then the code that must not compile against them (a fake missing a method).
 isolation-check:
-	cd Tests/IsolationBuild && $(SWIFT) build
+	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
 
 # Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
 # writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it.

@@ -45,9 +45,9 @@ public nonisolated protocol MovieServiceProtocol: Sendable {
 }
 
 nonisolated extension MovieServiceProtocol {
-    /// `getMovies` with the spec's defaults for the parameters left out.
-    public func getMovies(category: MovieCategory) async throws(APIError) -> MovieResponse {
-        try await self.getMovies(category: category, page: 1, region: nil)
+    /// `getMovies` with the spec's defaults, as on `MovieService`.
+    public func getMovies(category: MovieCategory, page: Int = 1, region: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> MovieResponse {
+        try await self.getMovies(category: category, page: page, region: region)
     }
 }
 

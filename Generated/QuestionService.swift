@@ -57,9 +57,9 @@ public nonisolated protocol QuestionServiceProtocol: Sendable {
 }
 
 nonisolated extension QuestionServiceProtocol {
-    /// `searchQuestions` with the spec's defaults for the parameters left out.
-    public func searchQuestions(keyword: String) async throws(APIError) -> [Question] {
-        try await self.searchQuestions(keyword: keyword, state: nil, pageNo: 0)
+    /// `searchQuestions` with the spec's defaults, as on `QuestionService`.
+    public func searchQuestions(keyword: String, state: AnswerState? = nil, pageNo: Int = 0, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Question] {
+        try await self.searchQuestions(keyword: keyword, state: state, pageNo: pageNo)
     }
 }
 

@@ -105,40 +105,29 @@ final class EndpointShape {
         case withDefaults
         /// `label: Type` for every parameter: a protocol requirement (which cannot have defaults).
         case requirement
-        /// Only the parameters without a default: the protocol's shorthand overload.
-        case withoutDefaulted
     }
 
     /// `label: Type = default, …` for declarations.
     func putDeclarationList(_ style: DeclarationStyle = .withDefaults, into p: inout CodePrinter) {
-        var first = true
         for index in parameters.indices {
-            let defaultValue = parameters[index].defaultValue
-            if style == .withoutDefaulted && defaultValue != nil { continue }
-            if !first { p.put(", ") }
-            first = false
+            if index > 0 { p.put(", ") }
             p.put(parameters[index].escapedName)
             p.put(": ")
             p.put(parameters[index].type)
-            if style == .withDefaults, let defaultValue {
+            if style == .withDefaults, let defaultValue = parameters[index].defaultValue {
                 p.put(" = ")
                 p.put(defaultValue)
             }
         }
     }
 
-    /// `label: label, …`: the arguments passing same-named values on; with `fillingDefaults`,
-    /// a defaulted parameter passes its default instead (the shorthand overload has no such value).
-    func putArguments(fillingDefaults: Bool = false, into p: inout CodePrinter) {
+    /// `label: label, …`: the arguments passing same-named values on.
+    func putArguments(into p: inout CodePrinter) {
         for index in parameters.indices {
             if index > 0 { p.put(", ") }
             p.put(Naming.member(parameters[index].swiftName))
             p.put(": ")
-            if fillingDefaults, let defaultValue = parameters[index].defaultValue {
-                p.put(defaultValue)
-            } else {
-                p.put(parameters[index].escapedName)
-            }
+            p.put(parameters[index].escapedName)
         }
     }
 

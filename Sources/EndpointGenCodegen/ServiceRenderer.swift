@@ -13,7 +13,7 @@ struct ServiceRenderer {
             renderEnvironment(environments, into: &p)
             p.blank()
         }
-        // Each endpoint's return type, spelled once for the requirement, the shorthand and the method.
+        // Each endpoint's return type, spelled once for the requirement, the overload with defaults and the method.
         let calls = shapes.map { call($0) }
         renderProtocol(calls: calls, into: &p)
         p.blank()
@@ -56,9 +56,7 @@ struct ServiceRenderer {
     /// `<Service>ServiceProtocol`: the service's methods as requirements, so that code calling the
     /// API can take `some`/`any` of it and tests can pass a fake with no network and no JSON. A
     /// requirement cannot have default arguments, so an extension adds, for each method with
-    /// defaults, an overload without the defaulted parameters. (An overload with the same
-    /// parameters and defaults would be taken as the requirement's default implementation: a fake
-    /// that forgot the method would compile and call itself forever.)
+    /// defaults, an overload with them (`renderDefaultsOverload`).
     func renderProtocol(calls: [Call], into p: inout CodePrinter) {
         p.doc(
             "The methods of `\(service.name)Service`: take `some \(protocolName)` (or `any`) where the API is called, and pass a fake in tests.")
@@ -77,8 +75,8 @@ struct ServiceRenderer {
                 p.end()
             }
         }
-        // The extension: shorthands, and with `--completion-handlers` the callback variants, which
-        // wrap the requirement and so work for fakes too.
+        // The extension: the overloads with defaults, and with `--completion-handlers` the callback
+        // variants, which wrap the requirement and so work for fakes too.
         let callbacks = context.options.completionHandlers
         guard callbacks || shapes.contains(where: \.hasDefaults) else { return }
         p.blank()
@@ -89,7 +87,7 @@ struct ServiceRenderer {
                 if shape.hasDefaults {
                     if !first { p.blank() }
                     first = false
-                    renderShorthand(shape, returns: calls[index].returns, into: &p)
+                    renderDefaultsOverload(shape, returns: calls[index].returns, into: &p)
                 }
                 if callbacks {
                     if !first { p.blank() }
@@ -100,17 +98,24 @@ struct ServiceRenderer {
         }
     }
 
-    /// The method without its defaulted parameters, passing the spec's defaults on.
-    private func renderShorthand(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
-        // The defaults are in the body, one line below.
-        p.doc("`\(shape.caseName)` with the spec's defaults for the parameters left out.")
+    /// The method with the service's defaults, so that a call through the protocol leaves out
+    /// what a call on the service can (`getPosts(page: 2)`). Its last parameter, `isolation`, is
+    /// filled in by the compiler and never written by callers; it makes this a different function
+    /// from the requirement. An overload with exactly the requirement's parameters would be taken as
+    /// its default implementation: a fake that forgot the method would compile, and call itself
+    /// forever. (It also runs the few lines here on the caller's actor, without a hop.)
+    private func renderDefaultsOverload(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
+        p.doc("`\(shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         p.begin()
         p.put(context.access)
         p.put("func ")
         p.put(shape.escapedCaseName)
         p.put("(")
-        shape.putDeclarationList(.withoutDefaulted, into: &p)
+        shape.putDeclarationList(into: &p)
+        p.put(", ")
+        p.put(shape.local("isolation"))
+        p.put(": isolated (any Actor)? = #isolation")
         putEffects(returning: returns, into: &p)
         p.open()
         // `self.`: a parameter may have the method's name.
@@ -118,7 +123,7 @@ struct ServiceRenderer {
         p.put("try await self.")
         p.put(Naming.member(shape.caseName))
         p.put("(")
-        shape.putArguments(fillingDefaults: true, into: &p)
+        shape.putArguments(into: &p)
         p.put(")")
         p.end()
         p.close()

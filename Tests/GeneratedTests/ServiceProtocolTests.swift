@@ -7,20 +7,48 @@ import Generated
 import XCTest
 
 /// `<Service>ServiceProtocol`: app code that takes the protocol runs against the generated
-/// service and against a fake written in a test, and the shorthand overloads pass the spec's
-/// defaults.
+/// service and against a fake written in a test, and calls through it leave out what calls on
+/// the service can (the extension's overloads pass the spec's defaults).
 final class ServiceProtocolTests: XCTestCase {
-    func testAFakeStandsInForTheServiceAndTheShorthandPassesTheSpecDefaults() async throws {
+    func testAFakeStandsInForTheServiceAndCallsThroughTheProtocolGetTheSpecDefaults() async throws {
         let fake = FakeQuestions()
         let screen = SearchScreen(questions: fake)
         let found = try await screen.search("봄")
         XCTAssertEqual(found.map(\.index), [7])
-        // `searchQuestions(keyword:)` is the extension's shorthand: state nil and pageNo 0 as in
+        // `searchQuestions(keyword:)` through the protocol: state nil and pageNo 0 as in
         // specs/question.yaml.
         XCTAssertEqual(fake.searches, [Search(keyword: "봄", state: nil, pageNo: 0)])
 
+        // Some of the defaulted parameters given, not all.
+        _ = try await screen.search("가을", page: 2)
+        XCTAssertEqual(fake.searches.last, Search(keyword: "가을", state: nil, pageNo: 2))
+        _ = try await screen.search("겨울", state: .both)
+        XCTAssertEqual(fake.searches.last, Search(keyword: "겨울", state: .both, pageNo: 0))
+
+        // Every parameter given: the requirement itself.
         _ = try await screen.search("여름", state: .both, page: 3)
         XCTAssertEqual(fake.searches.last, Search(keyword: "여름", state: .both, pageNo: 3))
+    }
+
+    /// The overload with defaults runs on the caller's actor (its `isolation` parameter); from
+    /// the main actor, through `any`, the request is the one the service's own method sends.
+    @MainActor
+    func testCallsWithSomeDefaultsFromTheMainActorSendWhatTheServiceSends() async throws {
+        let recorder = RequestRecorder()
+        let client = recordingClient(recorder) { _ in
+            .json(#"{"success": true, "status": 200, "message": "ok", "data": []}"#)
+        }
+        let service: any CommunityServiceProtocol = CommunityService(client: client)
+        let concrete = CommunityService(client: client)
+        _ = try await service.getPosts(page: 2)
+        _ = try await concrete.getPosts(page: 2)
+        _ = try await service.getPosts(tags: ["a", "b"], pageSize: 5)
+        let queries = recorder.urls.map { $0.query ?? "" }
+        XCTAssertEqual(queries, [
+            "sort=-createdAt&page=2&size=20",
+            "sort=-createdAt&page=2&size=20",
+            "tags=a&tags=b&sort=-createdAt&page=1&size=5",
+        ])
     }
 
     func testTheFakesTypedErrorReachesTheCaller() async {
@@ -56,7 +84,7 @@ final class ServiceProtocolTests: XCTestCase {
         XCTAssertEqual(recorder.urls.last?.path, "/api/v1/question/12")
     }
 
-    func testShorthandWithEveryParameterDefaulted() async throws {
+    func testEveryParameterDefaultedThroughTheProtocol() async throws {
         let recorder = RequestRecorder()
         let client = recordingClient(recorder) { _ in
             .json(#"{"success": true, "status": 200, "message": "ok", "data": []}"#)
@@ -75,6 +103,14 @@ private struct SearchScreen<Questions: QuestionServiceProtocol> {
 
     func search(_ keyword: String) async throws(APIError) -> [Question] {
         try await questions.searchQuestions(keyword: keyword)
+    }
+
+    func search(_ keyword: String, page: Int) async throws(APIError) -> [Question] {
+        try await questions.searchQuestions(keyword: keyword, pageNo: page)
+    }
+
+    func search(_ keyword: String, state: AnswerState) async throws(APIError) -> [Question] {
+        try await questions.searchQuestions(keyword: keyword, state: state)
     }
 
     func search(_ keyword: String, state: AnswerState, page: Int) async throws(APIError) -> [Question] {

@@ -36,9 +36,9 @@ public nonisolated protocol CinemaServiceProtocol: Sendable {
 }
 
 nonisolated extension CinemaServiceProtocol {
-    /// `listShowtimes` with the spec's defaults for the parameters left out.
-    public func listShowtimes(date: String) async throws(APIError) -> [Showtime] {
-        try await self.listShowtimes(date: date, format: nil)
+    /// `listShowtimes` with the spec's defaults, as on `CinemaService`.
+    public func listShowtimes(date: String, format: ScreenFormat? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Showtime] {
+        try await self.listShowtimes(date: date, format: format)
     }
 }
 

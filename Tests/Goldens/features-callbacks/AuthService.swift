@@ -47,9 +47,9 @@ nonisolated extension AuthServiceProtocol {
         }
     }
 
-    /// `getQuestion` with the spec's defaults for the parameters left out.
-    func getQuestion(index: Int, tags: [String]) async throws(APIError) -> Question {
-        try await self.getQuestion(index: index, lang: nil, tags: tags, pageSize: 20)
+    /// `getQuestion` with the spec's defaults, as on `AuthService`.
+    func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Question {
+        try await self.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)
     }
 
     /// Calls `getQuestion` and reports the result to `completion`; cancel the returned task to cancel the request.

@@ -9,7 +9,7 @@ public nonisolated enum HostileRouter: Endpoint {
     /// Tricky path */ �isolate�
     case `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil)
     case `return`(body: ReturnRequest)
-    case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest)
+    case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest)
     case plainQuote
     case maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil)
 
@@ -36,7 +36,7 @@ public nonisolated enum HostileRouter: Endpoint {
             return path
         case .return:
             return "/return"
-        case .shadow(let path, _, _, _, _, _, _, _):
+        case .shadow(let path, _, _, _, _, _, _, _, _):
             var path_: String = "/files/"
             path_ += PathEncoding.segment(path)
             return path_
@@ -57,13 +57,14 @@ public nonisolated enum HostileRouter: Endpoint {
             items.append(name: "in", `in`)
             items.append(name: "Protocol", Self_)
             return items
-        case .shadow(_, let items, let client, let baseURL, let value, let completion, _, _):
+        case .shadow(_, let items, let client, let baseURL, let value, let completion, let isolation, _, _):
             var items_: [QueryItem] = []
             items_.append(name: "items", items)
             items_.append(name: "client", client)
             items_.append(name: "baseURL", baseURL)
             items_.append(name: "value", value)
             items_.append(name: "completion", completion)
+            items_.append(name: "isolation", isolation)
             return items_
         default:
             return []
@@ -76,7 +77,7 @@ public nonisolated enum HostileRouter: Endpoint {
             var headers: [HTTPHeader] = [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
             headers.append(name: "X-Self", xSelf)
             return headers
-        case .shadow(_, _, _, _, _, _, let headers, _):
+        case .shadow(_, _, _, _, _, _, _, let headers, _):
             var headers_: [HTTPHeader] = [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
             headers_.append(name: "headers", headers)
             return headers_
@@ -96,7 +97,7 @@ public nonisolated enum HostileRouter: Endpoint {
         switch self {
         case .return(let body):
             return .json(body)
-        case .shadow(_, _, _, _, _, _, _, let body):
+        case .shadow(_, _, _, _, _, _, _, _, let body):
             return .json(body)
         default:
             return .none

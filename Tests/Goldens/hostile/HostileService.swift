@@ -14,7 +14,7 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     func `return`(body: ReturnRequest) async throws(APIError)
 
     /// `PUT /files/{path}`
-    func shadow(path: String, items: [Int], client: String, baseURL: String?, value: Int?, completion: Bool?, headers: String, body: ShadowRequest) async throws(APIError) -> Extension
+    func shadow(path: String, items: [Int], client: String, baseURL: String?, value: Int?, completion: Bool?, isolation: String?, headers: String, body: ShadowRequest) async throws(APIError) -> Extension
 
     /// `GET /quote/plain`
     func plainQuote() async throws(APIError)
@@ -24,19 +24,19 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 }
 
 nonisolated extension HostileServiceProtocol {
-    /// `default` with the spec's defaults for the parameters left out.
-    public func `default`(self_: String, type: Int, `in`: [String]) async throws(APIError) -> Extension {
-        try await self.default(self_: self_, type: type, class: nil, _1st: nil, protocol: "\"\"\"*/\\(danger)", in: `in`, Self_: false, xSelf: nil)
+    /// `default` with the spec's defaults, as on `HostileService`.
+    public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Extension {
+        try await self.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)
     }
 
-    /// `shadow` with the spec's defaults for the parameters left out.
-    public func shadow(path: String, items: [Int], client: String, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
-        try await self.shadow(path: path, items: items, client: client, baseURL: nil, value: nil, completion: nil, headers: headers, body: body)
+    /// `shadow` with the spec's defaults, as on `HostileService`.
+    public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest, isolation_: isolated (any Actor)? = #isolation) async throws(APIError) -> Extension {
+        try await self.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body)
     }
 
-    /// `maybeQuote` with the spec's defaults for the parameters left out.
-    public func maybeQuote() async throws(APIError) {
-        try await self.maybeQuote(xQUOTE: nil, xQuotes: nil)
+    /// `maybeQuote` with the spec's defaults, as on `HostileService`.
+    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) {
+        try await self.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes)
     }
 }
 
@@ -64,8 +64,8 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     }
 
     /// `PUT /files/{path}`
-    public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
-        try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
+    public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
+        try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
     }
 
     /// `GET /quote/plain`

@@ -38,9 +38,9 @@ public nonisolated protocol MemberServiceProtocol: Sendable {
 }
 
 nonisolated extension MemberServiceProtocol {
-    /// `getMyProfile` with the spec's defaults for the parameters left out.
-    public func getMyProfile() async throws(APIError) -> Member {
-        try await self.getMyProfile(xRequestID: nil)
+    /// `getMyProfile` with the spec's defaults, as on `MemberService`.
+    public func getMyProfile(xRequestID: UUID? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Member {
+        try await self.getMyProfile(xRequestID: xRequestID)
     }
 }
 
