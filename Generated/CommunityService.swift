@@ -82,6 +82,7 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
 
 nonisolated extension CommunityServiceProtocol {
     /// `getPosts` with the spec's defaults, as on `CommunityService`.
+    @_alwaysEmitIntoClient
     public func getPosts(keyword: String? = nil, tags: [String]? = nil, sort: PostSort = .latest, page: Int = 1, pageSize: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Post] {
         try await self.getPosts(keyword: keyword, tags: tags, sort: sort, page: page, pageSize: pageSize)
     }

@@ -46,6 +46,7 @@ public nonisolated protocol MovieServiceProtocol: Sendable {
 
 nonisolated extension MovieServiceProtocol {
     /// `getMovies` with the spec's defaults, as on `MovieService`.
+    @_alwaysEmitIntoClient
     public func getMovies(category: MovieCategory, page: Int = 1, region: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> MovieResponse {
         try await self.getMovies(category: category, page: page, region: region)
     }

@@ -58,6 +58,7 @@ public nonisolated protocol QuestionServiceProtocol: Sendable {
 
 nonisolated extension QuestionServiceProtocol {
     /// `searchQuestions` with the spec's defaults, as on `QuestionService`.
+    @_alwaysEmitIntoClient
     public func searchQuestions(keyword: String, state: AnswerState? = nil, pageNo: Int = 0, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Question] {
         try await self.searchQuestions(keyword: keyword, state: state, pageNo: pageNo)
     }

@@ -23,11 +23,13 @@ public nonisolated protocol WeatherServiceProtocol: Sendable {
 
 nonisolated extension WeatherServiceProtocol {
     /// `getCurrentWeather` with the spec's defaults, as on `WeatherService`.
+    @_alwaysEmitIntoClient
     public func getCurrentWeather(location: String, aqi: YesNo = .no, lang: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> WeatherResponse {
         try await self.getCurrentWeather(location: location, aqi: aqi, lang: lang)
     }
 
     /// `getForecast` with the spec's defaults, as on `WeatherService`.
+    @_alwaysEmitIntoClient
     public func getForecast(location: String, days: Int = 3, date: String? = nil, aqi: YesNo = .no, alerts: YesNo = .no, lang: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> ForecastResponse {
         try await self.getForecast(location: location, days: days, date: date, aqi: aqi, alerts: alerts, lang: lang)
     }

@@ -104,9 +104,16 @@ struct ServiceRenderer {
     /// from the requirement. An overload with exactly the requirement's parameters would be taken as
     /// its default implementation: a fake that forgot the method would compile, and call itself
     /// forever. (It also runs the few lines here on the caller's actor, without a hop.)
+    ///
+    /// Outside the module it is `@_alwaysEmitIntoClient`: compiled where it is called instead of
+    /// here. An async function isolated to its caller is split into more parts than the method
+    /// itself; compiled here for every method with defaults, these overloads made the debug build
+    /// of the module 3.3% slower (Benchmarks/NOTES.md, session 15), while an app calls a few of
+    /// them through the protocol.
     private func renderDefaultsOverload(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
         p.doc("`\(shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
+        if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
         p.begin()
         p.put(context.access)
         p.put("func ")

@@ -200,6 +200,14 @@ private final class Exchange: @unchecked Sendable {
             if case .transport(.other) = mapped, let http, http.expectedContentLength > Int64(receivedBytes) {
                 mapped = .transport(.connectionLost)
             }
+            // A connection closed or reset before any response arrived is, on Linux, sometimes
+            // curl's "Empty reply from server", reported as a bad server response (-1011): which
+            // of the two the client sees depends on timing. Apple's URLSession reports a lost
+            // connection there, as Linux does for the reset it notices.
+            if case .transport(.other(let code, _)) = mapped, code == URLError.badServerResponse.rawValue, http == nil,
+                receivedBytes == 0 {
+                mapped = .transport(.connectionLost)
+            }
             finish(.failure(mapped))
             return
         }

@@ -246,6 +246,20 @@ final class URLSessionTransportTests: XCTestCase {
         guard case .transport(.connectionLost)? = error else { return XCTFail("\(String(describing: error))") }
     }
 
+    /// Closed (FIN) after the request, with no response: curl's "Empty reply from server", which
+    /// Linux reports as a bad server response (-1011). A reset under load can end the same way,
+    /// which made `testConnectionResetIsConnectionLost` flaky.
+    func testConnectionClosedWithoutAResponseIsConnectionLost() async throws {
+        let server = try server { _, connection in
+            connection.close()
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await TestService(client: self.client(), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+        }
+        guard case .transport(.connectionLost)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(error?.isTransient == true)
+    }
+
     func testEmptyEndpointDiscardsALargeSuccessBodyButReadsErrorBodies() async throws {
         let server = try server { request, connection in
             if request.target.hasSuffix("/1") {

@@ -37,6 +37,7 @@ public nonisolated protocol CinemaServiceProtocol: Sendable {
 
 nonisolated extension CinemaServiceProtocol {
     /// `listShowtimes` with the spec's defaults, as on `CinemaService`.
+    @_alwaysEmitIntoClient
     public func listShowtimes(date: String, format: ScreenFormat? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Showtime] {
         try await self.listShowtimes(date: date, format: format)
     }

@@ -22,6 +22,7 @@ public nonisolated protocol AuthServiceProtocol: Sendable {
 
 nonisolated extension AuthServiceProtocol {
     /// `getQuestion` with the spec's defaults, as on `AuthService`.
+    @_alwaysEmitIntoClient
     public func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Question {
         try await self.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)
     }

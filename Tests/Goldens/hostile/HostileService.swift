@@ -25,16 +25,19 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 
 nonisolated extension HostileServiceProtocol {
     /// `default` with the spec's defaults, as on `HostileService`.
+    @_alwaysEmitIntoClient
     public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Extension {
         try await self.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)
     }
 
     /// `shadow` with the spec's defaults, as on `HostileService`.
+    @_alwaysEmitIntoClient
     public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest, isolation_: isolated (any Actor)? = #isolation) async throws(APIError) -> Extension {
         try await self.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body)
     }
 
     /// `maybeQuote` with the spec's defaults, as on `HostileService`.
+    @_alwaysEmitIntoClient
     public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) {
         try await self.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes)
     }

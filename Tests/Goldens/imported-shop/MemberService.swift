@@ -39,6 +39,7 @@ public nonisolated protocol MemberServiceProtocol: Sendable {
 
 nonisolated extension MemberServiceProtocol {
     /// `getMyProfile` with the spec's defaults, as on `MemberService`.
+    @_alwaysEmitIntoClient
     public func getMyProfile(xRequestID: UUID? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Member {
         try await self.getMyProfile(xRequestID: xRequestID)
     }

@@ -44,16 +44,19 @@ public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
 
 nonisolated extension ProductCatalogServiceProtocol {
     /// `listProducts` with the spec's defaults, as on `ProductCatalogService`.
+    @_alwaysEmitIntoClient
     public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, since: Date? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [ProductSummary] {
         try await self.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, since: since)
     }
 
     /// `createProduct` with the spec's defaults, as on `ProductCatalogService`.
+    @_alwaysEmitIntoClient
     public func createProduct(page: Int = 0, body: Product, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Product {
         try await self.createProduct(page: page, body: body)
     }
 
     /// `getProduct` with the spec's defaults, as on `ProductCatalogService`.
+    @_alwaysEmitIntoClient
     public func getProduct(productId: Int64, productId2: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Product {
         try await self.getProduct(productId: productId, productId2: productId2)
     }
