@@ -114,12 +114,7 @@ struct ServiceRenderer {
         p.doc("`\(shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
-        p.begin()
-        p.put(context.access)
-        p.put("func ")
-        p.put(shape.escapedCaseName)
-        p.put("(")
-        shape.putDeclarationList(into: &p)
+        putSignatureStart(shape, into: &p)
         p.put(", ")
         p.put(shape.local("isolation"))
         p.put(": isolated (any Actor)? = #isolation")
