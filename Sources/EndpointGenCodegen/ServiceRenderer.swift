@@ -66,11 +66,7 @@ struct ServiceRenderer {
                 let shape = shapes[index]
                 let returns = calls[index].returns
                 putDoc(shape, into: &p)
-                p.begin()
-                p.put("func ")
-                p.put(shape.escapedCaseName)
-                p.put("(")
-                shape.putDeclarationList(.requirement, into: &p)
+                putSignatureStart(shape, .requirement, into: &p)
                 putEffects(returning: returns, into: &p)
                 p.end()
             }
@@ -120,13 +116,8 @@ struct ServiceRenderer {
         p.put(": isolated (any Actor)? = #isolation")
         putEffects(returning: returns, into: &p)
         p.open()
-        // `self.`: a parameter may have the method's name.
         p.begin()
-        p.put("try await self.")
-        p.put(Naming.member(shape.caseName))
-        p.put("(")
-        shape.putArguments(into: &p)
-        p.put(")")
+        putRequirementCall(shape, into: &p)
         p.end()
         p.close()
     }
@@ -203,14 +194,27 @@ struct ServiceRenderer {
         }
     }
 
-    /// Begins a method's line up to its parameters: `public func name(a: A, b: B`.
-    private func putSignatureStart(_ shape: EndpointShape, into p: inout CodePrinter) {
+    /// Begins a method's line up to its parameters: `public func name(a: A, b: B = 1`, or for a
+    /// protocol requirement `func name(a: A, b: B` (no access level, no defaults).
+    private func putSignatureStart(
+        _ shape: EndpointShape, _ style: EndpointShape.DeclarationStyle = .withDefaults, into p: inout CodePrinter
+    ) {
         p.begin()
-        p.put(context.access)
+        if style == .withDefaults { p.put(context.access) }
         p.put("func ")
         p.put(shape.escapedCaseName)
         p.put("(")
-        shape.putDeclarationList(into: &p)
+        shape.putDeclarationList(style, into: &p)
+    }
+
+    /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
+    /// (`self.`: a parameter may have the method's name).
+    private func putRequirementCall(_ shape: EndpointShape, into p: inout CodePrinter) {
+        p.put("try await self.")
+        p.put(Naming.member(shape.caseName))
+        p.put("(")
+        shape.putArguments(into: &p)
+        p.put(")")
     }
 
     func renderMethod(_ shape: EndpointShape, call: Call, router: String, into p: inout CodePrinter) {
@@ -237,11 +241,7 @@ struct ServiceRenderer {
 
     func renderCompletionMethod(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
         var callPrinter = CodePrinter()
-        callPrinter.put("try await self.")
-        callPrinter.put(Naming.member(shape.caseName))
-        callPrinter.put("(")
-        shape.putArguments(into: &callPrinter)
-        callPrinter.put(")")
+        putRequirementCall(shape, into: &callPrinter)
         let call = callPrinter.text
         // The handler's label is always `completion:`; inside, it and the result take names no
         // parameter has.
