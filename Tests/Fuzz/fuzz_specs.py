@@ -10,7 +10,7 @@ Then `endpointgen generate` must
 2. when it accepts the spec, write Swift that type-checks against EndpointRuntime (checked for
    a sample of the accepted cases whose output differs from every earlier one).
 
-Usage: fuzz_specs.py ENDPOINTGEN_BINARY RUNTIME_MODULES_DIR [CASES] [TYPECHECKS]
+Usage: fuzz_specs.py ENDPOINTGEN_BINARY RUNTIME_MODULES_DIR [CASES] [TYPECHECKS] [SEED]
 A failing case is kept in .build/fuzz-failures/ with the generator's output.
 """
 import hashlib
@@ -71,7 +71,7 @@ def main():
     names = sorted(f for f in os.listdir(SPECS) if f.endswith(".yaml"))
     sources = {name: open(os.path.join(SPECS, name), "rb").read() for name in names}
     common = sources.get("common.yaml")
-    rng = random.Random(20261123)
+    rng = random.Random(int(sys.argv[5]) if len(sys.argv) > 5 else 20261123)
     failures = 0
     accepted = 0
     checked = 0
