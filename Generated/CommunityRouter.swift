@@ -9,7 +9,8 @@ public nonisolated enum CommunityRouter: Endpoint {
     case signIn(body: SignInForm)
     /// Exchanges a refresh token for a new token pair.
     ///
-    /// The standard OAuth 2.0 token endpoint: a form body and a bare JSON answer, without the
+    /// The standard OAuth 2.0 token endpoint: the app authenticates with its client id and secret
+    /// (HTTP Basic, RFC 6749 2.3.1), sends a form body and gets a bare JSON answer, without the
     /// general-response wrapper.
     case refreshToken(body: RefreshTokenRequest)
     /// The signed-in user (HeaderType.withToken).
@@ -161,8 +162,10 @@ public nonisolated enum CommunityRouter: Endpoint {
 
     public var auth: AuthRequirement {
         switch self {
-        case .signIn, .refreshToken, .getLatestNotice, .getTerms:
+        case .signIn, .getLatestNotice, .getTerms:
             return .none
+        case .refreshToken:
+            return .basic
         default:
             return .bearer
         }

@@ -12,7 +12,8 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
 
     /// Exchanges a refresh token for a new token pair.
     ///
-    /// The standard OAuth 2.0 token endpoint: a form body and a bare JSON answer, without the
+    /// The standard OAuth 2.0 token endpoint: the app authenticates with its client id and secret
+    /// (HTTP Basic, RFC 6749 2.3.1), sends a form body and gets a bare JSON answer, without the
     /// general-response wrapper.
     ///
     /// `POST /auth/token`
@@ -107,7 +108,8 @@ public nonisolated final class CommunityService: CommunityServiceProtocol {
 
     /// Exchanges a refresh token for a new token pair.
     ///
-    /// The standard OAuth 2.0 token endpoint: a form body and a bare JSON answer, without the
+    /// The standard OAuth 2.0 token endpoint: the app authenticates with its client id and secret
+    /// (HTTP Basic, RFC 6749 2.3.1), sends a form body and gets a bare JSON answer, without the
     /// general-response wrapper.
     ///
     /// `POST /auth/token`

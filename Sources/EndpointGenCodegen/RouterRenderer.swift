@@ -77,6 +77,7 @@ struct RouterRenderer {
         case .none: return ".none"
         case .bearer: return ".bearer"
         case .cookie: return ".cookie"
+        case .basic: return ".basic"
         case .apiKey(let header): return ".apiKey(header: \(SwiftLiteral.string(header)))"
         case .apiKeyInQuery(let name): return ".apiKeyInQuery(name: \(SwiftLiteral.string(name)))"
         }

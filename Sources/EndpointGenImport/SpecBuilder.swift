@@ -317,9 +317,7 @@ struct SpecBuilder {
         case .apiKeyHeader(let header): return "apiKey(\(header))"
         case .apiKeyQuery(let key): return "apiKeyQuery(\(key))"
         case .apiKeyCookie: return "cookie"
-        case .basic:
-            diagnostics.warning("HTTP basic auth ('\(name)') has no spec form; the endpoint is imported without auth (add an 'Authorization' header parameter if needed)", at: at)
-            return "none"
+        case .basic: return "basic"
         }
     }
 

@@ -98,6 +98,9 @@ public enum Auth: Sendable, Hashable {
     case none
     case bearer
     case cookie
+    /// `basic`: `Authorization: Basic <user:password in base64>` from the client's credentials
+    /// (RFC 7617; OAuth 2 token endpoints authenticate their clients this way).
+    case basic
     /// `apiKey(Header-Name)`: the key goes in this header.
     case apiKey(header: String)
     /// `apiKeyQuery(name)`: the key goes in this query parameter (weatherapi.com's `key`,

@@ -64,8 +64,35 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     static func renderLine(_ severity: Severity, _ message: String, _ location: SourceLocation?) -> String {
+        let message = oneLine(message)
         guard let location else { return "\(severity.rawValue): \(message)" }
-        return "\(location.file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+        return "\(oneLine(location.file)):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    }
+
+    /// `text` with line breaks, other control characters and bidirectional-formatting marks
+    /// written as escapes (`\n`, `\u{202E}`): messages quote the input, and a newline in a quoted
+    /// YAML string (`"[Questio\n]"`) must not split a diagnostic over two lines that editors and
+    /// scripts read one at a time, nor a bidi mark reorder what the terminal shows.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C: return true
+        default: return false
+        }
     }
 }
 

@@ -21,7 +21,7 @@ public enum APIError: Error, Sendable {
     case invalidRequest(reason: String)
     /// The response body was larger than the client's `maxResponseSize` (bytes); reading stopped there.
     case responseTooLarge(limit: Int)
-    /// The token provider failed to give or refresh a token with an error that is not an `APIError`.
+    /// The token provider (or the basic credentials closure) failed with an error that is not an `APIError`.
     case authentication(description: String)
 }
 

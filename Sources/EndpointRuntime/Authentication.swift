@@ -45,6 +45,33 @@ public enum CookieSource: Sendable {
     case header(@Sendable (URL) async throws -> String?)
 }
 
+/// A user-id and password for `.basic` endpoints (HTTP Basic authentication, RFC 7617), such as
+/// an OAuth 2 client's id and secret at a token endpoint.
+public struct BasicCredentials: Sendable, Hashable {
+    /// The user-id; it cannot contain a colon.
+    public var user: String
+    /// The password.
+    public var password: String
+
+    /// Credentials sent as `Authorization: Basic <user:password in base64>`.
+    public init(user: String, password: String) {
+        self.user = user
+        self.password = password
+    }
+
+    /// The `Authorization` header value: `user:password` in UTF-8, in base64 (RFC 7617 2.1).
+    func headerValue() throws(APIError) -> String {
+        // The colon separates the two; control characters are not allowed in either (RFC 7617 2).
+        guard !user.contains(":") else {
+            throw .invalidRequest(reason: "The basic credentials' user-id contains a colon, which HTTP Basic authentication cannot carry.")
+        }
+        guard !(user + password).unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .invalidRequest(reason: "The basic credentials contain a control character, which HTTP Basic authentication does not allow.")
+        }
+        return "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+}
+
 /// The credentials a client applies to endpoints according to their `AuthRequirement`.
 ///
 /// An endpoint asking for a credential the client does not have fails with
@@ -57,16 +84,21 @@ public struct Authentication: Sendable {
     /// The key sent for `.apiKey(header:)` endpoints in their header, and for
     /// `.apiKeyInQuery(name:)` endpoints as their query parameter.
     public var apiKey: String?
+    /// The user-id and password for `.basic` endpoints, asked for before each request (they may
+    /// change, e.g. when the user signs in again); nil sends the request without `Authorization`.
+    public var basicCredentials: (@Sendable () async throws -> BasicCredentials?)?
 
     /// Shared by copies of this value, so that one refresh serves every request of a client.
     let refresher = TokenRefresher()
 
     /// Credentials for the client. Cookies default to `HTTPCookieStorage.shared`, as URLSession
     /// apps expect; pass `nil` to refuse `.cookie` endpoints, or a storage of your own.
-    public init(tokenProvider: (any TokenProvider)? = nil, cookies: CookieSource? = .storage(.shared), apiKey: String? = nil) {
+    public init(tokenProvider: (any TokenProvider)? = nil, cookies: CookieSource? = .storage(.shared), apiKey: String? = nil,
+                basicCredentials: (@Sendable () async throws -> BasicCredentials?)? = nil) {
         self.tokenProvider = tokenProvider
         self.cookies = cookies
         self.apiKey = apiKey
+        self.basicCredentials = basicCredentials
     }
 
     /// Adds the credential `requirement` asks for; returns the refresh generation the token was read at.
@@ -112,6 +144,20 @@ public struct Authentication: Sendable {
                 let header = HTTPHeader(name: "Cookie", value: value)
                 try RequestBuilder.validate(header)
                 request.setValue(value, forHTTPHeaderField: "Cookie")
+            }
+            return 0
+        case .basic:
+            guard let basicCredentials else {
+                throw .invalidRequest(reason: "The endpoint needs basic credentials, but the client has none.")
+            }
+            let credentials: BasicCredentials?
+            do {
+                credentials = try await basicCredentials()
+            } catch {
+                throw Self.map(error)
+            }
+            if let credentials {
+                request.setValue(try credentials.headerValue(), forHTTPHeaderField: "Authorization")
             }
             return 0
         case .apiKey(let name):

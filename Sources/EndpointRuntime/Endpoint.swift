@@ -30,6 +30,8 @@ public enum AuthRequirement: Sendable, Hashable {
     case bearer
     /// Cookies from the client's cookie storage.
     case cookie
+    /// `Authorization: Basic <user-id:password in base64>` from the client's basic credentials (RFC 7617).
+    case basic
     /// The client's API key in this header.
     case apiKey(header: String)
     /// The client's API key as this query parameter, after the endpoint's own.

@@ -158,6 +158,87 @@ final class AuthenticationTests: XCTestCase {
         XCTAssertEqual(calls.count, 0)
     }
 
+    /// An endpoint with `auth: basic`, such as an OAuth 2 token endpoint.
+    private struct TokenEndpoint: Endpoint {
+        var defaultBaseURL: URL? { nil }
+        var method: HTTPMethod { .post }
+        var path: String { "/oauth/token" }
+        var queryItems: [QueryItem] { [] }
+        var headers: [HTTPHeader] { [] }
+        var body: RequestBody { .form([QueryItem(name: "grant_type", value: "client_credentials")]) }
+        var auth: AuthRequirement { .basic }
+        var timeout: TimeInterval? { nil }
+        var envelope: EnvelopeFormat? { nil }
+        var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+        var sampleData: Data { Data() }
+    }
+
+    /// Credentials the test changes between requests.
+    private actor CredentialStore {
+        var current: BasicCredentials?
+        var failure: (any Error)?
+        init(_ current: BasicCredentials?) { self.current = current }
+        func set(_ credentials: BasicCredentials?, failure: (any Error)? = nil) {
+            current = credentials
+            self.failure = failure
+        }
+        func read() throws -> BasicCredentials? {
+            if let failure { throw failure }
+            return current
+        }
+    }
+
+    func testBasicCredentialsAreReadForEachRequest() async throws {
+        struct Locked: Error {}
+        let store = CredentialStore(BasicCredentials(user: "Aladdin", password: "open sesame"))
+        let seen = Recorder<String>()
+        let client = stubClient({ request in
+            seen.append(request.value(forHTTPHeaderField: "Authorization") ?? "none")
+            return .response(status: 204)
+        }, authentication: Authentication(basicCredentials: { try await store.read() }))
+        try await client.send(TokenEndpoint(), baseURL: testBaseURL)
+        await store.set(BasicCredentials(user: "app", password: "pä:ss"))
+        try await client.send(TokenEndpoint(), baseURL: testBaseURL)
+        await store.set(nil)
+        try await client.send(TokenEndpoint(), baseURL: testBaseURL)
+        // RFC 7617's example; then UTF-8 and a colon in the password; nil sends none.
+        XCTAssertEqual(seen.values, ["Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==", "Basic YXBwOnDDpDpzcw==", "none"])
+
+        await store.set(nil, failure: Locked())
+        let error = await expectError { () async throws(APIError) in try await client.send(TokenEndpoint(), baseURL: testBaseURL) }
+        guard case .authentication? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(seen.count, 3, "nothing sent when the credentials cannot be read")
+    }
+
+    func testBasicCredentialsThatCannotBeSentAreRefused() async {
+        let calls = Recorder<String>()
+        for credentials in [BasicCredentials(user: "a:b", password: "p"), BasicCredentials(user: "a", password: "p\r\nX-Evil: 1"),
+                            BasicCredentials(user: "a\u{7F}", password: "p")] {
+            let client = stubClient({ _ in calls.append("called"); return .sample() },
+                                    authentication: Authentication(basicCredentials: { credentials }))
+            let error = await expectError { () async throws(APIError) in try await client.send(TokenEndpoint(), baseURL: testBaseURL) }
+            guard case .invalidRequest? = error else { return XCTFail("\(String(describing: error))") }
+        }
+        // A client without credentials refuses before sending too.
+        let error = await expectError { () async throws(APIError) in try await stubClient().send(TokenEndpoint(), baseURL: testBaseURL) }
+        guard case .invalidRequest(let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("basic credentials"), reason)
+        XCTAssertEqual(calls.count, 0)
+    }
+
+    func test401OnABasicEndpointIsNotRefreshedOrRetried() async {
+        let provider = CountingTokenProvider()
+        let seen = Recorder<String>()
+        let client = stubClient(tokenCheckingStub(valid: [], seen: seen),
+                                authentication: Authentication(tokenProvider: provider,
+                                                               basicCredentials: { BasicCredentials(user: "app", password: "wrong") }))
+        let error = await expectError { () async throws(APIError) in try await client.send(TokenEndpoint(), baseURL: testBaseURL) }
+        XCTAssertEqual(error?.status, 401)
+        XCTAssertEqual(seen.values, ["Basic YXBwOndyb25n"])
+        let refreshes = await provider.refreshCount
+        XCTAssertEqual(refreshes, 0)
+    }
+
     func testAPIKeyIsSentInTheEndpointHeader() async throws {
         let seen = Recorder<String>()
         let client = stubClient({ request in

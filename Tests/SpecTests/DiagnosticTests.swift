@@ -736,6 +736,11 @@ final class DiagnosticTests: XCTestCase {
                 path: /keyed
                 auth: apiKey(X-Key)
                 headerParams: { x-key: String? }
+              token:
+                method: POST
+                path: /token
+                auth: basic
+                headerParams: { Authorization: String }
               upload:
                 method: POST
                 path: /upload
@@ -765,9 +770,10 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:7:16: error: header 'authorization' of endpoint 'me' would never be sent: 'auth: bearer' sets it to the token
             specs/a.yaml:12:21: error: header parameter 'Cookie' of endpoint 'cookies' would never be sent: 'auth: cookie' sets it to the client's cookies
             specs/a.yaml:17:21: error: header parameter 'x-key' of endpoint 'keyed' would never be sent: 'auth: apiKey(X-Key)' sets it to the client's API key
-            specs/a.yaml:22:16: error: header 'Content-Type' of endpoint 'upload' would never be sent: the multipart body sets it, with the boundary of its parts
-            specs/a.yaml:28:21: error: header parameter 'content-type' of endpoint 'form' would never be sent: the form body sets it
-            specs/a.yaml:34:16: error: header 'Content-Type' of endpoint 'raw' would never be sent: the raw body sets it to 'image/png'
+            specs/a.yaml:22:21: error: header parameter 'Authorization' of endpoint 'token' would never be sent: 'auth: basic' sets it to the client's credentials
+            specs/a.yaml:27:16: error: header 'Content-Type' of endpoint 'upload' would never be sent: the multipart body sets it, with the boundary of its parts
+            specs/a.yaml:33:21: error: header parameter 'content-type' of endpoint 'form' would never be sent: the form body sets it
+            specs/a.yaml:39:16: error: header 'Content-Type' of endpoint 'raw' would never be sent: the raw body sets it to 'image/png'
             """)
     }
 
@@ -808,6 +814,22 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testEachDiagnosticIsOneLineWhateverItQuotes() {
+        // Found by `make fuzz` (seed 777): a newline escaped in a quoted YAML string reached the
+        // message as is and split the diagnostic over two lines. Control characters and bidi
+        // marks are written as escapes; the file name too.
+        XCTAssertEqual(diagnose(#"""
+            service: Lines
+            endpoints:
+              a: { method: GET, path: /a, response: "[Questio\n]" }
+              b: { method: GET, path: /b, response: "Model\u202E\t" }
+            """#, path: "specs/a\nb.yaml"),
+            #"""
+            specs/a\nb.yaml:3:50: error: invalid type '[Questio\n]': expected ']' to close the array type, found '\n'
+            specs/a\nb.yaml:4:47: error: invalid type 'Model\u{202E}\t': unexpected '\u{202E}'
+            """#)
+    }
+
     func testAuthKinds() {
         XCTAssertEqual(diagnose("""
             service: Auth
@@ -816,12 +838,15 @@ final class DiagnosticTests: XCTestCase {
               a: { method: GET, path: /a, auth: "apiKey(Bad Header)" }
               b: { method: GET, path: /b, auth: oauth }
               c: { method: GET, path: /c, auth: "apiKeyQuery(app id)" }
+              d: { method: GET, path: /d, auth: basci }
+              e: { method: GET, path: /e, auth: basic }
             """),
             """
             specs/a.yaml:2:7: error: unknown auth 'beare'; did you mean 'bearer'?
             specs/a.yaml:4:37: error: invalid header name 'Bad Header' in 'apiKey(Bad Header)': use letters, digits and !#$%&'*+-.^_`|~
-            specs/a.yaml:5:37: error: unknown auth 'oauth'; expected none, bearer, cookie, apiKey(Header-Name) or apiKeyQuery(name)
+            specs/a.yaml:5:37: error: unknown auth 'oauth'; expected none, bearer, cookie, basic, apiKey(Header-Name) or apiKeyQuery(name)
             specs/a.yaml:6:37: error: invalid query parameter name 'app id' in 'apiKeyQuery(app id)': use letters, digits and !#$%&'*+-.^_`|~
+            specs/a.yaml:7:37: error: unknown auth 'basci'; did you mean 'basic'?
             """)
     }
 

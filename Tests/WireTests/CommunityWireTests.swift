@@ -15,8 +15,13 @@ final class CommunityWireTests: WireTestCase {
         #"{"success":true,"status":200,"message":"\#(message)","data":\#(data)}"#
     }
 
-    private func service(_ server: WireServer, tokens: TestTokens = TestTokens("community-token")) -> CommunityService {
-        CommunityService(client: client(tokens: tokens), baseURL: server.baseURL)
+    /// The app's OAuth client credentials; the secret has a colon and a non-ASCII letter, which
+    /// Basic authentication carries (only the user-id cannot hold a colon).
+    static let appCredentials = BasicCredentials(user: "community-ios", password: "s3cr:et-é")
+
+    private func service(_ server: WireServer, tokens: TestTokens = TestTokens("community-token"),
+                         basic: BasicCredentials? = CommunityWireTests.appCredentials) -> CommunityService {
+        CommunityService(client: client(tokens: tokens, basic: basic), baseURL: server.baseURL)
     }
 
     func testSignInSendsAFormBodyWithoutToken() async throws {
@@ -46,8 +51,33 @@ final class CommunityWireTests: WireTestCase {
         let pair = try await service(server).refreshToken(body: RefreshTokenRequest(refreshToken: "old-r"))
         let request = try await server.onlyRequest()
         XCTAssertEqual(request.target, "/api/auth/token")
+        // `auth: basic`: base64 of the UTF-8 of "community-ios:s3cr:et-é" (RFC 7617), not the bearer token.
+        XCTAssertEqual(request.header("Authorization"), "Basic Y29tbXVuaXR5LWlvczpzM2NyOmV0LcOp")
         XCTAssertEqual(String(decoding: request.body, as: UTF8.self), "grant_type=refresh_token&refresh_token=old-r")
         XCTAssertEqual(pair, TokenPair(accessToken: "new-a", refreshToken: "new-r", expiresIn: 1800, tokenType: "bearer"))
+    }
+
+    func testTheTokenEndpointWithoutBasicCredentialsSendsNothing() async throws {
+        let server = try await serve(basePath: "/api") { _ in .json("{}") }
+        let error = await expectError { () async throws(APIError) in
+            _ = try await self.service(server, basic: nil).refreshToken(body: RefreshTokenRequest(refreshToken: "old-r"))
+        }
+        guard case .invalidRequest(let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("basic credentials"), reason)
+        let requests = await server.requests
+        XCTAssertEqual(requests.count, 0)
+    }
+
+    func testBasicCredentialsWhoseUserHasAColonAreRefused() async throws {
+        let server = try await serve(basePath: "/api") { _ in .json("{}") }
+        let error = await expectError { () async throws(APIError) in
+            _ = try await self.service(server, basic: BasicCredentials(user: "a:b", password: "p"))
+                .refreshToken(body: RefreshTokenRequest(refreshToken: "old-r"))
+        }
+        guard case .invalidRequest(let reason)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertTrue(reason.contains("colon"), reason)
+        let requests = await server.requests
+        XCTAssertEqual(requests.count, 0)
     }
 
     func testGetMyProfileSendsTheBearerToken() async throws {

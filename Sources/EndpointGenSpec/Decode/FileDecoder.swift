@@ -238,6 +238,7 @@ struct FileDecoder {
         case "none": return Auth.none
         case "bearer": return .bearer
         case "cookie": return .cookie
+        case "basic": return .basic
         default: break
         }
         // No `query: name` inside: a plain YAML scalar cannot hold ": ".
@@ -261,12 +262,12 @@ struct FileDecoder {
             }
             return .apiKey(header: header)
         }
-        let kinds = ["none", "bearer", "cookie", "apiKey"]
+        let kinds = ["none", "bearer", "cookie", "basic", "apiKey"]
         let hint = DidYouMean.suggestion(for: text, among: kinds)
         reader.diagnostics.error(
             "unknown auth '\(text)'; "
                 + (hint.map { "did you mean '\($0 == "apiKey" ? "apiKey(Header-Name)" : $0)'?" }
-                    ?? "expected none, bearer, cookie, apiKey(Header-Name) or apiKeyQuery(name)"),
+                    ?? "expected none, bearer, cookie, basic, apiKey(Header-Name) or apiKeyQuery(name)"),
             at: location(node))
         return nil
     }

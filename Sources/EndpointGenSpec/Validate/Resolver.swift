@@ -780,6 +780,7 @@ struct Resolver {
         switch auth {
         case .none, .apiKeyInQuery: return nil
         case .bearer: return ("authorization", "'auth: bearer' sets it to the token")
+        case .basic: return ("authorization", "'auth: basic' sets it to the client's credentials")
         case .cookie: return ("cookie", "'auth: cookie' sets it to the client's cookies")
         case .apiKey(let header): return (header.lowercased(), "'auth: apiKey(\(header))' sets it to the client's API key")
         }

@@ -23,7 +23,7 @@ public nonisolated enum ShopAPIRouter: Endpoint {
 
     public var body: RequestBody { .none }
 
-    public var auth: AuthRequirement { .none }
+    public var auth: AuthRequirement { .basic }
 
     public var timeout: TimeInterval? { nil }
 

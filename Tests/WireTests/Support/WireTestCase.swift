@@ -38,10 +38,13 @@ class WireTestCase: XCTestCase {
 
     /// A client over URLSession. The multipart boundary is fixed so that bodies can be compared.
     func client(tokens: TestTokens? = nil, cookies: HTTPCookieStorage? = nil, apiKey: String? = nil,
-                timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024) -> APIClient {
+                basic: BasicCredentials? = nil, timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024) -> APIClient {
         let cookieSource: CookieSource? = cookies.map { .storage($0) }
+        var basicCredentials: (@Sendable () async throws -> BasicCredentials?)?
+        if let basic { basicCredentials = { @Sendable in basic } }
         return APIClient(transport: URLSessionTransport(),
-                         authentication: Authentication(tokenProvider: tokens, cookies: cookieSource, apiKey: apiKey),
+                         authentication: Authentication(tokenProvider: tokens, cookies: cookieSource, apiKey: apiKey,
+                                                        basicCredentials: basicCredentials),
                          configuration: .init(timeout: timeout, maxResponseSize: maxResponseSize,
                                               multipartBoundary: { "WireBoundary" }))
     }
