@@ -267,6 +267,41 @@ public nonisolated struct Comment: Codable, Hashable, Sendable {
     }
 }
 
+/// One item of the home timeline.
+public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
+    /// `"type": "post"`
+    case post(Post)
+    /// `"type": "notice"`
+    case notice(Notice)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: String = try container.required(String.self, "type")
+        switch discriminator {
+        case "post": self = .post(try Post(from: decoder))
+        case "notice": self = .notice(try Notice(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .post(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("post", "type")
+        case .notice(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("notice", "type")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
 public nonisolated struct Attachment: Codable, Hashable, Sendable {
     public let id: UUID
     public let url: URL

@@ -60,6 +60,14 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
     /// `POST /posts/{postId}/comments`
     func addComment(postId: Int64, body: AddCommentRequest) async throws(APIError) -> Comment
 
+    /// The home timeline, posts and notices mixed, newest first.
+    ///
+    /// Each item says what it is in its `type` key; kinds this app does not know yet (a newer
+    /// server's) arrive as `.unknown` with their JSON instead of failing the whole page.
+    ///
+    /// `GET /home`
+    func getHome(cursor: String?) async throws(APIError) -> [FeedItem]
+
     /// The latest notice together with the server's status and message (DecodingMode.general).
     ///
     /// `GET /notices/latest`
@@ -86,6 +94,12 @@ nonisolated extension CommunityServiceProtocol {
     @_alwaysEmitIntoClient
     public func getPosts(keyword: String? = nil, tags: [String]? = nil, sort: PostSort = .latest, page: Int = 1, pageSize: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Post] {
         try await self.getPosts(keyword: keyword, tags: tags, sort: sort, page: page, pageSize: pageSize)
+    }
+
+    /// `getHome` with the spec's defaults, as on `CommunityService`.
+    @_alwaysEmitIntoClient
+    public func getHome(cursor: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [FeedItem] {
+        try await self.getHome(cursor: cursor)
     }
 }
 
@@ -172,6 +186,16 @@ public nonisolated final class CommunityService: CommunityServiceProtocol {
     /// `POST /posts/{postId}/comments`
     public func addComment(postId: Int64, body: AddCommentRequest) async throws(APIError) -> Comment {
         try await client.send(CommunityRouter.addComment(postId: postId, body: body), baseURL: baseURL, as: Comment.self)
+    }
+
+    /// The home timeline, posts and notices mixed, newest first.
+    ///
+    /// Each item says what it is in its `type` key; kinds this app does not know yet (a newer
+    /// server's) arrive as `.unknown` with their JSON instead of failing the whole page.
+    ///
+    /// `GET /home`
+    public func getHome(cursor: String? = nil) async throws(APIError) -> [FeedItem] {
+        try await client.send(CommunityRouter.getHome(cursor: cursor), baseURL: baseURL, as: [FeedItem].self)
     }
 
     /// The latest notice together with the server's status and message (DecodingMode.general).

@@ -134,6 +134,27 @@ struct Context {
         return names
     }
 
+    /// Swift case names of a `oneOf` model, from the discriminator values, with collisions reported.
+    mutating func caseNames(_ model: OneOfModel, in owner: String) -> [String] {
+        var seen: [String: OneOfModel.Variant] = [:]
+        var names: [String] = []
+        for variant in model.variants {
+            var name = Naming.identifier(fromWire: variant.value)
+            if name == "unknown" { name = "unknown_" }
+            if let other = seen[name] {
+                diagnostics.append(.error(
+                    "model '\(owner)': cases '\(variant.value)' and '\(other.value)' both become the case name '\(name)'",
+                    at: variant.location,
+                    notes: [.note("'\(other.value)' is here", at: other.location)]
+                ))
+            } else {
+                seen[name] = variant
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     /// A Swift expression for a default value of `type`.
     func defaultExpression(_ value: DefaultValue, type: TypeRef) -> String {
         switch value {

@@ -10,6 +10,8 @@ struct ModelRenderer {
             renderStruct(name: Naming.typeName(model.name), specName: model.name, summary: model.summary, fields: fields, codable: true, into: &p)
         case .enumeration(let enumModel):
             renderEnum(model, enumModel, into: &p)
+        case .oneOf(let oneOf):
+            renderOneOf(model, oneOf, into: &p)
         }
     }
 
@@ -381,6 +383,95 @@ struct ModelRenderer {
                 p.end()
             }
             p.line("case .unknown(let value): return value")
+        }
+        p.close()
+        p.close()
+    }
+
+    /// An enum with a case per variant, chosen by the discriminator when decoding. `indirect`:
+    /// a variant may contain this model again (a comment with replies), and the enum's cases are
+    /// then boxed, as a struct's fields that close a cycle are.
+    mutating func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
+        let access = context.access
+        let names = context.caseNames(oneOf, in: model.name)
+        // Whether each variant's model has the discriminator as a field of its own: if not, it
+        // is written beside the variant's fields when encoding.
+        let declaresDiscriminator: [Bool] = oneOf.variants.map { variant in
+            guard let target = context.model(named: variant.model), case .structure(let fields) = target.kind else { return false }
+            return fields.contains { $0.wireName == oneOf.discriminator }
+        }
+        p.doc(model.summary)
+        p.begin()
+        p.put(context.typeModifiers)
+        p.put("indirect enum ")
+        p.put(Naming.typeName(model.name))
+        p.put(": Codable, Hashable, Sendable")
+        p.open()
+        for (variant, caseName) in zip(oneOf.variants, names) {
+            p.doc("`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
+            p.begin()
+            p.put("case ")
+            p.put(Naming.escaped(caseName))
+            p.put("(")
+            p.put(Naming.typeName(variant.model))
+            p.put(")")
+            p.end()
+        }
+        p.doc("A case this version of the API description does not know, kept as it arrived.")
+        p.line("case unknown(JSONValue)")
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("init(from decoder: any Decoder) throws")
+        p.open()
+        p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
+        p.begin()
+        p.put("let discriminator: String = try container.required(String.self, ")
+        p.putLiteral(oneOf.discriminator)
+        p.put(")")
+        p.end()
+        p.switchBlock("discriminator") { p in
+            for (variant, caseName) in zip(oneOf.variants, names) {
+                p.begin()
+                p.put("case ")
+                p.putLiteral(variant.value)
+                p.put(": self = .")
+                p.put(Naming.member(caseName))
+                p.put("(try ")
+                p.put(Naming.typeName(variant.model))
+                p.put("(from: decoder))")
+                p.end()
+            }
+            p.line("default: self = .unknown(try JSONValue(from: decoder))")
+        }
+        p.close()
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("func encode(to encoder: any Encoder) throws")
+        p.open()
+        p.switchBlock("self") { p in
+            for (index, variant) in oneOf.variants.enumerated() {
+                p.begin()
+                p.put("case .")
+                p.put(Naming.member(names[index]))
+                p.put("(let value):")
+                p.end()
+                p.indented { p in
+                    p.line("try value.encode(to: encoder)")
+                    guard !declaresDiscriminator[index] else { return }
+                    p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
+                    p.begin()
+                    p.put("try container.put(")
+                    p.putLiteral(variant.value)
+                    p.put(", ")
+                    p.putLiteral(oneOf.discriminator)
+                    p.put(")")
+                    p.end()
+                }
+            }
+            p.line("case .unknown(let value):")
+            p.indented { p in p.line("try value.encode(to: encoder)") }
         }
         p.close()
         p.close()

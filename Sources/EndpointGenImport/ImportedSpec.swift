@@ -89,6 +89,8 @@ struct ImportedModel {
         /// Case name → wire value; `short` when every name is what the generator derives.
         case stringEnum([(name: String, value: String)], short: Bool)
         case integerEnum([(name: String, value: String)])
+        /// The discriminator's wire key, and value → model name per case.
+        case oneOf(discriminator: String, cases: [(value: String, model: String)])
     }
 
     var name: String

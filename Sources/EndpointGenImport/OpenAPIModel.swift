@@ -43,6 +43,9 @@ struct Schema {
         case allOf([Schema])
         /// `oneOf` / `anyOf`: no Swift type is derived; the value is kept as JSON.
         case union(keyword: String)
+        /// `oneOf` / `anyOf` of references with a `discriminator`: the property that names the
+        /// case, and each case's value (from `mapping`, else the schema's name) and schema.
+        case discriminated(property: String, cases: [(value: String, schema: String)])
         /// No `type` (or a type list the importer cannot narrow): any JSON value.
         case any
     }

@@ -323,6 +323,11 @@ struct OpenAPIReader {
                 if result.summary == nil { result.summary = part.summary }
                 return result
             }
+            if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty,
+               let cases = discriminatedCases(list, mapping: node["discriminator"]?["mapping"]) {
+                result.kind = .discriminated(property: property, cases: cases)
+                return result
+            }
             diagnostics.warning("'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
             result.kind = .union(keyword: keyword)
             return result
@@ -373,6 +378,24 @@ struct OpenAPIReader {
             diagnostics.warning("schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
         }
         return result
+    }
+
+    /// The cases of a `oneOf` with a discriminator when every part is a `$ref` to a component:
+    /// each one's value is the `mapping` key that names it, else the component's name (OpenAPI's
+    /// default). Nil when a part is written inline.
+    private func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: YAMLNode?) -> [(value: String, schema: String)]? {
+        let prefix = "#/components/schemas/"
+        var cases: [(value: String, schema: String)] = []
+        for part in parts {
+            guard let reference = part["$ref"]?.text, reference.hasPrefix(prefix) else { return nil }
+            let name = String(reference.dropFirst(prefix.count))
+            let value = mapping?.mapping?.first { pair in
+                guard let target = pair.value.text else { return false }
+                return target == reference || target == name
+            }?.key.text ?? name
+            cases.append((value, name))
+        }
+        return cases.isEmpty ? nil : cases
     }
 
     // MARK: - Security

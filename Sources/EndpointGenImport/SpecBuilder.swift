@@ -526,6 +526,16 @@ struct SpecBuilder {
         switch schema.kind {
         case .object(let properties, _, _): return !properties.isEmpty
         case .allOf, .stringEnum, .integerEnum: return true
+        case .discriminated(_, let cases): return cases.allSatisfy { isObjectComponent($0.schema) }
+        default: return false
+        }
+    }
+
+    /// Whether a component becomes a struct model: what a case of a `oneOf` model must be.
+    private func isObjectComponent(_ name: String) -> Bool {
+        switch components[name]?.kind {
+        case .object(let properties, _, _)?: return !properties.isEmpty
+        case .allOf?: return true
         default: return false
         }
     }
@@ -550,6 +560,11 @@ struct SpecBuilder {
             var seen: Set<String> = []
             model.kind = .integerEnum(values.filter { seen.insert($0).inserted }.map { (SwiftNaming.caseName(forInteger: $0), $0) })
             enumValues[name] = values
+        case .discriminated(let property, let cases):
+            // Only components become such models (`becomesModel`), and their cases are models too.
+            model.kind = .oneOf(discriminator: property, cases: cases.compactMap { item in
+                modelNames[item.schema].map { (item.value, $0) }
+            })
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))
@@ -742,6 +757,10 @@ struct SpecBuilder {
             appendModel(named: name, schema: schema, to: &models)
             return SpecType(expr: name, kind: .structModel)
         case .union, .any:
+            return SpecType(expr: "JSON", kind: .json)
+        case .discriminated:
+            // A component whose cases are all objects is a model (the `.reference` case above).
+            diagnostics.warning("'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects; the value is kept as JSON (JSONValue)", at: schema.location)
             return SpecType(expr: "JSON", kind: .json)
         }
     }

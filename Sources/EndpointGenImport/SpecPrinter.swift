@@ -157,6 +157,11 @@ struct SpecPrinter {
                 line(3, "values:")
                 for item in cases { entry(4, item.name, Self.quoted(item.value)) }
             }
+        case .oneOf(let discriminator, let cases):
+            line(2, "oneOf:")
+            entry(3, "discriminator", Self.scalar(discriminator))
+            line(3, "cases:")
+            for item in cases { entry(4, item.value, item.model) }
         case .integerEnum(let cases):
             line(2, "enum:")
             entry(3, "type", "Int")

@@ -364,6 +364,8 @@ public struct Model: Sendable {
     public enum Kind: Sendable {
         case structure(fields: [Field])
         case enumeration(EnumModel)
+        /// `oneOf`: one of several struct models, told apart by a discriminator key.
+        case oneOf(OneOfModel)
     }
 
     public var name: String
@@ -381,6 +383,35 @@ public struct Model: Sendable {
         self.origin = origin
         self.file = file
         self.location = location
+    }
+}
+
+/// `oneOf: { discriminator: type, cases: { post: Post, notice: Notice } }`: a JSON object that is
+/// one of several struct models, and says which in its `discriminator` key (OpenAPI's `oneOf` with
+/// a `discriminator`).
+public struct OneOfModel: Sendable {
+    public struct Variant: Sendable, Hashable {
+        /// The discriminator's value for this variant (`post`).
+        public var value: String
+        /// The struct model it decodes as.
+        public var model: String
+        /// The value's place, for diagnostics about the variant.
+        public var location: SourceLocation
+
+        public init(value: String, model: String, location: SourceLocation) {
+            self.value = value
+            self.model = model
+            self.location = location
+        }
+    }
+
+    /// The wire key that names the variant (`type`).
+    public var discriminator: String
+    public var variants: [Variant]
+
+    public init(discriminator: String, variants: [Variant]) {
+        self.discriminator = discriminator
+        self.variants = variants
     }
 }
 

@@ -155,4 +155,30 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertNotEqual(other, node)
         XCTAssertEqual(Set([node, node, other]).count, 2, "Hashable sees through the boxes")
     }
+
+    func testOneOfModelsChooseTheirCaseByTheDiscriminatorAndContainThemselves() throws {
+        // `Extension.shape` holds a `Shape`, whose `default` case holds an `Extension` again.
+        let json = #"{"@type":"default","init":"a","self":1,"func":[],"2fa":false,"shape":{"@type":"self-node","name":"n"}}"#
+        let shape = try JSONDecoder().decode(Shape.self, from: Data(json.utf8))
+        guard case .default(let outer) = shape, case .selfNode(let node)? = outer.shape else { return XCTFail("\(shape)") }
+        XCTAssertEqual(outer.init_, "a")
+        XCTAssertEqual(node.name, "n")
+
+        // The value "unknown" is a case of its own (`unknown_`); an unknown value is kept as JSON.
+        let link = try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":"unknown","target":{"name":"t"}}"#.utf8))
+        XCTAssertEqual(link, .unknown_(TreeLink(target: TreeNode(name: "t"))))
+        let other = try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":"circle","r":2}"#.utf8))
+        XCTAssertEqual(other, .unknown(["@type": "circle", "r": 2]))
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(String(decoding: try encoder.encode([link, other]), as: UTF8.self),
+                       #"[{"@type":"unknown","target":{"depth":0,"name":"t"}},{"@type":"circle","r":2}]"#)
+        XCTAssertEqual(try JSONDecoder().decode(Shape.self, from: encoder.encode(shape)), shape)
+        XCTAssertEqual(Set([shape, shape, link]).count, 2)
+
+        // No discriminator, or one that is not a string: a decoding error, not a guess.
+        XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"name":"n"}"#.utf8)))
+        XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))
+    }
 }

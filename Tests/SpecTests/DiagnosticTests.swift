@@ -830,6 +830,72 @@ final class DiagnosticTests: XCTestCase {
             """#)
     }
 
+    func testOneOfModels() {
+        XCTAssertEqual(diagnose("""
+            service: Feed
+            endpoints:
+              home: { method: GET, path: /home, response: "[Item]" }
+            models:
+              Item:
+                oneOf: { discriminator: type, cases: { post: Post, notice: Notice, kind: Kind, poll: Pol } }
+              Post:
+                fields: { id: Int }
+              Notice:
+                fields: { id: Int, title: String?, type: Int }
+              Kind:
+                enum: [a, b]
+              Both:
+                fields: { id: Int }
+                oneOf: { discriminator: type, cases: { post: Post } }
+              NoKey:
+                oneOf: { cases: { post: Post } }
+              Empty:
+                oneOf: { discriminator: "", cases: {} }
+              Clash:
+                oneOf: { discriminator: kind, cases: { blog_post: Post, blogPost: Post, unknown: Post, unknown_: Post } }
+            """),
+            """
+            specs/a.yaml:6:72: error: case 'kind' of 'oneOf' of model 'Item' must be a model with 'fields', found 'Kind'
+            specs/a.yaml:6:84: error: unknown type 'Pol'
+            specs/a.yaml:10:40: error: field 'type' of model 'Notice' is the discriminator of model 'Item' and must be a String or a String enum, found 'Int'
+            specs/a.yaml:15:5: error: model 'Both' can have only one of 'fields', 'enum' and 'oneOf', found 'fields' and 'oneOf'
+            specs/a.yaml:17:12: error: missing key 'discriminator' in 'oneOf' of model 'NoKey': the wire key that names the case (e.g. 'type')
+            specs/a.yaml:19:29: error: the discriminator of 'oneOf' of model 'Empty' cannot be empty
+            specs/a.yaml:19:40: error: 'oneOf' of model 'Empty' has no cases
+            specs/a.yaml:21:61: error: cases 'blog_post' and 'blogPost' of 'oneOf' of model 'Clash' both become the case 'blogPost'
+            specs/a.yaml:21:44: note: 'blog_post' is here
+            specs/a.yaml:21:92: error: cases 'unknown' and 'unknown_' of 'oneOf' of model 'Clash' both become the case 'unknown_'
+            specs/a.yaml:21:77: note: 'unknown' is here
+            """)
+    }
+
+    func testSamplesOfOneOfModelsFollowTheirDiscriminator() {
+        // The discriminator is allowed beside the variant's fields; the rest is checked against the variant.
+        XCTAssertEqual(diagnose("""
+            service: Feed
+            endpoints:
+              home:
+                method: GET
+                path: /home
+                response: "[Item]"
+                sample: [{ type: post, id: 1 }, { id: 2 }, { type: pol, id: 3 }, { type: notice, id: 4, titel: x }]
+            models:
+              Item:
+                oneOf: { discriminator: type, cases: { post: Post, notice: Notice, poll: Poll } }
+              Post:
+                fields: { id: Int }
+              Notice:
+                fields: { id: Int, title: String? }
+              Poll:
+                fields: { id: Int, type: String }
+            """),
+            """
+            specs/a.yaml:7:37: error: sample at 'sample[1]' needs the discriminator 'type' of model 'Item' (one of 'post', 'notice', 'poll')
+            specs/a.yaml:7:48: error: sample value 'pol' at 'sample[2].type' is not a case of model 'Item'; did you mean 'poll'?
+            specs/a.yaml:7:93: error: unknown field 'titel' at 'sample[3]' for model 'Notice'; did you mean 'title'?
+            """)
+    }
+
     func testAuthKinds() {
         XCTAssertEqual(diagnose("""
             service: Auth

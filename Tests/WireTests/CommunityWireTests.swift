@@ -80,6 +80,40 @@ final class CommunityWireTests: WireTestCase {
         XCTAssertEqual(requests.count, 0)
     }
 
+    func testGetHomeDecodesEachItemByItsTypeAndKeepsUnknownKinds() async throws {
+        let post = #"{"type":"post","id":1024,"author":\#(Self.user),"title":"첫 글","content":"안녕","tags":[],"reactions":{},"attachments":[],"comments":[],"createdAt":"2024-03-06T11:00:00Z"}"#
+        let notice = #"{"id":3,"title":"점검","body":"02:00-04:00","type":"notice"}"#
+        let poll = #"{"type":"poll","id":5,"options":["a","b"]}"#
+        let server = try await serve(basePath: "/api") { _ in .json(Self.envelope("[\(post),\(notice),\(poll)]")) }
+        let items = try await service(server).getHome(cursor: "c1")
+        let request = try await server.onlyRequest()
+        XCTAssertEqual(request.target, "/api/home?cursor=c1")
+
+        XCTAssertEqual(items.count, 3)
+        guard case .post(let first) = items[0], case .notice(let second) = items[1], case .unknown(let third) = items[2] else {
+            return XCTFail("\(items)")
+        }
+        XCTAssertEqual(first.id, 1024)
+        XCTAssertEqual(first.author.nickname, "솝트")
+        XCTAssertEqual(second, Notice(id: 3, title: "점검", body: "02:00-04:00"))
+        XCTAssertEqual(third, ["type": "poll", "id": 5, "options": ["a", "b"]], "a kind this version does not know, as it arrived")
+
+        // Encoding writes the discriminator beside the variant's fields, and the unknown kind as it was.
+        let encoded = try JSONEncoder().encode(items)
+        let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoded) as? [[String: Any]])
+        XCTAssertEqual(objects.map { $0["type"] as? String }, ["post", "notice", "poll"])
+        XCTAssertEqual(try JSONDecoder().decode([FeedItem].self, from: encoded), items)
+    }
+
+    func testAFeedItemWithoutItsTypeIsADecodingError() async throws {
+        let server = try await serve(basePath: "/api") { _ in
+            .json(Self.envelope(#"[{"type":"notice","id":3,"title":"t","body":"b"},{"id":4,"title":"t","body":"b"}]"#))
+        }
+        let error = await expectError { () async throws(APIError) in _ = try await self.service(server).getHome() }
+        guard case .decoding(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+        XCTAssertEqual(failure.codingPath, "data[1].type")
+    }
+
     func testGetMyProfileSendsTheBearerToken() async throws {
         let server = try await serve(basePath: "/api") { _ in
             .json(Self.envelope(#"{"id":7,"nickname":"솝트","email":"sopt@example.com","profileImageUrl":"https://cdn.example.com/u/7.jpg","joinedAt":"2024-03-02T09:00:00+09:00"}"#))

@@ -26,7 +26,8 @@ struct FileDecoder {
     ]
     /// Members of the generated `<Service>Environment` enum.
     static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
-    static let modelKeys: KeySet = ["summary", "fields", "enum"]
+    static let modelKeys: KeySet = ["summary", "fields", "enum", "oneOf"]
+    static let oneOfKeys: KeySet = ["discriminator", "cases"]
     static let bodyKeys: KeySet = ["json", "form", "multipart", "raw"]
 
     var reader: NodeReader
@@ -787,20 +788,74 @@ struct FileDecoder {
         func what() -> String { "model '\(name)'" }
         guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.modelKeys) else { return model }
         model.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
-        switch (mapping["fields"], mapping["enum"]) {
-        case (let fields?, nil):
-            model.kind = .structure(decodeFields(fields.value, owner: .model(name)))
-        case (nil, let cases?):
-            model.kind = .enumeration(decodeEnum(cases.value, model: name))
-        case (let fields?, _?):
+        // Exactly one of the three kinds.
+        let kinds = [mapping["fields"], mapping["enum"], mapping["oneOf"]].compactMap { $0 }
+        if kinds.count > 1 {
+            let names = kinds.map { "'\(reader.keyText($0.keyNode))'" }
             reader.diagnostics.error(
-                "\(what()) cannot have both 'fields' and 'enum'", at: location(fields.keyNode))
-        case (nil, nil):
-            if mapping.suggested.isEmpty {
-                reader.diagnostics.error("\(what()) needs 'fields' or 'enum'", at: location(pair.key))
-            }
+                "\(what()) can have only one of 'fields', 'enum' and 'oneOf', found \(names.joined(separator: " and "))",
+                at: location(kinds[1].keyNode))
+        } else if let fields = mapping["fields"] {
+            model.kind = .structure(decodeFields(fields.value, owner: .model(name)))
+        } else if let cases = mapping["enum"] {
+            model.kind = .enumeration(decodeEnum(cases.value, model: name))
+        } else if let oneOf = mapping["oneOf"] {
+            if let decoded = decodeOneOf(oneOf.value, model: name) { model.kind = .oneOf(decoded) }
+        } else if mapping.suggested.isEmpty {
+            reader.diagnostics.error("\(what()) needs 'fields', 'enum' or 'oneOf'", at: location(pair.key))
         }
         return model
+    }
+
+    /// `oneOf: { discriminator: type, cases: { post: Post, notice: Notice } }`.
+    private mutating func decodeOneOf(_ node: YAMLNode, model: String) -> OneOfModel? {
+        func what() -> String { "'oneOf' of model '\(model)'" }
+        guard let mapping = reader.keyed(node, in: what(), allowed: Self.oneOfKeys) else { return nil }
+        var discriminator: String?
+        if let entry = mapping["discriminator"] {
+            if let key = reader.text(entry.value, for: "'discriminator' of \(what())") {
+                if key.isEmpty {
+                    reader.diagnostics.error("the discriminator of \(what()) cannot be empty", at: location(entry.value))
+                } else {
+                    discriminator = key
+                }
+            }
+        } else if !mapping.isMissing("discriminator") {
+            return nil
+        } else {
+            reader.diagnostics.error(
+                "missing key 'discriminator' in \(what()): the wire key that names the case (e.g. 'type')",
+                at: mapping.location)
+        }
+        guard let casesEntry = mapping["cases"] else {
+            if mapping.isMissing("cases") {
+                reader.diagnostics.error("missing key 'cases' in \(what()): '{ value: Model, … }'", at: mapping.location)
+            }
+            return nil
+        }
+        guard let pairs = reader.pairs(casesEntry.value, for: "'cases' of \(what())") else { return nil }
+        if pairs.isEmpty {
+            reader.diagnostics.error("\(what()) has no cases", at: location(casesEntry.value))
+        }
+        var variants: [OneOfModel.Variant] = []
+        var seenNames: [String: (value: String, location: SourceLocation)] = [:]
+        for pair in pairs {
+            let value = reader.keyText(pair.key)
+            guard let target = reader.text(pair.value, for: "case '\(value)' of \(what())") else { continue }
+            // The case names the code generator writes (`unknown` is taken by the fallback case).
+            var swiftName = SwiftNaming.identifier(fromWire: value)
+            if swiftName == "unknown" { swiftName = "unknown_" }
+            if let first = seenNames[swiftName] {
+                reader.diagnostics.error(
+                    "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'",
+                    at: location(pair.key), notes: [.note("'\(first.value)' is here", at: first.location)])
+                continue
+            }
+            seenNames[swiftName] = (value, location(pair.key))
+            variants.append(OneOfModel.Variant(value: value, model: target, location: location(pair.key)))
+        }
+        guard let discriminator else { return nil }
+        return OneOfModel(discriminator: discriminator, variants: variants)
     }
 
     private mutating func decodeEnum(_ node: YAMLNode, model: String) -> EnumModel {

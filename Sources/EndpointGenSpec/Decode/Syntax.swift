@@ -97,6 +97,7 @@ struct ModelSyntax {
     enum Kind {
         case structure([FieldSyntax])
         case enumeration(EnumModel)
+        case oneOf(OneOfModel)
     }
 
     var name: String

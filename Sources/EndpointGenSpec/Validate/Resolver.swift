@@ -645,6 +645,8 @@ struct Resolver {
         switch syntax.kind {
         case .enumeration(let model):
             kind = .enumeration(model)
+        case .oneOf(let model):
+            kind = .oneOf(resolveOneOf(model, of: syntax))
         case .structure(let fields):
             checkSwiftNames(fields, kind: "fields", owner: "model '\(syntax.name)'")
             let resolved = fields.compactMap { resolveField($0, context: context) }
@@ -658,6 +660,31 @@ struct Resolver {
         return Model(
             name: syntax.name, summary: syntax.summary, kind: kind, origin: syntax.origin, file: syntax.file,
             location: syntax.location)
+    }
+
+    /// Each case must be a struct model: a JSON object with the discriminator beside its fields.
+    private mutating func resolveOneOf(_ model: OneOfModel, of syntax: ModelSyntax) -> OneOfModel {
+        var result = model
+        result.variants = model.variants.filter { variant in
+            guard let type = resolveType(.name(variant.model, variant.location), allowFile: false) else { return false }
+            guard case .model(let name) = type, let entry = table[name], case .structure(let fields) = self.syntax(of: entry).kind else {
+                diagnostics.error(
+                    "case '\(variant.value)' of 'oneOf' of model '\(syntax.name)' must be a model with 'fields', found '\(variant.model)'",
+                    at: variant.location)
+                return false
+            }
+            // The variant's own field of that name must hold a string, as the discriminator does.
+            if let field = fields.first(where: { $0.wireName == model.discriminator }),
+               case .name(let typeName, _)? = field.type, typeName != "String",
+               table[typeName]?.enumModel?.rawType != .string {
+                diagnostics.error(
+                    "field '\(field.wireName)' of model '\(name)' is the discriminator of model '\(syntax.name)' and must be a String or a String enum, found '\(typeName)'",
+                    at: field.location)
+            }
+            return true
+        }
+        if result.variants.count != model.variants.count { incompleteModels.insert(syntax.name) }
+        return result
     }
 
     // MARK: - Services and endpoints

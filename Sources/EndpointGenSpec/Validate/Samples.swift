@@ -154,45 +154,78 @@ extension Resolver {
                     + (isInt ? "" : DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value))),
                 at: location)
             return .null
+        case .oneOf(let oneOf):
+            guard let pairs = node.mapping else {
+                return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
+            }
+            let key = oneOf.discriminator
+            guard let tag = pairs.first(where: { $0.key.scalar?.value == key })?.value.scalar?.value else {
+                diagnostics.error(
+                    "sample at '\(renderedSamplePath)' needs the discriminator '\(key)' of model '\(name)' (one of \(oneOf.variants.map { "'\($0.value)'" }.joined(separator: ", ")))",
+                    at: location)
+                return .null
+            }
+            guard let variant = oneOf.variants.first(where: { $0.value == tag }) else {
+                diagnostics.error(
+                    "sample value '\(tag)' at '\(renderedSamplePath).\(key)' is not a case of model '\(name)'"
+                        + DidYouMean.hint(for: tag, among: oneOf.variants.map(\.value)),
+                    at: location)
+                return .null
+            }
+            guard let target = resolvedModels[variant.model], case .structure(let fields) = target.kind,
+                  !incompleteModels.contains(variant.model) else { return .null }
+            return convertStructSample(pairs, model: variant.model, fields: fields, discriminator: key, location: location, file: file)
         case .structure(let fields):
             guard let pairs = node.mapping else {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
-            var present = [Bool](repeating: false, count: fields.count)
-            var object: [(key: String, value: SampleValue)] = []
-            object.reserveCapacity(pairs.count)
-            for pair in pairs {
-                let key = pair.key.scalar?.value ?? ""
-                guard let position = fieldPosition(of: key, in: name, fields: fields) else {
-                    let suggestion = DidYouMean.suggestion(for: key, among: fields.map(\.wireName))
-                    // The misspelt field is not reported again as missing.
-                    if let suggestion, let suggested = fieldPosition(of: suggestion, in: name, fields: fields) {
-                        present[suggested] = true
-                    }
-                    diagnostics.error(
-                        "unknown field '\(key)' at '\(renderedSamplePath)' for model '\(name)'"
-                            + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                        at: pair.key.mark.location(in: file))
+            return convertStructSample(pairs, model: name, fields: fields, discriminator: nil, location: location, file: file)
+        }
+    }
+
+    /// A struct model's sample; `discriminator` is a key allowed beside its fields (the
+    /// variant of a `oneOf` model).
+    private mutating func convertStructSample(
+        _ pairs: YAMLMapping, model name: String, fields: [Field], discriminator: String?, location: SourceLocation, file: String
+    ) -> SampleValue {
+        var present = [Bool](repeating: false, count: fields.count)
+        var object: [(key: String, value: SampleValue)] = []
+        object.reserveCapacity(pairs.count)
+        for pair in pairs {
+            let key = pair.key.scalar?.value ?? ""
+            guard let position = fieldPosition(of: key, in: name, fields: fields) else {
+                if key == discriminator {
+                    object.append((key, convertJSON(pair.value)))
                     continue
                 }
-                present[position] = true
-                samplePath.append(.key(key))
-                object.append((key, convertSample(pair.value, type: fields[position].type, file: file)))
-                samplePath.removeLast()
-            }
-            var missing: [String] = []
-            for (position, field) in fields.enumerated()
-            where !present[position] && !field.type.isOptional && field.defaultValue == nil {
-                missing.append(field.wireName)
-            }
-            if !missing.isEmpty {
-                let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+                let suggestion = DidYouMean.suggestion(for: key, among: fields.map(\.wireName))
+                // The misspelt field is not reported again as missing.
+                if let suggestion, let suggested = fieldPosition(of: suggestion, in: name, fields: fields) {
+                    present[suggested] = true
+                }
                 diagnostics.error(
-                    "sample at '\(renderedSamplePath)' is missing required field\(missing.count == 1 ? "" : "s") \(list) of model '\(name)'",
-                    at: location)
+                    "unknown field '\(key)' at '\(renderedSamplePath)' for model '\(name)'"
+                        + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                    at: pair.key.mark.location(in: file))
+                continue
             }
-            return .object(object)
+            present[position] = true
+            samplePath.append(.key(key))
+            object.append((key, convertSample(pair.value, type: fields[position].type, file: file)))
+            samplePath.removeLast()
         }
+        var missing: [String] = []
+        for (position, field) in fields.enumerated()
+        where !present[position] && !field.type.isOptional && field.defaultValue == nil {
+            missing.append(field.wireName)
+        }
+        if !missing.isEmpty {
+            let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.error(
+                "sample at '\(renderedSamplePath)' is missing required field\(missing.count == 1 ? "" : "s") \(list) of model '\(name)'",
+                at: location)
+        }
+        return .object(object)
     }
 
     /// `sample.members[1].role`.

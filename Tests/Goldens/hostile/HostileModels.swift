@@ -15,8 +15,9 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
     public let lhs: Bool?
     public let fieldsEqual: Int?
     public let hashValue: Int
+    public let shape: Shape?
 
-    public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil, hashValue: Int = 0) {
+    public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil, hashValue: Int = 0, shape: Shape? = nil) {
         self.init_ = init_
         self.self_ = self_
         self.func = `func`
@@ -27,6 +28,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         self.lhs = lhs
         self.fieldsEqual = fieldsEqual
         self.hashValue = hashValue
+        self.shape = shape
     }
 
     public init(from decoder: any Decoder) throws {
@@ -41,6 +43,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         self.lhs = try container.optional(Bool.self, "lhs")
         self.fieldsEqual = try container.optional(Int.self, "fieldsEqual")
         self.hashValue = try container.optional(Int.self, "hash_value") ?? 0
+        self.shape = try container.optional(Shape.self, "shape")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +58,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         try container.putIfPresent(self.lhs, "lhs")
         try container.putIfPresent(self.fieldsEqual, "fieldsEqual")
         try container.put(self.hashValue, "hash_value")
+        try container.putIfPresent(self.shape, "shape")
     }
 
     public static func == (lhs: Extension, rhs: Extension) -> Bool {
@@ -68,6 +72,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         guard EndpointRuntime.fieldsEqual(lhs.lhs, rhs.lhs) else { return false }
         guard EndpointRuntime.fieldsEqual(lhs.fieldsEqual, rhs.fieldsEqual) else { return false }
         guard EndpointRuntime.fieldsEqual(lhs.hashValue, rhs.hashValue) else { return false }
+        guard EndpointRuntime.fieldsEqual(lhs.shape, rhs.shape) else { return false }
         return true
     }
 
@@ -82,6 +87,48 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         hasher.combine(self.lhs)
         hasher.combine(self.fieldsEqual)
         hasher.combine(self.hashValue)
+        hasher.combine(self.shape)
+    }
+}
+
+public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
+    /// `"@type": "default"`
+    case `default`(Extension)
+    /// `"@type": "unknown"`
+    case unknown_(TreeLink)
+    /// `"@type": "self-node"`
+    case selfNode(TreeNode)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: String = try container.required(String.self, "@type")
+        switch discriminator {
+        case "default": self = .default(try Extension(from: decoder))
+        case "unknown": self = .unknown_(try TreeLink(from: decoder))
+        case "self-node": self = .selfNode(try TreeNode(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .default(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("default", "@type")
+        case .unknown_(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("unknown", "@type")
+        case .selfNode(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("self-node", "@type")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
     }
 }
 

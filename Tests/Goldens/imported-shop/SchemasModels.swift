@@ -462,11 +462,13 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
     public let id: UUID?
     public let lines: [OrderLine]?
     public let total: Double?
+    public let payment: Payment?
 
-    public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil) {
+    public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil, payment: Payment? = nil) {
         self.id = id
         self.lines = lines
         self.total = total
+        self.payment = payment
     }
 
     public init(from decoder: any Decoder) throws {
@@ -474,6 +476,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         self.id = try container.optional(UUID.self, "id")
         self.lines = try container.optional([OrderLine].self, "lines")
         self.total = try container.optional(Double.self, "total")
+        self.payment = try container.optional(Payment.self, "payment")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -481,12 +484,128 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         try container.putIfPresent(self.id, "id")
         try container.putIfPresent(self.lines, "lines")
         try container.putIfPresent(self.total, "total")
+        try container.putIfPresent(self.payment, "payment")
     }
 
     public static func == (lhs: Order, rhs: Order) -> Bool {
         guard fieldsEqual(lhs.id, rhs.id) else { return false }
         guard fieldsEqual(lhs.lines, rhs.lines) else { return false }
         guard fieldsEqual(lhs.total, rhs.total) else { return false }
+        guard fieldsEqual(lhs.payment, rhs.payment) else { return false }
+        return true
+    }
+}
+
+/// How the order was paid.
+public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
+    /// `"method": "card"`
+    case card(CardPayment)
+    /// `"method": "bank_transfer"`
+    case bankTransfer(BankTransfer)
+    /// `"method": "Points"`
+    case points(Points)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: String = try container.required(String.self, "method")
+        switch discriminator {
+        case "card": self = .card(try CardPayment(from: decoder))
+        case "bank_transfer": self = .bankTransfer(try BankTransfer(from: decoder))
+        case "Points": self = .points(try Points(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .card(let value):
+            try value.encode(to: encoder)
+        case .bankTransfer(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("bank_transfer", "method")
+        case .points(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("Points", "method")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
+public nonisolated struct CardPayment: Codable, Hashable, Sendable {
+    public let method: String
+    public let last4: String
+
+    public init(method: String, last4: String) {
+        self.method = method
+        self.last4 = last4
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.method = try container.required(String.self, "method")
+        self.last4 = try container.required(String.self, "last4")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.method, "method")
+        try container.put(self.last4, "last4")
+    }
+
+    public static func == (lhs: CardPayment, rhs: CardPayment) -> Bool {
+        guard fieldsEqual(lhs.method, rhs.method) else { return false }
+        guard fieldsEqual(lhs.last4, rhs.last4) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct BankTransfer: Codable, Hashable, Sendable {
+    public let bank: String
+
+    public init(bank: String) {
+        self.bank = bank
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.bank = try container.required(String.self, "bank")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.bank, "bank")
+    }
+
+    public static func == (lhs: BankTransfer, rhs: BankTransfer) -> Bool {
+        guard fieldsEqual(lhs.bank, rhs.bank) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Points: Codable, Hashable, Sendable {
+    public let amount: Int?
+
+    public init(amount: Int? = nil) {
+        self.amount = amount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.amount = try container.optional(Int.self, "amount")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.amount, "amount")
+    }
+
+    public static func == (lhs: Points, rhs: Points) -> Bool {
+        guard fieldsEqual(lhs.amount, rhs.amount) else { return false }
         return true
     }
 }
