@@ -526,7 +526,25 @@ struct SpecBuilder {
         switch schema.kind {
         case .object(let properties, _, _): return !properties.isEmpty
         case .allOf, .stringEnum, .integerEnum: return true
-        case .discriminated(_, let cases): return cases.allSatisfy { isObjectComponent($0.schema) }
+        case .discriminated(let property, let cases):
+            return cases.allSatisfy { isObjectComponent($0.schema) && namesItsCase(property, in: $0.schema) }
+        default: return false
+        }
+    }
+
+    /// Whether the discriminator, where the case's schema declares it, is a string the generator
+    /// reads as `String` or a String enum (not a date, a number or free JSON).
+    private func namesItsCase(_ property: String, in component: String) -> Bool {
+        guard let component = components[component], let parts = objectParts(component),
+              let declared = parts.properties.first(where: { $0.name == property }) else { return true }
+        return isPlainString(declared.schema)
+    }
+
+    private func isPlainString(_ schema: Schema, depth: Int = 0) -> Bool {
+        switch schema.kind {
+        case .string(let format): return !["date-time", "uuid", "uri", "url", "byte", "binary"].contains(format ?? "")
+        case .stringEnum: return true
+        case .reference(let name): return depth < 8 && components[name].map { isPlainString($0, depth: depth + 1) } == true
         default: return false
         }
     }
@@ -562,9 +580,21 @@ struct SpecBuilder {
             enumValues[name] = values
         case .discriminated(let property, let cases):
             // Only components become such models (`becomesModel`), and their cases are models too.
-            model.kind = .oneOf(discriminator: property, cases: cases.compactMap { item in
-                modelNames[item.schema].map { (item.value, $0) }
-            })
+            // A value given twice, or two whose Swift case names clash, cannot be told apart.
+            var values: Set<String> = []
+            var caseNames: Set<String> = []
+            var kept: [(value: String, model: String)] = []
+            for item in cases {
+                guard let modelName = modelNames[item.schema] else { continue }
+                var caseName = SwiftNaming.identifier(fromWire: item.value)
+                if caseName == "unknown" { caseName = "unknown_" }
+                guard values.insert(item.value).inserted, caseNames.insert(caseName).inserted else {
+                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value or its Swift name '\(caseName)'; left out", at: schema.location)
+                    continue
+                }
+                kept.append((item.value, modelName))
+            }
+            model.kind = .oneOf(discriminator: property, cases: kept)
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))
@@ -760,7 +790,7 @@ struct SpecBuilder {
             return SpecType(expr: "JSON", kind: .json)
         case .discriminated:
             // A component whose cases are all objects is a model (the `.reference` case above).
-            diagnostics.warning("'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects; the value is kept as JSON (JSONValue)", at: schema.location)
+            diagnostics.warning("'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)", at: schema.location)
             return SpecType(expr: "JSON", kind: .json)
         }
     }

@@ -68,6 +68,63 @@ final class OpenAPIImportTests: XCTestCase {
                        ["api.yaml:1:1: error: the document has no operations and no schemas: nothing to import"])
     }
 
+    /// Found by `make fuzz` (seed 99): a discriminated `oneOf` whose case declares the
+    /// discriminator as a non-string, or whose values repeat (a schema listed twice), was written as a `oneOf` model the generator then rejected. The first is
+    /// kept as JSON, the repeats are left out; what is written generates.
+    func testDiscriminatedOneOfsTheGeneratorWouldRejectAreNotWritten() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Pay, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            Order:
+              type: object
+              properties:
+                payment: { $ref: '#/components/schemas/Payment' }
+                refund: { $ref: '#/components/schemas/Refund' }
+            Payment:
+              oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' }, { $ref: '#/components/schemas/Card' } ]
+              discriminator: { propertyName: method, mapping: { card: Card, Bank: Card } }
+            Refund:
+              oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Code' } ]
+              discriminator: { propertyName: method }
+            Card:
+              type: object
+              properties: { method: { type: string }, last4: { type: string } }
+            Bank:
+              type: object
+              properties: { bank: { type: string } }
+            Code:
+              type: object
+              properties: { method: { type: integer } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value or its Swift name 'card'; left out",
+            "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Order:
+            fields:
+              payment: Payment?
+              refund: JSON?
+        """), schemas)
+        XCTAssertTrue(schemas.contains("""
+          Payment:
+            oneOf:
+              discriminator: method
+              cases:
+                card: Card
+                Bank: Bank
+
+        """), schemas)
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+        let module = try XCTUnwrap(loaded.module)
+        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
+    }
+
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
     /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
     /// that is already an identifier (kept as written).

@@ -841,7 +841,7 @@ final class DiagnosticTests: XCTestCase {
               Post:
                 fields: { id: Int }
               Notice:
-                fields: { id: Int, title: String?, type: Int }
+                fields: { id: Int, title: String?, type: "[String]?" }
               Kind:
                 enum: [a, b]
               Both:
@@ -857,7 +857,7 @@ final class DiagnosticTests: XCTestCase {
             """
             specs/a.yaml:6:72: error: case 'kind' of 'oneOf' of model 'Item' must be a model with 'fields', found 'Kind'
             specs/a.yaml:6:84: error: unknown type 'Pol'
-            specs/a.yaml:10:40: error: field 'type' of model 'Notice' is the discriminator of model 'Item' and must be a String or a String enum, found 'Int'
+            specs/a.yaml:10:40: error: field 'type' of model 'Notice' is the discriminator of model 'Item' and must be a String or a String enum, found '[String]?'
             specs/a.yaml:15:5: error: model 'Both' can have only one of 'fields', 'enum' and 'oneOf', found 'fields' and 'oneOf'
             specs/a.yaml:17:12: error: missing key 'discriminator' in 'oneOf' of model 'NoKey': the wire key that names the case (e.g. 'type')
             specs/a.yaml:19:29: error: the discriminator of 'oneOf' of model 'Empty' cannot be empty

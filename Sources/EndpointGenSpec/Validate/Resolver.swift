@@ -662,6 +662,17 @@ struct Resolver {
             location: syntax.location)
     }
 
+    private func isStringOrStringEnum(_ expr: TypeExpr) -> Bool {
+        guard case .name(let name, _) = expr else { return false }
+        return name == "String" || table[name]?.enumModel?.rawType == .string
+    }
+
+    /// `T` for `T?`.
+    private static func unwrappingOptional(_ expr: TypeExpr) -> TypeExpr {
+        if case .optional(let inner, _) = expr { return inner }
+        return expr
+    }
+
     /// Each case must be a struct model: a JSON object with the discriminator beside its fields.
     private mutating func resolveOneOf(_ model: OneOfModel, of syntax: ModelSyntax) -> OneOfModel {
         var result = model
@@ -674,11 +685,10 @@ struct Resolver {
                 return false
             }
             // The variant's own field of that name must hold a string, as the discriminator does.
-            if let field = fields.first(where: { $0.wireName == model.discriminator }),
-               case .name(let typeName, _)? = field.type, typeName != "String",
-               table[typeName]?.enumModel?.rawType != .string {
+            if let field = fields.first(where: { $0.wireName == model.discriminator }), let type = field.type,
+               !isStringOrStringEnum(Self.unwrappingOptional(type)) {
                 diagnostics.error(
-                    "field '\(field.wireName)' of model '\(name)' is the discriminator of model '\(syntax.name)' and must be a String or a String enum, found '\(typeName)'",
+                    "field '\(field.wireName)' of model '\(name)' is the discriminator of model '\(syntax.name)' and must be a String or a String enum, found '\(type.spelling)'",
                     at: field.location)
             }
             return true
