@@ -394,12 +394,6 @@ struct ModelRenderer {
     mutating func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
         let access = context.access
         let names = context.caseNames(oneOf, in: model.name)
-        // Whether each variant's model has the discriminator as a field of its own: if not, it
-        // is written beside the variant's fields when encoding.
-        let declaresDiscriminator: [Bool] = oneOf.variants.map { variant in
-            guard let target = context.model(named: variant.model), case .structure(let fields) = target.kind else { return false }
-            return fields.contains { $0.wireName == oneOf.discriminator }
-        }
         p.doc(model.summary)
         p.begin()
         p.put(context.typeModifiers)
@@ -457,9 +451,11 @@ struct ModelRenderer {
                 p.put(Naming.member(names[index]))
                 p.put("(let value):")
                 p.end()
+                // The case's value is written after the model's fields, also when the model has
+                // the discriminator as a field of its own: an optional one left nil, or one that
+                // says another case, would not decode back as this case.
                 p.indented { p in
                     p.line("try value.encode(to: encoder)")
-                    guard !declaresDiscriminator[index] else { return }
                     p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
                     p.begin()
                     p.put("try container.put(")

@@ -177,6 +177,13 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(try JSONDecoder().decode(Shape.self, from: encoder.encode(shape)), shape)
         XCTAssertEqual(Set([shape, shape, link]).count, 2)
 
+        // A model that declares the discriminator itself (optional, as OpenAPI documents often
+        // do) gets it on decoding; encoding writes the case's value whatever the field holds.
+        let tagged = try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":"tagged","note":"n"}"#.utf8))
+        XCTAssertEqual(tagged, .tagged(Tagged(type: "tagged", note: "n")))
+        XCTAssertEqual(String(decoding: try encoder.encode([Shape.tagged(Tagged(note: "n")), .tagged(Tagged(type: "default"))]), as: UTF8.self),
+                       #"[{"@type":"tagged","note":"n"},{"@type":"tagged"}]"#)
+
         // No discriminator, or one that is not a string: a decoding error, not a guess.
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"name":"n"}"#.utf8)))
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))

@@ -98,6 +98,8 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
     case unknown_(TreeLink)
     /// `"@type": "self-node"`
     case selfNode(TreeNode)
+    /// `"@type": "tagged"`
+    case tagged(Tagged)
     /// A case this version of the API description does not know, kept as it arrived.
     case unknown(JSONValue)
 
@@ -108,6 +110,7 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
         case "default": self = .default(try Extension(from: decoder))
         case "unknown": self = .unknown_(try TreeLink(from: decoder))
         case "self-node": self = .selfNode(try TreeNode(from: decoder))
+        case "tagged": self = .tagged(try Tagged(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
@@ -126,9 +129,41 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
             var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
             try container.put("self-node", "@type")
+        case .tagged(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("tagged", "@type")
         case .unknown(let value):
             try value.encode(to: encoder)
         }
+    }
+}
+
+public nonisolated struct Tagged: Codable, Hashable, Sendable {
+    public let type: String?
+    public let note: String?
+
+    public init(type: String? = nil, note: String? = nil) {
+        self.type = type
+        self.note = note
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.optional(String.self, "@type")
+        self.note = try container.optional(String.self, "note")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.type, "@type")
+        try container.putIfPresent(self.note, "note")
+    }
+
+    public static func == (lhs: Tagged, rhs: Tagged) -> Bool {
+        guard fieldsEqual(lhs.type, rhs.type) else { return false }
+        guard fieldsEqual(lhs.note, rhs.note) else { return false }
+        return true
     }
 }
 

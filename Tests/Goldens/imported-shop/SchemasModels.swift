@@ -522,6 +522,8 @@ public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
         switch self {
         case .card(let value):
             try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("card", "method")
         case .bankTransfer(let value):
             try value.encode(to: encoder)
             var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
