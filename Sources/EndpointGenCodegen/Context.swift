@@ -139,8 +139,7 @@ struct Context {
         var seen: [String: OneOfModel.Variant] = [:]
         var names: [String] = []
         for variant in model.variants {
-            var name = Naming.identifier(fromWire: variant.value)
-            if name == "unknown" { name = "unknown_" }
+            let name = Naming.caseName(forDiscriminator: variant.value)
             if let other = seen[name] {
                 diagnostics.append(.error(
                     "model '\(owner)': cases '\(variant.value)' and '\(other.value)' both become the case name '\(name)'",

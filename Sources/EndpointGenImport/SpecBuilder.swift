@@ -586,8 +586,7 @@ struct SpecBuilder {
             var kept: [(value: String, model: String)] = []
             for item in cases {
                 guard let modelName = modelNames[item.schema] else { continue }
-                var caseName = SwiftNaming.identifier(fromWire: item.value)
-                if caseName == "unknown" { caseName = "unknown_" }
+                let caseName = SwiftNaming.caseName(forDiscriminator: item.value)
                 guard values.insert(item.value).inserted, caseNames.insert(caseName).inserted else {
                     diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value or its Swift name '\(caseName)'; left out", at: schema.location)
                     continue

@@ -842,9 +842,8 @@ struct FileDecoder {
         for pair in pairs {
             let value = reader.keyText(pair.key)
             guard let target = reader.text(pair.value, for: "case '\(value)' of \(what())") else { continue }
-            // The case names the code generator writes (`unknown` is taken by the fallback case).
-            var swiftName = SwiftNaming.identifier(fromWire: value)
-            if swiftName == "unknown" { swiftName = "unknown_" }
+            // The case names the code generator writes.
+            let swiftName = SwiftNaming.caseName(forDiscriminator: value)
             if let first = seenNames[swiftName] {
                 reader.diagnostics.error(
                     "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'",
