@@ -788,18 +788,19 @@ struct FileDecoder {
         func what() -> String { "model '\(name)'" }
         guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.modelKeys) else { return model }
         model.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
-        // Exactly one of the three kinds.
-        let kinds = [mapping["fields"], mapping["enum"], mapping["oneOf"]].compactMap { $0 }
-        if kinds.count > 1 {
-            let names = kinds.map { "'\(reader.keyText($0.keyNode))'" }
+        // Exactly one of the three kinds (no array built on this path, which every model takes).
+        let fields = mapping["fields"], cases = mapping["enum"], oneOf = mapping["oneOf"]
+        if (fields != nil ? 1 : 0) + (cases != nil ? 1 : 0) + (oneOf != nil ? 1 : 0) > 1 {
+            let kinds = [fields, cases, oneOf].compactMap { $0 }
+            let names = kinds.map { "'\($0.key)'" }
             reader.diagnostics.error(
                 "\(what()) can have only one of 'fields', 'enum' and 'oneOf', found \(names.joined(separator: " and "))",
                 at: location(kinds[1].keyNode))
-        } else if let fields = mapping["fields"] {
+        } else if let fields {
             model.kind = .structure(decodeFields(fields.value, owner: .model(name)))
-        } else if let cases = mapping["enum"] {
+        } else if let cases {
             model.kind = .enumeration(decodeEnum(cases.value, model: name))
-        } else if let oneOf = mapping["oneOf"] {
+        } else if let oneOf {
             if let decoded = decodeOneOf(oneOf.value, model: name) { model.kind = .oneOf(decoded) }
         } else if mapping.suggested.isEmpty {
             reader.diagnostics.error("\(what()) needs 'fields', 'enum' or 'oneOf'", at: location(pair.key))
