@@ -134,24 +134,10 @@ struct Context {
         return names
     }
 
-    /// Swift case names of a `oneOf` model, from the discriminator values, with collisions reported.
-    mutating func caseNames(_ model: OneOfModel, in owner: String) -> [String] {
-        var seen: [String: OneOfModel.Variant] = [:]
-        var names: [String] = []
-        for variant in model.variants {
-            let name = Naming.caseName(forDiscriminator: variant.value)
-            if let other = seen[name] {
-                diagnostics.append(.error(
-                    "model '\(owner)': cases '\(variant.value)' and '\(other.value)' both become the case name '\(name)'",
-                    at: variant.location,
-                    notes: [.note("'\(other.value)' is here", at: other.location)]
-                ))
-            } else {
-                seen[name] = variant
-            }
-            names.append(name)
-        }
-        return names
+    /// Swift case names of a `oneOf` model, from the discriminator values. The decoder reported
+    /// and left out the values whose names clash, so these are distinct.
+    func caseNames(_ model: OneOfModel) -> [String] {
+        model.variants.map { Naming.caseName(forDiscriminator: $0.value) }
     }
 
     /// A Swift expression for a default value of `type`.

@@ -393,7 +393,7 @@ struct ModelRenderer {
     /// then boxed, as a struct's fields that close a cycle are.
     mutating func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
         let access = context.access
-        let names = context.caseNames(oneOf, in: model.name)
+        let names = context.caseNames(oneOf)
         p.doc(model.summary)
         p.begin()
         p.put(context.typeModifiers)
