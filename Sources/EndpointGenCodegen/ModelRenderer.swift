@@ -445,10 +445,10 @@ struct ModelRenderer {
         p.put("func encode(to encoder: any Encoder) throws")
         p.open()
         p.switchBlock("self") { p in
-            for (index, variant) in oneOf.variants.enumerated() {
+            for (variant, caseName) in zip(oneOf.variants, names) {
                 p.begin()
                 p.put("case .")
-                p.put(Naming.member(names[index]))
+                p.put(Naming.member(caseName))
                 p.put("(let value):")
                 p.end()
                 // The case's value is written after the model's fields, also when the model has

@@ -542,7 +542,7 @@ struct SpecBuilder {
 
     private func isPlainString(_ schema: Schema, depth: Int = 0) -> Bool {
         switch schema.kind {
-        case .string(let format): return !["date-time", "uuid", "uri", "url", "byte", "binary"].contains(format ?? "")
+        case .string(let format): return Self.stringType(format: format, use: .model).expr == "String"
         case .stringEnum: return true
         case .reference(let name): return depth < 8 && components[name].map { isPlainString($0, depth: depth + 1) } == true
         default: return false
@@ -748,14 +748,7 @@ struct SpecBuilder {
             defer { expanding.remove(name) }
             return specType(target, suggested: Self.upperName(name), use: use, models: &models)
         case .string(let format):
-            switch format {
-            case "date-time": return SpecType(expr: "Date", kind: .scalar)
-            case "uuid": return SpecType(expr: "UUID", kind: .scalar)
-            case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
-            case "byte": return SpecType(expr: "Data", kind: .data)
-            case "binary": return use == .multipart ? SpecType(expr: "File", kind: .file) : SpecType(expr: "Data", kind: .data)
-            default: return SpecType(expr: "String", kind: .scalar)
-            }
+            return Self.stringType(format: format, use: use)
         case .integer(let format):
             return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
         case .number(let format):
@@ -791,6 +784,18 @@ struct SpecBuilder {
             // A component whose cases are all objects is a model (the `.reference` case above).
             diagnostics.warning("'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)", at: schema.location)
             return SpecType(expr: "JSON", kind: .json)
+        }
+    }
+
+    /// The spec type of `type: string` with this `format`.
+    private static func stringType(format: String?, use: Use) -> SpecType {
+        switch format {
+        case "date-time": return SpecType(expr: "Date", kind: .scalar)
+        case "uuid": return SpecType(expr: "UUID", kind: .scalar)
+        case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
+        case "byte": return SpecType(expr: "Data", kind: .data)
+        case "binary": return use == .multipart ? SpecType(expr: "File", kind: .file) : SpecType(expr: "Data", kind: .data)
+        default: return SpecType(expr: "String", kind: .scalar)
         }
     }
 
