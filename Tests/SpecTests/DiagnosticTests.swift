@@ -848,7 +848,9 @@ final class DiagnosticTests: XCTestCase {
                 fields: { id: Int }
                 oneOf: { discriminator: type, cases: { post: Post } }
               NoKey:
-                oneOf: { cases: { post: Post } }
+                oneOf: { cases: { post: Post, nope: Nope } }
+              Misspelt:
+                oneOf: { discriminater: type, cases: { post: Post, gone: Gone } }
               Empty:
                 oneOf: { discriminator: "", cases: {} }
               Clash:
@@ -860,12 +862,15 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:10:40: error: field 'type' of model 'Notice' is the discriminator of model 'Item' and must be a String or a String enum, found '[String]?'
             specs/a.yaml:15:5: error: model 'Both' can have only one of 'fields', 'enum' and 'oneOf', found 'fields' and 'oneOf'
             specs/a.yaml:17:12: error: missing key 'discriminator' in 'oneOf' of model 'NoKey': the wire key that names the case (e.g. 'type')
-            specs/a.yaml:19:29: error: the discriminator of 'oneOf' of model 'Empty' cannot be empty
-            specs/a.yaml:19:40: error: 'oneOf' of model 'Empty' has no cases
-            specs/a.yaml:21:61: error: cases 'blog_post' and 'blogPost' of 'oneOf' of model 'Clash' both become the case 'blogPost'
-            specs/a.yaml:21:44: note: 'blog_post' is here
-            specs/a.yaml:21:92: error: cases 'unknown' and 'unknown_' of 'oneOf' of model 'Clash' both become the case 'unknown_'
-            specs/a.yaml:21:77: note: 'unknown' is here
+            specs/a.yaml:17:35: error: unknown type 'Nope'
+            specs/a.yaml:19:14: error: unknown key 'discriminater' in 'oneOf' of model 'Misspelt'; did you mean 'discriminator'?
+            specs/a.yaml:19:56: error: unknown type 'Gone'
+            specs/a.yaml:21:29: error: the discriminator of 'oneOf' of model 'Empty' cannot be empty
+            specs/a.yaml:21:40: error: 'oneOf' of model 'Empty' has no cases
+            specs/a.yaml:23:61: error: cases 'blog_post' and 'blogPost' of 'oneOf' of model 'Clash' both become the case 'blogPost'
+            specs/a.yaml:23:44: note: 'blog_post' is here
+            specs/a.yaml:23:92: error: cases 'unknown' and 'unknown_' of 'oneOf' of model 'Clash' both become the case 'unknown_'
+            specs/a.yaml:23:77: note: 'unknown' is here
             """)
     }
 

@@ -821,9 +821,7 @@ struct FileDecoder {
                     discriminator = key
                 }
             }
-        } else if !mapping.isMissing("discriminator") {
-            return nil
-        } else {
+        } else if mapping.isMissing("discriminator") {
             reader.diagnostics.error(
                 "missing key 'discriminator' in \(what()): the wire key that names the case (e.g. 'type')",
                 at: mapping.location)
@@ -854,8 +852,10 @@ struct FileDecoder {
             seenNames[swiftName] = (value, location(pair.key))
             variants.append(OneOfModel.Variant(value: value, model: target, location: location(pair.key)))
         }
-        guard let discriminator else { return nil }
-        return OneOfModel(discriminator: discriminator, variants: variants)
+        // Without a discriminator (an error is reported, so the model is damaged and no sample or
+        // generated code reads the empty key) the cases are still resolved, so that their own
+        // errors show in the same run.
+        return OneOfModel(discriminator: discriminator ?? "", variants: variants)
     }
 
     private mutating func decodeEnum(_ node: YAMLNode, model: String) -> EnumModel {
