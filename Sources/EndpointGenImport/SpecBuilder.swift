@@ -526,10 +526,15 @@ struct SpecBuilder {
         switch schema.kind {
         case .object(let properties, _, _): return !properties.isEmpty
         case .allOf, .stringEnum, .integerEnum: return true
-        case .discriminated(let property, let cases):
-            return cases.allSatisfy { isObjectComponent($0.schema) && namesItsCase(property, in: $0.schema) }
+        case .discriminated(let property, let cases): return isOneOfModel(property: property, cases: cases)
         default: return false
         }
+    }
+
+    /// Whether a discriminated `oneOf` becomes a `oneOf` model: every case an object component
+    /// that, where it declares the discriminator, declares it as a plain string.
+    private func isOneOfModel(property: String, cases: [(value: String, schema: String)]) -> Bool {
+        cases.allSatisfy { isObjectComponent($0.schema) && namesItsCase(property, in: $0.schema) }
     }
 
     /// Whether the discriminator, where the case's schema declares it, is a string the generator
@@ -579,7 +584,8 @@ struct SpecBuilder {
             model.kind = .integerEnum(values.filter { seen.insert($0).inserted }.map { (SwiftNaming.caseName(forInteger: $0), $0) })
             enumValues[name] = values
         case .discriminated(let property, let cases):
-            // Only components become such models (`becomesModel`), and their cases are models too.
+            // Only those whose cases are object components become such models (`isOneOfModel`),
+            // and those components are models too.
             // A value given twice, or two whose Swift case names clash, cannot be told apart.
             var values: Set<String> = []
             var caseNames: Set<String> = []
@@ -780,10 +786,17 @@ struct SpecBuilder {
             return SpecType(expr: name, kind: .structModel)
         case .union, .any:
             return SpecType(expr: "JSON", kind: .json)
-        case .discriminated:
-            // A component whose cases are all objects is a model (the `.reference` case above).
-            diagnostics.warning("'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)", at: schema.location)
-            return SpecType(expr: "JSON", kind: .json)
+        case .discriminated(let property, let cases):
+            // A component is a model of its own (the `.reference` case above); an inline one (a
+            // property's, an array's items, a body or a response) is named after its owner, as
+            // inline objects are.
+            guard isOneOfModel(property: property, cases: cases) else {
+                diagnostics.warning("'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)", at: schema.location)
+                return SpecType(expr: "JSON", kind: .json)
+            }
+            let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
+            appendModel(named: name, schema: schema, to: &models)
+            return SpecType(expr: name, kind: .structModel)
         }
     }
 

@@ -101,7 +101,7 @@ final class OpenAPIImportTests: XCTestCase {
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value or its Swift name 'card'; left out",
-            "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when it is a component schema whose cases are all objects that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
+            "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -119,6 +119,90 @@ final class OpenAPIImportTests: XCTestCase {
                 Bank: Bank
 
         """), schemas)
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+        let module = try XCTUnwrap(loaded.module)
+        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
+    }
+
+    /// A discriminated `oneOf` written inline (a property, an array's items, a response) becomes a
+    /// `oneOf` model named after its owner, as inline objects do; it was kept as JSON.
+    func testInlineDiscriminatedOneOfsBecomeModelsNamedAfterTheirOwner() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Pay, version: '1' }
+        paths:
+          /orders/{id}/events:
+            get:
+              operationId: listEvents
+              parameters: [ { name: id, in: path, required: true, schema: { type: string } } ]
+              responses:
+                '200':
+                  description: OK
+                  content:
+                    application/json:
+                      schema:
+                        oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
+                        discriminator: { propertyName: method }
+        components:
+          schemas:
+            Order:
+              type: object
+              required: [payment]
+              properties:
+                payment:
+                  oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
+                  discriminator: { propertyName: method, mapping: { card: Card, bank_transfer: Bank } }
+                refunds:
+                  type: array
+                  items:
+                    oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
+                    discriminator: { propertyName: method }
+                other:
+                  oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Code' } ]
+                  discriminator: { propertyName: method }
+            Card:
+              type: object
+              properties: { method: { type: string }, last4: { type: string } }
+            Bank:
+              type: object
+              properties: { iban: { type: string } }
+            Code:
+              type: object
+              properties: { method: { type: integer } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:31:11: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Order:
+            fields:
+              payment: OrderPayment
+              refunds: "[OrderRefundsItem]?"
+              other: JSON?
+
+          OrderPayment:
+            oneOf:
+              discriminator: method
+              cases:
+                card: Card
+                bank_transfer: Bank
+
+          OrderRefundsItem:
+            oneOf:
+              discriminator: method
+              cases:
+                Card: Card
+                Bank: Bank
+
+        """), schemas)
+        let service = try XCTUnwrap(result.files.first { $0.name != "schemas.yaml" }).contents
+        XCTAssertTrue(service.contains("response: ListEventsResponse"), service)
+        XCTAssertTrue(service.contains("""
+          ListEventsResponse:
+            oneOf:
+        """), service)
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
         let module = try XCTUnwrap(loaded.module)
