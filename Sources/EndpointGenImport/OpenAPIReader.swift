@@ -328,17 +328,27 @@ struct OpenAPIReader {
                 result.kind = .discriminated(property: property, cases: cases)
                 return result
             }
+            if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
+                diagnostics.warning("'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with a single value", at: at)
+                result.kind = .discriminated(property: implied.property, cases: implied.cases)
+                return result
+            }
             diagnostics.warning("'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
             result.kind = .union(keyword: keyword)
             return result
         }
         if let values = node["enum"]?.sequence {
             var texts: [String] = []
+            var allPlainIntegers = true
             for value in values {
                 if value.isPlainNull { result.nullable = true; continue }
-                if let text = value.text { texts.append(text) }
+                if let scalar = value.scalar {
+                    texts.append(scalar.value)
+                    allPlainIntegers = allPlainIntegers && scalar.style == .plain && Int64(scalar.value) != nil
+                }
             }
-            if type == "integer" {
+            // Without a `type`, `enum: [1, 2]` holds numbers (`["1", "2"]` strings).
+            if type == "integer" || (type == nil && allPlainIntegers && !texts.isEmpty) {
                 if texts.allSatisfy({ Int64($0) != nil }) {
                     result.kind = .integerEnum(texts)
                     return result
@@ -347,6 +357,11 @@ struct OpenAPIReader {
                 result.kind = .stringEnum(texts)
                 return result
             }
+        }
+        // 3.1's `const: card` without a `type` is a string (a discriminator's value, mostly).
+        if type == nil, let value = node["const"], Self.stringText(value, typed: false) != nil {
+            result.kind = .string(format: nil)
+            return result
         }
         let format = node["format"]?.text
         switch type {
@@ -378,6 +393,59 @@ struct OpenAPIReader {
             diagnostics.warning("schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
         }
         return result
+    }
+
+    /// A `oneOf` of `$ref`s to component objects without a `discriminator`, whose cases each declare
+    /// the same string property with a single value (`enum: [card]`, or 3.1's `const: card`), a
+    /// different one in each: that property tells the cases apart as a discriminator would (a
+    /// common way to write a tagged union). The first such property of the first case.
+    private func impliedDiscriminator(_ parts: some Sequence<YAMLNode>) -> (property: String, cases: [(value: String, schema: String)])? {
+        let prefix = "#/components/schemas/"
+        var components: [(name: String, properties: YAMLNode)] = []
+        for part in parts {
+            guard let reference = part["$ref"]?.text, reference.hasPrefix(prefix) else { return nil }
+            let name = Self.unescapePointer(String(reference.dropFirst(prefix.count)))
+            guard let properties = root?["components"]?["schemas"]?[name]?["properties"], properties.mapping != nil else { return nil }
+            components.append((name, properties))
+        }
+        guard components.count > 1, let first = components[0].properties.mapping else { return nil }
+        candidates: for pair in first {
+            guard let property = pair.key.text else { continue }
+            var values: Set<String> = []
+            var cases: [(value: String, schema: String)] = []
+            for component in components {
+                guard let declared = component.properties[property], let value = Self.singleStringValue(declared),
+                      values.insert(value).inserted else { continue candidates }
+                cases.append((value, component.name))
+            }
+            return (property, cases)
+        }
+        return nil
+    }
+
+    /// `card` for `{ type: string, enum: [card] }` or `{ const: card }`.
+    private static func singleStringValue(_ schema: YAMLNode) -> String? {
+        let type = schema["type"]?.text
+        if let type, type != "string" { return nil }
+        if let value = schema["const"] { return stringText(value, typed: type != nil) }
+        if let values = schema["enum"]?.elements, values.count == 1 { return stringText(values[0], typed: type != nil) }
+        return nil
+    }
+
+    /// JSON's numbers (`Double` alone would also take `nan` and `inf`).
+    private static func isNumber(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return Double(text) != nil
+    }
+
+    /// A scalar's text when it is a JSON string: without `type: string` (`typed`), a plain `1`
+    /// or `true` is a number or a Boolean.
+    private static func stringText(_ node: YAMLNode, typed: Bool) -> String? {
+        guard let scalar = node.scalar, !node.isPlainNull else { return nil }
+        if !typed, scalar.style == .plain, scalar.value == "true" || scalar.value == "false" || isNumber(scalar.value) {
+            return nil
+        }
+        return scalar.value
     }
 
     /// The cases of a `oneOf` with a discriminator when every part is a `$ref` to a component:

@@ -224,7 +224,7 @@ struct ImportOpenAPI: ParsableCommand {
         commandName: "import-openapi",
         abstract: "Write specs from an OpenAPI 3.0 or 3.1 document (YAML or JSON): one per tag, and schemas.yaml.",
         discussion: """
-        A start for an API that already has an OpenAPI document (springdoc's /v3/api-docs, a Swagger UI's source): one spec per tag with its endpoints, parameters, bodies, responses and auth, and schemas.yaml with the component schemas as models. What specs cannot express (oneOf/anyOf, cookie parameters, HTTP basic auth, ...) is a warning at its place in the document. Envelopes are not detected: add 'envelope:' by hand. Every file is checked to load as a spec before anything is written; an existing file is never replaced (exit code 1, nothing written).
+        A start for an API that already has an OpenAPI document (springdoc's /v3/api-docs, a Swagger UI's source): one spec per tag with its endpoints, parameters, bodies, responses and auth, and schemas.yaml with the component schemas as models. A response wrapper most responses share becomes the service's 'envelope:', the shared error response its 'errorBody:'. What specs cannot express (oneOf/anyOf without a discriminator, cookie parameters, object-valued query parameters, ...) is a warning at its place in the document. Every file is checked to load as a spec before anything is written; an existing file is never replaced (exit code 1, nothing written).
         """
     )
 

@@ -209,6 +209,71 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
     }
 
+    /// A `oneOf` of component objects without a `discriminator`, whose cases each declare the same
+    /// string property with one value of its own (`enum: [x]` or `const: x`), is told apart by
+    /// that property; numbers, shared values and properties some case leaves open stay JSON.
+    func testOneOfWithoutDiscriminatorIsToldApartByASingleValuedProperty() throws {
+        let result = importText("""
+        openapi: 3.1.0
+        info: { title: Feed, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            Event:
+              oneOf: [ { $ref: '#/components/schemas/Created' }, { $ref: '#/components/schemas/Deleted' } ]
+            Loose:
+              oneOf: [ { $ref: '#/components/schemas/Created' }, { $ref: '#/components/schemas/Open' } ]
+            Numbered:
+              oneOf: [ { $ref: '#/components/schemas/One' }, { $ref: '#/components/schemas/Two' } ]
+            Created:
+              type: object
+              required: [kind]
+              properties: { id: { type: string }, kind: { type: string, enum: [created] } }
+            Deleted:
+              type: object
+              properties: { kind: { const: deleted }, id: { type: string } }
+            Open:
+              type: object
+              properties: { id: { type: string }, kind: { type: string } }
+            One:
+              type: object
+              properties: { kind: { enum: [1] } }
+            Two:
+              type: object
+              properties: { kind: { const: 2 } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:7:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'kind', which each declares with a single value",
+            "api.yaml:9:7: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:11:7: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Event:
+            oneOf:
+              discriminator: kind
+              cases:
+                created: Created
+                deleted: Deleted
+
+        """), schemas)
+        // An untyped `const` string is a String; an untyped `enum` of plain integers an Int enum.
+        XCTAssertTrue(schemas.contains("""
+          Deleted:
+            fields:
+              kind: String?
+        """), schemas)
+        XCTAssertTrue(schemas.contains("""
+          OneKind:
+            enum:
+              type: Int
+        """), schemas)
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+        let module = try XCTUnwrap(loaded.module)
+        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
+    }
+
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
     /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
     /// that is already an identifier (kept as written).
