@@ -463,12 +463,14 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
     public let lines: [OrderLine]?
     public let total: Double?
     public let payment: Payment?
+    public let refund: OrderRefund?
 
-    public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil, payment: Payment? = nil) {
+    public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil, payment: Payment? = nil, refund: OrderRefund? = nil) {
         self.id = id
         self.lines = lines
         self.total = total
         self.payment = payment
+        self.refund = refund
     }
 
     public init(from decoder: any Decoder) throws {
@@ -477,6 +479,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         self.lines = try container.optional([OrderLine].self, "lines")
         self.total = try container.optional(Double.self, "total")
         self.payment = try container.optional(Payment.self, "payment")
+        self.refund = try container.optional(OrderRefund.self, "refund")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -485,6 +488,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         try container.putIfPresent(self.lines, "lines")
         try container.putIfPresent(self.total, "total")
         try container.putIfPresent(self.payment, "payment")
+        try container.putIfPresent(self.refund, "refund")
     }
 
     public static func == (lhs: Order, rhs: Order) -> Bool {
@@ -492,7 +496,42 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         guard fieldsEqual(lhs.lines, rhs.lines) else { return false }
         guard fieldsEqual(lhs.total, rhs.total) else { return false }
         guard fieldsEqual(lhs.payment, rhs.payment) else { return false }
+        guard fieldsEqual(lhs.refund, rhs.refund) else { return false }
         return true
+    }
+}
+
+public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
+    /// `"kind": "card"`
+    case card(CardRefund)
+    /// `"kind": "store_credit"`
+    case storeCredit(StoreCredit)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: String = try container.required(String.self, "kind")
+        switch discriminator {
+        case "card": self = .card(try CardRefund(from: decoder))
+        case "store_credit": self = .storeCredit(try StoreCredit(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .card(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("card", "kind")
+        case .storeCredit(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("store_credit", "kind")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
     }
 }
 
@@ -607,6 +646,82 @@ public nonisolated struct Points: Codable, Hashable, Sendable {
     }
 
     public static func == (lhs: Points, rhs: Points) -> Bool {
+        guard fieldsEqual(lhs.amount, rhs.amount) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct CardRefund: Codable, Hashable, Sendable {
+    public let kind: CardRefundKind
+    public let last4: String?
+
+    public init(kind: CardRefundKind, last4: String? = nil) {
+        self.kind = kind
+        self.last4 = last4
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.kind = try container.required(CardRefundKind.self, "kind")
+        self.last4 = try container.optional(String.self, "last4")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.kind, "kind")
+        try container.putIfPresent(self.last4, "last4")
+    }
+
+    public static func == (lhs: CardRefund, rhs: CardRefund) -> Bool {
+        guard fieldsEqual(lhs.kind, rhs.kind) else { return false }
+        guard fieldsEqual(lhs.last4, rhs.last4) else { return false }
+        return true
+    }
+}
+
+public nonisolated enum CardRefundKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    case card
+    /// A value this version of the API description does not know, kept as it arrived.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "card": self = .card
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .card: return "card"
+        case .unknown(let value): return value
+        }
+    }
+}
+
+public nonisolated struct StoreCredit: Codable, Hashable, Sendable {
+    public let kind: String
+    public let amount: Int
+
+    public init(kind: String, amount: Int) {
+        self.kind = kind
+        self.amount = amount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.kind = try container.required(String.self, "kind")
+        self.amount = try container.required(Int.self, "amount")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.kind, "kind")
+        try container.put(self.amount, "amount")
+    }
+
+    public static func == (lhs: StoreCredit, rhs: StoreCredit) -> Bool {
+        guard fieldsEqual(lhs.kind, rhs.kind) else { return false }
         guard fieldsEqual(lhs.amount, rhs.amount) else { return false }
         return true
     }
