@@ -24,6 +24,14 @@ final class OpenAPIImportTests: XCTestCase {
         OpenAPIImporter.run(Array(text.utf8), path: path, outputDirectory: "specs")
     }
 
+    /// The imported specs load and generate without a diagnostic.
+    private func assertGeneratesCleanly(_ result: OpenAPIImportResult, file: StaticString = #filePath, line: UInt = #line) throws {
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [], file: file, line: line)
+        let module = try XCTUnwrap(loaded.module, file: file, line: line)
+        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [], file: file, line: line)
+    }
+
     func testShopDocumentImportsAsTheGoldenSpecs() throws {
         let result = try importShop()
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
@@ -119,10 +127,7 @@ final class OpenAPIImportTests: XCTestCase {
                 Bank: Bank
 
         """), schemas)
-        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
-        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
-        let module = try XCTUnwrap(loaded.module)
-        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
+        try assertGeneratesCleanly(result)
     }
 
     /// A discriminated `oneOf` written inline (a property, an array's items, a response) becomes a
@@ -203,10 +208,7 @@ final class OpenAPIImportTests: XCTestCase {
           ListEventsResponse:
             oneOf:
         """), service)
-        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
-        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
-        let module = try XCTUnwrap(loaded.module)
-        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
+        try assertGeneratesCleanly(result)
     }
 
     /// A `oneOf` of component objects without a `discriminator`, whose cases each declare the same
@@ -268,10 +270,7 @@ final class OpenAPIImportTests: XCTestCase {
             enum:
               type: Int
         """), schemas)
-        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
-        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
-        let module = try XCTUnwrap(loaded.module)
-        XCTAssertEqual(CodeGenerator.generate(module).diagnostics.map(\.rendered), [])
+        try assertGeneratesCleanly(result)
     }
 
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
