@@ -134,10 +134,10 @@ struct Context {
         return names
     }
 
-    /// Swift case names of a `oneOf` model, from the discriminator values. The decoder reported
-    /// and left out the values whose names clash, so these are distinct.
+    /// Swift case names of a `oneOf` model: the long form's names, else from the discriminator
+    /// values. The decoder reported and left out the cases whose names clash, so these are distinct.
     func caseNames(_ model: OneOfModel) -> [String] {
-        model.variants.map { Naming.caseName(forDiscriminator: $0.value) }
+        model.variants.map { $0.swiftNameOverride.map(Naming.legal) ?? Naming.caseName(forDiscriminator: $0.value) }
     }
 
     /// A Swift expression for a default value of `type`.

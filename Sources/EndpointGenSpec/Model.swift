@@ -395,13 +395,20 @@ public struct OneOfModel: Sendable {
         public var value: String
         /// The struct model it decodes as.
         public var model: String
+        /// The Swift case name given in the long form (`"é": { model: Post, name: accented }`);
+        /// nil when derived from the value.
+        public var swiftNameOverride: String?
         /// The value's place, for diagnostics about the variant.
         public var location: SourceLocation
+        /// The model name's place, for diagnostics about the model.
+        public var modelLocation: SourceLocation
 
-        public init(value: String, model: String, location: SourceLocation) {
+        public init(value: String, model: String, swiftNameOverride: String? = nil, location: SourceLocation, modelLocation: SourceLocation? = nil) {
             self.value = value
             self.model = model
+            self.swiftNameOverride = swiftNameOverride
             self.location = location
+            self.modelLocation = modelLocation ?? location
         }
     }
 

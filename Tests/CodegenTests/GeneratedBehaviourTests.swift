@@ -184,6 +184,12 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(String(decoding: try encoder.encode([Shape.tagged(Tagged(note: "n")), .tagged(Tagged(type: "default"))]), as: UTF8.self),
                        #"[{"@type":"tagged","note":"n"},{"@type":"tagged"}]"#)
 
+        // Cases named in the long form carry their values both ways.
+        let root = try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":"\u221A","note":"r"}"#.utf8))
+        XCTAssertEqual(root, .root(Tagged(type: "\u{221A}", note: "r")))
+        XCTAssertEqual(String(decoding: try encoder.encode([Shape.root(Tagged(note: "r")), .self_(TreeLink(target: TreeNode(name: "t")))]), as: UTF8.self),
+                       #"[{"@type":"\#u{221A}","note":"r"},{"@type":"2","target":{"depth":0,"name":"t"}}]"#)
+
         // No discriminator, or one that is not a string: a decoding error, not a guess.
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"name":"n"}"#.utf8)))
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))

@@ -855,22 +855,40 @@ final class DiagnosticTests: XCTestCase {
                 oneOf: { discriminator: "", cases: {} }
               Clash:
                 oneOf: { discriminator: kind, cases: { blog_post: Post, blogPost: Post, unknown: Post, unknown_: Post } }
+              Named:
+                oneOf:
+                  discriminator: type
+                  cases:
+                    "é": { model: Post, name: accented }
+                    "": { model: Post, name: accented }
+                    x: { model: Post, name: 1bad }
+                    y: { model: Post, name: unknown }
+                    z: { name: zed }
+                    w: { model: Post, nmae: w }
+                    v: { model: Kind, name: vee }
             """),
             """
-            specs/a.yaml:6:72: error: case 'kind' of 'oneOf' of model 'Item' must be a model with 'fields', found 'Kind'
-            specs/a.yaml:6:84: error: unknown type 'Pol'
+            specs/a.yaml:6:78: error: case 'kind' of 'oneOf' of model 'Item' must be a model with 'fields', found 'Kind'
+            specs/a.yaml:6:90: error: unknown type 'Pol'
             specs/a.yaml:10:40: error: field 'type' of model 'Notice' is the discriminator of model 'Item' and must be a String or a String enum, found '[String]?'
             specs/a.yaml:15:5: error: model 'Both' can have only one of 'fields', 'enum' and 'oneOf', found 'fields' and 'oneOf'
             specs/a.yaml:17:12: error: missing key 'discriminator' in 'oneOf' of model 'NoKey': the wire key that names the case (e.g. 'type')
-            specs/a.yaml:17:35: error: unknown type 'Nope'
+            specs/a.yaml:17:41: error: unknown type 'Nope'
             specs/a.yaml:19:14: error: unknown key 'discriminater' in 'oneOf' of model 'Misspelt'; did you mean 'discriminator'?
-            specs/a.yaml:19:56: error: unknown type 'Gone'
+            specs/a.yaml:19:62: error: unknown type 'Gone'
             specs/a.yaml:21:29: error: the discriminator of 'oneOf' of model 'Empty' cannot be empty
             specs/a.yaml:21:40: error: 'oneOf' of model 'Empty' has no cases
-            specs/a.yaml:23:61: error: cases 'blog_post' and 'blogPost' of 'oneOf' of model 'Clash' both become the case 'blogPost'
+            specs/a.yaml:23:61: error: cases 'blog_post' and 'blogPost' of 'oneOf' of model 'Clash' both become the case 'blogPost'; name one with the long form 'blogPost: { model: Post, name: caseName }'
             specs/a.yaml:23:44: note: 'blog_post' is here
-            specs/a.yaml:23:92: error: cases 'unknown' and 'unknown_' of 'oneOf' of model 'Clash' both become the case 'unknown_'
+            specs/a.yaml:23:92: error: cases 'unknown' and 'unknown_' of 'oneOf' of model 'Clash' both become the case 'unknown_'; name one with the long form 'unknown_: { model: Post, name: caseName }'
             specs/a.yaml:23:77: note: 'unknown' is here
+            specs/a.yaml:29:34: error: cases 'é' and '' of 'oneOf' of model 'Named' both become the case 'accented'; give one another 'name'
+            specs/a.yaml:28:36: note: 'é' is here
+            specs/a.yaml:30:33: error: case name '1bad' of 'oneOf' of model 'Named' must be a Swift identifier
+            specs/a.yaml:31:33: error: case name 'unknown' of 'oneOf' of model 'Named' is the fallback case for values the spec does not list; choose another
+            specs/a.yaml:32:12: error: missing key 'model' in case 'z' of 'oneOf' of model 'Named': the model this case decodes as
+            specs/a.yaml:33:27: error: unknown key 'nmae' in case 'w' of 'oneOf' of model 'Named'; did you mean 'name'?
+            specs/a.yaml:34:21: error: case 'v' of 'oneOf' of model 'Named' must be a model with 'fields', found 'Kind'
             """)
     }
 

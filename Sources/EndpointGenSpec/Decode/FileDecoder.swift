@@ -28,6 +28,7 @@ struct FileDecoder {
     static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
     static let modelKeys: KeySet = ["summary", "fields", "enum", "oneOf"]
     static let oneOfKeys: KeySet = ["discriminator", "cases"]
+    static let oneOfCaseKeys: KeySet = ["model", "name"]
     static let bodyKeys: KeySet = ["json", "form", "multipart", "raw"]
 
     var reader: NodeReader
@@ -840,17 +841,49 @@ struct FileDecoder {
         var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         for pair in pairs {
             let value = reader.keyText(pair.key)
-            guard let target = reader.text(pair.value, for: "case '\(value)' of \(what())") else { continue }
+            // Short form `value: Model`, long form `value: { model: Model, name: caseName }`.
+            var modelNode = pair.value
+            var override: String?
+            var caseLocation = location(pair.key)
+            if case .mapping = pair.value.content {
+                let theCase = "case '\(value)' of \(what())"
+                guard let entry = reader.keyed(pair.value, in: theCase, allowed: Self.oneOfCaseKeys) else { continue }
+                if let nameEntry = entry["name"], let name = reader.text(nameEntry.value, for: "'name' of \(theCase)") {
+                    guard Lexical.isIdentifier(name) else {
+                        reader.diagnostics.error("case name '\(name)' of \(what()) must be a Swift identifier", at: location(nameEntry.value))
+                        continue
+                    }
+                    guard name != "unknown" else {
+                        reader.diagnostics.error(
+                            "case name 'unknown' of \(what()) is the fallback case for values the spec does not list; choose another",
+                            at: location(nameEntry.value))
+                        continue
+                    }
+                    override = name
+                    caseLocation = location(nameEntry.value)
+                }
+                guard let model = entry["model"] else {
+                    if entry.isMissing("model") {
+                        reader.diagnostics.error("missing key 'model' in \(theCase): the model this case decodes as", at: entry.location)
+                    }
+                    continue
+                }
+                modelNode = model.value
+            }
+            guard let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
             // The case names the code generator writes.
-            let swiftName = SwiftNaming.caseName(forDiscriminator: value)
+            let swiftName = override.map(SwiftNaming.legal) ?? SwiftNaming.caseName(forDiscriminator: value)
             if let first = seenNames[swiftName] {
                 reader.diagnostics.error(
-                    "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'",
-                    at: location(pair.key), notes: [.note("'\(first.value)' is here", at: first.location)])
+                    "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; "
+                        + (override == nil ? "name one with the long form '\(value.isEmpty ? "\"\"" : value): { model: \(target), name: caseName }'" : "give one another 'name'"),
+                    at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
                 continue
             }
-            seenNames[swiftName] = (value, location(pair.key))
-            variants.append(OneOfModel.Variant(value: value, model: target, location: location(pair.key)))
+            seenNames[swiftName] = (value, caseLocation)
+            variants.append(OneOfModel.Variant(
+                value: value, model: target, swiftNameOverride: override, location: location(pair.key),
+                modelLocation: reader.textLocation(modelNode)))
         }
         // Without a discriminator (an error is reported, so the model is damaged and no sample or
         // generated code reads the empty key) the cases are still resolved, so that their own

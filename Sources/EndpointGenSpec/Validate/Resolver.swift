@@ -677,11 +677,11 @@ struct Resolver {
     private mutating func resolveOneOf(_ model: OneOfModel, of syntax: ModelSyntax) -> OneOfModel {
         var result = model
         result.variants = model.variants.filter { variant in
-            guard let type = resolveType(.name(variant.model, variant.location), allowFile: false) else { return false }
+            guard let type = resolveType(.name(variant.model, variant.modelLocation), allowFile: false) else { return false }
             guard case .model(let name) = type, let entry = table[name], case .structure(let fields) = self.syntax(of: entry).kind else {
                 diagnostics.error(
                     "case '\(variant.value)' of 'oneOf' of model '\(syntax.name)' must be a model with 'fields', found '\(variant.model)'",
-                    at: variant.location)
+                    at: variant.modelLocation)
                 return false
             }
             // The variant's own field of that name must hold a string, as the discriminator does.

@@ -100,6 +100,10 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
     case selfNode(TreeNode)
     /// `"@type": "tagged"`
     case tagged(Tagged)
+    /// `"@type": "√"`
+    case root(Tagged)
+    /// `"@type": "2"`
+    case self_(TreeLink)
     /// A case this version of the API description does not know, kept as it arrived.
     case unknown(JSONValue)
 
@@ -111,6 +115,8 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
         case "unknown": self = .unknown_(try TreeLink(from: decoder))
         case "self-node": self = .selfNode(try TreeNode(from: decoder))
         case "tagged": self = .tagged(try Tagged(from: decoder))
+        case "\u{221A}": self = .root(try Tagged(from: decoder))
+        case "2": self = .self_(try TreeLink(from: decoder))
         default: self = .unknown(try JSONValue(from: decoder))
         }
     }
@@ -133,6 +139,14 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
             var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
             try container.put("tagged", "@type")
+        case .root(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("\u{221A}", "@type")
+        case .self_(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("2", "@type")
         case .unknown(let value):
             try value.encode(to: encoder)
         }
