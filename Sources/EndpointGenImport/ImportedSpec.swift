@@ -90,7 +90,8 @@ struct ImportedModel {
         case stringEnum([(name: String, value: String)], short: Bool)
         case integerEnum([(name: String, value: String)])
         /// The discriminator's wire key, and value → model name per case.
-        case oneOf(discriminator: String, cases: [(value: String, model: String)])
+        /// `name` is the Swift case name when the one derived from the value is taken.
+        case oneOf(discriminator: String, cases: [(value: String, model: String, name: String?)])
     }
 
     var name: String

@@ -586,18 +586,26 @@ struct SpecBuilder {
         case .discriminated(let property, let cases):
             // Only those whose cases are object components become such models (`isOneOfModel`),
             // and those components are models too.
-            // A value given twice, or two whose Swift case names clash, cannot be told apart.
+            // A value given twice cannot be told apart; two values whose Swift case names clash
+            // can, and the later one is named in the long form.
             var values: Set<String> = []
             var caseNames: Set<String> = []
-            var kept: [(value: String, model: String)] = []
+            var kept: [(value: String, model: String, name: String?)] = []
             for item in cases {
                 guard let modelName = modelNames[item.schema] else { continue }
-                let caseName = SwiftNaming.caseName(forDiscriminator: item.value)
-                guard values.insert(item.value).inserted, caseNames.insert(caseName).inserted else {
-                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value or its Swift name '\(caseName)'; left out", at: schema.location)
+                guard values.insert(item.value).inserted else {
+                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
                     continue
                 }
-                kept.append((item.value, modelName))
+                let derived = SwiftNaming.caseName(forDiscriminator: item.value)
+                var explicit: String?
+                if !caseNames.insert(derived).inserted {
+                    let unique = Self.numbered(derived) { caseNames.contains($0) }
+                    caseNames.insert(unique)
+                    explicit = unique
+                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
+                }
+                kept.append((item.value, modelName, explicit))
             }
             model.kind = .oneOf(discriminator: property, cases: kept)
         default:

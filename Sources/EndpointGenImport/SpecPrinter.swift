@@ -161,7 +161,9 @@ struct SpecPrinter {
             line(2, "oneOf:")
             entry(3, "discriminator", Self.scalar(discriminator))
             line(3, "cases:")
-            for item in cases { entry(4, item.value, item.model) }
+            for item in cases {
+                entry(4, item.value, item.name.map { "{ model: \(item.model), name: \($0) }" } ?? item.model)
+            }
         case .integerEnum(let cases):
             line(2, "enum:")
             entry(3, "type", "Int")

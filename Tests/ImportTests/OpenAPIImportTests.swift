@@ -78,7 +78,8 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// Found by `make fuzz` (seed 99): a discriminated `oneOf` whose case declares the
     /// discriminator as a non-string, or whose values repeat (a schema listed twice), was written as a `oneOf` model the generator then rejected. The first is
-    /// kept as JSON, the repeats are left out; what is written generates.
+    /// kept as JSON, the repeats are left out; what is written generates. Values that are
+    /// different but make the same Swift case name are both kept (the long form names the later).
     func testDiscriminatedOneOfsTheGeneratorWouldRejectAreNotWritten() throws {
         let result = importText("""
         openapi: 3.0.3
@@ -97,6 +98,9 @@ final class OpenAPIImportTests: XCTestCase {
             Refund:
               oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Code' } ]
               discriminator: { propertyName: method }
+            Transfer:
+              oneOf: [ { $ref: '#/components/schemas/Bank' }, { $ref: '#/components/schemas/Card' } ]
+              discriminator: { propertyName: method, mapping: { bank-transfer: Bank, bank_transfer: Card } }
             Card:
               type: object
               properties: { method: { type: string }, last4: { type: string } }
@@ -108,9 +112,19 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { method: { type: integer } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value or its Swift name 'card'; left out",
+            "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value; left out",
             "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
+            "api.yaml:18:7: warning: case 'bank_transfer' (Card) of 'Transfer' would be the Swift case 'bankTransfer' of an earlier one; named 'bankTransfer2'",
         ])
+        // Values whose Swift names clash are both kept, the later one named in the long form.
+        XCTAssertTrue(try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents.contains("""
+          Transfer:
+            oneOf:
+              discriminator: method
+              cases:
+                bank-transfer: Bank
+                bank_transfer: { model: Card, name: bankTransfer2 }
+        """))
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
           Order:
