@@ -62,6 +62,9 @@ struct Schema {
     /// A scalar `default`, as written.
     var defaultValue: String?
     var deprecated = false
+    /// An object's `discriminator` (`oneOf`s keep theirs in `.discriminated`): the property and
+    /// the `mapping` (value → component name), for a base that other components extend.
+    var discriminator: (property: String, mapping: [(value: String, schema: String)])?
     var location: SourceLocation
 }
 

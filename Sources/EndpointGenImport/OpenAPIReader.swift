@@ -300,6 +300,9 @@ struct OpenAPIReader {
             let others = types.filter { $0 != "null" }
             type = others.count == 1 ? others[0] : nil
         }
+        if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
+            result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
+        }
         if let allOf = node["allOf"]?.sequence {
             let parts = allOf.map { schema($0) }
             if parts.count == 1 {
@@ -446,6 +449,22 @@ struct OpenAPIReader {
             return nil
         }
         return scalar.value
+    }
+
+    /// A discriminator's `mapping` as value → component name (targets written as a reference or
+    /// as the bare name), in document order; targets outside `components/schemas` are left out.
+    private func discriminatorMapping(_ node: YAMLNode?) -> [(value: String, schema: String)] {
+        let prefix = "#/components/schemas/"
+        var result: [(value: String, schema: String)] = []
+        for pair in node?.mapping ?? YAMLMapping() {
+            guard let value = pair.key.text, let target = pair.value.text else { continue }
+            if target.hasPrefix(prefix) {
+                result.append((value, Self.unescapePointer(String(target.dropFirst(prefix.count)))))
+            } else if !target.contains("/") {
+                result.append((value, target))
+            }
+        }
+        return result
     }
 
     /// The cases of a `oneOf` with a discriminator when every part is a `$ref` to a component:

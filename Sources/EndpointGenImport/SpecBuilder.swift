@@ -43,6 +43,9 @@ struct SpecBuilder {
     private var enumValues: [String: [String]] = [:]
     /// Component aliases being expanded (an alias of itself becomes JSON).
     private var expanding: Set<String> = []
+    /// The object schemas of bases that became `oneOf` models of their subtypes
+    /// (`resolvePolymorphicBases`): their properties still go into each subtype's `allOf`.
+    private var polymorphicBases: [String: Schema] = [:]
 
     init(document: OpenAPIDocument) {
         self.document = document
@@ -58,13 +61,14 @@ struct SpecBuilder {
         for named in document.schemas {
             components[named.name] = named.schema
         }
-        for named in document.schemas where becomesModel(named.schema) {
+        resolvePolymorphicBases()
+        for named in document.schemas where becomesModel(components[named.name]!) {
             modelNames[named.name] = uniqueTypeName(named.name, fallback: "Model", at: named.schema.location)
         }
         var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
         for named in document.schemas {
             guard let name = modelNames[named.name] else { continue }
-            appendModel(named: name, schema: named.schema, to: &shared.models)
+            appendModel(named: name, schema: components[named.name]!, to: &shared.models)
         }
         var files: [ImportedFile] = []
         var fileNames: Set<String> = [shared.fileName]
@@ -102,6 +106,44 @@ struct SpecBuilder {
         dropUnusedWrappers(&shared, files: files)
         if !shared.models.isEmpty { files.append(shared) }
         return files
+    }
+
+    /// OpenAPI's inheritance, as springdoc writes Jackson's `@JsonSubTypes`: an object component
+    /// with a `discriminator` that other components extend (`allOf: [{ $ref: Base }, …]`) or its
+    /// `mapping` names. A value of the base's type is one of the subtypes, so the base becomes a
+    /// `oneOf` model of them (values from the mapping, else the subtype's name); its properties
+    /// still go into every subtype. A base whose subtypes cannot all be cases stays a struct.
+    private mutating func resolvePolymorphicBases() {
+        for named in document.schemas {
+            guard let discriminator = named.schema.discriminator else { continue }
+            switch named.schema.kind {
+            case .object, .allOf: break
+            default: continue
+            }
+            var cases: [(value: String, schema: String)] = []
+            var listed: Set<String> = []
+            for entry in discriminator.mapping where entry.schema != named.name && components[entry.schema] != nil {
+                cases.append(entry)
+                listed.insert(entry.schema)
+            }
+            for other in document.schemas where other.name != named.name && !listed.contains(other.name) {
+                guard case .allOf(let parts) = other.schema.kind, parts.contains(where: { part in
+                    if case .reference(let target) = part.kind { return target == named.name }
+                    return false
+                }) else { continue }
+                cases.append((other.name, other.name))
+                listed.insert(other.name)
+            }
+            guard !cases.isEmpty else { continue }
+            polymorphicBases[named.name] = named.schema
+            var schema = named.schema
+            schema.kind = .discriminated(property: discriminator.property, cases: cases)
+            components[named.name] = schema
+            if !isOneOfModel(property: discriminator.property, cases: cases) {
+                polymorphicBases[named.name] = nil
+                components[named.name] = named.schema
+            }
+        }
     }
 
     // MARK: - Envelopes and error bodies
@@ -659,7 +701,9 @@ struct SpecBuilder {
             return components[name].flatMap { objectParts($0, depth: depth + 1) }
         case .allOf(let parts):
             var merged = ObjectParts(properties: [], required: [], additional: .none)
-            for part in parts {
+            for var part in parts {
+                // A base that became a `oneOf` model still lends its properties to its subtypes.
+                if case .reference(let name) = part.kind, let base = polymorphicBases[name] { part = base }
                 guard let object = objectParts(part, depth: depth + 1) else { continue }
                 for property in object.properties {
                     if let index = merged.properties.firstIndex(where: { $0.name == property.name }) {

@@ -287,6 +287,84 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// OpenAPI's inheritance (springdoc's `@JsonSubTypes`): a base object with a discriminator that
+    /// other components extend through `allOf` becomes a `oneOf` model of them, values from the
+    /// mapping, else the subtype's name; each subtype keeps the base's properties. A base nothing
+    /// extends stays a struct.
+    func testABaseWithADiscriminatorBecomesAOneOfModelOfItsSubtypes() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Pets, version: '1' }
+        paths:
+          /pets:
+            get:
+              operationId: listPets
+              responses:
+                '200':
+                  description: OK
+                  content:
+                    application/json:
+                      schema: { type: array, items: { $ref: '#/components/schemas/Pet' } }
+        components:
+          schemas:
+            Pet:
+              type: object
+              description: A pet of any kind.
+              required: [petType, name]
+              properties:
+                petType: { type: string }
+                name: { type: string }
+              discriminator:
+                propertyName: petType
+                mapping: { cat: '#/components/schemas/Cat' }
+            Cat:
+              allOf:
+                - $ref: '#/components/schemas/Pet'
+                - type: object
+                  properties: { huntingSkill: { type: string } }
+            Dog:
+              allOf:
+                - $ref: '#/components/schemas/Pet'
+                - type: object
+                  required: [packSize]
+                  properties: { packSize: { type: integer } }
+            Lonely:
+              type: object
+              properties: { kind: { type: string } }
+              discriminator: { propertyName: kind }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Pet:
+            summary: A pet of any kind.
+            oneOf:
+              discriminator: petType
+              cases:
+                cat: Cat
+                Dog: Dog
+
+          Cat:
+            fields:
+              petType: String
+              name: String
+              huntingSkill: String?
+
+          Dog:
+            fields:
+              petType: String
+              name: String
+              packSize: Int
+
+          Lonely:
+            fields:
+              kind: String?
+        """), schemas)
+        let service = try XCTUnwrap(result.files.first { $0.name != "schemas.yaml" }).contents
+        XCTAssertTrue(service.contains("response: \"[Pet]\""), service)
+        try assertGeneratesCleanly(result)
+    }
+
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
     /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
     /// that is already an identifier (kept as written).

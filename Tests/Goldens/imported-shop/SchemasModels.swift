@@ -464,13 +464,15 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
     public let total: Double?
     public let payment: Payment?
     public let refund: OrderRefund?
+    public let events: [OrderEvent]?
 
-    public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil, payment: Payment? = nil, refund: OrderRefund? = nil) {
+    public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil, payment: Payment? = nil, refund: OrderRefund? = nil, events: [OrderEvent]? = nil) {
         self.id = id
         self.lines = lines
         self.total = total
         self.payment = payment
         self.refund = refund
+        self.events = events
     }
 
     public init(from decoder: any Decoder) throws {
@@ -480,6 +482,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         self.total = try container.optional(Double.self, "total")
         self.payment = try container.optional(Payment.self, "payment")
         self.refund = try container.optional(OrderRefund.self, "refund")
+        self.events = try container.optional([OrderEvent].self, "events")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -489,6 +492,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         try container.putIfPresent(self.total, "total")
         try container.putIfPresent(self.payment, "payment")
         try container.putIfPresent(self.refund, "refund")
+        try container.putIfPresent(self.events, "events")
     }
 
     public static func == (lhs: Order, rhs: Order) -> Bool {
@@ -497,6 +501,7 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         guard fieldsEqual(lhs.total, rhs.total) else { return false }
         guard fieldsEqual(lhs.payment, rhs.payment) else { return false }
         guard fieldsEqual(lhs.refund, rhs.refund) else { return false }
+        guard fieldsEqual(lhs.events, rhs.events) else { return false }
         return true
     }
 }
@@ -532,6 +537,106 @@ public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
         case .unknown(let value):
             try value.encode(to: encoder)
         }
+    }
+}
+
+public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
+    /// `"type": "shipped"`
+    case shipped(ShippedEvent)
+    /// `"type": "CancelledEvent"`
+    case cancelledEvent(CancelledEvent)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: String = try container.required(String.self, "type")
+        switch discriminator {
+        case "shipped": self = .shipped(try ShippedEvent(from: decoder))
+        case "CancelledEvent": self = .cancelledEvent(try CancelledEvent(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .shipped(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("shipped", "type")
+        case .cancelledEvent(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put("CancelledEvent", "type")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
+public nonisolated struct ShippedEvent: Codable, Hashable, Sendable {
+    public let type: String
+    public let at: Date
+    public let carrier: String?
+
+    public init(type: String, at: Date, carrier: String? = nil) {
+        self.type = type
+        self.at = at
+        self.carrier = carrier
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.required(String.self, "type")
+        self.at = try container.required(Date.self, "at")
+        self.carrier = try container.optional(String.self, "carrier")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.type, "type")
+        try container.put(self.at, "at")
+        try container.putIfPresent(self.carrier, "carrier")
+    }
+
+    public static func == (lhs: ShippedEvent, rhs: ShippedEvent) -> Bool {
+        guard fieldsEqual(lhs.type, rhs.type) else { return false }
+        guard fieldsEqual(lhs.at, rhs.at) else { return false }
+        guard fieldsEqual(lhs.carrier, rhs.carrier) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct CancelledEvent: Codable, Hashable, Sendable {
+    public let type: String
+    public let at: Date
+    public let reason: String?
+
+    public init(type: String, at: Date, reason: String? = nil) {
+        self.type = type
+        self.at = at
+        self.reason = reason
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.required(String.self, "type")
+        self.at = try container.required(Date.self, "at")
+        self.reason = try container.optional(String.self, "reason")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.type, "type")
+        try container.put(self.at, "at")
+        try container.putIfPresent(self.reason, "reason")
+    }
+
+    public static func == (lhs: CancelledEvent, rhs: CancelledEvent) -> Bool {
+        guard fieldsEqual(lhs.type, rhs.type) else { return false }
+        guard fieldsEqual(lhs.at, rhs.at) else { return false }
+        guard fieldsEqual(lhs.reason, rhs.reason) else { return false }
+        return true
     }
 }
 
