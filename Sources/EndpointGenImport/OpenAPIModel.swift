@@ -62,6 +62,9 @@ struct Schema {
     /// A scalar `default`, as written.
     var defaultValue: String?
     var deprecated = false
+    /// The Swift names an enum's values should get, from `x-enum-varnames` (openapi-generator)
+    /// or `x-enumNames` (NSwag), one per value.
+    var enumNames: [String]?
     /// An object's `discriminator` (`oneOf`s keep theirs in `.discriminated`): the property and
     /// the `mapping` (value → component name), for a base that other components extend.
     var discriminator: (property: String, mapping: [(value: String, schema: String)])?

@@ -350,6 +350,10 @@ struct OpenAPIReader {
                     allPlainIntegers = allPlainIntegers && scalar.style == .plain && Int64(scalar.value) != nil
                 }
             }
+            // Case names some generators' extensions give, one per value (null aside).
+            if let names = (node["x-enum-varnames"] ?? node["x-enumNames"])?.elements?.compactMap(\.text), names.count == texts.count {
+                result.enumNames = names
+            }
             // Without a `type`, `enum: [1, 2]` holds numbers (`["1", "2"]` strings).
             if type == "integer" || (type == nil && allPlainIntegers && !texts.isEmpty) {
                 if texts.allSatisfy({ Int64($0) != nil }) {

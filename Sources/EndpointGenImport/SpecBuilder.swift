@@ -619,11 +619,17 @@ struct SpecBuilder {
         var model = ImportedModel(name: name, summary: schema.summary.flatMap { $0.isEmpty ? nil : $0 }, kind: .fields([]))
         switch schema.kind {
         case .stringEnum(let values):
-            model.kind = stringEnum(values)
+            model.kind = stringEnum(values, names: schema.enumNames)
             enumValues[name] = values
         case .integerEnum(let values):
             var seen: Set<String> = []
-            model.kind = .integerEnum(values.filter { seen.insert($0).inserted }.map { (SwiftNaming.caseName(forInteger: $0), $0) })
+            var names: Set<String> = []
+            var cases: [(name: String, value: String)] = []
+            for (index, value) in values.enumerated() where seen.insert(value).inserted {
+                let name = Self.uniqueCaseName(schema.enumNames?[index], derived: SwiftNaming.caseName(forInteger: value), taken: &names)
+                cases.append((name, value))
+            }
+            model.kind = .integerEnum(cases)
             enumValues[name] = values
         case .discriminated(let property, let cases):
             // Only those whose cases are object components become such models (`isOneOfModel`),
@@ -657,21 +663,29 @@ struct SpecBuilder {
         return model
     }
 
-    private func stringEnum(_ values: [String]) -> ImportedModel.Kind {
+    private func stringEnum(_ values: [String], names given: [String]? = nil) -> ImportedModel.Kind {
         var seen: Set<String> = []
         var names: Set<String> = []
         var cases: [(name: String, value: String)] = []
         var short = true
-        for value in values where seen.insert(value).inserted {
+        for (index, value) in values.enumerated() where seen.insert(value).inserted {
             let derived = SwiftNaming.identifier(fromWire: value)
-            var name = derived == "unknown" ? "unknownValue" : derived
-            if value.isEmpty { name = "empty" }
-            let unique = Self.numbered(name) { names.contains($0) }
-            names.insert(unique)
+            let unique = Self.uniqueCaseName(given?[index], derived: value.isEmpty ? "empty" : derived, taken: &names)
             if unique != derived || value.isEmpty || !Self.isPlainEnumValue(value) { short = false }
             cases.append((unique, value))
         }
         return .stringEnum(cases, short: short)
+    }
+
+    /// An enum case's name: the one an `x-enum-varnames` list gives (made an identifier,
+    /// `HIGH_PRIORITY` → `highPriority`), else the derived one; never the fallback's `unknown`,
+    /// numbered when taken.
+    private static func uniqueCaseName(_ given: String?, derived: String, taken: inout Set<String>) -> String {
+        var name = given.map(SwiftNaming.identifier(fromWire:)) ?? derived
+        if name == "unknown" { name = "unknownValue" }
+        let unique = numbered(name) { taken.contains($0) }
+        taken.insert(unique)
+        return unique
     }
 
     /// A value the short enum form can hold as it is: one the generator names the same way.

@@ -82,12 +82,13 @@ public enum SwiftNaming {
         if start >= 0 { body(start..<bytes.count) }
     }
 
-    /// `page_no` → `pageNo`, `X-Request-ID` → `xRequestID`, `URLPath` → `urlPath`.
+    /// `page_no` → `pageNo`, `X-Request-ID` → `xRequestID`, `URLPath` → `urlPath`,
+    /// `IN_PROGRESS` → `inProgress`.
     public static func lowerCamel(_ text: String) -> String {
         camel(text, upperFirst: false)
     }
 
-    /// `upload_avatar` → `UploadAvatar`, `login` → `Login`.
+    /// `upload_avatar` → `UploadAvatar`, `login` → `Login`, `IN_PROGRESS` → `InProgress`.
     public static func upperCamel(_ text: String) -> String {
         camel(text, upperFirst: true)
     }
@@ -100,7 +101,16 @@ public enum SwiftNaming {
         guard capacity > 0 else { return "" }
         var text = text
         return text.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: capacity) { output in
+            // SCREAMING_SNAKE_CASE (several words, no lowercase letter: Java's enum constants,
+            // environment-style keys) has no case to keep: `IN_PROGRESS` is `inProgress`, not
+            // `inPROGRESS`. A single capitalised word stays an acronym (`URL`, `ID`).
+            var screaming = false
+            if !bytes.contains(where: isLower) {
+                var words = 0
+                forEachWord(in: bytes) { _ in words += 1 }
+                screaming = words > 1
+            }
+            return String(unsafeUninitializedCapacity: capacity) { output in
                 var count = 0
                 var isFirst = true
                 forEachWord(in: bytes) { word in
@@ -109,7 +119,7 @@ public enum SwiftNaming {
                         // letters follow ("URLPath" → "urlPath", "URL" → "url", "Name" → "name").
                         var run = word.lowerBound
                         while run < word.upperBound, isUpper(bytes[run]) { run += 1 }
-                        let lowered = run == word.upperBound || run - word.lowerBound <= 1 ? run : run - 1
+                        let lowered = screaming ? word.upperBound : run == word.upperBound || run - word.lowerBound <= 1 ? run : run - 1
                         for i in word {
                             output[count] = i < lowered ? bytes[i] | 0x20 : bytes[i]
                             count += 1
@@ -118,7 +128,7 @@ public enum SwiftNaming {
                         output[count] = isLower(bytes[word.lowerBound]) ? bytes[word.lowerBound] & ~0x20 : bytes[word.lowerBound]
                         count += 1
                         for i in (word.lowerBound + 1)..<word.upperBound {
-                            output[count] = bytes[i]
+                            output[count] = screaming && isUpper(bytes[i]) ? bytes[i] | 0x20 : bytes[i]
                             count += 1
                         }
                     }

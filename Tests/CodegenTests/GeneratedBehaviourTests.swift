@@ -124,11 +124,11 @@ final class GeneratedBehaviourTests: XCTestCase {
         let service = "say \"hi\" \\(x) \"\"\""
         XCTAssertEqual(HostileRouter.plainQuote.headers.map(\.name), ["x-quote"])
         XCTAssertEqual(HostileRouter.plainQuote.headers.map(\.value), ["plain"])
-        let given = HostileRouter.maybeQuote(xQUOTE: "mine", xQuotes: ["a", "b"])
+        let given = HostileRouter.maybeQuote(xQuote: "mine", xQuotes: ["a", "b"])
         XCTAssertEqual(given.headers.map(\.name), ["X-QUOTE", "X-Quotes"])
         XCTAssertEqual(given.headers.map(\.value), ["mine", "a, b"])
         // Left out, the parameter sends the service's value under its own spelling.
-        let omitted = HostileRouter.maybeQuote(xQUOTE: nil, xQuotes: nil)
+        let omitted = HostileRouter.maybeQuote(xQuote: nil, xQuotes: nil)
         XCTAssertEqual(omitted.headers.map(\.name), ["X-QUOTE"])
         XCTAssertEqual(omitted.headers.map(\.value), [service])
         // Endpoints with nothing of their own keep the service's header.

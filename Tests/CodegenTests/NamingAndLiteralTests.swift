@@ -25,18 +25,35 @@ final class NamingAndLiteralTests: XCTestCase {
         XCTAssertEqual(Naming.caseName(forInteger: "-1"), "valueMinus1")
     }
 
+    /// Java's enum constants and other SCREAMING_SNAKE_CASE names read as Swift would write them;
+    /// a single capitalised word and mixed-case names keep their acronyms.
+    func testScreamingSnakeCaseBecomesCamelCase() {
+        XCTAssertEqual(Naming.lowerCamel("IN_PROGRESS"), "inProgress")
+        XCTAssertEqual(Naming.upperCamel("IN_PROGRESS"), "InProgress")
+        XCTAssertEqual(Naming.lowerCamel("X-API-KEY"), "xApiKey")
+        XCTAssertEqual(Naming.lowerCamel("HTTP_STATUS_CODE"), "httpStatusCode")
+        XCTAssertEqual(Naming.lowerCamel("V2_ID9"), "v2Id9")
+        XCTAssertEqual(Naming.lowerCamel("URL"), "url")
+        XCTAssertEqual(Naming.upperCamel("URL"), "URL")
+        XCTAssertEqual(Naming.lowerCamel("X-Request-ID"), "xRequestID")
+        XCTAssertEqual(Naming.lowerCamel("user_ID"), "userID")
+    }
+
     /// The camel-casing loop finds words itself (one pass); it must agree with `words` and the
     /// casing rule on every input, including runs of capitals, digits and non-ASCII bytes.
     func testCamelCaseAgreesWithItsWords() {
         func reference(_ text: String, upperFirst: Bool) -> String {
+            let words = Naming.words(text)
+            // SCREAMING_SNAKE_CASE: several words and no lowercase ASCII letter anywhere.
+            let screaming = words.count > 1 && !text.unicodeScalars.contains { $0.isASCII && ("a"..."z").contains($0) }
             var result = ""
-            for (position, word) in Naming.words(text).enumerated() {
+            for (position, word) in words.enumerated() {
                 if position == 0 && !upperFirst {
                     let capitals = word.prefix { $0.isASCII && $0.isUppercase }.count
-                    let lowered = capitals == word.count || capitals <= 1 ? capitals : capitals - 1
+                    let lowered = screaming ? word.count : capitals == word.count || capitals <= 1 ? capitals : capitals - 1
                     result += word.prefix(lowered).lowercased() + word.dropFirst(lowered)
                 } else {
-                    result += word.prefix(1).uppercased() + word.dropFirst()
+                    result += word.prefix(1).uppercased() + (screaming ? word.dropFirst().lowercased() : String(word.dropFirst()))
                 }
             }
             return result

@@ -365,6 +365,56 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// `x-enum-varnames` (openapi-generator) and `x-enumNames` (NSwag) name the cases of integer
+    /// and string enums; a list of another length is ignored.
+    func testEnumCaseNamesFromGeneratorExtensions() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Tasks, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            Priority:
+              type: integer
+              enum: [0, 1, 2]
+              x-enum-varnames: [LOW, NORMAL, HIGH_PRIORITY]
+            Status:
+              type: string
+              enum: [A, B, unknown]
+              x-enumNames: [Active, Blocked, Unknown]
+            Size:
+              type: integer
+              enum: [1, 2]
+              x-enum-varnames: [Small]
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Priority:
+            enum:
+              type: Int
+              values:
+                low: 0
+                normal: 1
+                highPriority: 2
+
+          Status:
+            enum:
+              values:
+                active: "A"
+                blocked: "B"
+                unknownValue: "unknown"
+
+          Size:
+            enum:
+              type: Int
+              values:
+                value1: 1
+                value2: 2
+        """), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
     /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
     /// that is already an identifier (kept as written).

@@ -11,7 +11,7 @@ public nonisolated enum HostileRouter: Endpoint {
     case `return`(body: ReturnRequest)
     case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest)
     case plainQuote
-    case maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil)
+    case maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
@@ -83,9 +83,9 @@ public nonisolated enum HostileRouter: Endpoint {
             return headers_
         case .plainQuote:
             return [HTTPHeader(name: "x-quote", value: "plain")]
-        case .maybeQuote(let xQUOTE, let xQuotes):
+        case .maybeQuote(let xQuote, let xQuotes):
             var headers: [HTTPHeader] = []
-            headers.append(name: "X-QUOTE", xQUOTE, otherwise: "say \"hi\" \\(x) \"\"\"")
+            headers.append(name: "X-QUOTE", xQuote, otherwise: "say \"hi\" \\(x) \"\"\"")
             headers.append(name: "X-Quotes", xQuotes)
             return headers
         case .return:

@@ -20,7 +20,7 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     func plainQuote() async throws(APIError)
 
     /// `GET /quote`
-    func maybeQuote(xQUOTE: String?, xQuotes: [String]?) async throws(APIError)
+    func maybeQuote(xQuote: String?, xQuotes: [String]?) async throws(APIError)
 }
 
 nonisolated extension HostileServiceProtocol {
@@ -38,8 +38,8 @@ nonisolated extension HostileServiceProtocol {
 
     /// `maybeQuote` with the spec's defaults, as on `HostileService`.
     @_alwaysEmitIntoClient
-    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) {
-        try await self.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes)
+    public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) {
+        try await self.maybeQuote(xQuote: xQuote, xQuotes: xQuotes)
     }
 }
 
@@ -77,7 +77,7 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     }
 
     /// `GET /quote`
-    public func maybeQuote(xQUOTE: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
-        try await client.send(HostileRouter.maybeQuote(xQUOTE: xQUOTE, xQuotes: xQuotes), baseURL: baseURL)
+    public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
+        try await client.send(HostileRouter.maybeQuote(xQuote: xQuote, xQuotes: xQuotes), baseURL: baseURL)
     }
 }
