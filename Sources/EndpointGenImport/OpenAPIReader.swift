@@ -327,7 +327,7 @@ struct OpenAPIReader {
                 return result
             }
             if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty,
-               let cases = discriminatedCases(list, mapping: node["discriminator"]?["mapping"]) {
+               let cases = discriminatedCases(list, mapping: result.discriminator?.mapping ?? []) {
                 result.kind = .discriminated(property: property, cases: cases)
                 return result
             }
@@ -474,17 +474,13 @@ struct OpenAPIReader {
     /// The cases of a `oneOf` with a discriminator when every part is a `$ref` to a component:
     /// each one's value is the `mapping` key that names it, else the component's name (OpenAPI's
     /// default). Nil when a part is written inline.
-    private func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: YAMLNode?) -> [(value: String, schema: String)]? {
+    private func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)]) -> [(value: String, schema: String)]? {
         let prefix = "#/components/schemas/"
         var cases: [(value: String, schema: String)] = []
         for part in parts {
             guard let reference = part["$ref"]?.text, reference.hasPrefix(prefix) else { return nil }
-            let name = String(reference.dropFirst(prefix.count))
-            let value = mapping?.mapping?.first { pair in
-                guard let target = pair.value.text else { return false }
-                return target == reference || target == name
-            }?.key.text ?? name
-            cases.append((value, name))
+            let name = Self.unescapePointer(String(reference.dropFirst(prefix.count)))
+            cases.append((mapping.first { $0.schema == name }?.value ?? name, name))
         }
         return cases.isEmpty ? nil : cases
     }
