@@ -47,6 +47,16 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Whether this is `null`.
     public var isNull: Bool { self == .null }
+
+    /// The value read as `T`: a `oneOf`'s `.unknown` case as a model a newer app version knows,
+    /// or a `JSON` field whose shape the caller knows. Pass the client's decoder
+    /// (`client.configuration.makeDecoder()`) when it was configured; the errors are the
+    /// decoder's own, with their coding paths.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder = APIClient.Configuration.defaultDecoder()) throws -> T {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return try decoder.decode(T.self, from: encoder.encode(self))
+    }
 }
 
 /// A JSON object whose members keep the order they were added in (`keys`, iteration).

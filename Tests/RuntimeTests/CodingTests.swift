@@ -70,6 +70,22 @@ final class CodingTests: XCTestCase {
         XCTAssertEqual(object.keys, ["a", "z"], "decoded members are sorted for determinism")
     }
 
+    /// What arrived as JSON (a `oneOf`'s unknown case, a `JSON` field) reads as a model later,
+    /// with the client's date format, and fails with the decoder's error when it does not fit.
+    func testJSONValueDecodesAsAType() throws {
+        struct Event: Decodable, Equatable {
+            let id: Int
+            let at: Date
+            let tags: [String]
+        }
+        let value: JSONValue = ["id": 7, "at": "2024-01-02T03:04:05Z", "tags": ["a/b"]]
+        XCTAssertEqual(try value.decode(Event.self), Event(id: 7, at: Date(timeIntervalSince1970: 1_704_164_645), tags: ["a/b"]))
+        XCTAssertThrowsError(try JSONValue.object(["id": "x"]).decode(Event.self)) { error in
+            guard case DecodingError.typeMismatch(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.stringValue), ["id"])
+        }
+    }
+
     func testJSONValueEncodesAndRoundTrips() throws {
         let value: JSONValue = ["z": 1, "a": [true, nil, "s"], "m": ["k": 2.5]]
         let data = try APIClient.Configuration.defaultEncoder().encode(value)
