@@ -250,6 +250,11 @@ struct ServiceRenderer {
         p.doc("Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         p.line("@discardableResult")
+        // As the defaults overloads: each variant's `Task` closure is an async function split in
+        // parts, and compiled here for every endpoint they were half of the module's debug
+        // compile (21.3 → 11.4 G instructions at N = 30, Benchmarks/NOTES.md, session 17), while
+        // an app calls some of them.
+        if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
         putSignatureStart(shape, into: &p)
         if !shape.parameters.isEmpty { p.put(", ") }
         p.put(handler == "completion" ? "completion: @escaping @Sendable (Result<" : "completion \(handler): @escaping @Sendable (Result<")

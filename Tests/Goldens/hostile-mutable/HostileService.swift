@@ -32,6 +32,7 @@ nonisolated extension HostileServiceProtocol {
 
     /// Calls `default` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil, completion: @escaping @Sendable (Result<Extension, APIError>) -> Void) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
@@ -45,6 +46,7 @@ nonisolated extension HostileServiceProtocol {
 
     /// Calls `return` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func `return`(body: ReturnRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
@@ -64,6 +66,7 @@ nonisolated extension HostileServiceProtocol {
 
     /// Calls `shadow` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest, completion completion_: @escaping @Sendable (Result<Extension, APIError>) -> Void) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
@@ -77,6 +80,7 @@ nonisolated extension HostileServiceProtocol {
 
     /// Calls `plainQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func plainQuote(completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
@@ -96,6 +100,7 @@ nonisolated extension HostileServiceProtocol {
 
     /// Calls `maybeQuote` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
+    @_alwaysEmitIntoClient
     public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
