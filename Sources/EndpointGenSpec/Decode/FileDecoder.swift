@@ -841,36 +841,8 @@ struct FileDecoder {
         var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         for pair in pairs {
             let value = reader.keyText(pair.key)
-            // Short form `value: Model`, long form `value: { model: Model, name: caseName }`.
-            var modelNode = pair.value
-            var override: String?
-            var caseLocation = location(pair.key)
-            if case .mapping = pair.value.content {
-                let theCase = "case '\(value)' of \(what())"
-                guard let entry = reader.keyed(pair.value, in: theCase, allowed: Self.oneOfCaseKeys) else { continue }
-                if let nameEntry = entry["name"], let name = reader.text(nameEntry.value, for: "'name' of \(theCase)") {
-                    guard Lexical.isIdentifier(name) else {
-                        reader.diagnostics.error("case name '\(name)' of \(what()) must be a Swift identifier", at: location(nameEntry.value))
-                        continue
-                    }
-                    guard name != "unknown" else {
-                        reader.diagnostics.error(
-                            "case name 'unknown' of \(what()) is the fallback case for values the spec does not list; choose another",
-                            at: location(nameEntry.value))
-                        continue
-                    }
-                    override = name
-                    caseLocation = location(nameEntry.value)
-                }
-                guard let model = entry["model"] else {
-                    if entry.isMissing("model") {
-                        reader.diagnostics.error("missing key 'model' in \(theCase): the model this case decodes as", at: entry.location)
-                    }
-                    continue
-                }
-                modelNode = model.value
-            }
-            guard let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
+            guard let (modelNode, override, caseLocation) = decodeOneOfCase(pair, value: value, of: what()),
+                  let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
             // The case names the code generator writes.
             let swiftName = override.map(SwiftNaming.legal) ?? SwiftNaming.caseName(forDiscriminator: value)
             if let first = seenNames[swiftName] {
@@ -889,6 +861,40 @@ struct FileDecoder {
         // generated code reads the empty key) the cases are still resolved, so that their own
         // errors show in the same run.
         return OneOfModel(discriminator: discriminator ?? "", variants: variants)
+    }
+
+    /// One case of a `oneOf`: short form `value: Model`, long form
+    /// `value: { model: Model, name: caseName }`. The node naming the model, the long form's
+    /// case name, and where the case's name comes from (for clashes); nil after an error.
+    private mutating func decodeOneOfCase(
+        _ pair: YAMLPair, value: String, of what: String
+    ) -> (model: YAMLNode, name: String?, location: SourceLocation)? {
+        guard case .mapping = pair.value.content else { return (pair.value, nil, location(pair.key)) }
+        let theCase = "case '\(value)' of \(what)"
+        guard let entry = reader.keyed(pair.value, in: theCase, allowed: Self.oneOfCaseKeys) else { return nil }
+        var name: String?
+        var caseLocation = location(pair.key)
+        if let nameEntry = entry["name"], let given = reader.text(nameEntry.value, for: "'name' of \(theCase)") {
+            guard Lexical.isIdentifier(given) else {
+                reader.diagnostics.error("case name '\(given)' of \(what) must be a Swift identifier", at: location(nameEntry.value))
+                return nil
+            }
+            guard given != "unknown" else {
+                reader.diagnostics.error(
+                    "case name 'unknown' of \(what) is the fallback case for values the spec does not list; choose another",
+                    at: location(nameEntry.value))
+                return nil
+            }
+            name = given
+            caseLocation = location(nameEntry.value)
+        }
+        guard let model = entry["model"] else {
+            if entry.isMissing("model") {
+                reader.diagnostics.error("missing key 'model' in \(theCase): the model this case decodes as", at: entry.location)
+            }
+            return nil
+        }
+        return (model.value, name, caseLocation)
     }
 
     private mutating func decodeEnum(_ node: YAMLNode, model: String) -> EnumModel {
