@@ -142,6 +142,7 @@ struct SpecBuilder {
             if !isOneOfModel(property: discriminator.property, cases: cases) {
                 polymorphicBases[named.name] = nil
                 components[named.name] = named.schema
+                diagnostics.warning("schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string; it stays a struct of its own properties", at: named.schema.location)
             }
         }
     }

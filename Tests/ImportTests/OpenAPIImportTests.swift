@@ -290,7 +290,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// OpenAPI's inheritance (springdoc's `@JsonSubTypes`): a base object with a discriminator that
     /// other components extend through `allOf` becomes a `oneOf` model of them, values from the
     /// mapping, else the subtype's name; each subtype keeps the base's properties. A base nothing
-    /// extends stays a struct.
+    /// extends stays a struct, and so does one whose discriminator is not a string (with a warning).
     func testABaseWithADiscriminatorBecomesAOneOfModelOfItsSubtypes() throws {
         let result = importText("""
         openapi: 3.0.3
@@ -332,8 +332,16 @@ final class OpenAPIImportTests: XCTestCase {
               type: object
               properties: { kind: { type: string } }
               discriminator: { propertyName: kind }
+            Figure:
+              type: object
+              properties: { kind: { type: integer } }
+              discriminator: { propertyName: kind }
+            Circle:
+              allOf: [ { $ref: '#/components/schemas/Figure' }, { type: object, properties: { r: { type: number } } } ]
         """)
-        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:41:7: warning: schema 'Figure' has subtypes (Circle), but not all are objects that declare 'kind' as a plain string; it stays a struct of its own properties",
+        ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
           Pet:
