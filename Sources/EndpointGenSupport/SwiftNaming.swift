@@ -82,8 +82,16 @@ public enum SwiftNaming {
         if start >= 0 { body(start..<bytes.count) }
     }
 
+    /// The acronyms Swift's own APIs write in capitals after the first word (`userID`, `baseURL`,
+    /// `fileUUID`); in SCREAMING_SNAKE_CASE they stay capitals, other words do not.
+    public static let acronyms: Set<String> = ["ID", "URL", "URI", "UUID", "API", "HTTP", "HTTPS", "JSON", "XML", "HTML", "IP"]
+
+    private static func isAcronym(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        word.count <= 5 && acronyms.contains(String(decoding: word, as: UTF8.self))
+    }
+
     /// `page_no` → `pageNo`, `X-Request-ID` → `xRequestID`, `URLPath` → `urlPath`,
-    /// `IN_PROGRESS` → `inProgress`.
+    /// `IN_PROGRESS` → `inProgress`, `USER_ID` → `userID`.
     public static func lowerCamel(_ text: String) -> String {
         camel(text, upperFirst: false)
     }
@@ -103,7 +111,8 @@ public enum SwiftNaming {
         return text.withUTF8 { bytes in
             // SCREAMING_SNAKE_CASE (several words, no lowercase letter: Java's enum constants,
             // environment-style keys) has no case to keep: `IN_PROGRESS` is `inProgress`, not
-            // `inPROGRESS`. A single capitalised word stays an acronym (`URL`, `ID`).
+            // `inPROGRESS`, but `USER_ID` is `userID` (`acronyms`). A single capitalised word
+            // stays as it is (`URL`).
             var screaming = false
             if !bytes.contains(where: isLower) {
                 var words = 0
@@ -127,8 +136,10 @@ public enum SwiftNaming {
                     } else {
                         output[count] = isLower(bytes[word.lowerBound]) ? bytes[word.lowerBound] & ~0x20 : bytes[word.lowerBound]
                         count += 1
+                        // An acronym Swift writes in capitals keeps them (`USER_ID` → `userID`).
+                        let lower = screaming && !isAcronym(UnsafeBufferPointer(rebasing: bytes[word]))
                         for i in (word.lowerBound + 1)..<word.upperBound {
-                            output[count] = screaming && isUpper(bytes[i]) ? bytes[i] | 0x20 : bytes[i]
+                            output[count] = lower && isUpper(bytes[i]) ? bytes[i] | 0x20 : bytes[i]
                             count += 1
                         }
                     }

@@ -25,13 +25,16 @@ final class NamingAndLiteralTests: XCTestCase {
         XCTAssertEqual(Naming.caseName(forInteger: "-1"), "valueMinus1")
     }
 
-    /// Java's enum constants and other SCREAMING_SNAKE_CASE names read as Swift would write them;
-    /// a single capitalised word and mixed-case names keep their acronyms.
+    /// Java's enum constants and other SCREAMING_SNAKE_CASE names read as Swift would write them
+    /// (acronyms such as ID and URL in capitals); a single capitalised word and mixed-case names
+    /// keep their case.
     func testScreamingSnakeCaseBecomesCamelCase() {
         XCTAssertEqual(Naming.lowerCamel("IN_PROGRESS"), "inProgress")
         XCTAssertEqual(Naming.upperCamel("IN_PROGRESS"), "InProgress")
-        XCTAssertEqual(Naming.lowerCamel("X-API-KEY"), "xApiKey")
+        XCTAssertEqual(Naming.lowerCamel("X-API-KEY"), "xAPIKey")
         XCTAssertEqual(Naming.lowerCamel("HTTP_STATUS_CODE"), "httpStatusCode")
+        XCTAssertEqual(Naming.lowerCamel("USER_ID"), "userID")
+        XCTAssertEqual(Naming.upperCamel("PROFILE_IMAGE_URL"), "ProfileImageURL")
         XCTAssertEqual(Naming.lowerCamel("V2_ID9"), "v2Id9")
         XCTAssertEqual(Naming.lowerCamel("URL"), "url")
         XCTAssertEqual(Naming.upperCamel("URL"), "URL")
@@ -53,7 +56,8 @@ final class NamingAndLiteralTests: XCTestCase {
                     let lowered = screaming ? word.count : capitals == word.count || capitals <= 1 ? capitals : capitals - 1
                     result += word.prefix(lowered).lowercased() + word.dropFirst(lowered)
                 } else {
-                    result += word.prefix(1).uppercased() + (screaming ? word.dropFirst().lowercased() : String(word.dropFirst()))
+                    let lower = screaming && !SwiftNaming.acronyms.contains(word)
+                    result += word.prefix(1).uppercased() + (lower ? word.dropFirst().lowercased() : String(word.dropFirst()))
                 }
             }
             return result
