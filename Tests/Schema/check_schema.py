@@ -71,6 +71,7 @@ def mutate(path, value):
 DELETE = object()
 
 INVALID = [
+    ("models-only file without models", {"models": {}}),
     ("unknown top-level key", mutate(["servce"], "Shop")),
     ("extension key below the top level", mutate(["endpoints", "getItem", "x-note"], "internal")),
     ("unknown endpoint key", mutate(["endpoints", "getItem", "metod"], "GET")),

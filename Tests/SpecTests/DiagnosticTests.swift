@@ -90,6 +90,23 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:1:1: error: spec file is empty; expected 'service' and 'endpoints', or 'models'")
     }
 
+    /// Found by `make fuzz` (seed 1357): a models-only file whose `models:` held nothing was
+    /// accepted and generated no file at all. A service file may leave `models:` empty.
+    func testAModelsOnlyFileWithoutModels() {
+        XCTAssertEqual(diagnose("# shared models\n\nmodels:\n"),
+            "specs/a.yaml:3:1: error: 'models' defines no models; a file without 'service' needs at least one")
+        XCTAssertEqual(diagnose("models: {}\n"),
+            "specs/a.yaml:1:1: error: 'models' defines no models; a file without 'service' needs at least one")
+        XCTAssertEqual(diagnose("models: [A]\n"), "specs/a.yaml:1:9: error: expected a mapping for 'models', found a sequence")
+        XCTAssertEqual(diagnose("""
+            service: Ping
+            baseURL: https://example.com
+            endpoints:
+              ping: { method: GET, path: /ping }
+            models:
+            """), "")
+    }
+
     func testWrongKindOfNode() {
         XCTAssertEqual(diagnose("""
             service: Auth

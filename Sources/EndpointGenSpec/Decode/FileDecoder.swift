@@ -59,8 +59,12 @@ struct FileDecoder {
             return syntax
         }
 
+        // `models:` that holds nothing (and says nothing wrong itself).
+        var noModels = false
         if let models = top["models"] {
+            let errorsBefore = reader.diagnostics.all.count
             syntax.models = decodeModels(models.value)
+            noModels = syntax.models.isEmpty && reader.diagnostics.all.count == errorsBefore
         }
         if let service = top["service"] {
             syntax.service = decodeService(top, nameEntry: service)
@@ -73,6 +77,10 @@ struct FileDecoder {
             } else if top["models"] == nil && top.suggested.isEmpty {
                 reader.diagnostics.error(
                     "spec file is empty; expected 'service' and 'endpoints', or 'models'", at: top.location)
+            } else if let models = top["models"], noModels {
+                // A models-only file that defines nothing would generate nothing, silently.
+                reader.diagnostics.error(
+                    "'models' defines no models; a file without 'service' needs at least one", at: location(models.keyNode))
             }
         }
         syntax.inlineModels = inlineModels
