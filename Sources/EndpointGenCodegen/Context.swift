@@ -137,7 +137,7 @@ struct Context {
     /// Swift case names of a `oneOf` model: the long form's names, else from the discriminator
     /// values. The decoder reported and left out the cases whose names clash, so these are distinct.
     func caseNames(_ model: OneOfModel) -> [String] {
-        model.variants.map { $0.swiftNameOverride.map(Naming.legal) ?? Naming.caseName(forDiscriminator: $0.value) }
+        model.variants.map(\.swiftName)
     }
 
     /// A Swift expression for a default value of `type`.

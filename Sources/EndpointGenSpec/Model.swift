@@ -403,6 +403,12 @@ public struct OneOfModel: Sendable {
         /// The model name's place, for diagnostics about the model.
         public var modelLocation: SourceLocation
 
+        /// The Swift case name: the long form's, else one made from the value. The decoder's clash
+        /// check and the code generator both read it here.
+        public var swiftName: String {
+            swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.caseName(forDiscriminator: value)
+        }
+
         public init(value: String, model: String, swiftNameOverride: String? = nil, location: SourceLocation, modelLocation: SourceLocation? = nil) {
             self.value = value
             self.model = model

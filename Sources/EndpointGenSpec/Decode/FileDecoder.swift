@@ -851,8 +851,11 @@ struct FileDecoder {
             let value = reader.keyText(pair.key)
             guard let (modelNode, override, caseLocation) = decodeOneOfCase(pair, value: value, of: what()),
                   let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
+            let variant = OneOfModel.Variant(
+                value: value, model: target, swiftNameOverride: override, location: location(pair.key),
+                modelLocation: reader.textLocation(modelNode))
             // The case names the code generator writes.
-            let swiftName = override.map(SwiftNaming.legal) ?? SwiftNaming.caseName(forDiscriminator: value)
+            let swiftName = variant.swiftName
             if let first = seenNames[swiftName] {
                 reader.diagnostics.error(
                     "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; "
@@ -861,9 +864,7 @@ struct FileDecoder {
                 continue
             }
             seenNames[swiftName] = (value, caseLocation)
-            variants.append(OneOfModel.Variant(
-                value: value, model: target, swiftNameOverride: override, location: location(pair.key),
-                modelLocation: reader.textLocation(modelNode)))
+            variants.append(variant)
         }
         // Without a discriminator (an error is reported, so the model is damaged and no sample or
         // generated code reads the empty key) the cases are still resolved, so that their own
