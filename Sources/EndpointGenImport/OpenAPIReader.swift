@@ -326,9 +326,8 @@ struct OpenAPIReader {
                 if result.summary == nil { result.summary = part.summary }
                 return result
             }
-            if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty,
-               let cases = discriminatedCases(list, mapping: result.discriminator?.mapping ?? []) {
-                result.kind = .discriminated(property: property, cases: cases)
+            if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
+                result.kind = .discriminated(property: discriminator.property, cases: cases)
                 return result
             }
             if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
