@@ -62,6 +62,9 @@ struct Schema {
     /// A scalar `default`, as written.
     var defaultValue: String?
     var deprecated = false
+    /// `readOnly: true`: sent in responses only; `writeOnly: true`: in requests only.
+    var readOnly = false
+    var writeOnly = false
     /// The Swift names an enum's values should get, from `x-enum-varnames` (openapi-generator)
     /// or `x-enumNames` (NSwag), one per value.
     var enumNames: [String]?

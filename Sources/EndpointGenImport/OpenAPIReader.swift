@@ -280,6 +280,8 @@ struct OpenAPIReader {
         result.summary = (node["description"]?.text ?? node["title"]?.text).map(Self.oneLine)
         result.deprecated = node["deprecated"]?.text == "true"
         result.nullable = node["nullable"]?.text == "true"
+        result.readOnly = node["readOnly"]?.text == "true"
+        result.writeOnly = node["writeOnly"]?.text == "true"
         if let value = node["default"], let text = value.text {
             result.defaultValue = text
         }

@@ -46,6 +46,10 @@ struct SpecBuilder {
     /// The object schemas of bases that became `oneOf` models of their subtypes
     /// (`resolvePolymorphicBases`): their properties still go into each subtype's `allOf`.
     private var polymorphicBases: [String: Schema] = [:]
+    /// Model names of the components request bodies can hold (`sentModels`) and responses can
+    /// (`receivedModels`), directly or inside others: where `readOnly` and `writeOnly` matter.
+    private var sentModels: Set<String> = []
+    private var receivedModels: Set<String> = []
 
     init(document: OpenAPIDocument) {
         self.document = document
@@ -65,6 +69,7 @@ struct SpecBuilder {
         for named in document.schemas where becomesModel(components[named.name]!) {
             modelNames[named.name] = uniqueTypeName(named.name, fallback: "Model", at: named.schema.location)
         }
+        findDirections()
         var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
         for named in document.schemas {
             guard let name = modelNames[named.name] else { continue }
@@ -145,6 +150,52 @@ struct SpecBuilder {
                 diagnostics.warning("schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string; it stays a struct of its own properties", at: named.schema.location)
             }
         }
+    }
+
+    /// Which component models go out in request bodies and which come back in responses (error
+    /// bodies included): a model that does both cannot require a `readOnly` property (a request
+    /// has none to send) or a `writeOnly` one (a response has none to return).
+    private mutating func findDirections() {
+        var sent: [Schema] = []
+        var received: [Schema] = []
+        for operation in document.operations {
+            switch operation.body?.content {
+            case .json(let schema, _)?, .form(let schema)?, .multipart(let schema)?: sent.append(schema)
+            case .raw?, nil: break
+            }
+            if case .json(let schema) = operation.response { received.append(schema) }
+            if let schema = operation.errorSchema { received.append(schema) }
+        }
+        sentModels = Set(reachableComponents(from: sent).compactMap { modelNames[$0] })
+        receivedModels = Set(reachableComponents(from: received).compactMap { modelNames[$0] })
+    }
+
+    /// The component schemas `roots` can hold, through references, properties, items, map
+    /// values, `allOf` parts and `oneOf` cases.
+    private func reachableComponents(from roots: [Schema]) -> Set<String> {
+        var found: Set<String> = []
+        var pending = roots
+        while let schema = pending.popLast() {
+            switch schema.kind {
+            case .reference(let name):
+                guard found.insert(name).inserted else { continue }
+                if let target = components[name] { pending.append(target) }
+                // A base that became a `oneOf` model still lends its properties to its subtypes.
+                if let base = polymorphicBases[name] { pending.append(base) }
+            case .array(let items):
+                if let items { pending.append(items) }
+            case .object(let properties, _, let additional):
+                pending += properties.map(\.schema)
+                if case .schema(let value) = additional { pending.append(value) }
+            case .allOf(let parts):
+                pending += parts
+            case .discriminated(_, let cases):
+                pending += cases.map { Schema(kind: .reference($0.schema), location: schema.location) }
+            default:
+                break
+            }
+        }
+        return found
     }
 
     // MARK: - Envelopes and error bodies
@@ -750,7 +801,10 @@ struct SpecBuilder {
             var field = ImportedField(key: property.name, type: type.expr)
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = property.schema.deprecated
-            applyOptionality(&field, type: type, required: object.required.contains(property.name), schema: property.schema)
+            // Required only where it is always there: a model sent and received holds no
+            // `readOnly` property in requests and no `writeOnly` one in responses.
+            let oneWay = (property.schema.readOnly && sentModels.contains(owner)) || (property.schema.writeOnly && receivedModels.contains(owner))
+            applyOptionality(&field, type: type, required: object.required.contains(property.name) && !oneWay, schema: property.schema)
             field.name = uniqueSwiftName(property.name, taken: &names)
             result.append(field)
         }

@@ -36,7 +36,7 @@ MEANING = [b"type: object", b"type: array", b"type: string", b"type: integer", b
            b"$ref: '#/components/schemas/Member'", b"$ref: '#/components/schemas/Missing'",
            b"$ref: '#/components/parameters/Page'", b"$ref: '#/components/responses/BadRequest'",
            b"allOf: [{ $ref: '#/components/schemas/Crop' }]", b"oneOf: [{ type: string }, { type: 'null' }]",
-           b"anyOf: []", b"allOf: [{ $ref: '#/components/schemas/OrderEvent' }]", b"const: card", b"enum: [card]", b"discriminator: { propertyName: kind }",
+           b"anyOf: []", b"allOf: [{ $ref: '#/components/schemas/OrderEvent' }]", b"const: card", b"enum: [card]", b"readOnly: true", b"writeOnly: true", b"discriminator: { propertyName: kind }",
            b"oneOf: [{ $ref: '#/components/schemas/CardRefund' }, { $ref: '#/components/schemas/Points' }]", b"in: cookie", b"in: header", b"in: path", b"in: query", b"name: self",
            b"name: Authorization", b"name: Content-Type", b"name: body", b"operationId: x",
            b"operationId: '1st'", b"operationId: default", b"tags: [member]", b"tags: ['']",

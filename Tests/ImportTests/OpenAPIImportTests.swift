@@ -423,6 +423,81 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// `readOnly` properties come only in responses and `writeOnly` ones go only in requests: in a
+    /// model that travels both ways they cannot be required (a request could not be built without
+    /// an `id` the server assigns). Models that travel one way keep them as declared.
+    func testReadOnlyAndWriteOnlyPropertiesOfModelsThatTravelBothWays() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Users, version: '1' }
+        paths:
+          /users:
+            post:
+              operationId: createUser
+              requestBody:
+                content:
+                  application/json:
+                    schema: { $ref: '#/components/schemas/User' }
+              responses:
+                '201':
+                  description: Created
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/User' }
+          /users/{id}/audit:
+            get:
+              operationId: getAudit
+              parameters: [ { name: id, in: path, required: true, schema: { type: integer } } ]
+              responses:
+                '200':
+                  description: OK
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/Audit' }
+        components:
+          schemas:
+            User:
+              type: object
+              required: [id, name, password, address]
+              properties:
+                id: { type: integer, readOnly: true }
+                name: { type: string }
+                password: { type: string, writeOnly: true }
+                address: { $ref: '#/components/schemas/Address' }
+            Address:
+              type: object
+              required: [verified, city]
+              properties:
+                verified: { type: boolean, readOnly: true }
+                city: { type: string }
+            Audit:
+              type: object
+              required: [id]
+              properties:
+                id: { type: integer, readOnly: true }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          User:
+            fields:
+              id: Int?
+              name: String
+              password: String?
+              address: Address
+
+          Address:
+            fields:
+              verified: Bool?
+              city: String
+
+          Audit:
+            fields:
+              id: Int
+        """), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
     /// OpenAPI 3.1 written as JSON: type lists with "null", `oneOf` with a null branch, no tags,
     /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
     /// that is already an identifier (kept as written).
