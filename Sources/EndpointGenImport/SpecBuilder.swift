@@ -354,8 +354,7 @@ struct SpecBuilder {
                 name = Self.upperName(segment)
                 if name.isEmpty { name = tag == untagged ? "API" : "Service" }
             }
-            let unique = Self.numbered(name) { names.contains($0) }
-            names.insert(unique)
+            let unique = Self.claim(name, in: &names)
             if unique != Self.upperName(raw) || Self.upperName(raw).isEmpty {
                 diagnostics.warning("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
             }
@@ -431,8 +430,7 @@ struct SpecBuilder {
         endpoint.path = renamePlaceholders(operation.path) { original in
             placeholderOrder.append(original)
             let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
-            let renamed = Self.numbered(name) { placeholderNames.contains($0) }
-            placeholderNames.insert(renamed)
+            let renamed = Self.claim(name, in: &placeholderNames)
             placeholders[original] = renamed
             return renamed
         }
@@ -698,11 +696,9 @@ struct SpecBuilder {
                     continue
                 }
                 let derived = SwiftNaming.caseName(forDiscriminator: item.value)
-                var explicit: String?
-                if !caseNames.insert(derived).inserted {
-                    let unique = Self.numbered(derived) { caseNames.contains($0) }
-                    caseNames.insert(unique)
-                    explicit = unique
+                let unique = Self.claim(derived, in: &caseNames)
+                let explicit = unique == derived ? nil : unique
+                if explicit != nil {
                     diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
                 }
                 kept.append((item.value, modelName, explicit))
@@ -735,9 +731,7 @@ struct SpecBuilder {
     private static func uniqueCaseName(_ given: String?, derived: String, taken: inout Set<String>) -> String {
         var name = given.map(SwiftNaming.identifier(fromWire:)) ?? derived
         if name == "unknown" { name = "unknownValue" }
-        let unique = numbered(name) { taken.contains($0) }
-        taken.insert(unique)
-        return unique
+        return claim(name, in: &taken)
     }
 
     /// A value the short enum form can hold as it is: one the generator names the same way.
@@ -1009,12 +1003,18 @@ struct SpecBuilder {
     /// nil when the name the generator derives is free; else an explicit unique one.
     private func uniqueSwiftName(_ wire: String, taken: inout Set<String>) -> String? {
         let derived = SwiftNaming.identifier(fromWire: wire)
-        let unique = Self.numbered(derived) { taken.contains($0) }
-        taken.insert(unique)
+        let unique = Self.claim(derived, in: &taken)
         return unique == derived ? nil : unique
     }
 
     /// `name`, else `name2`, `name3`, … (with `separator` before the number): the first that is not taken.
+    /// `name`, numbered while `taken` holds it, and then added to `taken`.
+    static func claim(_ name: String, in taken: inout Set<String>) -> String {
+        let unique = numbered(name) { taken.contains($0) }
+        taken.insert(unique)
+        return unique
+    }
+
     static func numbered(_ name: String, separator: String = "", isTaken: (String) -> Bool) -> String {
         var candidate = name
         var index = 2
