@@ -339,6 +339,29 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(priority.cases.map(\.value), ["1", "2"])
     }
 
+    /// An inline JSON body of one field whose name starts with a capital (`RAW_BODY`, .NET's
+    /// `Id`) was read as the dictionary type `{ String: T }` and rejected ("dictionary keys must
+    /// be String"); import-openapi wrote such a body for ReadMe's schema-types example.
+    func testInlineJSONBodyWithOneCapitalisedFieldIsAFieldsMap() throws {
+        let module = try module([("specs/a.yaml", """
+            service: Raw
+            endpoints:
+              raw:
+                method: POST
+                path: /raw
+                body: { json: { RAW_BODY: String } }
+              counts:
+                method: POST
+                path: /counts
+                body: { json: { String: Int } }
+            """)])
+        guard case .json(.model("RawRequest"))? = module.endpoint("raw")?.body else { return XCTFail("raw body") }
+        XCTAssertEqual(module.fields(of: "RawRequest")?.map(\.wireName), ["RAW_BODY"])
+        guard case .json(.dictionary(.primitive(.int)))? = module.endpoint("counts")?.body else {
+            return XCTFail("{ String: Int } is still a dictionary body")
+        }
+    }
+
     func testModelsAreSharedAcrossFilesAndFilesAreSortedByPath() throws {
         let shared = """
             models:

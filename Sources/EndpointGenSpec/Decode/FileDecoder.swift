@@ -549,7 +549,9 @@ struct FileDecoder {
         let name = inlineName(endpoint, "Request")
         switch entry.key {
         case "json":
-            if entry.value.mapping == nil || isTypeMapping(entry.value) {
+            // `json:` holds fields, so `{ Id: Int }` is a field in PascalCase (.NET's wire names,
+            // ReadMe's RAW_BODY); only `{ String: T }` is a type here, a dictionary body.
+            if entry.value.mapping == nil || isDictionaryTypeMapping(entry.value) {
                 return typeExpression(entry.value, allowDefault: false).type.map { .json($0) }
             }
             let errorsBefore = reader.diagnostics.all.count
@@ -623,6 +625,12 @@ struct FileDecoder {
     // MARK: - Types and fields
 
     /// `{String: Int}` written as a flow mapping: one pair whose key looks like a type.
+    /// `{ String: T }`: the one mapping that is a type where a fields map is expected.
+    private func isDictionaryTypeMapping(_ node: YAMLNode) -> Bool {
+        guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.scalar else { return false }
+        return key.value == "String"
+    }
+
     private func isTypeMapping(_ node: YAMLNode) -> Bool {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.scalar,
             let first = key.value.utf8.first
