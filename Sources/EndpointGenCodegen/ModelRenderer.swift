@@ -394,6 +394,10 @@ struct ModelRenderer {
     mutating func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
         let access = context.access
         let names = context.caseNames(oneOf)
+        let isInt = oneOf.valueType == .int
+        func putValue(_ value: String, into p: inout CodePrinter) {
+            if isInt { p.put(value) } else { p.putLiteral(value) }
+        }
         p.doc(model.summary)
         p.begin()
         p.put(context.typeModifiers)
@@ -402,7 +406,7 @@ struct ModelRenderer {
         p.put(": Codable, Hashable, Sendable")
         p.open()
         for (variant, caseName) in zip(oneOf.variants, names) {
-            p.doc("`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
+            p.doc(isInt ? "`\"\(oneOf.discriminator)\": \(variant.value)`" : "`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
             p.begin()
             p.put("case ")
             p.put(Naming.escaped(caseName))
@@ -420,7 +424,7 @@ struct ModelRenderer {
         p.open()
         p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
         p.begin()
-        p.put("let discriminator: String = try container.required(String.self, ")
+        p.put(isInt ? "let discriminator: Int = try container.required(Int.self, " : "let discriminator: String = try container.required(String.self, ")
         p.putLiteral(oneOf.discriminator)
         p.put(")")
         p.end()
@@ -428,7 +432,7 @@ struct ModelRenderer {
             for (variant, caseName) in zip(oneOf.variants, names) {
                 p.begin()
                 p.put("case ")
-                p.putLiteral(variant.value)
+                putValue(variant.value, into: &p)
                 p.put(": self = .")
                 p.put(Naming.member(caseName))
                 p.put("(try ")
@@ -459,7 +463,7 @@ struct ModelRenderer {
                     p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
                     p.begin()
                     p.put("try container.put(")
-                    p.putLiteral(variant.value)
+                    putValue(variant.value, into: &p)
                     p.put(", ")
                     p.putLiteral(oneOf.discriminator)
                     p.put(")")

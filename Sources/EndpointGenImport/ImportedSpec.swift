@@ -89,9 +89,10 @@ struct ImportedModel {
         /// Case name → wire value; `short` when every name is what the generator derives.
         case stringEnum([(name: String, value: String)], short: Bool)
         case integerEnum([(name: String, value: String)])
-        /// The discriminator's wire key, and value → model name per case.
-        /// `name` is the Swift case name when the one derived from the value is taken.
-        case oneOf(discriminator: String, cases: [(value: String, model: String, name: String?)])
+        /// The discriminator's wire key, whether its values are integers, and value → model name
+        /// per case. `name` is the Swift case name when the one derived (from the value, or from
+        /// the model for integers) is taken.
+        case oneOf(discriminator: String, integer: Bool, cases: [(value: String, model: String, name: String?)])
     }
 
     var name: String

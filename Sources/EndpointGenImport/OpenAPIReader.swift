@@ -328,6 +328,9 @@ struct OpenAPIReader {
                 if result.summary == nil { result.summary = part.summary }
                 return result
             }
+            if let constants = Self.constEnum(parts), enumeration(constants.values, names: constants.names, type: type, into: &result) {
+                return result
+            }
             if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
                 result.kind = .discriminated(property: discriminator.property, cases: cases)
                 return result
@@ -342,34 +345,21 @@ struct OpenAPIReader {
             return result
         }
         if let values = node["enum"]?.sequence {
-            var texts: [String] = []
-            var allPlainIntegers = true
-            for value in values {
-                if value.isPlainNull { result.nullable = true; continue }
-                if let scalar = value.scalar {
-                    texts.append(scalar.value)
-                    allPlainIntegers = allPlainIntegers && scalar.style == .plain && Int64(scalar.value) != nil
-                }
-            }
             // Case names some generators' extensions give, one per value (null aside).
-            if let names = (node["x-enum-varnames"] ?? node["x-enumNames"])?.elements?.compactMap(\.text), names.count == texts.count {
-                result.enumNames = names
-            }
-            // Without a `type`, `enum: [1, 2]` holds numbers (`["1", "2"]` strings).
-            if type == "integer" || (type == nil && allPlainIntegers && !texts.isEmpty) {
-                if texts.allSatisfy({ Int64($0) != nil }) {
-                    result.kind = .integerEnum(texts)
-                    return result
-                }
-            } else if type == nil || type == "string" {
-                result.kind = .stringEnum(texts)
+            let names = (node["x-enum-varnames"] ?? node["x-enumNames"])?.elements?.compactMap(\.text)
+            if enumeration(Array(values), names: names, type: type, into: &result) { return result }
+        }
+        // 3.1's `const: card` without a `type` is a string (a discriminator's value, mostly);
+        // `const: 1` an integer.
+        if type == nil, let value = node["const"] {
+            if Self.stringText(value, typed: false) != nil {
+                result.kind = .string(format: nil)
                 return result
             }
-        }
-        // 3.1's `const: card` without a `type` is a string (a discriminator's value, mostly).
-        if type == nil, let value = node["const"], Self.stringText(value, typed: false) != nil {
-            result.kind = .string(format: nil)
-            return result
+            if let scalar = value.scalar, scalar.style == .plain, Int64(scalar.value) != nil {
+                result.kind = .integer(format: nil)
+                return result
+            }
         }
         let format = node["format"]?.text
         switch type {
@@ -403,6 +393,49 @@ struct OpenAPIReader {
         return result
     }
 
+    /// An enum's kind from its values (`null` makes it nullable) and the case names given, one
+    /// per value: an integer enum for `type: integer`, or for plain integers without a `type`
+    /// (`enum: [1, 2]`; `["1", "2"]` are strings); a string enum otherwise. False when the values
+    /// are neither (numbers of another type).
+    private func enumeration(_ values: [YAMLNode], names: [String]?, type: String?, into result: inout Schema) -> Bool {
+        var texts: [String] = []
+        var allPlainIntegers = true
+        for value in values {
+            if value.isPlainNull { result.nullable = true; continue }
+            if let scalar = value.scalar {
+                texts.append(scalar.value)
+                allPlainIntegers = allPlainIntegers && scalar.style == .plain && Int64(scalar.value) != nil
+            }
+        }
+        if let names, names.count == texts.count { result.enumNames = names }
+        if type == "integer" || (type == nil && allPlainIntegers && !texts.isEmpty) {
+            if texts.allSatisfy({ Int64($0) != nil }) {
+                result.kind = .integerEnum(texts)
+                return true
+            }
+        } else if type == nil || type == "string" {
+            result.kind = .stringEnum(texts)
+            return true
+        }
+        return false
+    }
+
+    /// The values of a `oneOf` whose every case is a `const` (with an optional `title` and
+    /// `description`): how Discord's and other 3.1 documents write a documented enum. The titles
+    /// name the cases when every case has a distinct one.
+    private static func constEnum(_ parts: [YAMLNode]) -> (values: [YAMLNode], names: [String]?)? {
+        var values: [YAMLNode] = []
+        var names: [String] = []
+        for part in parts {
+            guard let value = part["const"], value.scalar != nil, part["$ref"] == nil, part["properties"] == nil else { return nil }
+            values.append(value)
+            if let title = part["title"]?.text, !title.isEmpty { names.append(title) }
+        }
+        guard values.count > 1 else { return nil }
+        let named = names.count == values.count && Set(names).count == names.count
+        return (values, named ? names : nil)
+    }
+
     /// A `oneOf` of `$ref`s to component objects without a `discriminator`, whose cases each declare
     /// the same string property with a single value (`enum: [card]`, or 3.1's `const: card`), a
     /// different one in each: that property tells the cases apart as a discriminator would (a
@@ -421,8 +454,11 @@ struct OpenAPIReader {
             guard let property = pair.key.text else { continue }
             var values: Set<String> = []
             var cases: [(value: String, schema: String)] = []
+            // All strings, or all integers (`type: integer, enum: [1]`: Discord's component types).
+            let integer = Self.singleIntegerValue(pair.value) != nil
             for component in components {
-                guard let declared = component.properties[property], let value = Self.singleStringValue(declared),
+                guard let declared = component.properties[property],
+                      let value = integer ? Self.singleIntegerValue(declared) : Self.singleStringValue(declared),
                       values.insert(value).inserted else { continue candidates }
                 cases.append((value, component.name))
             }
@@ -438,6 +474,24 @@ struct OpenAPIReader {
         if let value = schema["const"] { return stringText(value, typed: type != nil) }
         if let values = schema["enum"]?.elements, values.count == 1 { return stringText(values[0], typed: type != nil) }
         return nil
+    }
+
+    /// `1` for `{ type: integer, enum: [1] }` or `{ const: 1 }`: a plain integer, written as
+    /// specs write integers (no sign, no leading zeros).
+    private static func singleIntegerValue(_ schema: YAMLNode) -> String? {
+        let type = schema["type"]?.text
+        if let type, type != "integer", type != "number" { return nil }
+        let node: YAMLNode
+        if let value = schema["const"] {
+            node = value
+        } else if let values = schema["enum"]?.elements, values.count == 1 {
+            node = values[0]
+        } else {
+            return nil
+        }
+        guard let scalar = node.scalar, scalar.style == .plain, let value = Int64(scalar.value),
+              String(value) == scalar.value else { return nil }
+        return scalar.value
     }
 
     /// JSON's numbers (`Double` alone would also take `nan` and `inf`).

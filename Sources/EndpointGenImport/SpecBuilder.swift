@@ -147,7 +147,7 @@ struct SpecBuilder {
             if !isOneOfModel(property: discriminator.property, cases: cases) {
                 polymorphicBases[named.name] = nil
                 components[named.name] = named.schema
-                diagnostics.warning("schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string; it stays a struct of its own properties", at: named.schema.location)
+                diagnostics.warning("schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string (or as an integer, with integer values); it stays a struct of its own properties", at: named.schema.location)
             }
         }
     }
@@ -623,18 +623,46 @@ struct SpecBuilder {
         }
     }
 
-    /// Whether a discriminated `oneOf` becomes a `oneOf` model: every case an object component
-    /// that, where it declares the discriminator, declares it as a plain string.
+    /// Whether a discriminated `oneOf` becomes a `oneOf` model (`discriminatorType`).
     private func isOneOfModel(property: String, cases: [(value: String, schema: String)]) -> Bool {
-        cases.allSatisfy { isObjectComponent($0.schema) && namesItsCase(property, in: $0.schema) }
+        discriminatorType(property: property, cases: cases) != nil
     }
 
-    /// Whether the discriminator, where the case's schema declares it, is a string the generator
-    /// reads as `String` or a String enum (not a date, a number or free JSON).
-    private func namesItsCase(_ property: String, in component: String) -> Bool {
-        guard let component = components[component], let parts = objectParts(component),
-              let declared = parts.properties.first(where: { $0.name == property }) else { return true }
-        return isPlainString(declared.schema)
+    /// What the discriminator of a `oneOf` model holds, or nil when it is not one: every case an
+    /// object component that, where it declares the discriminator, declares it as a plain string
+    /// (`String`), or as an integer where every value is one (`Int`: Discord's `"type": 1`).
+    private func discriminatorType(property: String, cases: [(value: String, schema: String)]) -> EnumModel.RawType? {
+        var declaredInteger = false
+        var declaredString = false
+        for item in cases {
+            guard isObjectComponent(item.schema) else { return nil }
+            guard let component = components[item.schema], let parts = objectParts(component),
+                  let declared = parts.properties.first(where: { $0.name == property }) else { continue }
+            if isPlainString(declared.schema) {
+                declaredString = true
+            } else if isInteger(declared.schema) {
+                declaredInteger = true
+            } else {
+                return nil
+            }
+        }
+        guard declaredInteger else { return .string }
+        guard !declaredString, cases.allSatisfy({ Self.isIntegerLiteral($0.value) }) else { return nil }
+        return .int
+    }
+
+    /// `12`, `-3`: an integer as specs write it (no `+`, no leading zeros), within 64 bits.
+    private static func isIntegerLiteral(_ text: String) -> Bool {
+        guard let value = Int64(text) else { return false }
+        return String(value) == text
+    }
+
+    private func isInteger(_ schema: Schema, depth: Int = 0) -> Bool {
+        switch schema.kind {
+        case .integer, .integerEnum: return true
+        case .reference(let name): return depth < 8 && components[name].map { isInteger($0, depth: depth + 1) } == true
+        default: return false
+        }
     }
 
     private func isPlainString(_ schema: Schema, depth: Int = 0) -> Bool {
@@ -686,6 +714,8 @@ struct SpecBuilder {
             // and those components are models too.
             // A value given twice cannot be told apart; two values whose Swift case names clash
             // can, and the later one is named in the long form.
+            // Integer values name their cases after the models (`1` says nothing).
+            let integer = discriminatorType(property: property, cases: cases) == .int
             var values: Set<String> = []
             var caseNames: Set<String> = []
             var kept: [(value: String, model: String, name: String?)] = []
@@ -695,7 +725,7 @@ struct SpecBuilder {
                     diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
                     continue
                 }
-                let derived = SwiftNaming.caseName(forDiscriminator: item.value)
+                let derived = SwiftNaming.caseName(forDiscriminator: integer ? modelName : item.value)
                 let unique = Self.claim(derived, in: &caseNames)
                 let explicit = unique == derived ? nil : unique
                 if explicit != nil {
@@ -703,7 +733,7 @@ struct SpecBuilder {
                 }
                 kept.append((item.value, modelName, explicit))
             }
-            model.kind = .oneOf(discriminator: property, cases: kept)
+            model.kind = .oneOf(discriminator: property, integer: integer, cases: kept)
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))
@@ -906,7 +936,7 @@ struct SpecBuilder {
             // property's, an array's items, a body or a response) is named after its owner, as
             // inline objects are.
             guard isOneOfModel(property: property, cases: cases) else {
-                diagnostics.warning("'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)", at: schema.location)
+                diagnostics.warning("'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
                 return SpecType(expr: "JSON", kind: .json)
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)

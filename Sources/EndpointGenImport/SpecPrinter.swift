@@ -157,12 +157,15 @@ struct SpecPrinter {
                 line(3, "values:")
                 for item in cases { entry(4, item.name, Self.quoted(item.value)) }
             }
-        case .oneOf(let discriminator, let cases):
+        case .oneOf(let discriminator, let integer, let cases):
             line(2, "oneOf:")
             entry(3, "discriminator", Self.scalar(discriminator))
+            if integer { entry(3, "type", "Int") }
             line(3, "cases:")
             for item in cases {
-                entry(4, item.value, item.name.map { "{ model: \(item.model), name: \($0) }" } ?? item.model)
+                let target = item.name.map { "{ model: \(item.model), name: \($0) }" } ?? item.model
+                // Integer values stay plain: a quoted "1" would be a string.
+                if integer { line(4, item.value + ": " + target) } else { entry(4, item.value, target) }
             }
         case .integerEnum(let cases):
             line(2, "enum:")

@@ -403,16 +403,25 @@ public struct OneOfModel: Sendable {
         /// The model name's place, for diagnostics about the model.
         public var modelLocation: SourceLocation
 
-        /// The Swift case name: the long form's, else one made from the value. The decoder's clash
-        /// check and the code generator both read it here.
+        /// True when the case is named after its model (`blockMessageAction`): the values of an
+        /// integer discriminator say nothing a name could.
+        public var namedAfterModel: Bool
+
+        /// The Swift case name: the long form's, else one made from the value (from the model, for
+        /// an integer discriminator). The decoder's clash check and the code generator both read it here.
         public var swiftName: String {
-            swiftNameOverride.map(SwiftNaming.legal) ?? SwiftNaming.caseName(forDiscriminator: value)
+            swiftNameOverride.map(SwiftNaming.legal)
+                ?? SwiftNaming.caseName(forDiscriminator: namedAfterModel ? model : value)
         }
 
-        public init(value: String, model: String, swiftNameOverride: String? = nil, location: SourceLocation, modelLocation: SourceLocation? = nil) {
+        public init(
+            value: String, model: String, swiftNameOverride: String? = nil, namedAfterModel: Bool = false,
+            location: SourceLocation, modelLocation: SourceLocation? = nil
+        ) {
             self.value = value
             self.model = model
             self.swiftNameOverride = swiftNameOverride
+            self.namedAfterModel = namedAfterModel
             self.location = location
             self.modelLocation = modelLocation ?? location
         }
@@ -420,10 +429,14 @@ public struct OneOfModel: Sendable {
 
     /// The wire key that names the variant (`type`).
     public var discriminator: String
+    /// What the discriminator's values are on the wire: strings (`"type": "post"`), or integers
+    /// (`"type": 1`, Discord's component and channel types).
+    public var valueType: EnumModel.RawType
     public var variants: [Variant]
 
-    public init(discriminator: String, variants: [Variant]) {
+    public init(discriminator: String, valueType: EnumModel.RawType = .string, variants: [Variant]) {
         self.discriminator = discriminator
+        self.valueType = valueType
         self.variants = variants
     }
 }

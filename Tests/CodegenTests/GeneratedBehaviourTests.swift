@@ -1,3 +1,4 @@
+import EndpointRuntime
 import Foundation
 import GoldenHostile
 import XCTest
@@ -193,5 +194,25 @@ final class GeneratedBehaviourTests: XCTestCase {
         // No discriminator, or one that is not a string: a decoding error, not a guess.
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"name":"n"}"#.utf8)))
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))
+    }
+
+    /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
+    func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
+        let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate)).widgets()
+        XCTAssertEqual(widgets, [
+            .button(Button(type: .value1, label: "ok")), .legacyButton(Button(type: .valueMinus1, label: "old")),
+            .treeNode(TreeNode(name: "n")),
+        ])
+        let decoded = try JSONDecoder().decode([Widget].self, from: Data(#"[{"type":2,"name":"t"},{"type":9,"x":true}]"#.utf8))
+        XCTAssertEqual(decoded, [.treeNode(TreeNode(name: "t")), .unknown(["type": 9, "x": true])])
+
+        // The case's value is written whatever the model's own field says.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        XCTAssertEqual(String(decoding: try encoder.encode([Widget.legacyButton(Button(type: .value1, label: "l")), .button(Button(label: "b"))] + decoded), as: UTF8.self),
+                       #"[{"label":"l","type":-1},{"label":"b","type":1},{"depth":0,"name":"t","type":2},{"type":9,"x":true}]"#)
+
+        // A string where the number belongs is a decoding error, not the case of that number.
+        XCTAssertThrowsError(try JSONDecoder().decode(Widget.self, from: Data(#"{"type":"1","label":"s"}"#.utf8)))
     }
 }

@@ -32,7 +32,8 @@ PUNCTUATION = [b":", b"{", b"}", b"[", b"]", b"- ", b" ", b"\n", b'"', b"'", b"&
 MEANING = [b"String?", b"[Int]", b" = 1", b"Int", b"Bool", b"Date", b"[String: Int]", b"Decimal", b"UUID",
            b"URL", b"Data", b"JSON", b"File", b"Envelope<", b"_", b"-", b"x", b"X", b"1", b"self", b"init",
            b"Type", b"default", b"?", b"null", b"~", b"{ model: Post, name: x }", b"{ model: Notice }",
-           b"name: unknown", b"oneOf: { discriminator: type, cases: { a: Post } }"]
+           b"name: unknown", b"oneOf: { discriminator: type, cases: { a: Post } }",
+           b"oneOf: { discriminator: type, type: Int, cases: { 1: Post, -2: Notice } }", b"type: Int", b"type: String"]
 DIAGNOSTIC = re.compile(r"^(specs/[^:]+:\d+:\d+: (error|warning|note): .+|No files written: .+|Generated .+)$")
 
 

@@ -113,7 +113,7 @@ final class OpenAPIImportTests: XCTestCase {
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value; left out",
-            "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
+            "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)",
             "api.yaml:18:7: warning: case 'bank_transfer' (Card) of 'Transfer' would be the Swift case 'bankTransfer' of an earlier one; named 'bankTransfer2'",
         ])
         // Values whose Swift names clash are both kept, the later one named in the long form.
@@ -191,7 +191,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { method: { type: integer } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:31:11: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string, if at all; the value is kept as JSON (JSONValue)",
+            "api.yaml:31:11: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -261,7 +261,7 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:7:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'kind', which each declares with a single value",
             "api.yaml:9:7: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
-            "api.yaml:11:7: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:11:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'kind', which each declares with a single value",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -271,6 +271,17 @@ final class OpenAPIImportTests: XCTestCase {
               cases:
                 created: Created
                 deleted: Deleted
+
+        """), schemas)
+        // Integer values: the discriminator's type is Int, and the cases are named after their models.
+        XCTAssertTrue(schemas.contains("""
+          Numbered:
+            oneOf:
+              discriminator: kind
+              type: Int
+              cases:
+                1: One
+                2: Two
 
         """), schemas)
         // An untyped `const` string is a String; an untyped `enum` of plain integers an Int enum.
@@ -283,6 +294,82 @@ final class OpenAPIImportTests: XCTestCase {
           OneKind:
             enum:
               type: Int
+        """), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Discord's style: enums written as a `oneOf` of `const`s with titles, and unions told apart
+    /// by an integer property (each case `{ type: integer, enum: [n], allOf: [$ref: Kind] }`, or
+    /// a `discriminator` whose mapping keys are numbers): Int enums named by the titles, and
+    /// `oneOf` models with `type: Int` whose cases are named after their models.
+    func testIntegerTaggedUnionsAndConstEnums() throws {
+        let result = importText("""
+        openapi: 3.1.0
+        info: { title: Chat, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            ChannelTypes:
+              type: integer
+              oneOf:
+                - { title: GUILD_TEXT, description: A text channel, const: 0 }
+                - { title: DM, const: 1 }
+            Status:
+              oneOf: [ { title: Online, const: online }, { title: Idle, const: idle } ]
+            Channel:
+              oneOf: [ { $ref: '#/components/schemas/GuildChannel' }, { $ref: '#/components/schemas/DirectChannel' } ]
+            Mapped:
+              oneOf: [ { $ref: '#/components/schemas/GuildChannel' }, { $ref: '#/components/schemas/DirectChannel' } ]
+              discriminator: { propertyName: type, mapping: { '0': GuildChannel, '1': DirectChannel } }
+            GuildChannel:
+              type: object
+              required: [type]
+              properties:
+                type: { type: integer, enum: [0], allOf: [ { $ref: '#/components/schemas/ChannelTypes' } ] }
+                name: { type: string }
+            DirectChannel:
+              type: object
+              required: [type]
+              properties:
+                type: { type: integer, enum: [1], allOf: [ { $ref: '#/components/schemas/ChannelTypes' } ] }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:14:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'type', which each declares with a single value",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          ChannelTypes:
+            enum:
+              type: Int
+              values:
+                guildText: 0
+                dm: 1
+
+          Status:
+            enum: [online, idle]
+
+          Channel:
+            oneOf:
+              discriminator: type
+              type: Int
+              cases:
+                0: GuildChannel
+                1: DirectChannel
+
+          Mapped:
+            oneOf:
+              discriminator: type
+              type: Int
+              cases:
+                0: GuildChannel
+                1: DirectChannel
+
+        """), schemas)
+        XCTAssertTrue(schemas.contains("""
+          GuildChannel:
+            fields:
+              type: ChannelTypes
+              name: String?
         """), schemas)
         try assertGeneratesCleanly(result)
     }
@@ -340,7 +427,7 @@ final class OpenAPIImportTests: XCTestCase {
               allOf: [ { $ref: '#/components/schemas/Figure' }, { type: object, properties: { r: { type: number } } } ]
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:41:7: warning: schema 'Figure' has subtypes (Circle), but not all are objects that declare 'kind' as a plain string; it stays a struct of its own properties",
+            "api.yaml:41:7: warning: schema 'Figure' has subtypes (Circle), but not all are objects that declare 'kind' as a plain string (or as an integer, with integer values); it stays a struct of its own properties",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""

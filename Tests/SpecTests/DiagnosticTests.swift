@@ -847,6 +847,54 @@ final class DiagnosticTests: XCTestCase {
             """#)
     }
 
+    /// `type: Int`: the discriminator's values are integers (Discord's `"type": 1`).
+    func testOneOfModelsWithIntegerDiscriminators() {
+        XCTAssertEqual(diagnose("""
+            service: Feed
+            endpoints:
+              home: { method: GET, path: /home, response: "[Item]" }
+            models:
+              Item:
+                oneOf: { discriminator: type, type: Int, cases: { 1: Post, "2": Notice, 3: Post, x: Post, 01: Post } }
+              Word:
+                oneOf: { discriminator: kind, type: Integer, cases: { a: Post } }
+              Zero:
+                oneOf: { discriminator: type, type: Int, cases: { -0: Post, 0: { model: Notice, name: notice } } }
+              Checked:
+                oneOf: { discriminator: type, type: Int, cases: { 7: Notice } }
+              Post:
+                fields: { id: Int, type: Int64? }
+              Notice:
+                fields: { id: Int, type: String }
+            """),
+            """
+            specs/a.yaml:6:64: error: case '2' of 'oneOf' of model 'Item' must be an integer, as its discriminator's type is Int
+            specs/a.yaml:6:77: error: cases '1' and '3' of 'oneOf' of model 'Item' both become the case 'post'; name one with the long form '3: { model: Post, name: caseName }'
+            specs/a.yaml:6:55: note: '1' is here
+            specs/a.yaml:6:86: error: case 'x' of 'oneOf' of model 'Item' must be an integer, as its discriminator's type is Int
+            specs/a.yaml:6:95: error: case '01' of 'oneOf' of model 'Item' must be an integer, as its discriminator's type is Int
+            specs/a.yaml:8:41: error: the type of the discriminator values of 'oneOf' of model 'Word' must be String or Int, found 'Integer'
+            specs/a.yaml:10:65: error: case '0' appears twice in 'oneOf' of model 'Zero'
+            specs/a.yaml:10:55: note: first given here
+            specs/a.yaml:16:24: error: field 'type' of model 'Notice' is the discriminator of model 'Checked' and must be an integer type or an Int enum, found 'String'
+            """)
+        // Samples carry the value as a number; a quoted one is a string on the wire.
+        XCTAssertEqual(diagnose("""
+            service: Feed
+            endpoints:
+              home: { method: GET, path: /home, response: "[Item]", sample: [{ type: 1, id: 2 }, { type: "1", id: 3 }, { type: 4 }] }
+            models:
+              Item:
+                oneOf: { discriminator: type, type: Int, cases: { 1: Post } }
+              Post:
+                fields: { id: Int }
+            """),
+            """
+            specs/a.yaml:3:86: error: sample value '1' at 'sample[1].type' must be an integer, one of 1
+            specs/a.yaml:3:108: error: sample value '4' at 'sample[2].type' is not a case of model 'Item'
+            """)
+    }
+
     func testOneOfModels() {
         XCTAssertEqual(diagnose("""
             service: Feed

@@ -27,7 +27,7 @@ struct FileDecoder {
     /// Members of the generated `<Service>Environment` enum.
     static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
     static let modelKeys: KeySet = ["summary", "fields", "enum", "oneOf"]
-    static let oneOfKeys: KeySet = ["discriminator", "cases"]
+    static let oneOfKeys: KeySet = ["discriminator", "type", "cases"]
     static let oneOfCaseKeys: KeySet = ["model", "name"]
     static let bodyKeys: KeySet = ["json", "form", "multipart", "raw"]
 
@@ -843,6 +843,18 @@ struct FileDecoder {
                 "missing key 'discriminator' in \(what()): the wire key that names the case (e.g. 'type')",
                 at: mapping.location)
         }
+        var valueType = EnumModel.RawType.string
+        if let entry = mapping["type"], let type = reader.text(entry.value, for: "'type' of \(what())") {
+            switch type {
+            case "String": valueType = .string
+            case "Int": valueType = .int
+            default:
+                reader.diagnostics.error(
+                    "the type of the discriminator values of \(what()) must be String or Int, found '\(type)'",
+                    at: location(entry.value))
+            }
+        }
+        let isInt = valueType == .int
         guard let casesEntry = mapping["cases"] else {
             if mapping.isMissing("cases") {
                 reader.diagnostics.error("missing key 'cases' in \(what()): '{ value: Model, … }'", at: mapping.location)
@@ -855,13 +867,32 @@ struct FileDecoder {
         }
         var variants: [OneOfModel.Variant] = []
         var seenNames: [String: (value: String, location: SourceLocation)] = [:]
+        var seenValues: [String: SourceLocation] = [:]
         for pair in pairs {
-            let value = reader.keyText(pair.key)
+            var value = reader.keyText(pair.key)
+            if isInt {
+                guard let scalar = pair.key.scalar, scalar.style == .plain, Lexical.isInteger(value),
+                      let number = Int64(value) else {
+                    reader.diagnostics.error(
+                        "case '\(value)' of \(what()) must be an integer, as its discriminator's type is Int",
+                        at: location(pair.key))
+                    continue
+                }
+                // `-0` and `0` are one value on the wire (YAML's duplicate-key check sees two).
+                value = String(number)
+                if let first = seenValues[value] {
+                    reader.diagnostics.error(
+                        "case '\(value)' appears twice in \(what())", at: location(pair.key),
+                        notes: [.note("first given here", at: first)])
+                    continue
+                }
+                seenValues[value] = location(pair.key)
+            }
             guard let (modelNode, override, caseLocation) = decodeOneOfCase(pair, value: value, of: what()),
                   let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
             let variant = OneOfModel.Variant(
-                value: value, model: target, swiftNameOverride: override, location: location(pair.key),
-                modelLocation: reader.textLocation(modelNode))
+                value: value, model: target, swiftNameOverride: override,
+                namedAfterModel: isInt, location: location(pair.key), modelLocation: reader.textLocation(modelNode))
             // The case names the code generator writes.
             let swiftName = variant.swiftName
             if let first = seenNames[swiftName] {
@@ -877,7 +908,7 @@ struct FileDecoder {
         // Without a discriminator (an error is reported, so the model is damaged and no sample or
         // generated code reads the empty key) the cases are still resolved, so that their own
         // errors show in the same run.
-        return OneOfModel(discriminator: discriminator ?? "", variants: variants)
+        return OneOfModel(discriminator: discriminator ?? "", valueType: valueType, variants: variants)
     }
 
     /// One case of a `oneOf`: short form `value: Model`, long form

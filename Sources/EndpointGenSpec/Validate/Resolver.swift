@@ -662,9 +662,14 @@ struct Resolver {
             location: syntax.location)
     }
 
-    private func isStringOrStringEnum(_ expr: TypeExpr) -> Bool {
+    /// Whether a field of type `expr` can hold discriminator values of `valueType`: `String` or a
+    /// String enum; `Int`, `Int32`, `Int64` or an Int enum.
+    private func holds(_ valueType: EnumModel.RawType, _ expr: TypeExpr) -> Bool {
         guard case .name(let name, _) = expr else { return false }
-        return name == "String" || table[name]?.enumModel?.rawType == .string
+        switch valueType {
+        case .string: return name == "String" || table[name]?.enumModel?.rawType == .string
+        case .int: return name == "Int" || name == "Int32" || name == "Int64" || table[name]?.enumModel?.rawType == .int
+        }
     }
 
     /// `T` for `T?`.
@@ -684,11 +689,12 @@ struct Resolver {
                     at: variant.modelLocation)
                 return false
             }
-            // The variant's own field of that name must hold a string, as the discriminator does.
+            // The variant's own field of that name must hold what the discriminator holds.
             if let field = fields.first(where: { $0.wireName == model.discriminator }), let type = field.type,
-               !isStringOrStringEnum(Self.unwrappingOptional(type)) {
+               !holds(model.valueType, Self.unwrappingOptional(type)) {
+                let expected = model.valueType == .int ? "an integer type or an Int enum" : "a String or a String enum"
                 diagnostics.error(
-                    "field '\(field.wireName)' of model '\(name)' is the discriminator of model '\(syntax.name)' and must be a String or a String enum, found '\(type.spelling)'",
+                    "field '\(field.wireName)' of model '\(name)' is the discriminator of model '\(syntax.name)' and must be \(expected), found '\(type.spelling)'",
                     at: field.location)
             }
             return true

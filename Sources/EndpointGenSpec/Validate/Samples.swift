@@ -159,22 +159,37 @@ extension Resolver {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
             let key = oneOf.discriminator
-            guard let tag = pairs.first(where: { $0.key.scalar?.value == key })?.value.scalar?.value else {
-                diagnostics.error(
-                    "sample at '\(renderedSamplePath)' needs the discriminator '\(key)' of model '\(name)' (one of \(oneOf.variants.map { "'\($0.value)'" }.joined(separator: ", ")))",
-                    at: location)
+            let tagScalar = pairs.first(where: { $0.key.scalar?.value == key })?.value.scalar
+            // An integer discriminator is a plain number in the sample (a quoted "1" is a string on the wire).
+            let tag = oneOf.valueType == .int
+                ? tagScalar.flatMap { $0.style == .plain ? Int64($0.value).map(String.init) : nil }
+                : tagScalar?.value
+            guard let tag else {
+                let values = oneOf.variants.map { oneOf.valueType == .int ? $0.value : "'\($0.value)'" }.joined(separator: ", ")
+                if let tagScalar {
+                    diagnostics.error(
+                        "sample value '\(tagScalar.value)' at '\(renderedSamplePath).\(key)' must be an integer, one of \(values)",
+                        at: location)
+                } else {
+                    diagnostics.error(
+                        "sample at '\(renderedSamplePath)' needs the discriminator '\(key)' of model '\(name)' (one of \(values))",
+                        at: location)
+                }
                 return .null
             }
             guard let variant = oneOf.variants.first(where: { $0.value == tag }) else {
                 diagnostics.error(
                     "sample value '\(tag)' at '\(renderedSamplePath).\(key)' is not a case of model '\(name)'"
-                        + DidYouMean.hint(for: tag, among: oneOf.variants.map(\.value)),
+                        + (oneOf.valueType == .int ? "" : DidYouMean.hint(for: tag, among: oneOf.variants.map(\.value))),
                     at: location)
                 return .null
             }
             guard let target = resolvedModels[variant.model], case .structure(let fields) = target.kind,
                   !incompleteModels.contains(variant.model) else { return .null }
-            return convertStructSample(pairs, model: variant.model, fields: fields, discriminator: key, location: location, file: file)
+            // The discriminator is written as its type says, whatever the sample's YAML style
+            // (a plain `1` for a String discriminator is the string "1").
+            let tagValue: SampleValue = oneOf.valueType == .int ? .number(tag) : .string(tag)
+            return convertStructSample(pairs, model: variant.model, fields: fields, discriminator: (key, tagValue), location: location, file: file)
         case .structure(let fields):
             guard let pairs = node.mapping else {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
@@ -186,7 +201,7 @@ extension Resolver {
     /// A struct model's sample; `discriminator` is a key allowed beside its fields (the
     /// variant of a `oneOf` model).
     private mutating func convertStructSample(
-        _ pairs: YAMLMapping, model name: String, fields: [Field], discriminator: String?, location: SourceLocation, file: String
+        _ pairs: YAMLMapping, model name: String, fields: [Field], discriminator: (key: String, value: SampleValue)?, location: SourceLocation, file: String
     ) -> SampleValue {
         var present = [Bool](repeating: false, count: fields.count)
         var object: [(key: String, value: SampleValue)] = []
@@ -194,8 +209,8 @@ extension Resolver {
         for pair in pairs {
             let key = pair.key.scalar?.value ?? ""
             guard let position = fieldPosition(of: key, in: name, fields: fields) else {
-                if key == discriminator {
-                    object.append((key, convertJSON(pair.value)))
+                if let discriminator, key == discriminator.key {
+                    object.append((key, discriminator.value))
                     continue
                 }
                 let suggestion = DidYouMean.suggestion(for: key, among: fields.map(\.wireName))

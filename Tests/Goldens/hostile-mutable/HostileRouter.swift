@@ -12,6 +12,7 @@ public nonisolated enum HostileRouter: Endpoint {
     case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest)
     case plainQuote
     case maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil)
+    case widgets
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
@@ -44,6 +45,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return "/quote/plain"
         case .maybeQuote:
             return "/quote"
+        case .widgets:
+            return "/widgets"
         }
     }
 
@@ -88,7 +91,7 @@ public nonisolated enum HostileRouter: Endpoint {
             headers.append(name: "X-QUOTE", xQuote, otherwise: "say \"hi\" \\(x) \"\"\"")
             headers.append(name: "X-Quotes", xQuotes)
             return headers
-        case .return:
+        default:
             return [HTTPHeader(name: "X-Quote", value: "say \"hi\" \\(x) \"\"\"")]
         }
     }
@@ -116,6 +119,8 @@ public nonisolated enum HostileRouter: Endpoint {
         switch self {
         case .default:
             return Data("{\"init\":\"line\\nbreak \u{202E}\",\"self\":1,\"func\":[\"a\",\"b\"],\"2fa\":true}".utf8)
+        case .widgets:
+            return Data("[{\"type\":1,\"label\":\"ok\"},{\"type\":-1,\"label\":\"old\"},{\"type\":2,\"name\":\"n\"}]".utf8)
         default:
             return Data()
         }

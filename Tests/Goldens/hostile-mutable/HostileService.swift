@@ -21,6 +21,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 
     /// `GET /quote`
     func maybeQuote(xQuote: String?, xQuotes: [String]?) async throws(APIError)
+
+    /// `GET /widgets`
+    func widgets() async throws(APIError) -> [Widget]
 }
 
 nonisolated extension HostileServiceProtocol {
@@ -111,6 +114,20 @@ nonisolated extension HostileServiceProtocol {
             }
         }
     }
+
+    /// Calls `widgets` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    @_alwaysEmitIntoClient
+    public func widgets(completion: @escaping @Sendable (Result<[Widget], APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: [Widget] = try await self.widgets()
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }
 
 /// Ends a comment */ then /* opens one; \(interpolation) """ and a bidi �mark�.
@@ -149,5 +166,10 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /quote`
     public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
         try await client.send(HostileRouter.maybeQuote(xQuote: xQuote, xQuotes: xQuotes), baseURL: baseURL)
+    }
+
+    /// `GET /widgets`
+    public func widgets() async throws(APIError) -> [Widget] {
+        try await client.send(HostileRouter.widgets, baseURL: baseURL, as: [Widget].self)
     }
 }

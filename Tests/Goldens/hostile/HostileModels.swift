@@ -181,6 +181,98 @@ public nonisolated struct Tagged: Codable, Hashable, Sendable {
     }
 }
 
+public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
+    /// `"type": 1`
+    case button(Button)
+    /// `"type": 2`
+    case treeNode(TreeNode)
+    /// `"type": -1`
+    case legacyButton(Button)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: Int = try container.required(Int.self, "type")
+        switch discriminator {
+        case 1: self = .button(try Button(from: decoder))
+        case 2: self = .treeNode(try TreeNode(from: decoder))
+        case -1: self = .legacyButton(try Button(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .button(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put(1, "type")
+        case .treeNode(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put(2, "type")
+        case .legacyButton(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put(-1, "type")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
+public nonisolated struct Button: Codable, Hashable, Sendable {
+    public let type: ButtonKind?
+    public let label: String
+
+    public init(type: ButtonKind? = nil, label: String) {
+        self.type = type
+        self.label = label
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.optional(ButtonKind.self, "type")
+        self.label = try container.required(String.self, "label")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.type, "type")
+        try container.put(self.label, "label")
+    }
+
+    public static func == (lhs: Button, rhs: Button) -> Bool {
+        guard fieldsEqual(lhs.type, rhs.type) else { return false }
+        guard fieldsEqual(lhs.label, rhs.label) else { return false }
+        return true
+    }
+}
+
+public nonisolated enum ButtonKind: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    case value1
+    case valueMinus1
+    /// A value this version of the API description does not know, kept as it arrived.
+    case unknown(Int)
+
+    public init(rawValue: Int) {
+        switch rawValue {
+        case 1: self = .value1
+        case -1: self = .valueMinus1
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: Int {
+        switch self {
+        case .value1: return 1
+        case .valueMinus1: return -1
+        case .unknown(let value): return value
+        }
+    }
+}
+
 public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case `case`
     case `default`

@@ -21,6 +21,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 
     /// `GET /quote`
     func maybeQuote(xQuote: String?, xQuotes: [String]?) async throws(APIError)
+
+    /// `GET /widgets`
+    func widgets() async throws(APIError) -> [Widget]
 }
 
 nonisolated extension HostileServiceProtocol {
@@ -79,5 +82,10 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /quote`
     public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
         try await client.send(HostileRouter.maybeQuote(xQuote: xQuote, xQuotes: xQuotes), baseURL: baseURL)
+    }
+
+    /// `GET /widgets`
+    public func widgets() async throws(APIError) -> [Widget] {
+        try await client.send(HostileRouter.widgets, baseURL: baseURL, as: [Widget].self)
     }
 }
