@@ -331,6 +331,10 @@ struct OpenAPIReader {
             if let constants = Self.constEnum(parts), enumeration(constants.values, names: constants.names, type: type, into: &result) {
                 return result
             }
+            if let values = Self.openStringEnum(parts) {
+                result.kind = .stringEnum(values)
+                return result
+            }
             if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
                 result.kind = .discriminated(property: discriminator.property, cases: cases)
                 return result
@@ -434,6 +438,26 @@ struct OpenAPIReader {
         guard values.count > 1 else { return nil }
         let named = names.count == values.count && Set(names).count == names.count
         return (values, named ? names : nil)
+    }
+
+    /// The values of `anyOf: [{ type: string }, { type: string, enum: [...] }]`, "any string, and
+    /// these are the known ones" (OpenAI's model ids): what an enum model already is, since an
+    /// unknown value decodes as `unknown(String)` and is sent back unchanged. Every part a string
+    /// schema (no format), at least one with an `enum`.
+    private static func openStringEnum(_ parts: [YAMLNode]) -> [String]? {
+        var values: [String] = []
+        var seen: Set<String> = []
+        var enumerated = false
+        for part in parts {
+            guard part["type"]?.text == "string", part["format"] == nil, part["$ref"] == nil else { return nil }
+            guard let list = part["enum"]?.elements else { continue }
+            enumerated = true
+            for value in list {
+                guard let text = value.scalar?.value, !value.isPlainNull else { continue }
+                if seen.insert(text).inserted { values.append(text) }
+            }
+        }
+        return enumerated && !values.isEmpty ? values : nil
     }
 
     /// A `oneOf` of `$ref`s to component objects without a `discriminator`, whose cases each declare

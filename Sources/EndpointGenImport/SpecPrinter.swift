@@ -147,8 +147,10 @@ struct SpecPrinter {
                 fieldMap(2, "fields", fields)
             }
         case .stringEnum(let cases, let short):
-            if short, cases.allSatisfy({ Self.isFlowSafe($0.value) }) {
-                entry(2, "enum", "[" + cases.map(\.value).joined(separator: ", ") + "]")
+            let flow = "[" + cases.map(\.value).joined(separator: ", ") + "]"
+            // One line while it reads as one (a line of 90 model ids does not).
+            if short, flow.count <= 100, cases.allSatisfy({ Self.isFlowSafe($0.value) }) {
+                entry(2, "enum", flow)
             } else if short {
                 line(2, "enum:")
                 for item in cases { line(3, "- " + Self.scalar(item.value)) }

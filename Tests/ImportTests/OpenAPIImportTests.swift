@@ -374,6 +374,42 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// `anyOf: [string, string enum]` ("any string; these are the known ones", OpenAI's model
+    /// ids) is an enum model: its `unknown(String)` case keeps the rest. A list too long for one
+    /// line is written one value per line.
+    func testAnyStringOrAKnownOneIsAnEnum() throws {
+        let ids = (1...12).map { "model-\($0)-2026" }
+        let result = importText("""
+        openapi: 3.1.0
+        info: { title: Models, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            ModelId:
+              anyOf: [ { type: string }, { type: string, enum: [gpt-5, o3] } ]
+            LongId:
+              anyOf: [ { type: string }, { type: string, enum: [\(ids.joined(separator: ", "))] } ]
+            Dated:
+              anyOf: [ { type: string, format: date-time }, { type: string, enum: [never] } ]
+            Request:
+              type: object
+              properties: { model: { $ref: '#/components/schemas/ModelId' }, other: { $ref: '#/components/schemas/LongId' } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:11:7: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          ModelId:
+            enum: [gpt-5, o3]
+
+          LongId:
+            enum:
+
+        """ + ids.map { "      - \($0)\n" }.joined() + "\n"), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
     /// OpenAPI's inheritance (springdoc's `@JsonSubTypes`): a base object with a discriminator that
     /// other components extend through `allOf` becomes a `oneOf` model of them, values from the
     /// mapping, else the subtype's name; each subtype keeps the base's properties. A base nothing

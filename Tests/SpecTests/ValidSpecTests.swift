@@ -362,6 +362,26 @@ final class ValidSpecTests: XCTestCase {
         }
     }
 
+    /// A sample's discriminator is sent as the discriminator's type says: a plain `1` for a
+    /// String discriminator was sent as the number 1, which the generated code cannot decode.
+    func testSampleDiscriminatorsAreSentAsTheirType() throws {
+        let module = try module([("specs/a.yaml", """
+            service: Feed
+            endpoints:
+              text: { method: GET, path: /text, response: Text, sample: { kind: 1, id: 2 } }
+              number: { method: GET, path: /number, response: Number, sample: { kind: 1, id: 2 } }
+            models:
+              Text:
+                oneOf: { discriminator: kind, cases: { "1": { model: Post, name: first } } }
+              Number:
+                oneOf: { discriminator: kind, type: Int, cases: { 1: Post } }
+              Post:
+                fields: { id: Int }
+            """)])
+        XCTAssertEqual(module.endpoint("text")?.sample, .object([("kind", .string("1")), ("id", .number("2"))]))
+        XCTAssertEqual(module.endpoint("number")?.sample, .object([("kind", .number("1")), ("id", .number("2"))]))
+    }
+
     func testModelsAreSharedAcrossFilesAndFilesAreSortedByPath() throws {
         let shared = """
             models:
