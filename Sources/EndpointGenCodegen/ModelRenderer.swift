@@ -12,6 +12,8 @@ struct ModelRenderer {
             renderEnum(model, enumModel, into: &p)
         case .oneOf(let oneOf):
             renderOneOf(model, oneOf, into: &p)
+        case .union(let union):
+            renderUnion(model, union, into: &p)
         }
     }
 
@@ -324,18 +326,10 @@ struct ModelRenderer {
         let names = context.caseNames(enumModel, in: model.name)
         let isInt = enumModel.rawType == .int
         let raw: StaticString = isInt ? "Int" : "String"
-        func putValue(_ value: String, into p: inout CodePrinter) {
-            if isInt { p.put(value) } else { p.putLiteral(value) }
-        }
+        func putValue(_ value: String, into p: inout CodePrinter) { Self.putRawValue(value, integer: isInt, into: &p) }
         // Codable comes from the standard library's RawRepresentable defaults, which call
         // `init(rawValue:)`; it never fails here, so unknown values decode to `.unknown`.
-        p.doc(model.summary)
-        p.begin()
-        p.put(context.typeModifiers)
-        p.put("enum ")
-        p.put(name)
-        p.put(": RawRepresentable, Codable, Hashable, Sendable, ParameterValue")
-        p.open()
+        openEnum(model, "enum ", name, ": RawRepresentable, Codable, Hashable, Sendable, ParameterValue", into: &p)
         for caseName in names {
             p.begin()
             p.put("case ")
@@ -395,16 +389,8 @@ struct ModelRenderer {
         let access = context.access
         let names = context.caseNames(oneOf)
         let isInt = oneOf.valueType == .int
-        func putValue(_ value: String, into p: inout CodePrinter) {
-            if isInt { p.put(value) } else { p.putLiteral(value) }
-        }
-        p.doc(model.summary)
-        p.begin()
-        p.put(context.typeModifiers)
-        p.put("indirect enum ")
-        p.put(Naming.typeName(model.name))
-        p.put(": Codable, Hashable, Sendable")
-        p.open()
+        func putValue(_ value: String, into p: inout CodePrinter) { Self.putRawValue(value, integer: isInt, into: &p) }
+        openEnum(model, "indirect enum ", Naming.typeName(model.name), ": Codable, Hashable, Sendable", into: &p)
         for (variant, caseName) in zip(oneOf.variants, names) {
             p.doc(isInt ? "`\"\(oneOf.discriminator)\": \(variant.value)`" : "`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
             p.begin()
@@ -475,6 +461,79 @@ struct ModelRenderer {
         }
         p.close()
         p.close()
+    }
+
+    /// An enum with a case per type, decoded as the first case that decodes (`try?` on a
+    /// single-value container, in the spec's order) and encoded as its value alone. `indirect`, as
+    /// a case's type may contain the model again.
+    mutating func renderUnion(_ model: Model, _ union: UnionModel, into p: inout CodePrinter) {
+        let access = context.access
+        let name = Naming.typeName(model.name)
+        let types = union.variants.map { context.swiftType($0.type) }
+        openEnum(model, "indirect enum ", name, ": Codable, Hashable, Sendable", into: &p)
+        for (variant, type) in zip(union.variants, types) {
+            p.begin()
+            p.put("case ")
+            p.put(Naming.escaped(variant.swiftName))
+            p.put("(")
+            p.put(type)
+            p.put(")")
+            p.end()
+        }
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("init(from decoder: any Decoder) throws")
+        p.open()
+        p.line("let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()")
+        var branches: [(opening: String, body: (inout CodePrinter) -> Void)] = []
+        for (index, (variant, type)) in zip(union.variants, types).enumerated() {
+            let member = Naming.member(variant.swiftName)
+            branches.append(((index == 0 ? "if" : "else if") + " let value: \(type) = try? container.decode(\(type).self)", { p in
+                p.line("self = .\(member)(value)")
+            }))
+        }
+        let expected = SwiftLiteral.string(union.variants.map(\.type.specSpelling).joined(separator: ", "))
+        // A case named like the function would hide it inside the enum.
+        let function = union.variants.contains { $0.swiftName == "noCaseMatched" } ? "EndpointRuntime.noCaseMatched" : "noCaseMatched"
+        branches.append(("else", { p in
+            p.line("throw \(function)(\(name).self, decoder, expected: \(expected))")
+        }))
+        p.chain(branches)
+        p.close()
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("func encode(to encoder: any Encoder) throws")
+        p.open()
+        p.line("var container: any SingleValueEncodingContainer = encoder.singleValueContainer()")
+        p.switchBlock("self") { p in
+            for variant in union.variants {
+                p.begin()
+                p.put("case .")
+                p.put(Naming.member(variant.swiftName))
+                p.put("(let value): try container.encode(value)")
+                p.end()
+            }
+        }
+        p.close()
+        p.close()
+    }
+
+    /// The model's doc comment and `public nonisolated <keyword><name><conformances> {`.
+    private func openEnum(_ model: Model, _ keyword: StaticString, _ name: String, _ conformances: StaticString, into p: inout CodePrinter) {
+        p.doc(model.summary)
+        p.begin()
+        p.put(context.typeModifiers)
+        p.put(keyword)
+        p.put(name)
+        p.put(conformances)
+        p.open()
+    }
+
+    /// A raw or discriminator value as Swift: `1`, or the string literal `"post"`.
+    private static func putRawValue(_ value: String, integer: Bool, into p: inout CodePrinter) {
+        if integer { p.put(value) } else { p.putLiteral(value) }
     }
 
     /// `@available(*, deprecated)`, with the spec's message when it gave one.

@@ -93,6 +93,8 @@ struct ImportedModel {
         /// per case. `name` is the Swift case name when the one derived (from the value, or from
         /// the model for integers) is taken.
         case oneOf(discriminator: String, integer: Bool, cases: [(value: String, model: String, name: String?)])
+        /// A `oneOf` without a discriminator: the spec types of its cases, in decoding order.
+        case union([String])
     }
 
     var name: String

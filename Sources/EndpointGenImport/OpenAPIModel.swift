@@ -41,8 +41,10 @@ struct Schema {
         case integerEnum([String])
         /// `allOf`: the parts are merged into one object.
         case allOf([Schema])
-        /// `oneOf` / `anyOf`: no Swift type is derived; the value is kept as JSON.
-        case union(keyword: String)
+        /// `oneOf` / `anyOf` whose parts have different JSON shapes (a string, an array, an
+        /// object…): a union model of the parts, integers before numbers. Without parts, parts
+        /// that cannot be told apart: no Swift type is derived, and the value is kept as JSON.
+        case union(keyword: String, parts: [Schema])
         /// `oneOf` / `anyOf` of references with a `discriminator`: the property that names the
         /// case, and each case's value (from `mapping`, else the schema's name) and schema.
         case discriminated(property: String, cases: [(value: String, schema: String)])

@@ -344,8 +344,13 @@ struct OpenAPIReader {
                 result.kind = .discriminated(property: implied.property, cases: implied.cases)
                 return result
             }
+            if let ordered = distinctShapes(parts) {
+                result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
+                if parts.count < list.count { result.nullable = true }
+                return result
+            }
             diagnostics.warning("'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
-            result.kind = .union(keyword: keyword)
+            result.kind = .union(keyword: keyword, parts: [])
             return result
         }
         if let values = node["enum"]?.sequence {
@@ -438,6 +443,56 @@ struct OpenAPIReader {
         guard values.count > 1 else { return nil }
         let named = names.count == values.count && Set(names).count == names.count
         return (values, named ? names : nil)
+    }
+
+    /// The JSON shape of a schema, as far as telling union parts apart goes.
+    private enum Shape: Int, Hashable {
+        case integer, number, string, boolean, array, object
+    }
+
+    /// The parts of a `oneOf`/`anyOf` when each has a JSON shape of its own (a string or an
+    /// array of parts, an integer or "inf"), so that decoding tries them without ambiguity; an
+    /// integer part is moved before a number part, which would take its values too. Nil when two
+    /// parts share a shape or one has none the importer can tell (a nested `oneOf`, no `type`).
+    private func distinctShapes(_ parts: [YAMLNode]) -> [YAMLNode]? {
+        guard parts.count > 1 else { return nil }
+        var shapes: [Shape] = []
+        for part in parts {
+            guard let shape = shape(of: part, depth: 0), !shapes.contains(shape) else { return nil }
+            shapes.append(shape)
+        }
+        guard let integer = shapes.firstIndex(of: .integer), let number = shapes.firstIndex(of: .number), number < integer else {
+            return parts
+        }
+        var ordered = parts
+        ordered.swapAt(integer, number)
+        return ordered
+    }
+
+    private func shape(of node: YAMLNode, depth: Int) -> Shape? {
+        if let reference = node["$ref"]?.text {
+            let prefix = "#/components/schemas/"
+            guard depth < 8, reference.hasPrefix(prefix),
+                  let target = root?["components"]?["schemas"]?[Self.unescapePointer(String(reference.dropFirst(prefix.count)))]
+            else { return nil }
+            return shape(of: target, depth: depth + 1)
+        }
+        if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
+        switch node["type"]?.text {
+        case "string": return .string
+        case "integer": return .integer
+        case "number": return .number
+        case "boolean": return .boolean
+        case "array": return .array
+        case "object": return node["properties"] != nil || node["additionalProperties"] != nil ? .object : nil
+        case nil:
+            if node["properties"] != nil { return .object }
+            if let values = node["enum"]?.elements, !values.isEmpty,
+               values.allSatisfy({ Self.stringText($0, typed: false) != nil }) { return .string }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// The values of `anyOf: [{ type: string }, { type: string, enum: [...] }]`, "any string, and

@@ -619,6 +619,7 @@ struct SpecBuilder {
         case .object(let properties, _, _): return !properties.isEmpty
         case .allOf, .stringEnum, .integerEnum: return true
         case .discriminated(let property, let cases): return isOneOfModel(property: property, cases: cases)
+        case .union(_, let parts): return !parts.isEmpty
         default: return false
         }
     }
@@ -734,6 +735,17 @@ struct SpecBuilder {
                 kept.append((item.value, modelName, explicit))
             }
             model.kind = .oneOf(discriminator: property, integer: integer, cases: kept)
+        case .union(_, let parts) where !parts.isEmpty:
+            // An inline object or enum among the parts is named after the union.
+            model.kind = .union(parts.map { part in
+                let suffix: String
+                switch part.kind {
+                case .object, .allOf: suffix = "Object"
+                case .stringEnum, .integerEnum: suffix = "Value"
+                default: suffix = ""
+                }
+                return specType(part, suggested: name + suffix, use: .model, models: &models).expr
+            })
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))
@@ -929,7 +941,13 @@ struct SpecBuilder {
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
             return SpecType(expr: name, kind: .structModel)
-        case .union, .any:
+        case .union(_, let parts):
+            guard !parts.isEmpty else { return SpecType(expr: "JSON", kind: .json) }
+            // Named after its owner, as inline objects are; a component is a model of its own.
+            let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
+            appendModel(named: name, schema: schema, to: &models)
+            return SpecType(expr: name, kind: .structModel)
+        case .any:
             return SpecType(expr: "JSON", kind: .json)
         case .discriminated(let property, let cases):
             // A component is a model of its own (the `.reference` case above); an inline one (a

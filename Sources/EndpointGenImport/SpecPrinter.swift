@@ -169,6 +169,10 @@ struct SpecPrinter {
                 // Integer values stay plain: a quoted "1" would be a string.
                 if integer { line(4, item.value + ": " + target) } else { entry(4, item.value, target) }
             }
+        case .union(let types):
+            line(2, "oneOf:")
+            line(3, "cases:")
+            for type in types { line(4, "- " + Self.scalar(type)) }
         case .integerEnum(let cases):
             line(2, "enum:")
             entry(3, "type", "Int")

@@ -366,6 +366,8 @@ public struct Model: Sendable {
         case enumeration(EnumModel)
         /// `oneOf`: one of several struct models, told apart by a discriminator key.
         case oneOf(OneOfModel)
+        /// `oneOf` without a discriminator: one of several types, told apart by their JSON shape.
+        case union(UnionModel)
     }
 
     public var name: String
@@ -383,6 +385,31 @@ public struct Model: Sendable {
         self.origin = origin
         self.file = file
         self.location = location
+    }
+}
+
+/// `oneOf: { cases: [String, "[ContentPart]"] }`: a JSON value that is one of several types told
+/// apart by their JSON shape alone (a string or an array of parts, OpenAI's message content):
+/// decoded as the first case, in order, that decodes.
+public struct UnionModel: Sendable {
+    public struct Variant: Sendable, Hashable {
+        public var type: TypeRef
+        /// The Swift case name: the long form's, else one made from the type (`string`,
+        /// `contentPartList`).
+        public var swiftName: String
+        public var location: SourceLocation
+
+        public init(type: TypeRef, swiftName: String, location: SourceLocation) {
+            self.type = type
+            self.swiftName = swiftName
+            self.location = location
+        }
+    }
+
+    public var variants: [Variant]
+
+    public init(variants: [Variant]) {
+        self.variants = variants
     }
 }
 

@@ -107,6 +107,10 @@ public struct DiagnosticBag: Sendable {
     public var warningCount: Int { all.reduce(0) { $1.severity == .warning ? $0 + 1 : $0 } }
 
     public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+
+    /// Forgets the diagnostics after the first `count`: what a trial that failed reported (a
+    /// sample tried against each case of a union).
+    public mutating func removeAll(after count: Int) { all.removeSubrange(count...) }
     public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) { all.append(contentsOf: diagnostics) }
 
     public mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {

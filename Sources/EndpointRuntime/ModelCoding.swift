@@ -99,3 +99,10 @@ extension KeyedEncodingContainer where K == WireKey {
 public func fieldsEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
     lhs == rhs
 }
+
+/// The error of a generated `oneOf` without a discriminator when none of its cases decodes the
+/// value: a type mismatch at the value's coding path that names the cases tried.
+public func noCaseMatched(_ type: Any.Type, _ decoder: any Decoder, expected cases: String) -> DecodingError {
+    DecodingError.typeMismatch(
+        type, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected one of \(cases)."))
+}

@@ -215,4 +215,26 @@ final class GeneratedBehaviourTests: XCTestCase {
         // A string where the number belongs is a decoding error, not the case of that number.
         XCTAssertThrowsError(try JSONDecoder().decode(Widget.self, from: Data(#"{"type":"1","label":"s"}"#.utf8)))
     }
+
+    /// A `oneOf` without a discriminator: the first case, in the spec's order, that decodes;
+    /// encoded as the value alone.
+    func testUnionsDecodeTheFirstCaseThatFitsAndEncodeTheValueAlone() async throws {
+        let nested = try await HostileService(client: APIClient(transport: StubTransport.immediate)).nested(body: .int(1))
+        XCTAssertEqual(nested, .nestedList([.default(1), .noCaseMatched("a"), .nestedList([.json(true)]), .tagged(Tagged(note: "n"))]))
+
+        let json = #"[2,"b",[],{"@type":"x"},{"other":1},null,2.5]"#
+        let decoded = try JSONDecoder().decode([Nested].self, from: Data(json.utf8))
+        // Any object is a Tagged (its fields are all optional); 2.5 is no Int, so JSON takes it.
+        XCTAssertEqual(decoded, [.default(2), .noCaseMatched("b"), .nestedList([]), .tagged(Tagged(type: "x")), .tagged(Tagged()), .json(nil), .json(2.5)])
+        XCTAssertEqual(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self), #"[2,"b",[],{"@type":"x"},{},null,2.5]"#)
+
+        // Int before Double: 3 is an Int, 3.5 a Double; a value no case takes is a decoding error
+        // at its place, naming the cases.
+        XCTAssertEqual(try JSONDecoder().decode([Amount].self, from: Data(#"[3,3.5,{"a":1}]"#.utf8)), [.int(3), .double(3.5), .intMap(["a": 1])])
+        XCTAssertThrowsError(try JSONDecoder().decode([Amount].self, from: Data(#"[1,"x"]"#.utf8))) { error in
+            guard case DecodingError.typeMismatch(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.intValue), [1])
+            XCTAssertEqual(context.debugDescription, "Expected one of Int, Double, [String: Int].")
+        }
+    }
 }

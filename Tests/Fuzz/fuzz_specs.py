@@ -33,7 +33,8 @@ MEANING = [b"String?", b"[Int]", b" = 1", b"Int", b"Bool", b"Date", b"[String: I
            b"URL", b"Data", b"JSON", b"File", b"Envelope<", b"_", b"-", b"x", b"X", b"1", b"self", b"init",
            b"Type", b"default", b"?", b"null", b"~", b"{ model: Post, name: x }", b"{ model: Notice }",
            b"name: unknown", b"oneOf: { discriminator: type, cases: { a: Post } }",
-           b"oneOf: { discriminator: type, type: Int, cases: { 1: Post, -2: Notice } }", b"type: Int", b"type: String"]
+           b"oneOf: { discriminator: type, type: Int, cases: { 1: Post, -2: Notice } }", b"type: Int", b"type: String",
+           b'oneOf: { cases: [Int, String, "[Post]", JSON] }', b"{ type: Double, name: n }"]
 DIAGNOSTIC = re.compile(r"^(specs/[^:]+:\d+:\d+: (error|warning|note): .+|No files written: .+|Generated .+)$")
 
 

@@ -410,6 +410,71 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// A `oneOf`/`anyOf` whose parts each have a JSON shape of their own (a string or an array of
+    /// parts, OpenAI's message content; an integer or "inf") becomes a `oneOf` model of their
+    /// types, tried in order (integers before numbers); inline parts are named after it. Parts
+    /// that share a shape stay JSON.
+    func testUnionsOfDifferentJSONShapesBecomeModels() throws {
+        let result = importText("""
+        openapi: 3.1.0
+        info: { title: Chat, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            Message:
+              type: object
+              required: [content]
+              properties:
+                content:
+                  oneOf: [ { type: string }, { type: array, items: { $ref: '#/components/schemas/Part' } } ]
+                max_tokens:
+                  anyOf: [ { type: number }, { type: integer }, { type: string, enum: [inf] }, { type: 'null' } ]
+                tool:
+                  oneOf: [ { type: string, enum: [auto, none] }, { type: object, properties: { name: { type: string } } } ]
+                either:
+                  oneOf: [ { $ref: '#/components/schemas/Part' }, { type: object, properties: { other: { type: string } } } ]
+            Part:
+              type: object
+              properties: { text: { type: string } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:17:11: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Message:
+            fields:
+              content: MessageContent
+              max_tokens: MessageMaxTokens?
+              tool: MessageTool?
+              either: JSON?
+
+          MessageContent:
+            oneOf:
+              cases:
+                - String
+                - "[Part]"
+
+          MessageMaxTokens:
+            oneOf:
+              cases:
+                - Int
+                - Double
+                - MessageMaxTokensValue
+
+          MessageMaxTokensValue:
+            enum: [inf]
+
+          MessageTool:
+            oneOf:
+              cases:
+                - MessageToolValue
+                - MessageToolObject
+
+        """), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
     /// OpenAPI's inheritance (springdoc's `@JsonSubTypes`): a base object with a discriminator that
     /// other components extend through `allOf` becomes a `oneOf` model of them, values from the
     /// mapping, else the subtype's name; each subtype keeps the base's properties. A base nothing

@@ -895,6 +895,53 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    /// `oneOf` with a list of cases: types told apart by their JSON shape, tried in order.
+    func testOneOfModelsWithoutDiscriminators() {
+        XCTAssertEqual(diagnose("""
+            service: Chat
+            endpoints:
+              send: { method: POST, path: /send, body: Content, query: { content: Content }, response: empty }
+            models:
+              Content:
+                oneOf: { cases: [String, "[Part]", { type: Int, name: 1st }, { type: Int, nmae: x }, { name: y }] }
+              Bad:
+                oneOf: { discriminator: type, type: Int, cases: [JSON, String, "String?", String, File, Nope] }
+              Shadowed:
+                oneOf: { cases: [Double, Int, String, Date, Level, "[String]", "[UUID]", JSON] }
+              Clash:
+                oneOf: { cases: ["[Part]", PartList, {type: PartList, name: other}] }
+              Empty:
+                oneOf: { cases: [] }
+              Level:
+                enum: [low, high]
+              Part:
+                fields: { text: String }
+              PartList:
+                fields: { parts: "[Part]" }
+            """),
+            """
+            specs/a.yaml:3:71: error: query parameter 'content' must be a scalar or an array of scalars, found 'Content'
+            specs/a.yaml:6:59: error: case name '1st' of 'oneOf' of model 'Content' must be a Swift identifier
+            specs/a.yaml:6:79: error: unknown key 'nmae' in a case of 'oneOf' of model 'Content'; did you mean 'name'?
+            specs/a.yaml:6:90: error: missing key 'type' in a case of 'oneOf' of model 'Content'
+            specs/a.yaml:8:14: error: 'oneOf' of model 'Bad' lists its cases, so they are told apart by their JSON shape and 'discriminator' has nothing to name; give the cases as '{ value: Model, … }' to use a discriminator
+            specs/a.yaml:8:35: error: 'oneOf' of model 'Bad' lists its cases, so they are told apart by their JSON shape and 'type' has nothing to name; give the cases as '{ value: Model, … }' to use a discriminator
+            specs/a.yaml:8:54: error: case 'JSON' of 'oneOf' of model 'Bad' takes any value, so the cases after it would never be chosen; make it the last case
+            specs/a.yaml:8:75: error: case 'String?' of 'oneOf' of model 'Bad' cannot be optional; make the field that holds the model optional
+            specs/a.yaml:8:79: error: case 'String' appears twice in 'oneOf' of model 'Bad'
+            specs/a.yaml:8:60: note: first given here
+            specs/a.yaml:8:87: error: 'File' is only allowed in multipart bodies
+            specs/a.yaml:8:93: error: unknown type 'Nope'
+            specs/a.yaml:10:30: warning: case 'Int' of 'oneOf' of model 'Shadowed' is never chosen: 'Double' before it decodes every such value; list it first
+            specs/a.yaml:10:43: warning: case 'Date' of 'oneOf' of model 'Shadowed' is never chosen: 'String' before it decodes every such value; list it first
+            specs/a.yaml:10:49: warning: case 'Level' of 'oneOf' of model 'Shadowed' is never chosen: 'String' before it decodes every such value; list it first
+            specs/a.yaml:10:68: warning: case '[UUID]' of 'oneOf' of model 'Shadowed' is never chosen: '[String]' before it decodes every such value; list it first
+            specs/a.yaml:12:32: error: cases '[Part]' and 'PartList' of 'oneOf' of model 'Clash' both become the case 'partList'; name one with the long form '{ type: PartList, name: caseName }'
+            specs/a.yaml:12:22: note: '[Part]' is here
+            specs/a.yaml:14:21: error: 'oneOf' of model 'Empty' has no cases
+            """)
+    }
+
     func testOneOfModels() {
         XCTAssertEqual(diagnose("""
             service: Feed

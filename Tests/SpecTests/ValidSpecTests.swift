@@ -382,6 +382,44 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(module.endpoint("number")?.sample, .object([("kind", .number("1")), ("id", .number("2"))]))
     }
 
+    /// A sample of a `oneOf` without a discriminator takes the first case it converts as, in
+    /// order, as decoding does; a plain `1` or `true` is not a String there.
+    func testSamplesOfUnionsTakeTheFirstCaseThatFits() throws {
+        let text = """
+            service: Chat
+            endpoints:
+              send:
+                method: POST
+                path: /send
+                response: "[Message]"
+                sample:
+                  - { content: hi, stop: 1 }
+                  - { content: [{ text: a }], stop: "1" }
+                  - { content: { a: 1 }, stop: true }
+            models:
+              Message:
+                fields: { content: Content, stop: Stop }
+              Content:
+                oneOf: { cases: [String, "[Part]", "[String: Int]"] }
+              Stop:
+                oneOf: { cases: [String, Int, Bool] }
+              Part:
+                fields: { text: String }
+            """
+        let module = try module([("specs/a.yaml", text)])
+        guard case .union(let content)? = module.modelsByName["Content"]?.kind else { return XCTFail("Content") }
+        XCTAssertEqual(content.variants.map(\.swiftName), ["string", "partList", "intMap"])
+        XCTAssertEqual(content.variants.map(\.type), [.primitive(.string), .array(.model("Part")), .dictionary(.primitive(.int))])
+        XCTAssertEqual(module.endpoint("send")?.sample, .array([
+            .object([("content", .string("hi")), ("stop", .number("1"))]),
+            .object([("content", .array([.object([("text", .string("a"))])])), ("stop", .string("1"))]),
+            .object([("content", .object([("a", .number("1"))])), ("stop", .bool(true))]),
+        ]))
+        XCTAssertEqual(
+            diagnose(text.replacingOccurrences(of: "stop: true }", with: "stop: [1] }")),
+            "specs/a.yaml:10:36: error: sample value at 'sample[2].stop' is none of the cases of model 'Stop' (String, Int, Bool)")
+    }
+
     func testModelsAreSharedAcrossFilesAndFilesAreSortedByPath() throws {
         let shared = """
             models:

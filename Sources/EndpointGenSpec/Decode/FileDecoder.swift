@@ -29,6 +29,7 @@ struct FileDecoder {
     static let modelKeys: KeySet = ["summary", "fields", "enum", "oneOf"]
     static let oneOfKeys: KeySet = ["discriminator", "type", "cases"]
     static let oneOfCaseKeys: KeySet = ["model", "name"]
+    static let unionCaseKeys: KeySet = ["type", "name"]
     static let bodyKeys: KeySet = ["json", "form", "multipart", "raw"]
 
     var reader: NodeReader
@@ -818,17 +819,21 @@ struct FileDecoder {
         } else if let cases {
             model.kind = .enumeration(decodeEnum(cases.value, model: name))
         } else if let oneOf {
-            if let decoded = decodeOneOf(oneOf.value, model: name) { model.kind = .oneOf(decoded) }
+            if let decoded = decodeOneOf(oneOf.value, model: name) { model.kind = decoded }
         } else if mapping.suggested.isEmpty {
             reader.diagnostics.error("\(what()) needs 'fields', 'enum' or 'oneOf'", at: location(pair.key))
         }
         return model
     }
 
-    /// `oneOf: { discriminator: type, cases: { post: Post, notice: Notice } }`.
-    private mutating func decodeOneOf(_ node: YAMLNode, model: String) -> OneOfModel? {
+    /// `oneOf: { discriminator: type, cases: { post: Post, notice: Notice } }`, or without a
+    /// discriminator, `oneOf: { cases: [String, "[ContentPart]"] }` (a list of types).
+    private mutating func decodeOneOf(_ node: YAMLNode, model: String) -> ModelSyntax.Kind? {
         func what() -> String { "'oneOf' of model '\(model)'" }
         guard let mapping = reader.keyed(node, in: what(), allowed: Self.oneOfKeys) else { return nil }
+        if let cases = mapping["cases"], let items = cases.value.sequence {
+            return decodeUnion(mapping, cases: items, at: cases.value, of: what())
+        }
         var discriminator: String?
         if let entry = mapping["discriminator"] {
             if let key = reader.text(entry.value, for: "'discriminator' of \(what())") {
@@ -857,7 +862,9 @@ struct FileDecoder {
         let isInt = valueType == .int
         guard let casesEntry = mapping["cases"] else {
             if mapping.isMissing("cases") {
-                reader.diagnostics.error("missing key 'cases' in \(what()): '{ value: Model, … }'", at: mapping.location)
+                reader.diagnostics.error(
+                    "missing key 'cases' in \(what()): '{ value: Model, … }', or a list of types without a discriminator",
+                    at: mapping.location)
             }
             return nil
         }
@@ -908,7 +915,78 @@ struct FileDecoder {
         // Without a discriminator (an error is reported, so the model is damaged and no sample or
         // generated code reads the empty key) the cases are still resolved, so that their own
         // errors show in the same run.
-        return OneOfModel(discriminator: discriminator ?? "", valueType: valueType, variants: variants)
+        return .oneOf(OneOfModel(discriminator: discriminator ?? "", valueType: valueType, variants: variants))
+    }
+
+    /// `cases: [String, "[ContentPart]", { type: Int, name: count }]`: the types of a `oneOf`
+    /// told apart by their JSON shape, tried in order when decoding. A discriminator has nothing
+    /// to name here.
+    private mutating func decodeUnion(_ mapping: KeyedMapping, cases items: YAMLSequence, at node: YAMLNode, of what: String) -> ModelSyntax.Kind {
+        for key in ["discriminator", "type"] {
+            if let entry = mapping[key] {
+                reader.diagnostics.error(
+                    "\(what) lists its cases, so they are told apart by their JSON shape and '\(key)' has nothing to name; give the cases as '{ value: Model, … }' to use a discriminator",
+                    at: location(entry.keyNode))
+            }
+        }
+        var cases: [UnionCaseSyntax] = []
+        var seenNames: [String: (type: String, location: SourceLocation)] = [:]
+        if items.isEmpty {
+            reader.diagnostics.error("\(what) has no cases", at: location(node))
+        }
+        for item in items {
+            var typeNode = item
+            var given: String?
+            // `{ type: T, name: x }`; `{ String: Int }` is a dictionary type.
+            if let pairs = item.mapping, !isDictionaryTypeMapping(item), pairs.count != 1 || isLongFormKey(pairs[0].key) {
+                guard let entry = reader.keyed(item, in: "a case of \(what)", allowed: Self.unionCaseKeys) else { continue }
+                guard let type = entry["type"] else {
+                    if entry.isMissing("type") {
+                        reader.diagnostics.error("missing key 'type' in a case of \(what)", at: entry.location)
+                    }
+                    continue
+                }
+                typeNode = type.value
+                if let nameEntry = entry["name"], let name = reader.text(nameEntry.value, for: "'name' of a case of \(what)") {
+                    guard Lexical.isIdentifier(name) else {
+                        reader.diagnostics.error("case name '\(name)' of \(what) must be a Swift identifier", at: location(nameEntry.value))
+                        continue
+                    }
+                    given = name
+                }
+            }
+            guard let type = typeExpression(typeNode, allowDefault: false).type else { continue }
+            if case .optional(_, let at) = type {
+                reader.diagnostics.error(
+                    "case '\(type.spelling)' of \(what) cannot be optional; make the field that holds the model optional",
+                    at: at)
+                continue
+            }
+            let swiftName = given.map(SwiftNaming.legal) ?? UnionCaseSyntax.derivedName(type)
+            let caseLocation = location(item)
+            if let first = seenNames[swiftName], first.type == type.spelling {
+                reader.diagnostics.error(
+                    "case '\(type.spelling)' appears twice in \(what)", at: caseLocation,
+                    notes: [.note("first given here", at: first.location)])
+                continue
+            }
+            if let first = seenNames[swiftName] {
+                reader.diagnostics.error(
+                    "cases '\(first.type)' and '\(type.spelling)' of \(what) both become the case '\(swiftName)'; "
+                        + (given == nil ? "name one with the long form '{ type: \(type.spelling), name: caseName }'" : "give one another 'name'"),
+                    at: caseLocation, notes: [.note("'\(first.type)' is here", at: first.location)])
+                continue
+            }
+            seenNames[swiftName] = (type.spelling, caseLocation)
+            cases.append(UnionCaseSyntax(type: type, swiftName: swiftName, location: caseLocation))
+        }
+        return .union(cases)
+    }
+
+    /// A key of a union case's long form, also misspelt (`{ Type: Int }` is reported, not read as a dictionary).
+    private func isLongFormKey(_ key: YAMLNode) -> Bool {
+        guard let text = key.scalar?.value else { return false }
+        return Self.unionCaseKeys.index(of: text.lowercased()) != nil
     }
 
     /// One case of a `oneOf`: short form `value: Model`, long form

@@ -93,11 +93,31 @@ final class FieldSyntax {
     }
 }
 
+/// A case of a `oneOf` without a discriminator: its type, and the long form's Swift name.
+struct UnionCaseSyntax {
+    var type: TypeExpr
+    /// The Swift case name, given or derived (`UnionCaseSyntax.derivedName`).
+    var swiftName: String
+    var location: SourceLocation
+
+    /// A case name from the type: `String` → `string`, `[ContentPart]` → `contentPartList`,
+    /// `[String: Int]` → `intMap`.
+    static func derivedName(_ type: TypeExpr) -> String {
+        switch type {
+        case .name(let name, _): return SwiftNaming.caseName(forDiscriminator: name)
+        case .array(let element): return derivedName(element) + "List"
+        case .dictionary(let value): return derivedName(value) + "Map"
+        case .optional(let wrapped, _), .envelope(let wrapped, _): return derivedName(wrapped)
+        }
+    }
+}
+
 struct ModelSyntax {
     enum Kind {
         case structure([FieldSyntax])
         case enumeration(EnumModel)
         case oneOf(OneOfModel)
+        case union([UnionCaseSyntax])
     }
 
     var name: String

@@ -647,6 +647,8 @@ struct Resolver {
             kind = .enumeration(model)
         case .oneOf(let model):
             kind = .oneOf(resolveOneOf(model, of: syntax))
+        case .union(let cases):
+            kind = .union(resolveUnion(cases, of: syntax))
         case .structure(let fields):
             checkSwiftNames(fields, kind: "fields", owner: "model '\(syntax.name)'")
             let resolved = fields.compactMap { resolveField($0, context: context) }
@@ -676,6 +678,59 @@ struct Resolver {
     private static func unwrappingOptional(_ expr: TypeExpr) -> TypeExpr {
         if case .optional(let inner, _) = expr { return inner }
         return expr
+    }
+
+    /// The cases of a `oneOf` without a discriminator: any type but `File` and optionals, each
+    /// once; `JSON` (which any value decodes as) only last. A case that an earlier one always
+    /// takes (`Int` after `Double`, `Date` after `String`) is a warning: it would never be chosen.
+    private mutating func resolveUnion(_ cases: [UnionCaseSyntax], of syntax: ModelSyntax) -> UnionModel {
+        var variants: [UnionModel.Variant] = []
+        func what() -> String { "'oneOf' of model '\(syntax.name)'" }
+        for (index, item) in cases.enumerated() {
+            guard let type = resolveType(item.type, allowFile: false) else {
+                incompleteModels.insert(syntax.name)
+                continue
+            }
+            if type == .primitive(.json), index != cases.count - 1 {
+                diagnostics.error(
+                    "case 'JSON' of \(what()) takes any value, so the cases after it would never be chosen; make it the last case",
+                    at: item.location)
+                incompleteModels.insert(syntax.name)
+                continue
+            }
+            if let earlier = variants.first(where: { $0.type == type }) {
+                diagnostics.error(
+                    "case '\(type.specSpelling)' appears twice in \(what())", at: item.location,
+                    notes: [.note("first given here", at: earlier.location)])
+                incompleteModels.insert(syntax.name)
+                continue
+            }
+            if let earlier = variants.first(where: { takesEvery(of: type, $0.type) }) {
+                diagnostics.warning(
+                    "case '\(type.specSpelling)' of \(what()) is never chosen: '\(earlier.type.specSpelling)' before it decodes every such value; list it first",
+                    at: item.location)
+            }
+            variants.append(UnionModel.Variant(type: type, swiftName: item.swiftName, location: item.location))
+        }
+        return UnionModel(variants: variants)
+    }
+
+    /// Whether every JSON value of type `later` also decodes as `earlier`: a number type takes
+    /// integers, and `String` takes dates, URLs, UUIDs, base64 data and String enums.
+    private func takesEvery(of later: TypeRef, _ earlier: TypeRef) -> Bool {
+        switch (earlier, later) {
+        case (.primitive(let number), .primitive(let integer)):
+            if [.double, .float, .decimal].contains(number) { return [.int, .int32, .int64].contains(integer) }
+            if number == .string { return [.date, .url, .uuid, .data].contains(integer) }
+            return false
+        case (.primitive(let scalar), .model(let name)):
+            guard let rawType = table[name]?.enumModel?.rawType else { return false }
+            return rawType == .string ? scalar == .string : [.int, .int64, .double, .float, .decimal].contains(scalar)
+        case (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)):
+            return takesEvery(of: b, a)
+        default:
+            return false
+        }
     }
 
     /// Each case must be a struct model: a JSON object with the discriminator beside its fields.

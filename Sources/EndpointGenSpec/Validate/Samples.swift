@@ -195,6 +195,24 @@ extension Resolver {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
             return convertStructSample(pairs, model: name, fields: fields, discriminator: nil, location: location, file: file)
+        case .union(let union):
+            // The first case the sample converts as without a diagnostic, as decoding takes the
+            // first that decodes; a plain `1` or `true` is not a String here (it is no string
+            // in the JSON the sample stands for).
+            for variant in union.variants {
+                if variant.type == .primitive(.string), let scalar = node.scalar, scalar.style == .plain,
+                   Lexical.isNumber(scalar.value) || scalar.value == "true" || scalar.value == "false" {
+                    continue
+                }
+                let before = diagnostics.all.count
+                let value = convertSample(node, type: variant.type, file: file)
+                if diagnostics.all.count == before { return value }
+                diagnostics.removeAll(after: before)
+            }
+            diagnostics.error(
+                "sample value at '\(renderedSamplePath)' is none of the cases of model '\(name)' (\(union.variants.map(\.type.specSpelling).joined(separator: ", ")))",
+                at: location)
+            return .null
         }
     }
 

@@ -273,6 +273,70 @@ public nonisolated enum ButtonKind: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
+public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
+    case `default`(Int)
+    case noCaseMatched(String)
+    case nestedList([Nested])
+    case tagged(Tagged)
+    case json(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
+        if let value: Int = try? container.decode(Int.self) {
+            self = .default(value)
+        } else if let value: String = try? container.decode(String.self) {
+            self = .noCaseMatched(value)
+        } else if let value: [Nested] = try? container.decode([Nested].self) {
+            self = .nestedList(value)
+        } else if let value: Tagged = try? container.decode(Tagged.self) {
+            self = .tagged(value)
+        } else if let value: JSONValue = try? container.decode(JSONValue.self) {
+            self = .json(value)
+        } else {
+            throw EndpointRuntime.noCaseMatched(Nested.self, decoder, expected: "Int, String, [Nested], Tagged, JSON")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+        switch self {
+        case .default(let value): try container.encode(value)
+        case .noCaseMatched(let value): try container.encode(value)
+        case .nestedList(let value): try container.encode(value)
+        case .tagged(let value): try container.encode(value)
+        case .json(let value): try container.encode(value)
+        }
+    }
+}
+
+public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
+    case int(Int)
+    case double(Double)
+    case intMap([String: Int])
+
+    public init(from decoder: any Decoder) throws {
+        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
+        if let value: Int = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value: Double = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value: [String: Int] = try? container.decode([String: Int].self) {
+            self = .intMap(value)
+        } else {
+            throw noCaseMatched(Amount.self, decoder, expected: "Int, Double, [String: Int]")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+        switch self {
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .intMap(let value): try container.encode(value)
+        }
+    }
+}
+
 public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case `case`
     case `default`

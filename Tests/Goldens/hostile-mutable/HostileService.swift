@@ -24,6 +24,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 
     /// `GET /widgets`
     func widgets() async throws(APIError) -> [Widget]
+
+    /// `POST /nested`
+    func nested(body: Amount) async throws(APIError) -> Nested
 }
 
 nonisolated extension HostileServiceProtocol {
@@ -128,6 +131,20 @@ nonisolated extension HostileServiceProtocol {
             }
         }
     }
+
+    /// Calls `nested` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    @_alwaysEmitIntoClient
+    public func nested(body: Amount, completion: @escaping @Sendable (Result<Nested, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: Nested = try await self.nested(body: body)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }
 
 /// Ends a comment */ then /* opens one; \(interpolation) """ and a bidi �mark�.
@@ -171,5 +188,10 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /widgets`
     public func widgets() async throws(APIError) -> [Widget] {
         try await client.send(HostileRouter.widgets, baseURL: baseURL, as: [Widget].self)
+    }
+
+    /// `POST /nested`
+    public func nested(body: Amount) async throws(APIError) -> Nested {
+        try await client.send(HostileRouter.nested(body: body), baseURL: baseURL, as: Nested.self)
     }
 }

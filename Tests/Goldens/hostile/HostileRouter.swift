@@ -13,12 +13,13 @@ public nonisolated enum HostileRouter: Endpoint {
     case plainQuote
     case maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil)
     case widgets
+    case nested(body: Amount)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {
-        case .return:
+        case .return, .nested:
             return .post
         case .shadow:
             return .put
@@ -47,6 +48,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return "/quote"
         case .widgets:
             return "/widgets"
+        case .nested:
+            return "/nested"
         }
     }
 
@@ -102,6 +105,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return .json(body)
         case .shadow(_, _, _, _, _, _, _, _, let body):
             return .json(body)
+        case .nested(let body):
+            return .json(body)
         default:
             return .none
         }
@@ -121,6 +126,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return Data("{\"init\":\"line\\nbreak \u{202E}\",\"self\":1,\"func\":[\"a\",\"b\"],\"2fa\":true}".utf8)
         case .widgets:
             return Data("[{\"type\":1,\"label\":\"ok\"},{\"type\":-1,\"label\":\"old\"},{\"type\":2,\"name\":\"n\"}]".utf8)
+        case .nested:
+            return Data("[1,\"a\",[true],{\"note\":\"n\"}]".utf8)
         default:
             return Data()
         }

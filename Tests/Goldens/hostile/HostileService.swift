@@ -24,6 +24,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
 
     /// `GET /widgets`
     func widgets() async throws(APIError) -> [Widget]
+
+    /// `POST /nested`
+    func nested(body: Amount) async throws(APIError) -> Nested
 }
 
 nonisolated extension HostileServiceProtocol {
@@ -87,5 +90,10 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /widgets`
     public func widgets() async throws(APIError) -> [Widget] {
         try await client.send(HostileRouter.widgets, baseURL: baseURL, as: [Widget].self)
+    }
+
+    /// `POST /nested`
+    public func nested(body: Amount) async throws(APIError) -> Nested {
+        try await client.send(HostileRouter.nested(body: body), baseURL: baseURL, as: Nested.self)
     }
 }

@@ -364,9 +364,9 @@ public nonisolated struct Review: Codable, Hashable, Sendable {
     public let body: String?
     public let author: Member?
     public let replies: [Review]?
-    public let attachment: JSONValue?
+    public let attachment: ReviewAttachment?
 
-    public init(rating: Double = 5.0, body: String? = nil, author: Member? = nil, replies: [Review]? = nil, attachment: JSONValue? = nil) {
+    public init(rating: Double = 5.0, body: String? = nil, author: Member? = nil, replies: [Review]? = nil, attachment: ReviewAttachment? = nil) {
         self.rating = rating
         self.body = body
         self.author = author
@@ -380,7 +380,7 @@ public nonisolated struct Review: Codable, Hashable, Sendable {
         self.body = try container.optional(String.self, "body")
         self.author = try container.optional(Member.self, "author")
         self.replies = try container.optional([Review].self, "replies")
-        self.attachment = try container.optional(JSONValue.self, "attachment")
+        self.attachment = try container.optional(ReviewAttachment.self, "attachment")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -399,6 +399,30 @@ public nonisolated struct Review: Codable, Hashable, Sendable {
         guard fieldsEqual(lhs.replies, rhs.replies) else { return false }
         guard fieldsEqual(lhs.attachment, rhs.attachment) else { return false }
         return true
+    }
+}
+
+public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
+    case crop(Crop)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
+        if let value: Crop = try? container.decode(Crop.self) {
+            self = .crop(value)
+        } else if let value: String = try? container.decode(String.self) {
+            self = .string(value)
+        } else {
+            throw noCaseMatched(ReviewAttachment.self, decoder, expected: "Crop, String")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+        switch self {
+        case .crop(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
     }
 }
 
