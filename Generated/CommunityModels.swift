@@ -302,6 +302,122 @@ public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
     }
 }
 
+/// A badge, chosen by its numeric kind.
+public nonisolated indirect enum Badge: Codable, Hashable, Sendable {
+    /// `"kind": 1`
+    case streakBadge(StreakBadge)
+    /// `"kind": 2`
+    case levelBadge(LevelBadge)
+    /// A case this version of the API description does not know, kept as it arrived.
+    case unknown(JSONValue)
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        let discriminator: Int = try container.required(Int.self, "kind")
+        switch discriminator {
+        case 1: self = .streakBadge(try StreakBadge(from: decoder))
+        case 2: self = .levelBadge(try LevelBadge(from: decoder))
+        default: self = .unknown(try JSONValue(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .streakBadge(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put(1, "kind")
+        case .levelBadge(let value):
+            try value.encode(to: encoder)
+            var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+            try container.put(2, "kind")
+        case .unknown(let value):
+            try value.encode(to: encoder)
+        }
+    }
+}
+
+public nonisolated struct StreakBadge: Codable, Hashable, Sendable {
+    public let days: Int
+    public let title: LocalizedText
+
+    public init(days: Int, title: LocalizedText) {
+        self.days = days
+        self.title = title
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.days = try container.required(Int.self, "days")
+        self.title = try container.required(LocalizedText.self, "title")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.days, "days")
+        try container.put(self.title, "title")
+    }
+
+    public static func == (lhs: StreakBadge, rhs: StreakBadge) -> Bool {
+        guard fieldsEqual(lhs.days, rhs.days) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct LevelBadge: Codable, Hashable, Sendable {
+    public let level: Int
+    public let title: LocalizedText
+
+    public init(level: Int, title: LocalizedText) {
+        self.level = level
+        self.title = title
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.level = try container.required(Int.self, "level")
+        self.title = try container.required(LocalizedText.self, "title")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.level, "level")
+        try container.put(self.title, "title")
+    }
+
+    public static func == (lhs: LevelBadge, rhs: LevelBadge) -> Bool {
+        guard fieldsEqual(lhs.level, rhs.level) else { return false }
+        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+        return true
+    }
+}
+
+/// One text, or the text by language code.
+public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
+    case string(String)
+    case stringMap([String: String])
+
+    public init(from decoder: any Decoder) throws {
+        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
+        if let value: String = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value: [String: String] = try? container.decode([String: String].self) {
+            self = .stringMap(value)
+        } else {
+            throw noCaseMatched(LocalizedText.self, decoder, expected: "String, [String: String]")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .stringMap(let value): try container.encode(value)
+        }
+    }
+}
+
 public nonisolated struct Attachment: Codable, Hashable, Sendable {
     public let id: UUID
     public let url: URL

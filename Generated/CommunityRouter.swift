@@ -35,6 +35,11 @@ public nonisolated enum CommunityRouter: Endpoint {
     /// Each item says what it is in its `type` key; kinds this app does not know yet (a newer
     /// server's) arrive as `.unknown` with their JSON instead of failing the whole page.
     case getHome(cursor: String? = nil)
+    /// The badges the member has earned, newest first.
+    ///
+    /// A badge says what it is with a number in its `kind` key (1: a posting streak, 2: a level),
+    /// and its title is one text or, where the server has them, the text by language.
+    case getBadges
     /// The latest notice together with the server's status and message (DecodingMode.general).
     case getLatestNotice
     /// The terms of service as an HTML page, shown in a web view.
@@ -92,6 +97,8 @@ public nonisolated enum CommunityRouter: Endpoint {
             return path
         case .getHome:
             return "/home"
+        case .getBadges:
+            return "/members/me/badges"
         case .getLatestNotice:
             return "/notices/latest"
         case .getTerms:
@@ -214,6 +221,8 @@ public nonisolated enum CommunityRouter: Endpoint {
             return Data("{\"success\":true,\"data\":{\"id\":1024,\"author\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"title\":\"\u{CCAB} \u{AE00}\",\"content\":\"\u{C548}\u{B155}\u{D558}\u{C138}\u{C694}!\",\"tags\":[\"intro\"],\"reactions\":{\"\u{1F44D}\":3,\"\u{1F389}\":1},\"attachments\":[{\"id\":\"9b2f6c1e-3a4d-4e5f-8a7b-1c2d3e4f5a6b\",\"url\":\"https://cdn.example.com/a/9b2f.png\",\"mimeType\":\"image/png\",\"size\":48213,\"preview\":\"iVBORw0KGgo=\"}],\"comments\":[{\"id\":1,\"author\":{\"id\":8,\"nickname\":\"\u{C571}\u{C7BC}\",\"email\":\"appjam@example.com\",\"joinedAt\":\"2024-03-05T10:00:00Z\"},\"content\":\"\u{BC18}\u{AC00}\u{C6CC}\u{C694}\",\"createdAt\":\"2024-03-06T12:00:00Z\",\"replies\":[{\"id\":2,\"author\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"content\":\"\u{AC10}\u{C0AC}\u{D569}\u{B2C8}\u{B2E4}\",\"createdAt\":\"2024-03-06T12:05:00Z\",\"replies\":[]}]}],\"attributes\":{\"pinned\":true,\"editor\":{\"version\":2}},\"createdAt\":\"2024-03-06T11:00:00Z\"}}".utf8)
         case .getHome:
             return Data("{\"success\":true,\"data\":[{\"type\":\"notice\",\"id\":3,\"title\":\"\u{C11C}\u{BC84} \u{C810}\u{AC80} \u{C548}\u{B0B4}\",\"body\":\"12\u{C6D4} 28\u{C77C} 02:00-04:00\u{C5D0} \u{C810}\u{AC80}\u{D569}\u{B2C8}\u{B2E4}.\"},{\"type\":\"post\",\"id\":1024,\"author\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"title\":\"\u{CCAB} \u{AE00}\",\"content\":\"\u{C548}\u{B155}\u{D558}\u{C138}\u{C694}!\",\"tags\":[\"intro\"],\"reactions\":{},\"attachments\":[],\"comments\":[],\"createdAt\":\"2024-03-06T11:00:00Z\"}]}".utf8)
+        case .getBadges:
+            return Data("{\"success\":true,\"data\":[{\"kind\":1,\"days\":7,\"title\":\"\u{C77C}\u{C8FC}\u{C77C} \u{C5F0}\u{C18D} \u{C791}\u{C131}\"},{\"kind\":2,\"level\":3,\"title\":{\"ko\":\"\u{B808}\u{BCA8} 3\",\"en\":\"Level 3\"}}]}".utf8)
         case .getLatestNotice:
             return Data("{\"success\":true,\"data\":{\"id\":3,\"title\":\"\u{C11C}\u{BC84} \u{C810}\u{AC80} \u{C548}\u{B0B4}\",\"body\":\"12\u{C6D4} 28\u{C77C} 02:00-04:00\u{C5D0} \u{C810}\u{AC80}\u{D569}\u{B2C8}\u{B2E4}.\",\"action\":{\"type\":\"openURL\",\"url\":\"https://community.example.com/notices/3\"}}}".utf8)
         case .getUploadOptions:

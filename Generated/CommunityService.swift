@@ -68,6 +68,14 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
     /// `GET /home`
     func getHome(cursor: String?) async throws(APIError) -> [FeedItem]
 
+    /// The badges the member has earned, newest first.
+    ///
+    /// A badge says what it is with a number in its `kind` key (1: a posting streak, 2: a level),
+    /// and its title is one text or, where the server has them, the text by language.
+    ///
+    /// `GET /members/me/badges`
+    func getBadges() async throws(APIError) -> [Badge]
+
     /// The latest notice together with the server's status and message (DecodingMode.general).
     ///
     /// `GET /notices/latest`
@@ -196,6 +204,16 @@ public nonisolated final class CommunityService: CommunityServiceProtocol {
     /// `GET /home`
     public func getHome(cursor: String? = nil) async throws(APIError) -> [FeedItem] {
         try await client.send(CommunityRouter.getHome(cursor: cursor), baseURL: baseURL, as: [FeedItem].self)
+    }
+
+    /// The badges the member has earned, newest first.
+    ///
+    /// A badge says what it is with a number in its `kind` key (1: a posting streak, 2: a level),
+    /// and its title is one text or, where the server has them, the text by language.
+    ///
+    /// `GET /members/me/badges`
+    public func getBadges() async throws(APIError) -> [Badge] {
+        try await client.send(CommunityRouter.getBadges, baseURL: baseURL, as: [Badge].self)
     }
 
     /// The latest notice together with the server's status and message (DecodingMode.general).

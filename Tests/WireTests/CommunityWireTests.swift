@@ -105,6 +105,28 @@ final class CommunityWireTests: WireTestCase {
         XCTAssertEqual(try JSONDecoder().decode([FeedItem].self, from: encoded), items)
     }
 
+    func testGetBadgesDecodesNumericKindsAndTextsOfEitherShape() async throws {
+        let body = #"[{"kind":2,"level":3,"title":{"ko":"레벨 3","en":"Level 3"}},{"kind":1,"days":7,"title":"일주일"},{"kind":9,"x":1}]"#
+        let server = try await serve(basePath: "/api") { _ in .json(Self.envelope(body)) }
+        let badges = try await service(server).getBadges()
+        let request = try await server.onlyRequest()
+        XCTAssertEqual(request.target, "/api/members/me/badges")
+        XCTAssertEqual(badges, [
+            .levelBadge(LevelBadge(level: 3, title: .stringMap(["ko": "레벨 3", "en": "Level 3"]))),
+            .streakBadge(StreakBadge(days: 7, title: .string("일주일"))),
+            .unknown(["kind": 9, "x": 1]),
+        ])
+
+        // A kind sent as a string is not the kind of that number, and a title that is neither
+        // shape is a decoding error at its place.
+        for (wrong, path) in [(#"[{"kind":"1","days":7,"title":"t"}]"#, "data[0].kind"), (#"[{"kind":1,"days":7,"title":[1]}]"#, "data[0].title")] {
+            let bad = try await serve(basePath: "/api") { _ in .json(Self.envelope(wrong)) }
+            let error = await expectError { () async throws(APIError) in _ = try await self.service(bad).getBadges() }
+            guard case .decoding(let failure)? = error else { return XCTFail("\(String(describing: error))") }
+            XCTAssertEqual(failure.codingPath, path)
+        }
+    }
+
     func testAFeedItemWithoutItsTypeIsADecodingError() async throws {
         let server = try await serve(basePath: "/api") { _ in
             .json(Self.envelope(#"[{"type":"notice","id":3,"title":"t","body":"b"},{"id":4,"title":"t","body":"b"}]"#))
