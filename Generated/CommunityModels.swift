@@ -300,6 +300,15 @@ public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
         }
     }
+
+    public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
+        switch (lhs, rhs) {
+        case (.post(let left), .post(let right)): return fieldsEqual(left, right)
+        case (.notice(let left), .notice(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
+        }
+    }
 }
 
 /// A badge, chosen by its numeric kind.
@@ -333,6 +342,15 @@ public nonisolated indirect enum Badge: Codable, Hashable, Sendable {
             try container.put(2, "kind")
         case .unknown(let value):
             try value.encode(to: encoder)
+        }
+    }
+
+    public static func == (lhs: Badge, rhs: Badge) -> Bool {
+        switch (lhs, rhs) {
+        case (.streakBadge(let left), .streakBadge(let right)): return fieldsEqual(left, right)
+        case (.levelBadge(let left), .levelBadge(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
         }
     }
 }
@@ -414,6 +432,14 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
         switch self {
         case .string(let value): try container.encode(value)
         case .stringMap(let value): try container.encode(value)
+        }
+    }
+
+    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let left), .string(let right)): return fieldsEqual(left, right)
+        case (.stringMap(let left), .stringMap(let right)): return fieldsEqual(left, right)
+        default: return false
         }
     }
 }

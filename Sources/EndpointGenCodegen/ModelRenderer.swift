@@ -460,6 +460,7 @@ struct ModelRenderer {
             p.indented { p in p.line("try value.encode(to: encoder)") }
         }
         p.close()
+        renderCaseEquality(name: Naming.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
         p.close()
     }
 
@@ -517,6 +518,41 @@ struct ModelRenderer {
             }
         }
         p.close()
+        renderCaseEquality(name: name, cases: union.variants.map { Naming.member($0.swiftName) }, into: &p)
+        p.close()
+    }
+
+    /// `==` of an enum whose cases each hold one value: the same case, and `fieldsEqual` on the
+    /// values. The synthesized `==` resolves each comparison among every `==` in scope: for the
+    /// `oneOf` models of OpenAI's document it was 13.8 s of the module's 23.3 s of function
+    /// bodies (a 60-case enum took 0.7 s). `hash(into:)` stays synthesized; it hashes the same.
+    private func renderCaseEquality(name: String, cases: [String], into p: inout CodePrinter) {
+        // A case named `fieldsEqual` would hide the function inside the type.
+        let call = cases.contains("fieldsEqual") ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
+        p.blank()
+        p.begin()
+        p.put(context.access)
+        p.put("static func == (lhs: ")
+        p.put(name)
+        p.put(", rhs: ")
+        p.put(name)
+        p.put(") -> Bool")
+        p.open()
+        p.switchBlock("(lhs, rhs)") { p in
+            for member in cases {
+                p.begin()
+                p.put("case (.")
+                p.put(member)
+                p.put("(let left), .")
+                p.put(member)
+                p.put("(let right)): return ")
+                p.put(call)
+                p.put("(left, right)")
+                p.end()
+            }
+            // One case covers every pair; a `default` would be a warning.
+            if cases.count > 1 { p.line("default: return false") }
+        }
         p.close()
     }
 

@@ -228,6 +228,12 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(decoded, [.default(2), .noCaseMatched("b"), .nestedList([]), .tagged(Tagged(type: "x")), .tagged(Tagged()), .json(nil), .json(2.5)])
         XCTAssertEqual(String(decoding: try JSONEncoder().encode(decoded), as: UTF8.self), #"[2,"b",[],{"@type":"x"},{},null,2.5]"#)
 
+        // `==` is written out: the same case holding equal values; hashing agrees.
+        XCTAssertNotEqual(Nested.default(1), .json(1))
+        XCTAssertNotEqual(Amount.int(1), .int(2))
+        XCTAssertNotEqual(Widget.button(Button(label: "a")), .legacyButton(Button(label: "a")))
+        XCTAssertEqual(Set([Amount.int(1), .int(1), .double(1), .intMap([:])]).count, 3)
+
         // Int before Double: 3 is an Int, 3.5 a Double; a value no case takes is a decoding error
         // at its place, naming the cases.
         XCTAssertEqual(try JSONDecoder().decode([Amount].self, from: Data(#"[3,3.5,{"a":1}]"#.utf8)), [.int(3), .double(3.5), .intMap(["a": 1])])

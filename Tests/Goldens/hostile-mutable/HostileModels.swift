@@ -151,6 +151,19 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
         }
     }
+
+    public static func == (lhs: Shape, rhs: Shape) -> Bool {
+        switch (lhs, rhs) {
+        case (.default(let left), .default(let right)): return fieldsEqual(left, right)
+        case (.unknown_(let left), .unknown_(let right)): return fieldsEqual(left, right)
+        case (.selfNode(let left), .selfNode(let right)): return fieldsEqual(left, right)
+        case (.tagged(let left), .tagged(let right)): return fieldsEqual(left, right)
+        case (.root(let left), .root(let right)): return fieldsEqual(left, right)
+        case (.self_(let left), .self_(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
+        }
+    }
 }
 
 public nonisolated struct Tagged: Codable, Hashable, Sendable {
@@ -218,6 +231,16 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
             try container.put(-1, "type")
         case .unknown(let value):
             try value.encode(to: encoder)
+        }
+    }
+
+    public static func == (lhs: Widget, rhs: Widget) -> Bool {
+        switch (lhs, rhs) {
+        case (.button(let left), .button(let right)): return fieldsEqual(left, right)
+        case (.treeNode(let left), .treeNode(let right)): return fieldsEqual(left, right)
+        case (.legacyButton(let left), .legacyButton(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
         }
     }
 }
@@ -307,6 +330,17 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
         case .json(let value): try container.encode(value)
         }
     }
+
+    public static func == (lhs: Nested, rhs: Nested) -> Bool {
+        switch (lhs, rhs) {
+        case (.default(let left), .default(let right)): return fieldsEqual(left, right)
+        case (.noCaseMatched(let left), .noCaseMatched(let right)): return fieldsEqual(left, right)
+        case (.nestedList(let left), .nestedList(let right)): return fieldsEqual(left, right)
+        case (.tagged(let left), .tagged(let right)): return fieldsEqual(left, right)
+        case (.json(let left), .json(let right)): return fieldsEqual(left, right)
+        default: return false
+        }
+    }
 }
 
 public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
@@ -333,6 +367,15 @@ public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
         case .int(let value): try container.encode(value)
         case .double(let value): try container.encode(value)
         case .intMap(let value): try container.encode(value)
+        }
+    }
+
+    public static func == (lhs: Amount, rhs: Amount) -> Bool {
+        switch (lhs, rhs) {
+        case (.int(let left), .int(let right)): return fieldsEqual(left, right)
+        case (.double(let left), .double(let right)): return fieldsEqual(left, right)
+        case (.intMap(let left), .intMap(let right)): return fieldsEqual(left, right)
+        default: return false
         }
     }
 }

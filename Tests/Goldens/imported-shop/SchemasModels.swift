@@ -424,6 +424,14 @@ public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
         case .string(let value): try container.encode(value)
         }
     }
+
+    public static func == (lhs: ReviewAttachment, rhs: ReviewAttachment) -> Bool {
+        switch (lhs, rhs) {
+        case (.crop(let left), .crop(let right)): return fieldsEqual(left, right)
+        case (.string(let left), .string(let right)): return fieldsEqual(left, right)
+        default: return false
+        }
+    }
 }
 
 public nonisolated struct Crop: Codable, Hashable, Sendable {
@@ -562,6 +570,15 @@ public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
         }
     }
+
+    public static func == (lhs: OrderRefund, rhs: OrderRefund) -> Bool {
+        switch (lhs, rhs) {
+        case (.card(let left), .card(let right)): return fieldsEqual(left, right)
+        case (.storeCredit(let left), .storeCredit(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
+        }
+    }
 }
 
 public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
@@ -594,6 +611,15 @@ public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
             try container.put("CancelledEvent", "type")
         case .unknown(let value):
             try value.encode(to: encoder)
+        }
+    }
+
+    public static func == (lhs: OrderEvent, rhs: OrderEvent) -> Bool {
+        switch (lhs, rhs) {
+        case (.shipped(let left), .shipped(let right)): return fieldsEqual(left, right)
+        case (.cancelledEvent(let left), .cancelledEvent(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
         }
     }
 }
@@ -702,6 +728,16 @@ public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
             try container.put("Points", "method")
         case .unknown(let value):
             try value.encode(to: encoder)
+        }
+    }
+
+    public static func == (lhs: Payment, rhs: Payment) -> Bool {
+        switch (lhs, rhs) {
+        case (.card(let left), .card(let right)): return fieldsEqual(left, right)
+        case (.bankTransfer(let left), .bankTransfer(let right)): return fieldsEqual(left, right)
+        case (.points(let left), .points(let right)): return fieldsEqual(left, right)
+        case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
+        default: return false
         }
     }
 }
