@@ -109,8 +109,78 @@ struct SpecBuilder {
             files.append(file)
         }
         dropUnusedWrappers(&shared, files: files)
+        moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
         return files
+    }
+
+    /// A component model that the endpoints of one service alone use (directly or through other
+    /// models) goes into that service's file, as a hand-written spec keeps a service's models
+    /// beside it; the rest stay in schemas.yaml. Besides reading better, each spec's models are a
+    /// file of their own, which the compiler can work on in parallel: OpenAI's document gave
+    /// one models file of 110,000 lines, whose debug compile held 2.5 GB in one job.
+    private func moveSingleServiceModels(from shared: inout ImportedFile, to files: inout [ImportedFile]) {
+        let sharedModels = Dictionary(shared.models.map { ($0.name, Self.references(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        // The service files that reach each shared model.
+        var users: [String: Set<Int>] = [:]
+        for (index, file) in files.enumerated() {
+            guard let service = file.service else { continue }
+            var pending = Array(Self.references(of: service))
+            for model in file.models { pending += Self.references(of: model) }
+            var reached: Set<String> = []
+            while let name = pending.popLast() {
+                guard let next = sharedModels[name], reached.insert(name).inserted else { continue }
+                pending += next
+            }
+            for name in reached { users[name, default: []].insert(index) }
+        }
+        var kept: [ImportedModel] = []
+        for model in shared.models {
+            if let only = users[model.name], only.count == 1, let index = only.first {
+                files[index].models.append(model)
+            } else {
+                kept.append(model)
+            }
+        }
+        shared.models = kept
+    }
+
+    /// The names a type mentions: `[String: Member]?` → `String`, `Member`.
+    private static func names(in type: String) -> [String] {
+        type.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    private static func names(in fields: [ImportedField]) -> [String] {
+        fields.flatMap { names(in: $0.type) }
+    }
+
+    /// The names a service's endpoints and error body refer to.
+    private static func references(of service: ImportedService) -> Set<String> {
+        var used: [String] = service.errorBody?.model.map { [$0] } ?? []
+        for endpoint in service.endpoints {
+            used += names(in: endpoint.params) + names(in: endpoint.query) + names(in: endpoint.headerParams)
+            switch endpoint.body {
+            case .type(let type)?, .formModel(let type)?: used += names(in: type)
+            case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: used += names(in: fields)
+            case .raw?, nil: break
+            }
+            switch endpoint.response {
+            case .type(let type)?: used += names(in: type)
+            case .fields(let fields)?: used += names(in: fields)
+            case nil: break
+            }
+        }
+        return Set(used)
+    }
+
+    /// The names a model refers to: its fields' types, its cases' models or types.
+    private static func references(of model: ImportedModel) -> [String] {
+        switch model.kind {
+        case .fields(let fields): return names(in: fields)
+        case .oneOf(_, _, let cases): return cases.map(\.model)
+        case .union(let types): return types.flatMap { names(in: $0) }
+        case .stringEnum, .integerEnum: return []
+        }
     }
 
     /// OpenAPI's inheritance, as springdoc writes Jackson's `@JsonSubTypes`: an object component
@@ -296,29 +366,12 @@ struct SpecBuilder {
         let wrappers = Set(envelopeWrappers.compactMap { modelNames[$0] })
         guard !wrappers.isEmpty else { return }
         var used: Set<String> = []
-        func note(_ type: String) {
-            for token in type.split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { used.insert(String(token)) }
-        }
-        func note(_ fields: [ImportedField]) { for field in fields { note(field.type) } }
         for file in files {
-            for endpoint in file.service?.endpoints ?? [] {
-                note(endpoint.params); note(endpoint.query); note(endpoint.headerParams)
-                switch endpoint.body {
-                case .type(let type)?, .formModel(let type)?: note(type)
-                case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: note(fields)
-                case .raw?, nil: break
-                }
-                switch endpoint.response {
-                case .type(let type)?: note(type)
-                case .fields(let fields)?: note(fields)
-                case nil: break
-                }
-            }
-            if let model = file.service?.errorBody?.model { note(model) }
-            for model in file.models { if case .fields(let fields) = model.kind { note(fields) } }
+            if let service = file.service { used.formUnion(Self.references(of: service)) }
+            for model in file.models { used.formUnion(Self.references(of: model)) }
         }
         for model in shared.models where !wrappers.contains(model.name) {
-            if case .fields(let fields) = model.kind { note(fields) }
+            used.formUnion(Self.references(of: model))
         }
         shared.models.removeAll { wrappers.contains($0.name) && !used.contains($0.name) }
     }

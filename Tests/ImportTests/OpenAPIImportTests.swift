@@ -475,6 +475,54 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// A component model that one service alone uses, directly or through other models, is
+    /// written in that service's file; models two services use, and unused ones, in schemas.yaml.
+    func testModelsOneServiceUsesAreWrittenBesideIt() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Shop, version: '1' }
+        paths:
+          /orders:
+            get:
+              tags: [orders]
+              operationId: listOrders
+              responses: { '200': { description: OK, content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Order' } } } } } }
+          /members/me:
+            get:
+              tags: [members]
+              operationId: me
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Member' } } } } }
+        components:
+          schemas:
+            Order:
+              type: object
+              properties: { line: { $ref: '#/components/schemas/Line' }, buyer: { $ref: '#/components/schemas/Address' } }
+            Line:
+              type: object
+              properties: { sku: { type: string } }
+            Member:
+              type: object
+              properties: { home: { $ref: '#/components/schemas/Address' } }
+            Address:
+              type: object
+              properties: { city: { type: string } }
+            Unused:
+              type: object
+              properties: { x: { type: string } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        func models(_ file: String) throws -> [String] {
+            let contents = try XCTUnwrap(result.files.first { $0.name == file }).contents
+            // `  Name:` lines: the models (endpoints are lowercase).
+            return contents.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isUppercase == true }
+                .map { String($0.dropFirst(2).dropLast()) }
+        }
+        XCTAssertEqual(try models("orders.yaml"), ["Order", "Line"])
+        XCTAssertEqual(try models("members.yaml"), ["Member"])
+        XCTAssertEqual(try models("schemas.yaml"), ["Address", "Unused"])
+        try assertGeneratesCleanly(result)
+    }
+
     /// OpenAPI's inheritance (springdoc's `@JsonSubTypes`): a base object with a discriminator that
     /// other components extend through `allOf` becomes a `oneOf` model of them, values from the
     /// mapping, else the subtype's name; each subtype keeps the base's properties. A base nothing
@@ -530,7 +578,8 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:41:7: warning: schema 'Figure' has subtypes (Circle), but not all are objects that declare 'kind' as a plain string (or as an integer, with integer values); it stays a struct of its own properties",
         ])
-        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        // The models are in the file of the one service that uses them.
+        let schemas = result.files.map(\.contents).joined(separator: "\n")
         XCTAssertTrue(schemas.contains("""
           Pet:
             summary: A pet of any kind.
@@ -552,6 +601,8 @@ final class OpenAPIImportTests: XCTestCase {
               name: String
               packSize: Int
 
+        """), schemas)
+        XCTAssertTrue(schemas.contains("""
           Lonely:
             fields:
               kind: String?
@@ -665,7 +716,8 @@ final class OpenAPIImportTests: XCTestCase {
                 id: { type: integer, readOnly: true }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [])
-        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        // The models are in the file of the one service that uses them.
+        let schemas = result.files.map(\.contents).joined(separator: "\n")
         XCTAssertTrue(schemas.contains("""
           User:
             fields:
@@ -701,7 +753,8 @@ final class OpenAPIImportTests: XCTestCase {
            "parent":{"oneOf":[{"$ref":"#/components/schemas/Note"},{"type":"null"}]}}}}}}
         """, path: "notes.json")
         XCTAssertEqual(result.diagnostics.map(\.rendered), [])
-        XCTAssertEqual(result.files.map(\.name), ["notes-service.yaml", "schemas.yaml"])
+        // The one service uses the one model: it is in the service's file.
+        XCTAssertEqual(result.files.map(\.name), ["notes-service.yaml"])
         let service = result.files[0].contents
         XCTAssertTrue(service.contains("""
         service: NotesService
@@ -718,14 +771,14 @@ final class OpenAPIImportTests: XCTestCase {
                 ok: Bool
                 data: Note
         """), service)
-        XCTAssertTrue(result.files[1].contents.contains("""
+        XCTAssertTrue(service.contains("""
           Note:
             fields:
               id: UUID
               title: String?
               pinned: Bool
               parent: Note?
-        """), result.files[1].contents)
+        """), service)
     }
 
     /// Damage found by `make fuzz` (Tests/Fuzz/fuzz_openapi.py): each part specs cannot hold is

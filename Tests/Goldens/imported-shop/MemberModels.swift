@@ -3,6 +3,128 @@
 import EndpointRuntime
 import Foundation
 
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
+    public let email: String
+    public let password: String
+
+    public init(email: String, password: String) {
+        self.email = email
+        self.password = password
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.required(String.self, "email")
+        self.password = try container.required(String.self, "password")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.email, "email")
+        try container.put(self.password, "password")
+    }
+
+    public static func == (lhs: LoginRequest, rhs: LoginRequest) -> Bool {
+        guard fieldsEqual(lhs.email, rhs.email) else { return false }
+        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
+    public let accessToken: String
+    public let refreshToken: String?
+    public let isFirst: Bool
+
+    public init(accessToken: String, refreshToken: String? = nil, isFirst: Bool = false) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.isFirst = isFirst
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.required(String.self, "accessToken")
+        self.refreshToken = try container.optional(String.self, "refreshToken")
+        self.isFirst = try container.optional(Bool.self, "isFirst") ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.accessToken, "accessToken")
+        try container.putIfPresent(self.refreshToken, "refreshToken")
+        try container.put(self.isFirst, "isFirst")
+    }
+
+    public static func == (lhs: LoginResponse, rhs: LoginResponse) -> Bool {
+        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+        guard fieldsEqual(lhs.isFirst, rhs.isFirst) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct TokenPair: Codable, Hashable, Sendable {
+    public let accessToken: String?
+    public let expiresIn: Int?
+
+    public init(accessToken: String? = nil, expiresIn: Int? = nil) {
+        self.accessToken = accessToken
+        self.expiresIn = expiresIn
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.optional(String.self, "access_token")
+        self.expiresIn = try container.optional(Int.self, "expires_in")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.accessToken, "access_token")
+        try container.putIfPresent(self.expiresIn, "expires_in")
+    }
+
+    public static func == (lhs: TokenPair, rhs: TokenPair) -> Bool {
+        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
+    public let status: Int?
+    public let code: String?
+    public let message: String?
+
+    public init(status: Int? = nil, code: String? = nil, message: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.optional(Int.self, "status")
+        self.code = try container.optional(String.self, "code")
+        self.message = try container.optional(String.self, "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.status, "status")
+        try container.putIfPresent(self.code, "code")
+        try container.putIfPresent(self.message, "message")
+    }
+
+    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(lhs.status, rhs.status) else { return false }
+        guard fieldsEqual(lhs.code, rhs.code) else { return false }
+        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+        return true
+    }
+}
+
 public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable {
     /// Shown on reviews.
     public let nickname: String?

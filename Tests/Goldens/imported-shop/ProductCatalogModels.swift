@@ -28,3 +28,249 @@ public nonisolated enum ListProductsCategory: RawRepresentable, Codable, Hashabl
         }
     }
 }
+
+public nonisolated enum ProductSort: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    case createdAt
+    case createdAt2
+    case price
+    case unknownValue
+    case empty
+    /// A value this version of the API description does not know, kept as it arrived.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "-createdAt": self = .createdAt
+        case "createdAt": self = .createdAt2
+        case "price": self = .price
+        case "unknown": self = .unknownValue
+        case "": self = .empty
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .createdAt: return "-createdAt"
+        case .createdAt2: return "createdAt"
+        case .price: return "price"
+        case .unknownValue: return "unknown"
+        case .empty: return ""
+        case .unknown(let value): return value
+        }
+    }
+}
+
+public nonisolated struct Product: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let name: String
+    public let thumbnail: URL?
+    public let stock: Int
+    @available(*, deprecated)
+    public var description: String? { _description }
+    private let _description: String?
+    public let status: ProductStatus
+    public let price: Decimal?
+
+    public init(id: Int64, name: String, thumbnail: URL? = nil, stock: Int, description: String? = nil, status: ProductStatus = .onSale, price: Decimal? = nil) {
+        self.id = id
+        self.name = name
+        self.thumbnail = thumbnail
+        self.stock = stock
+        self._description = description
+        self.status = status
+        self.price = price
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.thumbnail = try container.optional(URL.self, "thumbnail")
+        self.stock = try container.required(Int.self, "stock")
+        self._description = try container.optional(String.self, "description")
+        self.status = try container.optional(ProductStatus.self, "status") ?? .onSale
+        self.price = try container.optional(Decimal.self, "price")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.putIfPresent(self.thumbnail, "thumbnail")
+        try container.put(self.stock, "stock")
+        try container.putIfPresent(self._description, "description")
+        try container.put(self.status, "status")
+        try container.putIfPresent(self.price, "price")
+    }
+
+    public static func == (lhs: Product, rhs: Product) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.thumbnail, rhs.thumbnail) else { return false }
+        guard fieldsEqual(lhs.stock, rhs.stock) else { return false }
+        guard fieldsEqual(lhs._description, rhs._description) else { return false }
+        guard fieldsEqual(lhs.status, rhs.status) else { return false }
+        guard fieldsEqual(lhs.price, rhs.price) else { return false }
+        return true
+    }
+}
+
+public nonisolated enum ProductStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    case onSale
+    case soldOut
+    /// A value this version of the API description does not know, kept as it arrived.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "on_sale": self = .onSale
+        case "sold_out": self = .soldOut
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .onSale: return "on_sale"
+        case .soldOut: return "sold_out"
+        case .unknown(let value): return value
+        }
+    }
+}
+
+public nonisolated struct ProductSummary: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let name: String
+    public let thumbnail: URL?
+
+    public init(id: Int64, name: String, thumbnail: URL? = nil) {
+        self.id = id
+        self.name = name
+        self.thumbnail = thumbnail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.thumbnail = try container.optional(URL.self, "thumbnail")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.putIfPresent(self.thumbnail, "thumbnail")
+    }
+
+    public static func == (lhs: ProductSummary, rhs: ProductSummary) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        guard fieldsEqual(lhs.thumbnail, rhs.thumbnail) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Review: Codable, Hashable, Sendable {
+    public let rating: Double
+    public let body: String?
+    public let author: Member?
+    public let replies: [Review]?
+    public let attachment: ReviewAttachment?
+
+    public init(rating: Double = 5.0, body: String? = nil, author: Member? = nil, replies: [Review]? = nil, attachment: ReviewAttachment? = nil) {
+        self.rating = rating
+        self.body = body
+        self.author = author
+        self.replies = replies
+        self.attachment = attachment
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.rating = try container.optional(Double.self, "rating") ?? 5.0
+        self.body = try container.optional(String.self, "body")
+        self.author = try container.optional(Member.self, "author")
+        self.replies = try container.optional([Review].self, "replies")
+        self.attachment = try container.optional(ReviewAttachment.self, "attachment")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.rating, "rating")
+        try container.putIfPresent(self.body, "body")
+        try container.putIfPresent(self.author, "author")
+        try container.putIfPresent(self.replies, "replies")
+        try container.putIfPresent(self.attachment, "attachment")
+    }
+
+    public static func == (lhs: Review, rhs: Review) -> Bool {
+        guard fieldsEqual(lhs.rating, rhs.rating) else { return false }
+        guard fieldsEqual(lhs.body, rhs.body) else { return false }
+        guard fieldsEqual(lhs.author, rhs.author) else { return false }
+        guard fieldsEqual(lhs.replies, rhs.replies) else { return false }
+        guard fieldsEqual(lhs.attachment, rhs.attachment) else { return false }
+        return true
+    }
+}
+
+public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
+    case crop(Crop)
+    case string(String)
+
+    public init(from decoder: any Decoder) throws {
+        let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
+        if let value: Crop = try? container.decode(Crop.self) {
+            self = .crop(value)
+        } else if let value: String = try? container.decode(String.self) {
+            self = .string(value)
+        } else {
+            throw noCaseMatched(ReviewAttachment.self, decoder, expected: "Crop, String")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: any SingleValueEncodingContainer = encoder.singleValueContainer()
+        switch self {
+        case .crop(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        }
+    }
+
+    public static func == (lhs: ReviewAttachment, rhs: ReviewAttachment) -> Bool {
+        switch (lhs, rhs) {
+        case (.crop(let left), .crop(let right)): return fieldsEqual(left, right)
+        case (.string(let left), .string(let right)): return fieldsEqual(left, right)
+        default: return false
+        }
+    }
+}
+
+public nonisolated struct Crop: Codable, Hashable, Sendable {
+    public let x: Int?
+    public let y: Int?
+
+    public init(x: Int? = nil, y: Int? = nil) {
+        self.x = x
+        self.y = y
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.x = try container.optional(Int.self, "x")
+        self.y = try container.optional(Int.self, "y")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.x, "x")
+        try container.putIfPresent(self.y, "y")
+    }
+
+    public static func == (lhs: Crop, rhs: Crop) -> Bool {
+        guard fieldsEqual(lhs.x, rhs.x) else { return false }
+        guard fieldsEqual(lhs.y, rhs.y) else { return false }
+        return true
+    }
+}
