@@ -33,6 +33,7 @@ final class ImportCommandTests: XCTestCase {
     components:
       schemas:
         Pet: { type: object, required: [name], properties: { name: { type: string } } }
+        Owner: { type: object, properties: { pets: { type: array, items: { $ref: '#/components/schemas/Pet' } } } }
     """
 
     private func write(_ text: String, to name: String) throws -> String {
@@ -49,7 +50,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/specs").sorted(), ["pets.yaml", "schemas.yaml"])
         let generated = Pipeline.run(PipelineOptions(specsDirectory: folder + "/specs", outputDirectory: folder + "/Generated"))
         XCTAssertEqual(generated.diagnostics.map(\.rendered), [])
-        XCTAssertEqual(generated.files.map(\.name), ["PetsRouter.swift", "PetsService.swift", "SchemasModels.swift"])
+        // Pet is the service's alone (in pets.yaml); Owner, which no endpoint uses, in schemas.yaml.
+        XCTAssertEqual(generated.files.map(\.name), ["PetsModels.swift", "PetsRouter.swift", "PetsService.swift", "SchemasModels.swift"])
     }
 
     func testAnExistingFileStopsTheImportAndNothingIsWritten() throws {
