@@ -279,15 +279,7 @@ struct ModelRenderer {
         guard !members.isEmpty else { return }
         // A property named `fieldsEqual` would hide the function inside the type.
         let call = members.contains { $0.member == "fieldsEqual" } ? "guard EndpointRuntime.fieldsEqual(lhs." : "guard fieldsEqual(lhs."
-        p.blank()
-        p.begin()
-        p.put(context.access)
-        p.put("static func == (lhs: ")
-        p.put(name)
-        p.put(", rhs: ")
-        p.put(name)
-        p.put(") -> Bool")
-        p.open()
+        openEquality(name, into: &p)
         for item in members {
             let stored = item.storage ?? item.member
             p.begin()
@@ -522,13 +514,8 @@ struct ModelRenderer {
         p.close()
     }
 
-    /// `==` of an enum whose cases each hold one value: the same case, and `fieldsEqual` on the
-    /// values. The synthesized `==` resolves each comparison among every `==` in scope: for the
-    /// `oneOf` models of OpenAI's document it was 13.8 s of the module's 23.3 s of function
-    /// bodies (a 60-case enum took 0.7 s). `hash(into:)` stays synthesized; it hashes the same.
-    private func renderCaseEquality(name: String, cases: [String], into p: inout CodePrinter) {
-        // A case named `fieldsEqual` would hide the function inside the type.
-        let call = cases.contains("fieldsEqual") ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
+    /// `public static func == (lhs: Name, rhs: Name) -> Bool {`, after a blank line.
+    private func openEquality(_ name: String, into p: inout CodePrinter) {
         p.blank()
         p.begin()
         p.put(context.access)
@@ -538,6 +525,16 @@ struct ModelRenderer {
         p.put(name)
         p.put(") -> Bool")
         p.open()
+    }
+
+    /// `==` of an enum whose cases each hold one value: the same case, and `fieldsEqual` on the
+    /// values. The synthesized `==` resolves each comparison among every `==` in scope: for the
+    /// `oneOf` models of OpenAI's document it was 13.8 s of the module's 23.3 s of function
+    /// bodies (a 60-case enum took 0.7 s). `hash(into:)` stays synthesized; it hashes the same.
+    private func renderCaseEquality(name: String, cases: [String], into p: inout CodePrinter) {
+        // A case named `fieldsEqual` would hide the function inside the type.
+        let call = cases.contains("fieldsEqual") ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
+        openEquality(name, into: &p)
         p.switchBlock("(lhs, rhs)") { p in
             for member in cases {
                 p.begin()
