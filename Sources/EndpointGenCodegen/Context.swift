@@ -134,10 +134,10 @@ struct Context {
         return names
     }
 
-    /// Swift case names of a `oneOf` model: the long form's names, else from the discriminator
-    /// values. The decoder reported and left out the cases whose names clash, so these are distinct.
+    /// Swift case names of a `oneOf` model (`OneOfModel.swiftName(of:valueType:)`). The decoder
+    /// reported and left out the cases whose names clash, so these are distinct.
     func caseNames(_ model: OneOfModel) -> [String] {
-        model.variants.map(\.swiftName)
+        model.variants.map { OneOfModel.swiftName(of: $0, valueType: model.valueType) }
     }
 
     /// A Swift expression for a default value of `type`.

@@ -286,9 +286,8 @@ struct OpenAPIReader {
             result.defaultValue = text
         }
         if let reference = node["$ref"]?.text {
-            let prefix = "#/components/schemas/"
-            if reference.hasPrefix(prefix) {
-                result.kind = .reference(Self.unescapePointer(String(reference.dropFirst(prefix.count))))
+            if let name = Self.componentName(reference) {
+                result.kind = .reference(name)
             } else {
                 diagnostics.warning("'$ref: \(reference)' does not name a component schema of this document; the value is kept as JSON", at: at)
             }
@@ -471,10 +470,7 @@ struct OpenAPIReader {
 
     private func shape(of node: YAMLNode, depth: Int) -> Shape? {
         if let reference = node["$ref"]?.text {
-            let prefix = "#/components/schemas/"
-            guard depth < 8, reference.hasPrefix(prefix),
-                  let target = root?["components"]?["schemas"]?[Self.unescapePointer(String(reference.dropFirst(prefix.count)))]
-            else { return nil }
+            guard depth < 8, let name = Self.componentName(reference), let target = component(name) else { return nil }
             return shape(of: target, depth: depth + 1)
         }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
@@ -520,12 +516,10 @@ struct OpenAPIReader {
     /// different one in each: that property tells the cases apart as a discriminator would (a
     /// common way to write a tagged union). The first such property of the first case.
     private func impliedDiscriminator(_ parts: some Sequence<YAMLNode>) -> (property: String, cases: [(value: String, schema: String)])? {
-        let prefix = "#/components/schemas/"
         var components: [(name: String, properties: YAMLNode)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, reference.hasPrefix(prefix) else { return nil }
-            let name = Self.unescapePointer(String(reference.dropFirst(prefix.count)))
-            guard let properties = root?["components"]?["schemas"]?[name]?["properties"], properties.mapping != nil else { return nil }
+            guard let reference = part["$ref"]?.text, let name = Self.componentName(reference) else { return nil }
+            guard let properties = component(name)?["properties"], properties.mapping != nil else { return nil }
             components.append((name, properties))
         }
         guard components.count > 1, let first = components[0].properties.mapping else { return nil }
@@ -556,7 +550,7 @@ struct OpenAPIReader {
     }
 
     /// `1` for `{ type: integer, enum: [1] }` or `{ const: 1 }`: a plain integer, written as
-    /// specs write integers (no sign, no leading zeros).
+    /// specs write integers (`isIntegerLiteral`).
     private static func singleIntegerValue(_ schema: YAMLNode) -> String? {
         let type = schema["type"]?.text
         if let type, type != "integer", type != "number" { return nil }
@@ -568,9 +562,27 @@ struct OpenAPIReader {
         } else {
             return nil
         }
-        guard let scalar = node.scalar, scalar.style == .plain, let value = Int64(scalar.value),
-              String(value) == scalar.value else { return nil }
+        guard let scalar = node.scalar, scalar.style == .plain, isIntegerLiteral(scalar.value) else { return nil }
         return scalar.value
+    }
+
+    /// `12`, `-3`: an integer as specs write it (no `+`, no leading zeros), within 64 bits.
+    static func isIntegerLiteral(_ text: String) -> Bool {
+        guard let value = Int64(text) else { return false }
+        return String(value) == text
+    }
+
+    /// The component a `$ref` names, unescaped (`#/components/schemas/Pet` → `Pet`); nil for
+    /// references elsewhere.
+    static func componentName(_ reference: String) -> String? {
+        let prefix = "#/components/schemas/"
+        guard reference.hasPrefix(prefix) else { return nil }
+        return unescapePointer(String(reference.dropFirst(prefix.count)))
+    }
+
+    /// The document's node of a component schema.
+    private func component(_ name: String) -> YAMLNode? {
+        root?["components"]?["schemas"]?[name]
     }
 
     /// JSON's numbers (`Double` alone would also take `nan` and `inf`).
@@ -592,12 +604,11 @@ struct OpenAPIReader {
     /// A discriminator's `mapping` as value → component name (targets written as a reference or
     /// as the bare name), in document order; targets outside `components/schemas` are left out.
     private func discriminatorMapping(_ node: YAMLNode?) -> [(value: String, schema: String)] {
-        let prefix = "#/components/schemas/"
         var result: [(value: String, schema: String)] = []
         for pair in node?.mapping ?? YAMLMapping() {
             guard let value = pair.key.text, let target = pair.value.text else { continue }
-            if target.hasPrefix(prefix) {
-                result.append((value, Self.unescapePointer(String(target.dropFirst(prefix.count)))))
+            if let name = Self.componentName(target) {
+                result.append((value, name))
             } else if !target.contains("/") {
                 result.append((value, target))
             }
@@ -609,11 +620,9 @@ struct OpenAPIReader {
     /// each one's value is the `mapping` key that names it, else the component's name (OpenAPI's
     /// default). Nil when a part is written inline.
     private func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)]) -> [(value: String, schema: String)]? {
-        let prefix = "#/components/schemas/"
         var cases: [(value: String, schema: String)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, reference.hasPrefix(prefix) else { return nil }
-            let name = Self.unescapePointer(String(reference.dropFirst(prefix.count)))
+            guard let reference = part["$ref"]?.text, let name = Self.componentName(reference) else { return nil }
             cases.append((mapping.first { $0.schema == name }?.value ?? name, name))
         }
         return cases.isEmpty ? nil : cases

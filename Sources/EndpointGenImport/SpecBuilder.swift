@@ -686,45 +686,32 @@ struct SpecBuilder {
     /// object component that, where it declares the discriminator, declares it as a plain string
     /// (`String`), or as an integer where every value is one (`Int`: Discord's `"type": 1`).
     private func discriminatorType(property: String, cases: [(value: String, schema: String)]) -> EnumModel.RawType? {
-        var declaredInteger = false
-        var declaredString = false
+        var declared: Set<EnumModel.RawType> = []
         for item in cases {
             guard isObjectComponent(item.schema) else { return nil }
             guard let component = components[item.schema], let parts = objectParts(component),
-                  let declared = parts.properties.first(where: { $0.name == property }) else { continue }
-            if isPlainString(declared.schema) {
-                declaredString = true
-            } else if isInteger(declared.schema) {
-                declaredInteger = true
-            } else {
-                return nil
-            }
+                  let property = parts.properties.first(where: { $0.name == property }) else { continue }
+            guard let type = tagType(property.schema) else { return nil }
+            declared.insert(type)
         }
-        guard declaredInteger else { return .string }
-        guard !declaredString, cases.allSatisfy({ Self.isIntegerLiteral($0.value) }) else { return nil }
-        return .int
-    }
-
-    /// `12`, `-3`: an integer as specs write it (no `+`, no leading zeros), within 64 bits.
-    private static func isIntegerLiteral(_ text: String) -> Bool {
-        guard let value = Int64(text) else { return false }
-        return String(value) == text
-    }
-
-    private func isInteger(_ schema: Schema, depth: Int = 0) -> Bool {
-        switch schema.kind {
-        case .integer, .integerEnum: return true
-        case .reference(let name): return depth < 8 && components[name].map { isInteger($0, depth: depth + 1) } == true
-        default: return false
+        switch declared {
+        case []: return .string
+        case [.string]: return .string
+        case [.int]: return cases.allSatisfy({ OpenAPIReader.isIntegerLiteral($0.value) }) ? .int : nil
+        default: return nil
         }
     }
 
-    private func isPlainString(_ schema: Schema, depth: Int = 0) -> Bool {
+    /// What a case's own discriminator property holds, following references: a string the
+    /// generator reads as `String` or a String enum (not a date, a number or free JSON), or an
+    /// integer or Int enum.
+    private func tagType(_ schema: Schema, depth: Int = 0) -> EnumModel.RawType? {
         switch schema.kind {
-        case .string(let format): return Self.stringType(format: format, use: .model).expr == "String"
-        case .stringEnum: return true
-        case .reference(let name): return depth < 8 && components[name].map { isPlainString($0, depth: depth + 1) } == true
-        default: return false
+        case .string(let format): return Self.stringType(format: format, use: .model).expr == "String" ? .string : nil
+        case .stringEnum: return .string
+        case .integer, .integerEnum: return .int
+        case .reference(let name): return depth < 8 ? components[name].flatMap { tagType($0, depth: depth + 1) } : nil
+        default: return nil
         }
     }
 

@@ -430,25 +430,13 @@ public struct OneOfModel: Sendable {
         /// The model name's place, for diagnostics about the model.
         public var modelLocation: SourceLocation
 
-        /// True when the case is named after its model (`blockMessageAction`): the values of an
-        /// integer discriminator say nothing a name could.
-        public var namedAfterModel: Bool
-
-        /// The Swift case name: the long form's, else one made from the value (from the model, for
-        /// an integer discriminator). The decoder's clash check and the code generator both read it here.
-        public var swiftName: String {
-            swiftNameOverride.map(SwiftNaming.legal)
-                ?? SwiftNaming.caseName(forDiscriminator: namedAfterModel ? model : value)
-        }
-
         public init(
-            value: String, model: String, swiftNameOverride: String? = nil, namedAfterModel: Bool = false,
+            value: String, model: String, swiftNameOverride: String? = nil,
             location: SourceLocation, modelLocation: SourceLocation? = nil
         ) {
             self.value = value
             self.model = model
             self.swiftNameOverride = swiftNameOverride
-            self.namedAfterModel = namedAfterModel
             self.location = location
             self.modelLocation = modelLocation ?? location
         }
@@ -460,6 +448,14 @@ public struct OneOfModel: Sendable {
     /// (`"type": 1`, Discord's component and channel types).
     public var valueType: EnumModel.RawType
     public var variants: [Variant]
+
+    /// The Swift case name of a variant: the long form's, else one made from the value, or from
+    /// the model for integer values (`blockMessageAction`), which say nothing a name could. The
+    /// decoder's clash check and the code generator both read it here.
+    public static func swiftName(of variant: Variant, valueType: EnumModel.RawType) -> String {
+        variant.swiftNameOverride.map(SwiftNaming.legal)
+            ?? SwiftNaming.caseName(forDiscriminator: valueType == .int ? variant.model : variant.value)
+    }
 
     public init(discriminator: String, valueType: EnumModel.RawType = .string, variants: [Variant]) {
         self.discriminator = discriminator

@@ -625,13 +625,13 @@ struct FileDecoder {
 
     // MARK: - Types and fields
 
-    /// `{String: Int}` written as a flow mapping: one pair whose key looks like a type.
     /// `{ String: T }`: the one mapping that is a type where a fields map is expected.
     private func isDictionaryTypeMapping(_ node: YAMLNode) -> Bool {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.scalar else { return false }
         return key.value == "String"
     }
 
+    /// `{String: Int}` written as a flow mapping: one pair whose key looks like a type.
     private func isTypeMapping(_ node: YAMLNode) -> Bool {
         guard let pairs = node.mapping, pairs.count == 1, let key = pairs[0].key.scalar,
             let first = key.value.utf8.first
@@ -849,15 +849,8 @@ struct FileDecoder {
                 at: mapping.location)
         }
         var valueType = EnumModel.RawType.string
-        if let entry = mapping["type"], let type = reader.text(entry.value, for: "'type' of \(what())") {
-            switch type {
-            case "String": valueType = .string
-            case "Int": valueType = .int
-            default:
-                reader.diagnostics.error(
-                    "the type of the discriminator values of \(what()) must be String or Int, found '\(type)'",
-                    at: location(entry.value))
-            }
+        if let entry = mapping["type"], let type = rawType(entry, is: "the type of the discriminator values", of: what()) {
+            valueType = type
         }
         let isInt = valueType == .int
         guard let casesEntry = mapping["cases"] else {
@@ -899,9 +892,9 @@ struct FileDecoder {
                   let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
             let variant = OneOfModel.Variant(
                 value: value, model: target, swiftNameOverride: override,
-                namedAfterModel: isInt, location: location(pair.key), modelLocation: reader.textLocation(modelNode))
+                location: location(pair.key), modelLocation: reader.textLocation(modelNode))
             // The case names the code generator writes.
-            let swiftName = variant.swiftName
+            let swiftName = OneOfModel.swiftName(of: variant, valueType: valueType)
             if let first = seenNames[swiftName] {
                 reader.diagnostics.error(
                     "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; "
@@ -1023,6 +1016,18 @@ struct FileDecoder {
         return (model.value, name, caseLocation)
     }
 
+    /// `type: String` or `type: Int` of an enum or a `oneOf`; `role` and `owner` name it in errors.
+    private mutating func rawType(_ entry: KeyedMapping.Entry, is role: StaticString, of owner: String) -> EnumModel.RawType? {
+        guard let type = reader.text(entry.value, for: "'type' of \(owner)") else { return nil }
+        switch type {
+        case "String": return .string
+        case "Int": return .int
+        default:
+            reader.diagnostics.error("\(role) of \(owner) must be String or Int, found '\(type)'", at: location(entry.value))
+            return nil
+        }
+    }
+
     private mutating func decodeEnum(_ node: YAMLNode, model: String) -> EnumModel {
         var result = EnumModel(rawType: .string, cases: [])
         func what() -> String { "enum '\(model)'" }
@@ -1032,14 +1037,8 @@ struct FileDecoder {
             valuesNode = node
         case .mapping:
             guard let mapping = reader.keyed(node, in: what(), allowed: Self.enumKeys) else { return result }
-            if let entry = mapping["type"], let type = reader.text(entry.value, for: "'type' of \(what())") {
-                switch type {
-                case "String": result.rawType = .string
-                case "Int": result.rawType = .int
-                default:
-                    reader.diagnostics.error(
-                        "the raw type of \(what()) must be String or Int, found '\(type)'", at: location(entry.value))
-                }
+            if let entry = mapping["type"], let type = rawType(entry, is: "the raw type", of: what()) {
+                result.rawType = type
             }
             guard let values = mapping["values"] else {
                 guard mapping.isMissing("values") else { return result }
