@@ -418,12 +418,13 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        if let value: String = try? container.decode(String.self) {
+        var failures: [any Error] = []
+        if let value: String = container.attempt(String.self, &failures) {
             self = .string(value)
-        } else if let value: [String: String] = try? container.decode([String: String].self) {
+        } else if let value: [String: String] = container.attempt([String: String].self, &failures) {
             self = .stringMap(value)
         } else {
-            throw noCaseMatched(LocalizedText.self, decoder, expected: "String, [String: String]")
+            throw noCaseMatched(LocalizedText.self, decoder, cases: ["String", "[String: String]"], failures: failures)
         }
     }
 

@@ -479,18 +479,20 @@ struct ModelRenderer {
         p.put("init(from decoder: any Decoder) throws")
         p.open()
         p.line("let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()")
+        // Each case's error is kept, so that when none fits the error says why the closest failed.
+        p.line("var failures: [any Error] = []")
         var branches: [(opening: String, body: (inout CodePrinter) -> Void)] = []
         for (index, (variant, type)) in zip(union.variants, types).enumerated() {
             let member = Naming.member(variant.swiftName)
-            branches.append(((index == 0 ? "if" : "else if") + " let value: \(type) = try? container.decode(\(type).self)", { p in
+            branches.append(((index == 0 ? "if" : "else if") + " let value: \(type) = container.attempt(\(type).self, &failures)", { p in
                 p.line("self = .\(member)(value)")
             }))
         }
-        let expected = SwiftLiteral.string(union.variants.map(\.type.specSpelling).joined(separator: ", "))
+        let expected = union.variants.map { SwiftLiteral.string($0.type.specSpelling) }.joined(separator: ", ")
         // A case named like the function would hide it inside the enum.
         let function = union.variants.contains { $0.swiftName == "noCaseMatched" } ? "EndpointRuntime.noCaseMatched" : "noCaseMatched"
         branches.append(("else", { p in
-            p.line("throw \(function)(\(name).self, decoder, expected: \(expected))")
+            p.line("throw \(function)(\(name).self, decoder, cases: [\(expected)], failures: failures)")
         }))
         p.chain(branches)
         p.close()

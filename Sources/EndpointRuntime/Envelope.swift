@@ -91,32 +91,30 @@ extension DecodingFailure {
             self.init(typeName: typeName, codingPath: "", bodyPrefix: preview, description: String(describing: error))
             return
         }
-        let path: [any CodingKey]
-        let description: String
-        switch decodingError {
-        case .typeMismatch(let type, let context):
-            path = context.codingPath
-            description = "Expected \(type): \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            path = context.codingPath
-            description = "Expected \(type) but found null or nothing: \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            path = context.codingPath + [key]
-            description = "Missing key \"\(key.stringValue)\"."
-        case .dataCorrupted(let context):
-            path = context.codingPath
-            if body.isEmpty {
-                description = "The body is empty."
-            } else if let underlying = context.underlyingError {
-                description = "\(context.debugDescription) (\(underlying.localizedDescription))"
-            } else {
-                description = context.debugDescription
-            }
-        @unknown default:
-            path = []
-            description = String(describing: decodingError)
+        var (path, description) = Self.summary(of: decodingError)
+        if case .dataCorrupted = decodingError, body.isEmpty {
+            description = "The body is empty."
         }
         self.init(typeName: typeName, codingPath: Self.render(path), bodyPrefix: preview, description: description)
+    }
+
+    /// Where a `DecodingError` happened (a missing key's path ends with the key) and what it says.
+    static func summary(of error: DecodingError) -> (path: [any CodingKey], description: String) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return (context.codingPath, "Expected \(type): \(context.debugDescription)")
+        case .valueNotFound(let type, let context):
+            return (context.codingPath, "Expected \(type) but found null or nothing: \(context.debugDescription)")
+        case .keyNotFound(let key, let context):
+            return (context.codingPath + [key], "Missing key \"\(key.stringValue)\".")
+        case .dataCorrupted(let context):
+            if let underlying = context.underlyingError {
+                return (context.codingPath, "\(context.debugDescription) (\(underlying.localizedDescription))")
+            }
+            return (context.codingPath, context.debugDescription)
+        @unknown default:
+            return ([], String(describing: error))
+        }
     }
 
     /// `data.items[2].name`: array indices in brackets, keys joined with dots.

@@ -100,9 +100,52 @@ public func fieldsEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
     lhs == rhs
 }
 
+extension SingleValueDecodingContainer {
+    /// The value decoded as `type`, or nil with the error added to `failures`: how a generated
+    /// `oneOf` without a discriminator tries its cases in order and, when none fits, says why.
+    public func attempt<T: Decodable>(_ type: T.Type, _ failures: inout [any Error]) -> T? {
+        do {
+            return try decode(type)
+        } catch {
+            failures.append(error)
+            return nil
+        }
+    }
+}
+
 /// The error of a generated `oneOf` without a discriminator when none of its cases decodes the
-/// value: a type mismatch at the value's coding path that names the cases tried.
-public func noCaseMatched(_ type: Any.Type, _ decoder: any Decoder, expected cases: String) -> DecodingError {
-    DecodingError.typeMismatch(
-        type, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "Expected one of \(cases)."))
+/// value: a type mismatch at the value's coding path that names the cases tried and, when one of
+/// them fit the value's shape, why that one failed (`as Part: Missing key "type" at [0]`), the
+/// error of the case that got furthest into the value (also the context's `underlyingError`).
+/// `failures` holds one error per case, in the order of `cases`.
+public func noCaseMatched(_ type: Any.Type, _ decoder: any Decoder, cases: [String], failures: [any Error]) -> DecodingError {
+    let base = decoder.codingPath.count
+    var best: (index: Int, reach: Int, path: [any CodingKey], description: String)?
+    for (index, failure) in failures.enumerated() where index < cases.count {
+        guard let error = failure as? DecodingError else {
+            // An error of a model's own (a rule its `init(from:)` checks): it fit the shape.
+            if best == nil || best!.reach < 0 { best = (index, 0, decoder.codingPath, String(describing: failure)) }
+            continue
+        }
+        let (path, description) = DecodingFailure.summary(of: error)
+        var reach = path.count - base
+        switch error {
+        case .typeMismatch, .valueNotFound:
+            // At the value itself: the case is another kind of JSON value; it says nothing more.
+            if reach <= 0 { reach = -1 }
+        default:
+            break
+        }
+        if best == nil || reach > best!.reach { best = (index, reach, path, description) }
+    }
+    var text = "Expected one of \(cases.joined(separator: ", "))."
+    var underlying: (any Error)?
+    if let best, best.reach >= 0 {
+        let relative = DecodingFailure.render(Array(best.path.dropFirst(base)))
+        text = "Expected one of \(cases.joined(separator: ", ")); as \(cases[best.index]): \(best.description)"
+        if !relative.isEmpty { text += " (at \(relative))" }
+        underlying = failures[best.index]
+    }
+    return DecodingError.typeMismatch(
+        type, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: text, underlyingError: underlying))
 }

@@ -241,6 +241,24 @@ final class GeneratedBehaviourTests: XCTestCase {
             guard case DecodingError.typeMismatch(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
             XCTAssertEqual(context.codingPath.map(\.intValue), [1])
             XCTAssertEqual(context.debugDescription, "Expected one of Int, Double, [String: Int].")
+            XCTAssertNil(context.underlyingError, "no case fit the value's shape: none is closer than another")
+        }
+        // A case that fits the shape but fails inside says why, at its place within the value.
+        XCTAssertThrowsError(try JSONDecoder().decode([Amount].self, from: Data(#"[1,{"a":1,"b":"x"}]"#.utf8))) { error in
+            guard case DecodingError.typeMismatch(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(context.codingPath.map(\.intValue), [1])
+            XCTAssertTrue(context.debugDescription.hasPrefix("Expected one of Int, Double, [String: Int]; as [String: Int]: Expected Int"), context.debugDescription)
+            XCTAssertTrue(context.debugDescription.hasSuffix(" (at b)"), context.debugDescription)
+            guard case DecodingError.typeMismatch(_, let inner)? = context.underlyingError as? DecodingError else {
+                return XCTFail("\(String(describing: context.underlyingError))")
+            }
+            XCTAssertEqual(inner.codingPath.last?.stringValue, "b")
+        }
+        // A nested object where the map wants an Int: the map case fits the outer shape.
+        XCTAssertThrowsError(try JSONDecoder().decode(Amount.self, from: Data(#"{"a":{"deep":1}}"#.utf8))) { error in
+            guard case DecodingError.typeMismatch(_, let context)? = error as? DecodingError else { return XCTFail("\(error)") }
+            XCTAssertTrue(context.debugDescription.contains("as [String: Int]: Expected Int"), context.debugDescription)
+            XCTAssertTrue(context.debugDescription.hasSuffix(" (at a)"), context.debugDescription)
         }
     }
 }

@@ -942,6 +942,35 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    /// Struct cases are tried in order too: one that needs no more than a later one (the same
+    /// fields with the same types, or nothing at all) decodes every value of it.
+    func testOneOfStructCasesAnEarlierOneAlwaysTakes() {
+        XCTAssertEqual(diagnose("""
+            service: Audio
+            endpoints:
+              transcribe: { method: POST, path: /t, response: Transcript }
+            models:
+              Transcript:
+                oneOf: { cases: [Plain, Verbose, Loose, Diarized, "[String: String]", Other] }
+              Plain:
+                fields: { text: String, language: "String?" }
+              Verbose:
+                fields: { text: String, duration: Double, words: "[String]" }
+              Loose:
+                fields: { note: "String?", extra: { type: Int, default: 1 } }
+              Diarized:
+                fields: { text: Int, speakers: "[String]" }
+              Other:
+                fields: { kind: String }
+            """),
+            """
+            specs/a.yaml:6:29: warning: case 'Verbose' of 'oneOf' of model 'Transcript' is never chosen: 'Plain' before it decodes every such value; list it first
+            specs/a.yaml:6:45: warning: case 'Diarized' of 'oneOf' of model 'Transcript' is never chosen: 'Loose' before it decodes every such value; list it first
+            specs/a.yaml:6:55: warning: case '[String: String]' of 'oneOf' of model 'Transcript' is never chosen: 'Loose' before it decodes every such value; list it first
+            specs/a.yaml:6:75: warning: case 'Other' of 'oneOf' of model 'Transcript' is never chosen: 'Loose' before it decodes every such value; list it first
+            """)
+    }
+
     func testOneOfModels() {
         XCTAssertEqual(diagnose("""
             service: Feed

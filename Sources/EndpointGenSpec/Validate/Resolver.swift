@@ -716,7 +716,9 @@ struct Resolver {
     }
 
     /// Whether every JSON value of type `later` also decodes as `earlier`: a number type takes
-    /// integers, and `String` takes dates, URLs, UUIDs, base64 data and String enums.
+    /// integers, `String` takes dates, URLs, UUIDs, base64 data and String enums, and a struct
+    /// takes every struct that has the fields it needs (same names, same types) and, when it
+    /// needs none, every object.
     private func takesEvery(of later: TypeRef, _ earlier: TypeRef) -> Bool {
         switch (earlier, later) {
         case (.primitive(let number), .primitive(let integer)):
@@ -728,9 +730,34 @@ struct Resolver {
             return rawType == .string ? scalar == .string : [.int, .int64, .double, .float, .decimal].contains(scalar)
         case (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)):
             return takesEvery(of: b, a)
+        case (.model(let earlierName), _):
+            // A struct decodes any object that has the fields it needs, ignoring the others.
+            guard let needed = fieldsNeeded(by: earlierName) else { return false }
+            switch later {
+            case .model(let laterName):
+                guard let available = fieldsNeeded(by: laterName) else { return false }
+                return needed.allSatisfy { available[$0.key] == $0.value }
+            case .dictionary:
+                return needed.isEmpty
+            default:
+                return false
+            }
         default:
             return false
         }
+    }
+
+    /// The fields every value of a struct model has (neither optional nor defaulted), by wire
+    /// name, with their types as written; nil when the model is not a struct.
+    private func fieldsNeeded(by model: String) -> [String: String]? {
+        guard let entry = table[model], case .structure(let fields) = syntax(of: entry).kind else { return nil }
+        var needed: [String: String] = [:]
+        for field in fields where field.defaultValue == nil {
+            guard let type = field.type else { continue }
+            if case .optional = type { continue }
+            needed[field.wireName] = type.spelling
+        }
+        return needed
     }
 
     /// Each case must be a struct model: a JSON object with the discriminator beside its fields.

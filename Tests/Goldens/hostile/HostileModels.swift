@@ -305,18 +305,19 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        if let value: Int = try? container.decode(Int.self) {
+        var failures: [any Error] = []
+        if let value: Int = container.attempt(Int.self, &failures) {
             self = .default(value)
-        } else if let value: String = try? container.decode(String.self) {
+        } else if let value: String = container.attempt(String.self, &failures) {
             self = .noCaseMatched(value)
-        } else if let value: [Nested] = try? container.decode([Nested].self) {
+        } else if let value: [Nested] = container.attempt([Nested].self, &failures) {
             self = .nestedList(value)
-        } else if let value: Tagged = try? container.decode(Tagged.self) {
+        } else if let value: Tagged = container.attempt(Tagged.self, &failures) {
             self = .tagged(value)
-        } else if let value: JSONValue = try? container.decode(JSONValue.self) {
+        } else if let value: JSONValue = container.attempt(JSONValue.self, &failures) {
             self = .json(value)
         } else {
-            throw EndpointRuntime.noCaseMatched(Nested.self, decoder, expected: "Int, String, [Nested], Tagged, JSON")
+            throw EndpointRuntime.noCaseMatched(Nested.self, decoder, cases: ["Int", "String", "[Nested]", "Tagged", "JSON"], failures: failures)
         }
     }
 
@@ -350,14 +351,15 @@ public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        if let value: Int = try? container.decode(Int.self) {
+        var failures: [any Error] = []
+        if let value: Int = container.attempt(Int.self, &failures) {
             self = .int(value)
-        } else if let value: Double = try? container.decode(Double.self) {
+        } else if let value: Double = container.attempt(Double.self, &failures) {
             self = .double(value)
-        } else if let value: [String: Int] = try? container.decode([String: Int].self) {
+        } else if let value: [String: Int] = container.attempt([String: Int].self, &failures) {
             self = .intMap(value)
         } else {
-            throw noCaseMatched(Amount.self, decoder, expected: "Int, Double, [String: Int]")
+            throw noCaseMatched(Amount.self, decoder, cases: ["Int", "Double", "[String: Int]"], failures: failures)
         }
     }
 

@@ -221,12 +221,13 @@ public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container: any SingleValueDecodingContainer = try decoder.singleValueContainer()
-        if let value: Crop = try? container.decode(Crop.self) {
+        var failures: [any Error] = []
+        if let value: Crop = container.attempt(Crop.self, &failures) {
             self = .crop(value)
-        } else if let value: String = try? container.decode(String.self) {
+        } else if let value: String = container.attempt(String.self, &failures) {
             self = .string(value)
         } else {
-            throw noCaseMatched(ReviewAttachment.self, decoder, expected: "Crop, String")
+            throw noCaseMatched(ReviewAttachment.self, decoder, cases: ["Crop", "String"], failures: failures)
         }
     }
 
