@@ -320,10 +320,11 @@ struct OpenAPIReader {
             guard let list = node[keyword]?.sequence else { continue }
             // `oneOf: [T, {type: 'null'}]` is how 3.1 writes an optional reference.
             let parts = list.filter { $0["type"]?.text != "null" }
-            if parts.count == 1, parts.count < list.count {
+            // One part (and perhaps `null`): that part's type.
+            if parts.count == 1 {
                 let part = schema(parts[0])
                 result.kind = part.kind
-                result.nullable = true
+                result.nullable = result.nullable || part.nullable || parts.count < list.count
                 if result.summary == nil { result.summary = part.summary }
                 return result
             }
@@ -332,6 +333,10 @@ struct OpenAPIReader {
             }
             if let values = Self.openStringEnum(parts) {
                 result.kind = .stringEnum(values)
+                return result
+            }
+            if let name = openEnumReference(parts) {
+                result.kind = .reference(name)
                 return result
             }
             if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
@@ -343,7 +348,7 @@ struct OpenAPIReader {
                 result.kind = .discriminated(property: implied.property, cases: implied.cases)
                 return result
             }
-            if let ordered = distinctShapes(parts) {
+            if let ordered = unionParts(parts) {
                 result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
                 if parts.count < list.count { result.nullable = true }
                 return result
@@ -445,33 +450,89 @@ struct OpenAPIReader {
     }
 
     /// The JSON shape of a schema, as far as telling union parts apart goes.
-    private enum Shape: Int, Hashable {
-        case integer, number, string, boolean, array, object
+    private indirect enum Shape: Equatable {
+        case integer, number, string, boolean
+        case array(Shape)
+        /// An object with properties, and the ones every value of it has (`required`).
+        case object(needed: Set<String>)
+        /// An object of `additionalProperties` alone: a map, which takes any object.
+        case map
+
+        /// Parts of one family are values of one JSON kind: decoding can take one for another.
+        var family: String {
+            switch self {
+            case .integer, .number: return "number"
+            case .string: return "string"
+            case .boolean: return "boolean"
+            case .array(let element): return "[\(element.family)]"
+            case .object, .map: return "object"
+            }
+        }
+
+        /// Within a family, the order decoding must try them in, highest first: an integer before
+        /// a number, an object that needs more properties before one that needs fewer (a struct
+        /// decodes any object that has what it needs), a map last.
+        var rank: Int {
+            switch self {
+            case .integer: return 1
+            case .object(let needed): return needed.count
+            case .map: return -1
+            case .array(let element): return element.rank
+            case .number, .string, .boolean: return 0
+            }
+        }
+
+        /// Whether a value of `later` always decodes as `self` when `self` is tried first.
+        func takesEvery(_ later: Shape) -> Bool {
+            switch (self, later) {
+            case (.array(let a), .array(let b)): return a.takesEvery(b)
+            case (.object(let needed), .object(let others)): return needed.isSubset(of: others)
+            case (.object(let needed), .map): return needed.isEmpty
+            case (.map, .object), (.map, .map): return true
+            default: return self == later
+            }
+        }
     }
 
-    /// The parts of a `oneOf`/`anyOf` when each has a JSON shape of its own (a string or an
-    /// array of parts, an integer or "inf"), so that decoding tries them without ambiguity; an
-    /// integer part is moved before a number part, which would take its values too. Nil when two
-    /// parts share a shape or one has none the importer can tell (a nested `oneOf`, no `type`).
-    private func distinctShapes(_ parts: [YAMLNode]) -> [YAMLNode]? {
+    /// The parts of a `oneOf`/`anyOf` in the order decoding tries them, when that order tells
+    /// them all apart: parts of different JSON kinds (a string or an array of parts, an integer
+    /// or "inf") in the document's order, and within one kind the stricter first (an integer
+    /// before a number, objects by how many properties they require, a map last). Nil when an
+    /// earlier part would take every value of a later one (two objects that require the same
+    /// properties, two that require none) or a part has no shape the importer can tell (a nested
+    /// `oneOf`, an `allOf`, no `type`).
+    private func unionParts(_ parts: [YAMLNode]) -> [YAMLNode]? {
         guard parts.count > 1 else { return nil }
         var shapes: [Shape] = []
         for part in parts {
-            guard let shape = shape(of: part, depth: 0), !shapes.contains(shape) else { return nil }
+            guard let shape = shape(of: part, depth: 0) else { return nil }
             shapes.append(shape)
         }
-        guard let integer = shapes.firstIndex(of: .integer), let number = shapes.firstIndex(of: .number), number < integer else {
-            return parts
-        }
         var ordered = parts
-        ordered.swapAt(integer, number)
+        var seenFamilies: [String] = []
+        for family in shapes.map(\.family) where !seenFamilies.contains(family) {
+            seenFamilies.append(family)
+            // The family's places keep their positions; its parts are sorted into them.
+            let places = shapes.indices.filter { shapes[$0].family == family }
+            let sorted = places.sorted { shapes[$0].rank > shapes[$1].rank || (shapes[$0].rank == shapes[$1].rank && $0 < $1) }
+            for (position, earlier) in sorted.enumerated() {
+                for later in sorted[(position + 1)...] where shapes[earlier].takesEvery(shapes[later]) { return nil }
+            }
+            for (place, source) in zip(places, sorted) { ordered[place] = parts[source] }
+        }
         return ordered
     }
 
     private func shape(of node: YAMLNode, depth: Int) -> Shape? {
+        guard depth < 8 else { return nil }
         if let reference = node["$ref"]?.text {
-            guard depth < 8, let name = Self.componentName(reference), let target = component(name) else { return nil }
+            guard let name = Self.componentName(reference), let target = component(name) else { return nil }
             return shape(of: target, depth: depth + 1)
+        }
+        // A union of one part (and perhaps `null`) is that part.
+        if let list = (node["oneOf"] ?? node["anyOf"])?.sequence, node["allOf"] == nil {
+            let parts = list.filter { $0["type"]?.text != "null" }
+            return parts.count == 1 ? shape(of: parts[0], depth: depth + 1) : nil
         }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
         switch node["type"]?.text {
@@ -479,16 +540,23 @@ struct OpenAPIReader {
         case "integer": return .integer
         case "number": return .number
         case "boolean": return .boolean
-        case "array": return .array
-        case "object": return node["properties"] != nil || node["additionalProperties"] != nil ? .object : nil
+        case "array": return node["items"].flatMap { shape(of: $0, depth: depth + 1) }.map { .array($0) }
+        case "object": return objectShape(node)
         case nil:
-            if node["properties"] != nil { return .object }
+            if node["properties"] != nil { return objectShape(node) }
             if let values = node["enum"]?.elements, !values.isEmpty,
                values.allSatisfy({ Self.stringText($0, typed: false) != nil }) { return .string }
             return nil
         default:
             return nil
         }
+    }
+
+    private func objectShape(_ node: YAMLNode) -> Shape? {
+        if let properties = node["properties"]?.mapping, !properties.isEmpty {
+            return .object(needed: Set(node["required"]?.sequence?.compactMap(\.text) ?? []))
+        }
+        return node["additionalProperties"] != nil ? .map : nil
     }
 
     /// The values of `anyOf: [{ type: string }, { type: string, enum: [...] }]`, "any string, and
@@ -509,6 +577,26 @@ struct OpenAPIReader {
             }
         }
         return enumerated && !values.isEmpty ? values : nil
+    }
+
+    /// The component of `anyOf: [{ type: string }, { $ref: Enum }]`, a string enum "and any other
+    /// string": the enum model itself, whose `unknown(String)` case keeps any other value.
+    private func openEnumReference(_ parts: [YAMLNode]) -> String? {
+        guard parts.count == 2 else { return nil }
+        var name: String?
+        var plain = false
+        for part in parts {
+            if let reference = part["$ref"]?.text {
+                guard let component = Self.componentName(reference), let target = self.component(component),
+                      target["type"]?.text ?? "string" == "string", let values = target["enum"]?.elements, !values.isEmpty,
+                      values.allSatisfy({ Self.stringText($0, typed: false) != nil || $0.isPlainNull })
+                else { return nil }
+                name = component
+            } else if part["type"]?.text == "string", part["format"] == nil, part["enum"] == nil, part["const"] == nil {
+                plain = true
+            }
+        }
+        return plain ? name : nil
     }
 
     /// A `oneOf` of `$ref`s to component objects without a `discriminator`, whose cases each declare

@@ -227,7 +227,8 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// A `oneOf` of component objects without a `discriminator`, whose cases each declare the same
     /// string property with one value of its own (`enum: [x]` or `const: x`), is told apart by
-    /// that property; numbers, shared values and properties some case leaves open stay JSON.
+    /// that property. A case that leaves the property open is no tagged union: its cases are
+    /// told apart by the properties they require (`Loose`).
     func testOneOfWithoutDiscriminatorIsToldApartByASingleValuedProperty() throws {
         let result = importText("""
         openapi: 3.1.0
@@ -260,7 +261,6 @@ final class OpenAPIImportTests: XCTestCase {
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:7:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'kind', which each declares with a single value",
-            "api.yaml:9:7: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
             "api.yaml:11:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'kind', which each declares with a single value",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
@@ -271,6 +271,12 @@ final class OpenAPIImportTests: XCTestCase {
               cases:
                 created: Created
                 deleted: Deleted
+
+          Loose:
+            oneOf:
+              cases:
+                - Created
+                - Open
 
         """), schemas)
         // Integer values: the discriminator's type is Int, and the cases are named after their models.
@@ -470,6 +476,79 @@ final class OpenAPIImportTests: XCTestCase {
               cases:
                 - MessageToolValue
                 - MessageToolObject
+
+        """), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Object parts are told apart by the properties they require: tried from the one that
+    /// requires most (a struct decodes any object that has what it needs), a map last; arrays
+    /// by their elements. A union of one part is that part, and `anyOf: [string, $ref Enum]` the
+    /// enum (it keeps unknown values). Objects that require the same properties stay JSON.
+    func testUnionsOfObjectsAreOrderedByWhatTheyRequire() throws {
+        let result = importText("""
+        openapi: 3.1.0
+        info: { title: Audio, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            Transcription:
+              type: object
+              properties:
+                result:
+                  oneOf:
+                    - $ref: '#/components/schemas/Plain'
+                    - { type: object, additionalProperties: { type: string } }
+                    - $ref: '#/components/schemas/Verbose'
+                    - { type: string }
+                prompt:
+                  oneOf: [ { type: string }, { type: array, items: { type: string } }, { type: array, items: { type: integer } }, { type: array, items: { type: array, items: { type: integer } } } ]
+                only:
+                  oneOf: [ { $ref: '#/components/schemas/Plain' } ]
+                model:
+                  anyOf: [ { type: string }, { $ref: '#/components/schemas/Model' } ]
+                same:
+                  anyOf: [ { $ref: '#/components/schemas/Plain' }, { type: object, required: [text], properties: { text: { type: integer } } } ]
+            Plain:
+              type: object
+              required: [text]
+              properties: { text: { type: string } }
+            Verbose:
+              type: object
+              required: [text, duration]
+              properties: { text: { type: string }, duration: { type: number } }
+            Model:
+              type: string
+              enum: [whisper-1]
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:22:11: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+        ])
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(schemas.contains("""
+          Transcription:
+            fields:
+              result: TranscriptionResult?
+              prompt: TranscriptionPrompt?
+              only: Plain?
+              model: Model?
+              same: JSON?
+
+          TranscriptionResult:
+            oneOf:
+              cases:
+                - Verbose
+                - Plain
+                - "[String: String]"
+                - String
+
+          TranscriptionPrompt:
+            oneOf:
+              cases:
+                - String
+                - "[String]"
+                - "[Int]"
+                - "[[Int]]"
 
         """), schemas)
         try assertGeneratesCleanly(result)
