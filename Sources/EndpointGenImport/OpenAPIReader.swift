@@ -318,8 +318,7 @@ struct OpenAPIReader {
         }
         for keyword in ["oneOf", "anyOf"] {
             guard let list = node[keyword]?.sequence else { continue }
-            // `oneOf: [T, {type: 'null'}]` is how 3.1 writes an optional reference.
-            let parts = list.filter { $0["type"]?.text != "null" }
+            let parts = Self.nonNullParts(list)
             // One part (and perhaps `null`): that part's type.
             if parts.count == 1 {
                 let part = schema(parts[0])
@@ -531,7 +530,7 @@ struct OpenAPIReader {
         }
         // A union of one part (and perhaps `null`) is that part.
         if let list = (node["oneOf"] ?? node["anyOf"])?.sequence, node["allOf"] == nil {
-            let parts = list.filter { $0["type"]?.text != "null" }
+            let parts = Self.nonNullParts(list)
             return parts.count == 1 ? shape(of: parts[0], depth: depth + 1) : nil
         }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
@@ -550,6 +549,12 @@ struct OpenAPIReader {
         default:
             return nil
         }
+    }
+
+    /// A union's parts but `{ type: 'null' }`: `oneOf: [T, {type: 'null'}]` is how 3.1 writes an
+    /// optional reference.
+    private static func nonNullParts(_ list: YAMLSequence) -> [YAMLNode] {
+        list.filter { $0["type"]?.text != "null" }
     }
 
     private func objectShape(_ node: YAMLNode) -> Shape? {

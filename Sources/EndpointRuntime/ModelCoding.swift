@@ -115,7 +115,7 @@ extension SingleValueDecodingContainer {
 
 /// The error of a generated `oneOf` without a discriminator when none of its cases decodes the
 /// value: a type mismatch at the value's coding path that names the cases tried and, when one of
-/// them fit the value's shape, why that one failed (`as Part: Missing key "type" at [0]`), the
+/// them fit the value's shape, why that one failed (`as [Part]: Missing key "type". (at [0].type)`), the
 /// error of the case that got furthest into the value (also the context's `underlyingError`).
 /// `failures` holds one error per case, in the order of `cases`.
 public func noCaseMatched(_ type: Any.Type, _ decoder: any Decoder, cases: [String], failures: [any Error]) -> DecodingError {
