@@ -26,6 +26,12 @@ public struct APIClient: Sendable {
         public var makeDecoder: @Sendable () -> JSONDecoder
         /// Makes the boundary of each multipart body; replace it for byte-exact tests.
         public var multipartBoundary: @Sendable () -> String
+        /// Which redirects are followed, and how (see `RedirectPolicy`).
+        public var redirects: RedirectPolicy
+        /// Names of headers among `defaultHeaders` (any case) that carry credentials: never sent to
+        /// another origin on a redirect. `Authorization`, `Proxy-Authorization`, `Cookie` and the API key
+        /// header always count as credentials.
+        public var credentialHeaders: [String]
 
         /// A configuration; every setting has a default.
         public init(timeout: TimeInterval = 60,
@@ -33,13 +39,17 @@ public struct APIClient: Sendable {
                     defaultHeaders: [HTTPHeader] = [],
                     makeEncoder: @escaping @Sendable () -> JSONEncoder = Configuration.defaultEncoder,
                     makeDecoder: @escaping @Sendable () -> JSONDecoder = Configuration.defaultDecoder,
-                    multipartBoundary: @escaping @Sendable () -> String = Configuration.randomBoundary) {
+                    multipartBoundary: @escaping @Sendable () -> String = Configuration.randomBoundary,
+                    redirects: RedirectPolicy = .default,
+                    credentialHeaders: [String] = []) {
             self.timeout = timeout
             self.maxResponseSize = maxResponseSize
             self.defaultHeaders = defaultHeaders
             self.makeEncoder = makeEncoder
             self.makeDecoder = makeDecoder
             self.multipartBoundary = multipartBoundary
+            self.redirects = redirects
+            self.credentialHeaders = credentialHeaders
         }
 
         /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` and keys sorted (stable bodies).
@@ -115,9 +125,11 @@ public struct APIClient: Sendable {
 
     /// Sends `endpoint` and returns its 2xx response with the body as it came (not unwrapped, empty
     /// for an empty response), for the status and header fields of any endpoint. An envelope with a
-    /// `success` key is checked as `send(_:baseURL:)` checks it.
+    /// `success` key is checked as `send(_:baseURL:)` checks it. When redirects are not followed
+    /// (`RedirectPolicy.none`, or the endpoint's `followsRedirects` is false), a 3xx is returned
+    /// too, so its `Location` can be read.
     public func response(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> APIResponse<Data> {
-        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false, acceptsRedirect: true)
         try checkEnvelopeSuccess(response, format: endpoint.envelope)
         return APIResponse(value: response.body, status: response.status, headers: response.headers, url: response.url)
     }
@@ -165,28 +177,52 @@ public struct APIClient: Sendable {
 
     // MARK: - Attempts
 
-    /// Builds, authorises, sends and retries; returns the final 2xx response or throws.
-    func execute(_ endpoint: some Endpoint, baseURL: URL, discardsSuccessBody: Bool) async throws(APIError) -> HTTPResponse {
+    /// Builds, authorises, sends, follows redirects and retries; returns the final 2xx response
+    /// (or, when redirects are not followed and `acceptsRedirect`, a 3xx) or throws.
+    ///
+    /// Each attempt has one deadline (the endpoint's timeout) for the token, every redirect hop
+    /// and a token refresh together.
+    func execute(_ endpoint: some Endpoint, baseURL: URL, discardsSuccessBody: Bool,
+                 acceptsRedirect: Bool = false) async throws(APIError) -> HTTPResponse {
         try checkCancellation()
         let base = try makeRequest(endpoint, baseURL: baseURL)
-        let context = TransportContext(endpoint: endpoint, timeout: base.timeoutInterval,
-                                       maxResponseSize: configuration.maxResponseSize,
-                                       discardsSuccessBody: discardsSuccessBody)
+        let origin = Origin(base.url)
+        let redirects = endpoint.followsRedirects ? configuration.redirects : .none
         var attempt = 1
         var refreshed = false
+        var deadline = Deadline(seconds: base.timeoutInterval)
+        // The hop being sent, before credentials and plugins; a redirect replaces it.
+        var hop = base
+        var hops = 0
         while true {
             try checkCancellation()
-            var request = base
-            let generation = try await authentication.authorize(&request, requirement: endpoint.auth)
+            var request = hop
+            let generation: Int
+            if Origin(hop.url) == origin {
+                generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)
+            } else {
+                // Another origin gets no credential of ours, only the cookies the storage holds for it.
+                generation = 0
+                authentication.removeCredentials(from: &request, endpoint: endpoint,
+                                                 credentialHeaders: configuration.credentialHeaders)
+                if endpoint.auth == .cookie, let url = hop.url, let first = base.url,
+                   let cookie = authentication.crossOriginCookieHeader(for: url, firstOrigin: first) {
+                    request.setValue(cookie, forHTTPHeaderField: "Cookie")
+                }
+            }
             for plugin in plugins {
                 request = try await plugin.prepare(request, endpoint: endpoint)
             }
             for plugin in plugins {
                 await plugin.willSend(request, endpoint: endpoint)
             }
+            let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
+                                           maxResponseSize: configuration.maxResponseSize,
+                                           discardsSuccessBody: discardsSuccessBody)
             let result: Result<HTTPResponse, APIError>
             do {
-                let response = try await transport.send(request, context: context)
+                var response = try await transport.send(request, context: context)
+                if response.url == nil { response.url = request.url }
                 if response.body.count > configuration.maxResponseSize {
                     result = .failure(.responseTooLarge(limit: configuration.maxResponseSize))
                 } else {
@@ -201,17 +237,27 @@ public struct APIClient: Sendable {
 
             switch result {
             case .success(let response):
-                authentication.storeCookies(from: response, url: request.url)
-                if response.status == 401, endpoint.auth == .bearer, !refreshed, authentication.tokenProvider != nil {
+                await authentication.storeCookies(from: response, url: request.url)
+                if let next = try redirects.nextRequest(after: response, to: hop, redirectsSoFar: hops) {
+                    hop = next
+                    hops += 1
+                    continue
+                }
+                if response.status == 401, endpoint.auth == .bearer, !refreshed, authentication.tokenProvider != nil,
+                   Origin(hop.url) == origin {
                     // Exactly one retry after a refresh; a second 401 is the caller's error.
                     refreshed = true
-                    try await authentication.refreshToken(after: generation)
+                    try await authentication.refreshToken(after: generation, deadline: deadline)
                     continue
                 }
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, status: response.status) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt, retryAfter: response.header("Retry-After")))
                     attempt += 1
+                    (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
                     continue
+                }
+                if acceptsRedirect, redirects.maxRedirects == 0, (300..<400).contains(response.status) {
+                    return response
                 }
                 guard response.isSuccess else {
                     throw .server(serverError(from: response, format: endpoint.errorFormat))
@@ -221,6 +267,7 @@ public struct APIClient: Sendable {
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, error: error) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt))
                     attempt += 1
+                    (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
                     continue
                 }
                 throw error

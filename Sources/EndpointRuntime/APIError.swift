@@ -37,6 +37,11 @@ public enum TransportFailure: Sendable, Hashable {
     case connectionLost
     /// The server redirected too many times (a loop).
     case tooManyRedirects
+    /// The server redirected where the client's `RedirectPolicy` does not follow (https to http,
+    /// another scheme, an invalid location).
+    case redirectRefused(reason: String)
+    /// The response could not be read as HTTP (a header that is not text, a malformed status line).
+    case badResponse(reason: String)
     /// Any other URL loading error, with its `URLError` code and description.
     case other(code: Int, description: String)
 }
@@ -171,6 +176,8 @@ extension APIError: LocalizedError {
             case .timedOut: return "The request timed out."
             case .connectionLost: return "The network connection was lost."
             case .tooManyRedirects: return "The server redirected too many times."
+            case .redirectRefused: return "The server redirected to an unsafe location."
+            case .badResponse: return "The server's response could not be read."
             case .other: return "A network error occurred."
             }
         case .cancelled: return "The request was cancelled."
@@ -190,7 +197,7 @@ extension APIError: LocalizedError {
         case .transport(let failure):
             switch failure {
             case .notConnected, .cannotConnect, .timedOut, .connectionLost: return true
-            case .tooManyRedirects, .other: return false
+            case .tooManyRedirects, .redirectRefused, .badResponse, .other: return false
             }
         case .server(let error): return error.status == 408 || error.status == 429 || error.status >= 500
         default: return false
@@ -215,6 +222,8 @@ extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
         case .transport(let failure):
             switch failure {
             case .other(let code, let description): return "transport(other: \(code) \(description))"
+            case .redirectRefused(let reason): return "transport(redirectRefused: \(reason))"
+            case .badResponse(let reason): return "transport(badResponse: \(reason))"
             default: return "transport(\(failure))"
             }
         case .cancelled: return "cancelled"

@@ -39,10 +39,14 @@ public struct ClosureTokenProvider: TokenProvider {
 
 /// Where cookies for `.cookie` endpoints come from.
 public enum CookieSource: Sendable {
-    /// Cookies stored for the request URL; `Set-Cookie` of every response is stored back.
+    /// Cookies stored for the request URL; `Set-Cookie` of every response (redirects included)
+    /// is stored back.
     case storage(HTTPCookieStorage)
-    /// The `Cookie` header value for a URL, computed by the app; nil sends none.
-    case header(@Sendable (URL) async throws -> String?)
+    /// The `Cookie` header value for a URL, computed by the app (e.g. from the Keychain); nil
+    /// sends none. It is asked only for URLs of the request's own origin. `received`, when given,
+    /// gets the cookies of every response's `Set-Cookie` (redirects included) with the URL that
+    /// set them, so the app can keep a renewed session.
+    case header(@Sendable (URL) async throws -> String?, received: (@Sendable ([HTTPCookie], URL) async -> Void)? = nil)
 }
 
 /// A user-id and password for `.basic` endpoints (HTTP Basic authentication, RFC 7617), such as
@@ -102,7 +106,7 @@ public struct Authentication: Sendable {
     }
 
     /// Adds the credential `requirement` asks for; returns the refresh generation the token was read at.
-    func authorize(_ request: inout URLRequest, requirement: AuthRequirement) async throws(APIError) -> Int {
+    func authorize(_ request: inout URLRequest, requirement: AuthRequirement, deadline: Deadline) async throws(APIError) -> Int {
         switch requirement {
         case .none:
             return 0
@@ -113,7 +117,7 @@ public struct Authentication: Sendable {
             let generation = await refresher.generation
             let token: String?
             do {
-                token = try await tokenProvider.token()
+                token = try await deadline.run { try await tokenProvider.token() }
             } catch {
                 throw Self.map(error)
             }
@@ -133,9 +137,9 @@ public struct Authentication: Sendable {
             case .storage(let storage):
                 let stored = storage.cookies(for: url) ?? []
                 value = stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
-            case .header(let provider):
+            case .header(let provider, _):
                 do {
-                    value = try await provider(url)
+                    value = try await deadline.run { try await provider(url) }
                 } catch {
                     throw Self.map(error)
                 }
@@ -152,7 +156,7 @@ public struct Authentication: Sendable {
             }
             let credentials: BasicCredentials?
             do {
-                credentials = try await basicCredentials()
+                credentials = try await deadline.run { try await basicCredentials() }
             } catch {
                 throw Self.map(error)
             }
@@ -187,20 +191,65 @@ public struct Authentication: Sendable {
         }
     }
 
-    /// Stores `Set-Cookie` of a response when cookies live in an `HTTPCookieStorage`.
-    func storeCookies(from response: HTTPResponse, url: URL?) {
-        guard case .storage(let storage) = cookies, let url = response.url ?? url,
-              let setCookie = response.header("Set-Cookie")
-        else { return }
+    /// Keeps `Set-Cookie` of a response: in the `HTTPCookieStorage`, or handed to the `.header`
+    /// source's `received` callback.
+    func storeCookies(from response: HTTPResponse, url: URL?) async {
+        guard let cookies, let url = response.url ?? url, let setCookie = response.header("Set-Cookie") else { return }
         // HTTPCookie looks the field up by its exact name; transports may spell it in any case.
         let received = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url)
-        storage.setCookies(received, for: url, mainDocumentURL: nil)
+        switch cookies {
+        case .storage(let storage):
+            storage.setCookies(received, for: url, mainDocumentURL: nil)
+        case .header(_, let callback):
+            if let callback, !received.isEmpty { await callback(received, url) }
+        }
     }
 
-    /// Renews the token after a 401 of a request whose token was read at `generation`.
-    func refreshToken(after generation: Int) async throws(APIError) {
+    /// The `Cookie` value for a hop to another origin: what the storage holds for `url` (RFC 6265
+    /// domain, path and secure rules) minus every cookie it would send to the first origin, since
+    /// cookies ignore ports and a session cookie must not follow a redirect to another port. Nil
+    /// for app-kept cookies, which are only ever for the first origin.
+    func crossOriginCookieHeader(for url: URL, firstOrigin: URL) -> String? {
+        guard case .storage(let storage)? = cookies else { return nil }
+        let own = Set((storage.cookies(for: firstOrigin) ?? []).map { [$0.name, $0.domain, $0.path] })
+        let theirs = (storage.cookies(for: url) ?? []).filter { !own.contains([$0.name, $0.domain, $0.path]) }
+        return theirs.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: theirs)["Cookie"]
+    }
+
+    /// Names of the headers that carry credentials for `endpoint`, lowercased.
+    static func credentialHeaderNames(for endpoint: any Endpoint, configured: [String]) -> Set<String> {
+        var names: Set<String> = ["authorization", "proxy-authorization", "cookie"]
+        if case .apiKey(let name) = endpoint.auth { names.insert(name.lowercased()) }
+        for name in endpoint.credentialHeaders { names.insert(name.lowercased()) }
+        for name in configured { names.insert(name.lowercased()) }
+        return names
+    }
+
+    /// Strips every credential from a request bound for another origin: the credential headers
+    /// and the API key query item.
+    func removeCredentials(from request: inout URLRequest, endpoint: any Endpoint, credentialHeaders: [String]) {
+        let names = Self.credentialHeaderNames(for: endpoint, configured: credentialHeaders)
+        for name in (request.allHTTPHeaderFields ?? [:]).keys where names.contains(name.lowercased()) {
+            request.setValue(nil, forHTTPHeaderField: name)
+        }
+        if case .apiKeyInQuery(let name) = endpoint.auth, let url = request.url,
+           var components = URLComponents(url: url, resolvingAgainstBaseURL: false), let query = components.percentEncodedQuery {
+            let key = PercentEncoding.formEncode([QueryItem(name: name, value: "")])
+            let kept = query.split(separator: "&", omittingEmptySubsequences: false).filter { item in
+                !(item.hasPrefix(key) || item == key.dropLast() || (item.removingPercentEncoding ?? "").hasPrefix(name + "="))
+            }
+            components.percentEncodedQuery = kept.isEmpty ? nil : kept.joined(separator: "&")
+            request.url = components.url ?? url
+        }
+    }
+
+    /// Renews the token after a 401 of a request whose token was read at `generation`, waiting
+    /// for it no later than `deadline`.
+    func refreshToken(after generation: Int, deadline: Deadline) async throws(APIError) {
         guard let tokenProvider else { return }
-        try await refresher.refresh(after: generation, provider: tokenProvider)
+        try await refresher.refresh(after: generation, deadline: deadline) {
+            try await tokenProvider.refresh()
+        }
     }
 
     static func map(_ error: any Error) -> APIError {
@@ -214,47 +263,58 @@ public struct Authentication: Sendable {
 ///
 /// Each successful refresh starts a new generation. A request that got 401 with a token read in
 /// an older generation just retries (someone already refreshed); otherwise it joins the running
-/// refresh or starts one. Waiting is cancellable: a cancelled request stops waiting at once,
-/// while the refresh itself goes on for the others.
+/// refresh or starts one. Each waiter stops waiting at its own deadline or cancellation; the
+/// refresh goes on while anyone waits for it. When the last waiter has left, the refresh is
+/// abandoned (its task cancelled, its late outcome ignored), so a refresh that never returns
+/// cannot trap later requests: the next 401 starts a new one.
 actor TokenRefresher {
     private(set) var generation = 0
-    private var refreshing = false
+    /// The running refresh, if any, and its identity (a late outcome of an abandoned one is ignored).
+    private var running: (id: UInt64, task: Task<Void, Never>)?
     private var waiters: [UInt64: CheckedContinuation<Result<Void, APIError>, Never>] = [:]
-    private var nextWaiter: UInt64 = 0
+    private var nextID: UInt64 = 0
 
-    func refresh(after seen: Int, provider: any TokenProvider) async throws(APIError) {
+    func refresh(after seen: Int, deadline: Deadline, operation: @escaping @Sendable () async throws -> Void) async throws(APIError) {
         if generation > seen { return }
         try checkCancellation()
-        if !refreshing {
-            refreshing = true
+        if deadline.hasPassed { throw .transport(.timedOut) }
+        if running == nil {
+            let id = nextID
+            nextID += 1
             // Unstructured on purpose: cancelling the request that started the refresh must not
-            // cancel the refresh other requests are waiting for. It runs on this actor, which
-            // is free while the provider works.
-            Task {
+            // cancel the refresh other requests are waiting for.
+            let task = Task {
                 let result: Result<Void, APIError>
                 do {
-                    try await provider.refresh()
+                    try await operation()
                     result = .success(())
                 } catch {
                     result = .failure(Authentication.map(error))
                 }
-                self.complete(result)
+                self.complete(result, refresh: id)
             }
+            running = (id, task)
         }
-        let id = nextWaiter
-        nextWaiter += 1
+        let waiter = nextID
+        nextID += 1
+        let timer = Task {
+            try? await Task.sleep(until: deadline.instant, clock: .continuous)
+            if !Task.isCancelled { self.leave(waiter, with: .transport(.timedOut)) }
+        }
+        defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                waiters[id] = continuation
+                waiters[waiter] = continuation
             }
         } onCancel: {
-            Task { await self.cancelWaiter(id) }
+            Task { await self.leave(waiter, with: .cancelled) }
         }
         try result.get()
     }
 
-    private func complete(_ result: Result<Void, APIError>) {
-        refreshing = false
+    private func complete(_ result: Result<Void, APIError>, refresh id: UInt64) {
+        guard running?.id == id else { return }
+        running = nil
         if case .success = result { generation += 1 }
         let waiting = waiters
         waiters = [:]
@@ -263,8 +323,12 @@ actor TokenRefresher {
         }
     }
 
-    private func cancelWaiter(_ id: UInt64) {
-        waiters.removeValue(forKey: id)?.resume(returning: .failure(.cancelled))
+    private func leave(_ waiter: UInt64, with error: APIError) {
+        waiters.removeValue(forKey: waiter)?.resume(returning: .failure(error))
+        if waiters.isEmpty, let running {
+            running.task.cancel()
+            self.running = nil
+        }
     }
 }
 

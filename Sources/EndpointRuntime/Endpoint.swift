@@ -189,4 +189,17 @@ public protocol Endpoint: Sendable {
     var errorFormat: ErrorBodyFormat { get }
     /// The full sample response body (wrapped in the envelope when there is one), for stubs.
     var sampleData: Data { get }
+    /// Whether the client follows this endpoint's redirects (the spec's `redirects: none` makes it
+    /// false: a 3xx is then the answer). True by default.
+    var followsRedirects: Bool { get }
+    /// Names of headers that carry credentials besides the auth scheme's own (the spec's
+    /// `credential: true`): never sent to another origin on a redirect, redacted in logs. Empty by default.
+    var credentialHeaders: [String] { get }
+}
+
+extension Endpoint {
+    /// True: redirects are followed under the client's `RedirectPolicy`.
+    public var followsRedirects: Bool { true }
+    /// None.
+    public var credentialHeaders: [String] { [] }
 }

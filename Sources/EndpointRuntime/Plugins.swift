@@ -142,7 +142,7 @@ public struct RetryPolicy: Sendable, Hashable {
         if case .transport(let failure) = error {
             switch failure {
             case .timedOut, .connectionLost, .cannotConnect: return true
-            case .notConnected, .tooManyRedirects, .other: return false
+            case .notConnected, .tooManyRedirects, .redirectRefused, .badResponse, .other: return false
             }
         }
         return false

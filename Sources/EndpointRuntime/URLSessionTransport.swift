@@ -11,7 +11,10 @@ import FoundationNetworking
 /// - stops reading and fails with `.responseTooLarge` as soon as the body passes the limit;
 /// - cancels the URL session task when the Swift task is cancelled;
 /// - maps `URLError` codes to `TransportFailure`;
-/// - leaves cookies and caching to the client (`httpShouldSetCookies` off, no URL cache).
+/// - leaves cookies and caching to the client (`httpShouldSetCookies` off, no URL cache);
+/// - returns every 3xx as it came: the client follows redirects under its `RedirectPolicy`;
+/// - answers an authentication challenge (401/407 with `WWW-Authenticate`) at once with the
+///   response itself, leaving credentials to the client (no credential storage).
 public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let tasks: TaskRegistry
@@ -24,6 +27,9 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
+        // Without a storage there is nothing to look up for a 401's challenge; with one, Linux's
+        // URLSession waited on the lookup until the timeout.
+        configuration.urlCredentialStorage = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let registry = TaskRegistry()
         let queue = OperationQueue()
@@ -264,6 +270,30 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         registry.exchange(for: dataTask.taskIdentifier)?.receive(data)
+    }
+
+    /// Never follows: the client decides where each hop goes and what it carries.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+
+    /// Credentials are the client's: a challenge is answered by returning the 401/407 itself.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        #if canImport(FoundationNetworking)
+        // Linux asks once the whole 401 has arrived (its body was delivered before this call, on
+        // the same serial queue); after `.performDefaultHandling` without a credential the task
+        // never completes. So the exchange ends here with the response, and the task is cancelled.
+        if let response = challenge.failureResponse as? HTTPURLResponse, response.statusCode == 401 || response.statusCode == 407,
+           let exchange = registry.exchange(for: task.taskIdentifier) {
+            exchange.complete(error: nil)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+            return
+        }
+        #endif
+        // Darwin asks before delivering the 401; without a credential storage the default is to deliver it.
+        completionHandler(.performDefaultHandling, nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -1,0 +1,264 @@
+import APITestSupport
+import EndpointRuntime
+import Foundation
+import RawHTTPServer
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An endpoint with every part the redirect policy looks at settable.
+private struct Probe: Endpoint {
+    var method: HTTPMethod = .get
+    var path = "/start"
+    var queryItems: [QueryItem] = []
+    var headers: [HTTPHeader] = []
+    var body: RequestBody = .none
+    var auth: AuthRequirement = .none
+    var followsRedirects = true
+    var credentialHeaders: [String] = []
+
+    var defaultBaseURL: URL? { nil }
+    var timeout: TimeInterval? { 5 }
+    var envelope: EnvelopeFormat? { nil }
+    var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+    var sampleData: Data { Data() }
+}
+
+/// The runtime's redirect policy against real sockets: a first origin that redirects and a
+/// second origin (another port, or another host name for the same address) that records what
+/// arrives. No credential may reach the second one, whatever the status and auth scheme.
+final class RedirectTests: XCTestCase {
+    private var servers: [LocalServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    private func server(_ handler: @escaping LocalServer.Handler) throws -> LocalServer {
+        let server = try LocalServer(handler: handler)
+        servers.append(server)
+        return server
+    }
+
+    /// A server answering `/start` (and `/start?…`) with `status` to `location`, anything else 200 "ok".
+    private func redirecting(_ status: Int, to location: @escaping @Sendable (LocalServer.Request) -> String,
+                             setCookie: String? = nil) throws -> LocalServer {
+        try server { request, connection in
+            if request.target.hasPrefix("/v1/start") {
+                var headers = ["Location": location(request)]
+                if let setCookie { headers["Set-Cookie"] = setCookie }
+                connection.respond(status: status, headers: headers, body: Data("moved".utf8))
+            } else {
+                connection.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("ok".utf8))
+            }
+        }
+    }
+
+    private func recorder() throws -> LocalServer {
+        try server { _, connection in
+            connection.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("landed".utf8))
+        }
+    }
+
+    private func freshStorage() -> HTTPCookieStorage {
+        HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "RedirectTests-\(UUID().uuidString)")
+    }
+
+    private func authentication(storage: HTTPCookieStorage) -> Authentication {
+        Authentication(tokenProvider: ClosureTokenProvider(token: { "secret-token" }, refresh: {}),
+                       cookies: .storage(storage), apiKey: "secret-key",
+                       basicCredentials: { BasicCredentials(user: "user", password: "secret-password") })
+    }
+
+    private func client(storage: HTTPCookieStorage, redirects: RedirectPolicy = .default,
+                        defaultHeaders: [HTTPHeader] = [], credentialHeaders: [String] = []) -> APIClient {
+        APIClient(transport: URLSessionTransport(), authentication: authentication(storage: storage),
+                  configuration: .init(timeout: 5, defaultHeaders: defaultHeaders, redirects: redirects,
+                                       credentialHeaders: credentialHeaders))
+    }
+
+    /// Every secret a request could carry, as it would appear on the wire.
+    private static let secrets = ["secret-token", "secret-key", "secret-password", "c2VjcmV0",
+                                  Data("user:secret-password".utf8).base64EncodedString(), "session=first", "X-Client-Secret", "X-Signature"]
+
+    func testNoCredentialReachesAnotherOrigin() async throws {
+        let storage = freshStorage()
+        for cookie in HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": "session=first; Path=/"],
+                                         for: URL(string: "http://127.0.0.1/")!) {
+            storage.setCookie(cookie)
+        }
+        let auths: [AuthRequirement] = [.bearer, .basic, .cookie, .apiKey(header: "X-Api-Key"), .apiKeyInQuery(name: "api_key"), .none]
+        let other = try recorder()
+        // `localhost` is the same address but another origin than 127.0.0.1; another port is another origin too.
+        let targets = ["http://127.0.0.1:\(other.port)/landing", "http://localhost:\(other.port)/landing"]
+        for status in [301, 302, 303, 307, 308] {
+            for target in targets {
+                // The server echoes the API key query item into the Location, as a careless one would.
+                let first = try redirecting(status, to: { request in
+                    target + (request.target.contains("api_key=") ? "?api_key=secret-key" : "")
+                })
+                for auth in auths {
+                    let endpoint = Probe(method: .post, headers: [HTTPHeader(name: "X-Signature", value: "secret-token")],
+                                         body: .raw(Data("payload".utf8), contentType: "text/plain"), auth: auth,
+                                         credentialHeaders: ["X-Signature"])
+                    let client = client(storage: storage,
+                                        defaultHeaders: [HTTPHeader(name: "Proxy-Authorization", value: "Basic c2VjcmV0"),
+                                                         HTTPHeader(name: "X-Client-Secret", value: "secret-key")],
+                                        credentialHeaders: ["x-client-secret"])
+                    let data = try await client.sendData(endpoint, baseURL: first.baseURL)
+                    XCTAssertEqual(data, Data("landed".utf8), "\(status) \(auth) \(target)")
+                    let landed = try XCTUnwrap(other.requests.last)
+                    let wire = "\(landed.method) \(landed.target)\n" + landed.headers.map { "\($0): \($1)" }.joined(separator: "\n")
+                        + "\n" + String(decoding: landed.body, as: UTF8.self)
+                    for secret in Self.secrets {
+                        XCTAssertFalse(wire.lowercased().contains(secret.lowercased()),
+                                       "\(status) \(auth) \(target): \(secret) reached the other origin:\n\(wire)")
+                    }
+                    // The first origin did get the credential.
+                    let sent = try XCTUnwrap(first.requests.last)
+                    switch auth {
+                    case .bearer: XCTAssertEqual(sent.header("Authorization"), "Bearer secret-token")
+                    case .apiKey: XCTAssertEqual(sent.header("X-Api-Key"), "secret-key")
+                    case .apiKeyInQuery: XCTAssertTrue(sent.target.contains("api_key=secret-key"))
+                    case .cookie: XCTAssertEqual(sent.header("Cookie"), "session=first")
+                    default: break
+                    }
+                    // 307/308 keep the method and body; the others turn the POST into a body-less GET.
+                    if status == 307 || status == 308 {
+                        XCTAssertEqual(landed.method, "POST", "\(status)")
+                        XCTAssertEqual(landed.body, Data("payload".utf8), "\(status)")
+                        XCTAssertEqual(landed.header("Content-Type"), "text/plain")
+                    } else {
+                        XCTAssertEqual(landed.method, "GET", "\(status)")
+                        XCTAssertEqual(landed.body, Data(), "\(status)")
+                        XCTAssertNil(landed.header("Content-Type"), "\(status)")
+                    }
+                }
+            }
+        }
+    }
+
+    func testSameOriginRedirectKeepsCredentialsAndSeesCookiesSetOnTheWay() async throws {
+        let storage = freshStorage()
+        let first = try server { request, connection in
+            if request.target.hasPrefix("/v1/start") {
+                connection.respond(status: 302, headers: ["Location": "/v1/next", "Set-Cookie": "hop=1; Path=/"])
+            } else {
+                connection.respond(status: 200, body: Data("ok".utf8))
+            }
+        }
+        for auth in [AuthRequirement.bearer, .cookie, .apiKey(header: "X-Api-Key"), .apiKeyInQuery(name: "api_key")] {
+            _ = try await client(storage: storage).sendData(Probe(auth: auth), baseURL: first.baseURL)
+            let landed = try XCTUnwrap(first.requests.last)
+            XCTAssertTrue(landed.target.hasPrefix("/v1/next"), landed.target)
+            switch auth {
+            case .bearer: XCTAssertEqual(landed.header("Authorization"), "Bearer secret-token")
+            case .cookie: XCTAssertEqual(landed.header("Cookie"), "hop=1", "the cookie set by the redirect is sent on the next hop")
+            case .apiKey: XCTAssertEqual(landed.header("X-Api-Key"), "secret-key")
+            case .apiKeyInQuery: XCTAssertEqual(landed.target, "/v1/next?api_key=secret-key")
+            default: break
+            }
+        }
+    }
+
+    func testCookiesOfTheOtherOriginFollowItsOwnRules() async throws {
+        let storage = freshStorage()
+        let other = try recorder()
+        let first = try redirecting(302, to: { _ in "http://localhost:\(other.port)/landing" }, setCookie: "mine=1; Path=/")
+        for cookie in HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": "theirs=2; Path=/"],
+                                         for: URL(string: "http://localhost/")!) {
+            storage.setCookie(cookie)
+        }
+        _ = try await client(storage: storage).sendData(Probe(auth: .cookie), baseURL: first.baseURL)
+        XCTAssertEqual(other.requests.last?.header("Cookie"), "theirs=2", "only the storage's cookies for that host")
+        XCTAssertEqual(storage.cookies(for: URL(string: "http://127.0.0.1/")!)?.map { $0.name }, ["mine"],
+                       "Set-Cookie of the redirect itself is stored")
+    }
+
+    func testUnsafeTargetsAreRefusedBeforeAnythingIsSent() async throws {
+        let cases: [(base: String, location: String)] = [
+            ("https://api.example.com/v1", "http://api.example.com/v1/plain"),
+            ("https://api.example.com/v1", "file:///etc/passwd"),
+            ("http://api.example.com/v1", "ftp://api.example.com/x"),
+            ("http://api.example.com/v1", "javascript:alert(1)"),
+            ("http://api.example.com/v1", "http://"),
+        ]
+        for (base, location) in cases {
+            let sent = Recorder<String>()
+            let client = stubClient({ request in
+                sent.append(request.url?.absoluteString ?? "")
+                return .response(status: 302, headers: ["Location": location])
+            }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})))
+            let error = await expectError { () async throws(APIError) in
+                try await client.sendData(Probe(auth: .bearer), baseURL: URL(string: base)!)
+            }
+            guard case .transport(.redirectRefused)? = error else { XCTFail("\(location): \(String(describing: error))"); continue }
+            XCTAssertEqual(sent.count, 1, location)
+            XCTAssertFalse(error?.isTransient ?? true)
+        }
+        // Allowed explicitly, the downgrade is followed, without the token.
+        let sent = Recorder<URLRequest>()
+        let client = stubClient({ request in
+            sent.append(request)
+            return request.url?.scheme == "https" ? .response(status: 302, headers: ["Location": "http://api.example.com/p"]) : .response(status: 200)
+        }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})),
+            configuration: .init(redirects: RedirectPolicy(allowsInsecureDowngrade: true)))
+        _ = try await client.sendData(Probe(auth: .bearer), baseURL: URL(string: "https://api.example.com/v1")!)
+        XCTAssertEqual(sent.values.map { $0.value(forHTTPHeaderField: "Authorization") }, ["Bearer t", nil])
+    }
+
+    func testRedirectLimitAndOptOut() async throws {
+        let count = Recorder<Int>()
+        let looping = stubClient({ request in
+            count.append(1)
+            return .response(status: 307, headers: ["Location": "/again"])
+        }, configuration: .init(redirects: RedirectPolicy(maxRedirects: 3)))
+        let error = await expectError { () async throws(APIError) in
+            try await looping.sendData(Probe(), baseURL: testBaseURL)
+        }
+        guard case .transport(.tooManyRedirects)? = error else { return XCTFail(String(describing: error)) }
+        XCTAssertEqual(count.count, 4, "the first request and three redirects")
+
+        // Not followed, a 3xx is the answer: its Location can be read.
+        let first = try redirecting(302, to: { _ in "/v1/elsewhere" })
+        for (client, endpoint) in [(client(storage: freshStorage(), redirects: .none), Probe()),
+                                   (client(storage: freshStorage()), Probe(followsRedirects: false))] {
+            let response = try await client.response(endpoint, baseURL: first.baseURL)
+            XCTAssertEqual(response.status, 302)
+            XCTAssertEqual(response.headers["Location"], "/v1/elsewhere")
+            // `sendData` expects a 2xx: the 3xx is a server error carrying the same header.
+            let error = await expectError { () async throws(APIError) in try await client.sendData(endpoint, baseURL: first.baseURL) }
+            XCTAssertEqual(error?.status, 302)
+        }
+        XCTAssertEqual(first.requests.count, 4, "nothing was followed")
+    }
+
+    func testChallengeOf401AnswersPromptlyAndBearerRefreshes() async throws {
+        for scheme in ["Basic realm=\"x\"", "Bearer realm=\"api\", error=\"invalid_token\"", "Digest realm=\"x\", nonce=\"abc\"", "Negotiate"] {
+            let server = try server { request, connection in
+                if request.header("Authorization") == "Bearer fresh" {
+                    connection.respond(status: 200, body: Data("ok".utf8))
+                } else {
+                    connection.respond(status: 401, headers: ["WWW-Authenticate": scheme], body: Data("no".utf8))
+                }
+            }
+            let start = Date()
+            let plain = APIClient(configuration: .init(timeout: 20))
+            let error = await expectError { () async throws(APIError) in try await plain.sendData(Probe(), baseURL: server.baseURL) }
+            guard case .server(let failure)? = error else { XCTFail("\(scheme): \(String(describing: error))"); continue }
+            XCTAssertEqual(failure.status, 401)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(scheme): answered at once, not at the timeout")
+
+            let token = Recorder<String>()
+            let refreshing = APIClient(authentication: Authentication(tokenProvider: ClosureTokenProvider(
+                token: { token.count > 0 ? "fresh" : "stale" }, refresh: { token.append("fresh") })),
+                configuration: .init(timeout: 20))
+            let data = try await refreshing.sendData(Probe(auth: .bearer), baseURL: server.baseURL)
+            XCTAssertEqual(data, Data("ok".utf8), scheme)
+            XCTAssertEqual(token.count, 1, scheme)
+        }
+    }
+}
