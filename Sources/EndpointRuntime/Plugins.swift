@@ -39,7 +39,8 @@ extension APIPlugin {
 /// ```
 public struct LoggingPlugin: APIPlugin {
     /// Header names (lowercased) whose values are never logged; the header of an `.apiKey`
-    /// endpoint is redacted too, and so is the query parameter of an `.apiKeyInQuery` one.
+    /// endpoint and the endpoint's `credentialHeaders` are redacted too, and so is the query
+    /// parameter of an `.apiKeyInQuery` one.
     public static let defaultRedactedHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
     ]
@@ -65,6 +66,9 @@ public struct LoggingPlugin: APIPlugin {
         var redacted = redactedHeaders
         if case .apiKey(let name) = endpoint.auth {
             // Whatever header the API key travels in.
+            redacted.insert(name.lowercased())
+        }
+        for name in endpoint.credentialHeaders {
             redacted.insert(name.lowercased())
         }
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }

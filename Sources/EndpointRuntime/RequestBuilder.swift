@@ -159,7 +159,8 @@ struct RequestBuilder {
             throw .invalidRequest(reason: "The header name \"\(header.name.debugEscaped)\" is not a valid HTTP token.")
         }
         if header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0x00 }) {
-            throw .invalidRequest(reason: "The value of header \"\(header.name)\" contains CR, LF or NUL: \"\(header.value.debugEscaped)\".")
+            // The value is not quoted: it may be a token, an API key or a session cookie.
+            throw .invalidRequest(reason: "The value of header \"\(header.name.debugEscaped)\" contains CR, LF or NUL.")
         }
     }
 
