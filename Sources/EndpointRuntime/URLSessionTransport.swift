@@ -206,6 +206,17 @@ private final class Exchange: @unchecked Sendable {
             if case .transport(.other) = mapped, let http, http.expectedContentLength > Int64(receivedBytes) {
                 mapped = .transport(.connectionLost)
             }
+            // Linux reports other failures only by curl's text, with the unknown code (-1): a
+            // chunked or close-delimited body cut short is "transfer closed with outstanding read
+            // data remaining" (a dropped connection, as above), and a header that is not UTF-8
+            // text is "Failed writing header" (the response cannot be read at all).
+            if case .transport(.other(let code, let description)) = mapped, code == URLError.unknown.rawValue {
+                if description.hasPrefix("transfer closed with") || description.hasPrefix("Recv failure") {
+                    mapped = .transport(.connectionLost)
+                } else if description == "Failed writing header" {
+                    mapped = .transport(.badResponse(reason: "A response header is not UTF-8 text, or the status line is malformed."))
+                }
+            }
             // A connection closed or reset before any response arrived is, on Linux, sometimes
             // curl's "Empty reply from server", reported as a bad server response (-1011): which
             // of the two the client sees depends on timing. Apple's URLSession reports a lost

@@ -236,6 +236,33 @@ final class URLSessionTransportTests: XCTestCase {
         guard case .transport(.connectionLost)? = error else { return XCTFail("\(String(describing: error))") }
     }
 
+    func testChunkedBodyCutShortIsConnectionLost() async throws {
+        for cut in ["5\r\n{\"ind", "5\r\n{\"ind\r\n", "5\r\n{\"ind\r\n3\r\n", "5\r\n{\"ind\r\n3\r\nex\"\r\n"] {
+            let server = try server { _, connection in
+                connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + cut)
+            }
+            let error = await expectError { () async throws(APIError) in
+                try await TestService(client: self.client(), baseURL: server.baseURL).getQuestion(index: "1", tags: [])
+            }
+            guard case .transport(.connectionLost)? = error else { XCTFail("\(cut.debugDescription): \(String(describing: error))"); continue }
+            XCTAssertTrue(error?.isTransient ?? false)
+        }
+    }
+
+    func testHeaderThatIsNotTextIsABadResponse() async throws {
+        let server = try server { _, connection in
+            var head = Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Name: caf".utf8)
+            head.append(contentsOf: [0xE9, 0xFF])
+            head.append(Data("\r\n\r\nok".utf8))
+            connection.write(head)
+        }
+        let error = await expectError { () async throws(APIError) in
+            try await self.client().sendData(TestRouter.bytes, baseURL: server.baseURL)
+        }
+        guard case .transport(.badResponse)? = error else { return XCTFail(String(describing: error)) }
+        XCTAssertEqual(error?.errorDescription, "The server's response could not be read.")
+    }
+
     func testConnectionResetIsConnectionLost() async throws {
         let server = try server { _, connection in
             connection.reset()
