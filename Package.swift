@@ -41,7 +41,9 @@ let package = Package(
             name: "endpointgen",
             dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .target(name: "EndpointRuntime"),
+        // libcurl opened at run time (Linux), for the runtime's CurlTransport; no headers needed to build.
+        .target(name: "CEndpointCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "EndpointRuntime", dependencies: ["CEndpointCurl"]),
         .target(name: "Generated", dependencies: ["EndpointRuntime"], path: "Generated"),
 
         // SwiftPM plugins (Plugins/). The build-tool plugin runs EndpointGenBuildTool, which writes
@@ -87,7 +89,9 @@ let package = Package(
         .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),
         // Assertions on the typed error, shared by the runtime and wire tests.
         .target(name: "APITestSupport", dependencies: ["EndpointRuntime"], path: "Tests/Support/APITestSupport"),
-        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer", "APITestSupport"]),
+        // A client in a process of its own, so that tests can measure its peak memory against hostile bodies.
+        .executableTarget(name: "runtime-memory-probe", dependencies: ["EndpointRuntime"], path: "Tests/Support/MemoryProbe"),
+        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe"]),
         // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
         .testTarget(name: "GeneratedTests", dependencies: ["Generated", "EndpointRuntime"]),
         // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.

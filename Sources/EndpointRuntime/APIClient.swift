@@ -95,8 +95,8 @@ public struct APIClient: Sendable {
     /// Timeouts, limits, coders and default headers.
     public let configuration: Configuration
 
-    /// A client. By default it sends over URLSession, without credentials, plugins or retries.
-    public init(transport: any HTTPTransport = URLSessionTransport(),
+    /// A client. By default it sends with `defaultTransport()`, without credentials, plugins or retries.
+    public init(transport: any HTTPTransport = APIClient.defaultTransport(),
                 authentication: Authentication = .init(),
                 plugins: [any APIPlugin] = [],
                 retryPolicy: RetryPolicy = .none,
@@ -106,6 +106,16 @@ public struct APIClient: Sendable {
         self.plugins = plugins
         self.retryPolicy = retryPolicy
         self.configuration = configuration
+    }
+
+    /// A new transport of the kind `APIClient()` uses: `CurlTransport` on Linux (where URLSession
+    /// cannot bound the memory a response takes, nor answer a 401 challenge promptly) when libcurl
+    /// loads, `URLSessionTransport` elsewhere.
+    public static func defaultTransport() -> any HTTPTransport {
+        #if canImport(FoundationNetworking)
+        if CurlTransport.isAvailable { return CurlTransport() }
+        #endif
+        return URLSessionTransport()
     }
 
     // MARK: - Sending

@@ -23,6 +23,9 @@ import subprocess
 import sys
 import tempfile
 
+# EndpointRuntime imports this C module (its libcurl door); swiftc finds its module map here.
+CURL_INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "CEndpointCurl", "include")
+
 from fuzz_specs import keep_failure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -116,7 +119,7 @@ def main():
                         checked += 1
                         files = [os.path.join(work, "Generated", f) for f in sorted(os.listdir(os.path.join(work, "Generated")))]
                         typecheck = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "FuzzCheck",
-                                                    "-I", modules] + files, capture_output=True, timeout=300)
+                                                    "-I", modules, "-I", CURL_INCLUDE] + files, capture_output=True, timeout=300)
                         if typecheck.returncode != 0:
                             why = "generated Swift does not type-check:\n" + typecheck.stderr.decode("utf-8", "replace")[:4000]
             if why is not None:

@@ -22,6 +22,9 @@ import subprocess
 import sys
 import tempfile
 
+# EndpointRuntime imports this C module (its libcurl door); swiftc finds its module map here.
+CURL_INCLUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Sources", "CEndpointCurl", "include")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SPECS = os.path.join(ROOT, "specs")
 FAILURES = os.path.join(ROOT, ".build", "fuzz-failures")
@@ -120,7 +123,7 @@ def main():
             seen.add(digest)
             checked += 1
             check = subprocess.run(["swiftc", "-typecheck", "-swift-version", "6", "-module-name", "FuzzCheck",
-                                    "-I", modules] + [os.path.join(generated, f) for f in files],
+                                    "-I", modules, "-I", CURL_INCLUDE] + [os.path.join(generated, f) for f in files],
                                    capture_output=True, timeout=300)
             if check.returncode != 0:
                 failures += 1

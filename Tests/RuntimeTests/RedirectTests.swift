@@ -75,7 +75,7 @@ final class RedirectTests: XCTestCase {
 
     private func client(storage: HTTPCookieStorage, redirects: RedirectPolicy = .default,
                         defaultHeaders: [HTTPHeader] = [], credentialHeaders: [String] = []) -> APIClient {
-        APIClient(transport: URLSessionTransport(), authentication: authentication(storage: storage),
+        APIClient(transport: transportUnderTest(), authentication: authentication(storage: storage),
                   configuration: .init(timeout: 5, defaultHeaders: defaultHeaders, redirects: redirects,
                                        credentialHeaders: credentialHeaders))
     }

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Base of the wire tests: servers started by a test are stopped after it, clients go through
-/// `URLSessionTransport` (never a stub), and errors are caught as the typed `APIError`.
+/// `transportUnderTest()` (never a stub), and errors are caught as the typed `APIError`.
 class WireTestCase: XCTestCase {
     private var wireServers: [WireServer] = []
     private var rawServers: [LocalServer] = []
@@ -36,13 +36,13 @@ class WireTestCase: XCTestCase {
         return server
     }
 
-    /// A client over URLSession. The multipart boundary is fixed so that bodies can be compared.
+    /// A client over the transport under test. The multipart boundary is fixed so that bodies can be compared.
     func client(tokens: TestTokens? = nil, cookies: HTTPCookieStorage? = nil, apiKey: String? = nil,
                 basic: BasicCredentials? = nil, timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024) -> APIClient {
         let cookieSource: CookieSource? = cookies.map { .storage($0) }
         var basicCredentials: (@Sendable () async throws -> BasicCredentials?)?
         if let basic { basicCredentials = { @Sendable in basic } }
-        return APIClient(transport: URLSessionTransport(),
+        return APIClient(transport: transportUnderTest(),
                          authentication: Authentication(tokenProvider: tokens, cookies: cookieSource, apiKey: apiKey,
                                                         basicCredentials: basicCredentials),
                          configuration: .init(timeout: timeout, maxResponseSize: maxResponseSize,

@@ -1,0 +1,390 @@
+import CEndpointCurl
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends requests with libcurl directly (Linux): the transport whose limits hold while the body
+/// is read.
+///
+/// FoundationNetworking's URLSession on Linux is built on the same libcurl, but it queues every
+/// decoded chunk for its delegate without bound and cannot stop curl mid-read: a 1 MB gzip body
+/// that inflates to 1 GB took 1.1 GB of memory before a 1 MiB limit failed it, and an endless body
+/// 6 GB. Here the body arrives in curl's own write callback, which refuses the first byte past
+/// `maxResponseSize`, so memory stays within about twice the limit whatever the encoding (gzip,
+/// deflate, br, zstd) or framing (Content-Length, chunked, close-delimited). It also:
+/// - never follows redirects (the client does, under its `RedirectPolicy`) and never waits on an
+///   authentication challenge: a 401 is returned as it came;
+/// - keeps to `TransportContext.timeout` for the whole exchange, and stops at once on cancellation;
+/// - reads header values that are not UTF-8 as ISO 8859-1 (RFC 9110 5.5's obs-text) instead of
+///   losing the response;
+/// - sends no cookies of its own (curl's cookie engine stays off).
+///
+/// libcurl is loaded at run time (`libcurl.so.4`, already loaded by FoundationNetworking), so
+/// building needs no curl headers. `APIClient()` uses this transport on Linux when libcurl loads.
+public final class CurlTransport: HTTPTransport {
+    private let pool = HandlePool()
+
+    /// A transport with its own connection pool.
+    public init() {}
+
+    /// Whether libcurl could be loaded on this system (always false off Linux).
+    public static var isAvailable: Bool { ecurl_load() == 0 }
+
+    /// Sends `request`, reading the body within the deadline and size limit.
+    public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
+        try checkCancellation()
+        guard ecurl_load() == 0 else {
+            let reason = ecurl_load_error().map { String(cString: $0) } ?? "libcurl could not be loaded"
+            throw .transport(.other(code: URLError.unknown.rawValue, description: reason))
+        }
+        let transfer = CurlTransfer(request: request, context: context, pool: pool)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in
+                // A thread of its own: the transfer blocks in curl's poll, which must not hold a
+                // thread of Swift's cooperative pool.
+                let thread = Thread { continuation.resume(returning: transfer.run()) }
+                thread.name = "EndpointRuntime.CurlTransport"
+                thread.start()
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
+        return try result.get()
+    }
+}
+
+/// libcurl's option and info numbers used here (its stable ABI, `curl/curl.h`).
+private enum Option {
+    static let url: Int32 = 10_002
+    static let errorBuffer: Int32 = 10_010
+    static let httpHeader: Int32 = 10_023
+    static let writeData: Int32 = 10_001
+    static let headerData: Int32 = 10_029
+    static let customRequest: Int32 = 10_036
+    static let acceptEncoding: Int32 = 10_102
+    static let copyPostFields: Int32 = 10_165
+    static let protocolsString: Int32 = 10_318
+    static let writeFunction: Int32 = 20_011
+    static let headerFunction: Int32 = 20_079
+    static let noBody: Int32 = 44
+    static let post: Int32 = 47
+    static let followLocation: Int32 = 52
+    static let httpGet: Int32 = 80
+    static let noSignal: Int32 = 99
+    static let timeoutMilliseconds: Int32 = 155
+    static let protocols: Int32 = 181
+    static let pathAsIs: Int32 = 234
+    static let postFieldSize: Int32 = 30_120
+    static let responseCodeInfo: Int32 = 0x200002
+}
+
+/// Pairs of a multi handle (which owns the connection cache) and an easy handle, reused so that
+/// connections and DNS answers are reused across requests.
+private final class HandlePool: @unchecked Sendable {
+    struct Pair {
+        let multi: UnsafeMutableRawPointer
+        let easy: UnsafeMutableRawPointer
+    }
+
+    private let lock = NSLock()
+    private var idle: [Pair] = []
+    private static let maxIdle = 8
+
+    func take() -> Pair? {
+        lock.lock()
+        if let pair = idle.popLast() {
+            lock.unlock()
+            return pair
+        }
+        lock.unlock()
+        guard let multi = ecurl_multi_init() else { return nil }
+        guard let easy = ecurl_easy_init() else {
+            ecurl_multi_cleanup(multi)
+            return nil
+        }
+        return Pair(multi: multi, easy: easy)
+    }
+
+    func give(_ pair: Pair) {
+        ecurl_easy_reset(pair.easy)
+        lock.lock()
+        if idle.count < Self.maxIdle {
+            idle.append(pair)
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        Self.destroy(pair)
+    }
+
+    static func destroy(_ pair: Pair) {
+        ecurl_easy_cleanup(pair.easy)
+        ecurl_multi_cleanup(pair.multi)
+    }
+
+    deinit {
+        idle.forEach(Self.destroy)
+    }
+}
+
+/// One exchange on its own thread. Curl calls back on that thread only; `cancel()` comes from
+/// others and is guarded by `lock`.
+private final class CurlTransfer: @unchecked Sendable {
+    private let request: URLRequest
+    private let context: TransportContext
+    private let pool: HandlePool
+    private let deadline: ContinuousClock.Instant
+
+    private let lock = NSLock()
+    private var cancelled = false
+    private var activeMulti: UnsafeMutableRawPointer?
+
+    // Written by curl's callbacks, on the transfer's thread.
+    private var status = 0
+    private var headers: [String: String] = [:]
+    private var headersComplete = false
+    private var discarding = false
+    private var body = Data()
+    private var tooLarge = false
+
+    init(request: URLRequest, context: TransportContext, pool: HandlePool) {
+        self.request = request
+        self.context = context
+        self.pool = pool
+        deadline = .now + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
+    }
+
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        if let activeMulti {
+            _ = ecurl_multi_wakeup(activeMulti)
+        }
+        lock.unlock()
+    }
+
+    private var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
+    func run() -> Result<HTTPResponse, APIError> {
+        guard let url = request.url?.absoluteString else {
+            return .failure(.invalidRequest(reason: "The request has no URL."))
+        }
+        guard let pair = pool.take() else {
+            return .failure(.transport(.other(code: URLError.unknown.rawValue, description: "libcurl could not create a handle.")))
+        }
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
+        errorBuffer.initialize(repeating: 0, count: 256)
+        var headerList: UnsafeMutableRawPointer?
+        defer {
+            errorBuffer.deallocate()
+            ecurl_slist_free_all(headerList)
+            pool.give(pair)
+        }
+        let easy = pair.easy
+        let me = Unmanaged.passUnretained(self).toOpaque()
+
+        _ = ecurl_setopt_pointer(easy, Option.url, url)
+        if ecurl_setopt_pointer(easy, Option.protocolsString, "http,https") != 0 {
+            // libcurl before 7.85: the bit mask (HTTP | HTTPS).
+            _ = ecurl_setopt_long(easy, Option.protocols, 3)
+        }
+        _ = ecurl_setopt_long(easy, Option.followLocation, 0)
+        _ = ecurl_setopt_long(easy, Option.noSignal, 1)
+        _ = ecurl_setopt_long(easy, Option.pathAsIs, 1)
+        _ = ecurl_setopt_pointer(easy, Option.acceptEncoding, "")
+        _ = ecurl_setopt_pointer(easy, Option.errorBuffer, errorBuffer)
+        // A backstop only; the loop below keeps the deadline.
+        _ = ecurl_setopt_long(easy, Option.timeoutMilliseconds, Int((context.boundedTimeout * 1000).rounded(.up)) + 1000)
+        _ = ecurl_setopt_callback(easy, Option.writeFunction, curlWrite)
+        _ = ecurl_setopt_pointer(easy, Option.writeData, me)
+        _ = ecurl_setopt_callback(easy, Option.headerFunction, curlHeader)
+        _ = ecurl_setopt_pointer(easy, Option.headerData, me)
+
+        let method = (request.httpMethod ?? "GET").uppercased()
+        let payload = request.httpBody
+        switch method {
+        case "GET" where payload == nil:
+            _ = ecurl_setopt_long(easy, Option.httpGet, 1)
+        case "HEAD":
+            _ = ecurl_setopt_long(easy, Option.noBody, 1)
+        default:
+            if method == "POST" {
+                _ = ecurl_setopt_long(easy, Option.post, 1)
+            } else {
+                _ = ecurl_setopt_pointer(easy, Option.customRequest, method)
+            }
+            // PUT and PATCH without a body still say `Content-Length: 0`, as URLSession does.
+            if payload != nil || method == "POST" || method == "PUT" || method == "PATCH" {
+                let bytes = payload ?? Data()
+                _ = ecurl_setopt_offset(easy, Option.postFieldSize, Int64(bytes.count))
+                bytes.withUnsafeBytes { raw in
+                    // Copied by curl; the size above allows NUL bytes in it.
+                    _ = ecurl_setopt_pointer(easy, Option.copyPostFields, raw.baseAddress ?? UnsafeRawPointer(errorBuffer))
+                }
+            }
+        }
+        // Sorted for a stable order on the wire; `Expect:` turns off curl's 100-continue wait.
+        var fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
+            .map { $0.value.isEmpty ? "\($0.key);" : "\($0.key): \($0.value)" }
+        fields.append("Expect:")
+        for field in fields {
+            headerList = ecurl_slist_append(headerList, field)
+        }
+        _ = ecurl_setopt_pointer(easy, Option.httpHeader, headerList)
+
+        let code = perform(pair)
+        if tooLarge {
+            return .failure(.responseTooLarge(limit: context.maxResponseSize))
+        }
+        switch code {
+        case .cancelled:
+            return .failure(.cancelled)
+        case .timedOut:
+            return .failure(.transport(.timedOut))
+        case .finished(0):
+            guard status > 0 else {
+                return .failure(.transport(.badResponse(reason: "The server sent no status line.")))
+            }
+            return .success(HTTPResponse(status: status, headers: headers, body: body, url: request.url))
+        case .finished(let curlCode):
+            let detail = String(cString: errorBuffer)
+            let text = detail.isEmpty ? ecurl_strerror(curlCode).map { String(cString: $0) } ?? "" : detail
+            return .failure(Self.map(curlCode, description: text))
+        }
+    }
+
+    private enum Outcome {
+        case finished(Int32)
+        case cancelled
+        case timedOut
+    }
+
+    /// Drives the transfer until it ends, is cancelled, or the deadline passes.
+    private func perform(_ pair: HandlePool.Pair) -> Outcome {
+        lock.lock()
+        if cancelled {
+            lock.unlock()
+            return .cancelled
+        }
+        activeMulti = pair.multi
+        lock.unlock()
+        defer {
+            lock.lock()
+            activeMulti = nil
+            lock.unlock()
+            _ = ecurl_multi_remove(pair.multi, pair.easy)
+        }
+        guard ecurl_multi_add(pair.multi, pair.easy) == 0 else {
+            return .finished(2)  // CURLE_FAILED_INIT
+        }
+        while true {
+            var running: Int32 = 0
+            let code = ecurl_multi_perform(pair.multi, &running)
+            if code != 0 { return .finished(2) }
+            if running == 0 {
+                let result = ecurl_multi_result(pair.multi)
+                return .finished(result < 0 ? 2 : result)
+            }
+            if isCancelled { return .cancelled }
+            let left = ContinuousClock.now.duration(to: deadline)
+            if left <= .zero { return .timedOut }
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+            _ = ecurl_multi_poll(pair.multi, Int32(min(milliseconds, 1000)))
+        }
+    }
+
+    /// Body bytes from curl (already decoded); 0 stops the transfer.
+    fileprivate func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if discarding { return bytes.count }
+        if body.count + bytes.count > context.maxResponseSize {
+            tooLarge = true
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    /// One header line from curl (status lines of interim responses included); 0 stops the transfer.
+    fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var line = Array(bytes)
+        while let last = line.last, last == 0x0A || last == 0x0D {
+            line.removeLast()
+        }
+        if line.starts(with: Array("HTTP/".utf8)) {
+            // A new response (after a 1xx): its status line.
+            let parts = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: true)
+            status = parts.count >= 2 ? Int(String(decoding: parts[1], as: UTF8.self)) ?? 0 : 0
+            headers = [:]
+            headersComplete = false
+            return bytes.count
+        }
+        if line.isEmpty {
+            headersComplete = true
+            guard status >= 200 else { return bytes.count }
+            // A discarded body is never held in memory, so the size limit does not apply to it.
+            discarding = context.discardsSuccessBody && (200..<300).contains(status)
+            if !discarding, let length = HTTPResponse.value(ofHeader: "Content-Length", in: headers).flatMap({ Int64($0) }),
+               length > Int64(context.maxResponseSize) {
+                tooLarge = true
+                return 0
+            }
+            return bytes.count
+        }
+        // Trailers of a chunked body come after the header section: not headers of the response.
+        guard !headersComplete, let colon = line.firstIndex(of: 0x3A) else { return bytes.count }
+        let name = Self.text(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        let value = Self.text(line[(colon + 1)...]).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { return bytes.count }
+        if let existing = headers.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame }) {
+            headers[existing.key] = existing.value + ", " + value
+        } else {
+            headers[name] = value
+        }
+        return bytes.count
+    }
+
+    /// UTF-8, or ISO 8859-1 for bytes that are not (RFC 9110 5.5: obs-text).
+    private static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        return String(bytes.map { Character(Unicode.Scalar($0)) })
+    }
+
+    /// libcurl's result codes as the runtime's failures.
+    static func map(_ code: Int32, description: String) -> APIError {
+        switch code {
+        case 5, 6, 7:  // could not resolve proxy or host, could not connect
+            return .transport(.cannotConnect)
+        case 28:  // operation timed out
+            return .transport(.timedOut)
+        case 18, 52, 55, 56:  // partial body, nothing received, send or receive failure
+            return .transport(.connectionLost)
+        case 8:  // weird server reply
+            return .transport(.badResponse(reason: "The server's response is not valid HTTP (\(description))."))
+        case 61:  // bad content encoding
+            return .transport(.badResponse(reason: "The body's content encoding is corrupt (\(description))."))
+        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 83, 90, 91:  // TLS
+            return .transport(.other(code: URLError.secureConnectionFailed.rawValue, description: description))
+        case 1, 3:  // unsupported protocol, malformed URL
+            return .transport(.other(code: URLError.unsupportedURL.rawValue, description: description))
+        default:
+            return .transport(.other(code: URLError.unknown.rawValue, description: description))
+        }
+    }
+}
+
+private let curlWrite: ecurl_data_callback = { bytes, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.receive(UnsafeRawBufferPointer(start: bytes, count: size * count))
+}
+
+private let curlHeader: ecurl_data_callback = { bytes, size, count, context in
+    guard let context else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.receiveHeader(UnsafeRawBufferPointer(start: bytes, count: size * count))
+}

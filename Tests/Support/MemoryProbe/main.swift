@@ -1,0 +1,55 @@
+import EndpointRuntime
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Fetches one URL with the runtime's default transport and prints the outcome and this process's
+// peak resident memory, for the memory tests: `runtime-memory-probe <url> <maxResponseSize> <timeout>`.
+
+private struct Fetch: Endpoint {
+    let path: String
+    var defaultBaseURL: URL? { nil }
+    var method: HTTPMethod { .get }
+    var queryItems: [QueryItem] { [] }
+    var headers: [HTTPHeader] { [] }
+    var body: RequestBody { .none }
+    var auth: AuthRequirement { .none }
+    var timeout: TimeInterval? { nil }
+    var envelope: EnvelopeFormat? { nil }
+    var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+    var sampleData: Data { Data() }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
+      let base = URL(string: "/", relativeTo: url)?.absoluteURL
+else {
+    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout>\n".utf8))
+    exit(2)
+}
+let client = APIClient(configuration: .init(timeout: timeout, maxResponseSize: limit))
+let start = Date()
+do {
+    let data = try await client.sendData(Fetch(path: url.path), baseURL: base)
+    print("result: ok \(data.count) bytes")
+} catch {
+    print("result: \(error)")
+}
+print("seconds: \(String(format: "%.2f", Date().timeIntervalSince(start)))")
+var usage = rusage()
+#if canImport(Glibc)
+getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+#else
+getrusage(RUSAGE_SELF, &usage)
+#endif
+#if canImport(Darwin)
+print("peak_rss_kib: \(usage.ru_maxrss / 1024)")
+#else
+print("peak_rss_kib: \(usage.ru_maxrss)")
+#endif
