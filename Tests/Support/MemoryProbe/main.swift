@@ -9,8 +9,9 @@ import Glibc
 import Darwin
 #endif
 
-// Fetches one URL with the runtime's default transport and prints the outcome and this process's
-// peak resident memory, for the memory tests: `runtime-memory-probe <url> <maxResponseSize> <timeout>`.
+// Fetches one URL with the runtime's default transport (or `urlsession`, `curl`) and prints the
+// outcome and this process's peak resident memory, for the memory tests and BENCHMARKS.md:
+// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl]`.
 
 private struct Fetch: Endpoint {
     let path: String
@@ -27,13 +28,19 @@ private struct Fetch: Endpoint {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
+guard arguments.count == 4 || arguments.count == 5, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
       let base = URL(string: "/", relativeTo: url)?.absoluteURL
 else {
-    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout>\n".utf8))
+    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl]\n".utf8))
     exit(2)
 }
-let client = APIClient(configuration: .init(timeout: timeout, maxResponseSize: limit))
+let transport: any HTTPTransport
+switch arguments.count == 5 ? arguments[4] : "default" {
+case "urlsession": transport = URLSessionTransport()
+case "curl": transport = CurlTransport()
+default: transport = APIClient.defaultTransport()
+}
+let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
 let start = Date()
 do {
     let data = try await client.sendData(Fetch(path: url.path), baseURL: base)

@@ -1,0 +1,140 @@
+import Foundation
+import RawHTTPServer
+import XCTest
+
+/// The peak memory of one call against hostile bodies, measured in a child process (the runtime's
+/// default transport, `runtime-memory-probe`) against a 1 MiB `maxResponseSize`: compression bombs
+/// that inflate to 1 GB and bodies that never end. Each must fail with `.responseTooLarge` and
+/// add less than 2 x the limit + 50 MB to the process's peak RSS (beside a 1-byte response).
+final class MemoryTests: XCTestCase {
+    private static let limit = 1 << 20
+    private static let budgetKiB = (2 * limit + 50_000_000) / 1024
+
+    /// The probe sits next to the test bundle in the build folder.
+    private static var probe: URL {
+        var url = Bundle.main.bundleURL
+        if url.pathExtension != "xctest" {
+            url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        } else {
+            url = url.deletingLastPathComponent()
+        }
+        return url.appendingPathComponent("runtime-memory-probe")
+    }
+
+    /// 1 GiB of zeros compressed in each encoding (python3's zlib; brotli when its module is there).
+    private static let bombs: [String: Data] = {
+        let folder = NSTemporaryDirectory() + "endpointgen-bombs-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+        import sys, zlib
+        folder = sys.argv[1]
+        block = bytes(1 << 24)
+        z = zlib.compressobj(9)
+        g = zlib.compressobj(9, zlib.DEFLATED, 31)
+        zo, go = [], []
+        for _ in range(64):
+            zo.append(z.compress(block)); go.append(g.compress(block))
+        open(folder + "/deflate", "wb").write(b"".join(zo) + z.flush())
+        open(folder + "/gzip", "wb").write(b"".join(go) + g.flush())
+        try:
+            try:
+                import brotli
+            except ImportError:
+                import brotlicffi as brotli
+            c = brotli.Compressor(quality=5)
+            open(folder + "/br", "wb").write(b"".join(c.process(block) for _ in range(64)) + c.finish())
+        except ImportError:
+            pass
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, folder]
+        try? process.run()
+        process.waitUntilExit()
+        var bombs: [String: Data] = [:]
+        for encoding in ["gzip", "deflate", "br"] {
+            bombs[encoding] = FileManager.default.contents(atPath: folder + "/" + encoding)
+        }
+        return bombs
+    }()
+
+    private var server: LocalServer!
+
+    override func setUpWithError() throws {
+        #if !os(Linux)
+        throw XCTSkip("peak RSS is measured on Linux")
+        #endif
+        let bombs = Self.bombs
+        server = try LocalServer { request, connection in
+            let path = String(request.target.dropFirst())
+            if let bomb = bombs[path] {
+                connection.write("HTTP/1.1 200 OK\r\nContent-Encoding: \(path)\r\nContent-Length: \(bomb.count)\r\nConnection: close\r\n\r\n")
+                connection.write(bomb)
+            } else if path == "chunked" {
+                connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = Data("10000\r\n".utf8) + Data(repeating: 0x61, count: 65_536) + Data("\r\n".utf8)
+                while connection.write(chunk) {}
+            } else if path == "close" {
+                connection.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
+                let block = Data(repeating: 0x61, count: 65_536)
+                while connection.write(block) {}
+            } else if path == "redirect" {
+                // A redirect whose body never ends.
+                connection.write("HTTP/1.1 302 Found\r\nLocation: /tiny\r\nConnection: close\r\n\r\n")
+                let block = Data(repeating: 0x61, count: 65_536)
+                while connection.write(block) {}
+            } else {
+                connection.respond(status: 200, body: Data("x".utf8))
+            }
+        }
+    }
+
+    override func tearDown() {
+        server?.stop()
+        super.tearDown()
+    }
+
+    private struct Run {
+        var result: String
+        var seconds: Double
+        var peakKiB: Int
+    }
+
+    private func fetch(_ path: String) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.probe
+        process.arguments = ["http://127.0.0.1:\(server.port)/\(path)", String(Self.limit), "30"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var fields: [String: String] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            if parts.count == 2 { fields[parts[0]] = parts[1] }
+        }
+        return Run(result: fields["result"] ?? output, seconds: Double(fields["seconds"] ?? "") ?? -1,
+                   peakKiB: Int(fields["peak_rss_kib"] ?? "") ?? -1)
+    }
+
+    func testHostileBodiesStayWithinTheLimit() throws {
+        let baseline = try fetch("tiny")
+        XCTAssertEqual(baseline.result, "ok 1 bytes")
+        var paths = ["gzip", "deflate", "chunked", "close", "redirect"]
+        if Self.bombs["br"] != nil {
+            paths.insert("br", at: 2)
+        } else {
+            print("MemoryTests: no brotli module for python3; the br bomb is skipped")
+        }
+        XCTAssertNotNil(Self.bombs["gzip"], "python3 made the bombs")
+        for path in paths {
+            let run = try fetch(path)
+            print("MemoryTests: \(path): \(run.result) in \(run.seconds) s, peak \(run.peakKiB) KiB (baseline \(baseline.peakKiB) KiB)")
+            XCTAssertEqual(run.result, "responseTooLarge(limit: \(Self.limit) bytes)", path)
+            XCTAssertLessThan(run.peakKiB - baseline.peakKiB, Self.budgetKiB, path)
+            XCTAssertLessThan(run.seconds, 10, path)
+        }
+    }
+}
