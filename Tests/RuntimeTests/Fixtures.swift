@@ -319,3 +319,21 @@ func stubClient(_ respond: @escaping @Sendable (URLRequest) async -> StubRespons
     APIClient(transport: StubTransport(respond), authentication: authentication, plugins: plugins,
               retryPolicy: retryPolicy, configuration: configuration)
 }
+
+/// An endpoint with every part settable, for redirect and referee tests.
+struct ProbeEndpoint: Endpoint {
+    var method: HTTPMethod = .get
+    var path = "/start"
+    var queryItems: [QueryItem] = []
+    var headers: [HTTPHeader] = []
+    var body: RequestBody = .none
+    var auth: AuthRequirement = .none
+    var followsRedirects = true
+    var credentialHeaders: [String] = []
+
+    var defaultBaseURL: URL? { nil }
+    var timeout: TimeInterval? = 5
+    var envelope: EnvelopeFormat? { nil }
+    var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+    var sampleData: Data { Data() }
+}

@@ -7,24 +7,6 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// An endpoint with every part the redirect policy looks at settable.
-private struct Probe: Endpoint {
-    var method: HTTPMethod = .get
-    var path = "/start"
-    var queryItems: [QueryItem] = []
-    var headers: [HTTPHeader] = []
-    var body: RequestBody = .none
-    var auth: AuthRequirement = .none
-    var followsRedirects = true
-    var credentialHeaders: [String] = []
-
-    var defaultBaseURL: URL? { nil }
-    var timeout: TimeInterval? { 5 }
-    var envelope: EnvelopeFormat? { nil }
-    var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
-    var sampleData: Data { Data() }
-}
-
 /// The runtime's redirect policy against real sockets: a first origin that redirects and a
 /// second origin (another port, or another host name for the same address) that records what
 /// arrives. No credential may reach the second one, whatever the status and auth scheme.
@@ -101,7 +83,7 @@ final class RedirectTests: XCTestCase {
                     target + (request.target.contains("api_key=") ? "?api_key=secret-key" : "")
                 })
                 for auth in auths {
-                    let endpoint = Probe(method: .post, headers: [HTTPHeader(name: "X-Signature", value: "secret-token")],
+                    let endpoint = ProbeEndpoint(method: .post, headers: [HTTPHeader(name: "X-Signature", value: "secret-token")],
                                          body: .raw(Data("payload".utf8), contentType: "text/plain"), auth: auth,
                                          credentialHeaders: ["X-Signature"])
                     let client = client(storage: storage,
@@ -151,7 +133,7 @@ final class RedirectTests: XCTestCase {
             }
         }
         for auth in [AuthRequirement.bearer, .cookie, .apiKey(header: "X-Api-Key"), .apiKeyInQuery(name: "api_key")] {
-            _ = try await client(storage: storage).sendData(Probe(auth: auth), baseURL: first.baseURL)
+            _ = try await client(storage: storage).sendData(ProbeEndpoint(auth: auth), baseURL: first.baseURL)
             let landed = try XCTUnwrap(first.requests.last)
             XCTAssertTrue(landed.target.hasPrefix("/v1/next"), landed.target)
             switch auth {
@@ -172,7 +154,7 @@ final class RedirectTests: XCTestCase {
                                          for: URL(string: "http://localhost/")!) {
             storage.setCookie(cookie)
         }
-        _ = try await client(storage: storage).sendData(Probe(auth: .cookie), baseURL: first.baseURL)
+        _ = try await client(storage: storage).sendData(ProbeEndpoint(auth: .cookie), baseURL: first.baseURL)
         XCTAssertEqual(other.requests.last?.header("Cookie"), "theirs=2", "only the storage's cookies for that host")
         XCTAssertEqual(storage.cookies(for: URL(string: "http://127.0.0.1/")!)?.map { $0.name }, ["mine"],
                        "Set-Cookie of the redirect itself is stored")
@@ -193,7 +175,7 @@ final class RedirectTests: XCTestCase {
                 return .response(status: 302, headers: ["Location": location])
             }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})))
             let error = await expectError { () async throws(APIError) in
-                try await client.sendData(Probe(auth: .bearer), baseURL: URL(string: base)!)
+                try await client.sendData(ProbeEndpoint(auth: .bearer), baseURL: URL(string: base)!)
             }
             guard case .transport(.redirectRefused)? = error else { XCTFail("\(location): \(String(describing: error))"); continue }
             XCTAssertEqual(sent.count, 1, location)
@@ -206,7 +188,7 @@ final class RedirectTests: XCTestCase {
             return request.url?.scheme == "https" ? .response(status: 302, headers: ["Location": "http://api.example.com/p"]) : .response(status: 200)
         }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})),
             configuration: .init(redirects: RedirectPolicy(allowsInsecureDowngrade: true)))
-        _ = try await client.sendData(Probe(auth: .bearer), baseURL: URL(string: "https://api.example.com/v1")!)
+        _ = try await client.sendData(ProbeEndpoint(auth: .bearer), baseURL: URL(string: "https://api.example.com/v1")!)
         XCTAssertEqual(sent.values.map { $0.value(forHTTPHeaderField: "Authorization") }, ["Bearer t", nil])
     }
 
@@ -217,15 +199,15 @@ final class RedirectTests: XCTestCase {
             return .response(status: 307, headers: ["Location": "/again"])
         }, configuration: .init(redirects: RedirectPolicy(maxRedirects: 3)))
         let error = await expectError { () async throws(APIError) in
-            try await looping.sendData(Probe(), baseURL: testBaseURL)
+            try await looping.sendData(ProbeEndpoint(), baseURL: testBaseURL)
         }
         guard case .transport(.tooManyRedirects)? = error else { return XCTFail(String(describing: error)) }
         XCTAssertEqual(count.count, 4, "the first request and three redirects")
 
         // Not followed, a 3xx is the answer: its Location can be read.
         let first = try redirecting(302, to: { _ in "/v1/elsewhere" })
-        for (client, endpoint) in [(client(storage: freshStorage(), redirects: .none), Probe()),
-                                   (client(storage: freshStorage()), Probe(followsRedirects: false))] {
+        for (client, endpoint) in [(client(storage: freshStorage(), redirects: .none), ProbeEndpoint()),
+                                   (client(storage: freshStorage()), ProbeEndpoint(followsRedirects: false))] {
             let response = try await client.response(endpoint, baseURL: first.baseURL)
             XCTAssertEqual(response.status, 302)
             XCTAssertEqual(response.headers["Location"], "/v1/elsewhere")
@@ -247,7 +229,7 @@ final class RedirectTests: XCTestCase {
             }
             let start = Date()
             let plain = APIClient(configuration: .init(timeout: 20))
-            let error = await expectError { () async throws(APIError) in try await plain.sendData(Probe(), baseURL: server.baseURL) }
+            let error = await expectError { () async throws(APIError) in try await plain.sendData(ProbeEndpoint(), baseURL: server.baseURL) }
             guard case .server(let failure)? = error else { XCTFail("\(scheme): \(String(describing: error))"); continue }
             XCTAssertEqual(failure.status, 401)
             XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(scheme): answered at once, not at the timeout")
@@ -256,7 +238,7 @@ final class RedirectTests: XCTestCase {
             let refreshing = APIClient(authentication: Authentication(tokenProvider: ClosureTokenProvider(
                 token: { token.count > 0 ? "fresh" : "stale" }, refresh: { token.append("fresh") })),
                 configuration: .init(timeout: 20))
-            let data = try await refreshing.sendData(Probe(auth: .bearer), baseURL: server.baseURL)
+            let data = try await refreshing.sendData(ProbeEndpoint(auth: .bearer), baseURL: server.baseURL)
             XCTAssertEqual(data, Data("ok".utf8), scheme)
             XCTAssertEqual(token.count, 1, scheme)
         }
