@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool release-tool release-tool-path test tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
+.PHONY: all generate check lint build tool release-tool release-tool-path test referees tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
 
 all: generate
 
@@ -48,13 +48,22 @@ lint: tool
 build:
 	$(SWIFT) build
 
-test: check
-	$(SWIFT) test
+# The suite, then the transport, redirect and wire suites again over URLSession (the default
+# transport on Linux is CurlTransport). httpbin under gunicorn is a referee the tests start
+# themselves on 127.0.0.1; here its absence is a failure, not a skip.
+TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|WireTests
+test: check referees
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --filter '$(TRANSPORT_SUITES)'
+
+# Independent servers the tests use as referees (PyPI): httpbin served by gunicorn.
+referees:
+	@python3 -c "import httpbin, gunicorn" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn
 
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
 # cover only the test-side HTTP server's socket layer (see the file).
-tsan:
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+tsan: referees
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
 # The command plugin on this package, in check mode (writes nothing).
 plugin-check:
