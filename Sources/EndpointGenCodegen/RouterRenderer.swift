@@ -41,6 +41,17 @@ struct RouterRenderer {
             p.blank()
             constant(p: &p, "var timeout: TimeInterval?", shapes.map { $0.endpoint.timeout.map(Self.number) ?? "nil" })
             p.blank()
+            // Both have defaults in the runtime: spelled only when a spec uses them.
+            if shapes.contains(where: { !$0.endpoint.followsRedirects }) {
+                constant(p: &p, "var followsRedirects: Bool", shapes.map { $0.endpoint.followsRedirects ? "true" : "false" })
+                p.blank()
+            }
+            if shapes.contains(where: { !$0.endpoint.credentialHeaders.isEmpty }) {
+                constant(p: &p, "var credentialHeaders: [String]", shapes.map { shape in
+                    "[" + shape.endpoint.credentialHeaders.map(SwiftLiteral.string).joined(separator: ", ") + "]"
+                })
+                p.blank()
+            }
             // Endpoints of a service mostly share its envelope: each distinct one is spelled once.
             var spelled: (envelope: Envelope?, text: String)?
             constant(p: &p, "var envelope: EnvelopeFormat?", shapes.map { shape in

@@ -201,6 +201,10 @@ public struct Endpoint: Sendable {
     public var sample: SampleValue?
     /// Seconds.
     public var timeout: Double?
+    /// False for `redirects: none`: the client returns a 3xx instead of following it.
+    public var followsRedirects = true
+    /// Header parameters marked `credential: true`, by wire name in spec order.
+    public var credentialHeaders: [String] = []
     public var location: SourceLocation
 
     public init(

@@ -1152,6 +1152,29 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testRedirectsAndCredentialMarks() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: /a, redirects: never }
+              b:
+                method: GET
+                path: /b
+                headerParams:
+                  X-Token: { type: String, credential: maybe }
+              c:
+                method: GET
+                path: /c
+                query:
+                  q: { type: String, credential: true }
+            """),
+            """
+            specs/a.yaml:3:42: error: 'redirects' must be 'follow' or 'none', found 'never'
+            specs/a.yaml:8:44: error: expected true or false for 'credential' of header parameter 'X-Token', found 'maybe'
+            specs/a.yaml:13:26: error: unknown key 'credential' in query parameter 'q'
+            """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -118,6 +118,8 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(login.envelope?.payload, "result")
         XCTAssertEqual(login.sample, .object([("access_token", .string("abc")), ("expires_in", .number("3600"))]))
         XCTAssertNil(login.timeout)
+        XCTAssertTrue(login.followsRedirects)
+        XCTAssertEqual(login.credentialHeaders, [])
         XCTAssertEqual(login.location, SourceLocation(file: "specs/auth.yaml", line: 18, column: 3))
 
         let logout = service.endpoints[1]

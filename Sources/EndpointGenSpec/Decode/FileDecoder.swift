@@ -11,9 +11,11 @@ struct FileDecoder {
     ]
     static let endpointKeys: KeySet = [
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
-        "headerParams", "body", "response", "envelope", "sample", "timeout",
+        "headerParams", "body", "response", "envelope", "sample", "timeout", "redirects",
     ]
     static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated"]
+    /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
+    static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential"]
     static let errorBodyKeys: KeySet = ["message", "code", "model"]
     static let envelopeKeys: KeySet = ["payload", "success", "code", "message"]
     static let inlineResponseKeys: KeySet = ["fields", "summary"]
@@ -22,7 +24,7 @@ struct FileDecoder {
     /// a case or method of the same name would not compile.
     static let reservedEndpointNames: Set<String> = [
         "defaultBaseURL", "method", "path", "queryItems", "headers", "body", "auth", "timeout", "envelope",
-        "errorFormat", "sampleData", "client", "baseURL", "init",
+        "errorFormat", "sampleData", "client", "baseURL", "init", "followsRedirects", "credentialHeaders",
     ]
     /// Members of the generated `<Service>Environment` enum.
     static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
@@ -408,7 +410,13 @@ struct FileDecoder {
             for pair in pairs {
                 let name = reader.keyText(pair.key)
                 guard checkHeaderName(name, at: pair.key, seen: &seen) else { continue }
-                endpoint.headerParameters.append(decodeField(pair, kind: "header parameter", owner: .none))
+                endpoint.headerParameters.append(
+                    decodeField(pair, kind: "header parameter", owner: .none, allowed: Self.headerParameterKeys))
+                if let flag = pair.value.mapping?.first(where: { reader.keyText($0.key) == "credential" }),
+                    reader.bool(flag.value, for: "'credential' of header parameter '\(name)'") == true
+                {
+                    endpoint.credentialHeaders.append(name)
+                }
             }
         }
         if let entry = mapping["body"] {
@@ -425,6 +433,15 @@ struct FileDecoder {
         if let entry = mapping["sample"] {
             endpoint.sample = entry.value
             endpoint.sampleKeyLocation = location(entry.keyNode)
+        }
+        if let entry = mapping["redirects"] {
+            switch entry.value.scalar?.value {
+            case "none"?: endpoint.followsRedirects = false
+            case "follow"?: endpoint.followsRedirects = true
+            default:
+                reader.diagnostics.error(
+                    "'redirects' must be 'follow' or 'none', found \(NodeReader.describe(entry.value))", at: location(entry.value))
+            }
         }
         if let entry = mapping["timeout"] {
             let scalar = entry.value.scalar
@@ -697,7 +714,9 @@ struct FileDecoder {
 
     /// One field or parameter: short form `Type = default` or long form `{ type:, name:, … }`.
     /// `kind` and `owner` make the description in messages (`field 'id' of model 'Member'`).
-    private mutating func decodeField(_ pair: YAMLPair, kind: StaticString, owner: FieldOwner) -> FieldSyntax {
+    private mutating func decodeField(
+        _ pair: YAMLPair, kind: StaticString, owner: FieldOwner, allowed: KeySet = FileDecoder.fieldKeys
+    ) -> FieldSyntax {
         let wireName = reader.keyText(pair.key)
         let keyLocation = location(pair.key)
         func describe() -> String {
@@ -714,7 +733,7 @@ struct FileDecoder {
             let (type, defaultValue) = typeExpression(pair.value, allowDefault: true)
             return FieldSyntax(wireName: wireName, type: type, defaultValue: defaultValue, location: keyLocation)
         }
-        guard let mapping = reader.keyed(pair.value, in: describe(), allowed: Self.fieldKeys) else {
+        guard let mapping = reader.keyed(pair.value, in: describe(), allowed: allowed) else {
             return FieldSyntax(wireName: wireName, type: nil, location: keyLocation)
         }
         var type: TypeExpr?

@@ -173,6 +173,10 @@ struct EndpointSyntax {
     var sample: YAMLNode?
     var sampleKeyLocation: SourceLocation?
     var timeout: Double?
+    /// False for `redirects: none`.
+    var followsRedirects = true
+    /// Names of header parameters marked `credential: true`, in spec order.
+    var credentialHeaders: [String] = []
 }
 
 struct ServiceSyntax {

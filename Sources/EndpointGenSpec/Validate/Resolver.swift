@@ -892,12 +892,15 @@ struct Resolver {
             }
         }
 
-        return Endpoint(
+        var endpoint = Endpoint(
             name: syntax.name, method: syntax.method, path: syntax.path, pathComponents: syntax.pathComponents,
             summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
             auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
             headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
             timeout: syntax.timeout, location: syntax.location)
+        endpoint.followsRedirects = syntax.followsRedirects
+        endpoint.credentialHeaders = syntax.credentialHeaders
+        return endpoint
     }
 
     /// The header an endpoint's auth sets (lowercased), and how, for the checks below.

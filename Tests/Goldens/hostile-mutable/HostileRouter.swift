@@ -116,6 +116,24 @@ public nonisolated enum HostileRouter: Endpoint {
 
     public var timeout: TimeInterval? { nil }
 
+    public var followsRedirects: Bool {
+        switch self {
+        case .shadow:
+            return false
+        default:
+            return true
+        }
+    }
+
+    public var credentialHeaders: [String] {
+        switch self {
+        case .shadow:
+            return ["headers"]
+        default:
+            return []
+        }
+    }
+
     public var envelope: EnvelopeFormat? { nil }
 
     public var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
