@@ -210,6 +210,9 @@ public struct APIClient: Sendable {
             let generation: Int
             if Origin(hop.url) == origin {
                 generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)
+                if endpoint.auth == .cookie, let csrf = endpoint.cookieSession?.csrf {
+                    try Authentication.applyCSRF(csrf, to: &request)
+                }
             } else {
                 // Another origin gets no credential of ours, only the cookies the storage holds for it.
                 generation = 0
@@ -253,12 +256,22 @@ public struct APIClient: Sendable {
                     hops += 1
                     continue
                 }
-                if response.status == 401, endpoint.auth == .bearer, !refreshed, authentication.tokenProvider != nil,
-                   Origin(hop.url) == origin {
+                if response.status == 401, !refreshed, Origin(hop.url) == origin, !RefreshScope.isRefreshing {
                     // Exactly one retry after a refresh; a second 401 is the caller's error.
-                    refreshed = true
-                    try await authentication.refreshToken(after: generation, deadline: deadline)
-                    continue
+                    if endpoint.auth == .bearer, authentication.tokenProvider != nil {
+                        refreshed = true
+                        try await authentication.refreshToken(after: generation, deadline: deadline)
+                        (hop, hops) = (base, 0)
+                        continue
+                    }
+                    if endpoint.auth == .cookie, let refresh = endpoint.cookieSession?.refresh {
+                        refreshed = true
+                        try await authentication.refreshSession(after: generation, deadline: deadline) {
+                            try await self.send(refresh, baseURL: baseURL)
+                        }
+                        (hop, hops) = (base, 0)
+                        continue
+                    }
                 }
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, status: response.status) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt, retryAfter: response.header("Retry-After")))

@@ -94,6 +94,8 @@ public struct Authentication: Sendable {
 
     /// Shared by copies of this value, so that one refresh serves every request of a client.
     let refresher = TokenRefresher()
+    /// The same for cookie sessions (`CookieSession.refresh`).
+    let sessionRefresher = TokenRefresher()
 
     /// Credentials for the client. Cookies default to `HTTPCookieStorage.shared`, as URLSession
     /// apps expect; pass `nil` to refuse `.cookie` endpoints, or a storage of your own.
@@ -149,7 +151,7 @@ public struct Authentication: Sendable {
                 try RequestBuilder.validate(header)
                 request.setValue(value, forHTTPHeaderField: "Cookie")
             }
-            return 0
+            return await sessionRefresher.generation
         case .basic:
             guard let basicCredentials else {
                 throw .invalidRequest(reason: "The endpoint needs basic credentials, but the client has none.")
@@ -243,6 +245,29 @@ public struct Authentication: Sendable {
         }
     }
 
+    /// Echoes the CSRF cookie the request carries in its header (POST, PUT, PATCH, DELETE only:
+    /// safe methods need none). Without the cookie nothing is added: the server says why.
+    static func applyCSRF(_ token: CSRFToken, to request: inout URLRequest) throws(APIError) {
+        let method = (request.httpMethod ?? "GET").uppercased()
+        guard method != "GET", method != "HEAD", method != "OPTIONS", method != "TRACE",
+              let cookies = request.value(forHTTPHeaderField: "Cookie")
+        else { return }
+        for pair in cookies.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == token.cookie else { continue }
+            let header = HTTPHeader(name: token.header, value: parts[1].trimmingCharacters(in: .whitespaces))
+            try RequestBuilder.validate(header)
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+            return
+        }
+    }
+
+    /// Renews a cookie session after a 401 of a request sent at `generation`, by `operation`
+    /// (sending the refresh endpoint), shared as token refreshes are.
+    func refreshSession(after generation: Int, deadline: Deadline, operation: @escaping @Sendable () async throws -> Void) async throws(APIError) {
+        try await sessionRefresher.refresh(after: generation, deadline: deadline, operation: operation)
+    }
+
     /// Renews the token after a 401 of a request whose token was read at `generation`, waiting
     /// for it no later than `deadline`.
     func refreshToken(after generation: Int, deadline: Deadline) async throws(APIError) {
@@ -286,7 +311,10 @@ actor TokenRefresher {
             let task = Task {
                 let result: Result<Void, APIError>
                 do {
-                    try await operation()
+                    // Requests made by the refresh itself must not wait for it on their own 401.
+                    try await RefreshScope.$isRefreshing.withValue(true) {
+                        try await operation()
+                    }
                     result = .success(())
                 } catch {
                     result = .failure(Authentication.map(error))
@@ -330,6 +358,12 @@ actor TokenRefresher {
             self.running = nil
         }
     }
+}
+
+/// Marks the task of a running refresh: a 401 inside it is an answer, not a reason to refresh
+/// again (which would wait for itself).
+enum RefreshScope {
+    @TaskLocal static var isRefreshing = false
 }
 
 /// Throws `APIError.cancelled` when the current task is cancelled.

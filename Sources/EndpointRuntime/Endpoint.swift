@@ -195,6 +195,40 @@ public protocol Endpoint: Sendable {
     /// Names of headers that carry credentials besides the auth scheme's own (the spec's
     /// `credential: true`): never sent to another origin on a redirect, redacted in logs. Empty by default.
     var credentialHeaders: [String] { get }
+    /// How a `.cookie` endpoint's session is renewed and protected (the spec's `cookieSession`);
+    /// nil by default.
+    var cookieSession: CookieSession? { get }
+}
+
+/// A cookie session as Spring-style backends run it: a refresh endpoint and a CSRF token.
+public struct CookieSession: Sendable {
+    /// The endpoint that renews the session (its response sets new cookies). On a 401 of a
+    /// `.cookie` endpoint the client sends it once, to the same base URL, however many requests
+    /// failed at the same time (one refresh for all), then retries the request once.
+    public var refresh: (any Endpoint)?
+    /// The double-submit CSRF token to echo on unsafe methods, if the server wants one.
+    public var csrf: CSRFToken?
+
+    /// A session setting.
+    public init(refresh: (any Endpoint)? = nil, csrf: CSRFToken? = nil) {
+        self.refresh = refresh
+        self.csrf = csrf
+    }
+}
+
+/// The value of cookie `cookie` sent back in header `header` on POST, PUT, PATCH and DELETE
+/// (Spring Security's `CookieCsrfTokenRepository`: `XSRF-TOKEN` → `X-XSRF-TOKEN`).
+public struct CSRFToken: Sendable, Hashable {
+    /// The cookie the server sets.
+    public var cookie: String
+    /// The header it is echoed in.
+    public var header: String
+
+    /// Spring's names by default.
+    public init(cookie: String = "XSRF-TOKEN", header: String = "X-XSRF-TOKEN") {
+        self.cookie = cookie
+        self.header = header
+    }
 }
 
 extension Endpoint {
@@ -202,4 +236,6 @@ extension Endpoint {
     public var followsRedirects: Bool { true }
     /// None.
     public var credentialHeaders: [String] { [] }
+    /// None.
+    public var cookieSession: CookieSession? { nil }
 }

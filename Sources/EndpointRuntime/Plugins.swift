@@ -42,7 +42,7 @@ public struct LoggingPlugin: APIPlugin {
     /// endpoint and the endpoint's `credentialHeaders` are redacted too, and so is the query
     /// parameter of an `.apiKeyInQuery` one.
     public static let defaultRedactedHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-xsrf-token", "x-csrf-token",
     ]
 
     private let sink: @Sendable (String) -> Void
@@ -70,6 +70,9 @@ public struct LoggingPlugin: APIPlugin {
         }
         for name in endpoint.credentialHeaders {
             redacted.insert(name.lowercased())
+        }
+        if let csrf = endpoint.cookieSession?.csrf {
+            redacted.insert(csrf.header.lowercased())
         }
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         for (name, value) in headers {

@@ -1,0 +1,142 @@
+import APITestSupport
+import EndpointRuntime
+import Foundation
+import RawHTTPServer
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Cookie sessions as Spring-style backends run them (the shared seed's DRINKIG layer): access
+/// and refresh tokens in cookies, a reissue endpoint called on 401, and a CSRF cookie echoed in
+/// a header, against a raw-socket server.
+final class CookieSessionTests: XCTestCase {
+    private var servers: [LocalServer] = []
+
+    override func tearDown() {
+        servers.forEach { $0.stop() }
+        servers = []
+        super.tearDown()
+    }
+
+    /// `/v1/reissue` sets `access=new` (counted); `/v1/me` answers 200 only with that cookie.
+    private func sessionServer(reissues: Recorder<Int>, reissueStatus: Int = 200) throws -> LocalServer {
+        let server = try LocalServer { request, connection in
+            if request.target.hasPrefix("/v1/reissue") {
+                reissues.append(1)
+                // Slow enough that concurrent 401s pile up behind one refresh.
+                Thread.sleep(forTimeInterval: 0.1)
+                connection.respond(status: reissueStatus, headers: reissueStatus == 200 ? ["Set-Cookie": "access=new; Path=/"] : [:])
+            } else if request.header("Cookie")?.contains("access=new") == true {
+                connection.respond(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+            } else {
+                connection.respond(status: 401, headers: ["WWW-Authenticate": "Cookie"])
+            }
+        }
+        servers.append(server)
+        return server
+    }
+
+    private func storage(_ cookies: [String]) -> HTTPCookieStorage {
+        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "CookieSessionTests-\(UUID().uuidString)")
+        for cookie in cookies.flatMap({ HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": $0 + "; Path=/"],
+                                                           for: URL(string: "http://127.0.0.1/")!) }) {
+            storage.setCookie(cookie)
+        }
+        return storage
+    }
+
+    private static let reissue = ProbeEndpoint(method: .post, path: "/reissue", auth: .cookie)
+    private static let me = SessionEndpoint(inner: ProbeEndpoint(path: "/me", auth: .cookie),
+                                            session: CookieSession(refresh: reissue))
+
+    func testA401RenewsTheSessionOnceForAllAndRetries() async throws {
+        let reissues = Recorder<Int>()
+        let server = try sessionServer(reissues: reissues)
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(storage(["access=old"]))))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<20 {
+                group.addTask { _ = try await client.sendData(Self.me, baseURL: server.baseURL) }
+            }
+            try await group.waitForAll()
+        }
+        XCTAssertEqual(reissues.count, 1, "one reissue for twenty 401s")
+    }
+
+    func testAFailingRefreshEndsTheRequestInsteadOfWaitingForItself() async throws {
+        let reissues = Recorder<Int>()
+        // The reissue endpoint is a cookie endpoint too, and it answers 401: its own 401 must not
+        // start (or wait for) another refresh.
+        let server = try sessionServer(reissues: reissues, reissueStatus: 401)
+        let selfRefreshing = SessionEndpoint(inner: Self.reissue, session: CookieSession(refresh: Self.reissue))
+        let me = SessionEndpoint(inner: ProbeEndpoint(path: "/me", auth: .cookie), session: CookieSession(refresh: selfRefreshing))
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(storage([]))))
+        let start = Date()
+        let error = await expectError { () async throws(APIError) in try await client.sendData(me, baseURL: server.baseURL) }
+        XCTAssertEqual(error?.status, 401)
+        XCTAssertEqual(reissues.count, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+    }
+
+    func testAppKeptCookiesReceiveEveryResponsesCookies() async throws {
+        let server = try LocalServer { request, connection in
+            if request.target.hasPrefix("/v1/start") {
+                connection.respond(status: 302, headers: ["Location": "/v1/end", "Set-Cookie": "hop=1; Path=/"])
+            } else {
+                connection.respond(status: 200, headers: ["Set-Cookie": "access=fresh; Path=/; HttpOnly"], body: Data("{}".utf8))
+            }
+        }
+        servers.append(server)
+        let received = Recorder<String>()
+        let source = CookieSource.header({ _ in "access=old" }, received: { cookies, url in
+            for cookie in cookies { received.append("\(cookie.name)=\(cookie.value) \(url.path)") }
+        })
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: source))
+        _ = try await client.sendData(ProbeEndpoint(path: "/start", auth: .cookie), baseURL: server.baseURL)
+        XCTAssertEqual(received.values, ["hop=1 /v1/start", "access=fresh /v1/end"])
+    }
+
+    func testCSRFCookieIsEchoedOnUnsafeMethodsOnly() async throws {
+        let server = try LocalServer { _, connection in connection.respond(status: 204) }
+        servers.append(server)
+        let jar = storage(["SESSION=s1", "XSRF-TOKEN=t0k3n", "CSRF=other"])
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(jar)))
+        for (method, csrf) in [(HTTPMethod.post, CSRFToken()), (.delete, CSRFToken()), (.get, CSRFToken()),
+                               (.put, CSRFToken(cookie: "CSRF", header: "X-CSRF-TOKEN"))] {
+            let endpoint = SessionEndpoint(inner: ProbeEndpoint(method: method, path: "/x", auth: .cookie), session: CookieSession(csrf: csrf))
+            try await client.send(endpoint, baseURL: server.baseURL)
+            let request = try XCTUnwrap(server.requests.last)
+            switch method {
+            case .get: XCTAssertNil(request.header("X-XSRF-TOKEN"))
+            case .put: XCTAssertEqual(request.header("X-CSRF-TOKEN"), "other")
+            default: XCTAssertEqual(request.header("X-XSRF-TOKEN"), "t0k3n", method.rawValue)
+            }
+        }
+        // The token is a credential in logs too.
+        let lines = Recorder<String>()
+        let logged = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(jar)),
+                               plugins: [LoggingPlugin { lines.append($0) }])
+        try await logged.send(SessionEndpoint(inner: ProbeEndpoint(method: .post, path: "/x", auth: .cookie), session: CookieSession(csrf: CSRFToken())),
+                              baseURL: server.baseURL)
+        XCTAssertFalse(lines.values.joined().contains("t0k3n"), lines.values.joined())
+    }
+}
+
+/// A probe endpoint with a cookie session.
+private struct SessionEndpoint: Endpoint {
+    var inner: ProbeEndpoint
+    var session: CookieSession
+
+    var defaultBaseURL: URL? { nil }
+    var method: HTTPMethod { inner.method }
+    var path: String { inner.path }
+    var queryItems: [QueryItem] { inner.queryItems }
+    var headers: [HTTPHeader] { inner.headers }
+    var body: RequestBody { inner.body }
+    var auth: AuthRequirement { inner.auth }
+    var timeout: TimeInterval? { inner.timeout }
+    var envelope: EnvelopeFormat? { nil }
+    var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+    var sampleData: Data { Data() }
+    var cookieSession: CookieSession? { session }
+}
