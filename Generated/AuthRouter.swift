@@ -88,6 +88,15 @@ public nonisolated enum AuthRouter: Endpoint {
 
     public var timeout: TimeInterval? { nil }
 
+    public var cookieSession: CookieSession? {
+        switch self {
+        case .logout, .reissueToken, .patchMemberInfo:
+            return CookieSession(refresh: AuthRouter.reissueToken)
+        default:
+            return nil
+        }
+    }
+
     public var envelope: EnvelopeFormat? { EnvelopeFormat(payload: "result", success: "isSuccess", code: "code", message: "message") }
 
     public var errorFormat: ErrorBodyFormat { ErrorBodyFormat(message: "message", code: "code", model: ErrorResponse.self) }

@@ -68,6 +68,15 @@ public nonisolated enum MemberRouter: Endpoint {
 
     public var timeout: TimeInterval? { nil }
 
+    public var cookieSession: CookieSession? {
+        switch self {
+        case .checkUsername:
+            return nil
+        default:
+            return CookieSession(refresh: AuthRouter.reissueToken)
+        }
+    }
+
     public var envelope: EnvelopeFormat? { EnvelopeFormat(payload: "result", success: "isSuccess", code: "code", message: "message") }
 
     public var errorFormat: ErrorBodyFormat { ErrorBodyFormat(message: "message", code: "code", model: ErrorResponse.self) }

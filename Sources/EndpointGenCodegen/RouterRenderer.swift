@@ -46,6 +46,11 @@ struct RouterRenderer {
                 constant(p: &p, "var followsRedirects: Bool", shapes.map { $0.endpoint.followsRedirects ? "true" : "false" })
                 p.blank()
             }
+            if let session = service.cookieSession {
+                let expression = cookieSessionExpression(session)
+                constant(p: &p, "var cookieSession: CookieSession?", shapes.map { $0.endpoint.auth == .cookie ? expression : "nil" })
+                p.blank()
+            }
             if shapes.contains(where: { !$0.endpoint.credentialHeaders.isEmpty }) {
                 constant(p: &p, "var credentialHeaders: [String]", shapes.map { shape in
                     "[" + shape.endpoint.credentialHeaders.map(SwiftLiteral.string).joined(separator: ", ") + "]"
@@ -92,6 +97,19 @@ struct RouterRenderer {
         case .apiKey(let header): return ".apiKey(header: \(SwiftLiteral.string(header)))"
         case .apiKeyInQuery(let name): return ".apiKeyInQuery(name: \(SwiftLiteral.string(name)))"
         }
+    }
+
+    /// `CookieSession(refresh: .reissueToken, csrf: CSRFToken(cookie: "XSRF-TOKEN", header: "X-XSRF-TOKEN"))`.
+    func cookieSessionExpression(_ session: CookieSessionSetting) -> String {
+        var arguments: [String] = []
+        if let refresh = session.refresh {
+            // An endpoint without parameters (validated): a case without associated values.
+            arguments.append("refresh: \(refresh.service)Router.\(Naming.member(Naming.identifier(fromWire: refresh.endpoint)))")
+        }
+        if let csrf = session.csrf {
+            arguments.append("csrf: CSRFToken(cookie: \(SwiftLiteral.string(csrf.cookie)), header: \(SwiftLiteral.string(csrf.header)))")
+        }
+        return "CookieSession(\(arguments.joined(separator: ", ")))"
     }
 
     func envelopeExpression(_ envelope: Envelope?) -> String {

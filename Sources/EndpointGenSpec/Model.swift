@@ -75,6 +75,8 @@ public struct Service: Sendable {
     public var auth: Auth
     public var envelope: Envelope?
     public var errorBody: ErrorBody?
+    /// How the service's cookie endpoints renew and protect their session (`cookieSession:`).
+    public var cookieSession: CookieSessionSetting?
     public var endpoints: [Endpoint]
     public var location: SourceLocation
 
@@ -91,6 +93,42 @@ public struct Service: Sendable {
         self.errorBody = errorBody
         self.endpoints = endpoints
         self.location = location
+    }
+}
+
+/// `cookieSession:` of a service: the endpoint that renews a cookie session on 401, and the
+/// CSRF cookie echoed in a header on unsafe methods.
+public struct CookieSessionSetting: Sendable, Hashable {
+    /// The refresh endpoint's name and its service's (`reissueToken`, or `Auth.reissueToken` in
+    /// the spec for another service's); it takes no parameters.
+    public var refresh: (service: String, endpoint: String)?
+    /// The CSRF cookie and header names, when the service wants the token echoed.
+    public var csrf: CSRFSetting?
+
+    public init(refresh: (service: String, endpoint: String)?, csrf: CSRFSetting?) {
+        self.refresh = refresh
+        self.csrf = csrf
+    }
+
+    public static func == (lhs: CookieSessionSetting, rhs: CookieSessionSetting) -> Bool {
+        lhs.refresh?.service == rhs.refresh?.service && lhs.refresh?.endpoint == rhs.refresh?.endpoint && lhs.csrf == rhs.csrf
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(refresh?.service)
+        hasher.combine(refresh?.endpoint)
+        hasher.combine(csrf)
+    }
+}
+
+/// Spring's `XSRF-TOKEN` cookie and `X-XSRF-TOKEN` header by default.
+public struct CSRFSetting: Sendable, Hashable {
+    public var cookie: String
+    public var header: String
+
+    public init(cookie: String = "XSRF-TOKEN", header: String = "X-XSRF-TOKEN") {
+        self.cookie = cookie
+        self.header = header
     }
 }
 

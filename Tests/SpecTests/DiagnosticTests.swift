@@ -1175,6 +1175,52 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testCookieSessionRefreshAndCSRF() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            cookieSession:
+              refresh: reissueTokn
+              csrf: { header: "X XSRF" }
+            endpoints:
+              reissueToken: { method: POST, path: /reissue, auth: cookie }
+            """),
+            """
+            specs/a.yaml:3:12: error: 'cookieSession.refresh' names no endpoint of service 'Auth': 'reissueTokn'; did you mean 'reissueToken'?
+            specs/a.yaml:4:20: error: 'cookieSession.csrf.header' must be an HTTP token (letters, digits and !#$%&'*+-.^_`|~), found 'X XSRF'
+            """)
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            cookieSession: { refresh: Other.reissue }
+            endpoints:
+              me: { method: GET, path: /me, auth: cookie }
+              reissue: { method: POST, path: /reissue, auth: cookie }
+            """),
+            """
+            specs/a.yaml:2:27: error: 'cookieSession.refresh' must name an endpoint ('reissueToken', or 'Auth.reissueToken' of another service), found 'Other.reissue'
+            """)
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            cookieSession: { refresh: reissue }
+            endpoints:
+              reissue:
+                method: POST
+                path: /reissue/{device}
+                auth: cookie
+            """),
+            """
+            specs/a.yaml:2:27: error: 'cookieSession.refresh' names endpoint 'reissue', which takes parameters or a body; the client sends it by itself, so it can take none
+            """)
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            cookieSession: { csrf: true }
+            endpoints:
+              me: { method: GET, path: /me }
+            """),
+            """
+            specs/a.yaml:2:1: error: 'cookieSession' of service 'Auth' needs endpoints with 'auth: cookie', but there are none
+            """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -80,6 +80,39 @@ final class DrinkigWireTests: WireTestCase {
         XCTAssertEqual(info.wineSort, ["레드", "스파클링"])
     }
 
+    /// `cookieSession: { refresh: Auth.reissueToken }`: an expired access cookie (401) is renewed
+    /// by one reissue for all the requests that met it, and each is retried with the new cookie.
+    func testExpiredSessionIsReissuedOnceAndRetried() async throws {
+        let server = try await serve { request in
+            let envelope = #"{"isSuccess":true,"code":"COMMON200","message":"성공입니다.","result":%@}"#
+            switch (request.method, request.rawPath) {
+            case ("POST", "/reissue"):
+                var response = FlyingFox.HTTPResponse.json(envelope.replacingOccurrences(of: "%@", with: "null"))
+                response.headers.addValue("accessToken=a2; Path=/; HttpOnly", for: .setCookie)
+                return response
+            case ("GET", "/member") where request.header("Cookie")?.contains("accessToken=a2") == true:
+                return .json(envelope.replacingOccurrences(of: "%@", with:
+                    #"{"id":42,"name":"드링이","username":"d@example.com","role":"USER","isNewBie":null,"isFirst":false,"monthPriceMax":1,"wineSort":[],"wineArea":[],"region":"서울"}"#))
+            default:
+                return .json(#"{"message":"만료된 토큰입니다.","code":"TOKEN401"}"#, status: .unauthorized)
+            }
+        }
+        let storage = freshCookieStorage()
+        for cookie in HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": "accessToken=a1; Path=/"], for: server.baseURL) {
+            storage.setCookie(cookie)
+        }
+        let member = MemberService(client: client(cookies: storage), baseURL: server.baseURL)
+        let names = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<10 {
+                group.addTask { try await member.getMemberInfo().name }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        XCTAssertEqual(names, Array(repeating: "드링이", count: 10))
+        let reissues = await server.requests.filter { $0.target == "/reissue" }
+        XCTAssertEqual(reissues.count, 1, "one reissue for ten 401s")
+    }
+
     func testSocialLoginsPostTheirTokens() async throws {
         let server = try await drinkigServer()
         let auth = AuthService(client: client(cookies: freshCookieStorage()), baseURL: server.baseURL)

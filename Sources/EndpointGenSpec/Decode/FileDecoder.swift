@@ -6,7 +6,7 @@ import EndpointGenYAML
 /// stages keep checking the rest without repeating the same complaint.
 struct FileDecoder {
     static let topLevelKeys: KeySet = [
-        "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody",
+        "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession",
         "endpoints", "models",
     ]
     static let endpointKeys: KeySet = [
@@ -17,6 +17,8 @@ struct FileDecoder {
     /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
     static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential"]
     static let errorBodyKeys: KeySet = ["message", "code", "model"]
+    static let cookieSessionKeys: KeySet = ["refresh", "csrf"]
+    static let csrfKeys: KeySet = ["cookie", "header"]
     static let envelopeKeys: KeySet = ["payload", "success", "code", "message"]
     static let inlineResponseKeys: KeySet = ["fields", "summary"]
     static let enumKeys: KeySet = ["type", "values"]
@@ -138,6 +140,35 @@ struct FileDecoder {
                 service.errorModelLocation = reader.textLocation(model.value)
             }
             service.errorBody = body
+        }
+        if let entry = top["cookieSession"],
+            let mapping = reader.keyed(entry.value, in: "'cookieSession'", allowed: Self.cookieSessionKeys)
+        {
+            var session = CookieSessionSetting(refresh: nil, csrf: nil)
+            service.cookieSessionLocation = location(entry.keyNode)
+            if let refresh = mapping["refresh"] {
+                service.cookieSessionRefresh = reader.text(refresh.value, for: "'cookieSession.refresh'")
+                service.cookieSessionRefreshLocation = reader.textLocation(refresh.value)
+            }
+            if let csrf = mapping["csrf"] {
+                if csrf.value.mapping == nil {
+                    if reader.bool(csrf.value, for: "'cookieSession.csrf'") == true { session.csrf = CSRFSetting() }
+                } else if let names = reader.keyed(csrf.value, in: "'cookieSession.csrf'", allowed: Self.csrfKeys) {
+                    var setting = CSRFSetting()
+                    for (key, keyPath) in [("cookie", "'cookieSession.csrf.cookie'"), ("header", "'cookieSession.csrf.header'")] {
+                        guard let value = names[key], let text = reader.text(value.value, for: keyPath) else { continue }
+                        guard !text.isEmpty, text.utf8.allSatisfy(Lexical.isTokenByte) else {
+                            reader.diagnostics.error(
+                                "\(keyPath) must be an HTTP token (letters, digits and !#$%&'*+-.^_`|~), found '\(text)'",
+                                at: reader.textLocation(value.value))
+                            continue
+                        }
+                        if key == "cookie" { setting.cookie = text } else { setting.header = text }
+                    }
+                    session.csrf = setting
+                }
+            }
+            service.cookieSession = session
         }
         if let entry = top["endpoints"] {
             if let pairs = reader.pairs(entry.value, for: "'endpoints'") {

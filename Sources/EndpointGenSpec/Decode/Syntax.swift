@@ -188,6 +188,12 @@ struct ServiceSyntax {
     var envelope: Envelope?
     var errorBody: ErrorBody?
     var errorModelLocation: SourceLocation?
+    var cookieSession: CookieSessionSetting?
+    /// `cookieSession.refresh` as written.
+    var cookieSessionRefresh: String?
+    /// Where `cookieSession.refresh` names its endpoint, and where `cookieSession` is.
+    var cookieSessionRefreshLocation: SourceLocation?
+    var cookieSessionLocation: SourceLocation?
     var endpoints: [EndpointSyntax]
     /// The `service:` value.
     var location: SourceLocation

@@ -190,6 +190,7 @@ struct Resolver {
             specFiles.append(SpecFile(
                 path: file.path, stem: file.stem, service: serviceRound[index].service, models: modelRound[index].models))
         }
+        checkCookieSessionRefreshes(&specFiles)
         reportUnknownNames()
         return SpecModule(files: specFiles)
     }
@@ -800,10 +801,63 @@ struct Resolver {
         for index in syntax.endpoints.indices {
             endpoints.append(resolveEndpoint(syntax.endpoints[index], service: syntax))
         }
-        return Service(
+        var service = Service(
             name: syntax.name, summary: syntax.summary, baseURL: syntax.baseURL, headers: syntax.headers,
             auth: syntax.auth, envelope: syntax.envelope, errorBody: syntax.errorBody, endpoints: endpoints,
             location: syntax.location)
+        service.cookieSession = resolveCookieSession(syntax, endpoints: endpoints)
+        return service
+    }
+
+    /// `cookieSession:` needs cookie endpoints of its own service; its `refresh` is checked with
+    /// every service in view (`checkCookieSessionRefreshes`).
+    private mutating func resolveCookieSession(_ syntax: ServiceSyntax, endpoints: [Endpoint]) -> CookieSessionSetting? {
+        guard let session = syntax.cookieSession, let sessionLocation = syntax.cookieSessionLocation else { return nil }
+        if !endpoints.contains(where: { $0.auth == .cookie }) {
+            diagnostics.error(
+                "'cookieSession' of service '\(syntax.name)' needs endpoints with 'auth: cookie', but there are none",
+                at: sessionLocation)
+            return nil
+        }
+        return session
+    }
+
+    /// Each `cookieSession.refresh` names an endpoint without parameters or body: `name` of the
+    /// same service, or `Service.name` of another. Unresolved, the session keeps no refresh.
+    private mutating func checkCookieSessionRefreshes(_ specFiles: inout [SpecFile]) {
+        var endpointsByService: [String: [Endpoint]] = [:]
+        for file in specFiles {
+            if let service = file.service { endpointsByService[service.name] = service.endpoints }
+        }
+        for index in specFiles.indices {
+            guard let syntax = files[index].service, let written = syntax.cookieSessionRefresh,
+                  let location = syntax.cookieSessionRefreshLocation, specFiles[index].service?.cookieSession != nil
+            else { continue }
+            let parts = written.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            let serviceName = parts.count == 2 ? parts[0] : syntax.name
+            let endpointName = parts.count == 2 ? parts[1] : written
+            guard parts.count <= 2, let endpoints = endpointsByService[serviceName] else {
+                diagnostics.error(
+                    "'cookieSession.refresh' must name an endpoint ('reissueToken', or 'Auth.reissueToken' of another service), found '\(written)'"
+                        + DidYouMean.hint(for: serviceName, among: endpointsByService.keys.sorted()),
+                    at: location)
+                continue
+            }
+            guard let endpoint = endpoints.first(where: { $0.name == endpointName }) else {
+                diagnostics.error(
+                    "'cookieSession.refresh' names no endpoint of service '\(serviceName)': '\(endpointName)'"
+                        + DidYouMean.hint(for: endpointName, among: endpoints.map(\.name)),
+                    at: location)
+                continue
+            }
+            if !endpoint.pathParameters.isEmpty || !endpoint.query.isEmpty || !endpoint.headerParameters.isEmpty || endpoint.body != nil {
+                diagnostics.error(
+                    "'cookieSession.refresh' names endpoint '\(written)', which takes parameters or a body; the client sends it by itself, so it can take none",
+                    at: location)
+                continue
+            }
+            specFiles[index].service?.cookieSession?.refresh = (serviceName, endpointName)
+        }
     }
 
     private mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
