@@ -218,6 +218,17 @@ final class RedirectTests: XCTestCase {
         XCTAssertEqual(first.requests.count, 4, "nothing was followed")
     }
 
+    func testProxyChallengeOf407AnswersPromptly() async throws {
+        let server = try server { _, connection in
+            connection.respond(status: 407, headers: ["Proxy-Authenticate": "Basic realm=\"proxy\""], body: Data("no".utf8))
+        }
+        let start = Date()
+        let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 20))
+        let error = await expectError { () async throws(APIError) in try await client.sendData(ProbeEndpoint(), baseURL: server.baseURL) }
+        XCTAssertEqual(error?.status, 407)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
     func testChallengeOf401AnswersPromptlyAndBearerRefreshes() async throws {
         for scheme in ["Basic realm=\"x\"", "Bearer realm=\"api\", error=\"invalid_token\"", "Digest realm=\"x\", nonce=\"abc\"", "Negotiate"] {
             let server = try server { request, connection in
@@ -228,14 +239,14 @@ final class RedirectTests: XCTestCase {
                 }
             }
             let start = Date()
-            let plain = APIClient(configuration: .init(timeout: 20))
+            let plain = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 20))
             let error = await expectError { () async throws(APIError) in try await plain.sendData(ProbeEndpoint(), baseURL: server.baseURL) }
             guard case .server(let failure)? = error else { XCTFail("\(scheme): \(String(describing: error))"); continue }
             XCTAssertEqual(failure.status, 401)
             XCTAssertLessThan(Date().timeIntervalSince(start), 5, "\(scheme): answered at once, not at the timeout")
 
             let token = Recorder<String>()
-            let refreshing = APIClient(authentication: Authentication(tokenProvider: ClosureTokenProvider(
+            let refreshing = APIClient(transport: transportUnderTest(), authentication: Authentication(tokenProvider: ClosureTokenProvider(
                 token: { token.count > 0 ? "fresh" : "stale" }, refresh: { token.append("fresh") })),
                 configuration: .init(timeout: 20))
             let data = try await refreshing.sendData(ProbeEndpoint(auth: .bearer), baseURL: server.baseURL)
