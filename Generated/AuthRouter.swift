@@ -37,22 +37,22 @@ public nonisolated enum AuthRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .login:
-            return "/login"
+            return [.literal("/login")]
         case .logout:
-            return "/logout"
+            return [.literal("/logout")]
         case .join:
-            return "/join"
+            return [.literal("/join")]
         case .appleLogin:
-            return "/login/apple"
+            return [.literal("/login/apple")]
         case .kakaoLogin:
-            return "/login/kakao"
+            return [.literal("/login/kakao")]
         case .reissueToken:
-            return "/reissue"
+            return [.literal("/reissue")]
         case .patchMemberInfo:
-            return "/member"
+            return [.literal("/member")]
         }
     }
 

@@ -66,49 +66,40 @@ public nonisolated enum CommunityRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .signIn:
-            return "/auth/signin"
+            return [.literal("/auth/signin")]
         case .refreshToken:
-            return "/auth/token"
+            return [.literal("/auth/token")]
         case .getMyProfile:
-            return "/users/me"
+            return [.literal("/users/me")]
         case .updateProfileImage:
-            return "/users/me/profile-image"
+            return [.literal("/users/me/profile-image")]
         case .uploadAvatar:
-            return "/users/me/avatar"
+            return [.literal("/users/me/avatar")]
         case .getPosts:
-            return "/posts"
+            return [.literal("/posts")]
         case .getPost(let postId):
-            var path: String = "/posts/"
-            path += PathEncoding.segment(postId)
-            return path
+            return [.literal("/posts/"), .value(postId.parameterValue)]
         case .createPost:
-            return "/posts"
+            return [.literal("/posts")]
         case .deletePost(let postId):
-            var path: String = "/posts/"
-            path += PathEncoding.segment(postId)
-            return path
+            return [.literal("/posts/"), .value(postId.parameterValue)]
         case .addComment(let postId, _):
-            var path: String = "/posts/"
-            path += PathEncoding.segment(postId)
-            path += "/comments"
-            return path
+            return [.literal("/posts/"), .value(postId.parameterValue), .literal("/comments")]
         case .getHome:
-            return "/home"
+            return [.literal("/home")]
         case .getBadges:
-            return "/members/me/badges"
+            return [.literal("/members/me/badges")]
         case .getLatestNotice:
-            return "/notices/latest"
+            return [.literal("/notices/latest")]
         case .getTerms:
-            return "/terms"
+            return [.literal("/terms")]
         case .downloadAttachment(let attachmentId):
-            var path: String = "/attachments/"
-            path += PathEncoding.segment(attachmentId)
-            return path
+            return [.literal("/attachments/"), .value(attachmentId.parameterValue)]
         case .getUploadOptions:
-            return "/uploads"
+            return [.literal("/uploads")]
         }
     }
 

@@ -29,16 +29,16 @@ public nonisolated enum MemberRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .getMemberInfo:
-            return "/member"
+            return [.literal("/member")]
         case .updateMemberInfo:
-            return "/member/profile"
+            return [.literal("/member/profile")]
         case .checkUsername:
-            return "/member/check"
+            return [.literal("/member/check")]
         case .deleteMember:
-            return "/member"
+            return [.literal("/member")]
         }
     }
 

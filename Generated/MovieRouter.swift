@@ -39,26 +39,22 @@ public nonisolated enum MovieRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .getMovies:
-            return "/movies"
+            return [.literal("/movies")]
         case .getFavorites:
-            return "/favorite"
+            return [.literal("/favorite")]
         case .createFavorite:
-            return "/favorite"
+            return [.literal("/favorite")]
         case .replaceFavorites:
-            return "/favorite"
+            return [.literal("/favorite")]
         case .isFavorite(let id):
-            var path: String = "/favorite/"
-            path += PathEncoding.segment(id)
-            return path
+            return [.literal("/favorite/"), .value(id.parameterValue)]
         case .removeFavorite(let id):
-            var path: String = "/favorite/"
-            path += PathEncoding.segment(id)
-            return path
+            return [.literal("/favorite/"), .value(id.parameterValue)]
         case .deleteFavorite:
-            return "/favorite"
+            return [.literal("/favorite")]
         }
     }
 

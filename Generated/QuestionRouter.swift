@@ -33,24 +33,22 @@ public nonisolated enum QuestionRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .answerQuestion:
-            return "/api/v1/question"
+            return [.literal("/api/v1/question")]
         case .getLatestQuestionPageNo:
-            return "/api/v1/question/latest-page-no"
+            return [.literal("/api/v1/question/latest-page-no")]
         case .getQuestion(let index):
-            var path: String = "/api/v1/question/"
-            path += PathEncoding.segment(index)
-            return path
+            return [.literal("/api/v1/question/"), .value(index.parameterValue)]
         case .getQuestionList:
-            return "/api/v1/questions"
+            return [.literal("/api/v1/questions")]
         case .getTodayQuestion:
-            return "/api/v1/question/today"
+            return [.literal("/api/v1/question/today")]
         case .pressForAnswer:
-            return "/api/v1/question/press"
+            return [.literal("/api/v1/question/press")]
         case .searchQuestions:
-            return "/api/v1/questions/search"
+            return [.literal("/api/v1/questions/search")]
         }
     }
 

@@ -16,14 +16,14 @@ public nonisolated enum WeatherRouter: Endpoint {
 
     public var method: HTTPMethod { .get }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .getCurrentWeather:
-            return "/current.json"
+            return [.literal("/current.json")]
         case .getForecast:
-            return "/forecast.json"
+            return [.literal("/forecast.json")]
         case .searchLocations:
-            return "/search.json"
+            return [.literal("/search.json")]
         }
     }
 

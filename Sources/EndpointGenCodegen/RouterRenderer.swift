@@ -209,38 +209,29 @@ struct RouterRenderer {
     }
 
     func renderPath(into p: inout CodePrinter) {
-        // Every endpoint has a path: paths without parameters are constants in the same layout.
-        computed(p: &p, "var path: String", fallback: "\"\"", binding: .path, needs: { _ in true }) { shape, p in
-            guard shape.has(.path) else {
-                p.begin()
-                p.put("return ")
-                p.putLiteral(shape.endpoint.path)
-                p.end()
-                return
-            }
-            let local = shape.local("path", among: .path)
-            let declaration = "var \(local): String = "
-            let append = local + " += "
+        // Literals as the spec wrote them, values for the runtime to encode as one segment each.
+        computed(p: &p, "var pathComponents: [PathComponent]", fallback: "[]", binding: .path, needs: { _ in true }) { shape, p in
+            p.begin()
+            p.put("return [")
             var first = true
             for component in shape.endpoint.pathComponents {
                 switch component {
                 case .literal(let text):
-                    p.begin()
-                    p.put(first ? declaration : append)
+                    if !first { p.put(", ") }
+                    p.put(".literal(")
                     p.putLiteral(text)
-                    p.end()
+                    p.put(")")
                 case .parameter(let name):
                     guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
-                    p.begin()
-                    p.put(first ? declaration : append)
-                    p.put("PathEncoding.segment(")
+                    if !first { p.put(", ") }
+                    p.put(".value(")
                     p.put(parameter.escapedName)
-                    p.put(")")
-                    p.end()
+                    p.put(".parameterValue)")
                 }
                 first = false
             }
-            p.line("return \(local)")
+            p.put("]")
+            p.end()
         }
     }
 

@@ -38,6 +38,19 @@ public enum AuthRequirement: Sendable, Hashable {
     case apiKeyInQuery(name: String)
 }
 
+/// One piece of an endpoint's path below the base URL.
+///
+/// The runtime joins the pieces and encodes each value as ONE segment, so a value can never
+/// change the path (`/`, `..`, `?`, `#` in it are percent-encoded), and an empty value fails with
+/// `.invalidRequest` instead of reaching another URL (`DELETE /members/` for an empty id).
+public enum PathComponent: Sendable, Hashable {
+    /// Text of the path as the spec wrote it between parameters (`/members/`), already
+    /// percent-encoded where it needs to be.
+    case literal(String)
+    /// A parameter's value; every byte of its UTF-8 text but `A-Z a-z 0-9 - _ ~` is percent-encoded.
+    case value(String)
+}
+
 /// One query item; arrays are several items with the same name.
 public struct QueryItem: Sendable, Hashable {
     /// The name, not yet percent-encoded.
@@ -174,8 +187,9 @@ public protocol Endpoint: Sendable {
     /// The spec's default base URL; nil when the service has none (the caller passes one).
     var defaultBaseURL: URL? { get }
     var method: HTTPMethod { get }
-    /// The path below the base URL, starting with `/`, path values already percent-encoded.
-    var path: String { get }
+    /// The path below the base URL, starting with `/`: literals and parameter values, in order.
+    /// (Before runtime 2, a `path: String` with values encoded by `PathEncoding.segment`.)
+    var pathComponents: [PathComponent] { get }
     var queryItems: [QueryItem] { get }
     /// Constant and parameter headers in spec order (service headers first).
     var headers: [HTTPHeader] { get }
@@ -232,6 +246,17 @@ public struct CSRFToken: Sendable, Hashable {
 }
 
 extension Endpoint {
+    /// The path as it is sent: literals as written, values percent-encoded (an empty value stays
+    /// empty here; sending it fails).
+    public var path: String {
+        pathComponents.map { component in
+            switch component {
+            case .literal(let text): return text
+            case .value(let value): return PathEncoding.encoded(value)
+            }
+        }.joined()
+    }
+
     /// True: redirects are followed under the client's `RedirectPolicy`.
     public var followsRedirects: Bool { true }
     /// None.

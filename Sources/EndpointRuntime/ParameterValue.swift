@@ -71,18 +71,14 @@ extension ParameterValue where Self: RawRepresentable, Self.RawValue == Int {
 public enum PathEncoding {
     /// `value` as ONE path segment: every byte of its UTF-8 text except `A-Z a-z 0-9 - _ ~` is
     /// percent-encoded, so `/`, `..`, `?`, `#` and spaces in a value can never change the path.
-    ///
-    /// An empty value gives `{}`, which no encoded value contains and the request builder refuses
-    /// with `.invalidRequest`: sent as it is, `DELETE /members/{id}` with an empty id would be
-    /// `DELETE /members/`, another endpoint's URL.
+    /// (Endpoints give values as `PathComponent.value`, which the runtime encodes so.)
     public static func segment(_ value: some ParameterValue) -> String {
-        let text = value.parameterValue
-        if text.isEmpty { return emptySegment }
-        return PercentEncoding.encode(text, keeping: PercentEncoding.isPathSafe)
+        encoded(value.parameterValue)
     }
 
-    /// What `segment` gives for an empty value.
-    static let emptySegment = "{}"
+    static func encoded(_ text: String) -> String {
+        PercentEncoding.encode(text, keeping: PercentEncoding.isPathSafe)
+    }
 }
 
 /// Percent-encoding shared by paths, queries and form bodies.

@@ -9,7 +9,7 @@ struct RequestBuilder {
     let configuration: APIClient.Configuration
 
     func makeRequest(_ endpoint: some Endpoint, baseURL: URL) throws(APIError) -> URLRequest {
-        let url = try makeURL(baseURL: baseURL, path: endpoint.path, query: endpoint.queryItems)
+        let url = try makeURL(baseURL: baseURL, path: try Self.path(endpoint.pathComponents), query: endpoint.queryItems)
         var request = URLRequest(url: url)
         request.httpMethod = endpoint.method.rawValue
         let timeout = endpoint.timeout ?? configuration.timeout
@@ -51,17 +51,13 @@ struct RequestBuilder {
     }
 
     /// `base` + `path` + `?query`. The base's own path is kept (`/v1`), with or without a trailing
-    /// slash; `path` must be percent-encoded already (generated code uses `PathEncoding.segment`).
+    /// slash; `path` must be percent-encoded already (`RequestBuilder.path(_:)` builds it).
     func makeURL(baseURL: URL, path: String, query: [QueryItem]) throws(APIError) -> URL {
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               components.host?.isEmpty == false
         else {
             throw .invalidRequest(reason: "The base URL \"\(baseURL.absoluteString)\" is not an absolute http(s) URL.")
-        }
-        if path.contains(PathEncoding.emptySegment) {
-            let sent = path.replacingOccurrences(of: PathEncoding.emptySegment, with: "")
-            throw .invalidRequest(reason: "A path parameter is empty (\"\(path)\"): the request would go to \"\(sent)\", another URL.")
         }
         guard Self.isEncodedPath(path) else {
             throw .invalidRequest(reason: "The path \"\(path)\" contains characters that are not percent-encoded.")
@@ -89,6 +85,29 @@ struct RequestBuilder {
             throw .invalidRequest(reason: "Could not build a URL from \"\(baseURL.absoluteString)\" and \"\(path)\".")
         }
         return url
+    }
+
+    /// The encoded path of `components`; an empty value is refused (it would name another URL).
+    static func path(_ components: [PathComponent]) throws(APIError) -> String {
+        var path = ""
+        var shown = ""
+        var empty = false
+        for component in components {
+            switch component {
+            case .literal(let text):
+                path += text
+                shown += text
+            case .value(let value):
+                let encoded = PathEncoding.encoded(value)
+                path += encoded
+                shown += value.isEmpty ? "{}" : encoded
+                empty = empty || value.isEmpty
+            }
+        }
+        if empty {
+            throw .invalidRequest(reason: "A path parameter is empty (\"\(shown)\"): the request would go to \"\(path)\", another URL.")
+        }
+        return path
     }
 
     /// The body bytes and their content type; nil for `.none`.

@@ -162,7 +162,7 @@ final class AuthenticationTests: XCTestCase {
     private struct TokenEndpoint: Endpoint {
         var defaultBaseURL: URL? { nil }
         var method: HTTPMethod { .post }
-        var path: String { "/oauth/token" }
+        var pathComponents: [PathComponent] { [.literal("/oauth/token")] }
         var queryItems: [QueryItem] { [] }
         var headers: [HTTPHeader] { [] }
         var body: RequestBody { .form([QueryItem(name: "grant_type", value: "client_credentials")]) }
@@ -255,7 +255,7 @@ final class AuthenticationTests: XCTestCase {
             var query: [QueryItem]
             var defaultBaseURL: URL? { nil }
             var method: HTTPMethod { .get }
-            var path: String { "/search" }
+            var pathComponents: [PathComponent] { [.literal("/search")] }
             var queryItems: [QueryItem] { query }
             var headers: [HTTPHeader] { [] }
             var body: RequestBody { .none }

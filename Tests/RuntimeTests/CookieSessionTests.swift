@@ -129,7 +129,7 @@ private struct SessionEndpoint: Endpoint {
 
     var defaultBaseURL: URL? { nil }
     var method: HTTPMethod { inner.method }
-    var path: String { inner.path }
+    var pathComponents: [PathComponent] { inner.pathComponents }
     var queryItems: [QueryItem] { inner.queryItems }
     var headers: [HTTPHeader] { inner.headers }
     var body: RequestBody { inner.body }

@@ -109,7 +109,7 @@ final class DeadlineTests: XCTestCase {
 private struct BasicProbe: Endpoint {
     var defaultBaseURL: URL? { nil }
     var method: HTTPMethod { .get }
-    var path: String { "/basic" }
+    var pathComponents: [PathComponent] { [.literal("/basic")] }
     var queryItems: [QueryItem] { [] }
     var headers: [HTTPHeader] { [] }
     var body: RequestBody { .none }

@@ -110,24 +110,24 @@ enum TestRouter: Endpoint {
         }
     }
 
-    var path: String {
+    var pathComponents: [PathComponent] {
         switch self {
-        case .login: return "/login"
-        case .logout: return "/logout"
-        case .getQuestion(let index, _, _, _): return "/questions/" + PathEncoding.segment(index)
-        case .search: return "/search"
-        case .headers: return "/headers"
-        case .form: return "/form"
-        case .upload(let memberID, _, _, _, _): return "/members/" + PathEncoding.segment(memberID) + "/avatar"
-        case .raw: return "/raw"
-        case .profile: return "/me"
-        case .cookieProfile: return "/cookie-me"
-        case .keyed: return "/keyed"
-        case .slow: return "/slow"
-        case .deleteItem(let id): return "/items/" + PathEncoding.segment(id)
-        case .envelopeWhole: return "/whole"
-        case .text: return "/text"
-        case .bytes: return "/bytes"
+        case .login: return [.literal("/login")]
+        case .logout: return [.literal("/logout")]
+        case .getQuestion(let index, _, _, _): return [.literal("/questions/"), .value(index)]
+        case .search: return [.literal("/search")]
+        case .headers: return [.literal("/headers")]
+        case .form: return [.literal("/form")]
+        case .upload(let memberID, _, _, _, _): return [.literal("/members/"), .value(memberID.parameterValue), .literal("/avatar")]
+        case .raw: return [.literal("/raw")]
+        case .profile: return [.literal("/me")]
+        case .cookieProfile: return [.literal("/cookie-me")]
+        case .keyed: return [.literal("/keyed")]
+        case .slow: return [.literal("/slow")]
+        case .deleteItem(let id): return [.literal("/items/"), .value(id.parameterValue)]
+        case .envelopeWhole: return [.literal("/whole")]
+        case .text: return [.literal("/text")]
+        case .bytes: return [.literal("/bytes")]
         }
     }
 
@@ -221,12 +221,12 @@ enum EnvelopeRouter: Endpoint {
 
     var defaultBaseURL: URL? { nil }
     var method: HTTPMethod { .get }
-    var path: String {
+    var pathComponents: [PathComponent] {
         switch self {
-        case .question: return "/question"
-        case .questions: return "/questions"
-        case .nothing: return "/nothing"
-        case .optional: return "/optional"
+        case .question: return [.literal("/question")]
+        case .questions: return [.literal("/questions")]
+        case .nothing: return [.literal("/nothing")]
+        case .optional: return [.literal("/optional")]
         }
     }
     var queryItems: [QueryItem] { [] }
@@ -324,6 +324,7 @@ func stubClient(_ respond: @escaping @Sendable (URLRequest) async -> StubRespons
 struct ProbeEndpoint: Endpoint {
     var method: HTTPMethod = .get
     var path = "/start"
+    var pathComponents: [PathComponent] { [.literal(path)] }
     var queryItems: [QueryItem] = []
     var headers: [HTTPHeader] = []
     var body: RequestBody = .none

@@ -102,7 +102,7 @@ final class PluginAndRetryTests: XCTestCase {
         struct Keyed: Endpoint {
             var defaultBaseURL: URL? { nil }
             var method: HTTPMethod { .get }
-            var path: String { "/k" }
+            var pathComponents: [PathComponent] { [.literal("/k")] }
             var queryItems: [QueryItem] { [] }
             var headers: [HTTPHeader] { [] }
             var body: RequestBody { .none }
@@ -123,7 +123,7 @@ final class PluginAndRetryTests: XCTestCase {
         struct Keyed: Endpoint {
             var defaultBaseURL: URL? { nil }
             var method: HTTPMethod { .get }
-            var path: String { "/k" }
+            var pathComponents: [PathComponent] { [.literal("/k")] }
             var queryItems: [QueryItem] { [QueryItem(name: "keyword", value: "kept"), QueryItem(name: "app id", value: "x")] }
             var headers: [HTTPHeader] { [] }
             var body: RequestBody { .none }

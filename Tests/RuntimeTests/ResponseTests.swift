@@ -220,7 +220,7 @@ final class ResponseTests: XCTestCase {
         struct Nested: Endpoint {
             var defaultBaseURL: URL? { nil }
             var method: HTTPMethod { .get }
-            var path: String { "/n" }
+            var pathComponents: [PathComponent] { [.literal("/n")] }
             var queryItems: [QueryItem] { [] }
             var headers: [HTTPHeader] { [] }
             var body: RequestBody { .none }

@@ -25,7 +25,7 @@ final class URLErrorMappingTests: XCTestCase {
         var code: URLError.Code
         var defaultBaseURL: URL? { nil }
         var method: HTTPMethod { .get }
-        var path: String { "/" + PathEncoding.segment(code.rawValue).replacingOccurrences(of: "%2D", with: "-") }
+        var pathComponents: [PathComponent] { [.literal("/"), .value(String(code.rawValue))] }
         var queryItems: [QueryItem] { [] }
         var headers: [HTTPHeader] { [] }
         var body: RequestBody { .none }

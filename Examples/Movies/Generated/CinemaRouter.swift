@@ -25,23 +25,16 @@ public nonisolated enum CinemaRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .listShowtimes:
-            return "/showtimes"
+            return [.literal("/showtimes")]
         case .getFilm(let id):
-            var path: String = "/films/"
-            path += PathEncoding.segment(id)
-            return path
+            return [.literal("/films/"), .value(id.parameterValue)]
         case .bookSeats(let showtimeId, _):
-            var path: String = "/showtimes/"
-            path += PathEncoding.segment(showtimeId)
-            path += "/bookings"
-            return path
+            return [.literal("/showtimes/"), .value(showtimeId.parameterValue), .literal("/bookings")]
         case .cancelBooking(let id):
-            var path: String = "/bookings/"
-            path += PathEncoding.segment(id)
-            return path
+            return [.literal("/bookings/"), .value(id.parameterValue)]
         }
     }
 

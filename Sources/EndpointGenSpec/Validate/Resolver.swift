@@ -41,7 +41,7 @@ struct Resolver {
     static let runtimeNames: Set<String> = [
         "Envelope", "APIClient", "APIError", "Endpoint", "HTTPMethod", "QueryItem", "HTTPHeader", "RequestBody",
         "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
-        "PathEncoding", "Indirect", "WireKey", "EndpointRuntime",
+        "PathEncoding", "Indirect", "WireKey", "EndpointRuntime", "PathComponent", "CookieSession", "CSRFToken",
     ]
     /// Swift's own types that generated code names (`Task`, `Result`, `Never` in completion
     /// handlers, the Codable protocols and containers) or that app code uses everywhere: a

@@ -22,21 +22,16 @@ nonisolated enum AuthRouter: Endpoint {
         }
     }
 
-    var path: String {
+    var pathComponents: [PathComponent] {
         switch self {
         case .login:
-            return "/login"
+            return [.literal("/login")]
         case .logout:
-            return "/logout"
+            return [.literal("/logout")]
         case .getQuestion(let index, _, _, _):
-            var path: String = "/questions/"
-            path += PathEncoding.segment(index)
-            return path
+            return [.literal("/questions/"), .value(index.parameterValue)]
         case .uploadAvatar(let memberId, _):
-            var path: String = "/members/"
-            path += PathEncoding.segment(memberId)
-            path += "/avatar"
-            return path
+            return [.literal("/members/"), .value(memberId.parameterValue), .literal("/avatar")]
         }
     }
 

@@ -28,28 +28,22 @@ public nonisolated enum HostileRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .default(let self_, let type, _, _, _, _, _, _):
-            var path: String = "/self/"
-            path += PathEncoding.segment(self_)
-            path += "/type/"
-            path += PathEncoding.segment(type)
-            return path
+            return [.literal("/self/"), .value(self_.parameterValue), .literal("/type/"), .value(type.parameterValue)]
         case .return:
-            return "/return"
+            return [.literal("/return")]
         case .shadow(let path, _, _, _, _, _, _, _, _):
-            var path_: String = "/files/"
-            path_ += PathEncoding.segment(path)
-            return path_
+            return [.literal("/files/"), .value(path.parameterValue)]
         case .plainQuote:
-            return "/quote/plain"
+            return [.literal("/quote/plain")]
         case .maybeQuote:
-            return "/quote"
+            return [.literal("/quote")]
         case .widgets:
-            return "/widgets"
+            return [.literal("/widgets")]
         case .nested:
-            return "/nested"
+            return [.literal("/nested")]
         }
     }
 

@@ -27,18 +27,18 @@ public nonisolated enum MemberRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .login:
-            return "/members/login"
+            return [.literal("/members/login")]
         case .getMyProfile:
-            return "/members/me"
+            return [.literal("/members/me")]
         case .updateMyProfile:
-            return "/members/me"
+            return [.literal("/members/me")]
         case .uploadAvatar:
-            return "/members/me/avatar"
+            return [.literal("/members/me/avatar")]
         case .refreshToken:
-            return "/members/token"
+            return [.literal("/members/token")]
         }
     }
 

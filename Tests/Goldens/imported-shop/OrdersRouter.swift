@@ -18,12 +18,12 @@ public nonisolated enum OrdersRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .listOrders:
-            return "/orders"
+            return [.literal("/orders")]
         case .listOrders2:
-            return "/orders"
+            return [.literal("/orders")]
         }
     }
 

@@ -29,35 +29,22 @@ public nonisolated enum ProductCatalogRouter: Endpoint {
         }
     }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .listProducts:
-            return "/products"
+            return [.literal("/products")]
         case .createProduct:
-            return "/products"
+            return [.literal("/products")]
         case .getProduct(let productId, _):
-            var path: String = "/products/"
-            path += PathEncoding.segment(productId)
-            return path
+            return [.literal("/products/"), .value(productId.parameterValue)]
         case .deleteProductsProductId(let productId):
-            var path: String = "/products/"
-            path += PathEncoding.segment(productId)
-            return path
+            return [.literal("/products/"), .value(productId.parameterValue)]
         case .getProductImage(let productId):
-            var path: String = "/products/"
-            path += PathEncoding.segment(productId)
-            path += "/image"
-            return path
+            return [.literal("/products/"), .value(productId.parameterValue), .literal("/image")]
         case .putProductImage(let productId, _):
-            var path: String = "/products/"
-            path += PathEncoding.segment(productId)
-            path += "/image"
-            return path
+            return [.literal("/products/"), .value(productId.parameterValue), .literal("/image")]
         case .listReviews(let productId):
-            var path: String = "/products/"
-            path += PathEncoding.segment(productId)
-            path += "/reviews"
-            return path
+            return [.literal("/products/"), .value(productId.parameterValue), .literal("/reviews")]
         }
     }
 

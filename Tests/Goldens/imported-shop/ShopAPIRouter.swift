@@ -10,10 +10,10 @@ public nonisolated enum ShopAPIRouter: Endpoint {
 
     public var method: HTTPMethod { .get }
 
-    public var path: String {
+    public var pathComponents: [PathComponent] {
         switch self {
         case .getHealth:
-            return "/health"
+            return [.literal("/health")]
         }
     }
 

@@ -15,6 +15,7 @@ import Darwin
 
 private struct Fetch: Endpoint {
     let path: String
+    var pathComponents: [PathComponent] { [.literal(path)] }
     var defaultBaseURL: URL? { nil }
     var method: HTTPMethod { .get }
     var queryItems: [QueryItem] { [] }
