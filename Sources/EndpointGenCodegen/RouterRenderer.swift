@@ -317,8 +317,21 @@ struct RouterRenderer {
                 p.put(", otherwise: ")
                 p.putLiteral(value)
             }
+            if role == .query, let style = shape.endpoint.queryStyles[parameter.wireName] {
+                p.put(", style: .")
+                p.put(Self.runtimeStyle(style))
+            }
             p.put(")")
             p.end()
+        }
+    }
+
+    /// The runtime's `ParameterStyle` case for a spec style.
+    static func runtimeStyle(_ style: QueryStyle) -> String {
+        switch style {
+        case .repeat: return "repeated"
+        case .form: return "exploded"
+        default: return style.rawValue
         }
     }
 

@@ -96,6 +96,15 @@ public struct Service: Sendable {
     }
 }
 
+/// How an array or map query parameter is written (`style:`, or the service's `arrayStyle:`);
+/// the runtime's `ParameterStyle` of the same names (`repeat` is `.repeated`, `form` `.exploded`).
+public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
+    case `repeat`, comma, space, pipe, brackets, deepObject, form
+
+    /// Styles of arrays of scalars.
+    public var isArrayStyle: Bool { self != .deepObject && self != .form }
+}
+
 /// `cookieSession:` of a service: the endpoint that renews a cookie session on 401, and the
 /// CSRF cookie echoed in a header on unsafe methods.
 public struct CookieSessionSetting: Sendable, Hashable {
@@ -243,6 +252,8 @@ public struct Endpoint: Sendable {
     public var followsRedirects = true
     /// Header parameters marked `credential: true`, by wire name in spec order.
     public var credentialHeaders: [String] = []
+    /// The style of each array or map query parameter that is not sent as repeated items, by wire name.
+    public var queryStyles: [String: QueryStyle] = [:]
     public var location: SourceLocation
 
     public init(

@@ -51,17 +51,32 @@ public enum PathComponent: Sendable, Hashable {
     case value(String)
 }
 
-/// One query item; arrays are several items with the same name.
+/// One query item (or form field); arrays are several items with the same name, or one item
+/// whose elements are joined by a delimiter (see `ParameterStyle`).
 public struct QueryItem: Sendable, Hashable {
     /// The name, not yet percent-encoded.
     public var name: String
     /// The value, not yet percent-encoded (the runtime encodes everything but unreserved characters).
+    /// For a delimited array, the elements joined by the delimiter, for reading.
     public var value: String
+    /// For a delimited array: the value as sent, each element encoded on its own and the delimiter
+    /// as it is, so a delimiter inside an element (`a,b` in a comma list) stays distinguishable.
+    let encodedValue: String?
 
     /// An item `name=value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
+        self.encodedValue = nil
+    }
+
+    /// One item for several values: each percent-encoded, then joined by `delimiter` sent as it is
+    /// (`,`, or an encoded one such as `%20` or `%7C`).
+    public init(name: String, elements: [String], delimiter: String) {
+        self.name = name
+        self.value = elements.joined(separator: delimiter.removingPercentEncoding ?? delimiter)
+        self.encodedValue = elements.map { PercentEncoding.encode($0, keeping: PercentEncoding.isQuerySafe) }
+            .joined(separator: delimiter)
     }
 }
 

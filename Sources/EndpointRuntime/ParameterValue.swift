@@ -121,7 +121,7 @@ enum PercentEncoding {
         var parts: [String] = []
         parts.reserveCapacity(items.count)
         for item in items {
-            parts.append(encode(item.name, keeping: isQuerySafe) + "=" + encode(item.value, keeping: isQuerySafe))
+            parts.append(encode(item.name, keeping: isQuerySafe) + "=" + (item.encodedValue ?? encode(item.value, keeping: isQuerySafe)))
         }
         return parts.joined(separator: "&")
     }

@@ -196,9 +196,19 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))
     }
 
+    /// `style:` of query parameters reaches the wire: comma lists, brackets, deepObject and form maps.
+    func testQueryStylesAreSentAsDeclared() throws {
+        let client = APIClient(transport: StubTransport.immediate)
+        let request = try client.makeRequest(
+            HostileRouter.widgets(ids: [1, 2], tags: ["a,b", "c"], filter: ["status": "open", "kind": "x y"], extra: ["n": 1]),
+            baseURL: URL(string: "https://example.com/v1")!)
+        XCTAssertEqual(request.url?.query(percentEncoded: true),
+                       "ids=1,2&tags%5B%5D=a%2Cb&tags%5B%5D=c&filter%5Bkind%5D=x%20y&filter%5Bstatus%5D=open&n=1")
+    }
+
     /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
     func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
-        let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate)).widgets()
+        let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate)).widgets(ids: [], filter: [:])
         XCTAssertEqual(widgets, [
             .button(Button(type: .value1, label: "ok")), .legacyButton(Button(type: .valueMinus1, label: "old")),
             .treeNode(TreeNode(name: "n")),

@@ -1221,6 +1221,31 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testQueryStylesFitTheirTypes() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            arrayStyle: deepObject
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                query:
+                  ids: { type: "[Int]", style: comas }
+                  map: "[String: String]"
+                  deep: { type: "[String: Int]", style: comma }
+                  list: { type: "[Int]", style: form }
+                  one: { type: Int, style: pipe }
+            """),
+            """
+            specs/a.yaml:2:13: error: 'arrayStyle' must be one of repeat, comma, space, pipe, brackets (a style of arrays), found 'deepObject'
+            specs/a.yaml:8:36: error: 'style' of query parameter 'ids' must be one of repeat, comma, space, pipe, brackets, deepObject, form, found 'comas'
+            specs/a.yaml:9:7: error: query parameter 'map' is a map: say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)
+            specs/a.yaml:10:45: error: 'style: comma' writes arrays; query parameter 'deep' is a map: use deepObject or form
+            specs/a.yaml:11:37: error: 'style: form' writes maps; query parameter 'list' is an array: use repeat, comma, space, pipe or brackets
+            specs/a.yaml:12:32: error: 'style' applies to arrays and maps; query parameter 'one' is neither
+            """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

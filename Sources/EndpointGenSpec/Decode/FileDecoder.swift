@@ -6,7 +6,7 @@ import EndpointGenYAML
 /// stages keep checking the rest without repeating the same complaint.
 struct FileDecoder {
     static let topLevelKeys: KeySet = [
-        "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession",
+        "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession", "arrayStyle",
         "endpoints", "models",
     ]
     static let endpointKeys: KeySet = [
@@ -14,6 +14,8 @@ struct FileDecoder {
         "headerParams", "body", "response", "envelope", "sample", "timeout", "redirects",
     ]
     static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated"]
+    /// A query parameter may also say how an array or map is written.
+    static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style"]
     /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
     static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential"]
     static let errorBodyKeys: KeySet = ["message", "code", "model"]
@@ -140,6 +142,15 @@ struct FileDecoder {
                 service.errorModelLocation = reader.textLocation(model.value)
             }
             service.errorBody = body
+        }
+        if let entry = top["arrayStyle"], let style = queryStyle(entry.value, for: "'arrayStyle'") {
+            if style.isArrayStyle {
+                service.arrayStyle = (style, location(entry.value))
+            } else {
+                reader.diagnostics.error(
+                    "'arrayStyle' must be one of repeat, comma, space, pipe, brackets (a style of arrays), found '\(style.rawValue)'",
+                    at: location(entry.value))
+            }
         }
         if let entry = top["cookieSession"],
             let mapping = reader.keyed(entry.value, in: "'cookieSession'", allowed: Self.cookieSessionKeys)
@@ -429,7 +440,12 @@ struct FileDecoder {
         if let entry = mapping["query"], let pairs = reader.pairs(entry.value, for: "'query'") {
             endpoint.query.reserveCapacity(pairs.count)
             for pair in pairs {
-                endpoint.query.append(decodeField(pair, kind: "query parameter", owner: .none))
+                endpoint.query.append(decodeField(pair, kind: "query parameter", owner: .none, allowed: Self.queryParameterKeys))
+                if let entry = pair.value.mapping?.first(where: { reader.keyText($0.key) == "style" }),
+                    let style = queryStyle(entry.value, for: "'style' of query parameter '\(reader.keyText(pair.key))'")
+                {
+                    endpoint.queryStyles[reader.keyText(pair.key)] = (style, location(entry.value))
+                }
             }
         }
         if let entry = mapping["headers"] {
@@ -487,6 +503,17 @@ struct FileDecoder {
             }
         }
         return endpoint
+    }
+
+    /// A `style:` value: one of `QueryStyle`'s names.
+    private mutating func queryStyle(_ node: YAMLNode, for what: String) -> QueryStyle? {
+        if let text = node.scalar?.value, let style = QueryStyle(rawValue: text) { return style }
+        let names = QueryStyle.allCases.map(\.rawValue)
+        reader.diagnostics.error(
+            "\(what) must be one of \(names.joined(separator: ", ")), found \(NodeReader.describe(node))"
+                + (node.scalar.map { DidYouMean.hint(for: $0.value, among: names) } ?? ""),
+            at: location(node))
+        return nil
     }
 
     /// Splits a path into literals and `{placeholder}`s, reporting malformed braces,

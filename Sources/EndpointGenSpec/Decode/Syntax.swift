@@ -177,6 +177,8 @@ struct EndpointSyntax {
     var followsRedirects = true
     /// Names of header parameters marked `credential: true`, in spec order.
     var credentialHeaders: [String] = []
+    /// `style:` of query parameters, by wire name.
+    var queryStyles: [String: (style: QueryStyle, location: SourceLocation)] = [:]
 }
 
 struct ServiceSyntax {
@@ -189,6 +191,8 @@ struct ServiceSyntax {
     var errorBody: ErrorBody?
     var errorModelLocation: SourceLocation?
     var cookieSession: CookieSessionSetting?
+    /// `arrayStyle:`: how the service's array query parameters are written by default.
+    var arrayStyle: (style: QueryStyle, location: SourceLocation)?
     /// `cookieSession.refresh` as written.
     var cookieSessionRefresh: String?
     /// Where `cookieSession.refresh` names its endpoint, and where `cookieSession` is.

@@ -415,6 +415,11 @@ struct Resolver {
         return isScalar(type)
     }
 
+    private func isScalarMap(_ type: TypeRef) -> Bool {
+        if case .dictionary(let value) = type { return isScalar(value) }
+        return false
+    }
+
     private func isPart(_ type: TypeRef) -> Bool {
         let element: TypeRef
         if case .array(let inner) = type { element = inner } else { element = type }
@@ -438,6 +443,9 @@ struct Resolver {
                     "path parameter '\(syntax.wireName)' must have a scalar type, found '\(expr.spelling)'", at: expr.location)
                 return nil
             }
+        case .query where isScalarMap(type.unwrapped):
+            // A map is written by its `style` (deepObject or form), checked with the endpoint.
+            break
         case .query, .headerParameter, .formField:
             if !isScalarOrArray(type.unwrapped) {
                 let kind = context == .query ? "query parameter" : context == .formField ? "form field" : "header parameter"
@@ -809,6 +817,48 @@ struct Resolver {
         return service
     }
 
+    /// Each array query parameter's style (its own, else the service's `arrayStyle`, else
+    /// repeated items); a map needs `deepObject` or `form`; a style fits its type.
+    private mutating func resolveQueryStyles(_ syntax: EndpointSyntax, query: [Field], service: ServiceSyntax) -> [String: QueryStyle] {
+        var styles: [String: QueryStyle] = [:]
+        for field in query {
+            let type = field.type.unwrapped
+            let given = syntax.queryStyles[field.wireName]
+            switch type {
+            case .dictionary:
+                guard let given else {
+                    diagnostics.error(
+                        "query parameter '\(field.wireName)' is a map: say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)",
+                        at: field.location)
+                    continue
+                }
+                guard !given.style.isArrayStyle else {
+                    diagnostics.error(
+                        "'style: \(given.style.rawValue)' writes arrays; query parameter '\(field.wireName)' is a map: use deepObject or form",
+                        at: given.location)
+                    continue
+                }
+                styles[field.wireName] = given.style
+            case .array:
+                if let given, !given.style.isArrayStyle {
+                    diagnostics.error(
+                        "'style: \(given.style.rawValue)' writes maps; query parameter '\(field.wireName)' is an array: use repeat, comma, space, pipe or brackets",
+                        at: given.location)
+                    continue
+                }
+                let style = given?.style ?? service.arrayStyle?.style ?? .repeat
+                if style != .repeat { styles[field.wireName] = style }
+            default:
+                if let given {
+                    diagnostics.error(
+                        "'style' applies to arrays and maps; query parameter '\(field.wireName)' is neither",
+                        at: given.location)
+                }
+            }
+        }
+        return styles
+    }
+
     /// `cookieSession:` needs cookie endpoints of its own service; its `refresh` is checked with
     /// every service in view (`checkCookieSessionRefreshes`).
     private mutating func resolveCookieSession(_ syntax: ServiceSyntax, endpoints: [Endpoint]) -> CookieSessionSetting? {
@@ -952,6 +1002,7 @@ struct Resolver {
             auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
             headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
             timeout: syntax.timeout, location: syntax.location)
+        endpoint.queryStyles = resolveQueryStyles(syntax, query: query, service: service)
         endpoint.followsRedirects = syntax.followsRedirects
         endpoint.credentialHeaders = syntax.credentialHeaders
         return endpoint

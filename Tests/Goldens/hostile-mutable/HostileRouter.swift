@@ -12,7 +12,7 @@ public nonisolated enum HostileRouter: Endpoint {
     case shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest)
     case plainQuote
     case maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil)
-    case widgets
+    case widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil)
     case nested(body: Amount)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
@@ -66,6 +66,13 @@ public nonisolated enum HostileRouter: Endpoint {
             items_.append(name: "completion", completion)
             items_.append(name: "isolation", isolation)
             return items_
+        case .widgets(let ids, let tags, let filter, let extra):
+            var items: [QueryItem] = []
+            items.append(name: "ids", ids, style: .comma)
+            items.append(name: "tags", tags, style: .brackets)
+            items.append(name: "filter", filter, style: .deepObject)
+            items.append(name: "extra", extra, style: .exploded)
+            return items
         default:
             return []
         }

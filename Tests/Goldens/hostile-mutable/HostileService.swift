@@ -23,7 +23,7 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     func maybeQuote(xQuote: String?, xQuotes: [String]?) async throws(APIError)
 
     /// `GET /widgets`
-    func widgets() async throws(APIError) -> [Widget]
+    func widgets(ids: [Int], tags: [String]?, filter: [String: String], extra: [String: Int]?) async throws(APIError) -> [Widget]
 
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
@@ -118,13 +118,19 @@ nonisolated extension HostileServiceProtocol {
         }
     }
 
+    /// `widgets` with the spec's defaults, as on `HostileService`.
+    @_alwaysEmitIntoClient
+    public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Widget] {
+        try await self.widgets(ids: ids, tags: tags, filter: filter, extra: extra)
+    }
+
     /// Calls `widgets` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
     @_alwaysEmitIntoClient
-    public func widgets(completion: @escaping @Sendable (Result<[Widget], APIError>) -> Void) -> Task<Void, Never> {
+    public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil, completion: @escaping @Sendable (Result<[Widget], APIError>) -> Void) -> Task<Void, Never> {
         Task {
             do throws(APIError) {
-                let value: [Widget] = try await self.widgets()
+                let value: [Widget] = try await self.widgets(ids: ids, tags: tags, filter: filter, extra: extra)
                 completion(.success(value))
             } catch {
                 completion(.failure(error))
@@ -186,8 +192,8 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     }
 
     /// `GET /widgets`
-    public func widgets() async throws(APIError) -> [Widget] {
-        try await client.send(HostileRouter.widgets, baseURL: baseURL, as: [Widget].self)
+    public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil) async throws(APIError) -> [Widget] {
+        try await client.send(HostileRouter.widgets(ids: ids, tags: tags, filter: filter, extra: extra), baseURL: baseURL, as: [Widget].self)
     }
 
     /// `POST /nested`

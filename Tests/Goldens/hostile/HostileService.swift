@@ -23,7 +23,7 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     func maybeQuote(xQuote: String?, xQuotes: [String]?) async throws(APIError)
 
     /// `GET /widgets`
-    func widgets() async throws(APIError) -> [Widget]
+    func widgets(ids: [Int], tags: [String]?, filter: [String: String], extra: [String: Int]?) async throws(APIError) -> [Widget]
 
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
@@ -46,6 +46,12 @@ nonisolated extension HostileServiceProtocol {
     @_alwaysEmitIntoClient
     public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) {
         try await self.maybeQuote(xQuote: xQuote, xQuotes: xQuotes)
+    }
+
+    /// `widgets` with the spec's defaults, as on `HostileService`.
+    @_alwaysEmitIntoClient
+    public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Widget] {
+        try await self.widgets(ids: ids, tags: tags, filter: filter, extra: extra)
     }
 }
 
@@ -88,8 +94,8 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     }
 
     /// `GET /widgets`
-    public func widgets() async throws(APIError) -> [Widget] {
-        try await client.send(HostileRouter.widgets, baseURL: baseURL, as: [Widget].self)
+    public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil) async throws(APIError) -> [Widget] {
+        try await client.send(HostileRouter.widgets(ids: ids, tags: tags, filter: filter, extra: extra), baseURL: baseURL, as: [Widget].self)
     }
 
     /// `POST /nested`
