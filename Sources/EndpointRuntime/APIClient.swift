@@ -20,7 +20,8 @@ public struct APIClient: Sendable {
         public var maxResponseSize: Int
         /// Headers sent with every request, before the endpoint's own (which replace them by name).
         public var defaultHeaders: [HTTPHeader]
-        /// Makes the encoder for JSON bodies; the default writes dates as `2024-01-02T03:04:05Z`.
+        /// Makes the encoder for JSON bodies; the default writes dates as `2024-01-02T03:04:05Z`
+        /// (`…:05.25Z` with fractional seconds).
         public var makeEncoder: @Sendable () -> JSONEncoder
         /// Makes the decoder for JSON responses; the default reads ISO 8601 dates with or without fractional seconds.
         public var makeDecoder: @Sendable () -> JSONDecoder
@@ -52,7 +53,8 @@ public struct APIClient: Sendable {
             self.credentialHeaders = credentialHeaders
         }
 
-        /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` and keys sorted (stable bodies).
+        /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` (fractional seconds kept to the
+        /// microsecond) and keys sorted (stable bodies).
         @Sendable public static func defaultEncoder() -> JSONEncoder {
             let encoder = JSONEncoder()
             encoder.dateEncodingStrategy = .custom { date, encoder in

@@ -2,18 +2,27 @@ import Foundation
 
 /// ISO 8601 date-times without formatters: thread-safe, allocation-light and locale-proof.
 ///
-/// Writes `2024-01-02T03:04:05Z` (UTC, whole seconds). Reads `YYYY-MM-DDTHH:MM:SS`, optional
-/// fractional seconds (any number of digits), then `Z` or an offset `±HH:MM` / `±HHMM`.
+/// Writes `2024-01-02T03:04:05Z` (UTC), with the fractional seconds a date has, to the
+/// microsecond and without trailing zeros (`…:05.25Z`): a date read from a server goes back as it
+/// came. Reads `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds (any number of digits), then `Z`
+/// or an offset `±HH:MM` / `±HHMM`.
 enum ISO8601 {
     static func string(from date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        // Rounded to whole microseconds first, so that 0.9999999 s carries into the next second.
+        let micros = Int((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let (seconds, microOfSecond) = floorDivide(micros, 1_000_000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
         let hour = secondOfDay / 3600
         let minute = secondOfDay % 3600 / 60
         let second = secondOfDay % 60
+        var fraction = ""
+        if microOfSecond > 0 {
+            fraction = "." + pad(microOfSecond, 6)
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+        }
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-            + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + "Z"
+            + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + fraction + "Z"
     }
 
     static func date(from text: String) -> Date? {

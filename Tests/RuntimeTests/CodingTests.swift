@@ -12,11 +12,15 @@ final class CodingTests: XCTestCase {
         return try APIClient.Configuration.defaultDecoder().decode(Stamp.self, from: data).at
     }
 
-    func testEncodesDatesAsISO8601SecondsInUTC() throws {
+    func testEncodesDatesAsISO8601InUTCKeepingFractionalSeconds() throws {
         let encoder = APIClient.Configuration.defaultEncoder()
         let cases: [(TimeInterval, String)] = [
             (1_704_164_645, "2024-01-02T03:04:05Z"),
-            (1_704_164_645.999, "2024-01-02T03:04:05Z"),
+            (1_704_164_645.25, "2024-01-02T03:04:05.25Z"),
+            (1_704_164_645.999, "2024-01-02T03:04:05.999Z"),
+            (1_704_164_645.123456, "2024-01-02T03:04:05.123456Z"),
+            (1_704_164_645.9999999, "2024-01-02T03:04:06Z"),
+            (-0.5, "1969-12-31T23:59:59.5Z"),
             (0, "1970-01-01T00:00:00Z"),
             (-1, "1969-12-31T23:59:59Z"),
             (951_782_400, "2000-02-29T00:00:00Z"),

@@ -210,7 +210,7 @@ final class RequestBuildingTests: XCTestCase {
                                                             at: Date(timeIntervalSince1970: 1_704_164_645.75))))
         XCTAssertEqual(request.httpMethod, "POST")
         XCTAssertEqual(request.value(forHTTPHeaderField: "Content-Type"), "application/json")
-        XCTAssertEqual(body(request), #"{"at":"2024-01-02T03:04:05Z","password":"p+w/d","username":"kim"}"#)
+        XCTAssertEqual(body(request), #"{"at":"2024-01-02T03:04:05.75Z","password":"p+w/d","username":"kim"}"#)
     }
 
     func testDeclaredContentTypeNamesTheJSONMediaTypeButNotOtherBodies() throws {
