@@ -70,13 +70,13 @@ func bundle(for path: String, from generated: [GeneratedFile]) -> GeneratedFile 
     var bodies: [String] = []
     for file in generated where file.contents.hasPrefix(header + "\n") {
         var lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        while let line = lines.first, line.isEmpty || line.hasPrefix("import ") {
+        while let line = lines.first, line.isEmpty || line.hasPrefix("import ") || CodeGenerator.toolOptOuts.contains(String(line)) {
             if line.hasPrefix("import "), !imports.contains(String(line)) { imports.append(String(line)) }
             lines.removeFirst()
         }
         bodies.append("// MARK: - \(file.name)\n\n" + lines.joined(separator: "\n"))
     }
-    var text = header + "\n"
+    var text = header + "\n" + CodeGenerator.toolOptOuts.joined(separator: "\n") + "\n"
     if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
     for body in bodies { text += "\n" + body }
     return GeneratedFile(name: (path as NSString).lastPathComponent + ".swift", contents: text)
