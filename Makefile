@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all generate check lint build tool release-tool release-tool-path test referees tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
+.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
 
 all: generate
 
@@ -52,9 +52,22 @@ build:
 # transport on Linux is CurlTransport). httpbin under gunicorn is a referee the tests start
 # themselves on 127.0.0.1; here its absence is a failure, not a skip.
 TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|WireTests
+# The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
+# the last thing printed.
 test: check referees
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --disable-swift-testing
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+
+# What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
+# (CI images often run as root without sudo). macOS: brew install libyaml.
+setup:
+	@if dpkg -s libyaml-dev >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1; then \
+		echo "libyaml-dev and pkg-config are installed"; \
+	elif [ "$$(id -u)" -eq 0 ]; then \
+		apt-get update -y && DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config; \
+	else \
+		sudo apt-get update -y && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config; \
+	fi
 
 # Independent servers the tests use as referees (PyPI): httpbin served by gunicorn.
 referees:
