@@ -37,6 +37,8 @@ while let argument = arguments.popFirst() {
         options.accessLevel = level
     case "--mutable-models":
         options.mutableModels = true
+    case "--fakes":
+        options.fakes = true
     default:
         guard !argument.hasPrefix("--") else { fail("unknown option '\(argument)'", status: 64) }
         specPaths.append(argument)

@@ -18,11 +18,15 @@ public struct CodegenOptions: Sendable, Hashable {
     /// public property costs the compiler a setter and a `_modify` coroutine per field (a debug
     /// build of a 500-endpoint module took about 20% longer with them).
     public var mutableModels: Bool
+    /// Also generate `<Service>ServiceFake` per service, a test double of its protocol (off by
+    /// default: it is code for tests, and costs compile time in the module).
+    public var fakes: Bool
 
-    public init(accessLevel: AccessLevel = .public, completionHandlers: Bool = false, mutableModels: Bool = false) {
+    public init(accessLevel: AccessLevel = .public, completionHandlers: Bool = false, mutableModels: Bool = false, fakes: Bool = false) {
         self.accessLevel = accessLevel
         self.completionHandlers = completionHandlers
         self.mutableModels = mutableModels
+        self.fakes = fakes
     }
 }
 
@@ -111,6 +115,10 @@ public enum CodeGenerator {
             emit("\(service.name)Router.swift") { router.render(into: &$0) }
             let serviceRenderer = ServiceRenderer(context: context, service: service, shapes: shapes)
             emit("\(service.name)Service.swift") { serviceRenderer.render(into: &$0) }
+            if context.options.fakes {
+                let fake = FakeRenderer(context: context, service: service, shapes: shapes, calls: shapes.map(serviceRenderer.call))
+                emit("\(service.name)ServiceFake.swift") { fake.render(into: &$0) }
+            }
             let multipart = shapes.filter { $0.multipartStructName != nil }
             if !file.models.isEmpty || !multipart.isEmpty {
                 emit("\(service.name)Models.swift") { p in

@@ -10,6 +10,7 @@ public struct RunOptions: Sendable, Equatable {
     public var accessLevel: AccessLevel = .public
     public var completionHandlers = false
     public var mutableModels = false
+    public var fakes = false
     public var quiet = false
     public var color: ColorChoice = .auto
 
@@ -52,11 +53,12 @@ public enum QuickArguments {
             if name == "-q" { name = "--quiet" }
             guard seen.insert(name).inserted else { return nil }
             switch name {
-            case "--completion-handlers", "--mutable-models", "--quiet":
+            case "--completion-handlers", "--mutable-models", "--fakes", "--quiet":
                 guard value == nil else { return nil }
                 if name == "--quiet" { options.quiet = true }
                 if name == "--completion-handlers" { options.completionHandlers = true }
                 if name == "--mutable-models" { options.mutableModels = true }
+                if name == "--fakes" { options.fakes = true }
             case "--specs", "--output", "--access-level", "--color":
                 if value == nil { value = rest.popFirst() }
                 // A value that looks like an option is left to ArgumentParser's rules.

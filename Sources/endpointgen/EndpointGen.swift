@@ -73,6 +73,9 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .customLong("mutable-models"), help: "Model properties are 'var' instead of 'let'.")
     var mutableModels: Bool = false
 
+    @Flag(name: .customLong("fakes"), help: "Also generate <Service>ServiceFake, a test double of each service protocol.")
+    var fakes: Bool = false
+
     @Flag(name: .shortAndLong, help: "Print only diagnostics, no summary line.")
     var quiet: Bool = false
 
@@ -86,6 +89,7 @@ struct CommonOptions: ParsableArguments {
         options.accessLevel = accessLevel
         options.completionHandlers = completionHandlers
         options.mutableModels = mutableModels
+        options.fakes = fakes
         options.quiet = quiet
         options.color = color
         return options
@@ -101,7 +105,8 @@ extension RunOptions {
         return PipelineOptions(
             specsDirectory: specs,
             outputDirectory: output,
-            codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers, mutableModels: mutableModels)
+            codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers, mutableModels: mutableModels,
+                                    fakes: fakes)
         )
     }
 

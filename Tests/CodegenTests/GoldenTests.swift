@@ -23,12 +23,12 @@ final class GoldenTests: XCTestCase {
     /// The same fixture with every option that changes the code: internal access, completion-handler
     /// variants (what a UIKit app would pick) and settable model properties.
     func testFeaturesWithInternalAccessCompletionHandlersAndMutableModels() throws {
-        try checkGolden("features", into: "features-callbacks", options: CodegenOptions(accessLevel: .internal, completionHandlers: true, mutableModels: true))
+        try checkGolden("features", into: "features-callbacks", options: CodegenOptions(accessLevel: .internal, completionHandlers: true, mutableModels: true, fakes: true))
     }
 
     /// Settable model properties where boxed and deprecated fields need accessors.
     func testHostileFixtureWithMutableModels() throws {
-        try checkGolden("hostile", into: "hostile-mutable", options: CodegenOptions(completionHandlers: true, mutableModels: true))
+        try checkGolden("hostile", into: "hostile-mutable", options: CodegenOptions(completionHandlers: true, mutableModels: true, fakes: true))
     }
 
     func testGenerationIsDeterministic() throws {

@@ -1,0 +1,140 @@
+import EndpointGenSpec
+
+/// Renders `<Service>ServiceFake` (with `--fakes`): a `<Service>ServiceProtocol` for tests of app
+/// code, with a settable handler per method, every call recorded, and the spec's samples as the
+/// answer of a method without a handler — so a test sets only what it is about.
+struct FakeRenderer {
+    let context: Context
+    let service: Service
+    let shapes: [EndpointShape]
+    let calls: [ServiceRenderer.Call]
+
+    var typeName: String { service.name + "ServiceFake" }
+
+    func render(into p: inout CodePrinter) {
+        let access = context.access
+        p.doc(
+            "A test double of `\(service.name)ServiceProtocol` for tests of app code: each method answers with its handler when one is set, else with the spec's sample (as `StubTransport` does); every call is recorded in `calls`.")
+        p.block("\(context.typeModifiers)final class \(typeName): \(service.name)ServiceProtocol, @unchecked Sendable") { p in
+            p.doc("A call the fake received, with its arguments.")
+            p.block("\(access)enum Call: Hashable, Sendable") { p in
+                for shape in shapes {
+                    p.begin()
+                    p.put("case ")
+                    p.put(shape.escapedCaseName)
+                    if !shape.parameters.isEmpty {
+                        p.put("(")
+                        shape.putDeclarationList(.requirement, into: &p)
+                        p.put(")")
+                    }
+                    p.end()
+                }
+            }
+            p.blank()
+            // All state behind one lock: tests call the fake from many tasks at once.
+            p.line("private let lock = NSLock()")
+            p.line("private var recorded: [Call] = []")
+            for (shape, call) in zip(shapes, calls) {
+                p.line("private var \(storageName(shape)): (\(handlerType(shape, call)))?")
+            }
+            p.line("private let samples: \(service.name)Service")
+            p.blank()
+            p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
+            p.block("\(access)init()") { p in
+                p.line("samples = \(service.name)Service(client: APIClient(transport: StubTransport()), baseURL: URL(string: \"https://fake.invalid\")!)")
+            }
+            p.blank()
+            p.doc("Every call so far, in order.")
+            p.line("\(access)var calls: [Call] { locked { recorded } }")
+            for (shape, call) in zip(shapes, calls) {
+                p.blank()
+                p.doc("Answers `\(shape.caseName)` instead of the sample, with the call's arguments.")
+                p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, call)))?") { p in
+                    p.line("get { locked { \(storageName(shape)) } }")
+                    p.line("set { locked { \(storageName(shape)) = newValue } }")
+                }
+            }
+            for (shape, call) in zip(shapes, calls) {
+                p.blank()
+                renderMethod(shape, call: call, into: &p)
+            }
+            p.blank()
+            p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
+            p.block("private static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
+                p.chain([
+                    ("do", { p in p.line("return try await handler()") }),
+                    ("catch let error as APIError", { p in p.line("throw error") }),
+                    ("catch is CancellationError", { p in p.line("throw .cancelled") }),
+                    ("catch", { p in p.line("throw .transport(.other(code: -1, description: String(describing: error)))") }),
+                ])
+            }
+            p.blank()
+            p.block("private func locked<Value>(_ body: () -> Value) -> Value") { p in
+                p.line("lock.lock()")
+                p.line("defer { lock.unlock() }")
+                p.line("return body()")
+            }
+        }
+    }
+
+    private func handlerName(_ shape: EndpointShape) -> String {
+        Naming.member(shape.caseName + "Handler")
+    }
+
+    private func storageName(_ shape: EndpointShape) -> String {
+        "_" + shape.caseName + "Handler"
+    }
+
+    /// `@Sendable (A, B) async throws -> R`: untyped, so that a test writes `{ throw .server(…) }`
+    /// without annotating the closure (Swift does not infer a closure's thrown type yet).
+    private func handlerType(_ shape: EndpointShape, _ call: ServiceRenderer.Call) -> String {
+        let parameters = shape.parameters.map(\.type).joined(separator: ", ")
+        return "@Sendable (\(parameters)) async throws -> \(call.returns ?? "Void")"
+    }
+
+    private func renderMethod(_ shape: EndpointShape, call: ServiceRenderer.Call, into p: inout CodePrinter) {
+        p.begin()
+        p.put(context.access)
+        p.put("func ")
+        p.put(shape.escapedCaseName)
+        p.put("(")
+        shape.putDeclarationList(.requirement, into: &p)
+        p.put(") async throws(APIError)")
+        if let returns = call.returns {
+            p.put(" -> ")
+            p.put(returns)
+        }
+        p.open()
+        // Members through `self`: a parameter may be named like one.
+        p.begin()
+        p.put("self.locked { self.recorded.append(.")
+        p.put(Naming.member(shape.caseName))
+        if !shape.parameters.isEmpty {
+            p.put("(")
+            shape.putArguments(into: &p)
+            p.put(")")
+        }
+        p.put(") }")
+        p.end()
+        let handler = shape.local("handler")
+        p.begin()
+        p.put("if let ")
+        p.put(handler)
+        p.put(" = self.")
+        p.put(handlerName(shape))
+        p.put(" { return try await Self.answer { try await ")
+        p.put(handler)
+        p.put("(")
+        p.put(shape.parameters.map(\.escapedName).joined(separator: ", "))
+        p.put(") } }")
+        p.end()
+        p.begin()
+        p.put("return try await self.samples.")
+        p.put(Naming.member(shape.caseName))
+        p.put("(")
+        shape.putArguments(into: &p)
+        p.put(")")
+        p.end()
+        p.close()
+    }
+}

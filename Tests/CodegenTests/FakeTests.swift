@@ -1,0 +1,65 @@
+import EndpointRuntime
+import Foundation
+@testable import GoldenCallbacks
+import XCTest
+
+/// `--fakes`: `AuthServiceFake` stands in for `AuthService` wherever app code takes the protocol.
+final class FakeTests: XCTestCase {
+    /// App code as it would be written: it depends on the protocol only.
+    private func signIn(with auth: some AuthServiceProtocol) async throws(APIError) -> String {
+        let response = try await auth.login(body: LoginRequest(username: "kim", password: "pw"))
+        return response.accessToken
+    }
+
+    func testHandlersAnswerAndCallsAreRecorded() async throws {
+        let fake = AuthServiceFake()
+        fake.loginHandler = { body in LoginResponse(accessToken: "token-of-\(body.username)", expiresIn: 60) }
+        let token = try await signIn(with: fake)
+        XCTAssertEqual(token, "token-of-kim")
+        // The overload with the spec's defaults, called through the protocol, reaches the fake too.
+        fake.getQuestionHandler = { index, lang, tags, pageSize in
+            Question(index: index, title: "\(lang ?? "-") \(tags) \(pageSize)", createdAt: Date(timeIntervalSince1970: 0), state: .unknown("x"))
+        }
+        let question = try await fake.getQuestion(index: 3, tags: ["a"])
+        XCTAssertEqual(question.title, "- [\"a\"] 20")
+        XCTAssertEqual(fake.calls, [.login(body: LoginRequest(username: "kim", password: "pw")),
+                                    .getQuestion(index: 3, lang: nil, tags: ["a"], pageSize: 20)])
+    }
+
+    func testWithoutAHandlerTheSampleAnswersAndErrorsPassThrough() async throws {
+        let fake = AuthServiceFake()
+        // login has a sample in the spec.
+        let response = try await fake.login(body: LoginRequest(username: "a", password: "b"))
+        XCTAssertEqual(response.accessToken, "abc")
+        fake.logoutHandler = { throw APIError.server(ServerError(status: 401, message: "no session")) }
+        do {
+            try await fake.logout()
+            XCTFail("expected the handler's error")
+        } catch {
+            XCTAssertEqual(error.status, 401)
+        }
+        XCTAssertEqual(fake.calls.count, 2)
+
+        // Any other error reaches the caller as a transport failure, typed.
+        struct Broken: Error {}
+        fake.logoutHandler = { throw Broken() }
+        do {
+            try await fake.logout()
+            XCTFail("expected the handler's error")
+        } catch {
+            guard case .transport(.other(_, let description)) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(description.contains("Broken"))
+        }
+    }
+
+    func testConcurrentCallsAreAllRecorded() async throws {
+        let fake = AuthServiceFake()
+        fake.logoutHandler = {}
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<100 {
+                group.addTask { try? await fake.logout() }
+            }
+        }
+        XCTAssertEqual(fake.calls, Array(repeating: .logout, count: 100))
+    }
+}
