@@ -163,7 +163,7 @@ public enum ProjectInitializer {
     baseURL: https://api.example.com/v1   # the default; ExampleService(client:baseURL:) takes another
     headers:                              # sent with every request of this service
       Accept: application/json
-    auth: none                            # default of the endpoints: none | bearer | cookie | apiKey(Header-Name)
+    auth: none                            # default of the endpoints: none | bearer | cookie | basic | apiKey(Header) | apiKeyQuery(name)
     errorBody:                            # how a non-2xx body is read into APIError.server
       message: message
       model: ErrorResponse
