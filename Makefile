@@ -51,7 +51,7 @@ build:
 # The suite, then the transport, redirect and wire suites again over URLSession (the default
 # transport on Linux is CurlTransport). httpbin under gunicorn is a referee the tests start
 # themselves on 127.0.0.1; here its absence is a failure, not a skip.
-TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|WireTests
+TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.StreamingTests|RuntimeTests.CookieSessionTests|WireTests
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees

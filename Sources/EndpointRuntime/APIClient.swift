@@ -198,7 +198,6 @@ public struct APIClient: Sendable {
                  acceptsRedirect: Bool = false) async throws(APIError) -> HTTPResponse {
         try checkCancellation()
         let base = try makeRequest(endpoint, baseURL: baseURL)
-        let origin = Origin(base.url)
         let redirects = endpoint.followsRedirects ? configuration.redirects : .none
         var attempt = 1
         var refreshed = false
@@ -208,29 +207,7 @@ public struct APIClient: Sendable {
         var hops = 0
         while true {
             try checkCancellation()
-            var request = hop
-            let generation: Int
-            if Origin(hop.url) == origin {
-                generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)
-                if endpoint.auth == .cookie, let csrf = endpoint.cookieSession?.csrf {
-                    try Authentication.applyCSRF(csrf, to: &request)
-                }
-            } else {
-                // Another origin gets no credential of ours, only the cookies the storage holds for it.
-                generation = 0
-                authentication.removeCredentials(from: &request, endpoint: endpoint,
-                                                 credentialHeaders: configuration.credentialHeaders)
-                if endpoint.auth == .cookie, let url = hop.url, let first = base.url,
-                   let cookie = authentication.crossOriginCookieHeader(for: url, firstOrigin: first) {
-                    request.setValue(cookie, forHTTPHeaderField: "Cookie")
-                }
-            }
-            for plugin in plugins {
-                request = try await plugin.prepare(request, endpoint: endpoint)
-            }
-            for plugin in plugins {
-                await plugin.willSend(request, endpoint: endpoint)
-            }
+            let (request, generation) = try await prepare(hop, base: base, endpoint: endpoint, deadline: deadline)
             let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
                                            maxResponseSize: configuration.maxResponseSize,
                                            discardsSuccessBody: discardsSuccessBody)
@@ -258,22 +235,12 @@ public struct APIClient: Sendable {
                     hops += 1
                     continue
                 }
-                if response.status == 401, !refreshed, Origin(hop.url) == origin, !RefreshScope.isRefreshing {
-                    // Exactly one retry after a refresh; a second 401 is the caller's error.
-                    if endpoint.auth == .bearer, authentication.tokenProvider != nil {
-                        refreshed = true
-                        try await authentication.refreshToken(after: generation, deadline: deadline)
-                        (hop, hops) = (base, 0)
-                        continue
-                    }
-                    if endpoint.auth == .cookie, let refresh = endpoint.cookieSession?.refresh {
-                        refreshed = true
-                        try await authentication.refreshSession(after: generation, deadline: deadline) {
-                            try await self.send(refresh, baseURL: baseURL)
-                        }
-                        (hop, hops) = (base, 0)
-                        continue
-                    }
+                // Exactly one retry after a refresh; a second 401 is the caller's error.
+                if !refreshed, try await refreshAfter401(response, hop: hop, base: base, endpoint: endpoint, baseURL: baseURL,
+                                                         generation: generation, deadline: deadline) {
+                    refreshed = true
+                    (hop, hops) = (base, 0)
+                    continue
                 }
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, status: response.status) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt, retryAfter: response.header("Retry-After")))
@@ -298,6 +265,53 @@ public struct APIClient: Sendable {
                 throw error
             }
         }
+    }
+
+    /// A hop's request as sent: credentials for the first origin only (on another origin, just
+    /// the cookies the storage holds for it), then the plugins. Returns the refresh generation
+    /// the credentials were read at.
+    func prepare(_ hop: URLRequest, base: URLRequest, endpoint: some Endpoint, deadline: Deadline) async throws(APIError) -> (URLRequest, Int) {
+        var request = hop
+        let generation: Int
+        if Origin(hop.url) == Origin(base.url) {
+            generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)
+            if endpoint.auth == .cookie, let csrf = endpoint.cookieSession?.csrf {
+                try Authentication.applyCSRF(csrf, to: &request)
+            }
+        } else {
+            generation = 0
+            authentication.removeCredentials(from: &request, endpoint: endpoint,
+                                             credentialHeaders: configuration.credentialHeaders)
+            if endpoint.auth == .cookie, let url = hop.url, let first = base.url,
+               let cookie = authentication.crossOriginCookieHeader(for: url, firstOrigin: first) {
+                request.setValue(cookie, forHTTPHeaderField: "Cookie")
+            }
+        }
+        for plugin in plugins {
+            request = try await plugin.prepare(request, endpoint: endpoint)
+        }
+        for plugin in plugins {
+            await plugin.willSend(request, endpoint: endpoint)
+        }
+        return (request, generation)
+    }
+
+    /// Whether a 401 of `hop` is answered by a refresh (token or cookie session), once per attempt;
+    /// refreshes and returns true when it is.
+    func refreshAfter401(_ response: HTTPResponse, hop: URLRequest, base: URLRequest, endpoint: some Endpoint, baseURL: URL,
+                         generation: Int, deadline: Deadline) async throws(APIError) -> Bool {
+        guard response.status == 401, Origin(hop.url) == Origin(base.url), !RefreshScope.isRefreshing else { return false }
+        if endpoint.auth == .bearer, authentication.tokenProvider != nil {
+            try await authentication.refreshToken(after: generation, deadline: deadline)
+            return true
+        }
+        if endpoint.auth == .cookie, let refresh = endpoint.cookieSession?.refresh {
+            try await authentication.refreshSession(after: generation, deadline: deadline) {
+                try await self.send(refresh, baseURL: baseURL)
+            }
+            return true
+        }
+        return false
     }
 
     // MARK: - Responses

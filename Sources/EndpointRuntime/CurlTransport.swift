@@ -52,6 +52,31 @@ public final class CurlTransport: HTTPTransport {
         }
         return try result.get()
     }
+
+    /// Sends `request` and returns at the response head; the body follows chunk by chunk as curl
+    /// reads it. `context.timeout` is the longest silence allowed; the body's consumer ending the
+    /// iteration closes the connection.
+    public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
+        try checkCancellation()
+        guard ecurl_load() == 0 else {
+            let reason = ecurl_load_error().map { String(cString: $0) } ?? "libcurl could not be loaded"
+            throw .transport(.other(code: URLError.unknown.rawValue, description: reason))
+        }
+        let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(CurlTransfer.streamChunks))
+        let transfer = CurlTransfer(request: request, context: context, pool: pool, stream: sink)
+        sink.onTermination = { _ in transfer.cancel() }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>) in
+                transfer.headWaiter = continuation
+                let thread = Thread { transfer.runStreaming() }
+                thread.name = "EndpointRuntime.CurlTransport.stream"
+                thread.start()
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
+        return (try result.get(), body)
+    }
 }
 
 /// libcurl's option and info numbers used here (its stable ABI, `curl/curl.h`).
@@ -140,6 +165,14 @@ private final class CurlTransfer: @unchecked Sendable {
     private var cancelled = false
     private var activeMulti: UnsafeMutableRawPointer?
 
+    /// Streaming: where body chunks go, and who waits for the head (resumed once, from this
+    /// transfer's thread). The deadline is then an idle timeout from the last byte received.
+    static let streamChunks = 1024
+    private let stream: HTTPBodyStream.Continuation?
+    var headWaiter: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>?
+    private var lastActivity = ContinuousClock.now
+    private var slowReader = false
+
     // Written by curl's callbacks, on the transfer's thread.
     private var status = 0
     private var headers: [String: String] = [:]
@@ -148,11 +181,41 @@ private final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var tooLarge = false
 
-    init(request: URLRequest, context: TransportContext, pool: HandlePool) {
+    init(request: URLRequest, context: TransportContext, pool: HandlePool, stream: HTTPBodyStream.Continuation? = nil) {
         self.request = request
         self.context = context
         self.pool = pool
+        self.stream = stream
         deadline = .now + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
+    }
+
+    /// The streaming transfer: the head goes to `headWaiter`, the body to `stream`, the end or
+    /// the failure to whichever is still waiting.
+    func runStreaming() {
+        let result = run()
+        let failure: APIError?
+        switch result {
+        case .success: failure = nil
+        case .failure(let error): failure = error
+        }
+        if let waiter = headWaiter {
+            headWaiter = nil
+            waiter.resume(returning: .failure(failure ?? .transport(.badResponse(reason: "The server sent no status line."))))
+            stream?.finish()
+            return
+        }
+        if let failure {
+            stream?.finish(throwing: failure)
+        } else {
+            stream?.finish()
+        }
+    }
+
+    /// Hands the head to the waiter when a final status's header section is complete.
+    private func deliverHead() {
+        guard let waiter = headWaiter else { return }
+        headWaiter = nil
+        waiter.resume(returning: .success(HTTPResponseHead(status: status, headers: headers, url: request.url)))
     }
 
     func cancel() {
@@ -241,6 +304,10 @@ private final class CurlTransfer: @unchecked Sendable {
         if tooLarge {
             return .failure(.responseTooLarge(limit: context.maxResponseSize))
         }
+        if slowReader {
+            return .failure(.transport(.other(code: URLError.unknown.rawValue, description:
+                "The body was read more slowly than it arrived: \(Self.streamChunks) chunks were waiting.")))
+        }
         switch code {
         case .cancelled:
             return .failure(.cancelled)
@@ -291,7 +358,9 @@ private final class CurlTransfer: @unchecked Sendable {
                 return .finished(result < 0 ? 2 : result)
             }
             if isCancelled { return .cancelled }
-            let left = ContinuousClock.now.duration(to: deadline)
+            // A stream's timeout is the longest silence; an exchange's covers it whole.
+            let limit = stream == nil ? deadline : lastActivity + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
+            let left = ContinuousClock.now.duration(to: limit)
             if left <= .zero { return .timedOut }
             let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
             _ = ecurl_multi_poll(pair.multi, Int32(min(milliseconds, 1000)))
@@ -300,6 +369,14 @@ private final class CurlTransfer: @unchecked Sendable {
 
     /// Body bytes from curl (already decoded); 0 stops the transfer.
     fileprivate func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        lastActivity = .now
+        if let stream, headWaiter == nil {
+            if case .dropped = stream.yield(Data(bytes)) {
+                slowReader = true
+                return 0
+            }
+            return bytes.count
+        }
         if discarding { return bytes.count }
         if body.count + bytes.count > context.maxResponseSize {
             tooLarge = true
@@ -311,6 +388,7 @@ private final class CurlTransfer: @unchecked Sendable {
 
     /// One header line from curl (status lines of interim responses included); 0 stops the transfer.
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
+        lastActivity = .now
         var line = Array(bytes)
         while let last = line.last, last == 0x0A || last == 0x0D {
             line.removeLast()
@@ -326,6 +404,10 @@ private final class CurlTransfer: @unchecked Sendable {
         if line.isEmpty {
             headersComplete = true
             guard status >= 200 else { return bytes.count }
+            if stream != nil {
+                deliverHead()
+                return bytes.count
+            }
             // A discarded body is never held in memory, so the size limit does not apply to it.
             discarding = context.discardsSuccessBody && (200..<300).contains(status)
             if !discarding, let length = HTTPResponse.value(ofHeader: "Content-Length", in: headers).flatMap({ Int64($0) }),

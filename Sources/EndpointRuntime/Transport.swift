@@ -11,6 +11,12 @@ import FoundationNetworking
 public protocol HTTPTransport: Sendable {
     /// Sends `request` (already authorised and prepared by plugins) for `context.endpoint`.
     func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse
+
+    /// Sends `request` and returns as soon as the response head has arrived, with the body as a
+    /// stream of chunks (server-sent events, JSON Lines). `context.timeout` is the longest silence
+    /// allowed; ending the body's iteration closes the connection. The default reads the whole
+    /// body with `send` and hands it over as one chunk.
+    func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream)
 }
 
 /// What a transport knows about the request besides the `URLRequest`.

@@ -71,18 +71,164 @@ public final class URLSessionTransport: HTTPTransport {
     }
 }
 
+extension URLSessionTransport {
+    /// Sends `request` and returns at the response head; the body follows as URLSession delivers
+    /// it. `context.timeout` is the longest silence allowed; the consumer ending the iteration
+    /// cancels the task.
+    public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
+        try checkCancellation()
+        var request = request
+        request.timeoutInterval = context.boundedTimeout.rounded(.up) + 1
+        let task = session.dataTask(with: request)
+        let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(StreamExchange.chunks))
+        let exchange = StreamExchange(task: task, sink: sink, idle: context.boundedTimeout)
+        sink.onTermination = { _ in exchange.cancel() }
+        tasks.insert(exchange, for: task.taskIdentifier)
+        let head = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                exchange.start(continuation)
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
+        return (try head.get(), body)
+    }
+}
+
+/// A streamed response: the head resumes the caller, chunks go to the body stream as they
+/// arrive, an idle timer ends a silent stream. State behind `lock`.
+private final class StreamExchange: TaskExchange, @unchecked Sendable {
+    static let chunks = 1024
+    private let lock = NSLock()
+    private let task: URLSessionDataTask
+    private let sink: HTTPBodyStream.Continuation
+    private let idle: TimeInterval
+    private var headWaiter: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>?
+    private var response: HTTPURLResponse?
+    private var receivedBytes = 0
+    private var timer: DispatchWorkItem?
+    private var ended = false
+
+    init(task: URLSessionDataTask, sink: HTTPBodyStream.Continuation, idle: TimeInterval) {
+        self.task = task
+        self.sink = sink
+        self.idle = idle
+    }
+
+    func start(_ continuation: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>) {
+        lock.lock()
+        if ended {
+            lock.unlock()
+            continuation.resume(returning: .failure(.cancelled))
+            return
+        }
+        headWaiter = continuation
+        lock.unlock()
+        armTimer()
+        task.resume()
+    }
+
+    /// (Re)starts the idle timer: the stream ends if nothing arrives for `idle` seconds.
+    private func armTimer() {
+        let item = DispatchWorkItem { [weak self] in self?.end(.transport(.timedOut)) }
+        lock.lock()
+        timer?.cancel()
+        timer = ended ? nil : item
+        lock.unlock()
+        if !item.isCancelled { DispatchQueue.global().asyncAfter(deadline: .now() + idle, execute: item) }
+    }
+
+    func receive(_ urlResponse: URLResponse) -> Bool {
+        armTimer()
+        guard let http = urlResponse as? HTTPURLResponse else {
+            end(.transport(.other(code: URLError.badServerResponse.rawValue, description: "The response is not HTTP.")))
+            return false
+        }
+        lock.lock()
+        response = http
+        let waiter = headWaiter
+        headWaiter = nil
+        lock.unlock()
+        waiter?.resume(returning: .success(HTTPResponseHead(status: http.statusCode, headers: Exchange.headers(of: http), url: http.url)))
+        return true
+    }
+
+    func receive(_ data: Data) {
+        armTimer()
+        lock.lock()
+        receivedBytes += data.count
+        let done = ended
+        lock.unlock()
+        guard !done else { return }
+        if case .dropped = sink.yield(data) {
+            end(.transport(.other(code: URLError.unknown.rawValue, description:
+                "The body was read more slowly than it arrived: \(Self.chunks) chunks were waiting.")))
+        }
+    }
+
+    func complete(error: (any Error)?) {
+        lock.lock()
+        let http = response
+        let received = receivedBytes
+        lock.unlock()
+        if let error {
+            end(Exchange.map(error, response: http, receivedBytes: received))
+        } else if http == nil {
+            end(.transport(.other(code: URLError.badServerResponse.rawValue, description: "No response.")))
+        } else {
+            end(nil)
+        }
+    }
+
+    func cancel() {
+        end(.cancelled)
+    }
+
+    /// Ends the stream once: the head waiter (if still waiting) or the body gets `failure`.
+    private func end(_ failure: APIError?) {
+        lock.lock()
+        guard !ended else {
+            lock.unlock()
+            return
+        }
+        ended = true
+        let waiter = headWaiter
+        headWaiter = nil
+        timer?.cancel()
+        timer = nil
+        lock.unlock()
+        if failure != nil { task.cancel() }
+        if let waiter {
+            waiter.resume(returning: .failure(failure ?? .transport(.other(code: URLError.badServerResponse.rawValue, description: "No response."))))
+            sink.finish()
+        } else if let failure {
+            sink.finish(throwing: failure)
+        } else {
+            sink.finish()
+        }
+    }
+}
+
 /// Exchanges by URL session task identifier, for the session delegate.
+/// What the session delegate reports a task's events to.
+private protocol TaskExchange: AnyObject, Sendable {
+    /// Headers arrived; returns false to stop the transfer.
+    func receive(_ urlResponse: URLResponse) -> Bool
+    func receive(_ data: Data)
+    func complete(error: (any Error)?)
+}
+
 private final class TaskRegistry: @unchecked Sendable {
     private let lock = NSLock()
-    private var exchanges: [Int: Exchange] = [:]
+    private var exchanges: [Int: any TaskExchange] = [:]
 
-    func insert(_ exchange: Exchange, for identifier: Int) {
+    func insert(_ exchange: any TaskExchange, for identifier: Int) {
         lock.lock()
         defer { lock.unlock() }
         exchanges[identifier] = exchange
     }
 
-    func exchange(for identifier: Int) -> Exchange? {
+    func exchange(for identifier: Int) -> (any TaskExchange)? {
         lock.lock()
         defer { lock.unlock() }
         return exchanges[identifier]
@@ -97,7 +243,7 @@ private final class TaskRegistry: @unchecked Sendable {
 
 /// One request in flight: collects the response and resumes the waiting task exactly once,
 /// whichever comes first of completion, deadline, size limit or cancellation.
-private final class Exchange: @unchecked Sendable {
+private final class Exchange: TaskExchange, @unchecked Sendable {
     // All mutable state is guarded by `lock`; URLSession calls arrive on the delegate queue,
     // cancellation and the deadline on other threads.
     private let lock = NSLock()
@@ -200,45 +346,54 @@ private final class Exchange: @unchecked Sendable {
         let receivedBytes = self.receivedBytes
         lock.unlock()
         if let error {
-            var mapped = Self.map(error)
-            // Linux reports a body cut short of its Content-Length as an unknown error (curl's
-            // "transfer closed with N bytes remaining"); it is a dropped connection.
-            if case .transport(.other) = mapped, let http, http.expectedContentLength > Int64(receivedBytes) {
-                mapped = .transport(.connectionLost)
-            }
-            // Linux reports other failures only by curl's text, with the unknown code (-1): a
-            // chunked or close-delimited body cut short is "transfer closed with outstanding read
-            // data remaining" (a dropped connection, as above), and a header that is not UTF-8
-            // text is "Failed writing header" (the response cannot be read at all).
-            if case .transport(.other(let code, let description)) = mapped, code == URLError.unknown.rawValue {
-                if description.hasPrefix("transfer closed with") || description.hasPrefix("Recv failure") {
-                    mapped = .transport(.connectionLost)
-                } else if description == "Failed writing header" {
-                    mapped = .transport(.badResponse(reason: "A response header is not UTF-8 text, or the status line is malformed."))
-                }
-            }
-            // A connection closed or reset before any response arrived is, on Linux, sometimes
-            // curl's "Empty reply from server", reported as a bad server response (-1011): which
-            // of the two the client sees depends on timing. Apple's URLSession reports a lost
-            // connection there, as Linux does for the reset it notices.
-            if case .transport(.other(let code, _)) = mapped, code == URLError.badServerResponse.rawValue, http == nil,
-                receivedBytes == 0 {
-                mapped = .transport(.connectionLost)
-            }
-            finish(.failure(mapped))
+            finish(.failure(Self.map(error, response: http, receivedBytes: receivedBytes)))
             return
         }
         guard let http else {
             finish(.failure(.transport(.other(code: URLError.badServerResponse.rawValue, description: "No response."))))
             return
         }
+        finish(.success(HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data, url: http.url)))
+    }
+
+    static func headers(of http: HTTPURLResponse) -> [String: String] {
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields {
             if let key = key as? String, let value = value as? String {
                 headers[key] = value
             }
         }
-        finish(.success(HTTPResponse(status: http.statusCode, headers: headers, body: data, url: http.url)))
+        return headers
+    }
+
+    /// A task's failure as the runtime's error, with what Linux reports only by curl's text.
+    static func map(_ error: any Error, response http: HTTPURLResponse?, receivedBytes: Int) -> APIError {
+        var mapped = Self.map(error)
+        // Linux reports a body cut short of its Content-Length as an unknown error (curl's
+        // "transfer closed with N bytes remaining"); it is a dropped connection.
+        if case .transport(.other) = mapped, let http, http.expectedContentLength > Int64(receivedBytes) {
+            mapped = .transport(.connectionLost)
+        }
+        // Linux reports other failures only by curl's text, with the unknown code (-1): a
+        // chunked or close-delimited body cut short is "transfer closed with outstanding read
+        // data remaining" (a dropped connection, as above), and a header that is not UTF-8
+        // text is "Failed writing header" (the response cannot be read at all).
+        if case .transport(.other(let code, let description)) = mapped, code == URLError.unknown.rawValue {
+            if description.hasPrefix("transfer closed with") || description.hasPrefix("Recv failure") {
+                mapped = .transport(.connectionLost)
+            } else if description == "Failed writing header" {
+                mapped = .transport(.badResponse(reason: "A response header is not UTF-8 text, or the status line is malformed."))
+            }
+        }
+        // A connection closed or reset before any response arrived is, on Linux, sometimes
+        // curl's "Empty reply from server", reported as a bad server response (-1011): which
+        // of the two the client sees depends on timing. Apple's URLSession reports a lost
+        // connection there, as Linux does for the reset it notices.
+        if case .transport(.other(let code, _)) = mapped, code == URLError.badServerResponse.rawValue, http == nil,
+            receivedBytes == 0 {
+            mapped = .transport(.connectionLost)
+        }
+        return mapped
     }
 
     static func map(_ error: any Error) -> APIError {

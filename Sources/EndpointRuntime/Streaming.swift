@@ -1,0 +1,199 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The status line and header fields of a response whose body is still arriving.
+public struct HTTPResponseHead: Sendable, Hashable {
+    /// The HTTP status code.
+    public var status: Int
+    /// The header fields (a field sent several times is one comma-joined value).
+    public var headers: [String: String]
+    /// The URL that answered.
+    public var url: URL?
+
+    /// Creates a head.
+    public init(status: Int, headers: [String: String] = [:], url: URL? = nil) {
+        self.status = status
+        self.headers = headers
+        self.url = url
+    }
+
+    /// The value of a header, looked up case-insensitively.
+    public func header(_ name: String) -> String? {
+        HTTPResponse.value(ofHeader: name, in: headers)
+    }
+}
+
+/// A response body as it arrives, chunk by chunk.
+public typealias HTTPBodyStream = AsyncThrowingStream<Data, any Error>
+
+extension HTTPTransport {
+    /// A transport that cannot stream reads the whole body (within the limits) and hands it over
+    /// as one chunk. `CurlTransport` and `URLSessionTransport` hand over each chunk as it arrives.
+    public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
+        let response = try await send(request, context: context)
+        let body = HTTPBodyStream { continuation in
+            if !response.body.isEmpty { continuation.yield(response.body) }
+            continuation.finish()
+        }
+        return (HTTPResponseHead(status: response.status, headers: response.headers, url: response.url), body)
+    }
+}
+
+/// One server-sent event (the WHATWG HTML standard's `text/event-stream`) with its `data`
+/// decoded as `Value`.
+public struct ServerSentEvent<Value: Sendable>: Sendable {
+    /// The `event:` field; `message` when the server sent none.
+    public var event: String
+    /// The last `id:` the stream set, if any (what `Last-Event-ID` would resume from).
+    public var id: String?
+    /// The `retry:` the server asked for, in milliseconds, if this event carried one.
+    public var retry: Int?
+    /// The `data:` lines, joined with line feeds, decoded.
+    public var value: Value
+
+    /// Creates an event.
+    public init(event: String = "message", id: String? = nil, retry: Int? = nil, value: Value) {
+        self.event = event
+        self.id = id
+        self.retry = retry
+        self.value = value
+    }
+}
+
+/// The event stream parser of the WHATWG HTML standard (9.2.6): lines end with CRLF, LF or CR
+/// (also split across chunks), `:` starts a comment, a blank line dispatches the event, an event
+/// without data is dropped, and so is an unfinished one when the stream ends. Fed bytes, it
+/// returns the events they complete.
+struct ServerSentEventParser {
+    private var pending: [UInt8] = []
+    /// Bytes held for an event not yet complete (its lines so far and the current line).
+    var pendingCount: Int { pending.count + data.reduce(0) { $0 + $1.utf8.count } }
+    private var skippedBOM = false
+    private var lastWasCR = false
+    private var event = ""
+    private var data: [String] = []
+    private var retry: Int?
+    private(set) var lastID: String?
+
+    mutating func feed(_ chunk: Data) -> [ServerSentEvent<String>] {
+        var events: [ServerSentEvent<String>] = []
+        for byte in chunk {
+            if lastWasCR {
+                lastWasCR = false
+                if byte == 0x0A { continue }
+            }
+            if byte == 0x0D || byte == 0x0A {
+                lastWasCR = byte == 0x0D
+                if let event = line(pending) { events.append(event) }
+                pending.removeAll(keepingCapacity: true)
+            } else {
+                pending.append(byte)
+            }
+        }
+        return events
+    }
+
+    private mutating func line(_ bytes: [UInt8]) -> ServerSentEvent<String>? {
+        var bytes = bytes[...]
+        if !skippedBOM {
+            skippedBOM = true
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.isEmpty { return dispatch() }
+        if text.hasPrefix(":") { return nil }
+        let field: Substring
+        var value: Substring
+        if let colon = text.firstIndex(of: ":") {
+            field = text[..<colon]
+            value = text[text.index(after: colon)...]
+            if value.hasPrefix(" ") { value = value.dropFirst() }
+        } else {
+            field = text[...]
+            value = ""
+        }
+        switch field {
+        case "event": event = String(value)
+        case "data": data.append(String(value))
+        case "id" where !value.contains("\u{0}"): lastID = String(value)
+        case "retry" where !value.isEmpty && value.allSatisfy(\.isASCIIDigit): retry = Int(value)
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func dispatch() -> ServerSentEvent<String>? {
+        defer {
+            event = ""
+            data = []
+            retry = nil
+        }
+        guard !data.isEmpty else { return nil }
+        return ServerSentEvent(event: event.isEmpty ? "message" : event, id: lastID, retry: retry,
+                               value: data.joined(separator: "\n"))
+    }
+}
+
+/// JSON Lines (`application/jsonl`, `application/x-ndjson`): one value per line; blank lines are
+/// skipped; a last line without its line feed still counts when the stream ends.
+struct JSONLinesParser {
+    private var pending: [UInt8] = []
+    /// Bytes of the line not yet complete.
+    var pendingCount: Int { pending.count }
+
+    mutating func feed(_ chunk: Data) -> [Data] {
+        var lines: [Data] = []
+        for byte in chunk {
+            if byte == 0x0A {
+                if let line = take() { lines.append(line) }
+            } else {
+                pending.append(byte)
+            }
+        }
+        return lines
+    }
+
+    mutating func finish() -> Data? { take() }
+
+    private mutating func take() -> Data? {
+        defer { pending.removeAll(keepingCapacity: true) }
+        var line = pending[...]
+        if line.last == 0x0D { line = line.dropLast() }
+        guard line.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        return Data(line)
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// Values of a streamed response, decoded as they arrive. Iterate it with `for try await`; the
+/// error is always an `APIError`. Ending the iteration early (or cancelling its task) closes the
+/// connection.
+public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
+    public typealias Failure = APIError
+    let base: AsyncThrowingStream<Element, any Error>
+
+    /// Iterates the values.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+
+        /// The next value, nil at the end of the stream.
+        public mutating func next() async throws(APIError) -> Element? {
+            do {
+                return try await base.next()
+            } catch let error as APIError {
+                throw error
+            } catch {
+                throw .cancelled
+            }
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: base.makeAsyncIterator())
+    }
+}
