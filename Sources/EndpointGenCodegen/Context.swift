@@ -187,6 +187,27 @@ struct Context {
 
 /// JSON text of a sample (compact, keys in spec order), optionally wrapped in an envelope.
 enum SampleJSON {
+    /// A stream's sample values as the server would send them: one `data:` event each (text
+    /// values as they are, one `data:` line per line), or one JSON value per line.
+    static func streamBody(sample: SampleValue, format: StreamFormat, rawText: Bool) -> String {
+        guard case .array(let values) = sample else { return "" }
+        var out = ""
+        for value in values {
+            var text = ""
+            if rawText, case .string(let raw) = value { text = raw } else { write(value, into: &text) }
+            switch format {
+            case .events:
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out += "data: " + line + "\n"
+                }
+                out += "\n"
+            case .lines:
+                out += text + "\n"
+            }
+        }
+        return out
+    }
+
     static func render(_ value: SampleValue) -> String {
         var out = ""
         write(value, into: &out)

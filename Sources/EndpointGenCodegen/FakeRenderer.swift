@@ -89,6 +89,7 @@ struct FakeRenderer {
     /// without annotating the closure (Swift does not infer a closure's thrown type yet).
     private func handlerType(_ shape: EndpointShape, _ call: ServiceRenderer.Call) -> String {
         let parameters = shape.parameters.map(\.type).joined(separator: ", ")
+        if call.isStream { return "@Sendable (\(parameters)) -> \(call.returns ?? "Void")" }
         return "@Sendable (\(parameters)) async throws -> \(call.returns ?? "Void")"
     }
 
@@ -99,7 +100,7 @@ struct FakeRenderer {
         p.put(shape.escapedCaseName)
         p.put("(")
         shape.putDeclarationList(.requirement, into: &p)
-        p.put(") async throws(APIError)")
+        p.put(call.isStream ? ")" : ") async throws(APIError)")
         if let returns = call.returns {
             p.put(" -> ")
             p.put(returns)
@@ -122,14 +123,14 @@ struct FakeRenderer {
         p.put(handler)
         p.put(" = self.")
         p.put(handlerName(shape))
-        p.put(" { return try await Self.answer { try await ")
+        p.put(call.isStream ? " { return " : " { return try await Self.answer { try await ")
         p.put(handler)
         p.put("(")
         p.put(shape.parameters.map(\.escapedName).joined(separator: ", "))
-        p.put(") } }")
+        p.put(call.isStream ? ") }" : ") } }")
         p.end()
         p.begin()
-        p.put("return try await self.samples.")
+        p.put(call.isStream ? "return self.samples." : "return try await self.samples.")
         p.put(Naming.member(shape.caseName))
         p.put("(")
         shape.putArguments(into: &p)

@@ -70,6 +70,9 @@ struct RouterRenderer {
             p.blank()
             constant(p: &p, "var sampleData: Data", shapes.map { shape in
                 guard let sample = shape.endpoint.sample else { return "Data()" }
+                if case .stream(let format, let type) = shape.endpoint.response {
+                    return "Data(\(SwiftLiteral.string(SampleJSON.streamBody(sample: sample, format: format, rawText: type == .primitive(.string)))).utf8)"
+                }
                 return "Data(\(SwiftLiteral.string(SampleJSON.body(sample: sample, envelope: shape.endpoint.envelope))).utf8)"
             })
         }

@@ -64,10 +64,9 @@ struct ServiceRenderer {
             for index in shapes.indices {
                 if index > 0 { p.blank() }
                 let shape = shapes[index]
-                let returns = calls[index].returns
                 putDoc(shape, into: &p)
                 putSignatureStart(shape, .requirement, into: &p)
-                putEffects(returning: returns, into: &p)
+                putEffects(calls[index], into: &p)
                 p.end()
             }
         }
@@ -83,9 +82,10 @@ struct ServiceRenderer {
                 if shape.hasDefaults {
                     if !first { p.blank() }
                     first = false
-                    renderDefaultsOverload(shape, returns: calls[index].returns, into: &p)
+                    renderDefaultsOverload(shape, call: calls[index], into: &p)
                 }
-                if callbacks {
+                // A stream is already a value to iterate: no callback variant.
+                if callbacks, !calls[index].isStream {
                     if !first { p.blank() }
                     first = false
                     renderCompletionMethod(shape, returns: calls[index].returns, into: &p)
@@ -106,7 +106,7 @@ struct ServiceRenderer {
     /// itself; compiled here for every method with defaults, these overloads made the debug build
     /// of the module 3.3% slower (Benchmarks/NOTES.md, session 15), while an app calls a few of
     /// them through the protocol.
-    private func renderDefaultsOverload(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
+    private func renderDefaultsOverload(_ shape: EndpointShape, call: Call, into p: inout CodePrinter) {
         p.doc("`\(shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
@@ -114,18 +114,19 @@ struct ServiceRenderer {
         p.put(", ")
         p.put(shape.local("isolation"))
         p.put(": isolated (any Actor)? = #isolation")
-        putEffects(returning: returns, into: &p)
+        putEffects(call, into: &p)
         p.open()
         p.begin()
-        putRequirementCall(shape, into: &p)
+        putRequirementCall(shape, call, into: &p)
         p.end()
         p.close()
     }
 
-    /// `) async throws(APIError) -> Returns` closing the parameter list of every async method.
-    private func putEffects(returning returns: String?, into p: inout CodePrinter) {
-        p.put(") async throws(APIError)")
-        if let returns {
+    /// `) async throws(APIError) -> Returns` closing the parameter list of every async method; a
+    /// stream is returned at once (`) -> APIStream<…>`), its errors come from iterating it.
+    func putEffects(_ call: Call, into p: inout CodePrinter) {
+        p.put(call.isStream ? ")" : ") async throws(APIError)")
+        if let returns = call.returns {
             p.put(" -> ")
             p.put(returns)
         }
@@ -169,6 +170,8 @@ struct ServiceRenderer {
         var returns: String?
         var method: StaticString
         var metatype: String?
+        /// A streamed response: the method returns an `APIStream` at once.
+        var isStream = false
     }
 
     func call(_ shape: EndpointShape) -> Call {
@@ -183,6 +186,12 @@ struct ServiceRenderer {
             return Call(returns: context.swiftType(type), method: "send", metatype: context.metatype(type))
         case .envelope(let type):
             return Call(returns: "Envelope<\(context.swiftType(type))>", method: "sendEnvelope", metatype: context.metatype(type))
+        case .stream(.events, let type):
+            return Call(returns: "APIStream<ServerSentEvent<\(context.swiftType(type))>>", method: "events",
+                        metatype: context.metatype(type), isStream: true)
+        case .stream(.lines, let type):
+            return Call(returns: "APIStream<\(context.swiftType(type))>", method: "jsonLines", metatype: context.metatype(type),
+                        isStream: true)
         }
     }
 
@@ -209,8 +218,8 @@ struct ServiceRenderer {
 
     /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
     /// (`self.`: a parameter may have the method's name).
-    private func putRequirementCall(_ shape: EndpointShape, into p: inout CodePrinter) {
-        p.put("try await self.")
+    private func putRequirementCall(_ shape: EndpointShape, _ call: Call? = nil, into p: inout CodePrinter) {
+        p.put(call?.isStream == true ? "self." : "try await self.")
         p.put(Naming.member(shape.caseName))
         p.put("(")
         shape.putArguments(into: &p)
@@ -220,11 +229,12 @@ struct ServiceRenderer {
     func renderMethod(_ shape: EndpointShape, call: Call, router: String, into p: inout CodePrinter) {
         putDoc(shape, into: &p)
         putSignatureStart(shape, into: &p)
-        putEffects(returning: call.returns, into: &p)
+        putEffects(call, into: &p)
         p.open()
         // A parameter named like a stored property hides it: reach the property through `self`.
         p.begin()
-        p.put(shape.local("client") == "client" ? "try await client." : "try await self.client.")
+        if !call.isStream { p.put("try await ") }
+        p.put(shape.local("client") == "client" ? "client." : "self.client.")
         p.put(call.method)
         p.put("(")
         p.put(router)

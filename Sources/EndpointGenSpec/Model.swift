@@ -403,6 +403,20 @@ public enum Response: Sendable, Hashable {
     case envelope(TypeRef)
     case data
     case string
+    /// `EventStream<T>` (server-sent events, each `data` a T) or `JSONLines<T>` (a T per line):
+    /// values as they arrive.
+    case stream(StreamFormat, TypeRef)
+}
+
+/// How a streamed response frames its values.
+public enum StreamFormat: String, Sendable, Hashable {
+    /// `text/event-stream`, `EventStream<T>`.
+    case events
+    /// JSON Lines, `JSONLines<T>`.
+    case lines
+
+    /// The spec's spelling.
+    public var typeName: String { self == .events ? "EventStream" : "JSONLines" }
 }
 
 public struct Model: Sendable {

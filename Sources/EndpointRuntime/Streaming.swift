@@ -177,6 +177,24 @@ public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = APIError
     let base: AsyncThrowingStream<Element, any Error>
 
+    init(base: AsyncThrowingStream<Element, any Error>) {
+        self.base = base
+    }
+
+    /// A stream of `values`, then `failure` if given (for fakes and previews).
+    public init(_ values: [Element], failure: APIError? = nil) {
+        base = AsyncThrowingStream { continuation in
+            for value in values { continuation.yield(value) }
+            continuation.finish(throwing: failure)
+        }
+    }
+
+    /// A stream fed by `stream` (an error that is not an `APIError` arrives as `.cancelled` when it is
+    /// cancellation, else as `.transport(.other)`).
+    public init(_ stream: AsyncThrowingStream<Element, any Error>) {
+        base = stream
+    }
+
     /// Iterates the values.
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
@@ -187,8 +205,10 @@ public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
                 return try await base.next()
             } catch let error as APIError {
                 throw error
-            } catch {
+            } catch is CancellationError {
                 throw .cancelled
+            } catch {
+                throw .transport(.other(code: URLError.unknown.rawValue, description: String(describing: error)))
             }
         }
     }

@@ -196,6 +196,20 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))
     }
 
+    /// `EventStream<String>` and `JSONLines<Model>`: the service returns the stream at once; the stub
+    /// transport sends the spec's sample as the server would (one event per value).
+    func testStreamResponsesYieldTheSampleValues() async throws {
+        let service = HostileService(client: APIClient(transport: StubTransport.immediate))
+        var texts: [String] = []
+        for try await event in service.chat(body: ChatRequest(prompt: "hi")) {
+            texts.append(event.value)
+        }
+        XCTAssertEqual(texts, ["hello", "two\nlines"])
+        var count = 0
+        for try await _ in service.changes() { count += 1 }
+        XCTAssertEqual(count, 0, "no sample, no values")
+    }
+
     /// `style:` of query parameters reaches the wire: comma lists, brackets, deepObject and form maps.
     func testQueryStylesAreSentAsDeclared() throws {
         let client = APIClient(transport: StubTransport.immediate)

@@ -134,6 +134,7 @@ VALID = [
     ("a comma list and a deepObject map", mutate(["endpoints", "getItem", "query"], {"ids": {"type": "[Int]", "style": "comma"},
                                                                                   "f": {"type": "[String: String]", "style": "deepObject"}})),
     ("a service array style", mutate(["arrayStyle"], "brackets")),
+    ("a stream of server-sent events", mutate(["endpoints", "getItem", "response"], "EventStream<Item>")),
     ("a credential header parameter", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": True})),
     ("inline response", mutate(["endpoints", "getItem", "response"], {"fields": {"total": "Int"}})),
     ("apiKey auth", mutate(["endpoints", "getItem", "auth"], "apiKey(X-API-Key)")),

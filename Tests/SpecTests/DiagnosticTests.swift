@@ -1246,6 +1246,20 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testStreamsAreResponsesOnly() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: /a, query: { q: "EventStream<String>" }, response: "JSONLines<String>?" }
+              b: { method: GET, path: /b, response: "Stream<String>" }
+            """),
+            """
+            specs/a.yaml:3:44: error: 'EventStream<T>' is only allowed as the response of an endpoint
+            specs/a.yaml:3:79: error: response 'JSONLines<String>?' cannot be optional: a stream is always there (it may hold no values)
+            specs/a.yaml:4:42: error: invalid type 'Stream<String>': only 'Envelope', 'EventStream' and 'JSONLines' take a type argument
+            """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -15,11 +15,13 @@ enum TypeExpr {
     indirect case optional(TypeExpr, SourceLocation)
     /// `Envelope<T>`; only legal as an endpoint response.
     indirect case envelope(TypeExpr, SourceLocation)
+    /// `EventStream<T>` or `JSONLines<T>`; only legal as an endpoint response.
+    indirect case stream(StreamFormat, TypeExpr, SourceLocation)
 
     /// Where the type starts, for messages about the whole type.
     var location: SourceLocation {
         switch self {
-        case .name(_, let location), .envelope(_, let location): return location
+        case .name(_, let location), .envelope(_, let location), .stream(_, _, let location): return location
         case .array(let element), .dictionary(let element): return element.location
         case .optional(let wrapped, _): return wrapped.location
         }
@@ -33,6 +35,7 @@ enum TypeExpr {
         case .dictionary(let value): return "[String: \(value.spelling)]"
         case .optional(let wrapped, _): return "\(wrapped.spelling)?"
         case .envelope(let payload, _): return "Envelope<\(payload.spelling)>"
+        case .stream(let format, let element, _): return "\(format.typeName)<\(element.spelling)>"
         }
     }
 }
@@ -107,7 +110,7 @@ struct UnionCaseSyntax {
         case .name(let name, _): return SwiftNaming.caseName(forDiscriminator: name)
         case .array(let element): return derivedName(element) + "List"
         case .dictionary(let value): return derivedName(value) + "Map"
-        case .optional(let wrapped, _), .envelope(let wrapped, _): return derivedName(wrapped)
+        case .optional(let wrapped, _), .envelope(let wrapped, _), .stream(_, let wrapped, _): return derivedName(wrapped)
         }
     }
 }

@@ -129,13 +129,16 @@ struct TypeParser {
         while index < bytes.count, Lexical.isAlnum(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
         let name = String(decoding: bytes[start..<index], as: UTF8.self)
         if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
-            guard name == "Envelope" else {
+            let stream: StreamFormat? = name == "EventStream" ? .events : name == "JSONLines" ? .lines : nil
+            guard name == "Envelope" || stream != nil else {
                 throw ParseError(
-                    message: "invalid type '\(text)': only 'Envelope' takes a type argument", offset: start)
+                    message: "invalid type '\(text)': only 'Envelope', 'EventStream' and 'JSONLines' take a type argument",
+                    offset: start)
             }
             index += 1
             let payload = try parseType()
-            try expect(UInt8(ascii: ">"), after: "to close 'Envelope<'")
+            try expect(UInt8(ascii: ">"), after: "to close '\(name)<'")
+            if let stream { return .stream(stream, payload, location(at: start)) }
             return .envelope(payload, location(at: start))
         }
         return .name(name, location(at: start))

@@ -336,6 +336,9 @@ struct Resolver {
         case .envelope(_, let location):
             diagnostics.error("'Envelope<T>' is only allowed as the response of an endpoint", at: location)
             return nil
+        case .stream(let format, _, let location):
+            diagnostics.error("'\(format.typeName)<T>' is only allowed as the response of an endpoint", at: location)
+            return nil
         }
     }
 
@@ -969,6 +972,11 @@ struct Resolver {
             case .optional(.envelope(_, let location), _):
                 diagnostics.error(
                     "response '\(expr.spelling)' cannot be optional: an envelope is always there", at: location)
+            case .stream(let format, let element, _):
+                if let type = resolveType(element, allowFile: false) { response = .stream(format, type) }
+            case .optional(.stream(_, _, let location), _):
+                diagnostics.error(
+                    "response '\(expr.spelling)' cannot be optional: a stream is always there (it may hold no values)", at: location)
             default:
                 if let type = resolveType(expr, allowFile: false) { response = .json(type) }
             }
@@ -993,6 +1001,10 @@ struct Resolver {
             case .json(let type), .envelope(let type):
                 samplePath.removeAll(keepingCapacity: true)
                 sample = convertSample(node, type: type, file: keyLocation.file)
+            case .stream(_, let type):
+                // The values the stream sends, in order.
+                samplePath.removeAll(keepingCapacity: true)
+                sample = convertSample(node, type: .array(type), file: keyLocation.file)
             }
         }
 

@@ -15,13 +15,15 @@ public nonisolated enum HostileRouter: Endpoint {
     case plainQuote
     case maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil)
     case widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil)
+    case chat(body: ChatRequest)
+    case changes(since: Int = 0)
     case nested(body: Amount)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {
-        case .return, .nested:
+        case .return, .chat, .nested:
             return .post
         case .shadow:
             return .put
@@ -44,6 +46,10 @@ public nonisolated enum HostileRouter: Endpoint {
             return [.literal("/quote")]
         case .widgets:
             return [.literal("/widgets")]
+        case .chat:
+            return [.literal("/chat")]
+        case .changes:
+            return [.literal("/changes")]
         case .nested:
             return [.literal("/nested")]
         }
@@ -74,6 +80,10 @@ public nonisolated enum HostileRouter: Endpoint {
             items.append(name: "tags", tags, style: .brackets)
             items.append(name: "filter", filter, style: .deepObject)
             items.append(name: "extra", extra, style: .exploded)
+            return items
+        case .changes(let since):
+            var items: [QueryItem] = []
+            items.append(name: "since", since)
             return items
         default:
             return []
@@ -107,6 +117,8 @@ public nonisolated enum HostileRouter: Endpoint {
         case .return(let body):
             return .json(body)
         case .shadow(_, _, _, _, _, _, _, _, let body):
+            return .json(body)
+        case .chat(let body):
             return .json(body)
         case .nested(let body):
             return .json(body)
@@ -147,6 +159,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return Data("{\"init\":\"line\\nbreak \u{202E}\",\"self\":1,\"func\":[\"a\",\"b\"],\"2fa\":true}".utf8)
         case .widgets:
             return Data("[{\"type\":1,\"label\":\"ok\"},{\"type\":-1,\"label\":\"old\"},{\"type\":2,\"name\":\"n\"}]".utf8)
+        case .chat:
+            return Data("data: hello\u{A}\u{A}data: two\u{A}data: lines\u{A}\u{A}".utf8)
         case .nested:
             return Data("[1,\"a\",[true],{\"note\":\"n\"}]".utf8)
         default:

@@ -15,6 +15,8 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         case plainQuote
         case maybeQuote(xQuote: String?, xQuotes: [String]?)
         case widgets(ids: [Int], tags: [String]?, filter: [String: String], extra: [String: Int]?)
+        case chat(body: ChatRequest)
+        case changes(since: Int)
         case nested(body: Amount)
     }
 
@@ -26,6 +28,8 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
     private var _plainQuoteHandler: (@Sendable () async throws -> Void)?
     private var _maybeQuoteHandler: (@Sendable (String?, [String]?) async throws -> Void)?
     private var _widgetsHandler: (@Sendable ([Int], [String]?, [String: String], [String: Int]?) async throws -> [Widget])?
+    private var _chatHandler: (@Sendable (ChatRequest) -> APIStream<ServerSentEvent<String>>)?
+    private var _changesHandler: (@Sendable (Int) -> APIStream<Extension>)?
     private var _nestedHandler: (@Sendable (Amount) async throws -> Nested)?
     private let samples: HostileService
 
@@ -73,6 +77,18 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         set { locked { _widgetsHandler = newValue } }
     }
 
+    /// Answers `chat` instead of the sample, with the call's arguments.
+    public var chatHandler: (@Sendable (ChatRequest) -> APIStream<ServerSentEvent<String>>)? {
+        get { locked { _chatHandler } }
+        set { locked { _chatHandler = newValue } }
+    }
+
+    /// Answers `changes` instead of the sample, with the call's arguments.
+    public var changesHandler: (@Sendable (Int) -> APIStream<Extension>)? {
+        get { locked { _changesHandler } }
+        set { locked { _changesHandler = newValue } }
+    }
+
     /// Answers `nested` instead of the sample, with the call's arguments.
     public var nestedHandler: (@Sendable (Amount) async throws -> Nested)? {
         get { locked { _nestedHandler } }
@@ -113,6 +129,18 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         self.locked { self.recorded.append(.widgets(ids: ids, tags: tags, filter: filter, extra: extra)) }
         if let handler = self.widgetsHandler { return try await Self.answer { try await handler(ids, tags, filter, extra) } }
         return try await self.samples.widgets(ids: ids, tags: tags, filter: filter, extra: extra)
+    }
+
+    public func chat(body: ChatRequest) -> APIStream<ServerSentEvent<String>> {
+        self.locked { self.recorded.append(.chat(body: body)) }
+        if let handler = self.chatHandler { return handler(body) }
+        return self.samples.chat(body: body)
+    }
+
+    public func changes(since: Int) -> APIStream<Extension> {
+        self.locked { self.recorded.append(.changes(since: since)) }
+        if let handler = self.changesHandler { return handler(since) }
+        return self.samples.changes(since: since)
     }
 
     public func nested(body: Amount) async throws(APIError) -> Nested {

@@ -548,3 +548,26 @@ public nonisolated struct ShadowRequest: Codable, Hashable, Sendable {
         return true
     }
 }
+
+public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
+    public let prompt: String
+
+    public init(prompt: String) {
+        self.prompt = prompt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.prompt = try container.required(String.self, "prompt")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.prompt, "prompt")
+    }
+
+    public static func == (lhs: ChatRequest, rhs: ChatRequest) -> Bool {
+        guard fieldsEqual(lhs.prompt, rhs.prompt) else { return false }
+        return true
+    }
+}

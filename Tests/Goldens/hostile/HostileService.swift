@@ -27,6 +27,12 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     /// `GET /widgets`
     func widgets(ids: [Int], tags: [String]?, filter: [String: String], extra: [String: Int]?) async throws(APIError) -> [Widget]
 
+    /// `POST /chat`
+    func chat(body: ChatRequest) -> APIStream<ServerSentEvent<String>>
+
+    /// `GET /changes`
+    func changes(since: Int) -> APIStream<Extension>
+
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
 }
@@ -54,6 +60,12 @@ nonisolated extension HostileServiceProtocol {
     @_alwaysEmitIntoClient
     public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Widget] {
         try await self.widgets(ids: ids, tags: tags, filter: filter, extra: extra)
+    }
+
+    /// `changes` with the spec's defaults, as on `HostileService`.
+    @_alwaysEmitIntoClient
+    public func changes(since: Int = 0, isolation: isolated (any Actor)? = #isolation) -> APIStream<Extension> {
+        self.changes(since: since)
     }
 }
 
@@ -98,6 +110,16 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /widgets`
     public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil) async throws(APIError) -> [Widget] {
         try await client.send(HostileRouter.widgets(ids: ids, tags: tags, filter: filter, extra: extra), baseURL: baseURL, as: [Widget].self)
+    }
+
+    /// `POST /chat`
+    public func chat(body: ChatRequest) -> APIStream<ServerSentEvent<String>> {
+        client.events(HostileRouter.chat(body: body), baseURL: baseURL, as: String.self)
+    }
+
+    /// `GET /changes`
+    public func changes(since: Int = 0) -> APIStream<Extension> {
+        client.jsonLines(HostileRouter.changes(since: since), baseURL: baseURL, as: Extension.self)
     }
 
     /// `POST /nested`
