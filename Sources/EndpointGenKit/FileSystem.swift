@@ -98,6 +98,25 @@ enum FileSystem {
         return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     }
 
+    /// At most the first `count` bytes of the file at `path` (fewer when it is shorter).
+    static func readPrefix(of path: String, count: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(reason: lastError()) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let done = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + got, count - got) }
+            if done < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: lastError())
+            }
+            if done == 0 { break }
+            got += done
+        }
+        return Array(bytes[..<got])
+    }
+
     /// All of `text` to standard error.
     static func writeStandardError(_ text: String) {
         _ = writeAll(text, to: STDERR_FILENO)

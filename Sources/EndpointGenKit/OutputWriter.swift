@@ -113,41 +113,250 @@ public enum OutputWriter {
         for entry in entries where entry.hasSuffix(".swift") && !names.contains(entry) {
             let path = directory + "/" + entry
             guard kind(of: path) == .file else { continue }
-            let old = try readFile(path)
-            if old.hasPrefix(CodeGenerator.headerPrefix) {
-                plan.stale.append((entry, old))
+            // Only the header's length is read to tell a generated file from one of the user's
+            // (a foreign file may be any size); a generated one is then read whole for the diff.
+            let header = Array(CodeGenerator.headerPrefix.utf8)
+            let start: [UInt8]
+            do throws(FileSystem.Failure) {
+                start = try FileSystem.readPrefix(of: path, count: header.count)
+            } catch {
+                throw OutputError(description: "cannot read '\(path)': \(error.reason)")
+            }
+            if start == header {
+                plan.stale.append((entry, try readFile(path)))
             }
         }
         return plan
     }
 
-    /// Applies a plan: writes changed files atomically and removes stale ones.
+    /// Applies a plan, all or nothing: every new or changed file is first written in full as a
+    /// temporary file beside its place (`.endpointgen-<pid>-<name>.tmp`) and flushed to disk; a
+    /// failure there (a full disk, an I/O error, a read-only folder) removes the temporary files
+    /// and leaves the folder as it was. Then a journal (`.endpointgen-journal`) listing every
+    /// rename and removal is written atomically, the renames and removals are made, and the
+    /// journal is removed. A run killed between renames leaves the journal, and the next run
+    /// (`repair`) completes it before anything else, so the folder holds one whole generation.
     public static func apply(_ plan: OutputPlan) throws(OutputError) {
         if kind(of: plan.directory) == .missing {
             try writeNewFolder(plan)
             return
         }
-        // On all cores: an unnamed file is created and filled without locking the folder; only
-        // the link (or rename) takes the folder's lock.
-        let failures = Parallel.map(plan.changes) { change -> OutputError? in
-            let path = plan.directory + "/" + change.file.name
+        let directory = plan.directory
+        let crashStep = CrashPoint.step
+        // On all cores: each file is created, filled and flushed on its own.
+        let pid = getpid()
+        let results = Parallel.map(Array(plan.changes.enumerated())) { index, change -> Result<String, OutputError> in
+            let temporary = temporaryName(for: change.file.name, pid: pid)
             do throws(OutputError) {
-                if change.old == nil, try writeNewFile(change.file.contents, to: path, in: plan.directory) {
-                    return nil
-                }
-                try writeAtomically(change.file.contents, to: path, in: plan.directory)
-                return nil
+                try writeFlushed(change.file.contents, to: directory + "/" + temporary, shownAs: directory + "/" + change.file.name)
             } catch {
-                return error
+                return .failure(error)
+            }
+            CrashPoint.reached(index + 1, of: crashStep)
+            return .success(temporary)
+        }
+        var renames: [(from: String, to: String)] = []
+        var failure: OutputError?
+        for (change, result) in zip(plan.changes, results) {
+            switch result {
+            case .success(let temporary): renames.append((temporary, change.file.name))
+            case .failure(let error): if failure == nil { failure = error }
             }
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first {
+        if let failure {
+            for move in renames { unlink(directory + "/" + move.from) }
             throw failure
         }
-        for stale in plan.stale {
-            guard unlink(plan.directory + "/" + stale.name) == 0 else {
-                throw OutputError(description: "cannot remove stale '\(plan.directory)/\(stale.name)': \(FileSystem.lastError())")
+        var journal = JournalText.header
+        for move in renames { journal += "rename \(move.from) \(move.to)\n" }
+        for stale in plan.stale { journal += "remove \(stale.name)\n" }
+        journal += JournalText.end
+        do throws(OutputError) {
+            let temporary = directory + "/" + journalName + ".tmp"
+            unlink(temporary)
+            try writeFlushed(journal, to: temporary, shownAs: directory + "/" + journalName)
+            guard rename(temporary, directory + "/" + journalName) == 0 else {
+                let reason = FileSystem.lastError()
+                unlink(temporary)
+                throw OutputError(description: "cannot write '\(directory)/\(journalName)': \(reason)")
             }
+            syncDirectory(directory)
+        } catch {
+            for move in renames { unlink(directory + "/" + move.from) }
+            throw error
+        }
+        // From here on the new generation is decided: the journal lets the next run finish it.
+        var step = plan.changes.count + 1
+        CrashPoint.reached(step, of: crashStep)
+        for move in renames {
+            guard rename(directory + "/" + move.from, directory + "/" + move.to) == 0 else {
+                throw OutputError(description: "cannot move the new '\(directory)/\(move.to)' into place: \(FileSystem.lastError()); the next run completes the interrupted generation")
+            }
+            step += 1
+            CrashPoint.reached(step, of: crashStep)
+        }
+        for stale in plan.stale {
+            guard unlink(directory + "/" + stale.name) == 0 || errno == ENOENT else {
+                throw OutputError(description: "cannot remove stale '\(directory)/\(stale.name)': \(FileSystem.lastError()); the next run completes the interrupted generation")
+            }
+            step += 1
+            CrashPoint.reached(step, of: crashStep)
+        }
+        syncDirectory(directory)
+        unlink(directory + "/" + journalName)
+    }
+
+    /// The journal of an interrupted run, in the output folder.
+    public static let journalName = ".endpointgen-journal"
+
+    /// The temporary name a run with process id `pid` writes `name` under.
+    static func temporaryName(for name: String, pid: pid_t) -> String {
+        ".endpointgen-\(pid)-\(name).tmp"
+    }
+
+    static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".endpointgen-") && name.hasSuffix(".tmp")
+    }
+
+    enum JournalText {
+        static let header = "endpointgen journal 1\n"
+        static let end = "end\n"
+    }
+
+    /// What an interrupted run left in the output folder: the journal's pending renames and
+    /// removals, and temporary files.
+    public struct Leftovers: Sendable {
+        public var renames: [(from: String, to: String)] = []
+        public var removals: [String] = []
+        /// Whether a journal was found (possibly with nothing left to do).
+        public var hasJournal = false
+        /// Temporary files the journal does not name.
+        public var temporaries: [String] = []
+
+        public var isEmpty: Bool { !hasJournal && temporaries.isEmpty }
+
+        /// One line per kind of leftover, for `check` and `generate`.
+        public func describe(_ directory: String) -> [String] {
+            var lines: [String] = []
+            if hasJournal {
+                lines.append("'\(directory)' holds an interrupted generation (\(journalName)): \(renames.count) file(s) still to move into place, \(removals.count) to remove")
+            }
+            if !temporaries.isEmpty {
+                lines.append("'\(directory)' holds \(temporaries.count) temporary file(s) of an interrupted run (\(temporaries.prefix(3).joined(separator: ", "))\(temporaries.count > 3 ? ", ..." : ""))")
+            }
+            return lines
+        }
+    }
+
+    /// The leftovers of an interrupted run in `directory`, changing nothing (for `check`).
+    public static func leftovers(in directory: String) throws(OutputError) -> Leftovers {
+        var leftovers = Leftovers()
+        guard kind(of: directory) == .directory else { return leftovers }
+        let entries: [String]
+        do throws(FileSystem.Failure) {
+            entries = try FileSystem.contentsOfDirectory(directory).sorted()
+        } catch {
+            throw OutputError(description: "cannot list output folder '\(directory)': \(error.reason)")
+        }
+        var named = Set<String>()
+        if entries.contains(journalName) {
+            let text = try readFile(directory + "/" + journalName)
+            leftovers.hasJournal = true
+            guard text.hasPrefix(JournalText.header), text.hasSuffix(JournalText.end) else {
+                throw OutputError(description: "'\(directory)/\(journalName)' is damaged; remove it and run generate again")
+            }
+            for line in text.split(separator: "\n").dropFirst().dropLast() {
+                let words = line.split(separator: " ").map(String.init)
+                if words.count == 3, words[0] == "rename", isTemporaryName(words[1]), isSafeFileName(words[2]) {
+                    // A rename already made has no temporary file left.
+                    if entries.contains(words[1]) { leftovers.renames.append((words[1], words[2])) }
+                    named.insert(words[1])
+                } else if words.count == 2, words[0] == "remove", isSafeFileName(words[1]) {
+                    if entries.contains(words[1]) { leftovers.removals.append(words[1]) }
+                } else {
+                    throw OutputError(description: "'\(directory)/\(journalName)' is damaged; remove it and run generate again")
+                }
+            }
+        }
+        leftovers.temporaries = entries.filter { (isTemporaryName($0) || $0 == journalName + ".tmp") && !named.contains($0) }
+        return leftovers
+    }
+
+    /// Completes the journal of an interrupted run (its renames and removals) and removes
+    /// temporary files left by runs killed before their journal was written. Returns a line
+    /// for each thing done (empty when the folder was clean). Call it holding `lock`.
+    public static func repair(_ directory: String) throws(OutputError) -> [String] {
+        let leftovers = try leftovers(in: directory)
+        guard !leftovers.isEmpty else { return [] }
+        var done: [String] = []
+        if leftovers.hasJournal {
+            for move in leftovers.renames {
+                guard rename(directory + "/" + move.from, directory + "/" + move.to) == 0 else {
+                    throw OutputError(description: "cannot complete the interrupted generation in '\(directory)': cannot move '\(move.from)' to '\(move.to)': \(FileSystem.lastError())")
+                }
+            }
+            for name in leftovers.removals {
+                guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
+                    throw OutputError(description: "cannot complete the interrupted generation in '\(directory)': cannot remove '\(name)': \(FileSystem.lastError())")
+                }
+            }
+            syncDirectory(directory)
+            unlink(directory + "/" + journalName)
+            done.append("completed the interrupted generation in '\(directory)' (\(leftovers.renames.count) file(s) moved into place, \(leftovers.removals.count) removed)")
+        }
+        if !leftovers.temporaries.isEmpty {
+            for name in leftovers.temporaries {
+                guard unlink(directory + "/" + name) == 0 || errno == ENOENT else {
+                    throw OutputError(description: "cannot remove '\(directory)/\(name)' left by an interrupted run: \(FileSystem.lastError())")
+                }
+            }
+            done.append("removed \(leftovers.temporaries.count) temporary file(s) left in '\(directory)' by an interrupted run")
+        }
+        return done
+    }
+
+    /// An advisory lock on the output folder for one run (`flock`): two runs never write, or
+    /// sweep each other's temporary files, at once. Released when the value is deinitialised
+    /// or the process ends (also when killed).
+    public final class Lock: Sendable {
+        let descriptor: Int32
+        init(descriptor: Int32) { self.descriptor = descriptor }
+        deinit { close(descriptor) }
+    }
+
+    /// Locks an existing output folder (`exclusive` for a run that writes); nil when the
+    /// folder does not exist (yet) or cannot be opened (what follows reports why).
+    public static func lock(_ directory: String, exclusive: Bool) -> Lock? {
+        guard kind(of: directory) == .directory else { return nil }
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            if errno != EINTR { break }
+        }
+        return Lock(descriptor: descriptor)
+    }
+
+    /// Makes renames and removals in `directory` durable (best effort).
+    static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// Writes `contents` into a new file at `path` and flushes it to disk; on failure nothing
+    /// is left at `path`. `shownAs` names the file in messages.
+    static func writeFlushed(_ contents: String, to path: String, shownAs: String) throws(OutputError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw OutputError(description: "cannot write '\(shownAs)': cannot create '\(Path.lastComponent(path))': \(FileSystem.lastError())")
+        }
+        var failure = FileSystem.writeAll(contents, to: descriptor)
+        if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.lastError() }
+        if close(descriptor) != 0, failure == nil { failure = FileSystem.lastError() }
+        if let failure {
+            unlink(path)
+            throw OutputError(description: "cannot write '\(shownAs)': \(failure)")
         }
     }
 
@@ -177,7 +386,8 @@ public enum OutputWriter {
         let failures = Parallel.map(plan.changes) { change -> String? in
             let descriptor = openat(folder, change.file.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())" }
-            let failure = FileSystem.writeAll(change.file.contents, to: descriptor)
+            var failure = FileSystem.writeAll(change.file.contents, to: descriptor)
+            if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.lastError() }
             if close(descriptor) != 0, failure == nil {
                 return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())"
             }
@@ -195,56 +405,7 @@ public enum OutputWriter {
             throw OutputError(description: failure)
         }
         close(folder)
-    }
-
-    /// A file that does not exist yet, made atomically without a rename: an unnamed file
-    /// (`O_TMPFILE`) is written, then linked under its name, so it appears whole or not at all.
-    /// On ext4 this is less than half the cost of create + rename (601 new files: 28 ms against
-    /// 60-75 ms). Returns false where the system or file system has no `O_TMPFILE` (or the name
-    /// was taken meanwhile); the caller then takes the temporary-file + rename path.
-    static func writeNewFile(_ contents: String, to path: String, in directory: String) throws(OutputError) -> Bool {
-        #if os(Linux)
-        // O_TMPFILE is a compound macro Swift does not import; __O_TMPFILE is 020000000 on every
-        // architecture Swift runs on. The mode is masked by the umask, as with O_CREAT.
-        let descriptor = open(directory, O_WRONLY | O_DIRECTORY | 0o20000000 | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return false }
-        if let failure = FileSystem.writeAll(contents, to: descriptor) {
-            close(descriptor)
-            throw OutputError(description: "cannot write '\(path)': \(failure)")
-        }
-        // linkat(AT_EMPTY_PATH) needs a capability; the /proc link of the descriptor does not.
-        let linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
-        close(descriptor)
-        return linked
-        #else
-        return false
-        #endif
-    }
-
-    /// Temporary file in the same folder, then `rename`: readers see the old or the new file,
-    /// never half of one. Plain POSIX calls: Foundation's `createFile` makes its own temporary
-    /// copy, which doubled the work for each of hundreds of files. No fsync: generated files are
-    /// reproducible from the specs, so durability across a power cut is not worth its cost.
-    static func writeAtomically(_ contents: String, to path: String, in directory: String) throws(OutputError) {
-        let temporary = directory + "/.endpointgen-\(getpid())-" + Path.lastComponent(path) + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            throw OutputError(description: "cannot write '\(temporary)': \(FileSystem.lastError())")
-        }
-        let failure = FileSystem.writeAll(contents, to: descriptor)
-        if close(descriptor) != 0, failure == nil {
-            unlink(temporary)
-            throw OutputError(description: "cannot write '\(temporary)': \(FileSystem.lastError())")
-        }
-        if let failure {
-            unlink(temporary)
-            throw OutputError(description: "cannot write '\(temporary)': \(failure)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = FileSystem.lastError()
-            unlink(temporary)
-            throw OutputError(description: "cannot move the new '\(path)' into place: \(reason)")
-        }
+        syncDirectory(Path.parent(plan.directory).isEmpty ? "." : Path.parent(plan.directory))
     }
 
     private static func readFile(_ path: String) throws(OutputError) -> String {
@@ -285,5 +446,20 @@ public enum OutputWriter {
         case S_IFLNK: return .symlink
         default: return .other
         }
+    }
+}
+
+/// Fault injection for the tests of interrupted runs: with `ENDPOINTGEN_TEST_KILL_AT_STEP=k`
+/// set, `apply` kills its own process (SIGKILL, as `kill -9` would) at step k: steps 1...n after
+/// the temporary file of the n-th change is written, n + 1 after the journal, then one per
+/// rename and removal. Unset (always, outside those tests) it costs one `getenv` per run.
+enum CrashPoint {
+    static var step: Int? {
+        guard let text = getenv("ENDPOINTGEN_TEST_KILL_AT_STEP") else { return nil }
+        return Int(String(cString: text))
+    }
+
+    static func reached(_ step: Int, of target: Int?) {
+        if step == target { kill(getpid(), SIGKILL) }
     }
 }
