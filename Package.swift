@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "EndpointGenSpec", dependencies: ["EndpointGenYAML", "EndpointGenSupport"]),
         .target(name: "EndpointGenCodegen", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
         .target(name: "EndpointGenImport", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenSupport"]),
-        .target(name: "EndpointGenKit", dependencies: ["EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenSupport"]),
+        .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenSupport"]),
         .executableTarget(
             name: "endpointgen",
             dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
