@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "GoldenImportedShop", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-shop"),
         .testTarget(
             name: "ImportTests",
-            dependencies: ["EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "GoldenSupport", "GoldenImportedShop"]
+            dependencies: ["EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenYAML", "GoldenSupport", "GoldenImportedShop"]
         ),
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.
