@@ -232,8 +232,11 @@ public enum OutputWriter {
         public var hasJournal = false
         /// Temporary files the journal does not name.
         public var temporaries: [String] = []
+        /// Hidden folders beside the output folder (`.Generated.endpointgen-<pid>`) where a
+        /// killed run was writing a new output folder; paths.
+        public var stagingFolders: [String] = []
 
-        public var isEmpty: Bool { !hasJournal && temporaries.isEmpty }
+        public var isEmpty: Bool { !hasJournal && temporaries.isEmpty && stagingFolders.isEmpty }
 
         /// One line per kind of leftover, for `check` and `generate`.
         public func describe(_ directory: String) -> [String] {
@@ -244,6 +247,9 @@ public enum OutputWriter {
             if !temporaries.isEmpty {
                 lines.append("'\(directory)' holds \(temporaries.count) temporary file(s) of an interrupted run (\(temporaries.prefix(3).joined(separator: ", "))\(temporaries.count > 3 ? ", ..." : ""))")
             }
+            for folder in stagingFolders {
+                lines.append("'\(folder)' is a new output folder an interrupted run did not finish")
+            }
             return lines
         }
     }
@@ -251,6 +257,7 @@ public enum OutputWriter {
     /// The leftovers of an interrupted run in `directory`, changing nothing (for `check`).
     public static func leftovers(in directory: String) throws(OutputError) -> Leftovers {
         var leftovers = Leftovers()
+        leftovers.stagingFolders = abandonedStagingFolders(of: directory)
         guard kind(of: directory) == .directory else { return leftovers }
         let entries: [String]
         do throws(FileSystem.Failure) {
@@ -289,6 +296,16 @@ public enum OutputWriter {
         let leftovers = try leftovers(in: directory)
         guard !leftovers.isEmpty else { return [] }
         var done: [String] = []
+        for folder in leftovers.stagingFolders {
+            // Only what a run writes there: plain files, then the folder.
+            if let names = try? FileSystem.contentsOfDirectory(folder) {
+                for name in names where kind(of: folder + "/" + name) == .file { unlink(folder + "/" + name) }
+            }
+            guard rmdir(folder) == 0 else {
+                throw OutputError(description: "cannot remove '\(folder)' left by an interrupted run: \(FileSystem.lastError())")
+            }
+            done.append("removed '\(folder)', a new output folder an interrupted run did not finish")
+        }
         if leftovers.hasJournal {
             for move in leftovers.renames {
                 guard rename(directory + "/" + move.from, directory + "/" + move.to) == 0 else {
@@ -313,6 +330,24 @@ public enum OutputWriter {
             done.append("removed \(leftovers.temporaries.count) temporary file(s) left in '\(directory)' by an interrupted run")
         }
         return done
+    }
+
+    /// Hidden folders `.<output>.endpointgen-<pid>[-n]` beside `directory` whose writer is gone
+    /// (their lock can be taken: the run holding it was killed).
+    static func abandonedStagingFolders(of directory: String) -> [String] {
+        let parent = Path.parent(directory)
+        let prefix = ".\(Path.lastComponent(directory)).endpointgen-"
+        guard let names = try? FileSystem.contentsOfDirectory(parent.isEmpty ? "." : parent) else { return [] }
+        var abandoned: [String] = []
+        for name in names.sorted() where name.hasPrefix(prefix) && name.dropFirst(prefix.count).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }) {
+            let path = Path.join(parent, name)
+            guard kind(of: path) == .directory else { continue }
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { abandoned.append(path) }
+            close(descriptor)
+        }
+        return abandoned
     }
 
     /// An advisory lock on the output folder for one run (`flock`): two runs never write, or
@@ -383,7 +418,11 @@ public enum OutputWriter {
             rmdir(staging)
             throw OutputError(description: "cannot create output folder '\(plan.directory)': cannot open '\(staging)': \(reason)")
         }
-        let failures = Parallel.map(plan.changes) { change -> String? in
+        // Held until this process ends: a later run that can take the lock knows the folder
+        // was left by a killed run, and removes it (`repair`).
+        flock(folder, LOCK_EX)
+        let crashStep = CrashPoint.step
+        let failures = Parallel.map(Array(plan.changes.enumerated())) { index, change -> String? in
             let descriptor = openat(folder, change.file.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())" }
             var failure = FileSystem.writeAll(change.file.contents, to: descriptor)
@@ -391,6 +430,7 @@ public enum OutputWriter {
             if close(descriptor) != 0, failure == nil {
                 return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())"
             }
+            CrashPoint.reached(index + 1, of: crashStep)
             return failure.map { "cannot write '\(plan.directory)/\(change.file.name)': \($0)" }
         }
         var failure = failures.lazy.compactMap { $0 }.first
@@ -452,7 +492,7 @@ public enum OutputWriter {
 /// Fault injection for the tests of interrupted runs: with `ENDPOINTGEN_TEST_KILL_AT_STEP=k`
 /// set, `apply` kills its own process (SIGKILL, as `kill -9` would) at step k: steps 1...n after
 /// the temporary file of the n-th change is written, n + 1 after the journal, then one per
-/// rename and removal. Unset (always, outside those tests) it costs one `getenv` per run.
+/// rename and removal (into a new output folder: step i after its i-th file). Unset (always, outside those tests) it costs one `getenv` per run.
 enum CrashPoint {
     static var step: Int? {
         guard let text = getenv("ENDPOINTGEN_TEST_KILL_AT_STEP") else { return nil }

@@ -138,4 +138,23 @@ final class InterruptedRunTests: XCTestCase {
         XCTAssertEqual(try CLITests.runCLI(["check", "--access-level", "package"], in: folder).status, 0)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Generated").sorted(), ["PetsRouter.swift", "PetsService.swift"])
     }
+
+    func testKilledFirstRunLeavesNoOutputFolderAndItsHiddenFolderIsRemoved() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: true)
+        try "service: Pets\nbaseURL: https://example.com\nendpoints:\n  list: { method: GET, path: /pets }\n"
+            .write(toFile: folder + "/specs/pets.yaml", atomically: true, encoding: .utf8)
+        let killed = try generate([], killAt: 1)
+        XCTAssertTrue(killed.killed)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".Generated.endpointgen-") }
+        XCTAssertEqual(hidden.count, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
+        let check = try CLITests.runCLI(["check"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertTrue(check.stderr.contains("Generated: error: '\(hidden[0])' is a new output folder an interrupted run did not finish"), check.stderr)
+        let next = try CLITests.runCLI(["generate"], in: folder)
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertTrue(next.stderr.contains("Generated: warning: removed '\(hidden[0])', a new output folder an interrupted run did not finish"), next.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["Generated", "specs"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Generated").sorted(), ["PetsRouter.swift", "PetsService.swift"])
+    }
 }
