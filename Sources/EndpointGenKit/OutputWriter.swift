@@ -141,6 +141,8 @@ public enum OutputWriter {
             try writeNewFolder(plan)
             return
         }
+        // Nothing to change: nothing is written (not even a journal), no time stamp moves.
+        guard !plan.isUpToDate else { return }
         let directory = plan.directory
         let crashStep = CrashPoint.step
         // On all cores: each file is created, filled and flushed on its own.
@@ -163,27 +165,22 @@ public enum OutputWriter {
             case .failure(let error): if failure == nil { failure = error }
             }
         }
+        if failure == nil, let reason = Durability.flushFolder(directory) {
+            failure = OutputError(description: "cannot write the new files into '\(directory)': \(reason)")
+        }
         if let failure {
             for move in renames { unlink(directory + "/" + move.from) }
             throw failure
         }
-        var journal = JournalText.header
-        for move in renames { journal += "rename \(move.from) \(move.to)\n" }
-        for stale in plan.stale { journal += "remove \(stale.name)\n" }
-        journal += JournalText.end
-        do throws(OutputError) {
-            let temporary = directory + "/" + journalName + ".tmp"
-            unlink(temporary)
-            try writeFlushed(journal, to: temporary, shownAs: directory + "/" + journalName)
-            guard rename(temporary, directory + "/" + journalName) == 0 else {
-                let reason = FileSystem.lastError()
-                unlink(temporary)
-                throw OutputError(description: "cannot write '\(directory)/\(journalName)': \(reason)")
+        // One rename or one removal is atomic by itself: no journal needed.
+        let needsJournal = renames.count + plan.stale.count > 1
+        if needsJournal {
+            do throws(OutputError) {
+                try writeJournal(renames: renames, removals: plan.stale.map(\.name), in: directory)
+            } catch {
+                for move in renames { unlink(directory + "/" + move.from) }
+                throw error
             }
-            syncDirectory(directory)
-        } catch {
-            for move in renames { unlink(directory + "/" + move.from) }
-            throw error
         }
         // From here on the new generation is decided: the journal lets the next run finish it.
         var step = plan.changes.count + 1
@@ -203,7 +200,27 @@ public enum OutputWriter {
             CrashPoint.reached(step, of: crashStep)
         }
         syncDirectory(directory)
-        unlink(directory + "/" + journalName)
+        if needsJournal { unlink(directory + "/" + journalName) }
+    }
+
+    /// Writes the journal atomically (temporary name, flushed, renamed) and flushes the folder.
+    static func writeJournal(renames: [(from: String, to: String)], removals: [String], in directory: String) throws(OutputError) {
+        var journal = JournalText.header
+        for move in renames { journal += "rename \(move.from) \(move.to)\n" }
+        for name in removals { journal += "remove \(name)\n" }
+        journal += JournalText.end
+        let temporary = directory + "/" + journalName + ".tmp"
+        unlink(temporary)
+        try writeFlushed(journal, to: temporary, shownAs: directory + "/" + journalName)
+        guard rename(temporary, directory + "/" + journalName) == 0 else {
+            let reason = FileSystem.lastError()
+            unlink(temporary)
+            throw OutputError(description: "cannot write '\(directory)/\(journalName)': \(reason)")
+        }
+        if let reason = Durability.flushFolder(directory) {
+            unlink(directory + "/" + journalName)
+            throw OutputError(description: "cannot write '\(directory)/\(journalName)': \(reason)")
+        }
     }
 
     /// The journal of an interrupted run, in the output folder.
@@ -387,7 +404,7 @@ public enum OutputWriter {
             throw OutputError(description: "cannot write '\(shownAs)': cannot create '\(Path.lastComponent(path))': \(FileSystem.lastError())")
         }
         var failure = FileSystem.writeAll(contents, to: descriptor)
-        if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.lastError() }
+        if failure == nil, !Durability.flushFile(descriptor) { failure = FileSystem.lastError() }
         if close(descriptor) != 0, failure == nil { failure = FileSystem.lastError() }
         if let failure {
             unlink(path)
@@ -426,7 +443,7 @@ public enum OutputWriter {
             let descriptor = openat(folder, change.file.name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             guard descriptor >= 0 else { return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())" }
             var failure = FileSystem.writeAll(change.file.contents, to: descriptor)
-            if failure == nil, fsync(descriptor) != 0 { failure = FileSystem.lastError() }
+            if failure == nil, !Durability.flushFile(descriptor) { failure = FileSystem.lastError() }
             if close(descriptor) != 0, failure == nil {
                 return "cannot write '\(plan.directory)/\(change.file.name)': \(FileSystem.lastError())"
             }
@@ -434,6 +451,9 @@ public enum OutputWriter {
             return failure.map { "cannot write '\(plan.directory)/\(change.file.name)': \($0)" }
         }
         var failure = failures.lazy.compactMap { $0 }.first
+        if failure == nil, let reason = Durability.flushFolder(staging) {
+            failure = "cannot write the new output folder '\(plan.directory)': \(reason)"
+        }
         // rename(2) replaces an empty folder: one made meanwhile by someone else holds nothing to lose.
         if failure == nil, rename(staging, plan.directory) != 0 {
             failure = "cannot move the new output folder into place as '\(plan.directory)': \(FileSystem.lastError())"
@@ -501,5 +521,26 @@ enum CrashPoint {
 
     static func reached(_ step: Int, of target: Int?) {
         if step == target { kill(getpid(), SIGKILL) }
+    }
+}
+
+/// Getting new files onto the disk before they are renamed into place, so that after a power cut
+/// the folder holds whole files of one generation, and an I/O error found on writing back fails
+/// the run before anything is renamed. Each file is `fsync`ed on its own (on all cores), which
+/// costs only this run's data. (One `syncfs` of the file system was cheaper alone, 601 files in
+/// under 5 ms against 0.13-0.25 s of `fsync` calls, but it also waits for every other program's
+/// unwritten data, such as a build's object files: the kill test took 63 s with it, 45 s without.)
+enum Durability {
+    /// Flushes one new file; false (errno set) on failure.
+    static func flushFile(_ descriptor: Int32) -> Bool {
+        fsync(descriptor) == 0
+    }
+
+    /// Flushes a folder's entries (renames, new names); the system's reason on failure.
+    static func flushFolder(_ directory: String) -> String? {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return FileSystem.lastError() }
+        defer { close(descriptor) }
+        return fsync(descriptor) == 0 ? nil : FileSystem.lastError()
     }
 }
