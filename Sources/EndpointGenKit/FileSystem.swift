@@ -67,19 +67,22 @@ enum FileSystem {
     }
 
     /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
-    /// (a byte larger, so the read that finds the end needs no second buffer).
-    static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// (a byte larger, so the read that finds the end needs no second buffer). A file larger than
+    /// `limit` bytes is not read: `tooLarge` gets its size instead.
+    static func withContents<R>(of path: String, limit: Int = .max, tooLarge: (Int) -> R = { _ in fatalError() }, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw Failure(reason: lastError())
         }
         defer { close(descriptor) }
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        if expected > limit { return tooLarge(expected) }
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 4096), alignment: 1)
         defer { buffer.deallocate() }
         var count = 0
         while true {
+            if count > limit { return tooLarge(count) }
             if count == buffer.count {
                 // The file grew since `fstat`: a buffer twice the size.
                 let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)

@@ -468,14 +468,25 @@ public enum OutputWriter {
         syncDirectory(Path.parent(plan.directory).isEmpty ? "." : Path.parent(plan.directory))
     }
 
-    private static func readFile(_ path: String) throws(OutputError) -> String {
-        try withContents(of: path) { String(decoding: $0, as: UTF8.self) }
+    /// Largest existing output file read for comparison and the diff; a larger one (not
+    /// something this tool wrote) counts as different and shows in `check` as one line
+    /// naming its size, so no file in the output folder makes a run read more than this.
+    static let maxComparedSize = 64 << 20
+
+    /// The text `check` shows for an existing file too large to read.
+    static func notRead(_ size: Int) -> String {
+        "// (\(size) bytes, larger than \(maxComparedSize >> 20) MiB: not read)\n"
     }
 
-    /// `FileSystem.withContents`, failing as an `OutputError` that names the file.
-    private static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
+    private static func readFile(_ path: String) throws(OutputError) -> String {
+        try withContents(of: path, tooLarge: { notRead($0) }) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `FileSystem.withContents` up to `maxComparedSize`, failing as an `OutputError` that
+    /// names the file; `tooLarge` gets the size of a larger file.
+    private static func withContents<R>(of path: String, tooLarge: (Int) -> R, _ body: (UnsafeRawBufferPointer) -> R) throws(OutputError) -> R {
         do throws(FileSystem.Failure) {
-            return try FileSystem.withContents(of: path, body)
+            return try FileSystem.withContents(of: path, limit: maxComparedSize, tooLarge: tooLarge, body)
         } catch {
             throw OutputError(description: "cannot read '\(path)': \(error.reason)")
         }
@@ -484,7 +495,7 @@ public enum OutputWriter {
     /// Whether the file at `path` holds exactly `contents`; the file as text when it does not.
     private static func compare(_ path: String, with contents: String) throws(OutputError) -> String? {
         var contents = contents
-        return try withContents(of: path) { old -> String? in
+        return try withContents(of: path, tooLarge: { notRead($0) }) { old -> String? in
             let same = contents.withUTF8 { new in
                 new.count == old.count && (new.isEmpty || memcmp(new.baseAddress!, old.baseAddress!, new.count) == 0)
             }

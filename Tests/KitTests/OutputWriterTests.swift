@@ -240,6 +240,17 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(read("A.swift"), generated("A.swift").contents)
     }
 
+    func testHugeFileUnderAGeneratedNameIsNotRead() throws {
+        // A sparse 4 GB file where A.swift belongs: different, shown by its size, replaced.
+        let path = folder + "/A.swift"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+        XCTAssertEqual(truncate(path, 4 << 30), 0)
+        let plan = try OutputWriter.plan([generated("A.swift")], in: folder)
+        XCTAssertEqual(plan.changes.map(\.old), ["// (4294967296 bytes, larger than 64 MiB: not read)\n"])
+        try OutputWriter.apply(plan)
+        XCTAssertEqual(read("A.swift"), generated("A.swift").contents)
+    }
+
     func testHeaderTestReadsOnlyTheHeaderOfAForeignFile() throws {
         // A sparse 4 GB foreign file: telling it is not generated reads a few bytes.
         let path = folder + "/Big.swift"
