@@ -47,12 +47,15 @@ public enum OutputWriter {
     public static func plan(_ files: [GeneratedFile], in directory: String) throws(OutputError) -> OutputPlan {
         var plan = OutputPlan(directory: directory, changes: [], unchanged: [], stale: [])
         var names = Set<String>()
+        var foldedNames = Set<String>()
         for file in files {
             guard isSafeFileName(file.name) else {
                 throw OutputError(description: "refusing to write '\(file.name)': output file names are letters, digits, '_', '-', '.' and end in .swift")
             }
-            guard names.insert(file.name).inserted else {
-                throw OutputError(description: "two generated files are both named '\(file.name)'")
+            // Case-folded: on macOS's and Windows' default file systems two names that differ
+            // only in case are one file (the code generator reports such specs at their lines).
+            guard names.insert(file.name).inserted, foldedNames.insert(file.name.lowercased()).inserted else {
+                throw OutputError(description: "two generated files are both named '\(file.name)' (letter case aside)")
             }
         }
         switch kind(of: directory) {

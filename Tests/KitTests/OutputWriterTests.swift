@@ -297,6 +297,9 @@ final class OutputWriterTests: XCTestCase {
 
     func testDuplicateNamesAreRefused() {
         XCTAssertThrowsError(try write([generated("A.swift"), generated("A.swift")]))
+        XCTAssertThrowsError(try write([generated("FooBar.swift"), generated("Foobar.swift")])) { error in
+            XCTAssertEqual("\(error)", "two generated files are both named 'Foobar.swift' (letter case aside)")
+        }
     }
 
     func testSymlinkedOutputFolderIsRefused() throws {
