@@ -96,10 +96,14 @@ final class HostileInputTests: XCTestCase {
 
     func testReadStopsAtTheLimitWhateverTheSizeSays() throws {
         // /proc files report size 0 and /dev/zero never ends: at most limit + 1 bytes are read.
+        #if os(Linux)
         XCTAssertThrowsError(try FileSystem.readInput("/proc/self/status", limit: 8)) { error in
             XCTAssertEqual((error as? FileSystem.Failure)?.reason, "it is larger than the limit of 8 bytes")
         }
         XCTAssertEqual(try FileSystem.readInput("/proc/self/status", limit: 1 << 20).prefix(5), Array("Name:".utf8)[...])
+        #else
+        throw XCTSkip("/proc is Linux's")
+        #endif
     }
 
     func testLargeDocumentWithoutAliasesIsNotToldAboutAliases() throws {
