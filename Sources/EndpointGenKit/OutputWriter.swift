@@ -149,7 +149,7 @@ public enum OutputWriter {
         guard !plan.isUpToDate else { return }
         let directory = plan.directory
         let crashStep = CrashPoint.step
-        // On all cores: each file is created, filled and flushed on its own.
+        // On all cores: each file is created and filled on its own; all are flushed after.
         let pid = getpid()
         let results = Parallel.map(Array(plan.changes.enumerated())) { index, change -> Result<String, OutputError> in
             let temporary = temporaryName(for: change.file.name, pid: pid)
