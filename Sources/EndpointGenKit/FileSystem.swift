@@ -69,7 +69,7 @@ enum FileSystem {
     /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
     /// (a byte larger, so the read that finds the end needs no second buffer). A file larger than
     /// `limit` bytes is not read: `tooLarge` gets its size instead.
-    static func withContents<R>(of path: String, limit: Int = .max, tooLarge: (Int) -> R = { _ in fatalError() }, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
+    static func withContents<R>(of path: String, limit: Int, tooLarge: (Int) -> R, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw Failure(reason: lastError())
