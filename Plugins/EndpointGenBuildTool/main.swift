@@ -86,6 +86,10 @@ func bundle(for path: String, from generated: [GeneratedFile]) -> GeneratedFile 
 
 do {
     // Unchanged files keep their modification time, so the compiler does not redo them.
+    // A build killed while writing is completed (or its temporary files removed) first.
+    let lock = OutputWriter.lock(output, exclusive: true)
+    defer { withExtendedLifetime(lock) {} }
+    _ = try OutputWriter.repair(output)
     try OutputWriter.apply(OutputWriter.plan(specPaths.map { bundle(for: $0, from: generated) }, in: output))
 } catch {
     fail(error.description, status: 2)

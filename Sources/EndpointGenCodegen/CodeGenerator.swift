@@ -72,16 +72,26 @@ public enum CodeGenerator {
         }
         var files: [GeneratedFile] = []
         var diagnostics: [Diagnostic] = []
-        var fileOwners: [String: String] = [:]
+        // Output names are compared case-folded (and, as Swift compares strings, after Unicode
+        // normalization): on the default file systems of macOS and Windows `FooBarRouter.swift`
+        // and `FoobarRouter.swift` are one file, and one spec's output would overwrite the other's.
+        var fileOwners: [String: (name: String, location: SourceLocation)] = [:]
         for (file, result) in zip(module.files, perFile) {
             diagnostics += result.diagnostics
+            let location = file.service?.location ?? SourceLocation(file: file.path, line: 1, column: 1)
             for generated in result.files {
-                if let owner = fileOwners[generated.name] {
+                let key = generated.name.lowercased()
+                if let owner = fileOwners[key] {
+                    let what = owner.name == generated.name
+                        ? "both generate '\(generated.name)'"
+                        : "generate '\(owner.name)' and '\(generated.name)', names that differ only in letter case (one file on macOS and Windows)"
                     diagnostics.append(.error(
-                        "'\(file.path)' and '\(owner)' both generate '\(generated.name)'; rename a service or a spec file", at: nil))
+                        "'\(owner.location.file)' and '\(file.path)' \(what); rename a service or a spec file",
+                        at: location,
+                        notes: [.note("'\(owner.name)' comes from here", at: owner.location)]))
                     continue
                 }
-                fileOwners[generated.name] = file.path
+                fileOwners[key] = (generated.name, location)
                 files.append(generated)
             }
         }

@@ -45,10 +45,12 @@ public enum OpenAPIImporter {
             diagnostics.error("the document has no operations and no schemas: nothing to import", at: SourceLocation(file: path, line: 1, column: 1))
             return OpenAPIImportResult(files: [], diagnostics: diagnostics.sorted)
         }
-        var title = document.title ?? "an untitled API"
-        if let version = document.version { title += " " + version }
+        // The document's title and version (and the path) go into a comment: as they are, or
+        // quoted with their line breaks escaped, so none of them can end the comment's line.
+        var title = document.title.map(SpecPrinter.comment) ?? "an untitled API"
+        if let version = document.version { title += " " + SpecPrinter.comment(version) }
         let header = [
-            "Imported by endpointgen from \(path) (\(title)).",
+            "Imported by endpointgen from \(SpecPrinter.comment(path)) (\(title)).",
             "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
         ]
         let files = imported.map { ImportedSpecFile(name: $0.fileName, contents: SpecPrinter.render($0, header: header)) }

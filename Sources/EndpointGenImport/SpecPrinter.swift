@@ -1,12 +1,19 @@
 /// Prints an imported spec as YAML in the layout of the hand-written specs: block style, two
 /// spaces, keys in the order docs/spec-format.md lists them, scalars quoted only when YAML
 /// would read them as something else.
+///
+/// Every text that comes from the document (titles, versions, descriptions, names, keys, enum
+/// values, defaults) goes through one emitter, `scalar(_:)` (or `flowScalar`, `literal` for
+/// numbers), which writes it plain only when YAML reads it back as the same string and nothing
+/// else, and otherwise double-quoted with every line break (LF, CR, U+0085, U+2028, U+2029) and
+/// control character escaped; a comment gets the same text (`comment(_:)`). So no document
+/// can end a line, start a key (`baseURL:`) or write a merge key (`<<`) of the spec.
 struct SpecPrinter {
     private var lines: [String] = []
 
     static func render(_ file: ImportedFile, header: [String]) -> String {
         var printer = SpecPrinter()
-        for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + line) }
+        for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + comment(line)) }
         if let service = file.service {
             printer.service(service)
         }
@@ -31,7 +38,7 @@ struct SpecPrinter {
 
     private mutating func service(_ service: ImportedService) {
         if !lines.isEmpty { lines.append("") }
-        entry(0, "service", service.name)
+        entry(0, "service", Self.scalar(service.name))
         if let summary = service.summary { entry(0, "summary", Self.scalar(summary)) }
         if let baseURL = service.baseURL { entry(0, "baseURL", Self.scalar(baseURL)) }
         if !service.environments.isEmpty {
@@ -50,7 +57,7 @@ struct SpecPrinter {
             line(0, "errorBody:")
             if let key = errorBody.message { entry(1, "message", Self.scalar(key)) }
             if let key = errorBody.code { entry(1, "code", Self.scalar(key)) }
-            if let model = errorBody.model { entry(1, "model", model) }
+            if let model = errorBody.model { entry(1, "model", Self.scalar(model)) }
         }
         lines.append("")
         line(0, "endpoints:")
@@ -61,8 +68,8 @@ struct SpecPrinter {
     }
 
     private mutating func endpoint(_ endpoint: ImportedEndpoint) {
-        line(1, endpoint.name + ":")
-        entry(2, "method", endpoint.method)
+        line(1, Self.scalar(endpoint.name) + ":")
+        entry(2, "method", Self.scalar(endpoint.method))
         entry(2, "path", Self.scalar(endpoint.path))
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
         if endpoint.deprecated { entry(2, "deprecated", "true") }
@@ -82,7 +89,7 @@ struct SpecPrinter {
         case .form(let fields)?: nestedFieldMap(2, "body", "form", fields)
         case .formModel(let name)?:
             line(2, "body:")
-            entry(3, "form", name)
+            entry(3, "form", Self.scalar(name))
         case .multipart(let fields)?: nestedFieldMap(2, "body", "multipart", fields)
         case .raw(let mediaType)?:
             line(2, "body:")
@@ -113,7 +120,7 @@ struct SpecPrinter {
     private mutating func field(_ depth: Int, _ field: ImportedField) {
         let plainDefault: String?
         switch field.defaultValue {
-        case .plain(let value)?: plainDefault = value
+        case .plain(let value)?: plainDefault = Self.literal(value)
         case .text(let value)? where Self.isPlainSafe(value) && !value.contains(" "): plainDefault = value
         default: plainDefault = nil
         }
@@ -126,10 +133,10 @@ struct SpecPrinter {
         }
         line(depth, Self.scalar(field.key) + ":")
         entry(depth + 1, "type", Self.scalar(field.type))
-        if let name = field.name { entry(depth + 1, "name", name) }
+        if let name = field.name { entry(depth + 1, "name", Self.scalar(name)) }
         if let summary = field.summary { entry(depth + 1, "summary", Self.scalar(summary)) }
         switch field.defaultValue {
-        case .plain(let value)?: entry(depth + 1, "default", value)
+        case .plain(let value)?: entry(depth + 1, "default", Self.literal(value))
         case .text(let value)?: entry(depth + 1, "default", Self.quoted(value))
         case nil: break
         }
@@ -137,7 +144,7 @@ struct SpecPrinter {
     }
 
     private mutating func model(_ model: ImportedModel) {
-        line(1, model.name + ":")
+        line(1, Self.scalar(model.name) + ":")
         if let summary = model.summary { entry(2, "summary", Self.scalar(summary)) }
         switch model.kind {
         case .fields(let fields):
@@ -165,9 +172,9 @@ struct SpecPrinter {
             if integer { entry(3, "type", "Int") }
             line(3, "cases:")
             for item in cases {
-                let target = item.name.map { "{ model: \(item.model), name: \($0) }" } ?? item.model
+                let target = item.name.map { "{ model: \(Self.flowScalar(item.model)), name: \(Self.flowScalar($0)) }" } ?? Self.scalar(item.model)
                 // Integer values stay plain: a quoted "1" would be a string.
-                if integer { line(4, item.value + ": " + target) } else { entry(4, item.value, target) }
+                if integer { line(4, Self.literal(item.value) + ": " + target) } else { entry(4, item.value, target) }
             }
         case .union(let types):
             line(2, "oneOf:")
@@ -177,7 +184,7 @@ struct SpecPrinter {
             line(2, "enum:")
             entry(3, "type", "Int")
             line(3, "values:")
-            for item in cases { entry(4, item.name, item.value) }
+            for item in cases { entry(4, item.name, Self.literal(item.value)) }
         }
     }
 
@@ -190,10 +197,10 @@ struct SpecPrinter {
 
     static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
-        if " \t-?:,[]{}#&*!|>'\"%@`=".unicodeScalars.contains(first) { return false }
+        if " \t-?:,[]{}#&*!|>'\"%@`=<".unicodeScalars.contains(first) { return false }
         if last == " " || last == ":" { return false }
         if text.contains(": ") || text.contains(" #") { return false }
-        for scalar in text.unicodeScalars where scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) || scalar == "\u{FEFF}" {
+        for scalar in text.unicodeScalars where needsEscape(scalar) {
             return false
         }
         // YAML 1.1 reads these as null, booleans or numbers.
@@ -206,6 +213,37 @@ struct SpecPrinter {
     /// Plain inside `[…]` as well: no flow indicators.
     static func isFlowSafe(_ text: String) -> Bool {
         isPlainSafe(text) && !text.contains(where: { ",[]{}".contains($0) })
+    }
+
+    /// `text` inside a flow collection (`{ model: A }`): plain when flow-safe, else quoted.
+    static func flowScalar(_ text: String) -> String {
+        isFlowSafe(text) ? text : quoted(text)
+    }
+
+    /// A number or boolean the importer checked (`20`, `-1.5`, `true`) as written; anything
+    /// else, which should never come here, quoted rather than trusted.
+    static func literal(_ text: String) -> String {
+        if text == "true" || text == "false" || text == "null" { return text }
+        var bytes = Substring(text).utf8[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let allowed = Set("0123456789.eE+-".utf8)
+        guard let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"), bytes.allSatisfy(allowed.contains) else {
+            return quoted(text)
+        }
+        return text
+    }
+
+    /// Text for a comment line: as it is when it holds no line break or control character,
+    /// else the quoted scalar (so the comment still ends where the line does).
+    static func comment(_ text: String) -> String {
+        text.unicodeScalars.contains(where: needsEscape) ? quoted(text) : text
+    }
+
+    /// Line breaks as YAML knows them (LF, CR, NEL U+0085, LS U+2028, PS U+2029), other
+    /// control characters, and the byte-order mark: never written as they are.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0)
+            || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}"
     }
 
     private static func looksNumeric(_ text: String) -> Bool {
@@ -227,7 +265,7 @@ struct SpecPrinter {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0) || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {

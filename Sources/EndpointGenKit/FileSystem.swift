@@ -67,19 +67,22 @@ enum FileSystem {
     }
 
     /// Calls `body` with the bytes of the file at `path`, read into one buffer sized from `fstat`
-    /// (a byte larger, so the read that finds the end needs no second buffer).
-    static func withContents<R>(of path: String, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// (a byte larger, so the read that finds the end needs no second buffer). A file larger than
+    /// `limit` bytes is not read: `tooLarge` gets its size instead.
+    static func withContents<R>(of path: String, limit: Int, tooLarge: (Int) -> R, _ body: (UnsafeRawBufferPointer) -> R) throws(Failure) -> R {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw Failure(reason: lastError())
         }
         defer { close(descriptor) }
         var info = stat()
         let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        if expected > limit { return tooLarge(expected) }
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(expected + 1, 4096), alignment: 1)
         defer { buffer.deallocate() }
         var count = 0
         while true {
+            if count > limit { return tooLarge(count) }
             if count == buffer.count {
                 // The file grew since `fstat`: a buffer twice the size.
                 let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
@@ -96,6 +99,85 @@ enum FileSystem {
             count += got
         }
         return body(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+    }
+
+    /// The bytes of an input file (a spec, an OpenAPI document), refusing at once what is not
+    /// one: the file is opened without blocking (a FIFO would wait for a writer), `fstat` must
+    /// show a regular file after symbolic links are followed (not a folder, device or socket),
+    /// and at most `limit` + 1 bytes are ever read (a file growing meanwhile, or `/proc` files
+    /// that report size 0, cannot make it read more). Each refusal's reason names the cause,
+    /// with the system's text where a call failed.
+    static func readInput(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let code = errno
+            let reason = String(cString: strerror(code))
+            var info = stat()
+            if code == ENOENT, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw Failure(reason: "cannot open it: \(reason) (a symbolic link to a missing file)")
+            }
+            throw Failure(reason: "cannot open it: \(reason)")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(reason: "cannot read it: \(lastError())") }
+        let kind: String?
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = nil
+        case S_IFDIR: kind = "a folder"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a regular file"
+        }
+        if let kind { throw Failure(reason: "it is \(kind), not a regular file") }
+        let size = Int(info.st_size)
+        if size > limit { throw Failure(reason: "it is \(size) bytes, larger than the limit of \(describeSize(limit))") }
+        let capacity = min(size, limit) + 1
+        var bytes = [UInt8](repeating: 0, count: max(capacity, 1))
+        var count = 0
+        while count < limit + 1 {
+            if count == bytes.count {
+                // Larger than `fstat` said (it grew, or the file system does not know): grow,
+                // never past the limit + 1.
+                bytes.append(contentsOf: repeatElement(0, count: min(max(bytes.count, 4096), limit + 1 - bytes.count)))
+            }
+            let done = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if done < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: "cannot read it: \(lastError())")
+            }
+            if done == 0 { break }
+            count += done
+        }
+        if count > limit { throw Failure(reason: "it is larger than the limit of \(describeSize(limit))") }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// `16777216 bytes (16 MiB)`.
+    static func describeSize(_ bytes: Int) -> String {
+        bytes % (1 << 20) == 0 ? "\(bytes) bytes (\(bytes >> 20) MiB)" : "\(bytes) bytes"
+    }
+
+    /// At most the first `count` bytes of the file at `path` (fewer when it is shorter).
+    static func readPrefix(of path: String, count: Int) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard descriptor >= 0 else { throw Failure(reason: lastError()) }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            let done = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + got, count - got) }
+            if done < 0 {
+                if errno == EINTR { continue }
+                throw Failure(reason: lastError())
+            }
+            if done == 0 { break }
+            got += done
+        }
+        return Array(bytes[..<got])
     }
 
     /// All of `text` to standard error.

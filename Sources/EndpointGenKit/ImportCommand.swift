@@ -27,7 +27,7 @@ public enum ImportCommand {
         var result = ImportRunResult()
         let bytes: [UInt8]
         do throws(FileSystem.Failure) {
-            bytes = try FileSystem.withContents(of: document) { [UInt8]($0) }
+            bytes = try FileSystem.readInput(document, limit: Pipeline.inputLimit)
         } catch {
             result.failure = "cannot read '\(document)': \(error.reason)"
             return result

@@ -1,6 +1,7 @@
 import EndpointGenCodegen
 import EndpointGenSpec
 import EndpointGenSupport
+import EndpointGenYAML
 
 /// What one run of the generator works on.
 public struct PipelineOptions: Sendable {
@@ -80,19 +81,27 @@ public enum Pipeline {
         var diagnostics: [Diagnostic] = []
         let prefix = displayPath(directory)
         // Read on all cores: a few hundred small files are a few hundred system calls each way.
-        let contents = Parallel.map(specNames) { name in
-            try? FileSystem.withContents(of: Path.join(directory, name), { [UInt8]($0) })
-        }
-        for (name, bytes) in zip(specNames, contents) {
-            let display = prefix == "." ? name : prefix + "/" + name
-            guard let bytes else {
-                diagnostics.append(.error("cannot read '\(display)'", at: nil))
-                continue
+        let contents = Parallel.map(specNames) { name -> Result<[UInt8], FileSystem.Failure> in
+            do throws(FileSystem.Failure) {
+                return .success(try FileSystem.readInput(Path.join(directory, name), limit: inputLimit))
+            } catch {
+                return .failure(error)
             }
-            sources.append(SpecSource(path: display, contents: bytes))
+        }
+        for (name, read) in zip(specNames, contents) {
+            let display = prefix == "." ? name : prefix + "/" + name
+            switch read {
+            case .success(let bytes):
+                sources.append(SpecSource(path: display, contents: bytes))
+            case .failure(let failure):
+                diagnostics.append(.error("cannot read the spec: \(failure.reason)", at: SourceLocation(file: display, line: 0, column: 0)))
+            }
         }
         return (sources, diagnostics)
     }
+
+    /// The largest input file read (a spec, an OpenAPI document): the YAML loader's limit.
+    static let inputLimit = YAMLLoadOptions.spec.maxFileSize
 
     /// `path` relative to the working directory when it lies below it, without a trailing slash.
     static func displayPath(_ path: String) -> String {

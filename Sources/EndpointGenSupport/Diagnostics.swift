@@ -66,6 +66,8 @@ public struct Diagnostic: Hashable, Sendable {
     static func renderLine(_ severity: Severity, _ message: String, _ location: SourceLocation?) -> String {
         let message = oneLine(message)
         guard let location else { return "\(severity.rawValue): \(message)" }
+        // Line 0: about a whole file or folder, no place in it.
+        if location.line == 0 { return "\(oneLine(location.file)): \(severity.rawValue): \(message)" }
         return "\(oneLine(location.file)):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 

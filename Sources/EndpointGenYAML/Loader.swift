@@ -54,6 +54,8 @@ private struct TreeBuilder {
     private var diagnostics: [Diagnostic] = []
     private var anchors: [String: (index: Int32, count: Int, height: Int)] = [:]
     private var totalNodes = 0
+    /// Aliases read so far (each copies its anchor's subtree).
+    private var aliasCount = 0
     private var documentCount = 0
     /// Set when an error must stop the parse (limits, second document).
     private var stopped = false
@@ -130,6 +132,7 @@ private struct TreeBuilder {
             add(index, mark: mark, isScalar: true, count: 1, height: 0)
 
         case YAML_ALIAS_EVENT:
+            aliasCount += 1
             let name = String(cString: event.data.alias.anchor)
             // libyaml rejects undefined aliases itself; this is a second line of defence.
             guard let target = anchors[name] else {
@@ -207,7 +210,11 @@ private struct TreeBuilder {
     private mutating func add(_ index: Int32, mark: Mark, isScalar: Bool, count: Int, height: Int) {
         totalNodes += count
         if totalNodes > options.maxNodes {
-            fail("the document expands to more than \(options.maxNodes) nodes (through aliases?); refusing to load it", at: mark)
+            if aliasCount > 0 {
+                fail("the document expands to more than \(options.maxNodes) nodes through its \(aliasCount) alias(es); refusing to load it", at: mark)
+            } else {
+                fail("the document has more than \(options.maxNodes) nodes, the limit of a spec file; refusing to load it", at: mark)
+            }
             return
         }
         guard !stack.isEmpty else {

@@ -281,6 +281,13 @@ enum Commands {
             return Exit.failure
         }
         do {
+            // One writer at a time; a run killed before finishes first (its journal completed,
+            // its temporary files removed), so the plan compares against one whole generation.
+            let lock = OutputWriter.lock(options.output, exclusive: true)
+            defer { withExtendedLifetime(lock) {} }
+            for repaired in try OutputWriter.repair(options.output) {
+                console.report([.warning(repaired, at: SourceLocation(file: options.output, line: 0, column: 0))])
+            }
             let plan = try OutputWriter.plan(result.files, in: options.output)
             StageTimes.mark("compare with output folder")
             try OutputWriter.apply(plan)
@@ -304,13 +311,20 @@ enum Commands {
         if result.couldNotReadSpecs { return Exit.io }
         guard !result.hasErrors else { return Exit.failure }
         let plan: OutputPlan
+        let leftovers: OutputWriter.Leftovers
         do {
+            let lock = OutputWriter.lock(options.output, exclusive: false)
+            defer { withExtendedLifetime(lock) {} }
+            leftovers = try OutputWriter.leftovers(in: options.output)
             plan = try OutputWriter.plan(result.files, in: options.output)
         } catch {
             console.error(error.description)
             return Exit.io
         }
-        if plan.isUpToDate {
+        if !leftovers.isEmpty {
+            console.report(leftovers.describe(options.output).map { .error($0, at: SourceLocation(file: options.output, line: 0, column: 0)) })
+        }
+        if plan.isUpToDate, leftovers.isEmpty {
             console.info("\(options.output) is up to date (\(plural(result.files.count, "file")) from \(plural(result.specCount, "spec"))).")
             return Exit.success
         }
@@ -332,6 +346,7 @@ enum Commands {
         if plan.changes.count - missing > 0 { parts.append("\(plan.changes.count - missing) changed") }
         if missing > 0 { parts.append("\(missing) missing") }
         if !plan.stale.isEmpty { parts.append("\(plan.stale.count) stale") }
+        if !leftovers.isEmpty { parts.append("an interrupted run to complete") }
         console.error("\(options.output) is out of date (\(parts.joined(separator: ", "))); run 'endpointgen generate' (make generate) and commit the result")
         return Exit.failure
     }

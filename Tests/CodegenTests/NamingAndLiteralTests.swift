@@ -175,4 +175,54 @@ final class NamingAndLiteralTests: XCTestCase {
         XCTAssertEqual(SampleJSON.body(sample: sample, envelope: envelope), #"{"isSuccess":true,"result":{"name":"a\"b\n","n":1}}"#)
         XCTAssertEqual(SampleJSON.body(sample: .array([.null, .bool(false)]), envelope: nil), "[null,false]")
     }
+
+    // MARK: - Output file names
+
+    private func generate(_ files: [(path: String, text: String)]) throws -> CodegenResult {
+        let loaded = SpecLoader.load(files.map { SpecSource(path: $0.path, contents: Array($0.text.utf8)) })
+        let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
+        return CodeGenerator.generate(module)
+    }
+
+    func testOutputNamesDifferingOnlyInCaseAreAnErrorNamingBothSpecs() throws {
+        // Issue 28: on macOS's and Windows' default file systems one would overwrite the other.
+        let result = try generate([
+            ("specs/a.yaml", "service: FooBar\nendpoints:\n  ping: { method: GET, path: /ping }\n"),
+            ("specs/b.yaml", "# the other one\nservice: Foobar\nendpoints:\n  pong: { method: GET, path: /pong }\n"),
+        ])
+        XCTAssertEqual(result.files, [])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            """
+            specs/b.yaml:2:10: error: 'specs/a.yaml' and 'specs/b.yaml' generate 'FooBarRouter.swift' and 'FoobarRouter.swift', names that differ only in letter case (one file on macOS and Windows); rename a service or a spec file
+            specs/a.yaml:1:10: note: 'FooBarRouter.swift' comes from here
+            """,
+            """
+            specs/b.yaml:2:10: error: 'specs/a.yaml' and 'specs/b.yaml' generate 'FooBarService.swift' and 'FoobarService.swift', names that differ only in letter case (one file on macOS and Windows); rename a service or a spec file
+            specs/a.yaml:1:10: note: 'FooBarService.swift' comes from here
+            """,
+        ])
+    }
+
+    func testModelsFileTwinOfAServiceIsAnError() throws {
+        // `petStore.yaml` (models only) gives PetStoreModels.swift, as service PetStore's models would.
+        let result = try generate([
+            ("specs/a.yaml", "service: Petstore\nendpoints:\n  ping: { method: GET, path: /ping }\nmodels:\n  A: { fields: { x: Int } }\n"),
+            ("specs/pet_store.yaml", "models:\n  B: { fields: { y: Int } }\n"),
+        ])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), ["""
+            specs/pet_store.yaml:1:1: error: 'specs/a.yaml' and 'specs/pet_store.yaml' generate 'PetstoreModels.swift' and 'PetStoreModels.swift', names that differ only in letter case (one file on macOS and Windows); rename a service or a spec file
+            specs/a.yaml:1:10: note: 'PetstoreModels.swift' comes from here
+            """])
+    }
+
+    func testSameOutputNameTwiceIsAnErrorWithPlaces() throws {
+        let result = try generate([
+            ("specs/common.yaml", "models:\n  A: { fields: { x: Int } }\n"),
+            ("specs/common.yml", "models:\n  B: { fields: { y: Int } }\n"),
+        ])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), ["""
+            specs/common.yml:1:1: error: 'specs/common.yaml' and 'specs/common.yml' both generate 'CommonModels.swift'; rename a service or a spec file
+            specs/common.yaml:1:1: note: 'CommonModels.swift' comes from here
+            """])
+    }
 }

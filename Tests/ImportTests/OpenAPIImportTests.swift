@@ -3,6 +3,7 @@ import EndpointGenImport
 import EndpointGenKit
 import EndpointGenSpec
 import EndpointGenSupport
+import EndpointGenYAML
 import Foundation
 import GoldenSupport
 import XCTest
@@ -945,6 +946,75 @@ final class OpenAPIImportTests: XCTestCase {
     private func checkGoldens(_ files: [(name: String, contents: String)], in golden: String, file: StaticString = #filePath, line: UInt = #line) throws {
         try checkGoldenFolder(files, in: Self.testsFolder.appendingPathComponent("Goldens/\(golden)"), file: file, line: line)
     }
+    // MARK: - Injection (issue 28)
+
+    /// Every text the importer copies from a document, with each of YAML's five line breaks
+    /// followed by a key of the spec: the specs written must load back with none of those keys,
+    /// baseURL as the document's server, and every text as it was.
+    func testLineBreaksInCopiedTextsCannotInjectKeys() throws {
+        for (label, lineBreak) in [("LF", "\n"), ("CR", "\r"), ("NEL", "\u{85}"), ("LS", "\u{2028}"), ("PS", "\u{2029}")] {
+            let evil = "x\(lineBreak)baseURL: https://evil.example\(lineBreak)auth: none\(lineBreak)<<: { service: Evil }\(lineBreak)# "
+            let json = { (text: String) -> String in
+                var result = "\""
+                for scalar in text.unicodeScalars {
+                    switch scalar {
+                    case "\"": result += "\\\""
+                    case "\\": result += "\\\\"
+                    default:
+                        if scalar.value < 0x20 || scalar.value >= 0x7F {
+                            result += String(format: "\\u%04X", scalar.value)
+                        } else {
+                            result.unicodeScalars.append(scalar)
+                        }
+                    }
+                }
+                return result + "\""
+            }
+            let document = """
+            {"openapi": "3.0.3",
+             "info": {"title": \(json("Shop " + evil)), "version": \(json("1.0 " + evil)), "description": \(json(evil))},
+             "servers": [{"url": "https://api.example.com"}],
+             "paths": {"/items": {"get": {"tags": ["items"], "operationId": "listItems", "summary": \(json(evil)), "description": \(json(evil)),
+               "parameters": [{"name": "mode", "in": "query", "description": \(json(evil)), "schema": {"type": "string", "default": \(json(evil))}},
+                              {"name": "X-Trace", "in": "header", "schema": {"type": "string"}}],
+               "responses": {"200": {"description": \(json(evil)), "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}}}}}}},
+             "components": {"schemas": {
+               "Item": {"type": "object", "description": \(json(evil)), "required": ["<<"], "properties": {
+                 "<<": {"type": "string", "description": \(json(evil))},
+                 "?": {"type": "string"}, "-": {"type": "string"}, "&x": {"type": "string"}, "*x": {"type": "string"}, "!t": {"type": "string"},
+                 \(json(evil)): {"type": "integer", "description": \(json(evil)), "example": \(json(evil))},
+                 "kind": {"$ref": "#/components/schemas/Kind"}}},
+               "Kind": {"type": "string", "description": \(json(evil)), "enum": ["plain", \(json(evil)), \(json("<<")), \(json("-"))]}}}}
+            """
+            let result = importText(document, path: "api.json")
+            XCTAssertFalse(result.hasErrors, "\(label): " + result.diagnostics.map(\.rendered).joined(separator: "\n"))
+            XCTAssertFalse(result.files.isEmpty, label)
+            for file in result.files {
+                // Loaded back as YAML: no key anywhere that the document's texts carried.
+                let yaml = YAMLLoader.load(Array(file.contents.utf8), file: file.name, options: .spec)
+                XCTAssertFalse(yaml.hasErrors, "\(label) \(file.name): \(yaml.diagnostics.map(\.rendered))\n\(file.contents)")
+                let root = try XCTUnwrap(yaml.documents.first, label)
+                let topKeys = root.mapping?.map { $0.key.scalar?.value ?? "?" } ?? []
+                XCTAssertFalse(topKeys.contains("auth"), "\(label) \(file.name): \(topKeys)")
+                XCTAssertFalse(topKeys.contains("<<"), "\(label) \(file.name)")
+                if let baseURL = root.mapping?.first(where: { $0.key.scalar?.value == "baseURL" }) {
+                    XCTAssertEqual(baseURL.value.scalar?.value, "https://api.example.com", "\(label) \(file.name)")
+                }
+                XCTAssertFalse(file.contents.contains("evil.example\n"), "\(label) \(file.name): a copied text reached a line of its own\n\(file.contents)")
+                for line in file.contents.split(separator: "\n") where line.contains("evil.example") {
+                    XCTAssertTrue(line.contains("\"") || line.hasPrefix("#"), "\(label) \(file.name): unquoted copy: \(line)")
+                }
+            }
+            // The spec loader reads them, and they generate.
+            try assertGeneratesCleanly(result)
+            // The copied names and values survive exactly.
+            let models = try XCTUnwrap(result.files.first { $0.contents.contains("\n  Item:\n") }, label)
+            let loaded = YAMLLoader.load(Array(models.contents.utf8), file: "schemas.yaml", options: .spec)
+            let item = try XCTUnwrap(loaded.documents.first?.mapping?.first { $0.key.scalar?.value == "models" }?.value.mapping?.first { $0.key.scalar?.value == "Item" }?.value)
+            let fieldKeys = item.mapping?.first { $0.key.scalar?.value == "fields" }?.value.mapping?.map { $0.key.scalar?.value ?? "" } ?? []
+            XCTAssertEqual(Set(fieldKeys), ["<<", "?", "-", "&x", "*x", "!t", evil, "kind"], label)
+        }
+    }
 }
 
 /// A JSON string literal, which is also a YAML double-quoted scalar.
@@ -954,4 +1024,5 @@ enum SpecQuoting {
         let array = String(decoding: data, as: UTF8.self)
         return String(array.dropFirst().dropLast())
     }
+
 }

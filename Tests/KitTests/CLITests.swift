@@ -213,12 +213,16 @@ final class CLITests: XCTestCase {
     /// nothing is generated.
     func testUnreadableSpecsAreEachReportedAndNothingIsWritten() throws {
         try writeSpec("a.yaml", "service: A\nbaseURL: https://example.com\nendpoints:\n  ping:\n    method: GET\n    path: /ping\n")
-        // A folder named like a spec opens but cannot be read as a file.
+        // A folder named like a spec opens but is not a file.
         try FileManager.default.createDirectory(atPath: folder + "/specs/c.yaml", withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: folder + "/specs/b.yaml", withIntermediateDirectories: false)
         let result = try run(["generate"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "error: cannot read 'specs/b.yaml'\nerror: cannot read 'specs/c.yaml'\n")
+        XCTAssertEqual(result.stderr, """
+        specs/b.yaml: error: cannot read the spec: it is a folder, not a regular file
+        specs/c.yaml: error: cannot read the spec: it is a folder, not a regular file
+
+        """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
     }
 

@@ -75,7 +75,7 @@ final class ImportCommandTests: XCTestCase {
 
     func testAMissingDocumentIsAnIOFailure() {
         let result = ImportCommand.run(document: folder + "/missing.yaml", output: folder + "/specs")
-        XCTAssertEqual(result.failure, "cannot read '\(folder!)/missing.yaml': No such file or directory")
+        XCTAssertEqual(result.failure, "cannot read '\(folder!)/missing.yaml': cannot open it: No such file or directory")
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/specs"))
     }
 }

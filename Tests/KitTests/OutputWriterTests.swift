@@ -115,16 +115,150 @@ final class OutputWriterTests: XCTestCase {
     }
 
     func testBothWritePathsGiveTheSameBytes() throws {
+        // A new folder (written hidden, renamed whole) and an existing one (temporary files,
+        // journal, renames) hold the same bytes.
         let file = generated("A.swift", "struct Ä {}")
-        let linked = try OutputWriter.writeNewFile(file.contents, to: folder + "/A.swift", in: folder)
-        #if os(Linux)
-        XCTAssertTrue(linked, "O_TMPFILE is expected to work on Linux's temporary folder")
-        #else
-        if !linked { try OutputWriter.writeAtomically(file.contents, to: folder + "/A.swift", in: folder) }
-        #endif
-        try OutputWriter.writeAtomically(file.contents, to: folder + "/B.swift", in: folder)
-        XCTAssertEqual(read("A.swift"), file.contents)
-        XCTAssertEqual(read("B.swift"), file.contents)
+        try write([file], to: folder + "/New")
+        try FileManager.default.createDirectory(atPath: folder + "/Old", withIntermediateDirectories: false)
+        try write([file], to: folder + "/Old")
+        XCTAssertEqual(read("New/A.swift"), file.contents)
+        XCTAssertEqual(read("Old/A.swift"), file.contents)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Old"), ["A.swift"])
+    }
+
+    // MARK: - All or nothing
+
+    /// A small tmpfs mounted at `folder/mnt` (root only, where the system allows it); nil with
+    /// a printed reason where it cannot be made.
+    private func mountTmpfs(size: String, readOnly: Bool = false) throws -> String? {
+        let mountPoint = folder + "/mnt"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        func run(_ arguments: [String]) -> Bool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return false }
+            process.waitUntilExit()
+            return process.terminationStatus == 0
+        }
+        guard getuid() == 0, run(["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", mountPoint]) else {
+            print("skipped: cannot mount a tmpfs here (needs root and mount rights)")
+            return nil
+        }
+        addTeardownBlock { _ = run(["umount", mountPoint]) }
+        return mountPoint
+    }
+
+    private func remountReadOnly(_ mountPoint: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["mount", "-o", "remount,ro", mountPoint]
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    private func snapshot(_ path: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: path) {
+            result[name] = try String(contentsOfFile: path + "/" + name, encoding: .utf8)
+        }
+        return result
+    }
+
+    func testFullDiskLeavesTheOldGenerationWhole() throws {
+        guard let disk = try mountTmpfs(size: "256k") else { return }
+        let output = disk + "/Generated"
+        let old = (0..<20).map { generated("F\($0).swift", "struct Old\($0) {}") }
+        try write(old, to: output)
+        let before = try snapshot(output)
+        // 20 files of 20 KB each: more than the disk holds next to the old ones.
+        let new = (0..<20).map { generated("F\($0).swift", String(repeating: "// filler line of the new generation\n", count: 550)) } + [generated("G.swift")]
+        XCTAssertThrowsError(try write(new, to: output)) { error in
+            XCTAssertTrue("\(error)".contains("No space left on device"), "\(error)")
+        }
+        XCTAssertEqual(try snapshot(output), before)
+        // Room again: the next run writes the whole new generation.
+        try write(old, to: output)
+        XCTAssertEqual(try snapshot(output), before)
+    }
+
+    func testReadOnlyFolderIsLeftAsItWas() throws {
+        let output: String
+        if getuid() == 0 {
+            // chmod does not stop root: a read-only mount does.
+            guard let disk = try mountTmpfs(size: "1m") else { return }
+            output = disk + "/Generated"
+            try write([generated("A.swift", "struct Old {}"), generated("B.swift")], to: output)
+            guard remountReadOnly(disk) else {
+                print("skipped: cannot remount the tmpfs read-only")
+                return
+            }
+        } else {
+            output = folder + "/Generated"
+            try write([generated("A.swift", "struct Old {}"), generated("B.swift")], to: output)
+            chmod(output, 0o555)
+        }
+        defer { chmod(output, 0o755) }
+        let before = try snapshot(output)
+        XCTAssertThrowsError(try write([generated("A.swift", "struct New {}"), generated("C.swift")], to: output)) { error in
+            XCTAssertTrue("\(error)".contains("Read-only file system") || "\(error)".contains("Permission denied"), "\(error)")
+        }
+        XCTAssertEqual(try snapshot(output), before)
+    }
+
+    func testRepairCompletesAJournalAndSweepsTemporaryFiles() throws {
+        try write([generated("A.swift", "struct Old {}"), generated("B.swift"), generated("C.swift")])
+        // A run killed after its journal: A's rename made, C's not, B still to remove; and a
+        // temporary file of another killed run.
+        try generated("A.swift", "struct New {}").contents.write(toFile: folder + "/A.swift", atomically: false, encoding: .utf8)
+        try generated("C.swift", "struct New {}").contents.write(toFile: folder + "/.endpointgen-7-C.swift.tmp", atomically: false, encoding: .utf8)
+        try "x".write(toFile: folder + "/.endpointgen-8-D.swift.tmp", atomically: false, encoding: .utf8)
+        try "endpointgen journal 1\nrename .endpointgen-7-A.swift.tmp A.swift\nrename .endpointgen-7-C.swift.tmp C.swift\nremove B.swift\nend\n"
+            .write(toFile: folder + "/.endpointgen-journal", atomically: false, encoding: .utf8)
+        let leftovers = try OutputWriter.leftovers(in: folder)
+        XCTAssertEqual(leftovers.describe("G"), [
+            "'G' holds an interrupted generation (.endpointgen-journal): 1 file(s) still to move into place, 1 to remove",
+            "'G' holds 1 temporary file(s) of an interrupted run (.endpointgen-8-D.swift.tmp)",
+        ])
+        XCTAssertEqual(try OutputWriter.repair(folder), [
+            "completed the interrupted generation in '\(folder!)' (1 file(s) moved into place, 1 removed)",
+            "removed 1 temporary file(s) left in '\(folder!)' by an interrupted run",
+        ])
+        XCTAssertEqual(try snapshot(folder), ["A.swift": generated("A.swift", "struct New {}").contents, "C.swift": generated("C.swift", "struct New {}").contents])
+        XCTAssertEqual(try OutputWriter.repair(folder), [])
+    }
+
+    func testDamagedJournalIsReportedAndNothingIsDone() throws {
+        try write([generated("A.swift")])
+        try "endpointgen journal 1\nrename ../x A.swift\nend\n".write(toFile: folder + "/.endpointgen-journal", atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try OutputWriter.repair(folder)) { error in
+            XCTAssertEqual("\(error)", "'\(folder!)/.endpointgen-journal' is damaged; remove it and run generate again")
+        }
+        XCTAssertEqual(read("A.swift"), generated("A.swift").contents)
+    }
+
+    func testHugeFileUnderAGeneratedNameIsNotRead() throws {
+        // A sparse 4 GB file where A.swift belongs: different, shown by its size, replaced.
+        let path = folder + "/A.swift"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+        XCTAssertEqual(truncate(path, 4 << 30), 0)
+        let plan = try OutputWriter.plan([generated("A.swift")], in: folder)
+        XCTAssertEqual(plan.changes.map(\.old), ["// (4294967296 bytes, larger than 64 MiB: not read)\n"])
+        try OutputWriter.apply(plan)
+        XCTAssertEqual(read("A.swift"), generated("A.swift").contents)
+    }
+
+    func testHeaderTestReadsOnlyTheHeaderOfAForeignFile() throws {
+        // A sparse 4 GB foreign file: telling it is not generated reads a few bytes.
+        let path = folder + "/Big.swift"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("// mine\n".utf8)))
+        XCTAssertEqual(truncate(path, 4 << 30), 0)
+        let plan = try OutputWriter.plan([generated("A.swift")], in: folder)
+        XCTAssertTrue(plan.stale.isEmpty)
+        XCTAssertEqual(try FileSystem.readPrefix(of: path, count: 5), Array("// mi".utf8))
     }
 
     func testUnchangedFileIsNotTouched() throws {
@@ -163,6 +297,9 @@ final class OutputWriterTests: XCTestCase {
 
     func testDuplicateNamesAreRefused() {
         XCTAssertThrowsError(try write([generated("A.swift"), generated("A.swift")]))
+        XCTAssertThrowsError(try write([generated("FooBar.swift"), generated("Foobar.swift")])) { error in
+            XCTAssertEqual("\(error)", "two generated files are both named 'Foobar.swift' (letter case aside)")
+        }
     }
 
     func testSymlinkedOutputFolderIsRefused() throws {

@@ -84,6 +84,10 @@ INVALID = [
     ("missing envelope payload", mutate(["envelope", "payload"], DELETE)),
     ("bad method", mutate(["endpoints", "getItem", "method"], "FETCH")),
     ("path without slash", mutate(["endpoints", "createItem", "path"], "items")),
+    ("path with a quote", mutate(["endpoints", "createItem", "path"], '/items/"x"')),
+    ("path with a backslash", mutate(["endpoints", "createItem", "path"], "/items\\x")),
+    ("path with a bare percent", mutate(["endpoints", "createItem", "path"], "/items/100%")),
+    ("service name too long", mutate(["service"], "S" + "x" * 187)),
     ("bad auth", mutate(["auth"], "oauth")),
     ("basic auth with an argument", mutate(["auth"], "basic(user)")),
     ("apiKey query name with a space", mutate(["auth"], "apiKeyQuery(api key)")),
@@ -149,6 +153,8 @@ VALID = [
     ("integer enum", mutate(["models", "Level"], {"enum": {"type": "Int", "values": {"low": 1, "high": 2}}})),
     ("models-only file", {"models": {"Shared": {"fields": {"id": "Int"}}}}),
     ("top-level extension key", {**copy.deepcopy(BASE), "x-paging": {"page": "Int = 1"}}),
+    ("path with escapes and sub-delimiters", mutate(["endpoints", "createItem", "path"], "/items/a%20b/~x/-._!$&'()*+,;=:@")),
+    ("service name of 187 characters", mutate(["service"], "S" + "x" * 186)),
 ]
 
 

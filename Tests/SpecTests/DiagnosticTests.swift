@@ -1583,4 +1583,59 @@ final class DiagnosticTests: XCTestCase {
             specs/b.yaml:3:41: error: unknown type 'Nope'
             """)
     }
+
+    // MARK: - Values the runtime always rejects (issue 28)
+
+    func testHeaderParameterDefaultWithALineBreakIsRejectedAtItsLine() {
+        for escape in ["\\n", "\\r", "\\r\\n", "\\0"] {
+            XCTAssertEqual(diagnose("""
+                service: Auth
+                endpoints:
+                  ping:
+                    method: GET
+                    path: /ping
+                    headerParams:
+                      X-Mode: { type: String, default: "a\(escape)b" }
+                """),
+                "specs/a.yaml:7:41: error: default of header parameter 'X-Mode' must not contain line breaks (CR, LF) or NUL; the runtime refuses to send such a header",
+                escape)
+        }
+        // In the short form too.
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              ping:
+                method: GET
+                path: /ping
+                headerParams:
+                  X-Mode: "String = \\"a\\nb\\""
+            """).isEmpty, false)
+    }
+
+    func testPathLiteralsTheRuntimeRejectsAreErrorsAtTheirColumn() {
+        func path(_ literal: String) -> String {
+            diagnose("service: Auth\nendpoints:\n  ping:\n    method: GET\n    path: '\(literal)'\n")
+        }
+        XCTAssertEqual(path("/a\"b"), #"specs/a.yaml:5:14: error: path '/a"b' must not contain '"'; the runtime sends only percent-encoded paths: write '%22'"#)
+        XCTAssertEqual(path("/a\\b/{id}"), #"specs/a.yaml:5:14: error: path '/a\b/{id}' must not contain '\'; the runtime sends only percent-encoded paths: write '%5C'"#)
+        XCTAssertEqual(path("/caf\u{E9}"), "specs/a.yaml:5:16: error: path '/caf\u{E9}' must not contain '\u{E9}'; the runtime sends only percent-encoded paths: write '%C3%A9'")
+        XCTAssertEqual(path("/a|b"), "specs/a.yaml:5:14: error: path '/a|b' must not contain '|'; the runtime sends only percent-encoded paths: write '%7C'")
+        XCTAssertEqual(path("/100%"), "specs/a.yaml:5:16: error: '%' in path '/100%' must start a percent-escape such as '%20'")
+        // What the runtime accepts stays accepted.
+        XCTAssertEqual(path("/a%20b/~x/-._!$&()*+,;=:@/{id}"), "")
+        XCTAssertEqual(path("/a%20b/~x/-._!$&()*+,;=:@"), "")
+    }
+
+    func testOverLongServiceNameIsAnErrorAtTheName() {
+        let name = "A" + String(repeating: "b", count: 187)
+        XCTAssertEqual(diagnose("service: \(name)\nendpoints:\n  ping: { method: GET, path: /ping }\n"),
+                       "specs/a.yaml:1:10: error: service name is 188 characters long; at most 187, so that '<name>Service.swift' stays within 200 bytes")
+        XCTAssertEqual(diagnose("service: \(name.dropLast())\nendpoints:\n  ping: { method: GET, path: /ping }\n"), "")
+    }
+
+    func testModelsFileWhoseNameMakesTooLongAnOutputNameIsAnError() {
+        let stem = String(repeating: "m", count: 189)
+        XCTAssertEqual(diagnose("models:\n  A: { fields: { x: Int } }\n", path: "specs/\(stem).yaml"),
+                       "specs/\(stem).yaml:1:1: error: the file name makes the output name 'Mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm…Models.swift' longer than 200 bytes; shorten the file name")
+    }
 }

@@ -90,9 +90,32 @@ struct FileDecoder {
                     "'models' defines no models; a file without 'service' needs at least one", at: location(models.keyNode))
             }
         }
+        if syntax.service == nil, !syntax.models.isEmpty, SwiftNaming.upperCamel(stem).utf8.count > Self.maxServiceNameLength + 1 {
+            reader.diagnostics.error(
+                "the file name makes the output name '\(SwiftNaming.upperCamel(stem).prefix(40))…Models.swift' longer than 200 bytes; shorten the file name",
+                at: SourceLocation(file: path, line: 1, column: 1))
+        }
         syntax.inlineModels = inlineModels
         return syntax
     }
+
+    /// RFC 3986 path characters other than `%`: unreserved, sub-delimiters, `:`, `@`, `/`
+    /// (what the runtime's path check accepts; `{` `}` `?` `#` are handled before).
+    static func isPathByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "-._~!$&'()*+,;=:@/".utf8.contains(b)
+        }
+    }
+
+    static func isHexDigit(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "f"))
+    }
+
+    /// The longest service name: `<name>Service.swift` within the output writer's 200 bytes.
+    static let maxServiceNameLength = 200 - "Service.swift".utf8.count
 
     // MARK: - Service
 
@@ -101,6 +124,12 @@ struct FileDecoder {
         if nameEntry.value.scalar != nil, !Lexical.isUpperCamelCase(name) {
             reader.diagnostics.error(
                 "service name '\(name)' must be UpperCamelCase\(suggestion(SwiftNaming.upperCamel(name), for: name))",
+                at: location(nameEntry.value))
+        }
+        if name.utf8.count > Self.maxServiceNameLength {
+            // The output names ('<name>Service.swift') must stay within the writer's 200 bytes.
+            reader.diagnostics.error(
+                "service name is \(name.utf8.count) characters long; at most \(Self.maxServiceNameLength), so that '<name>Service.swift' stays within 200 bytes",
                 at: location(nameEntry.value))
         }
         var service = ServiceSyntax(
@@ -587,6 +616,26 @@ struct FileDecoder {
             }
             if b <= 0x20 || b == 0x7F {
                 reader.diagnostics.error("path '\(path)' must not contain spaces or control characters", at: at(i))
+                return nil
+            }
+            // The runtime sends a path only when it is percent-encoded (RFC 3986 path characters
+            // and %XX); any other character here would fail every call with `.invalidRequest`.
+            if b == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, Self.isHexDigit(bytes[i + 1]), Self.isHexDigit(bytes[i + 2]) else {
+                    reader.diagnostics.error("'%' in path '\(path)' must start a percent-escape such as '%20'", at: at(i))
+                    return nil
+                }
+                i += 3
+                continue
+            }
+            if !Self.isPathByte(b) {
+                var end = i + 1
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+                let character = String(decoding: bytes[i..<end], as: UTF8.self)
+                let escaped = bytes[i..<end].map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+                reader.diagnostics.error(
+                    "path '\(path)' must not contain '\(character)'; the runtime sends only percent-encoded paths: write '\(escaped)'",
+                    at: at(i))
                 return nil
             }
             i += 1

@@ -468,6 +468,21 @@ struct Resolver {
         var defaultValue: DefaultValue?
         if let literal = syntax.defaultValue {
             guard let value = checkDefault(literal, type: type) else { return nil }
+            // The runtime never sends a header value holding CR, LF or NUL: with this default
+            // every call that leaves the parameter out would fail with `.invalidRequest`.
+            if context == .headerParameter {
+                switch value {
+                case .string(let text), .enumCase(let text):
+                    if !Lexical.isValidHeaderValue(text) {
+                        diagnostics.error(
+                            "default of header parameter '\(syntax.wireName)' must not contain line breaks (CR, LF) or NUL; the runtime refuses to send such a header",
+                            at: literal.location)
+                        return nil
+                    }
+                default:
+                    break
+                }
+            }
             defaultValue = value
         }
         return Field(
