@@ -59,6 +59,25 @@ final class DeterminismTests: XCTestCase {
         }
     }
 
+    /// `ENDPOINTGEN_FSYNC=1` flushes every file and folder: the same bytes, just on the disk.
+    func testFlushedGenerationWritesTheSameFiles() throws {
+        let specs = Self.repository.path + "/specs"
+        var outputs: [[String: Data]] = []
+        for flush in ["0", "1"] {
+            let output = folder + "/flush-\(flush)"
+            let result = try CLITests.runCLI(["generate", "--specs", specs, "--output", output, "--quiet"], in: folder,
+                                             environment: ["ENDPOINTGEN_FSYNC": flush])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            // A second run into the existing folder changes nothing, flushed or not.
+            let again = try CLITests.runCLI(["generate", "--specs", specs, "--output", output, "--quiet"], in: folder,
+                                            environment: ["ENDPOINTGEN_FSYNC": flush])
+            XCTAssertEqual(again.status, 0, again.stderr)
+            outputs.append(try contents(of: output))
+        }
+        XCTAssertFalse(outputs[0].isEmpty)
+        XCTAssertEqual(outputs[0], outputs[1])
+    }
+
     func testImportGivesTheSameSpecsInSeparateProcesses() throws {
         let document = Self.repository.path + "/Tests/Fixtures/openapi/shop.yaml"
         var outputs: [[String: Data]] = []
