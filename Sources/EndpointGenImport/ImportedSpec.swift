@@ -60,6 +60,8 @@ struct ImportedField {
     /// A YAML scalar, already checked against the type.
     var defaultValue: ImportedScalar?
     var deprecated = false
+    /// `style:` of a query parameter (`comma`, `deepObject`, …); nil for repeated items.
+    var style: String?
 }
 
 /// A default value and how it must be written: text (quoted when YAML would read it otherwise)

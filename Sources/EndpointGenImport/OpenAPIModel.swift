@@ -93,6 +93,10 @@ struct Parameter {
     var summary: String?
     var deprecated: Bool
     var location: SourceLocation
+    /// `style` as written (`form`, `spaceDelimited`, `pipeDelimited`, `deepObject`, …), if any.
+    var style: String?
+    /// `explode` as written, if any (OpenAPI's default: true for `form`, false otherwise).
+    var explode: Bool?
 }
 
 enum RequestBodyContent {

@@ -180,7 +180,9 @@ struct OpenAPIReader {
                 schema: schemaNode.map { schema($0) },
                 summary: resolved["description"]?.text.map(Self.oneLine),
                 deprecated: resolved["deprecated"]?.text == "true",
-                location: location(entry)))
+                location: location(entry),
+                style: resolved["style"]?.text,
+                explode: resolved["explode"]?.text.map { $0 == "true" }))
         }
         return result
     }

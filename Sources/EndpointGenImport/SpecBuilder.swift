@@ -511,7 +511,7 @@ struct SpecBuilder {
                     diagnostics.warning("path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
                 }
             case .query:
-                guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
+                guard let field = queryField(parameter, owner: owner, models: &models, names: &swiftNames) else { continue }
                 endpoint.query.append(field)
             case .header:
                 guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
@@ -566,6 +566,72 @@ struct SpecBuilder {
             diagnostics.warning("query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
             return true
         }
+    }
+
+    /// A query parameter with its serialization: OpenAPI's `style`/`explode` become the spec's
+    /// `style` (form without explode → comma, spaceDelimited → space, pipeDelimited → pipe); an
+    /// object in `deepObject` or exploded `form` style becomes a map (`[String: T]`, or
+    /// `[String: String]` for an object with declared properties, whose types are then not kept).
+    private mutating func queryField(_ parameter: Parameter, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
+        let style = parameter.style ?? "form"
+        let explode = parameter.explode ?? (style == "form")
+        switch parameter.schema.map({ queryMapType($0, parameter: parameter, style: style, explode: explode, owner: owner, models: &models) }) {
+        case .skip?:
+            return nil
+        case .map(let map)?:
+            var field = ImportedField(key: parameter.name, type: map)
+            field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
+            field.deprecated = parameter.deprecated
+            if !parameter.required { field.type += "?" }
+            field.style = style == "deepObject" ? "deepObject" : "form"
+            field.name = uniqueSwiftName(parameter.name, taken: &names)
+            return field
+        case .notObject?, nil:
+            break
+        }
+        guard var field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &names) else { return nil }
+        guard field.type.hasPrefix("[") else {
+            if parameter.style != nil, style != "form" {
+                diagnostics.warning("query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
+            }
+            return field
+        }
+        switch (style, explode) {
+        case ("form", true): break
+        case ("form", false): field.style = "comma"
+        case ("spaceDelimited", _): field.style = "space"
+        case ("pipeDelimited", _): field.style = "pipe"
+        default:
+            diagnostics.warning("query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
+        }
+        return field
+    }
+
+    enum QueryMap {
+        case notObject
+        case map(String)
+        case skip
+    }
+
+    /// `[String: T]` for an object query parameter in a style that writes objects.
+    private mutating func queryMapType(_ schema: Schema, parameter: Parameter, style: String, explode: Bool, owner: String, models: inout [ImportedModel]) -> QueryMap {
+        var resolved = schema
+        if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
+        guard case .object(let properties, _, let additional) = resolved.kind else { return .notObject }
+        guard style == "deepObject" || (style == "form" && explode) else {
+            diagnostics.warning("query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
+            return .skip
+        }
+        if properties.isEmpty, case .schema(let value) = additional {
+            var made: [ImportedModel] = []
+            let element = specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made)
+            if element.kind == .scalar || element.kind == .enumModel {
+                models += made
+                return .map("[String: \(element.expr)]")
+            }
+        }
+        diagnostics.warning("query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
+        return .map("[String: String]")
     }
 
     private mutating func parameterField(_ parameter: Parameter, key: String, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {

@@ -124,7 +124,7 @@ struct SpecPrinter {
         case .text(let value)? where Self.isPlainSafe(value) && !value.contains(" "): plainDefault = value
         default: plainDefault = nil
         }
-        let needsLongForm = field.name != nil || field.summary != nil || field.deprecated
+        let needsLongForm = field.name != nil || field.summary != nil || field.deprecated || field.style != nil
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
             let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
@@ -141,6 +141,7 @@ struct SpecPrinter {
         case nil: break
         }
         if field.deprecated { entry(depth + 1, "deprecated", "true") }
+        if let style = field.style { entry(depth + 1, "style", Self.scalar(style)) }
     }
 
     private mutating func model(_ model: ImportedModel) {

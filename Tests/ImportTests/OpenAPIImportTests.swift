@@ -924,6 +924,43 @@ final class OpenAPIImportTests: XCTestCase {
         """), result.files[0].contents)
     }
 
+    /// OpenAPI's `style`/`explode` of query parameters become the spec's `style`; objects in
+    /// deepObject or exploded form style become maps; what the format cannot say is a warning.
+    func testQueryParameterStylesImport() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Styles, version: '1' }
+        paths:
+          /items:
+            delete:
+              tags: [items]
+              operationId: deleteItems
+              parameters:
+                - { name: ids, in: query, required: true, explode: false, schema: { type: array, items: { type: integer } } }
+                - { name: tags, in: query, style: spaceDelimited, schema: { type: array, items: { type: string } } }
+                - { name: kinds, in: query, style: pipeDelimited, schema: { type: array, items: { type: string } } }
+                - { name: all, in: query, schema: { type: array, items: { type: string } } }
+                - { name: filter, in: query, style: deepObject, schema: { type: object, additionalProperties: { type: string } } }
+                - { name: extra, in: query, schema: { type: object, additionalProperties: { type: integer } } }
+                - { name: address, in: query, style: deepObject, schema: { type: object, properties: { city: { type: string } } } }
+                - { name: flat, in: query, explode: false, schema: { type: object, additionalProperties: { type: string } } }
+                - { name: deep, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
+              responses: { '204': { description: x } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:15:11: warning: query parameter 'address' is an object in 'deepObject' style; it becomes a [String: String] map (address[key]=value), its properties' types are not kept",
+            "api.yaml:16:11: warning: query parameter 'flat' is an object with 'style: form', explode false, which the spec format cannot say; it is skipped",
+            "api.yaml:17:11: warning: query parameter 'deep' is an array with 'style: deepObject', which the spec format cannot say; it is sent as repeated items (deep=a&deep=b)",
+        ])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "items.yaml" }).contents
+        for expected in ["type: \"[Int]\"\n        style: comma", "type: \"[String]?\"\n        style: space", "type: \"[String]?\"\n        style: pipe",
+                         "all: \"[String]?\"", "type: \"[String: String]?\"\n        style: deepObject",
+                         "type: \"[String: Int]?\"\n        style: form"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
     /// Every scalar that YAML would read as something else is quoted, and reads back as written.
     func testScalarsReadBackAsWritten() throws {
         let texts = ["yes", "No", "null", "~", "123", "1.5", "-x", "a: b", "a #b", "#x", "[x]", "x?", "tab\there", "line\nbreak",
