@@ -42,6 +42,8 @@ struct ModelRenderer {
         /// initializers and coding, which use the storage, raise no deprecation warnings).
         let storage: String?
         let boxed: Bool
+        /// `readOnly: true`: decoded, never encoded (a request has no server-assigned value to send).
+        var readOnly = false
 
         init(
             index: Int, declared: String, member: String, type: String, unwrappedType: String, optional: Bool,
@@ -122,11 +124,13 @@ struct ModelRenderer {
                 type = context.swiftType(typeRef)
                 unwrappedType = type
             }
-            members.append(Member(
+            var member = Member(
                 index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
                 type: type, unwrappedType: unwrappedType, optional: typeRef.isOptional, wireName: fields[index].wireName,
                 parameterDefault: context.parameterDefault(fields[index].defaultValue, type: typeRef),
-                deprecated: deprecated, storage: boxed || deprecated ? "_" + swiftName : nil, boxed: boxed))
+                deprecated: deprecated, storage: boxed || deprecated ? "_" + swiftName : nil, boxed: boxed)
+            member.readOnly = fields[index].access == .readOnly
+            members.append(member)
         }
         let stored = members.indices.filter { members[$0].storage != nil }
         if !stored.isEmpty {
@@ -258,7 +262,7 @@ struct ModelRenderer {
         p.put("func encode(to encoder: any Encoder) throws")
         p.open()
         p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
-        for item in members {
+        for item in members where !item.readOnly {
             p.begin()
             p.put(item.optional ? "try container.putIfPresent(" : "try container.put(")
             item.putStoredValue(into: &p)

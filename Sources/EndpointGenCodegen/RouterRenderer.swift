@@ -355,7 +355,7 @@ struct RouterRenderer {
                 if let model = context.model(named: modelName), case .structure(let fields) = model.kind {
                     var copy = context
                     let names = copy.fieldNames(fields, in: modelName)
-                    for (field, swiftName) in zip(fields, names) {
+                    for (field, swiftName) in zip(fields, names) where field.access != .readOnly {
                         p.line("items.append(name: \(SwiftLiteral.string(field.wireName)), \(name).\(Naming.member(swiftName)))")
                     }
                 }

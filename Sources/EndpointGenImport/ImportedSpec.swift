@@ -62,6 +62,9 @@ struct ImportedField {
     var deprecated = false
     /// `style:` of a query parameter (`comma`, `deepObject`, …); nil for repeated items.
     var style: String?
+    /// `readOnly: true` / `writeOnly: true` of a model field that travels both ways.
+    var readOnly = false
+    var writeOnly = false
 }
 
 /// A default value and how it must be written: text (quoted when YAML would read it otherwise)

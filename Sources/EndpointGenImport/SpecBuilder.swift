@@ -947,6 +947,9 @@ struct SpecBuilder {
             // `readOnly` property in requests and no `writeOnly` one in responses.
             let oneWay = (property.schema.readOnly && sentModels.contains(owner)) || (property.schema.writeOnly && receivedModels.contains(owner))
             applyOptionality(&field, type: type, required: object.required.contains(property.name) && !oneWay, schema: property.schema)
+            // And never sent when read-only (a request has no server-assigned `id`).
+            field.readOnly = property.schema.readOnly && sentModels.contains(owner) && !property.schema.writeOnly
+            field.writeOnly = property.schema.writeOnly && receivedModels.contains(owner) && !property.schema.readOnly
             field.name = uniqueSwiftName(property.name, taken: &names)
             result.append(field)
         }

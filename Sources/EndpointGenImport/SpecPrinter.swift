@@ -125,6 +125,7 @@ struct SpecPrinter {
         default: plainDefault = nil
         }
         let needsLongForm = field.name != nil || field.summary != nil || field.deprecated || field.style != nil
+            || field.readOnly || field.writeOnly
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
             let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
@@ -142,6 +143,8 @@ struct SpecPrinter {
         }
         if field.deprecated { entry(depth + 1, "deprecated", "true") }
         if let style = field.style { entry(depth + 1, "style", Self.scalar(style)) }
+        if field.readOnly { entry(depth + 1, "readOnly", "true") }
+        if field.writeOnly { entry(depth + 1, "writeOnly", "true") }
     }
 
     private mutating func model(_ model: ImportedModel) {

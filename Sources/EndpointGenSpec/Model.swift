@@ -285,6 +285,16 @@ public struct Endpoint: Sendable {
 }
 
 /// A model field, or a path/query/header parameter, or a multipart/form part.
+/// Which way a model field travels (OpenAPI's `readOnly` / `writeOnly`).
+public enum FieldAccess: Sendable, Hashable {
+    /// Sent and received (the default).
+    case readWrite
+    /// Only in responses (a server-assigned `id`): optional, never encoded.
+    case readOnly
+    /// Only in requests (a `password`): optional, so responses without it decode.
+    case writeOnly
+}
+
 public struct Field: Sendable {
     /// The name on the wire (JSON key, query key, header name, placeholder), kept exactly.
     public var wireName: String
@@ -296,6 +306,8 @@ public struct Field: Sendable {
     public var deprecated: Bool
     /// The message of `deprecated: <message>` (then `deprecated` is true); nil for `deprecated: true`.
     public var deprecationMessage: String?
+    /// `readOnly: true` / `writeOnly: true` of a model field.
+    public var access: FieldAccess = .readWrite
     public var location: SourceLocation
 
     public init(

@@ -196,6 +196,16 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))
     }
 
+    /// `readOnly` is decoded but never sent; `writeOnly` is sent and may be absent in a response.
+    func testReadOnlyAndWriteOnlyFields() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let account = Account(id: 5, password: "secret", name: "n")
+        XCTAssertEqual(String(decoding: try encoder.encode(account), as: UTF8.self), #"{"name":"n","password":"secret"}"#)
+        let decoded = try JSONDecoder().decode(Account.self, from: Data(#"{"id":1,"name":"n"}"#.utf8))
+        XCTAssertEqual(decoded, Account(id: 1, name: "n"))
+    }
+
     /// `EventStream<String>` and `JSONLines<Model>`: the service returns the stream at once; the stub
     /// transport sends the spec's sample as the server would (one event per value).
     func testStreamResponsesYieldTheSampleValues() async throws {

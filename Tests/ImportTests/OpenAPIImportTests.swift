@@ -801,14 +801,20 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertTrue(schemas.contains("""
           User:
             fields:
-              id: Int?
+              id:
+                type: Int?
+                readOnly: true
               name: String
-              password: String?
+              password:
+                type: String?
+                writeOnly: true
               address: Address
 
           Address:
             fields:
-              verified: Bool?
+              verified:
+                type: Bool?
+                readOnly: true
               city: String
 
           Audit:

@@ -1260,6 +1260,27 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testReadOnlyAndWriteOnlyAreForModelFields() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                query: { q: { type: String, readOnly: true } }
+            models:
+              User:
+                fields:
+                  id: { type: Int, readOnly: true, writeOnly: true }
+                  pw: { type: String, writeOnly: maybe }
+            """),
+            """
+            specs/a.yaml:6:33: error: unknown key 'readOnly' in query parameter 'q'
+            specs/a.yaml:10:40: error: field 'id' of model 'User' cannot be both 'readOnly' and 'writeOnly'
+            specs/a.yaml:11:38: error: expected true or false for 'writeOnly' of field 'pw' of model 'User', found 'maybe'
+            """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -13,7 +13,7 @@ struct FileDecoder {
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
         "headerParams", "body", "response", "envelope", "sample", "timeout", "redirects",
     ]
-    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated"]
+    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly"]
     /// A query parameter may also say how an array or map is written.
     static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style"]
     /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
@@ -876,9 +876,21 @@ struct FileDecoder {
                 defaultValue = defaultLiteral(entry.value, for: describe())
             }
         }
+        var access = FieldAccess.readWrite
+        var accessLocation: SourceLocation?
+        for (key, value) in [("readOnly", FieldAccess.readOnly), ("writeOnly", .writeOnly)] {
+            guard let entry = mapping[key], reader.bool(entry.value, for: "'\(key)' of \(describe())") == true else { continue }
+            if access != .readWrite {
+                reader.diagnostics.error("\(describe()) cannot be both 'readOnly' and 'writeOnly'", at: location(entry.keyNode))
+                continue
+            }
+            access = value
+            accessLocation = location(entry.keyNode)
+        }
         return FieldSyntax(
             wireName: wireName, swiftNameOverride: swiftNameOverride, type: type, defaultValue: defaultValue,
-            summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage, location: keyLocation)
+            summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage,
+            access: access, accessLocation: accessLocation, location: keyLocation)
     }
 
     /// The `default:` of a long form: a scalar, `[]` or `{}`.

@@ -78,13 +78,20 @@ final class FieldSyntax {
     let summary: String?
     let deprecated: Bool
     let deprecationMessage: String?
+    /// `readOnly` / `writeOnly` of the long form.
+    let access: FieldAccess
+    /// Where `readOnly` or `writeOnly` was written, for messages.
+    let accessLocation: SourceLocation?
     /// The key's location.
     let location: SourceLocation
 
     init(
         wireName: String, swiftNameOverride: String? = nil, type: TypeExpr?, defaultValue: DefaultLiteral? = nil,
-        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil, location: SourceLocation
+        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil,
+        access: FieldAccess = .readWrite, accessLocation: SourceLocation? = nil, location: SourceLocation
     ) {
+        self.access = access
+        self.accessLocation = accessLocation
         self.wireName = wireName
         self.swiftNameOverride = swiftNameOverride
         self.type = type

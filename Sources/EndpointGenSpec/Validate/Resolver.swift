@@ -432,7 +432,17 @@ struct Resolver {
     // MARK: - Fields
 
     mutating func resolveField(_ syntax: FieldSyntax, context: FieldContext) -> Field? {
-        guard let expr = syntax.type, let type = resolveType(expr, allowFile: context.allowsFile) else { return nil }
+        guard let expr = syntax.type, var type = resolveType(expr, allowFile: context.allowsFile) else { return nil }
+        if syntax.access != .readWrite, let location = syntax.accessLocation {
+            guard context == .modelField || context == .formField else {
+                diagnostics.error(
+                    "'\(syntax.access == .readOnly ? "readOnly" : "writeOnly")' applies to fields of models; '\(syntax.wireName)' is a parameter or part",
+                    at: location)
+                return nil
+            }
+            // One way only: the other way the value is absent, so the field is optional.
+            if !type.isOptional { type = .optional(type) }
+        }
         switch context {
         case .modelField:
             break
@@ -485,10 +495,12 @@ struct Resolver {
             }
             defaultValue = value
         }
-        return Field(
+        var field = Field(
             wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
             defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
             deprecationMessage: syntax.deprecationMessage, location: syntax.location)
+        field.access = syntax.access
+        return field
     }
 
     /// Converts a default by its type: numbers in range, enum cases, `[]`/`{}`, `null` for optionals.

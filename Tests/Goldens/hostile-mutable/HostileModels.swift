@@ -5,6 +5,38 @@
 import EndpointRuntime
 import Foundation
 
+public nonisolated struct Account: Codable, Hashable, Sendable {
+    public var id: Int?
+    public var password: String?
+    public var name: String
+
+    public init(id: Int? = nil, password: String? = nil, name: String) {
+        self.id = id
+        self.password = password
+        self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.optional(Int.self, "id")
+        self.password = try container.optional(String.self, "password")
+        self.name = try container.required(String.self, "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.password, "password")
+        try container.put(self.name, "name")
+    }
+
+    public static func == (lhs: Account, rhs: Account) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+        return true
+    }
+}
+
 /// Model with keyword fields.
 public nonisolated struct Extension: Codable, Hashable, Sendable {
     public var init_: String

@@ -17,13 +17,14 @@ public nonisolated enum HostileRouter: Endpoint {
     case widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil)
     case chat(body: ChatRequest)
     case changes(since: Int = 0)
+    case createAccount(body: Account)
     case nested(body: Amount)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {
-        case .return, .chat, .nested:
+        case .return, .chat, .createAccount, .nested:
             return .post
         case .shadow:
             return .put
@@ -50,6 +51,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return [.literal("/chat")]
         case .changes:
             return [.literal("/changes")]
+        case .createAccount:
+            return [.literal("/accounts")]
         case .nested:
             return [.literal("/nested")]
         }
@@ -120,6 +123,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return .json(body)
         case .chat(let body):
             return .json(body)
+        case .createAccount(let body):
+            return .json(body)
         case .nested(let body):
             return .json(body)
         default:
@@ -161,6 +166,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return Data("[{\"type\":1,\"label\":\"ok\"},{\"type\":-1,\"label\":\"old\"},{\"type\":2,\"name\":\"n\"}]".utf8)
         case .chat:
             return Data("data: hello\u{A}\u{A}data: two\u{A}data: lines\u{A}\u{A}".utf8)
+        case .createAccount:
+            return Data("{\"id\":1,\"name\":\"n\"}".utf8)
         case .nested:
             return Data("[1,\"a\",[true],{\"note\":\"n\"}]".utf8)
         default:

@@ -33,6 +33,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     /// `GET /changes`
     func changes(since: Int) -> APIStream<Extension>
 
+    /// `POST /accounts`
+    func createAccount(body: Account) async throws(APIError) -> Account
+
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
 }
@@ -152,6 +155,20 @@ nonisolated extension HostileServiceProtocol {
         self.changes(since: since)
     }
 
+    /// Calls `createAccount` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    @_alwaysEmitIntoClient
+    public func createAccount(body: Account, completion: @escaping @Sendable (Result<Account, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: Account = try await self.createAccount(body: body)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// Calls `nested` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
     @_alwaysEmitIntoClient
@@ -218,6 +235,11 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /changes`
     public func changes(since: Int = 0) -> APIStream<Extension> {
         client.jsonLines(HostileRouter.changes(since: since), baseURL: baseURL, as: Extension.self)
+    }
+
+    /// `POST /accounts`
+    public func createAccount(body: Account) async throws(APIError) -> Account {
+        try await client.send(HostileRouter.createAccount(body: body), baseURL: baseURL, as: Account.self)
     }
 
     /// `POST /nested`

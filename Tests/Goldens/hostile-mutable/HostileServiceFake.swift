@@ -17,6 +17,7 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         case widgets(ids: [Int], tags: [String]?, filter: [String: String], extra: [String: Int]?)
         case chat(body: ChatRequest)
         case changes(since: Int)
+        case createAccount(body: Account)
         case nested(body: Amount)
     }
 
@@ -30,6 +31,7 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
     private var _widgetsHandler: (@Sendable ([Int], [String]?, [String: String], [String: Int]?) async throws -> [Widget])?
     private var _chatHandler: (@Sendable (ChatRequest) -> APIStream<ServerSentEvent<String>>)?
     private var _changesHandler: (@Sendable (Int) -> APIStream<Extension>)?
+    private var _createAccountHandler: (@Sendable (Account) async throws -> Account)?
     private var _nestedHandler: (@Sendable (Amount) async throws -> Nested)?
     private let samples: HostileService
 
@@ -89,6 +91,12 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         set { locked { _changesHandler = newValue } }
     }
 
+    /// Answers `createAccount` instead of the sample, with the call's arguments.
+    public var createAccountHandler: (@Sendable (Account) async throws -> Account)? {
+        get { locked { _createAccountHandler } }
+        set { locked { _createAccountHandler = newValue } }
+    }
+
     /// Answers `nested` instead of the sample, with the call's arguments.
     public var nestedHandler: (@Sendable (Amount) async throws -> Nested)? {
         get { locked { _nestedHandler } }
@@ -141,6 +149,12 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         self.locked { self.recorded.append(.changes(since: since)) }
         if let handler = self.changesHandler { return handler(since) }
         return self.samples.changes(since: since)
+    }
+
+    public func createAccount(body: Account) async throws(APIError) -> Account {
+        self.locked { self.recorded.append(.createAccount(body: body)) }
+        if let handler = self.createAccountHandler { return try await Self.answer { try await handler(body) } }
+        return try await self.samples.createAccount(body: body)
     }
 
     public func nested(body: Amount) async throws(APIError) -> Nested {

@@ -33,6 +33,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     /// `GET /changes`
     func changes(since: Int) -> APIStream<Extension>
 
+    /// `POST /accounts`
+    func createAccount(body: Account) async throws(APIError) -> Account
+
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
 }
@@ -120,6 +123,11 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `GET /changes`
     public func changes(since: Int = 0) -> APIStream<Extension> {
         client.jsonLines(HostileRouter.changes(since: since), baseURL: baseURL, as: Extension.self)
+    }
+
+    /// `POST /accounts`
+    public func createAccount(body: Account) async throws(APIError) -> Account {
+        try await client.send(HostileRouter.createAccount(body: body), baseURL: baseURL, as: Account.self)
     }
 
     /// `POST /nested`
