@@ -535,6 +535,9 @@ struct SpecBuilder {
     /// endpoint's auth into `bearer` when it had none), `Cookie`, the API key's header, and
     /// `Content-Type` beside a body that sets its own; query parameters that repeat the API key.
     private mutating func adjustHeaders(_ endpoint: inout ImportedEndpoint, operation: Operation, auth: inout String) {
+        var constants: [(name: String, value: String)] = []
+        let hasAccept = endpoint.headers.contains { $0.name.lowercased() == "accept" }
+        defer { endpoint.headers += constants }
         endpoint.headerParams.removeAll { field in
             let lowered = field.key.lowercased()
             let at = operation.parameters.first { $0.name == field.key && $0.place == .header }?.location ?? operation.location
@@ -551,7 +554,30 @@ struct SpecBuilder {
                 diagnostics.warning("header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
                 return true
             case "content-type":
+                // Without a body the runtime sets none: the caller's value is the only one sent.
+                guard operation.body != nil else { return false }
                 diagnostics.warning("header parameter 'Content-Type' is skipped: the body sets it", at: at)
+                return true
+            case "accept":
+                // Content negotiation is the spec's, not every caller's: a constant header of the
+                // media type the response is read as.
+                let value: String?
+                switch field.defaultValue {
+                case .text(let text)?, .plain(let text)?: value = text
+                case nil:
+                    switch operation.response {
+                    case .json: value = "application/json"
+                    case .text: value = "text/plain"
+                    case .bytes, .empty: value = nil
+                    }
+                }
+                if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                    diagnostics.warning("header parameter 'Accept' is skipped: its default holds a line break", at: at)
+                } else if let value, !hasAccept, constants.isEmpty {
+                    constants.append(("Accept", value))
+                } else if value == nil {
+                    diagnostics.warning("header parameter 'Accept' is skipped: the response is bytes or empty, so any media type is taken", at: at)
+                }
                 return true
             default:
                 if auth.lowercased() == "apikey(\(lowered))" {

@@ -967,6 +967,38 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// `Accept` is the spec's, not a parameter of every method: its default (else the media type
+    /// the response is read as) becomes a constant header. A bodiless call's `Content-Type`
+    /// parameter stays: nothing else would send one.
+    func testAcceptBecomesAConstantHeaderAndABodilessContentTypeStays() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Repos, version: '1' }
+        paths:
+          /repos:
+            get:
+              tags: [repos]
+              operationId: listRepos
+              parameters:
+                - { name: accept, in: header, schema: { type: string, default: application/vnd.github+json } }
+                - { name: Content-Type, in: header, required: true, schema: { type: string } }
+              responses: { '200': { description: x, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+          /readme:
+            get:
+              tags: [repos]
+              operationId: readme
+              parameters: [ { name: Accept, in: header, schema: { type: string } } ]
+              responses: { '200': { description: x, content: { application/json: { schema: { type: string } } } } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "repos.yaml" }).contents
+        XCTAssertTrue(spec.contains("headers:\n      Accept: application/vnd.github+json"), spec)
+        XCTAssertTrue(spec.contains("headerParams:\n      Content-Type: String"), spec)
+        XCTAssertTrue(spec.contains("headers:\n      Accept: application/json"), spec)
+        XCTAssertFalse(spec.lowercased().contains("accept: string"), spec)
+        try assertGeneratesCleanly(result)
+    }
+
     /// Every scalar that YAML would read as something else is quoted, and reads back as written.
     func testScalarsReadBackAsWritten() throws {
         let texts = ["yes", "No", "null", "~", "123", "1.5", "-x", "a: b", "a #b", "#x", "[x]", "x?", "tab\there", "line\nbreak",
