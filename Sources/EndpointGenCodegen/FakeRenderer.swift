@@ -37,12 +37,13 @@ struct FakeRenderer {
             for (shape, call) in zip(shapes, calls) {
                 p.line("private var \(storageName(shape)): (\(handlerType(shape, call)))?")
             }
-            p.line("private let samples: \(service.name)Service")
+            // The samples come from the router through a stub transport, as a real service's
+            // calls would go, without the service's own parameters.
+            p.line("private let samples = APIClient(transport: StubTransport())")
+            p.line("private static let sampleURL = URL(string: \"https://fake.invalid\")!")
             p.blank()
             p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
-            p.block("\(access)init()") { p in
-                p.line("samples = \(service.name)Service(client: APIClient(transport: StubTransport()), baseURL: URL(string: \"https://fake.invalid\")!)")
-            }
+            p.line("\(access)init() {}")
             p.blank()
             p.doc("Every call so far, in order.")
             p.line("\(access)var calls: [Call] { locked { recorded } }")
@@ -131,9 +132,16 @@ struct FakeRenderer {
         p.end()
         p.begin()
         p.put(call.isStream ? "return self.samples." : "return try await self.samples.")
-        p.put(Naming.member(shape.caseName))
+        p.put(call.method)
         p.put("(")
-        shape.putArguments(into: &p)
+        p.put(service.name)
+        p.put("Router")
+        shape.putConstructor(into: &p)
+        p.put(", baseURL: Self.sampleURL")
+        if let metatype = call.metatype {
+            p.put(", as: ")
+            p.put(metatype)
+        }
         p.put(")")
         p.end()
         p.close()

@@ -21,27 +21,48 @@ struct ServiceRenderer {
         p.block("\(context.typeModifiers)final class \(service.name)Service: \(protocolName)") { p in
             p.line("\(access)let client: APIClient")
             p.line("\(access)let baseURL: URL")
+            let shared = sharedParameters
+            for parameter in shared {
+                p.doc("Sent as \(parameter.isHeader ? "header" : "query item") `\(parameter.field.wireName)` with every request of this service.")
+                p.line("\(access)let \(parameter.name): \(parameter.type)")
+            }
             p.blank()
+            // `, tenantId: String, apiVersion: String = "2024-01-01"` and their assignments.
+            let sharedDeclarations = shared.map { ", \($0.name): \($0.type)" + ($0.defaultValue.map { " = " + $0 } ?? "") }.joined()
+            let sharedArguments = shared.map { ", \($0.name): \($0.name)" }.joined()
+            func assignments(_ p: inout CodePrinter) {
+                p.line("self.client = client")
+                p.line("self.baseURL = baseURL")
+                for parameter in shared {
+                    p.line("self.\(parameter.name) = \(parameter.name)")
+                }
+            }
             switch service.baseURL {
             case .none:
-                p.block("\(access)init(client: APIClient, baseURL: URL)") { p in
-                    p.line("self.client = client")
-                    p.line("self.baseURL = baseURL")
-                }
+                p.block("\(access)init(client: APIClient, baseURL: URL\(sharedDeclarations))") { assignments(&$0) }
             case .url(let url):
-                p.block("\(access)init(client: APIClient, baseURL: URL = URL(string: \(SwiftLiteral.string(url)))!)") { p in
-                    p.line("self.client = client")
-                    p.line("self.baseURL = baseURL")
-                }
+                p.block("\(access)init(client: APIClient, baseURL: URL = URL(string: \(SwiftLiteral.string(url)))!\(sharedDeclarations))") { assignments(&$0) }
             case .environments(let environments):
-                p.block("\(access)init(client: APIClient, baseURL: URL)") { p in
-                    p.line("self.client = client")
-                    p.line("self.baseURL = baseURL")
-                }
+                p.block("\(access)init(client: APIClient, baseURL: URL\(sharedDeclarations))") { assignments(&$0) }
                 p.blank()
                 let first = Naming.member(Naming.identifier(fromWire: environments[0].name))
-                p.block("\(access)convenience init(client: APIClient, environment: \(service.name)Environment = .\(first))") { p in
-                    p.line("self.init(client: client, baseURL: environment.url)")
+                p.block("\(access)convenience init(client: APIClient, environment: \(service.name)Environment = .\(first)\(sharedDeclarations))") { p in
+                    p.line("self.init(client: client, baseURL: environment.url\(sharedArguments))")
+                }
+            }
+            if !shared.isEmpty {
+                p.blank()
+                p.doc("`endpoint` with this service's parameters.")
+                p.block("private func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base>") { p in
+                    p.line("var headers: [HTTPHeader] = []")
+                    for parameter in shared where parameter.isHeader {
+                        p.line("headers.append(name: \(SwiftLiteral.string(parameter.field.wireName)), self.\(parameter.name))")
+                    }
+                    p.line("var items: [QueryItem] = []")
+                    for parameter in shared where !parameter.isHeader {
+                        p.line("items.append(name: \(SwiftLiteral.string(parameter.field.wireName)), self.\(parameter.name))")
+                    }
+                    p.line("return WithServiceParameters(endpoint, headers: headers, queryItems: items)")
                 }
             }
             for index in shapes.indices {
@@ -52,6 +73,30 @@ struct ServiceRenderer {
     }
 
     var protocolName: String { service.name + "ServiceProtocol" }
+
+    /// A parameter of the service itself (`parameters:`), as its stored property.
+    struct SharedParameter {
+        var field: Field
+        var isHeader: Bool
+        var name: String
+        var type: String
+        var defaultValue: String?
+    }
+
+    /// The service's parameters: headers, then query items. Their Swift names are lowerCamelCase
+    /// of the wire names, never `client` or `baseURL` (those get `Value` appended).
+    var sharedParameters: [SharedParameter] {
+        let fields = service.sharedHeaders + service.sharedQuery
+        guard !fields.isEmpty else { return [] }
+        var copy = context
+        let names = copy.fieldNames(fields, in: "the parameters of service '\(service.name)'")
+        return fields.indices.map { index in
+            var name = names[index]
+            if name == "client" || name == "baseURL" { name += "Value" }
+            return SharedParameter(field: fields[index], isHeader: index < service.sharedHeaders.count, name: Naming.escaped(name),
+                                   type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index]))
+        }
+    }
 
     /// `<Service>ServiceProtocol`: the service's methods as requirements, so that code calling the
     /// API can take `some`/`any` of it and tests can pass a fake with no network and no JSON. A
@@ -237,8 +282,11 @@ struct ServiceRenderer {
         p.put(shape.local("client") == "client" ? "client." : "self.client.")
         p.put(call.method)
         p.put("(")
+        let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
+        if shared { p.put("self.withParameters(") }
         p.put(router)
         shape.putConstructor(into: &p)
+        if shared { p.put(")") }
         p.put(shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
         if let metatype = call.metatype {
             p.put(", as: ")

@@ -77,6 +77,10 @@ public struct Service: Sendable {
     public var errorBody: ErrorBody?
     /// How the service's cookie endpoints renew and protect their session (`cookieSession:`).
     public var cookieSession: CookieSessionSetting?
+    /// `parameters:`: header and query values the service is created with and sends with every
+    /// request (a tenant id, an `api-version`), in spec order.
+    public var sharedHeaders: [Field] = []
+    public var sharedQuery: [Field] = []
     public var endpoints: [Endpoint]
     public var location: SourceLocation
 

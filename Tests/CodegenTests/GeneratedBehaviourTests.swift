@@ -1,5 +1,8 @@
 import EndpointRuntime
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import GoldenHostile
 import XCTest
 
@@ -196,6 +199,20 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(Shape.self, from: Data(#"{"@type":1,"name":"n"}"#.utf8)))
     }
 
+    /// `parameters:` of the service: given once, sent with every request (headers before the
+    /// endpoint's, query items after).
+    func testServiceParametersGoWithEveryRequest() async throws {
+        let sent = Recorder()
+        let service = HostileService(client: APIClient(transport: StubTransport { request in
+            sent.append(request)
+            return .sample()
+        }), xTenantId: "tenant-1", clientValue: 7)
+        _ = try await service.widgets(ids: [1], filter: [:])
+        let request = try XCTUnwrap(sent.requests.first)
+        XCTAssertEqual(request.value(forHTTPHeaderField: "X-Tenant-Id"), "tenant-1")
+        XCTAssertEqual(request.url?.query(percentEncoded: true), "ids=1&api-version=2024-01-01&Client=7")
+    }
+
     /// `readOnly` is decoded but never sent; `writeOnly` is sent and may be absent in a response.
     func testReadOnlyAndWriteOnlyFields() throws {
         let encoder = JSONEncoder()
@@ -209,7 +226,7 @@ final class GeneratedBehaviourTests: XCTestCase {
     /// `EventStream<String>` and `JSONLines<Model>`: the service returns the stream at once; the stub
     /// transport sends the spec's sample as the server would (one event per value).
     func testStreamResponsesYieldTheSampleValues() async throws {
-        let service = HostileService(client: APIClient(transport: StubTransport.immediate))
+        let service = HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t")
         var texts: [String] = []
         for try await event in service.chat(body: ChatRequest(prompt: "hi")) {
             texts.append(event.value)
@@ -232,7 +249,7 @@ final class GeneratedBehaviourTests: XCTestCase {
 
     /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
     func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
-        let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate)).widgets(ids: [], filter: [:])
+        let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t").widgets(ids: [], filter: [:])
         XCTAssertEqual(widgets, [
             .button(Button(type: .value1, label: "ok")), .legacyButton(Button(type: .valueMinus1, label: "old")),
             .treeNode(TreeNode(name: "n")),
@@ -253,7 +270,7 @@ final class GeneratedBehaviourTests: XCTestCase {
     /// A `oneOf` without a discriminator: the first case, in the spec's order, that decodes;
     /// encoded as the value alone.
     func testUnionsDecodeTheFirstCaseThatFitsAndEncodeTheValueAlone() async throws {
-        let nested = try await HostileService(client: APIClient(transport: StubTransport.immediate)).nested(body: .int(1))
+        let nested = try await HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t").nested(body: .int(1))
         XCTAssertEqual(nested, .nestedList([.default(1), .noCaseMatched("a"), .nestedList([.json(true)]), .tagged(Tagged(note: "n"))]))
 
         let json = #"[2,"b",[],{"@type":"x"},{"other":1},null,2.5]"#
@@ -295,4 +312,12 @@ final class GeneratedBehaviourTests: XCTestCase {
             XCTAssertTrue(context.debugDescription.hasSuffix(" (at a)"), context.debugDescription)
         }
     }
+}
+
+/// Requests a stub transport saw.
+private final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [URLRequest] = []
+    func append(_ request: URLRequest) { lock.lock(); stored.append(request); lock.unlock() }
+    var requests: [URLRequest] { lock.lock(); defer { lock.unlock() }; return stored }
 }

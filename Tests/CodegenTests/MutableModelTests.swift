@@ -48,10 +48,10 @@ final class MutableModelTests: XCTestCase {
     /// and base URL, and the completion handler still receives the result.
     func testParametersNamedLikeTheServicesMembersDoNotHideThem() async throws {
         let transport = StubTransport { request in
-            XCTAssertEqual(request.url?.absoluteString, "https://service.example/v2/files/f?client=ios&baseURL=elsewhere&completion=false")
+            XCTAssertEqual(request.url?.absoluteString, "https://service.example/v2/files/f?client=ios&baseURL=elsewhere&completion=false&api-version=2024-01-01")
             return .json(#"{"init":"i","self":1,"func":[],"2fa":false}"#)
         }
-        let service = HostileService(client: APIClient(transport: transport), baseURL: URL(string: "https://service.example/v2")!)
+        let service = HostileService(client: APIClient(transport: transport), baseURL: URL(string: "https://service.example/v2")!, xTenantId: "t")
         let value = try await service.shadow(
             path: "f", items: [], client: "ios", baseURL: "elsewhere", completion: false, headers: "h", body: ShadowRequest(path: "p"))
         XCTAssertEqual(value.self_, 1)

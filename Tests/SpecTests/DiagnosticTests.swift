@@ -1281,6 +1281,26 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testServiceParametersDoNotClashWithEndpoints() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            parameters:
+              headers: { X-Tenant: String }
+              query: { version: String, map: "[String: String]" }
+              cookies: {}
+            endpoints:
+              a: { method: GET, path: /a, headerParams: { x-tenant: String }, query: { version: Int } }
+            """),
+            """
+            specs/a.yaml:3:14: error: service header parameter 'X-Tenant' is also a header of endpoint 'a'; one of them must go
+            specs/a.yaml:7:3: note: endpoint 'a' is here
+            specs/a.yaml:4:12: error: service query parameter 'version' is also a query parameter of endpoint 'a'; one of them must go
+            specs/a.yaml:7:3: note: endpoint 'a' is here
+            specs/a.yaml:4:29: error: service query parameter 'map' must be a scalar or an array of scalars
+            specs/a.yaml:5:3: error: unknown key 'cookies' in 'parameters'
+            """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -7,6 +7,7 @@ import EndpointGenYAML
 struct FileDecoder {
     static let topLevelKeys: KeySet = [
         "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession", "arrayStyle",
+        "parameters",
         "endpoints", "models",
     ]
     static let endpointKeys: KeySet = [
@@ -20,6 +21,7 @@ struct FileDecoder {
     static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential"]
     static let errorBodyKeys: KeySet = ["message", "code", "model"]
     static let cookieSessionKeys: KeySet = ["refresh", "csrf"]
+    static let sharedParameterKeys: KeySet = ["headers", "query"]
     static let csrfKeys: KeySet = ["cookie", "header"]
     static let envelopeKeys: KeySet = ["payload", "success", "code", "message"]
     static let inlineResponseKeys: KeySet = ["fields", "summary"]
@@ -171,6 +173,22 @@ struct FileDecoder {
                 service.errorModelLocation = reader.textLocation(model.value)
             }
             service.errorBody = body
+        }
+        if let entry = top["parameters"],
+            let mapping = reader.keyed(entry.value, in: "'parameters'", allowed: Self.sharedParameterKeys)
+        {
+            var seen: [String: SourceLocation] = [:]
+            for header in service.headers { seen[header.name.lowercased()] = header.location }
+            if let headers = mapping["headers"], let pairs = reader.pairs(headers.value, for: "'parameters.headers'") {
+                for pair in pairs where checkHeaderName(reader.keyText(pair.key), at: pair.key, seen: &seen) {
+                    service.sharedHeaders.append(decodeField(pair, kind: "service header parameter", owner: .none, allowed: Self.fieldKeys))
+                }
+            }
+            if let query = mapping["query"], let pairs = reader.pairs(query.value, for: "'parameters.query'") {
+                for pair in pairs {
+                    service.sharedQuery.append(decodeField(pair, kind: "service query parameter", owner: .none, allowed: Self.fieldKeys))
+                }
+            }
         }
         if let entry = top["arrayStyle"], let style = queryStyle(entry.value, for: "'arrayStyle'") {
             if style.isArrayStyle {

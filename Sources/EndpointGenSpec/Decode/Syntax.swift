@@ -208,6 +208,9 @@ struct ServiceSyntax {
     /// Where `cookieSession.refresh` names its endpoint, and where `cookieSession` is.
     var cookieSessionRefreshLocation: SourceLocation?
     var cookieSessionLocation: SourceLocation?
+    /// `parameters: { headers, query }`: given once when the service is created.
+    var sharedHeaders: [FieldSyntax] = []
+    var sharedQuery: [FieldSyntax] = []
     var endpoints: [EndpointSyntax]
     /// The `service:` value.
     var location: SourceLocation

@@ -42,6 +42,7 @@ struct Resolver {
         "Envelope", "APIClient", "APIError", "Endpoint", "HTTPMethod", "QueryItem", "HTTPHeader", "RequestBody",
         "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
         "PathEncoding", "Indirect", "WireKey", "EndpointRuntime", "PathComponent", "CookieSession", "CSRFToken",
+        "WithServiceParameters", "APIStream", "ServerSentEvent", "StubTransport",
     ]
     /// Swift's own types that generated code names (`Task`, `Result`, `Never` in completion
     /// handlers, the Codable protocols and containers) or that app code uses everywhere: a
@@ -844,7 +845,43 @@ struct Resolver {
             auth: syntax.auth, envelope: syntax.envelope, errorBody: syntax.errorBody, endpoints: endpoints,
             location: syntax.location)
         service.cookieSession = resolveCookieSession(syntax, endpoints: endpoints)
+        (service.sharedHeaders, service.sharedQuery) = resolveSharedParameters(syntax, endpoints: endpoints)
         return service
+    }
+
+    /// `parameters:`: scalars or arrays, whose names no endpoint uses for its own (a header
+    /// compared without case), and whose Swift names are not the service's `client` or `baseURL`.
+    private mutating func resolveSharedParameters(_ syntax: ServiceSyntax, endpoints: [Endpoint]) -> ([Field], [Field]) {
+        var headers: [Field] = []
+        var query: [Field] = []
+        for field in syntax.sharedHeaders {
+            guard let resolved = resolveField(field, context: .headerParameter) else { continue }
+            let lowered = field.wireName.lowercased()
+            if let endpoint = endpoints.first(where: { endpoint in
+                endpoint.headers.contains { $0.name.lowercased() == lowered } || endpoint.headerParameters.contains { $0.wireName.lowercased() == lowered }
+            }) {
+                diagnostics.error(
+                    "service header parameter '\(field.wireName)' is also a header of endpoint '\(endpoint.name)'; one of them must go",
+                    at: field.location, notes: [.note("endpoint '\(endpoint.name)' is here", at: endpoint.location)])
+                continue
+            }
+            headers.append(resolved)
+        }
+        for field in syntax.sharedQuery {
+            guard let resolved = resolveField(field, context: .query) else { continue }
+            if case .dictionary = resolved.type.unwrapped {
+                diagnostics.error("service query parameter '\(field.wireName)' must be a scalar or an array of scalars", at: field.location)
+                continue
+            }
+            if let endpoint = endpoints.first(where: { $0.query.contains { $0.wireName == field.wireName } }) {
+                diagnostics.error(
+                    "service query parameter '\(field.wireName)' is also a query parameter of endpoint '\(endpoint.name)'; one of them must go",
+                    at: field.location, notes: [.note("endpoint '\(endpoint.name)' is here", at: endpoint.location)])
+                continue
+            }
+            query.append(resolved)
+        }
+        return (headers, query)
     }
 
     /// Each array query parameter's style (its own, else the service's `arrayStyle`, else

@@ -21,12 +21,11 @@ nonisolated final class AuthServiceFake: AuthServiceProtocol, @unchecked Sendabl
     private var _logoutHandler: (@Sendable () async throws -> Void)?
     private var _getQuestionHandler: (@Sendable (Int, String?, [String], Int) async throws -> Question)?
     private var _uploadAvatarHandler: (@Sendable (String, UploadAvatarRequest) async throws -> Void)?
-    private let samples: AuthService
+    private let samples = APIClient(transport: StubTransport())
+    private static let sampleURL = URL(string: "https://fake.invalid")!
 
     /// A fake whose methods answer with the spec's samples until handlers are set.
-    init() {
-        samples = AuthService(client: APIClient(transport: StubTransport()), baseURL: URL(string: "https://fake.invalid")!)
-    }
+    init() {}
 
     /// Every call so far, in order.
     var calls: [Call] { locked { recorded } }
@@ -58,25 +57,25 @@ nonisolated final class AuthServiceFake: AuthServiceProtocol, @unchecked Sendabl
     func login(body: LoginRequest) async throws(APIError) -> LoginResponse {
         self.locked { self.recorded.append(.login(body: body)) }
         if let handler = self.loginHandler { return try await Self.answer { try await handler(body) } }
-        return try await self.samples.login(body: body)
+        return try await self.samples.send(AuthRouter.login(body: body), baseURL: Self.sampleURL, as: LoginResponse.self)
     }
 
     func logout() async throws(APIError) {
         self.locked { self.recorded.append(.logout) }
         if let handler = self.logoutHandler { return try await Self.answer { try await handler() } }
-        return try await self.samples.logout()
+        return try await self.samples.send(AuthRouter.logout, baseURL: Self.sampleURL)
     }
 
     func getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int) async throws(APIError) -> Question {
         self.locked { self.recorded.append(.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)) }
         if let handler = self.getQuestionHandler { return try await Self.answer { try await handler(index, lang, tags, pageSize) } }
-        return try await self.samples.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)
+        return try await self.samples.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: Self.sampleURL, as: Question.self)
     }
 
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
         self.locked { self.recorded.append(.uploadAvatar(memberId: memberId, body: body)) }
         if let handler = self.uploadAvatarHandler { return try await Self.answer { try await handler(memberId, body) } }
-        return try await self.samples.uploadAvatar(memberId: memberId, body: body)
+        return try await self.samples.send(AuthRouter.uploadAvatar(memberId: memberId, body: body), baseURL: Self.sampleURL)
     }
 
     /// A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.

@@ -189,61 +189,80 @@ nonisolated extension HostileServiceProtocol {
 public nonisolated final class HostileService: HostileServiceProtocol {
     public let client: APIClient
     public let baseURL: URL
+    /// Sent as header `X-Tenant-Id` with every request of this service.
+    public let xTenantId: String
+    /// Sent as query item `api-version` with every request of this service.
+    public let apiVersion: String
+    /// Sent as query item `Client` with every request of this service.
+    public let clientValue: Int?
 
-    public init(client: APIClient, baseURL: URL = URL(string: "https://example.com/v1")!) {
+    public init(client: APIClient, baseURL: URL = URL(string: "https://example.com/v1")!, xTenantId: String, apiVersion: String = "2024-01-01", clientValue: Int? = nil) {
         self.client = client
         self.baseURL = baseURL
+        self.xTenantId = xTenantId
+        self.apiVersion = apiVersion
+        self.clientValue = clientValue
+    }
+
+    /// `endpoint` with this service's parameters.
+    private func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base> {
+        var headers: [HTTPHeader] = []
+        headers.append(name: "X-Tenant-Id", self.xTenantId)
+        var items: [QueryItem] = []
+        items.append(name: "api-version", self.apiVersion)
+        items.append(name: "Client", self.clientValue)
+        return WithServiceParameters(endpoint, headers: headers, queryItems: items)
     }
 
     /// Tricky path */ �isolate�
     ///
     /// `GET /self/{self}/type/{Type}`
     public func `default`(self_: String, type: Int, `class`: String? = nil, _1st: Int? = nil, `protocol`: String = "\"\"\"*/\\(danger)", `in`: [String], Self_: Bool = false, xSelf: String? = nil) async throws(APIError) -> Extension {
-        try await client.send(HostileRouter.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf), baseURL: baseURL, as: Extension.self)
+        try await client.send(self.withParameters(HostileRouter.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)), baseURL: baseURL, as: Extension.self)
     }
 
     /// `POST /return`
     public func `return`(body: ReturnRequest) async throws(APIError) {
-        try await client.send(HostileRouter.return(body: body), baseURL: baseURL)
+        try await client.send(self.withParameters(HostileRouter.return(body: body)), baseURL: baseURL)
     }
 
     /// `PUT /files/{path}`
     public func shadow(path: String, items: [Int], client: String, baseURL: String? = nil, value: Int? = nil, completion: Bool? = nil, isolation: String? = nil, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
-        try await self.client.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body), baseURL: self.baseURL, as: Extension.self)
+        try await self.client.send(self.withParameters(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body)), baseURL: self.baseURL, as: Extension.self)
     }
 
     /// `GET /quote/plain`
     public func plainQuote() async throws(APIError) {
-        try await client.send(HostileRouter.plainQuote, baseURL: baseURL)
+        try await client.send(self.withParameters(HostileRouter.plainQuote), baseURL: baseURL)
     }
 
     /// `GET /quote`
     public func maybeQuote(xQuote: String? = nil, xQuotes: [String]? = nil) async throws(APIError) {
-        try await client.send(HostileRouter.maybeQuote(xQuote: xQuote, xQuotes: xQuotes), baseURL: baseURL)
+        try await client.send(self.withParameters(HostileRouter.maybeQuote(xQuote: xQuote, xQuotes: xQuotes)), baseURL: baseURL)
     }
 
     /// `GET /widgets`
     public func widgets(ids: [Int], tags: [String]? = nil, filter: [String: String], extra: [String: Int]? = nil) async throws(APIError) -> [Widget] {
-        try await client.send(HostileRouter.widgets(ids: ids, tags: tags, filter: filter, extra: extra), baseURL: baseURL, as: [Widget].self)
+        try await client.send(self.withParameters(HostileRouter.widgets(ids: ids, tags: tags, filter: filter, extra: extra)), baseURL: baseURL, as: [Widget].self)
     }
 
     /// `POST /chat`
     public func chat(body: ChatRequest) -> APIStream<ServerSentEvent<String>> {
-        client.events(HostileRouter.chat(body: body), baseURL: baseURL, as: String.self)
+        client.events(self.withParameters(HostileRouter.chat(body: body)), baseURL: baseURL, as: String.self)
     }
 
     /// `GET /changes`
     public func changes(since: Int = 0) -> APIStream<Extension> {
-        client.jsonLines(HostileRouter.changes(since: since), baseURL: baseURL, as: Extension.self)
+        client.jsonLines(self.withParameters(HostileRouter.changes(since: since)), baseURL: baseURL, as: Extension.self)
     }
 
     /// `POST /accounts`
     public func createAccount(body: Account) async throws(APIError) -> Account {
-        try await client.send(HostileRouter.createAccount(body: body), baseURL: baseURL, as: Account.self)
+        try await client.send(self.withParameters(HostileRouter.createAccount(body: body)), baseURL: baseURL, as: Account.self)
     }
 
     /// `POST /nested`
     public func nested(body: Amount) async throws(APIError) -> Nested {
-        try await client.send(HostileRouter.nested(body: body), baseURL: baseURL, as: Nested.self)
+        try await client.send(self.withParameters(HostileRouter.nested(body: body)), baseURL: baseURL, as: Nested.self)
     }
 }

@@ -33,12 +33,11 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
     private var _changesHandler: (@Sendable (Int) -> APIStream<Extension>)?
     private var _createAccountHandler: (@Sendable (Account) async throws -> Account)?
     private var _nestedHandler: (@Sendable (Amount) async throws -> Nested)?
-    private let samples: HostileService
+    private let samples = APIClient(transport: StubTransport())
+    private static let sampleURL = URL(string: "https://fake.invalid")!
 
     /// A fake whose methods answer with the spec's samples until handlers are set.
-    public init() {
-        samples = HostileService(client: APIClient(transport: StubTransport()), baseURL: URL(string: "https://fake.invalid")!)
-    }
+    public init() {}
 
     /// Every call so far, in order.
     public var calls: [Call] { locked { recorded } }
@@ -106,61 +105,61 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
     public func `default`(self_: String, type: Int, `class`: String?, _1st: Int?, `protocol`: String, `in`: [String], Self_: Bool, xSelf: String?) async throws(APIError) -> Extension {
         self.locked { self.recorded.append(.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)) }
         if let handler = self.defaultHandler { return try await Self.answer { try await handler(self_, type, `class`, _1st, `protocol`, `in`, Self_, xSelf) } }
-        return try await self.samples.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf)
+        return try await self.samples.send(HostileRouter.default(self_: self_, type: type, class: `class`, _1st: _1st, protocol: `protocol`, in: `in`, Self_: Self_, xSelf: xSelf), baseURL: Self.sampleURL, as: Extension.self)
     }
 
     public func `return`(body: ReturnRequest) async throws(APIError) {
         self.locked { self.recorded.append(.return(body: body)) }
         if let handler = self.returnHandler { return try await Self.answer { try await handler(body) } }
-        return try await self.samples.return(body: body)
+        return try await self.samples.send(HostileRouter.return(body: body), baseURL: Self.sampleURL)
     }
 
     public func shadow(path: String, items: [Int], client: String, baseURL: String?, value: Int?, completion: Bool?, isolation: String?, headers: String, body: ShadowRequest) async throws(APIError) -> Extension {
         self.locked { self.recorded.append(.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body)) }
         if let handler = self.shadowHandler { return try await Self.answer { try await handler(path, items, client, baseURL, value, completion, isolation, headers, body) } }
-        return try await self.samples.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body)
+        return try await self.samples.send(HostileRouter.shadow(path: path, items: items, client: client, baseURL: baseURL, value: value, completion: completion, isolation: isolation, headers: headers, body: body), baseURL: Self.sampleURL, as: Extension.self)
     }
 
     public func plainQuote() async throws(APIError) {
         self.locked { self.recorded.append(.plainQuote) }
         if let handler = self.plainQuoteHandler { return try await Self.answer { try await handler() } }
-        return try await self.samples.plainQuote()
+        return try await self.samples.send(HostileRouter.plainQuote, baseURL: Self.sampleURL)
     }
 
     public func maybeQuote(xQuote: String?, xQuotes: [String]?) async throws(APIError) {
         self.locked { self.recorded.append(.maybeQuote(xQuote: xQuote, xQuotes: xQuotes)) }
         if let handler = self.maybeQuoteHandler { return try await Self.answer { try await handler(xQuote, xQuotes) } }
-        return try await self.samples.maybeQuote(xQuote: xQuote, xQuotes: xQuotes)
+        return try await self.samples.send(HostileRouter.maybeQuote(xQuote: xQuote, xQuotes: xQuotes), baseURL: Self.sampleURL)
     }
 
     public func widgets(ids: [Int], tags: [String]?, filter: [String: String], extra: [String: Int]?) async throws(APIError) -> [Widget] {
         self.locked { self.recorded.append(.widgets(ids: ids, tags: tags, filter: filter, extra: extra)) }
         if let handler = self.widgetsHandler { return try await Self.answer { try await handler(ids, tags, filter, extra) } }
-        return try await self.samples.widgets(ids: ids, tags: tags, filter: filter, extra: extra)
+        return try await self.samples.send(HostileRouter.widgets(ids: ids, tags: tags, filter: filter, extra: extra), baseURL: Self.sampleURL, as: [Widget].self)
     }
 
     public func chat(body: ChatRequest) -> APIStream<ServerSentEvent<String>> {
         self.locked { self.recorded.append(.chat(body: body)) }
         if let handler = self.chatHandler { return handler(body) }
-        return self.samples.chat(body: body)
+        return self.samples.events(HostileRouter.chat(body: body), baseURL: Self.sampleURL, as: String.self)
     }
 
     public func changes(since: Int) -> APIStream<Extension> {
         self.locked { self.recorded.append(.changes(since: since)) }
         if let handler = self.changesHandler { return handler(since) }
-        return self.samples.changes(since: since)
+        return self.samples.jsonLines(HostileRouter.changes(since: since), baseURL: Self.sampleURL, as: Extension.self)
     }
 
     public func createAccount(body: Account) async throws(APIError) -> Account {
         self.locked { self.recorded.append(.createAccount(body: body)) }
         if let handler = self.createAccountHandler { return try await Self.answer { try await handler(body) } }
-        return try await self.samples.createAccount(body: body)
+        return try await self.samples.send(HostileRouter.createAccount(body: body), baseURL: Self.sampleURL, as: Account.self)
     }
 
     public func nested(body: Amount) async throws(APIError) -> Nested {
         self.locked { self.recorded.append(.nested(body: body)) }
         if let handler = self.nestedHandler { return try await Self.answer { try await handler(body) } }
-        return try await self.samples.nested(body: body)
+        return try await self.samples.send(HostileRouter.nested(body: body), baseURL: Self.sampleURL, as: Nested.self)
     }
 
     /// A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.
