@@ -14,6 +14,9 @@ struct ImportedService {
     var auth: String?
     var envelope: ImportedEnvelope?
     var errorBody: ImportedErrorBody?
+    /// Parameters every operation of the service has, given once (`parameters:`).
+    var sharedHeaders: [ImportedField] = []
+    var sharedQuery: [ImportedField] = []
     var endpoints: [ImportedEndpoint] = []
 }
 

@@ -105,6 +105,7 @@ struct SpecBuilder {
                 service.endpoints[index].auth = auths[index]
             }
             service.auth = common == "none" ? nil : common
+            liftSharedParameters(&service)
             file.service = service
             files.append(file)
         }
@@ -592,6 +593,30 @@ struct SpecBuilder {
             diagnostics.warning("query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
             return true
         }
+    }
+
+    /// Header and query parameters that every endpoint of a service has, the same way (name,
+    /// type, default, style), are given once to the service (`parameters:`) instead of to every
+    /// method: a tenant id, an `api-version`. Needs two endpoints or more.
+    private func liftSharedParameters(_ service: inout ImportedService) {
+        guard service.endpoints.count > 1 else { return }
+        func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
+            a.key == b.key && a.type == b.type && a.style == b.style && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+        }
+        let first = service.endpoints[0]
+        let headers = first.headerParams.filter { field in
+            service.endpoints.allSatisfy { $0.headerParams.contains { same($0, field) } }
+        }
+        let query = first.query.filter { field in
+            !field.type.hasPrefix("[String:") && service.endpoints.allSatisfy { $0.query.contains { same($0, field) } }
+        }
+        guard !headers.isEmpty || !query.isEmpty else { return }
+        for index in service.endpoints.indices {
+            service.endpoints[index].headerParams.removeAll { field in headers.contains { same($0, field) } }
+            service.endpoints[index].query.removeAll { field in query.contains { same($0, field) } }
+        }
+        service.sharedHeaders = headers
+        service.sharedQuery = query
     }
 
     /// A query parameter with its serialization: OpenAPI's `style`/`explode` become the spec's

@@ -59,6 +59,11 @@ struct SpecPrinter {
             if let key = errorBody.code { entry(1, "code", Self.scalar(key)) }
             if let model = errorBody.model { entry(1, "model", Self.scalar(model)) }
         }
+        if !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty {
+            line(0, "parameters:")
+            fieldMap(1, "headers", service.sharedHeaders)
+            fieldMap(1, "query", service.sharedQuery)
+        }
         lines.append("")
         line(0, "endpoints:")
         for (index, endpoint) in service.endpoints.enumerated() {

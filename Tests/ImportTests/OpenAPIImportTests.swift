@@ -999,6 +999,47 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// Parameters every operation of a tag has, the same way, become the service's `parameters:`.
+    func testParametersEveryOperationSharesAreGivenOnce() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Billing, version: '1' }
+        components:
+          parameters:
+            tenant: { name: X-Tenant-Id, in: header, required: true, schema: { type: string } }
+            version: { name: api-version, in: query, schema: { type: string, default: '2024-01-01' } }
+        paths:
+          /invoices:
+            get:
+              tags: [billing]
+              operationId: listInvoices
+              parameters: [ { $ref: '#/components/parameters/tenant' }, { $ref: '#/components/parameters/version' },
+                            { name: page, in: query, schema: { type: integer } } ]
+              responses: { '204': { description: x } }
+          /invoices/{id}:
+            delete:
+              tags: [billing]
+              operationId: deleteInvoice
+              parameters: [ { name: id, in: path, required: true, schema: { type: string } },
+                            { $ref: '#/components/parameters/tenant' }, { $ref: '#/components/parameters/version' } ]
+              responses: { '204': { description: x } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "billing.yaml" }).contents
+        XCTAssertTrue(spec.contains("""
+        parameters:
+          headers:
+            X-Tenant-Id: String
+          query:
+            api-version:
+              type: String
+              default: "2024-01-01"
+        """), spec)
+        XCTAssertFalse(spec.contains("headerParams"), spec)
+        XCTAssertTrue(spec.contains("query:\n      page: Int?"), spec)
+        try assertGeneratesCleanly(result)
+    }
+
     /// Every scalar that YAML would read as something else is quoted, and reads back as written.
     func testScalarsReadBackAsWritten() throws {
         let texts = ["yes", "No", "null", "~", "123", "1.5", "-x", "a: b", "a #b", "#x", "[x]", "x?", "tab\there", "line\nbreak",
