@@ -521,7 +521,19 @@ struct OpenAPIReader {
             }
             for (place, source) in zip(places, sorted) { ordered[place] = parts[source] }
         }
-        return ordered
+        // A free-form object becomes `JSON`, which decodes every value: it can only be the last
+        // case (GitHub's deployment `payload`: `oneOf: [{ type: object, additionalProperties: true }, { type: string }]`).
+        let freeForm = ordered.filter(isFreeFormObject)
+        guard freeForm.count <= 1 else { return nil }
+        return ordered.filter { !isFreeFormObject($0) } + freeForm
+    }
+
+    /// `{ type: object, additionalProperties: true }` (or `{}`) without properties: any object.
+    private func isFreeFormObject(_ node: YAMLNode) -> Bool {
+        guard node["$ref"] == nil, node["properties"]?.mapping?.isEmpty != false, let additional = node["additionalProperties"] else {
+            return false
+        }
+        return additional.text == "true" || additional.mapping?.isEmpty == true
     }
 
     private func shape(of node: YAMLNode, depth: Int) -> Shape? {

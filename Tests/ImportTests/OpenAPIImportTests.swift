@@ -1040,6 +1040,37 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// A free-form object in a union becomes JSON, which takes every value: it goes last whatever
+    /// the document's order (GitHub's deployment `payload`), or the import would not load.
+    func testAFreeFormObjectIsTheLastCaseOfAUnion() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Deploy, version: '1' }
+        paths:
+          /deployments:
+            get:
+              tags: [deploy]
+              operationId: getDeployment
+              responses:
+                '200':
+                  description: x
+                  content:
+                    application/json:
+                      schema: { $ref: '#/components/schemas/Deployment' }
+        components:
+          schemas:
+            Deployment:
+              type: object
+              properties:
+                payload:
+                  oneOf: [ { type: object, additionalProperties: true }, { type: string } ]
+        """)
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let schemas = result.files.map(\.contents).joined(separator: "\n")
+        XCTAssertTrue(schemas.contains("cases:\n        - String\n        - JSON"), schemas)
+        try assertGeneratesCleanly(result)
+    }
+
     /// Every scalar that YAML would read as something else is quoted, and reads back as written.
     func testScalarsReadBackAsWritten() throws {
         let texts = ["yes", "No", "null", "~", "123", "1.5", "-x", "a: b", "a #b", "#x", "[x]", "x?", "tab\there", "line\nbreak",
