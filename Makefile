@@ -51,7 +51,7 @@ build:
 # The suite, then the transport, redirect and wire suites again over URLSession (the default
 # transport on Linux is CurlTransport). httpbin under gunicorn is a referee the tests start
 # themselves on 127.0.0.1; here its absence is a failure, not a skip.
-TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.StreamingTests|RuntimeTests.CookieSessionTests|WireTests
+TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.RefereeTests|RuntimeTests.StreamingTests|RuntimeTests.CookieSessionTests|WireTests
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
@@ -69,9 +69,10 @@ setup:
 		sudo apt-get update -y && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config; \
 	fi
 
-# Independent servers the tests use as referees (PyPI): httpbin served by gunicorn.
+# Independent servers the tests use as referees (PyPI): httpbin served by gunicorn, and
+# openapi-core, a strict OpenAPI request validator (Tests/Referee/openapi_referee.py).
 referees:
-	@python3 -c "import httpbin, gunicorn" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn
+	@python3 -c "import httpbin, gunicorn, openapi_core" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core
 
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
 # cover only the test-side HTTP server's socket layer (see the file).

@@ -150,7 +150,8 @@ extension Array where Element == HTTPHeader {
         append(HTTPHeader(name: name, value: value.parameterValue))
     }
 
-    /// Appends one header whose value is the elements joined with `, ` (the HTTP list syntax);
+    /// Appends one header whose value is the elements joined with `,` (OpenAPI's `simple` style,
+    /// which strict servers split without trimming; also valid HTTP list syntax);
     /// nil or an empty array appends nothing.
     public mutating func append(name: String, _ values: [some ParameterValue]?) {
         guard let values, !values.isEmpty else { return }
@@ -159,7 +160,7 @@ extension Array where Element == HTTPHeader {
         for value in values {
             texts.append(value.parameterValue)
         }
-        append(HTTPHeader(name: name, value: texts.joined(separator: ", ")))
+        append(HTTPHeader(name: name, value: texts.joined(separator: ",")))
     }
 
     /// Appends the header, or `fallback` under the same name when the value is nil: an optional
@@ -172,7 +173,7 @@ extension Array where Element == HTTPHeader {
         append(name: name, value)
     }
 
-    /// Appends one header of the elements joined with `, `, or `fallback` under the same name
+    /// Appends one header of the elements joined with `,`, or `fallback` under the same name
     /// when the list is nil or empty.
     public mutating func append(name: String, _ values: [some ParameterValue]?, otherwise fallback: String) {
         guard let values, !values.isEmpty else {

@@ -148,7 +148,7 @@ final class RequestBuildingTests: XCTestCase {
         let request = try request(.headers(requestID: "r-1", accept: ["ko", "en"]))
         XCTAssertEqual(request.value(forHTTPHeaderField: "Accept"), "application/json")
         XCTAssertEqual(request.value(forHTTPHeaderField: "X-Request-ID"), "r-1")
-        XCTAssertEqual(request.value(forHTTPHeaderField: "X-Accept-Languages"), "ko, en")
+        XCTAssertEqual(request.value(forHTTPHeaderField: "X-Accept-Languages"), "ko,en")
         let without = try self.request(.headers(requestID: nil, accept: nil))
         XCTAssertNil(without.value(forHTTPHeaderField: "X-Request-ID"))
         XCTAssertNil(without.value(forHTTPHeaderField: "X-Accept-Languages"))
@@ -161,7 +161,7 @@ final class RequestBuildingTests: XCTestCase {
         headers.append(name: "Accept-Language", ["ko", "en"] as [String]?, otherwise: "en")
         headers.append(name: "Accept-Language", nil as [String]?, otherwise: "en")
         headers.append(name: "Accept-Language", [] as [String]?, otherwise: "en")
-        XCTAssertEqual(headers.map(\.value), ["text/html", "application/json", "ko, en", "en", "en"])
+        XCTAssertEqual(headers.map(\.value), ["text/html", "application/json", "ko,en", "en", "en"])
         XCTAssertEqual(headers.map(\.name), ["Accept", "Accept", "Accept-Language", "Accept-Language", "Accept-Language"])
     }
 

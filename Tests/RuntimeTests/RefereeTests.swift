@@ -1,0 +1,111 @@
+import APITestSupport
+import EndpointRuntime
+import Foundation
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The runtime's parameter encodings against a strict OpenAPI validator nobody here wrote:
+/// openapi-core (PyPI) behind Tests/Referee/openapi_referee.py parses each request by the styles
+/// of Tests/Fixtures/openapi/referee.yaml and answers with what it parsed. The values must come
+/// back exactly as they were sent. Started by the tests; without openapi-core the tests skip,
+/// unless `ENDPOINTGEN_REQUIRE_HTTPBIN=1` (as `make test` sets) makes that a failure.
+///
+/// What the referee cannot tell apart is left out, and said here: it percent-decodes before it
+/// splits, so a delimiter inside a value of a delimited list (`a,b` in a comma list, which the
+/// runtime sends as `a%2Cb` by RFC 6570) reads as two values; it does not split `spaceDelimited`
+/// lists; it cannot read an exploded free-form object (no property names to look for); and WSGI
+/// decodes the path before routing, so `%2F`, `%2E` and `%2E%2E` (values `/`, `.`, `..`) reach it as
+/// path syntax.
+final class RefereeTests: XCTestCase {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var referee: (process: Process, url: URL, lifeline: Pipe)?
+    nonisolated(unsafe) private static var failure: String?
+
+    private static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private static func start() throws -> URL {
+        lock.lock()
+        defer { lock.unlock() }
+        if let referee { return referee.url }
+        if let failure { throw XCTSkip(failure) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repository.path + "/Tests/Referee/openapi_referee.py",
+                             repository.path + "/Tests/Fixtures/openapi/referee.yaml"]
+        let output = Pipe()
+        // Its stdin: the referee exits when this process ends and the pipe closes.
+        let lifeline = Pipe()
+        process.standardInput = lifeline
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard let port = line.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            process.terminate()
+            failure = "the OpenAPI referee did not start (pip install openapi-core): \(line)"
+            if ProcessInfo.processInfo.environment["ENDPOINTGEN_REQUIRE_HTTPBIN"] == "1" { XCTFail(failure!) }
+            throw XCTSkip(failure!)
+        }
+        let url = URL(string: "http://127.0.0.1:\(port)")!
+        referee = (process, url, lifeline)
+        return url
+    }
+
+    /// What the referee parsed from `endpoint`'s request.
+    private func parsed(_ endpoint: ProbeEndpoint) async throws -> [String: Any] {
+        let base = try Self.start()
+        let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 10))
+        let response = try await client.response(endpoint, baseURL: base)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: response.value) as? [String: Any])
+    }
+
+    private func query(_ build: (inout [QueryItem]) -> Void) -> [QueryItem] {
+        var items: [QueryItem] = []
+        build(&items)
+        return items
+    }
+
+    func testArrayStylesParseBackToTheValuesSent() async throws {
+        let words = ["plain", "two words", "질문", "100%", "a&b=c", "x+y", "slash/semi;"]
+        let items = query { items in
+            items.append(name: "repeated", words, style: .repeated)
+            items.append(name: "comma", words, style: .comma)
+            items.append(name: "pipe", words, style: .pipe)
+            items.append(name: "numbers", [3, -1, 0], style: .comma)
+        }
+        var headers: [HTTPHeader] = []
+        headers.append(name: "X-Tags", ["a", "b c", "d"])
+        let result = try await parsed(ProbeEndpoint(path: "/v1/lists", queryItems: items, headers: headers))
+        let query = try XCTUnwrap(result["query"] as? [String: Any])
+        XCTAssertEqual(query["repeated"] as? [String], words)
+        XCTAssertEqual(query["comma"] as? [String], words)
+        XCTAssertEqual(query["pipe"] as? [String], words)
+        XCTAssertEqual(query["numbers"] as? [Int], [3, -1, 0])
+        XCTAssertEqual((result["header"] as? [String: Any])?["x-tags"] as? [String], ["a", "b c", "d"],
+                       "OpenAPI's simple style: commas, no spaces")
+    }
+
+    func testDeepObjectMapsAndDatesParseBack() async throws {
+        let filter = ["status": "open", "kind": "a b", "note": "[x]=y&z", "키": "값"]
+        let items = query { $0.append(name: "filter", filter, style: .deepObject) }
+        let result = try await parsed(ProbeEndpoint(path: "/v1/objects", queryItems: items))
+        XCTAssertEqual((result["query"] as? [String: Any])?["filter"] as? [String: String], filter)
+
+        let date = Date(timeIntervalSince1970: 1_704_164_645.25)
+        let dated = try await parsed(ProbeEndpoint(path: "/v1/lists", queryItems: query { $0.append(name: "when", date) }))
+        // openapi-core reads a date-time as the instant it names, fraction included.
+        let text = try XCTUnwrap((dated["query"] as? [String: Any])?["when"] as? String)
+        XCTAssertTrue(text.hasPrefix("2024-01-02 03:04:05.25") || text.hasPrefix("2024-01-02T03:04:05.25"), text)
+    }
+
+    func testPathValuesParseBack() async throws {
+        for value in ["a b", "질문", "100%", "semi;colon", "x?y#z", "a.b"] {
+            let result = try await parsed(ProbeEndpoint(path: "/v1/items/" + PathEncoding.segment(value)))
+            XCTAssertEqual((result["path"] as? [String: Any])?["id"] as? String, value)
+        }
+    }
+}
