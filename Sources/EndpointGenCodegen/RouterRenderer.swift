@@ -329,6 +329,19 @@ struct RouterRenderer {
         }
     }
 
+    /// Whether a multipart part is sent as JSON: a model that is not an enum, `JSON`, or an
+    /// array or map of them.
+    func isJSONPart(_ type: TypeRef) -> Bool {
+        switch type {
+        case .model(let name):
+            if let model = context.model(named: name), case .enumeration = model.kind { return false }
+            return true
+        case .primitive(.json): return true
+        case .array(let element), .dictionary(let element): return isJSONPart(element)
+        default: return false
+        }
+    }
+
     /// The runtime's `ParameterStyle` case for a spec style.
     static func runtimeStyle(_ style: QueryStyle) -> String {
         switch style {
@@ -365,7 +378,9 @@ struct RouterRenderer {
                 var copy = context
                 let names = copy.fieldNames(parts, in: "multipart body")
                 for (part, swiftName) in zip(parts, names) {
-                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(name).\(Naming.member(swiftName)))")
+                    // Models and JSON go as JSON parts; scalars as text, files as files.
+                    let label = isJSONPart(part.type.unwrapped) ? "json: " : ""
+                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(name).\(Naming.member(swiftName)))")
                 }
                 p.line("return .multipart(parts)")
             }

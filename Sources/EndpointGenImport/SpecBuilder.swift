@@ -985,7 +985,10 @@ struct SpecBuilder {
         for property in object.properties {
             var made: [ImportedModel] = []
             var type = specType(property.schema, suggested: owner + Self.upperName(property.name), use: use, models: &made)
-            if let onlySimple, !(type.isSimple || type.kind == .file || type.kind == .array(.file)) {
+            // A multipart part may also be an object (a model, or JSON): OpenAPI's default for
+            // an object part is `application/json`, which the runtime sends.
+            let jsonPart = use == .multipart && (type.kind == .structModel || type.kind == .json || type.kind == .array(.structModel))
+            if let onlySimple, !(type.isSimple || type.kind == .file || type.kind == .array(.file) || jsonPart) {
                 diagnostics.warning("\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
                 continue
             }

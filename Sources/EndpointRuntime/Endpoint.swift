@@ -119,6 +119,10 @@ public struct MultipartPart: Sendable, Hashable {
         case text(String)
         /// A file with its name and MIME type.
         case file(File)
+        /// A JSON value, sent with `Content-Type: application/json` and no file name (Box's upload
+        /// `attributes` beside the file); `nil` data is a value that could not be encoded, and the
+        /// request then fails with `.encoding`.
+        case json(Data?, typeName: String)
     }
 
     /// The `name` of the part's `Content-Disposition`.
@@ -136,6 +140,14 @@ public struct MultipartPart: Sendable, Hashable {
     public init(name: String, file: File) {
         self.name = name
         self.content = .file(file)
+    }
+
+    /// A JSON part: `value` encoded as the client's default encoder writes JSON (ISO 8601 dates,
+    /// sorted keys).
+    public init(name: String, json value: some Encodable & Sendable) {
+        self.name = name
+        let data = try? APIClient.Configuration.defaultEncoder().encode(value)
+        self.content = .json(data, typeName: String(describing: type(of: value)))
     }
 }
 

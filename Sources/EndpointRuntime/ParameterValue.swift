@@ -199,6 +199,12 @@ extension Array where Element == MultipartPart {
         }
     }
 
+    /// Appends a JSON part (a model, an array of them, `JSONValue`); nil appends nothing.
+    public mutating func append(name: String, json value: (some Encodable & Sendable)?) {
+        guard let value else { return }
+        append(MultipartPart(name: name, json: value))
+    }
+
     /// Appends a file part; nil appends nothing.
     public mutating func append(name: String, _ file: File?) {
         guard let file else { return }

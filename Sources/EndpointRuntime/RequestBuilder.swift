@@ -151,6 +151,12 @@ struct RequestBuilder {
                 disposition += "; filename=\"\(quoted(file.fileName))\""
                 body.append(Data("\(disposition)\r\nContent-Type: \(file.mimeType)\r\n\r\n".utf8))
                 body.append(file.data)
+            case .json(let data, let typeName):
+                guard let data else {
+                    throw .encoding(description: "The multipart part \"\(part.name.debugEscaped)\" (\(typeName)) could not be encoded as JSON.")
+                }
+                body.append(Data("\(disposition)\r\nContent-Type: application/json\r\n\r\n".utf8))
+                body.append(data)
             }
             body.append(Data("\r\n".utf8))
         }

@@ -130,7 +130,7 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(HostileRouter.plainQuote.headers.map(\.value), ["plain"])
         let given = HostileRouter.maybeQuote(xQuote: "mine", xQuotes: ["a", "b"])
         XCTAssertEqual(given.headers.map(\.name), ["X-QUOTE", "X-Quotes"])
-        XCTAssertEqual(given.headers.map(\.value), ["mine", "a, b"])
+        XCTAssertEqual(given.headers.map(\.value), ["mine", "a,b"])
         // Left out, the parameter sends the service's value under its own spelling.
         let omitted = HostileRouter.maybeQuote(xQuote: nil, xQuotes: nil)
         XCTAssertEqual(omitted.headers.map(\.name), ["X-QUOTE"])
@@ -211,6 +211,16 @@ final class GeneratedBehaviourTests: XCTestCase {
         let request = try XCTUnwrap(sent.requests.first)
         XCTAssertEqual(request.value(forHTTPHeaderField: "X-Tenant-Id"), "tenant-1")
         XCTAssertEqual(request.url?.query(percentEncoded: true), "ids=1&api-version=2024-01-01&Client=7")
+    }
+
+    /// A model part of a multipart body goes as JSON with its content type, beside the file.
+    func testMultipartJSONPartBesideTheFile() throws {
+        let client = APIClient(transport: StubTransport.immediate, configuration: .init(multipartBoundary: { "B" }))
+        let body = UploadWithAttributesRequest(attributes: Account(id: 9, name: "report"), file: File(data: Data("x".utf8), fileName: "r.txt", mimeType: "text/plain"))
+        let request = try client.makeRequest(HostileRouter.uploadWithAttributes(body: body), baseURL: URL(string: "https://example.com")!)
+        let text = String(decoding: try XCTUnwrap(request.httpBody), as: UTF8.self)
+        XCTAssertEqual(text, "--B\r\nContent-Disposition: form-data; name=\"attributes\"\r\nContent-Type: application/json\r\n\r\n{\"name\":\"report\"}\r\n"
+                       + "--B\r\nContent-Disposition: form-data; name=\"file\"; filename=\"r.txt\"\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--\r\n")
     }
 
     /// `readOnly` is decoded but never sent; `writeOnly` is sent and may be absent in a response.

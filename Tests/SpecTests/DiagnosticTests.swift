@@ -1350,6 +1350,7 @@ final class DiagnosticTests: XCTestCase {
                   multipart:
                     images: "[File]"
                     meta: Meta
+                    weird: "[String: File]"
               login:
                 method: POST
                 path: /login
@@ -1365,9 +1366,9 @@ final class DiagnosticTests: XCTestCase {
               Meta: { fields: { tags: "[String: String]" } }
             """),
             """
-            specs/a.yaml:9:15: error: multipart part 'meta' must be a scalar, a File or an array of them, found 'Meta'
-            specs/a.yaml:16:15: error: form field 'meta' must be a scalar or an array of scalars, found 'Meta'
-            specs/a.yaml:20:19: error: form body model 'Meta' has field 'tags' of type '[String: String]'; form fields must be scalars or arrays of scalars
+            specs/a.yaml:10:26: error: multipart part 'weird' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '[String: File]'
+            specs/a.yaml:17:15: error: form field 'meta' must be a scalar or an array of scalars, found 'Meta'
+            specs/a.yaml:21:19: error: form body model 'Meta' has field 'tags' of type '[String: String]'; form fields must be scalars or arrays of scalars
             """)
     }
 

@@ -427,7 +427,18 @@ struct Resolver {
     private func isPart(_ type: TypeRef) -> Bool {
         let element: TypeRef
         if case .array(let inner) = type { element = inner } else { element = type }
-        return isScalar(element) || element == .primitive(.file)
+        return isScalar(element) || element == .primitive(.file) || Self.isJSONPart(type)
+    }
+
+    /// A multipart part sent as JSON (`Content-Type: application/json`): a model that is not an
+    /// enum, `JSON`, or an array or map of them.
+    static func isJSONPart(_ type: TypeRef) -> Bool {
+        switch type {
+        case .model: return true
+        case .primitive(.json): return true
+        case .array(let element), .dictionary(let element): return isJSONPart(element) || element == .primitive(.json)
+        default: return false
+        }
     }
 
     // MARK: - Fields
@@ -471,7 +482,7 @@ struct Resolver {
         case .multipart:
             if !isPart(type.unwrapped) {
                 diagnostics.error(
-                    "multipart part '\(syntax.wireName)' must be a scalar, a File or an array of them, found '\(expr.spelling)'",
+                    "multipart part '\(syntax.wireName)' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '\(expr.spelling)'",
                     at: expr.location)
                 return nil
             }

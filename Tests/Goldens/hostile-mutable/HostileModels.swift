@@ -612,3 +612,23 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
         return true
     }
 }
+
+/// The multipart/form-data parts of `uploadWithAttributes`.
+public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable {
+    public var attributes: Account
+    public var file: File
+    public var more: [File]?
+
+    public init(attributes: Account, file: File, more: [File]? = nil) {
+        self.attributes = attributes
+        self.file = file
+        self.more = more
+    }
+
+    public static func == (lhs: UploadWithAttributesRequest, rhs: UploadWithAttributesRequest) -> Bool {
+        guard fieldsEqual(lhs.attributes, rhs.attributes) else { return false }
+        guard fieldsEqual(lhs.file, rhs.file) else { return false }
+        guard fieldsEqual(lhs.more, rhs.more) else { return false }
+        return true
+    }
+}

@@ -36,6 +36,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     /// `POST /accounts`
     func createAccount(body: Account) async throws(APIError) -> Account
 
+    /// `POST /files/content`
+    func uploadWithAttributes(body: UploadWithAttributesRequest) async throws(APIError)
+
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
 }
@@ -169,6 +172,20 @@ nonisolated extension HostileServiceProtocol {
         }
     }
 
+    /// Calls `uploadWithAttributes` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    @_alwaysEmitIntoClient
+    public func uploadWithAttributes(body: UploadWithAttributesRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.uploadWithAttributes(body: body)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// Calls `nested` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
     @_alwaysEmitIntoClient
@@ -259,6 +276,11 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `POST /accounts`
     public func createAccount(body: Account) async throws(APIError) -> Account {
         try await client.send(self.withParameters(HostileRouter.createAccount(body: body)), baseURL: baseURL, as: Account.self)
+    }
+
+    /// `POST /files/content`
+    public func uploadWithAttributes(body: UploadWithAttributesRequest) async throws(APIError) {
+        try await client.send(self.withParameters(HostileRouter.uploadWithAttributes(body: body)), baseURL: baseURL)
     }
 
     /// `POST /nested`

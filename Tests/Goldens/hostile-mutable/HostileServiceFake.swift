@@ -18,6 +18,7 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         case chat(body: ChatRequest)
         case changes(since: Int)
         case createAccount(body: Account)
+        case uploadWithAttributes(body: UploadWithAttributesRequest)
         case nested(body: Amount)
     }
 
@@ -32,6 +33,7 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
     private var _chatHandler: (@Sendable (ChatRequest) -> APIStream<ServerSentEvent<String>>)?
     private var _changesHandler: (@Sendable (Int) -> APIStream<Extension>)?
     private var _createAccountHandler: (@Sendable (Account) async throws -> Account)?
+    private var _uploadWithAttributesHandler: (@Sendable (UploadWithAttributesRequest) async throws -> Void)?
     private var _nestedHandler: (@Sendable (Amount) async throws -> Nested)?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
@@ -96,6 +98,12 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         set { locked { _createAccountHandler = newValue } }
     }
 
+    /// Answers `uploadWithAttributes` instead of the sample, with the call's arguments.
+    public var uploadWithAttributesHandler: (@Sendable (UploadWithAttributesRequest) async throws -> Void)? {
+        get { locked { _uploadWithAttributesHandler } }
+        set { locked { _uploadWithAttributesHandler = newValue } }
+    }
+
     /// Answers `nested` instead of the sample, with the call's arguments.
     public var nestedHandler: (@Sendable (Amount) async throws -> Nested)? {
         get { locked { _nestedHandler } }
@@ -154,6 +162,12 @@ public nonisolated final class HostileServiceFake: HostileServiceProtocol, @unch
         self.locked { self.recorded.append(.createAccount(body: body)) }
         if let handler = self.createAccountHandler { return try await Self.answer { try await handler(body) } }
         return try await self.samples.send(HostileRouter.createAccount(body: body), baseURL: Self.sampleURL, as: Account.self)
+    }
+
+    public func uploadWithAttributes(body: UploadWithAttributesRequest) async throws(APIError) {
+        self.locked { self.recorded.append(.uploadWithAttributes(body: body)) }
+        if let handler = self.uploadWithAttributesHandler { return try await Self.answer { try await handler(body) } }
+        return try await self.samples.send(HostileRouter.uploadWithAttributes(body: body), baseURL: Self.sampleURL)
     }
 
     public func nested(body: Amount) async throws(APIError) -> Nested {

@@ -603,3 +603,23 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
         return true
     }
 }
+
+/// The multipart/form-data parts of `uploadWithAttributes`.
+public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable {
+    public let attributes: Account
+    public let file: File
+    public let more: [File]?
+
+    public init(attributes: Account, file: File, more: [File]? = nil) {
+        self.attributes = attributes
+        self.file = file
+        self.more = more
+    }
+
+    public static func == (lhs: UploadWithAttributesRequest, rhs: UploadWithAttributesRequest) -> Bool {
+        guard fieldsEqual(lhs.attributes, rhs.attributes) else { return false }
+        guard fieldsEqual(lhs.file, rhs.file) else { return false }
+        guard fieldsEqual(lhs.more, rhs.more) else { return false }
+        return true
+    }
+}

@@ -18,13 +18,14 @@ public nonisolated enum HostileRouter: Endpoint {
     case chat(body: ChatRequest)
     case changes(since: Int = 0)
     case createAccount(body: Account)
+    case uploadWithAttributes(body: UploadWithAttributesRequest)
     case nested(body: Amount)
 
     public var defaultBaseURL: URL? { URL(string: "https://example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {
-        case .return, .chat, .createAccount, .nested:
+        case .return, .chat, .createAccount, .uploadWithAttributes, .nested:
             return .post
         case .shadow:
             return .put
@@ -53,6 +54,8 @@ public nonisolated enum HostileRouter: Endpoint {
             return [.literal("/changes")]
         case .createAccount:
             return [.literal("/accounts")]
+        case .uploadWithAttributes:
+            return [.literal("/files/content")]
         case .nested:
             return [.literal("/nested")]
         }
@@ -125,6 +128,12 @@ public nonisolated enum HostileRouter: Endpoint {
             return .json(body)
         case .createAccount(let body):
             return .json(body)
+        case .uploadWithAttributes(let body):
+            var parts: [MultipartPart] = []
+            parts.append(name: "attributes", json: body.attributes)
+            parts.append(name: "file", body.file)
+            parts.append(name: "more", body.more)
+            return .multipart(parts)
         case .nested(let body):
             return .json(body)
         default:

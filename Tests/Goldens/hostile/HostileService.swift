@@ -36,6 +36,9 @@ public nonisolated protocol HostileServiceProtocol: Sendable {
     /// `POST /accounts`
     func createAccount(body: Account) async throws(APIError) -> Account
 
+    /// `POST /files/content`
+    func uploadWithAttributes(body: UploadWithAttributesRequest) async throws(APIError)
+
     /// `POST /nested`
     func nested(body: Amount) async throws(APIError) -> Nested
 }
@@ -147,6 +150,11 @@ public nonisolated final class HostileService: HostileServiceProtocol {
     /// `POST /accounts`
     public func createAccount(body: Account) async throws(APIError) -> Account {
         try await client.send(self.withParameters(HostileRouter.createAccount(body: body)), baseURL: baseURL, as: Account.self)
+    }
+
+    /// `POST /files/content`
+    public func uploadWithAttributes(body: UploadWithAttributesRequest) async throws(APIError) {
+        try await client.send(self.withParameters(HostileRouter.uploadWithAttributes(body: body)), baseURL: baseURL)
     }
 
     /// `POST /nested`

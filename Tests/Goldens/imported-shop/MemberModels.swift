@@ -189,17 +189,20 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     public let image: File
     public let extra: [File]?
     public let caption: String?
+    public let crop: Crop?
 
-    public init(image: File, extra: [File]? = nil, caption: String? = nil) {
+    public init(image: File, extra: [File]? = nil, caption: String? = nil, crop: Crop? = nil) {
         self.image = image
         self.extra = extra
         self.caption = caption
+        self.crop = crop
     }
 
     public static func == (lhs: UploadAvatarRequest, rhs: UploadAvatarRequest) -> Bool {
         guard fieldsEqual(lhs.image, rhs.image) else { return false }
         guard fieldsEqual(lhs.extra, rhs.extra) else { return false }
         guard fieldsEqual(lhs.caption, rhs.caption) else { return false }
+        guard fieldsEqual(lhs.crop, rhs.crop) else { return false }
         return true
     }
 }

@@ -70,6 +70,7 @@ public nonisolated enum MemberRouter: Endpoint {
             parts.append(name: "image", body.image)
             parts.append(name: "extra", body.extra)
             parts.append(name: "caption", body.caption)
+            parts.append(name: "crop", json: body.crop)
             return .multipart(parts)
         case .refreshToken(let body):
             var items: [QueryItem] = []

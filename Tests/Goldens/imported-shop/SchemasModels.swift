@@ -129,6 +129,34 @@ public nonisolated enum Grade: RawRepresentable, Codable, Hashable, Sendable, Pa
     }
 }
 
+public nonisolated struct Crop: Codable, Hashable, Sendable {
+    public let x: Int?
+    public let y: Int?
+
+    public init(x: Int? = nil, y: Int? = nil) {
+        self.x = x
+        self.y = y
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.x = try container.optional(Int.self, "x")
+        self.y = try container.optional(Int.self, "y")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.x, "x")
+        try container.putIfPresent(self.y, "y")
+    }
+
+    public static func == (lhs: Crop, rhs: Crop) -> Bool {
+        guard fieldsEqual(lhs.x, rhs.x) else { return false }
+        guard fieldsEqual(lhs.y, rhs.y) else { return false }
+        return true
+    }
+}
+
 public nonisolated struct ErrorModel: Codable, Hashable, Sendable {
     public let code: String?
 
