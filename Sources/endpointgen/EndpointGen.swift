@@ -62,7 +62,7 @@ struct EndpointGen: ParsableCommand {
         var name = first
         var candidates = commandNames + ["help"]
         if first == "help" {
-            guard let command = arguments.dropFirst().first, !command.hasPrefix("-"), !commandNames.contains(command) else { return nil }
+            guard let command = arguments.dropFirst().first, !command.hasPrefix("-"), !candidates.contains(command) else { return nil }
             name = command
             candidates = commandNames
         }
@@ -84,7 +84,7 @@ struct GenerationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Folder of generated Swift files.", valueName: "dir"))
     var output: String = RunOptions.defaults.output
 
-    @Option(name: .customLong("access-level"), help: "Access level of generated declarations: public, package or internal.")
+    @Option(name: .customLong("access-level"), help: ArgumentHelp("Access level of generated declarations: public, package or internal.", valueName: "level"))
     var accessLevel: AccessLevel = RunOptions.defaults.accessLevel
 
     @Flag(name: .customLong("completion-handlers"), help: "Also generate completion-handler variants of service methods.")

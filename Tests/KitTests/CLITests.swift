@@ -154,6 +154,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(known.status, 0)
         XCTAssertTrue(known.stdout.contains("USAGE: endpointgen check"), known.stdout)
         XCTAssertEqual(try run(["help"]).status, 0)
+        XCTAssertEqual(try run(["help", "help"]).status, 0)
     }
 
     /// Each command's help lists the options it uses, in one spelling of "color".
