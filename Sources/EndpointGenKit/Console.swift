@@ -5,12 +5,12 @@ import Glibc
 import Darwin
 #endif
 
-/// When diagnostics get colour.
+/// When diagnostics are colored.
 public enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
 }
 
-/// Prints diagnostics and summaries; colour only where asked or on a terminal.
+/// Prints diagnostics and summaries; color only where asked or on a terminal.
 public struct Console: Sendable {
     public var useColor: Bool
     public var quiet: Bool

@@ -181,7 +181,10 @@ enum FileSystem {
     }
 
     /// All of `text` to standard error.
+    /// Standard output is flushed first (`fflush(nil)`: every output stream): when both streams go to one pipe (CI logs), what was
+    /// printed before (`check`'s diff) comes before the message, never around it.
     static func writeStandardError(_ text: String) {
+        fflush(nil)
         _ = writeAll(text, to: STDERR_FILENO)
     }
 

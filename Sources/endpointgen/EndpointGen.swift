@@ -28,11 +28,12 @@ struct EndpointGen: ParsableCommand {
         Reads every *.yaml file of the specs folder (format: docs/spec-format.md) and writes one Router, Service and Models file per spec into the output folder, on the EndpointRuntime library. Run from the repository root, the defaults need no arguments.
 
         Examples:
-          endpointgen                      # same as 'endpointgen generate'
-          endpointgen check                # fail if Generated/ is stale (for CI)
-          endpointgen lint --specs api     # validate only
-          endpointgen init                 # start a project: specs/example.yaml, endpointgen.mk
-          endpointgen import-openapi openapi.yaml --output specs   # specs from an OpenAPI 3 document
+          endpointgen                  # same as 'endpointgen generate'
+          endpointgen check            # fail if Generated/ is stale (CI)
+          endpointgen lint --specs api # validate only
+          endpointgen init             # specs/example.yaml, endpointgen.mk
+          endpointgen import-openapi openapi.yaml --output specs
+                                       # specs from an OpenAPI 3 document
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
@@ -41,30 +42,49 @@ struct EndpointGen: ParsableCommand {
         defaultSubcommand: Generate.self
     )
 
-    /// Everyday command lines skip ArgumentParser (`QuickArguments`); every other line, and every
-    /// line when `ENDPOINTGEN_ARGUMENT_PARSER` is set (the CLI tests compare the two), goes
-    /// through it.
+    /// ArgumentParser reads every command line. Two usage errors it would let through are
+    /// caught first: a mistyped command (`endpointgen chekc`, otherwise read as `generate` with a
+    /// stray argument) gets a suggestion, and `help` with an unknown command fails instead of
+    /// printing the top-level help; both exit 64 as ArgumentParser's own usage errors do.
     static func main() {
-        if getenv("ENDPOINTGEN_ARGUMENT_PARSER") == nil,
-            let (command, options) = QuickArguments.parse(Array(CommandLine.arguments.dropFirst())) {
-            switch command {
-            case .generate: terminate(Commands.generate(options))
-            case .check: terminate(Commands.check(options))
-            case .lint: terminate(Commands.lint(options))
-            }
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let error = unknownCommand(in: arguments) {
+            exit(withError: error)
         }
-        main(nil)
+        main(arguments)
+    }
+
+    static let commandNames = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+
+    /// The usage error of a first argument that is not a command, or of `help <unknown>`.
+    static func unknownCommand(in arguments: [String]) -> ValidationError? {
+        guard let first = arguments.first, !first.hasPrefix("-"), !commandNames.contains(first) else { return nil }
+        var name = first
+        var candidates = commandNames + ["help"]
+        if first == "help" {
+            guard let command = arguments.dropFirst().first, !command.hasPrefix("-"), !candidates.contains(command) else { return nil }
+            name = command
+            candidates = commandNames
+        }
+        guard let match = DidYouMean.suggestion(for: name, among: candidates) else {
+            return ValidationError("Unknown command '\(name)'. The commands are \(commandNames.joined(separator: ", ")).")
+        }
+        return ValidationError("Unknown command '\(name)'. Did you mean '\(match)'?")
     }
 }
 
-struct CommonOptions: ParsableArguments {
+/// `--specs`, which every command that reads specs takes.
+struct SpecsOption: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Folder of *.yaml spec files.", valueName: "dir"))
     var specs: String = RunOptions.defaults.specs
+}
 
+/// What only `generate` and `check` use: where the code goes and how it is generated.
+struct GenerationOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Folder of generated Swift files.", valueName: "dir"))
     var output: String = RunOptions.defaults.output
 
-    @Option(name: .customLong("access-level"), help: "Access level of generated declarations: public, package or internal.")
+    @Option(name: .customLong("access-level"), help: ArgumentHelp("Access level of generated declarations: public, package or internal.", valueName: "level"))
     var accessLevel: AccessLevel = RunOptions.defaults.accessLevel
 
     @Flag(name: .customLong("completion-handlers"), help: "Also generate completion-handler variants of service methods.")
@@ -75,25 +95,31 @@ struct CommonOptions: ParsableArguments {
 
     @Flag(name: .customLong("fakes"), help: "Also generate <Service>ServiceFake, a test double of each service protocol.")
     var fakes: Bool = false
+}
 
+/// How results are printed.
+struct ReportingOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print only diagnostics, no summary line.")
     var quiet: Bool = false
 
-    @Option(name: .long, help: "Colour diagnostics: auto (on a terminal), always or never.")
+    @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto (on a terminal), always or never.", valueName: "when"))
     var color: ColorChoice = RunOptions.defaults.color
+}
 
-    var runOptions: RunOptions {
-        var options = RunOptions()
-        options.specs = specs
-        options.output = output
-        options.accessLevel = accessLevel
-        options.completionHandlers = completionHandlers
-        options.mutableModels = mutableModels
-        options.fakes = fakes
-        options.quiet = quiet
-        options.color = color
-        return options
+/// The options of one run, from the groups a command declares (lint: no generation options).
+func runOptions(_ specs: SpecsOption, _ generation: GenerationOptions?, _ reporting: ReportingOptions) -> RunOptions {
+    var options = RunOptions()
+    options.specs = specs.specs
+    if let generation {
+        options.output = generation.output
+        options.accessLevel = generation.accessLevel
+        options.completionHandlers = generation.completionHandlers
+        options.mutableModels = generation.mutableModels
+        options.fakes = generation.fakes
     }
+    options.quiet = reporting.quiet
+    options.color = reporting.color
+    return options
 }
 
 extension RunOptions {
@@ -115,12 +141,6 @@ extension RunOptions {
 
 extension AccessLevel: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
-
-/// Ends the process with `code` (stdout flushed). Named so, because `exit` inside a command
-/// type means ArgumentParser's `exit(withError:)`.
-func terminate(_ code: Int32) -> Never {
-    exit(code)
-}
 
 extension ParsableCommand {
     /// Ends `run()` with a command's exit code: ArgumentParser exits with the code of a thrown `ExitCode`.
@@ -149,10 +169,12 @@ struct Generate: ParsableCommand {
         discussion: "Writes only files whose content changed and removes generated files no spec produces any more. When any spec has an error, nothing is written."
     )
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var specs: SpecsOption
+    @OptionGroup var generation: GenerationOptions
+    @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        try finish(Commands.generate(options.runOptions))
+        try finish(Commands.generate(runOptions(specs, generation, reporting)))
     }
 }
 
@@ -163,10 +185,12 @@ struct Check: ParsableCommand {
         discussion: "Writes nothing. Exit code 0 when current, 1 with a unified diff when stale, so CI can run it."
     )
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var specs: SpecsOption
+    @OptionGroup var generation: GenerationOptions
+    @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        try finish(Commands.check(options.runOptions))
+        try finish(Commands.check(runOptions(specs, generation, reporting)))
     }
 }
 
@@ -177,10 +201,11 @@ struct Lint: ParsableCommand {
         discussion: "Prints every error and warning; exit code 1 when any error was found."
     )
 
-    @OptionGroup var options: CommonOptions
+    @OptionGroup var specs: SpecsOption
+    @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
-        try finish(Commands.lint(options.runOptions))
+        try finish(Commands.lint(runOptions(specs, nil, reporting)))
     }
 }
 
@@ -242,7 +267,7 @@ struct ImportOpenAPI: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
     var quiet: Bool = false
 
-    @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto, always or never.", valueName: "when"))
+    @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto (on a terminal), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     func run() throws {
@@ -267,8 +292,7 @@ struct ImportOpenAPI: ParsableCommand {
     }
 }
 
-/// The work of `generate`, `check` and `lint`, whichever way the command line was read; each
-/// returns the process's exit code.
+/// The work of `generate`, `check` and `lint`; each returns the process's exit code.
 enum Commands {
     static func generate(_ options: RunOptions) -> Int32 {
         let start = ContinuousClock.now

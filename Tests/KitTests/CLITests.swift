@@ -35,7 +35,7 @@ final class CLITests: XCTestCase {
         try Self.runCLI(arguments, in: folder)
     }
 
-    /// Runs the built `endpointgen` in `folder` without colour; shared with the other CLI tests.
+    /// Runs the built `endpointgen` in `folder` without color; shared with the other CLI tests.
     static func runCLI(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
@@ -56,66 +56,187 @@ final class CLITests: XCTestCase {
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Runs `arguments` through the quick reader of everyday lines and through ArgumentParser
-    /// (`ENDPOINTGEN_ARGUMENT_PARSER`), each in a copy of the folder: same exit code, output
-    /// and files. Summary times ("in 12 ms") are left out of the comparison.
-    private func runBothWays(_ arguments: [String]) throws -> Run {
-        func copy(_ name: String) throws -> String {
-            let target = folder + "-" + name
-            try? FileManager.default.removeItem(atPath: target)
-            try FileManager.default.copyItem(atPath: folder, toPath: target)
-            return target
-        }
-        let quickFolder = try copy("quick")
-        let parserFolder = try copy("parser")
-        defer {
-            try? FileManager.default.removeItem(atPath: quickFolder)
-            try? FileManager.default.removeItem(atPath: parserFolder)
-        }
-        let quick = try Self.runCLI(arguments, in: quickFolder)
-        let parser = try Self.runCLI(arguments, in: parserFolder, environment: ["ENDPOINTGEN_ARGUMENT_PARSER": "1"])
-        func timeless(_ text: String) -> String {
-            text.replacingOccurrences(of: #"in \d+ ms"#, with: "in N ms", options: .regularExpression)
-        }
-        XCTAssertEqual(quick.status, parser.status, "\(arguments)")
-        XCTAssertEqual(timeless(quick.stdout), timeless(parser.stdout), "\(arguments)")
-        XCTAssertEqual(timeless(quick.stderr), timeless(parser.stderr), "\(arguments)")
-        for folderName in ["Generated", "Out"] {
-            let quickFiles = (try? FileManager.default.contentsOfDirectory(atPath: quickFolder + "/" + folderName))?.sorted()
-            let parserFiles = (try? FileManager.default.contentsOfDirectory(atPath: parserFolder + "/" + folderName))?.sorted()
-            XCTAssertEqual(quickFiles, parserFiles, "\(arguments)")
-            for name in quickFiles ?? [] {
-                XCTAssertEqual(FileManager.default.contents(atPath: quickFolder + "/" + folderName + "/" + name),
-                               FileManager.default.contents(atPath: parserFolder + "/" + folderName + "/" + name), "\(arguments) \(name)")
-            }
-        }
-        return quick
+    /// Runs the built `endpointgen` with standard output and standard error on one pipe, as CI
+    /// logs have them.
+    static func runCLIOnOnePipe(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
-    func testEverydayCommandLinesBehaveAsArgumentParserReadsThem() throws {
-        try writeSpec("shop.yaml", """
-            service: Shop
-            baseURL: https://example.com
-            endpoints:
-              list: { method: GET, path: /items, response: "[Item]" }
-            models:
-              Item: { fields: { id: Int, name: String } }
-            """)
-        for arguments in [
-            [], ["generate"], ["check"], ["lint"], ["-q"], ["--output", "Out", "--quiet"], ["check", "--output=Out"],
-            ["generate", "--specs=specs", "--output", "Out", "--access-level", "internal", "--completion-handlers",
-             "--mutable-models", "--color", "never"],
-            ["lint", "--specs", "missing"], ["--specs", "specs", "--output", "specs/shop.yaml"],
-            // Left to ArgumentParser by the quick reader: the same either way by construction.
-            ["--quiet", "--quiet"], ["--access-level", "private"], ["--bogus"], ["check", "generate"],
-        ] {
-            _ = try runBothWays(arguments)
+    static let shopSpec = """
+        service: Shop
+        baseURL: https://example.com
+        endpoints:
+          list: { method: GET, path: /items, response: "[Item]" }
+        models:
+          Item: { fields: { id: Int, name: String } }
+        """
+
+    /// The everyday command lines, all read by ArgumentParser: each option takes effect.
+    func testEverydayCommandLines() throws {
+        try writeSpec("shop.yaml", Self.shopSpec)
+        let first = try run([])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasPrefix("Generated 3 files (3 changed, 3 new) from 1 spec in "), first.stdout)
+        XCTAssertEqual(try run(["-q"]).stdout, "")
+        XCTAssertEqual(try run(["check"]).stdout, "Generated is up to date (3 files from 1 spec).\n")
+        XCTAssertEqual(try run(["lint"]).stdout, "Checked 1 spec: no problems.\n")
+        XCTAssertEqual(try run(["generate", "--output", "Out", "--quiet"]).status, 0)
+        XCTAssertEqual(try run(["check", "--output=Out", "-q"]).status, 0)
+        let options = ["--specs=specs", "--output", "Internal", "--access-level", "internal", "--completion-handlers", "--mutable-models", "--color", "never"]
+        XCTAssertEqual(try run(["generate", "-q"] + options).status, 0)
+        let service = try String(contentsOfFile: folder + "/Internal/ShopService.swift", encoding: .utf8)
+        XCTAssertTrue(service.contains("\nnonisolated protocol ShopServiceProtocol"), service)
+        XCTAssertTrue(service.contains("func list(completion: @escaping"), service)
+        let models = try String(contentsOfFile: folder + "/Internal/ShopModels.swift", encoding: .utf8)
+        XCTAssertTrue(models.contains("\n    var id: Int\n"), models)
+        XCTAssertEqual(try run(["check", "-q"] + options).status, 0)
+        XCTAssertEqual(try run(["check", "-q", "--output", "Internal"]).status, 1, "check compares with what its options generate")
+        // Usage errors are ArgumentParser's: exit code 64.
+        for arguments in [["--specs", "a", "--specs"], ["--access-level", "private"], ["--bogus"], ["check", "generate"],
+                          ["lint", "--output", "Out"], ["lint", "--fakes"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments)")
+            XCTAssertTrue(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
         }
-        // And a spec with an error: diagnostics and exit code 1 both ways.
         try writeSpec("broken.yaml", "service: Broken\nendpoints:\n  ping: { method: GET }\n")
         for arguments in [[], ["check"], ["lint", "-q"]] {
-            XCTAssertEqual(try runBothWays(arguments).status, 1, "\(arguments)")
+            XCTAssertEqual(try run(arguments).status, 1, "\(arguments)")
         }
+    }
+
+    /// `--fakes` reaches the code generator: `<Service>ServiceFake.swift`, and check agrees.
+    func testFakesFlagWritesServiceFakes() throws {
+        try writeSpec("shop.yaml", Self.shopSpec)
+        XCTAssertEqual(try run(["generate", "--quiet"]).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated/ShopServiceFake.swift"))
+        XCTAssertEqual(try run(["check", "--quiet", "--fakes"]).status, 1)
+        let result = try run(["generate", "--fakes"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Generated 4 files (1 changed, 1 new) from 1 spec"), result.stdout)
+        let fake = try String(contentsOfFile: folder + "/Generated/ShopServiceFake.swift", encoding: .utf8)
+        XCTAssertTrue(fake.contains("ShopServiceFake"), fake)
+        XCTAssertEqual(try run(["check", "--quiet", "--fakes"]).status, 0)
+    }
+
+    /// A mistyped command is not read as `generate` with a stray argument: a suggestion, exit 64.
+    func testMistypedCommandGetsASuggestion() throws {
+        let typo = try run(["chekc"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertEqual(typo.stdout, "")
+        XCTAssertTrue(typo.stderr.hasPrefix("Error: Unknown command 'chekc'. Did you mean 'check'?\nUsage: endpointgen <subcommand>\n"), typo.stderr)
+        XCTAssertTrue(try run(["generat", "--quiet"]).stderr.hasPrefix("Error: Unknown command 'generat'. Did you mean 'generate'?\n"))
+        let unknown = try run(["deploy"])
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown command 'deploy'. The commands are generate, check, lint, init, import-openapi.\n"), unknown.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
+    }
+
+    func testHelpForAnUnknownCommandFails() throws {
+        let nope = try run(["help", "nope"])
+        XCTAssertEqual(nope.status, 64)
+        XCTAssertEqual(nope.stdout, "")
+        XCTAssertTrue(nope.stderr.hasPrefix("Error: Unknown command 'nope'. The commands are generate, check, lint, init, import-openapi.\n"), nope.stderr)
+        XCTAssertTrue(try run(["help", "lnit"]).stderr.hasPrefix("Error: Unknown command 'lnit'. Did you mean 'lint'?\n"))
+        let known = try run(["help", "check"])
+        XCTAssertEqual(known.status, 0)
+        XCTAssertTrue(known.stdout.contains("USAGE: endpointgen check"), known.stdout)
+        XCTAssertEqual(try run(["help"]).status, 0)
+        XCTAssertEqual(try run(["help", "help"]).status, 0)
+    }
+
+    /// Each command's help lists the options it uses, in one spelling of "color".
+    func testHelpListsOnlyTheOptionsACommandUses() throws {
+        let generationOptions = ["--output", "--access-level", "--completion-handlers", "--mutable-models", "--fakes"]
+        let lint = try run(["lint", "--help"])
+        XCTAssertEqual(lint.status, 0)
+        for option in generationOptions {
+            XCTAssertFalse(lint.stdout.contains(option), "lint --help lists \(option):\n\(lint.stdout)")
+        }
+        for option in ["--specs", "--quiet", "--color"] {
+            XCTAssertTrue(lint.stdout.contains(option), option)
+        }
+        for command in ["generate", "check"] {
+            let help = try run([command, "--help"]).stdout
+            for option in generationOptions + ["--specs", "--quiet", "--color"] {
+                XCTAssertTrue(help.contains(option), "\(command) --help lacks \(option)")
+            }
+        }
+        for arguments in [["--help"], ["generate", "--help"], ["check", "--help"], ["lint", "--help"], ["init", "--help"], ["import-openapi", "--help"]] {
+            let help = try run(arguments).stdout
+            XCTAssertFalse(help.lowercased().contains("colour"), "\(arguments)")
+        }
+    }
+
+    /// The examples of the top-level help are short enough that ArgumentParser does not wrap them.
+    func testTopLevelHelpExamplesDoNotWrap() throws {
+        let help = try run(["--help"]).stdout
+        let examples = try XCTUnwrap(help.components(separatedBy: "Examples:\n").last?.components(separatedBy: "\n\n").first)
+        let lines = examples.split(separator: "\n")
+        XCTAssertEqual(lines.count, 6, examples)
+        for line in lines {
+            XCTAssertTrue(line.hasPrefix("  endpointgen") || line.hasPrefix("                               # "), "wrapped: \(line)")
+            XCTAssertLessThanOrEqual(line.count, 72, String(line))
+        }
+        XCTAssertTrue(examples.contains("  endpointgen check            # fail if Generated/ is stale (CI)\n"), examples)
+    }
+
+    /// With both streams on one pipe (CI), `check`'s diff comes whole and its verdict after it.
+    func testCheckVerdictFollowsTheDiffOnOnePipe() throws {
+        try writeSpec("shop.yaml", Self.shopSpec)
+        XCTAssertEqual(try run(["generate", "--quiet"]).status, 0)
+        try writeSpec("shop.yaml", Self.shopSpec.replacingOccurrences(of: "/items", with: "/goods"))
+        let (status, output) = try Self.runCLIOnOnePipe(["check"], in: folder)
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(output.hasPrefix("--- a/Generated/ShopRouter.swift\n+++ b/Generated/ShopRouter.swift\n"), output)
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.last, "")
+        let verdict = lines.dropLast().last ?? ""
+        XCTAssertEqual(verdict, "error: Generated is out of date (2 changed); run 'endpointgen generate' (make generate) and commit the result")
+        XCTAssertEqual(lines.filter { $0.contains("error:") }.count, 1, output)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("+") && $0.contains("/goods") }, output)
+    }
+
+    /// The header names the spec relative to the package root, whatever the working folder and
+    /// however `--specs` is spelled: `check` agrees from anywhere, no machine path is written.
+    func testHeaderPathDoesNotDependOnTheWorkingFolder() throws {
+        try "// swift-tools-version:5.9\n".write(toFile: folder + "/Package.swift", atomically: true, encoding: .utf8)
+        let api = folder + "/Sources/API"
+        try FileManager.default.createDirectory(atPath: api, withIntermediateDirectories: true)
+        try writeSpec("shop.yaml", Self.shopSpec)
+        let generate = try Self.runCLI(["generate", "-q", "--specs", "../../specs", "--output", "."], in: api)
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        let router = try String(contentsOfFile: api + "/ShopRouter.swift", encoding: .utf8)
+        XCTAssertTrue(router.hasPrefix("// Generated by endpointgen from specs/shop.yaml. DO NOT EDIT.\n"), router)
+        for (arguments, place) in [
+            (["check", "--specs", "specs", "--output", "Sources/API"], folder!),
+            (["check", "--specs", "specs/../specs/", "--output", "./Sources/API"], folder!),
+            (["check", "--specs", "../specs", "--output", "API"], folder + "/Sources"),
+            (["check", "--specs", folder + "/specs", "--output", api], NSTemporaryDirectory()),
+            (["check", "--specs", ".", "--output", "../Sources/API"], folder + "/specs"),
+        ] {
+            let result = try Self.runCLI(arguments + ["-q"], in: place)
+            XCTAssertEqual(result.status, 0, "\(arguments) in \(place): \(result.stdout)\(result.stderr)")
+        }
+        // Without a Package.swift above the specs: the specs folder's own name, never an absolute path.
+        try FileManager.default.removeItem(atPath: folder + "/Package.swift")
+        let elsewhere = try Self.runCLI(["generate", "-q", "--specs", folder + "/specs", "--output", folder + "/Out"], in: NSTemporaryDirectory())
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.stderr)
+        let header = try String(contentsOfFile: folder + "/Out/ShopRouter.swift", encoding: .utf8).prefix { $0 != "\n" }
+        XCTAssertEqual(header, "// Generated by endpointgen from specs/shop.yaml. DO NOT EDIT.")
+        XCTAssertEqual(try Self.runCLI(["check", "-q", "--specs", "specs", "--output", "Out"], in: folder).status, 0)
     }
 
     private func writeSpec(_ name: String, _ text: String) throws {
@@ -203,10 +324,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(date, past)
     }
 
-    func testMissingSpecsFolderIsAnIOError() throws {
+    func testMissingSpecsFolderIsAnIOErrorWithTheFix() throws {
         let result = try run(["lint", "--specs", "nowhere"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "error: specs folder 'nowhere' does not exist\n")
+        XCTAssertEqual(result.stderr, "nowhere: error: the specs folder does not exist; run 'endpointgen init' to create specs/ with a starter spec, or pass --specs <dir> (the folder of your *.yaml specs)\n")
     }
 
     /// Specs are read in parallel; every file that cannot be read is named, in name order, and
@@ -242,7 +363,7 @@ final class CLITests: XCTestCase {
     func testEmptySpecsFolderIsReported() throws {
         let result = try run(["generate"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "error: specs folder 'specs' holds no *.yaml files\n")
+        XCTAssertEqual(result.stderr, "specs: error: the specs folder holds no *.yaml files; add a spec (docs/spec-format.md), or run 'endpointgen init' for a starter one\n")
     }
 
     func testQuietLintOfAValidSpecPrintsNothing() throws {
