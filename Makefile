@@ -61,12 +61,12 @@ test: check referees
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
 # (CI images often run as root without sudo). macOS: brew install libyaml.
 setup:
-	@if dpkg -s libyaml-dev >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1; then \
-		echo "libyaml-dev and pkg-config are installed"; \
+	@if dpkg -s libyaml-dev >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then \
+		echo "libyaml-dev, pkg-config and xz are installed"; \
 	elif [ "$$(id -u)" -eq 0 ]; then \
-		apt-get update -y && DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config; \
+		apt-get update -y && DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config xz-utils; \
 	else \
-		sudo apt-get update -y && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config; \
+		sudo apt-get update -y && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config xz-utils; \
 	fi
 
 # Independent servers the tests use as referees (PyPI): httpbin served by gunicorn, and
