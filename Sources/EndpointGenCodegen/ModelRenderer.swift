@@ -124,7 +124,7 @@ struct ModelRenderer {
                 type = context.swiftType(typeRef)
                 unwrappedType = type
             }
-            var member = Member(
+            let member = Member(
                 index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
                 type: type, unwrappedType: unwrappedType, optional: typeRef.isOptional, wireName: fields[index].wireName,
                 parameterDefault: context.parameterDefault(fields[index].defaultValue, type: typeRef),

@@ -38,12 +38,8 @@ public enum SpecRules {
 /// stays silent about unknown names when a file could not be read at all (it may define them).
 struct Resolver {
     /// Names generated code or the runtime already uses; a model may not take them.
-    static let runtimeNames: Set<String> = [
-        "Envelope", "APIClient", "APIError", "Endpoint", "HTTPMethod", "QueryItem", "HTTPHeader", "RequestBody",
-        "MultipartPart", "EnvelopeFormat", "ErrorBodyFormat", "ParameterValue", "AuthRequirement", "JSONValue",
-        "PathEncoding", "Indirect", "WireKey", "EndpointRuntime", "PathComponent", "CookieSession", "CSRFToken",
-        "WithServiceParameters", "APIStream", "ServerSentEvent", "StubTransport",
-    ]
+    static let runtimeNames: Set<String> = Set(GeneratedCodeContract.runtimeTypes)
+        .union([GeneratedCodeContract.runtimeModule, "PathEncoding"])
     /// Swift's own types that generated code names (`Task`, `Result`, `Never` in completion
     /// handlers, the Codable protocols and containers) or that app code uses everywhere: a
     /// public type of the generated module hides the standard one in every file that imports
