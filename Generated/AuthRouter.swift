@@ -106,7 +106,17 @@ public nonisolated enum AuthRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .login:
-            return Data("{\"isSuccess\":true,\"result\":{\"id\":42,\"username\":\"drinkig@example.com\",\"role\":\"USER\",\"isFirst\":true}}".utf8)
+            return Data(#"""
+                {
+                  "isSuccess": true,
+                  "result": {
+                    "id": 42,
+                    "username": "drinkig@example.com",
+                    "role": "USER",
+                    "isFirst": true
+                  }
+                }
+                """#.utf8)
         default:
             return Data()
         }

@@ -207,19 +207,191 @@ public nonisolated enum CommunityRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .signIn:
-            return Data("{\"success\":true,\"data\":{\"user\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"profileImageUrl\":null,\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"token\":{\"access_token\":\"eyJhbGciOi.access\",\"refresh_token\":\"eyJhbGciOi.refresh\",\"expires_in\":3600,\"token_type\":\"Bearer\"},\"isNewUser\":false}}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": {
+                    "user": {
+                      "id": 7,
+                      "nickname": "솝트",
+                      "email": "sopt@example.com",
+                      "profileImageUrl": null,
+                      "joinedAt": "2024-03-02T09:00:00Z"
+                    },
+                    "token": {
+                      "access_token": "eyJhbGciOi.access",
+                      "refresh_token": "eyJhbGciOi.refresh",
+                      "expires_in": 3600,
+                      "token_type": "Bearer"
+                    },
+                    "isNewUser": false
+                  }
+                }
+                """#.utf8)
         case .getMyProfile:
-            return Data("{\"success\":true,\"data\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"profileImageUrl\":\"https://cdn.example.com/u/7.jpg\",\"joinedAt\":\"2024-03-02T09:00:00Z\"}}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": {
+                    "id": 7,
+                    "nickname": "솝트",
+                    "email": "sopt@example.com",
+                    "profileImageUrl": "https://cdn.example.com/u/7.jpg",
+                    "joinedAt": "2024-03-02T09:00:00Z"
+                  }
+                }
+                """#.utf8)
         case .getPost:
-            return Data("{\"success\":true,\"data\":{\"id\":1024,\"author\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"title\":\"\u{CCAB} \u{AE00}\",\"content\":\"\u{C548}\u{B155}\u{D558}\u{C138}\u{C694}!\",\"tags\":[\"intro\"],\"reactions\":{\"\u{1F44D}\":3,\"\u{1F389}\":1},\"attachments\":[{\"id\":\"9b2f6c1e-3a4d-4e5f-8a7b-1c2d3e4f5a6b\",\"url\":\"https://cdn.example.com/a/9b2f.png\",\"mimeType\":\"image/png\",\"size\":48213,\"preview\":\"iVBORw0KGgo=\"}],\"comments\":[{\"id\":1,\"author\":{\"id\":8,\"nickname\":\"\u{C571}\u{C7BC}\",\"email\":\"appjam@example.com\",\"joinedAt\":\"2024-03-05T10:00:00Z\"},\"content\":\"\u{BC18}\u{AC00}\u{C6CC}\u{C694}\",\"createdAt\":\"2024-03-06T12:00:00Z\",\"replies\":[{\"id\":2,\"author\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"content\":\"\u{AC10}\u{C0AC}\u{D569}\u{B2C8}\u{B2E4}\",\"createdAt\":\"2024-03-06T12:05:00Z\",\"replies\":[]}]}],\"attributes\":{\"pinned\":true,\"editor\":{\"version\":2}},\"createdAt\":\"2024-03-06T11:00:00Z\"}}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": {
+                    "id": 1024,
+                    "author": {
+                      "id": 7,
+                      "nickname": "솝트",
+                      "email": "sopt@example.com",
+                      "joinedAt": "2024-03-02T09:00:00Z"
+                    },
+                    "title": "첫 글",
+                    "content": "안녕하세요!",
+                    "tags": [
+                      "intro"
+                    ],
+                    "reactions": {
+                      "👍": 3,
+                      "🎉": 1
+                    },
+                    "attachments": [
+                      {
+                        "id": "9b2f6c1e-3a4d-4e5f-8a7b-1c2d3e4f5a6b",
+                        "url": "https://cdn.example.com/a/9b2f.png",
+                        "mimeType": "image/png",
+                        "size": 48213,
+                        "preview": "iVBORw0KGgo="
+                      }
+                    ],
+                    "comments": [
+                      {
+                        "id": 1,
+                        "author": {
+                          "id": 8,
+                          "nickname": "앱잼",
+                          "email": "appjam@example.com",
+                          "joinedAt": "2024-03-05T10:00:00Z"
+                        },
+                        "content": "반가워요",
+                        "createdAt": "2024-03-06T12:00:00Z",
+                        "replies": [
+                          {
+                            "id": 2,
+                            "author": {
+                              "id": 7,
+                              "nickname": "솝트",
+                              "email": "sopt@example.com",
+                              "joinedAt": "2024-03-02T09:00:00Z"
+                            },
+                            "content": "감사합니다",
+                            "createdAt": "2024-03-06T12:05:00Z",
+                            "replies": []
+                          }
+                        ]
+                      }
+                    ],
+                    "attributes": {
+                      "pinned": true,
+                      "editor": {
+                        "version": 2
+                      }
+                    },
+                    "createdAt": "2024-03-06T11:00:00Z"
+                  }
+                }
+                """#.utf8)
         case .getHome:
-            return Data("{\"success\":true,\"data\":[{\"type\":\"notice\",\"id\":3,\"title\":\"\u{C11C}\u{BC84} \u{C810}\u{AC80} \u{C548}\u{B0B4}\",\"body\":\"12\u{C6D4} 28\u{C77C} 02:00-04:00\u{C5D0} \u{C810}\u{AC80}\u{D569}\u{B2C8}\u{B2E4}.\"},{\"type\":\"post\",\"id\":1024,\"author\":{\"id\":7,\"nickname\":\"\u{C19D}\u{D2B8}\",\"email\":\"sopt@example.com\",\"joinedAt\":\"2024-03-02T09:00:00Z\"},\"title\":\"\u{CCAB} \u{AE00}\",\"content\":\"\u{C548}\u{B155}\u{D558}\u{C138}\u{C694}!\",\"tags\":[\"intro\"],\"reactions\":{},\"attachments\":[],\"comments\":[],\"createdAt\":\"2024-03-06T11:00:00Z\"}]}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": [
+                    {
+                      "type": "notice",
+                      "id": 3,
+                      "title": "서버 점검 안내",
+                      "body": "12월 28일 02:00-04:00에 점검합니다."
+                    },
+                    {
+                      "type": "post",
+                      "id": 1024,
+                      "author": {
+                        "id": 7,
+                        "nickname": "솝트",
+                        "email": "sopt@example.com",
+                        "joinedAt": "2024-03-02T09:00:00Z"
+                      },
+                      "title": "첫 글",
+                      "content": "안녕하세요!",
+                      "tags": [
+                        "intro"
+                      ],
+                      "reactions": {},
+                      "attachments": [],
+                      "comments": [],
+                      "createdAt": "2024-03-06T11:00:00Z"
+                    }
+                  ]
+                }
+                """#.utf8)
         case .getBadges:
-            return Data("{\"success\":true,\"data\":[{\"kind\":1,\"days\":7,\"title\":\"\u{C77C}\u{C8FC}\u{C77C} \u{C5F0}\u{C18D} \u{C791}\u{C131}\"},{\"kind\":2,\"level\":3,\"title\":{\"ko\":\"\u{B808}\u{BCA8} 3\",\"en\":\"Level 3\"}}]}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": [
+                    {
+                      "kind": 1,
+                      "days": 7,
+                      "title": "일주일 연속 작성"
+                    },
+                    {
+                      "kind": 2,
+                      "level": 3,
+                      "title": {
+                        "ko": "레벨 3",
+                        "en": "Level 3"
+                      }
+                    }
+                  ]
+                }
+                """#.utf8)
         case .getLatestNotice:
-            return Data("{\"success\":true,\"data\":{\"id\":3,\"title\":\"\u{C11C}\u{BC84} \u{C810}\u{AC80} \u{C548}\u{B0B4}\",\"body\":\"12\u{C6D4} 28\u{C77C} 02:00-04:00\u{C5D0} \u{C810}\u{AC80}\u{D569}\u{B2C8}\u{B2E4}.\",\"action\":{\"type\":\"openURL\",\"url\":\"https://community.example.com/notices/3\"}}}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": {
+                    "id": 3,
+                    "title": "서버 점검 안내",
+                    "body": "12월 28일 02:00-04:00에 점검합니다.",
+                    "action": {
+                      "type": "openURL",
+                      "url": "https://community.example.com/notices/3"
+                    }
+                  }
+                }
+                """#.utf8)
         case .getUploadOptions:
-            return Data("{\"success\":true,\"data\":{\"maxFileSize\":10485760,\"allowedTypes\":[\"image/jpeg\",\"image/png\",\"image/heic\"],\"maxImagesPerPost\":10}}".utf8)
+            return Data(#"""
+                {
+                  "success": true,
+                  "data": {
+                    "maxFileSize": 10485760,
+                    "allowedTypes": [
+                      "image/jpeg",
+                      "image/png",
+                      "image/heic"
+                    ],
+                    "maxImagesPerPost": 10
+                  }
+                }
+                """#.utf8)
         default:
             return Data()
         }

@@ -86,9 +86,37 @@ public nonisolated enum MemberRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .getMemberInfo:
-            return Data("{\"isSuccess\":true,\"result\":{\"id\":42,\"name\":\"\u{B4DC}\u{B9C1}\u{C774}\",\"username\":\"drinkig@example.com\",\"role\":\"USER\",\"isNewBie\":true,\"isFirst\":false,\"monthPriceMax\":50000,\"wineSort\":[\"\u{B808}\u{B4DC}\",\"\u{C2A4}\u{D30C}\u{D074}\u{B9C1}\"],\"wineArea\":[\"\u{D504}\u{B791}\u{C2A4}\"],\"region\":\"\u{C11C}\u{C6B8}\u{D2B9}\u{BCC4}\u{C2DC} \u{C885}\u{B85C}\u{AD6C}\"}}".utf8)
+            return Data(#"""
+                {
+                  "isSuccess": true,
+                  "result": {
+                    "id": 42,
+                    "name": "드링이",
+                    "username": "drinkig@example.com",
+                    "role": "USER",
+                    "isNewBie": true,
+                    "isFirst": false,
+                    "monthPriceMax": 50000,
+                    "wineSort": [
+                      "레드",
+                      "스파클링"
+                    ],
+                    "wineArea": [
+                      "프랑스"
+                    ],
+                    "region": "서울특별시 종로구"
+                  }
+                }
+                """#.utf8)
         case .checkUsername:
-            return Data("{\"isSuccess\":true,\"result\":{\"isDuplicate\":false}}".utf8)
+            return Data(#"""
+                {
+                  "isSuccess": true,
+                  "result": {
+                    "isDuplicate": false
+                  }
+                }
+                """#.utf8)
         default:
             return Data()
         }

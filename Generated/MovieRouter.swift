@@ -113,11 +113,66 @@ public nonisolated enum MovieRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .getMovies:
-            return Data("{\"page\":1,\"total_pages\":12,\"total_results\":231,\"results\":[{\"id\":\"1022789\",\"title\":\"Inside Out 2\",\"overview\":\"Joy, Sadness, Anger, Fear and Disgust make room for new emotions.\",\"poster_url\":\"https://img.example.com/posts/1022789.jpg\",\"release_date\":\"2024-06-12\",\"genres\":[\"Animation\",\"Family\"],\"vote_average\":7.6,\"popularity\":1504.2,\"adult\":false},{\"id\":\"533535\",\"title\":\"Deadpool & Wolverine\",\"overview\":\"A listless Wade Wilson toils away in civilian life.\",\"poster_url\":\"https://img.example.com/posts/533535.jpg\",\"release_date\":\"2024-07-24\",\"genres\":[\"Action\",\"Comedy\"],\"vote_average\":7.7,\"popularity\":1290.5,\"adult\":false}]}".utf8)
+            return Data(#"""
+                {
+                  "page": 1,
+                  "total_pages": 12,
+                  "total_results": 231,
+                  "results": [
+                    {
+                      "id": "1022789",
+                      "title": "Inside Out 2",
+                      "overview": "Joy, Sadness, Anger, Fear and Disgust make room for new emotions.",
+                      "poster_url": "https://img.example.com/posts/1022789.jpg",
+                      "release_date": "2024-06-12",
+                      "genres": [
+                        "Animation",
+                        "Family"
+                      ],
+                      "vote_average": 7.6,
+                      "popularity": 1504.2,
+                      "adult": false
+                    },
+                    {
+                      "id": "533535",
+                      "title": "Deadpool & Wolverine",
+                      "overview": "A listless Wade Wilson toils away in civilian life.",
+                      "poster_url": "https://img.example.com/posts/533535.jpg",
+                      "release_date": "2024-07-24",
+                      "genres": [
+                        "Action",
+                        "Comedy"
+                      ],
+                      "vote_average": 7.7,
+                      "popularity": 1290.5,
+                      "adult": false
+                    }
+                  ]
+                }
+                """#.utf8)
         case .getFavorites:
-            return Data("{\"1022789\":{\"id\":\"1022789\",\"name\":\"Inside Out 2\",\"created_at\":\"2024-12-01T08:30:00Z\"},\"533535\":{\"id\":\"533535\",\"name\":\"Deadpool & Wolverine\",\"created_at\":\"2024-12-03T21:10:00Z\"}}".utf8)
+            return Data(#"""
+                {
+                  "1022789": {
+                    "id": "1022789",
+                    "name": "Inside Out 2",
+                    "created_at": "2024-12-01T08:30:00Z"
+                  },
+                  "533535": {
+                    "id": "533535",
+                    "name": "Deadpool & Wolverine",
+                    "created_at": "2024-12-03T21:10:00Z"
+                  }
+                }
+                """#.utf8)
         case .createFavorite:
-            return Data("{\"id\":\"1022789\",\"name\":\"Inside Out 2\",\"created_at\":\"2024-12-01T08:30:00Z\"}".utf8)
+            return Data(#"""
+                {
+                  "id": "1022789",
+                  "name": "Inside Out 2",
+                  "created_at": "2024-12-01T08:30:00Z"
+                }
+                """#.utf8)
         default:
             return Data()
         }

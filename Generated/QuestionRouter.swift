@@ -95,7 +95,23 @@ public nonisolated enum QuestionRouter: Endpoint {
         case .getLatestQuestionPageNo:
             return Data("4".utf8)
         case .getQuestion:
-            return Data("{\"index\":27,\"pageNo\":3,\"title\":\"\u{C624}\u{B298}\u{C758} \u{C9C8}\u{BB38}\",\"header\":\"\u{C5F0}\u{C778}\u{ACFC} \u{D568}\u{AED8}\u{B77C}\u{BA74}\",\"body\":\"\u{AF2D} \u{AC00}\u{BCF4}\u{ACE0} \u{C2F6}\u{C740} \u{C5EC}\u{D589}\u{C9C0}\u{B294} \u{C5B4}\u{B514}\u{C778}\u{AC00}\u{C694}?\",\"highlight\":[0,2],\"createAt\":\"2024-05-01T00:00:00Z\",\"isMyAnswer\":true,\"isPartnerAnswer\":false,\"myAnswer\":\"\u{C81C}\u{C8FC}\u{B3C4} \u{D55C} \u{B2EC} \u{C0B4}\u{AE30}\"}".utf8)
+            return Data(#"""
+                {
+                  "index": 27,
+                  "pageNo": 3,
+                  "title": "오늘의 질문",
+                  "header": "연인과 함께라면",
+                  "body": "꼭 가보고 싶은 여행지는 어디인가요?",
+                  "highlight": [
+                    0,
+                    2
+                  ],
+                  "createAt": "2024-05-01T00:00:00Z",
+                  "isMyAnswer": true,
+                  "isPartnerAnswer": false,
+                  "myAnswer": "제주도 한 달 살기"
+                }
+                """#.utf8)
         default:
             return Data()
         }

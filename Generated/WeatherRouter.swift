@@ -75,11 +75,56 @@ public nonisolated enum WeatherRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .getCurrentWeather:
-            return Data("{\"location\":{\"name\":\"Seoul\",\"country\":\"South Korea\",\"region\":\"\",\"lat\":37.57,\"lon\":127.0,\"tz_id\":\"Asia/Seoul\",\"localtime_epoch\":1735187400,\"localtime\":\"2024-12-26 13:30\"},\"current\":{\"last_updated_epoch\":1735187100,\"temp_c\":-1.2,\"temp_f\":29.8,\"is_day\":1,\"condition\":{\"text\":\"Sunny\",\"icon\":\"//cdn.weatherapi.com/weather/64x64/day/113.png\",\"code\":1000},\"wind_kph\":11.2,\"humidity\":38,\"feelslike_c\":-5.4,\"uv\":1.5,\"air_quality\":{\"co\":330.5,\"pm2_5\":18.4,\"us-epa-index\":1}}}".utf8)
+            return Data(#"""
+                {
+                  "location": {
+                    "name": "Seoul",
+                    "country": "South Korea",
+                    "region": "",
+                    "lat": 37.57,
+                    "lon": 127.0,
+                    "tz_id": "Asia/Seoul",
+                    "localtime_epoch": 1735187400,
+                    "localtime": "2024-12-26 13:30"
+                  },
+                  "current": {
+                    "last_updated_epoch": 1735187100,
+                    "temp_c": -1.2,
+                    "temp_f": 29.8,
+                    "is_day": 1,
+                    "condition": {
+                      "text": "Sunny",
+                      "icon": "//cdn.weatherapi.com/weather/64x64/day/113.png",
+                      "code": 1000
+                    },
+                    "wind_kph": 11.2,
+                    "humidity": 38,
+                    "feelslike_c": -5.4,
+                    "uv": 1.5,
+                    "air_quality": {
+                      "co": 330.5,
+                      "pm2_5": 18.4,
+                      "us-epa-index": 1
+                    }
+                  }
+                }
+                """#.utf8)
         case .getForecast:
             return Data()
         case .searchLocations:
-            return Data("[{\"id\":2801268,\"name\":\"Seoul\",\"region\":\"\",\"country\":\"South Korea\",\"lat\":37.57,\"lon\":127.0,\"url\":\"seoul-south-korea\"}]".utf8)
+            return Data(#"""
+                [
+                  {
+                    "id": 2801268,
+                    "name": "Seoul",
+                    "region": "",
+                    "country": "South Korea",
+                    "lat": 37.57,
+                    "lon": 127.0,
+                    "url": "seoul-south-korea"
+                  }
+                ]
+                """#.utf8)
         }
     }
 }

@@ -304,6 +304,43 @@ enum SwiftLiteral {
         return result + "\""
     }
 
+    /// A multi-line raw string literal of `text` (which has no line breaks of its own but the
+    /// ones between its lines), its lines indented four spaces past the statement: letters of any
+    /// script are kept as they are, so a sample reads as the JSON it is; control, format
+    /// (bidirectional) and separator characters are written as `\#u{…}` escapes, so nothing in a
+    /// spec can change how the code reads. The number of `#` is the least the text allows.
+    static func multiline(_ text: String) -> String {
+        var hashes = "#"
+        while text.contains("\\" + hashes) || text.contains("\"\"\"" + hashes) { hashes += "#" }
+        var body = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                body += "\n    "
+            } else if isVisible(scalar) {
+                body.unicodeScalars.append(scalar)
+            } else {
+                body += "\\" + hashes + "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return hashes + "\"\"\"\n    " + body + "\n    \"\"\"" + hashes
+    }
+
+    /// Shown as itself in a literal: printable ASCII, and letters, marks, numbers, punctuation
+    /// and symbols of other scripts (not controls, formatting, separators or private use).
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        if (0x20...0x7E).contains(scalar.value) { return true }
+        guard scalar.value > 0x7F else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Printable ASCII without a trailing space: a doc comment line as it is, nothing to split
     /// or replace.
     static func isPlainDocLine(_ text: String) -> Bool {

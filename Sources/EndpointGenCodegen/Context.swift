@@ -260,6 +260,32 @@ enum SampleJSON {
         out += "\""
     }
 
+    /// The payload, wrapped in the envelope when there is one.
+    static func wrapped(_ sample: SampleValue, envelope: Envelope?) -> SampleValue {
+        guard let envelope else { return sample }
+        var pairs: [(key: String, value: SampleValue)] = []
+        if let success = envelope.success { pairs.append((success, .bool(true))) }
+        pairs.append((envelope.payload, sample))
+        return .object(pairs)
+    }
+
+    /// JSON for reading: two spaces per level, one member or element per line, keys in order.
+    static func pretty(_ value: SampleValue, indent: String = "") -> String {
+        let inner = indent + "  "
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            return "[\n" + items.map { inner + pretty($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+        case .object(let pairs) where !pairs.isEmpty:
+            return "{\n" + pairs.map { pair in
+                var key = ""
+                writeString(pair.key, into: &key)
+                return inner + key + ": " + pretty(pair.value, indent: inner)
+            }.joined(separator: ",\n") + "\n" + indent + "}"
+        default:
+            return render(value)
+        }
+    }
+
     /// The full response body a stub returns: the payload, wrapped when there is an envelope.
     static func body(sample: SampleValue, envelope: Envelope?) -> String {
         guard let envelope else { return render(sample) }

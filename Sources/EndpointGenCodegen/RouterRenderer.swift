@@ -73,7 +73,15 @@ struct RouterRenderer {
                 if case .stream(let format, let type) = shape.endpoint.response {
                     return "Data(\(SwiftLiteral.string(SampleJSON.streamBody(sample: sample, format: format, rawText: type == .primitive(.string)))).utf8)"
                 }
-                return "Data(\(SwiftLiteral.string(SampleJSON.body(sample: sample, envelope: shape.endpoint.envelope))).utf8)"
+                let body = SampleJSON.wrapped(sample, envelope: shape.endpoint.envelope)
+                switch body {
+                case .object(let pairs) where !pairs.isEmpty:
+                    return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
+                case .array(let items) where !items.isEmpty:
+                    return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
+                default:
+                    return "Data(\(SwiftLiteral.string(SampleJSON.render(body))).utf8)"
+                }
             })
         }
     }
@@ -133,12 +141,26 @@ struct RouterRenderer {
         return "ErrorBodyFormat(\(arguments.joined(separator: ", ")))"
     }
 
+    /// `return value`; a value of several lines (a sample as a multi-line literal) continues on
+    /// the next lines at the same indentation.
+    static func putReturn(_ value: String, indent: String, into p: inout CodePrinter) {
+        var lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+        p.line(text: indent + "return " + lines.removeFirst())
+        for line in lines {
+            p.line(text: indent + line)
+        }
+    }
+
     /// A property whose value depends only on the case: cases with equal values share a
     /// `case` line; one value for all needs no switch.
     func constant(p: inout CodePrinter, _ declaration: String, _ values: [String]) {
         let access = context.access
         if let first = values.first, values.allSatisfy({ $0 == first }) {
-            p.line("\(access)\(declaration) { \(first) }")
+            guard first.contains("\n") else {
+                p.line("\(access)\(declaration) { \(first) }")
+                return
+            }
+            p.block("\(access)\(declaration)") { p in Self.putReturn(first, indent: "", into: &p) }
             return
         }
         if values.isEmpty {
@@ -160,11 +182,11 @@ struct RouterRenderer {
             p.switchBlock("self") { p in
                 for value in order where value != fallback {
                     p.line("case \(patterns[value]!.joined(separator: ", ")):")
-                    p.line("    return \(value)")
+                    Self.putReturn(value, indent: "    ", into: &p)
                 }
                 if let fallback {
                     p.line("default:")
-                    p.line("    return \(fallback)")
+                    Self.putReturn(fallback, indent: "    ", into: &p)
                 }
             }
         }

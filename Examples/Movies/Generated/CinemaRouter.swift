@@ -81,11 +81,62 @@ public nonisolated enum CinemaRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .listShowtimes:
-            return Data("{\"ok\":true,\"data\":[{\"id\":101,\"film\":{\"id\":7,\"title\":\"Past Lives\",\"runtime_minutes\":106},\"starts_at\":\"2024-06-01T18:30:00Z\",\"format\":\"standard\",\"seats_left\":42},{\"id\":102,\"film\":{\"id\":9,\"title\":\"Dune Part Two\",\"runtime_minutes\":166},\"starts_at\":\"2024-06-01T20:00:00Z\",\"format\":\"imax\",\"seats_left\":3}]}".utf8)
+            return Data(#"""
+                {
+                  "ok": true,
+                  "data": [
+                    {
+                      "id": 101,
+                      "film": {
+                        "id": 7,
+                        "title": "Past Lives",
+                        "runtime_minutes": 106
+                      },
+                      "starts_at": "2024-06-01T18:30:00Z",
+                      "format": "standard",
+                      "seats_left": 42
+                    },
+                    {
+                      "id": 102,
+                      "film": {
+                        "id": 9,
+                        "title": "Dune Part Two",
+                        "runtime_minutes": 166
+                      },
+                      "starts_at": "2024-06-01T20:00:00Z",
+                      "format": "imax",
+                      "seats_left": 3
+                    }
+                  ]
+                }
+                """#.utf8)
         case .getFilm:
-            return Data("{\"ok\":true,\"data\":{\"id\":9,\"title\":\"Dune Part Two\",\"runtime_minutes\":166,\"rating\":\"PG-13\"}}".utf8)
+            return Data(#"""
+                {
+                  "ok": true,
+                  "data": {
+                    "id": 9,
+                    "title": "Dune Part Two",
+                    "runtime_minutes": 166,
+                    "rating": "PG-13"
+                  }
+                }
+                """#.utf8)
         case .bookSeats:
-            return Data("{\"ok\":true,\"data\":{\"id\":\"B-2024-0001\",\"showtime_id\":102,\"seats\":[\"F7\",\"F8\"],\"total_cents\":3600}}".utf8)
+            return Data(#"""
+                {
+                  "ok": true,
+                  "data": {
+                    "id": "B-2024-0001",
+                    "showtime_id": 102,
+                    "seats": [
+                      "F7",
+                      "F8"
+                    ],
+                    "total_cents": 3600
+                  }
+                }
+                """#.utf8)
         case .cancelBooking:
             return Data()
         }

@@ -86,7 +86,15 @@ public nonisolated enum AuthRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .login:
-            return Data("{\"isSuccess\":true,\"result\":{\"access_token\":\"abc\",\"expires_in\":3600}}".utf8)
+            return Data(#"""
+                {
+                  "isSuccess": true,
+                  "result": {
+                    "access_token": "abc",
+                    "expires_in": 3600
+                  }
+                }
+                """#.utf8)
         default:
             return Data()
         }

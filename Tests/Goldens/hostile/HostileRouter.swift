@@ -170,15 +170,56 @@ public nonisolated enum HostileRouter: Endpoint {
     public var sampleData: Data {
         switch self {
         case .default:
-            return Data("{\"init\":\"line\\nbreak \u{202E}\",\"self\":1,\"func\":[\"a\",\"b\"],\"2fa\":true}".utf8)
+            return Data(#"""
+                {
+                  "init": "line\nbreak \#u{202E}",
+                  "self": 1,
+                  "func": [
+                    "a",
+                    "b"
+                  ],
+                  "2fa": true
+                }
+                """#.utf8)
         case .widgets:
-            return Data("[{\"type\":1,\"label\":\"ok\"},{\"type\":-1,\"label\":\"old\"},{\"type\":2,\"name\":\"n\"}]".utf8)
+            return Data(#"""
+                [
+                  {
+                    "type": 1,
+                    "label": "ok"
+                  },
+                  {
+                    "type": -1,
+                    "label": "old"
+                  },
+                  {
+                    "type": 2,
+                    "name": "n"
+                  }
+                ]
+                """#.utf8)
         case .chat:
             return Data("data: hello\u{A}\u{A}data: two\u{A}data: lines\u{A}\u{A}".utf8)
         case .createAccount:
-            return Data("{\"id\":1,\"name\":\"n\"}".utf8)
+            return Data(#"""
+                {
+                  "id": 1,
+                  "name": "n"
+                }
+                """#.utf8)
         case .nested:
-            return Data("[1,\"a\",[true],{\"note\":\"n\"}]".utf8)
+            return Data(#"""
+                [
+                  1,
+                  "a",
+                  [
+                    true
+                  ],
+                  {
+                    "note": "n"
+                  }
+                ]
+                """#.utf8)
         default:
             return Data()
         }
