@@ -432,7 +432,32 @@ private struct TreeBuilder {
                 let contextMark = source.mark(line: Int(parser.context_mark.line), characterColumn: Int(parser.context_mark.column))
                 notes.append(.note(String(cString: context), at: contextMark.location(in: file)))
             }
-            diagnostics.append(.error(problem, at: mark.location(in: file), notes: notes))
+            diagnostics.append(.error(problem + hint(for: problem, at: mark), at: mark.location(in: file), notes: notes))
         }
+    }
+
+    /// What libyaml's message means for a spec, where the cause is a common one: a tab, or a type
+    /// written unquoted where YAML reads `[`/`{` as a list or map (`tags: [String]?`).
+    private mutating func hint(for problem: String, at mark: Mark) -> String {
+        let line = source.lineBytes(mark.line)
+        let column = mark.column - 1
+        if problem.contains("cannot start any token"), column >= 0, column < line.count, line[line.startIndex + column] == 0x09 {
+            return "; a tab cannot indent YAML or start a value: use spaces"
+        }
+        let structural = ["mapping keys are not allowed", "mapping values are not allowed", "did not find expected",
+                          "could not find expected"]
+        guard structural.contains(where: problem.contains) else { return "" }
+        // The value after the first `: ` of the line, without surrounding spaces.
+        guard let colon = line.indices.first(where: { $0 + 1 < line.endIndex && line[$0] == 0x3A && line[$0 + 1] == 0x20 }) else {
+            return ""
+        }
+        var value = line[(colon + 2)...]
+        while value.first == 0x20 { value = value.dropFirst() }
+        while value.last == 0x20 { value = value.dropLast() }
+        let text = String(decoding: value, as: UTF8.self)
+        guard text.hasPrefix("[") || text.hasPrefix("{"), text.hasSuffix("?") || text.contains("] =") || text.contains("]?")
+            || text.contains("String:") else { return "" }
+        let typeText = text
+        return "; a type such as [String]? or [String: Int] must be quoted in YAML: \"\(typeText)\""
     }
 }

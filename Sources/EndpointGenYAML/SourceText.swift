@@ -39,6 +39,16 @@ struct SourceText {
         return Mark(line: line + 1, column: offset - lineStart + 1)
     }
 
+    /// The bytes of 1-based line `line`, without its line break (empty past the end).
+    mutating func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
+        let starts = lineTable()
+        guard line >= 1, line <= starts.count else { return [] }
+        let start = line == 1 ? contentStart : starts[line - 1]
+        var end = line < starts.count ? starts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return Array(bytes[start..<max(start, end)])[...]
+    }
+
     /// A 1-based mark for a byte offset (libyaml's reader errors).
     mutating func mark(byteOffset: Int) -> Mark {
         let starts = lineTable()

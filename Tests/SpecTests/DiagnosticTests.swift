@@ -1301,6 +1301,17 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    /// libyaml's messages get the fix when the cause is a common one.
+    func testYAMLErrorsSayTheFixForTabsAndUnquotedTypes() {
+        XCTAssertEqual(diagnose("service: A\nendpoints:\n  a:\n    method: GET\n    path: /a\n    query:\n      tags: [String]?\n"),
+                       "specs/a.yaml:7:21: error: mapping keys are not allowed in this context; a type such as [String]? or [String: Int] must be quoted in YAML: \"[String]?\"")
+        XCTAssertEqual(diagnose("service: A\nendpoints:\n  a:\n\tmethod: GET\n"),
+                       """
+                       specs/a.yaml:4:1: error: found character that cannot start any token; a tab cannot indent YAML or start a value: use spaces
+                       specs/a.yaml:4:1: note: while scanning for the next token
+                       """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth
