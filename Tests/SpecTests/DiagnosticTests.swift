@@ -1312,6 +1312,16 @@ final class DiagnosticTests: XCTestCase {
                        """)
     }
 
+    /// A misspelt `response` key leaves the endpoint without one: its sample is told so, not that
+    /// a response the author never wrote is empty.
+    func testASampleWithoutResponseAfterATypo() {
+        XCTAssertEqual(diagnose("service: A\nendpoints:\n  a:\n    method: GET\n    path: /a\n    respnse: Int\n    sample: 4\n"),
+                       """
+                       specs/a.yaml:6:5: error: unknown key 'respnse' in endpoint 'a'; did you mean 'response'?
+                       specs/a.yaml:7:5: error: endpoint 'a' has a sample but no 'response' to check it against
+                       """)
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -519,6 +519,7 @@ struct FileDecoder {
         }
         if let entry = mapping["response"] {
             endpoint.response = decodeResponse(entry.value, endpoint: name)
+            endpoint.responseWritten = true
         }
         if let entry = mapping["envelope"] {
             endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what())")

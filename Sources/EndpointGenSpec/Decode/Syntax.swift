@@ -177,6 +177,8 @@ struct EndpointSyntax {
     var body: BodySyntax?
     var bodyLocation: SourceLocation?
     var response: ResponseSyntax
+    /// Whether `response:` was written (an endpoint without one has an empty response).
+    var responseWritten = false
     /// `envelope: true/false` as written.
     var envelopeFlag: Bool?
     var envelopeFlagLocation: SourceLocation?

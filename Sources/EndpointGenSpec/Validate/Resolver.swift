@@ -1058,8 +1058,13 @@ struct Resolver {
             switch response {
             case .empty:
                 if case .empty = syntax.response {
+                    // Without `response:` (often a misspelt key, reported already) the sample is
+                    // what is out of place, not an empty response the author never wrote.
                     diagnostics.error(
-                        "\(what()) has response 'empty', so it cannot have a sample", at: keyLocation)
+                        syntax.responseWritten
+                            ? "\(what()) has response 'empty', so it cannot have a sample"
+                            : "\(what()) has a sample but no 'response' to check it against",
+                        at: keyLocation)
                 }
             case .data, .string:
                 if let scalar = node.scalar {
