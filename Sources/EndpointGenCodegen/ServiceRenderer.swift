@@ -54,11 +54,12 @@ struct ServiceRenderer {
                 p.blank()
                 p.doc("`endpoint` with this service's parameters.")
                 p.block("private func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base>") { p in
-                    p.line("var headers: [HTTPHeader] = []")
+                    // `let` for a list nothing is appended to: generated code compiles without warnings.
+                    p.line(shared.contains(where: \.isHeader) ? "var headers: [HTTPHeader] = []" : "let headers: [HTTPHeader] = []")
                     for parameter in shared where parameter.isHeader {
                         p.line("headers.append(name: \(SwiftLiteral.string(parameter.field.wireName)), self.\(parameter.name))")
                     }
-                    p.line("var items: [QueryItem] = []")
+                    p.line(shared.contains(where: { !$0.isHeader }) ? "var items: [QueryItem] = []" : "let items: [QueryItem] = []")
                     for parameter in shared where !parameter.isHeader {
                         p.line("items.append(name: \(SwiftLiteral.string(parameter.field.wireName)), self.\(parameter.name))")
                     }

@@ -597,7 +597,10 @@ struct SpecBuilder {
 
     /// Header and query parameters that every endpoint of a service has, the same way (name,
     /// type, default, style), are given once to the service (`parameters:`) instead of to every
-    /// method: a tenant id, an `api-version`. Needs two endpoints or more.
+    /// method: a tenant id. Needs two endpoints or more. Only headers are lifted: a query
+    /// parameter every operation shares is as likely a value of each call (GitHub's search `q`,
+    /// `page` and `per_page`, shared by every search operation) as a setting of the service; an
+    /// `api-version` query item is moved to `parameters:` by hand.
     private func liftSharedParameters(_ service: inout ImportedService) {
         guard service.endpoints.count > 1 else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
@@ -607,9 +610,7 @@ struct SpecBuilder {
         let headers = first.headerParams.filter { field in
             service.endpoints.allSatisfy { $0.headerParams.contains { same($0, field) } }
         }
-        let query = first.query.filter { field in
-            !field.type.hasPrefix("[String:") && service.endpoints.allSatisfy { $0.query.contains { same($0, field) } }
-        }
+        let query: [ImportedField] = []
         guard !headers.isEmpty || !query.isEmpty else { return }
         for index in service.endpoints.indices {
             service.endpoints[index].headerParams.removeAll { field in headers.contains { same($0, field) } }

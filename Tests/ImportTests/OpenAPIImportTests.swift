@@ -999,7 +999,7 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
-    /// Parameters every operation of a tag has, the same way, become the service's `parameters:`.
+    /// Header parameters every operation of a tag has, the same way, become the service's `parameters:`.
     func testParametersEveryOperationSharesAreGivenOnce() throws {
         let result = importText("""
         openapi: 3.0.3
@@ -1030,13 +1030,11 @@ final class OpenAPIImportTests: XCTestCase {
         parameters:
           headers:
             X-Tenant-Id: String
-          query:
-            api-version:
-              type: String
-              default: "2024-01-01"
         """), spec)
         XCTAssertFalse(spec.contains("headerParams"), spec)
-        XCTAssertTrue(spec.contains("query:\n      page: Int?"), spec)
+        // Shared query parameters stay with each method (a search's `q` or `page` is per call).
+        XCTAssertTrue(spec.contains("query:\n      api-version:"), spec)
+        XCTAssertTrue(spec.contains("      page: Int?"), spec)
         try assertGeneratesCleanly(result)
     }
 

@@ -1322,6 +1322,13 @@ final class DiagnosticTests: XCTestCase {
                        """)
     }
 
+    /// Names generated code takes from Swift are reserved too: a model named `Actor` would break
+    /// every `isolated (any Actor)?` overload of its module.
+    func testModelsCannotHideNamesGeneratedCodeUses() {
+        XCTAssertEqual(diagnose("service: A\nendpoints:\n  a: { method: GET, path: /a, response: Actor }\nmodels:\n  Actor: { fields: { login: String } }\n"),
+                       "specs/a.yaml:5:3: error: model name 'Actor' is reserved: it would hide Swift's own 'Actor' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)")
+    }
+
     func testDeprecatedMustBeBoolOrMessage() {
         XCTAssertEqual(diagnose("""
             service: Auth

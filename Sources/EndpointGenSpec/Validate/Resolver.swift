@@ -49,6 +49,10 @@ struct Resolver {
         "Substring", "Codable", "Encodable", "Decodable", "Encoder", "Decoder", "KeyedDecodingContainer",
         "KeyedEncodingContainer", "Hashable", "Hasher", "Equatable", "Comparable", "Identifiable", "Sendable",
         "RawRepresentable", "CaseIterable", "TimeInterval", "MainActor", "Swift", "Foundation",
+        // Also named by generated code: `isolated (any Actor)?` in the overloads with defaults, the
+        // single-value containers of `oneOf` coding, the fakes' lock (GitHub's `actor` schema
+        // broke every overload of its module).
+        "Actor", "SingleValueDecodingContainer", "SingleValueEncodingContainer", "NSLock", "CancellationError",
     ]
     /// Types of Foundation and SwiftUI that app code names all the time. A model of the same name
     /// compiles, but in an app file that imports both its framework and the generated module
