@@ -351,6 +351,14 @@ struct RouterRenderer {
         }
     }
 
+    /// A form body whose model has no field to send.
+    func isEmptyForm(_ shape: EndpointShape) -> Bool {
+        guard case .form(let modelName)? = shape.endpoint.body, let model = context.model(named: modelName),
+              case .structure(let fields) = model.kind
+        else { return false }
+        return fields.allSatisfy { $0.access == .readOnly }
+    }
+
     /// Whether a multipart part is sent as JSON: a model that is not an enum, `JSON`, or an
     /// array or map of them.
     func isJSONPart(_ type: TypeRef) -> Bool {
@@ -376,7 +384,8 @@ struct RouterRenderer {
     func renderBody(into p: inout CodePrinter) {
         computed(
             p: &p, "var body: RequestBody", fallback: ".none", binding: .body,
-            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body }
+            // A form of no fields sends no body (and binds nothing, so no unused value).
+            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body && !isEmptyForm($0) }
         ) { shape, p in
             guard let body = shape.endpoint.body, let parameter = shape.parameters.last else { return }
             let name = parameter.escapedName

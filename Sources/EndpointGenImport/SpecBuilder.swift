@@ -724,6 +724,9 @@ struct SpecBuilder {
                 diagnostics.warning("a form body must be an object; the body is skipped", at: body.location)
                 return nil
             }
+            // A form of no fields sends nothing (Stripe declares one on 216 GET and DELETE
+            // operations): no body, rather than a required parameter of an empty struct.
+            if object.properties.isEmpty { return nil }
             return .form(fields(object, owner: owner + "Request", use: .model, models: &models, onlySimple: "form field"))
         case .multipart(let schema):
             guard let object = objectParts(schema) else {

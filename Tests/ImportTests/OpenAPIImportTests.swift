@@ -1069,6 +1069,29 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// A form body of no fields (Stripe's GET and DELETE operations) is no body, not a required
+    /// parameter of an empty struct.
+    func testAnEmptyFormBodyIsNoBody() throws {
+        let result = importText("""
+        openapi: 3.0.0
+        info: { title: Accounts, version: '1' }
+        paths:
+          /v1/account:
+            get:
+              tags: [accounts]
+              operationId: getAccount
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema: { type: object, properties: {}, additionalProperties: false }
+              responses: { '204': { description: x } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "accounts.yaml" }).contents
+        XCTAssertFalse(spec.contains("body:"), spec)
+        try assertGeneratesCleanly(result)
+    }
+
     /// Every scalar that YAML would read as something else is quoted, and reads back as written.
     func testScalarsReadBackAsWritten() throws {
         let texts = ["yes", "No", "null", "~", "123", "1.5", "-x", "a: b", "a #b", "#x", "[x]", "x?", "tab\there", "line\nbreak",
