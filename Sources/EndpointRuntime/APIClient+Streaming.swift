@@ -107,71 +107,26 @@ extension APIClient {
         }
     }
 
-    /// Sends `endpoint` until a 2xx head arrives, as `execute` does before the body: credentials,
-    /// plugins, redirects (each 3xx body read and dropped), one refresh after a 401, retries. A
-    /// non-2xx answer is read whole (within the size limit) and thrown as `.server`.
+    /// Sends `endpoint` until a 2xx head arrives, through the attempt loop `execute` uses:
+    /// credentials, plugins, redirects (each 3xx body read and dropped), one refresh after a 401,
+    /// retries. A non-2xx answer is read whole (within the size limit) and thrown as `.server`.
     func openStream(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
-        try checkCancellation()
-        let base = try makeRequest(endpoint, baseURL: baseURL)
-        let redirects = endpoint.followsRedirects ? configuration.redirects : .none
-        var attempt = 1
-        var refreshed = false
-        var deadline = Deadline(seconds: base.timeoutInterval)
-        var hop = base
-        var hops = 0
-        while true {
-            try checkCancellation()
-            let (request, generation) = try await prepare(hop, base: base, endpoint: endpoint, deadline: deadline)
+        try await attempts(endpoint, baseURL: baseURL) { request, _ throws(APIError) in
             // The timeout is the longest silence: it bounds the head too, and each wait for a chunk.
-            let context = TransportContext(endpoint: endpoint, timeout: base.timeoutInterval,
+            let context = TransportContext(endpoint: endpoint, timeout: endpoint.timeout ?? configuration.timeout,
                                            maxResponseSize: configuration.maxResponseSize)
-            let head: HTTPResponseHead
-            let body: HTTPBodyStream
-            do {
-                (head, body) = try await transport.stream(request, context: context)
-            } catch {
-                for plugin in plugins {
-                    await plugin.didReceive(.failure(error), request: request, endpoint: endpoint)
-                }
-                if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, error: error) {
-                    try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt))
-                    attempt += 1
-                    (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
-                    continue
-                }
-                throw error
-            }
+            let (head, body) = try await transport.stream(request, context: context)
             let url = head.url ?? request.url
-            if (200..<300).contains(head.status) {
-                let response = HTTPResponse(status: head.status, headers: head.headers, url: url)
-                await authentication.storeCookies(from: response, url: request.url)
-                for plugin in plugins {
-                    await plugin.didReceive(.success(response), request: request, endpoint: endpoint)
-                }
-                return (head, body)
+            guard (200..<300).contains(head.status) else {
+                return .answered(try await Self.collect(body, head: head, url: url, limit: configuration.maxResponseSize))
             }
-            let response = try await Self.collect(body, head: head, url: url, limit: configuration.maxResponseSize)
+            let response = HTTPResponse(status: head.status, headers: head.headers, url: url)
+            await authentication.storeCookies(from: response, url: request.url)
             for plugin in plugins {
                 await plugin.didReceive(.success(response), request: request, endpoint: endpoint)
             }
-            await authentication.storeCookies(from: response, url: request.url)
-            if let next = try redirects.nextRequest(after: response, to: hop, redirectsSoFar: hops) {
-                hop = next
-                hops += 1
-                continue
-            }
-            if !refreshed, try await refreshAfter401(response, hop: hop, base: base, endpoint: endpoint, baseURL: baseURL,
-                                                     generation: generation, deadline: deadline) {
-                refreshed = true
-                (hop, hops) = (base, 0)
-                continue
-            }
-            if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, status: response.status) {
-                try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt, retryAfter: response.header("Retry-After")))
-                attempt += 1
-                (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
-                continue
-            }
+            return .finished((head, body))
+        } accept: { response throws(APIError) in
             throw .server(serverError(from: response, format: endpoint.errorFormat))
         }
     }

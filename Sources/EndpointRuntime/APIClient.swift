@@ -191,11 +191,47 @@ public struct APIClient: Sendable {
 
     /// Builds, authorises, sends, follows redirects and retries; returns the final 2xx response
     /// (or, when redirects are not followed and `acceptsRedirect`, a 3xx) or throws.
-    ///
-    /// Each attempt has one deadline (the endpoint's timeout) for the token, every redirect hop
-    /// and a token refresh together.
     func execute(_ endpoint: some Endpoint, baseURL: URL, discardsSuccessBody: Bool,
                  acceptsRedirect: Bool = false) async throws(APIError) -> HTTPResponse {
+        let followsRedirects = endpoint.followsRedirects && configuration.redirects.maxRedirects > 0
+        return try await attempts(endpoint, baseURL: baseURL) { request, deadline throws(APIError) in
+            let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
+                                           maxResponseSize: configuration.maxResponseSize,
+                                           discardsSuccessBody: discardsSuccessBody)
+            var response = try await transport.send(request, context: context)
+            if response.url == nil { response.url = request.url }
+            if response.body.count > configuration.maxResponseSize {
+                throw .responseTooLarge(limit: configuration.maxResponseSize)
+            }
+            return .answered(response)
+        } accept: { response throws(APIError) in
+            if acceptsRedirect, !followsRedirects, (300..<400).contains(response.status) {
+                return response
+            }
+            guard response.isSuccess else {
+                throw .server(serverError(from: response, format: endpoint.errorFormat))
+            }
+            return response
+        }
+    }
+
+    /// What one hop's exchange gave: the caller's value at once (a stream's head), or a response
+    /// for the policies to look at.
+    enum HopResult<Value> {
+        case finished(Value)
+        case answered(HTTPResponse)
+    }
+
+    /// The attempt loop of every call: credentials and plugins per hop (`prepare`), the hop sent
+    /// by `send`, then for an answered response the plugins, its cookies, a redirect, one refresh
+    /// after a 401 and the retry policy, and finally `accept`. A failure goes to the plugins and
+    /// the retry policy. Each attempt has one deadline (the endpoint's timeout) for the token,
+    /// every redirect hop and a refresh together.
+    func attempts<Value>(
+        _ endpoint: some Endpoint, baseURL: URL,
+        send: (_ request: URLRequest, _ deadline: Deadline) async throws(APIError) -> HopResult<Value>,
+        accept: (HTTPResponse) throws(APIError) -> Value
+    ) async throws(APIError) -> Value {
         try checkCancellation()
         let base = try makeRequest(endpoint, baseURL: baseURL)
         let redirects = endpoint.followsRedirects ? configuration.redirects : .none
@@ -208,27 +244,19 @@ public struct APIClient: Sendable {
         while true {
             try checkCancellation()
             let (request, generation) = try await prepare(hop, base: base, endpoint: endpoint, deadline: deadline)
-            let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
-                                           maxResponseSize: configuration.maxResponseSize,
-                                           discardsSuccessBody: discardsSuccessBody)
-            let result: Result<HTTPResponse, APIError>
+            let outcome: Result<HopResult<Value>, APIError>
             do {
-                var response = try await transport.send(request, context: context)
-                if response.url == nil { response.url = request.url }
-                if response.body.count > configuration.maxResponseSize {
-                    result = .failure(.responseTooLarge(limit: configuration.maxResponseSize))
-                } else {
-                    result = .success(response)
-                }
+                outcome = .success(try await send(request, deadline))
             } catch {
-                result = .failure(error)
+                outcome = .failure(error)
             }
-            for plugin in plugins {
-                await plugin.didReceive(result, request: request, endpoint: endpoint)
-            }
-
-            switch result {
-            case .success(let response):
+            switch outcome {
+            case .success(.finished(let value)):
+                return value
+            case .success(.answered(let response)):
+                for plugin in plugins {
+                    await plugin.didReceive(.success(response), request: request, endpoint: endpoint)
+                }
                 await authentication.storeCookies(from: response, url: request.url)
                 if let next = try redirects.nextRequest(after: response, to: hop, redirectsSoFar: hops) {
                     hop = next
@@ -248,14 +276,11 @@ public struct APIClient: Sendable {
                     (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
                     continue
                 }
-                if acceptsRedirect, redirects.maxRedirects == 0, (300..<400).contains(response.status) {
-                    return response
-                }
-                guard response.isSuccess else {
-                    throw .server(serverError(from: response, format: endpoint.errorFormat))
-                }
-                return response
+                return try accept(response)
             case .failure(let error):
+                for plugin in plugins {
+                    await plugin.didReceive(.failure(error), request: request, endpoint: endpoint)
+                }
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, error: error) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt))
                     attempt += 1
