@@ -88,7 +88,9 @@ extension APIClient {
         }
     }
 
-    private static func streamError(_ error: any Error) -> APIError {
+    /// An error of a stream as the runtime's: an `APIError` as it is, cancellation as
+    /// `.cancelled`, anything else as `.transport(.other)`.
+    static func streamError(_ error: any Error) -> APIError {
         if let error = error as? APIError { return error }
         if error is CancellationError { return .cancelled }
         return .transport(.other(code: URLError.unknown.rawValue, description: String(describing: error)))

@@ -203,12 +203,8 @@ public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
         public mutating func next() async throws(APIError) -> Element? {
             do {
                 return try await base.next()
-            } catch let error as APIError {
-                throw error
-            } catch is CancellationError {
-                throw .cancelled
             } catch {
-                throw .transport(.other(code: URLError.unknown.rawValue, description: String(describing: error)))
+                throw APIClient.streamError(error)
             }
         }
     }
