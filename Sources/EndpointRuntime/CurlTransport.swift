@@ -31,13 +31,18 @@ public final class CurlTransport: HTTPTransport {
     /// Whether libcurl could be loaded on this system (always false off Linux).
     public static var isAvailable: Bool { ecurl_load() == 0 }
 
-    /// Sends `request`, reading the body within the deadline and size limit.
-    public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
-        try checkCancellation()
+    /// Fails with the loader's reason when libcurl is not there.
+    private static func requireLibcurl() throws(APIError) {
         guard ecurl_load() == 0 else {
             let reason = ecurl_load_error().map { String(cString: $0) } ?? "libcurl could not be loaded"
             throw .transport(.other(code: URLError.unknown.rawValue, description: reason))
         }
+    }
+
+    /// Sends `request`, reading the body within the deadline and size limit.
+    public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
+        try checkCancellation()
+        try Self.requireLibcurl()
         let transfer = CurlTransfer(request: request, context: context, pool: pool)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>) in
@@ -58,10 +63,7 @@ public final class CurlTransport: HTTPTransport {
     /// iteration closes the connection.
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try checkCancellation()
-        guard ecurl_load() == 0 else {
-            let reason = ecurl_load_error().map { String(cString: $0) } ?? "libcurl could not be loaded"
-            throw .transport(.other(code: URLError.unknown.rawValue, description: reason))
-        }
+        try Self.requireLibcurl()
         let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(CurlTransfer.streamChunks))
         let transfer = CurlTransfer(request: request, context: context, pool: pool, stream: sink)
         sink.onTermination = { _ in transfer.cancel() }
