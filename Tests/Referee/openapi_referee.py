@@ -2,8 +2,9 @@
 """A strict OpenAPI request validator on 127.0.0.1, as an independent referee for the runtime's
 wire encodings: openapi-core (PyPI) parses each request by the document's parameter styles and
 answers 200 with what it parsed ({"query": …, "header": …, "path": …, "body": …}), or 400 with
-its validation errors. Usage: openapi_referee.py DOCUMENT; prints "port N" once listening, and
-exits when its standard input closes (the test process that started it ended)."""
+its validation errors. Usage: openapi_referee.py DOCUMENT; prints "Listening at:
+http://127.0.0.1:PORT" (as gunicorn does) once listening, and exits when its standard input
+closes (the test process that started it ended)."""
 import json
 import os
 import sys
@@ -48,7 +49,7 @@ def main():
     # The test process holds our stdin open: when it ends (however it ends), so do we.
     threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    print(f"port {server.server_port}", flush=True)
+    print(f"Listening at: http://127.0.0.1:{server.server_port}", flush=True)
     server.serve_forever()
 
 

@@ -13,63 +13,16 @@ import FoundationNetworking
 /// bodies. Started by the tests (`pip install httpbin gunicorn`); without them the tests skip,
 /// unless `ENDPOINTGEN_REQUIRE_HTTPBIN=1` (as `make test` and CI set) makes that a failure.
 final class HTTPBinTests: XCTestCase {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var server: (process: Process, url: URL)?
-    nonisolated(unsafe) private static var startFailure: String?
-
-    /// Starts gunicorn once for the class; its address is read from its log.
-    private static func httpbin() throws -> URL {
-        lock.lock()
-        defer { lock.unlock() }
-        if let server { return server.url }
-        if let startFailure { throw XCTSkip(startFailure) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "gunicorn", "--bind", "127.0.0.1:0", "--threads", "16",
-                             "--graceful-timeout", "1", "--control-socket", NSTemporaryDirectory() + "endpointgen-gunicorn-\(UUID().uuidString).ctl",
-                             "httpbin:app"]
-        let log = Pipe()
-        process.standardError = log
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            startFailure = "httpbin: python3 did not start: \(error)"
-            throw XCTSkip(startFailure!)
-        }
-        // "Listening at: http://127.0.0.1:43211 (pid)"
-        var text = ""
-        let handle = log.fileHandleForReading
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, process.isRunning, !text.contains("Booting worker") {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let range = text.range(of: #"Listening at: (http://127\.0\.0\.1:\d+)"#, options: .regularExpression),
-              let url = URL(string: String(text[range].dropFirst("Listening at: ".count)))
-        else {
-            process.terminate()
-            startFailure = "httpbin could not be started (pip install httpbin gunicorn): \(text.suffix(500))"
-            if ProcessInfo.processInfo.environment["ENDPOINTGEN_REQUIRE_HTTPBIN"] == "1" {
-                XCTFail(startFailure!)
-            }
-            throw XCTSkip(startFailure!)
-        }
-        // Keep draining its log so that it never blocks on a full pipe.
-        Thread { while !handle.availableData.isEmpty {} }.start()
-        server = (process, url)
-        atexit {
-            HTTPBinTests.server?.process.terminate()
-        }
-        return url
-    }
+    private static let httpbin = RefereeServer(
+        name: "httpbin", install: "pip install httpbin gunicorn",
+        arguments: ["python3", "-m", "gunicorn", "--bind", "127.0.0.1:0", "--threads", "16", "--graceful-timeout", "1",
+                    "--control-socket", NSTemporaryDirectory() + "endpointgen-gunicorn-\(UUID().uuidString).ctl", "httpbin:app"])
 
     private var base: URL!
     private var recorders: [LocalServer] = []
 
     override func setUpWithError() throws {
-        base = try Self.httpbin()
+        base = try Self.httpbin.url()
     }
 
     override func tearDown() {

@@ -19,45 +19,17 @@ import FoundationNetworking
 /// decodes the path before routing, so `%2F`, `%2E` and `%2E%2E` (values `/`, `.`, `..`) reach it as
 /// path syntax.
 final class RefereeTests: XCTestCase {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var referee: (process: Process, url: URL, lifeline: Pipe)?
-    nonisolated(unsafe) private static var failure: String?
-
     private static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    private static func start() throws -> URL {
-        lock.lock()
-        defer { lock.unlock() }
-        if let referee { return referee.url }
-        if let failure { throw XCTSkip(failure) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repository.path + "/Tests/Referee/openapi_referee.py",
-                             repository.path + "/Tests/Fixtures/openapi/referee.yaml"]
-        let output = Pipe()
-        // Its stdin: the referee exits when this process ends and the pipe closes.
-        let lifeline = Pipe()
-        process.standardInput = lifeline
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        guard let port = line.split(separator: " ").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
-            process.terminate()
-            failure = "the OpenAPI referee did not start (pip install openapi-core): \(line)"
-            if ProcessInfo.processInfo.environment["ENDPOINTGEN_REQUIRE_HTTPBIN"] == "1" { XCTFail(failure!) }
-            throw XCTSkip(failure!)
-        }
-        let url = URL(string: "http://127.0.0.1:\(port)")!
-        referee = (process, url, lifeline)
-        return url
-    }
+    private static let referee = RefereeServer(
+        name: "the OpenAPI referee", install: "pip install openapi-core",
+        arguments: ["python3", repository.path + "/Tests/Referee/openapi_referee.py", repository.path + "/Tests/Fixtures/openapi/referee.yaml"])
 
     /// What the referee parsed from `endpoint`'s request.
     private func parsed(_ endpoint: ProbeEndpoint) async throws -> [String: Any] {
-        let base = try Self.start()
+        let base = try Self.referee.url()
         let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 10))
         let response = try await client.response(endpoint, baseURL: base)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: response.value) as? [String: Any])
