@@ -11,17 +11,9 @@ import FoundationNetworking
 /// and refresh tokens in cookies, a reissue endpoint called on 401, and a CSRF cookie echoed in
 /// a header, against a raw-socket server.
 final class CookieSessionTests: XCTestCase {
-    private var servers: [LocalServer] = []
-
-    override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-        super.tearDown()
-    }
-
     /// `/v1/reissue` sets `access=new` (counted); `/v1/me` answers 200 only with that cookie.
     private func sessionServer(reissues: Recorder<Int>, reissueStatus: Int = 200) throws -> LocalServer {
-        let server = try LocalServer { request, connection in
+        let server = try localServer { request, connection in
             if request.target.hasPrefix("/v1/reissue") {
                 reissues.append(1)
                 // Slow enough that concurrent 401s pile up behind one refresh.
@@ -33,7 +25,6 @@ final class CookieSessionTests: XCTestCase {
                 connection.respond(status: 401, headers: ["WWW-Authenticate": "Cookie"])
             }
         }
-        servers.append(server)
         return server
     }
 
@@ -79,14 +70,13 @@ final class CookieSessionTests: XCTestCase {
     }
 
     func testAppKeptCookiesReceiveEveryResponsesCookies() async throws {
-        let server = try LocalServer { request, connection in
+        let server = try localServer { request, connection in
             if request.target.hasPrefix("/v1/start") {
                 connection.respond(status: 302, headers: ["Location": "/v1/end", "Set-Cookie": "hop=1; Path=/"])
             } else {
                 connection.respond(status: 200, headers: ["Set-Cookie": "access=fresh; Path=/; HttpOnly"], body: Data("{}".utf8))
             }
         }
-        servers.append(server)
         let received = Recorder<String>()
         let source = CookieSource.header({ _ in "access=old" }, received: { cookies, url in
             for cookie in cookies { received.append("\(cookie.name)=\(cookie.value) \(url.path)") }
@@ -97,8 +87,7 @@ final class CookieSessionTests: XCTestCase {
     }
 
     func testCSRFCookieIsEchoedOnUnsafeMethodsOnly() async throws {
-        let server = try LocalServer { _, connection in connection.respond(status: 204) }
-        servers.append(server)
+        let server = try localServer { _, connection in connection.respond(status: 204) }
         let jar = storage(["SESSION=s1", "XSRF-TOKEN=t0k3n", "CSRF=other"])
         let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(jar)))
         for (method, csrf) in [(HTTPMethod.post, CSRFToken()), (.delete, CSRFToken()), (.get, CSRFToken()),

@@ -19,24 +19,15 @@ final class HTTPBinTests: XCTestCase {
                     "--control-socket", NSTemporaryDirectory() + "endpointgen-gunicorn-\(UUID().uuidString).ctl", "httpbin:app"])
 
     private var base: URL!
-    private var recorders: [LocalServer] = []
 
     override func setUpWithError() throws {
         base = try Self.httpbin.url()
     }
 
-    override func tearDown() {
-        recorders.forEach { $0.stop() }
-        recorders = []
-        super.tearDown()
-    }
-
     private func recorder() throws -> LocalServer {
-        let server = try LocalServer { _, connection in
+        try localServer { _, connection in
             connection.respond(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
         }
-        recorders.append(server)
-        return server
     }
 
     private func client(timeout: TimeInterval = 10, maxResponseSize: Int = 1 << 20, tokens: (any TokenProvider)? = nil,

@@ -11,24 +11,10 @@ import FoundationNetworking
 /// second origin (another port, or another host name for the same address) that records what
 /// arrives. No credential may reach the second one, whatever the status and auth scheme.
 final class RedirectTests: XCTestCase {
-    private var servers: [LocalServer] = []
-
-    override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-        super.tearDown()
-    }
-
-    private func server(_ handler: @escaping LocalServer.Handler) throws -> LocalServer {
-        let server = try LocalServer(handler: handler)
-        servers.append(server)
-        return server
-    }
-
     /// A server answering `/start` (and `/start?…`) with `status` to `location`, anything else 200 "ok".
     private func redirecting(_ status: Int, to location: @escaping @Sendable (LocalServer.Request) -> String,
                              setCookie: String? = nil) throws -> LocalServer {
-        try server { request, connection in
+        try localServer { request, connection in
             if request.target.hasPrefix("/v1/start") {
                 var headers = ["Location": location(request)]
                 if let setCookie { headers["Set-Cookie"] = setCookie }
@@ -40,7 +26,7 @@ final class RedirectTests: XCTestCase {
     }
 
     private func recorder() throws -> LocalServer {
-        try server { _, connection in
+        try localServer { _, connection in
             connection.respond(status: 200, headers: ["Content-Type": "text/plain"], body: Data("landed".utf8))
         }
     }
@@ -125,7 +111,7 @@ final class RedirectTests: XCTestCase {
 
     func testSameOriginRedirectKeepsCredentialsAndSeesCookiesSetOnTheWay() async throws {
         let storage = freshStorage()
-        let first = try server { request, connection in
+        let first = try localServer { request, connection in
             if request.target.hasPrefix("/v1/start") {
                 connection.respond(status: 302, headers: ["Location": "/v1/next", "Set-Cookie": "hop=1; Path=/"])
             } else {
@@ -219,7 +205,7 @@ final class RedirectTests: XCTestCase {
     }
 
     func testProxyChallengeOf407AnswersPromptly() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.respond(status: 407, headers: ["Proxy-Authenticate": "Basic realm=\"proxy\""], body: Data("no".utf8))
         }
         let start = Date()
@@ -231,7 +217,7 @@ final class RedirectTests: XCTestCase {
 
     func testChallengeOf401AnswersPromptlyAndBearerRefreshes() async throws {
         for scheme in ["Basic realm=\"x\"", "Bearer realm=\"api\", error=\"invalid_token\"", "Digest realm=\"x\", nonce=\"abc\"", "Negotiate"] {
-            let server = try server { request, connection in
+            let server = try localServer { request, connection in
                 if request.header("Authorization") == "Bearer fresh" {
                     connection.respond(status: 200, body: Data("ok".utf8))
                 } else {

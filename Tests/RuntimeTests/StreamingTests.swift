@@ -54,20 +54,6 @@ final class StreamingTests: XCTestCase {
 
     // MARK: - Over the wire
 
-    private var servers: [LocalServer] = []
-
-    override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-        super.tearDown()
-    }
-
-    private func server(_ handler: @escaping LocalServer.Handler) throws -> LocalServer {
-        let server = try LocalServer(handler: handler)
-        servers.append(server)
-        return server
-    }
-
     private func client(timeout: TimeInterval = 5, tokens: (any TokenProvider)? = nil) -> APIClient {
         APIClient(transport: transportUnderTest(), authentication: Authentication(tokenProvider: tokens),
                   configuration: .init(timeout: timeout))
@@ -79,7 +65,7 @@ final class StreamingTests: XCTestCase {
 
     /// Events 0.3 s apart on a chunked response.
     private func slowEvents(count: Int, gap: TimeInterval = 0.3, closed: Recorder<Bool>? = nil) throws -> LocalServer {
-        try server { _, connection in
+        try localServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
             for index in 0..<count {
                 let event = "id: \(index)\ndata: {\"n\":\(index)}\n\n"
@@ -133,7 +119,7 @@ final class StreamingTests: XCTestCase {
     }
 
     func testASilentStreamTimesOutAndErrorsAreTyped() async throws {
-        let silent = try server { _, connection in
+        let silent = try localServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n")
             let event = "data: {\"n\":1}\n\n"
             connection.write(String(format: "%x\r\n", event.utf8.count) + event + "\r\n")
@@ -153,7 +139,7 @@ final class StreamingTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(start), 2.5)
 
         // A non-2xx answer is a server error with its body; an event that is not the type a decoding error.
-        let failing = try server { request, connection in
+        let failing = try localServer { request, connection in
             if request.target.hasPrefix("/v1/bad") {
                 connection.respond(status: 503, headers: ["Content-Type": "text/plain"], body: Data("down".utf8))
             } else {
@@ -175,7 +161,7 @@ final class StreamingTests: XCTestCase {
     }
 
     func testStreamsRefreshAfterA401AndEndAtDone() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             guard request.header("Authorization") == "Bearer fresh" else {
                 connection.respond(status: 401, headers: ["WWW-Authenticate": "Bearer"])
                 return
@@ -194,7 +180,7 @@ final class StreamingTests: XCTestCase {
     }
 
     func testJSONLinesOverTheWire() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/jsonl\r\nConnection: close\r\n\r\n")
             for index in 0..<3 {
                 connection.write("{\"n\":\(index)}\n")

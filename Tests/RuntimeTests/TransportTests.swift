@@ -10,20 +10,6 @@ import FoundationNetworking
 /// The transport under test (`transportUnderTest()`: curl, or URLSession) against real sockets:
 /// what arrives on the wire, and each failure typed.
 final class TransportTests: XCTestCase {
-    private var servers: [LocalServer] = []
-
-    override func tearDown() {
-        servers.forEach { $0.stop() }
-        servers = []
-        super.tearDown()
-    }
-
-    private func server(_ handler: @escaping LocalServer.Handler) throws -> LocalServer {
-        let server = try LocalServer(handler: handler)
-        servers.append(server)
-        return server
-    }
-
     private func client(timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024,
                         authentication: Authentication = .init()) -> APIClient {
         APIClient(transport: transportUnderTest(), authentication: authentication,
@@ -37,7 +23,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testRoundTripWithPathQueryHeadersAndJSON() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.respond(status: 200, headers: ["Content-Type": "application/json"],
                                body: Data(#"{"index":5,"title":"Wire","created_at":"2024-01-02T03:04:05.250Z"}"#.utf8))
         }
@@ -53,7 +39,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testMultipartAndBearerArriveAsBuilt() async throws {
-        let server = try server { _, connection in connection.respond(status: 204) }
+        let server = try localServer { _, connection in connection.respond(status: 204) }
         let client = client(authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "tok" }, refresh: {})))
         let endpoint = TestRouter.upload(memberID: 9, image: File(data: Data([1, 2]), fileName: "a.bin"), caption: "c", tags: nil, photos: nil)
         try await client.send(endpoint, baseURL: server.baseURL)
@@ -70,7 +56,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testServerErrorBodyIsRead() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.respond(status: 500, headers: ["Content-Type": "application/json"],
                                body: Data(#"{"message":"DB down","code":"E500"}"#.utf8))
         }
@@ -96,7 +82,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testSlowHeadersTimeOutAtTheDeadline() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             Thread.sleep(forTimeInterval: 3)
             connection.respond(status: 200)
         }
@@ -110,7 +96,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testTricklingBodyHitsTheWholeRequestDeadline() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{")
             for _ in 0..<100 {
                 Thread.sleep(forTimeInterval: 0.1)
@@ -128,7 +114,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testDeclaredTooLargeBodyFailsEarly() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.respond(status: 200, headers: ["Content-Type": "application/json"], body: Data(count: 5000))
         }
         let error = await expectError { () async throws(APIError) in
@@ -138,7 +124,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testStreamedTooLargeBodyStopsReading() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             // No Content-Length: the size is only known while reading.
             connection.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
             for _ in 0..<200 {
@@ -153,7 +139,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testCancellationStopsAHangingRequestPromptly() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             Thread.sleep(forTimeInterval: 3)
             connection.respond(status: 200)
         }
@@ -170,7 +156,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testEmptyEndpointAcceptsNoContentAndModelEndpointRejectsEmpty200() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             if request.target.hasPrefix("/v1/items") {
                 connection.respond(status: 204)
             } else {
@@ -187,7 +173,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testConcurrentRequestsThroughOneClient() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             let index = request.target.split(separator: "/").last.map { String($0.prefix { $0 != "?" }) } ?? "0"
             connection.respond(status: 200, headers: ["Content-Type": "application/json"],
                                body: Data(#"{"index":\#(index),"title":"t"}"#.utf8))
@@ -203,7 +189,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testRedirectLoopIsTooManyRedirects() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             connection.respond(status: 302, headers: ["Location": request.target])
         }
         let (error, elapsed) = await measure {
@@ -216,7 +202,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testRedirectIsFollowed() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             if request.target.hasPrefix("/v1/bytes") {
                 connection.respond(status: 301, headers: ["Location": "/v1/moved"])
             } else {
@@ -228,7 +214,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testBodyShorterThanContentLengthIsConnectionLost() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"index\":1")
         }
         let error = await expectError { () async throws(APIError) in
@@ -239,7 +225,7 @@ final class TransportTests: XCTestCase {
 
     func testChunkedBodyCutShortIsConnectionLost() async throws {
         for cut in ["5\r\n{\"ind", "5\r\n{\"ind\r\n", "5\r\n{\"ind\r\n3\r\n", "5\r\n{\"ind\r\n3\r\nex\"\r\n"] {
-            let server = try server { _, connection in
+            let server = try localServer { _, connection in
                 connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + cut)
             }
             let error = await expectError { () async throws(APIError) in
@@ -251,7 +237,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testHeaderThatIsNotUTF8() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             var head = Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nX-Name: caf".utf8)
             head.append(contentsOf: [0xE9, 0xFF])
             head.append(Data("\r\n\r\nok".utf8))
@@ -273,7 +259,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testConnectionResetIsConnectionLost() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.reset()
         }
         let error = await expectError { () async throws(APIError) in
@@ -286,7 +272,7 @@ final class TransportTests: XCTestCase {
     /// Linux reports as a bad server response (-1011). A reset under load can end the same way,
     /// which made `testConnectionResetIsConnectionLost` flaky.
     func testConnectionClosedWithoutAResponseIsConnectionLost() async throws {
-        let server = try server { _, connection in
+        let server = try localServer { _, connection in
             connection.close()
         }
         let error = await expectError { () async throws(APIError) in
@@ -297,7 +283,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testEmptyEndpointDiscardsALargeSuccessBodyButReadsErrorBodies() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             if request.target.hasSuffix("/1") {
                 connection.respond(status: 200, body: Data(count: 50_000))
             } else {
@@ -315,7 +301,7 @@ final class TransportTests: XCTestCase {
     }
 
     func testCookieSessionFromLoginIsSentToCookieEndpoints() async throws {
-        let server = try server { request, connection in
+        let server = try localServer { request, connection in
             if request.target == "/v1/login" {
                 connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nSet-Cookie: access=a1; Path=/\r\n"
                                  + "Set-Cookie: refresh=r1; Path=/; HttpOnly\r\nContent-Length: 36\r\nConnection: close\r\n\r\n"
