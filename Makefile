@@ -79,9 +79,12 @@ referees:
 tsan: referees
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# The command plugin on this package, in check mode (writes nothing).
+# The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
+# and for the Generated target, which has no specs of its own; --help describes the plugin's options.
 plugin-check:
 	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, run it,
 # and the command plugin (check mode; a broken spec reported at file:line:column).

@@ -71,20 +71,24 @@ struct GenerateEndpoints: CommandPlugin {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        // Diagnostics (stderr) pass through as endpointgen printed them; on macOS each one is
-        // also reported through the plugin API, where Xcode lists it at its file and line
-        // (`swift package` prints those as `error: <text>`, without the place, so they cannot
-        // replace the lines).
+        // Diagnostics (stderr) pass through as endpointgen printed them. On macOS, where Xcode
+        // may be the host, each one is also reported through the plugin API, which Xcode lists at
+        // its file and line (`swift package` prints those as `error: <text>` without the place, so
+        // they cannot replace the lines); elsewhere standard error is not even read, so the
+        // summary follows the diagnostics as it does from the CLI.
+        #if os(macOS)
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         FileHandle.standardError.write(Data(text.utf8))
-        #if os(macOS)
         for line in text.split(separator: "\n") {
             ToolDiagnostic(parsing: line)?.report(relativeTo: packageDirectory)
         }
+        #else
+        try process.run()
+        process.waitUntilExit()
         #endif
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw CommandError("endpointgen \(check ? "check" : "generate") failed with exit code \(process.terminationStatus)")
