@@ -14,7 +14,7 @@ SPECS ?= specs
 OUTPUT ?= Generated
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
+.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example first-five-minutes isolation-check schema-test fuzz bench bench-compare clean
 
 all: generate
 
@@ -90,6 +90,13 @@ plugin-check:
 # and the command plugin (check mode; a broken spec reported at file:line:column).
 example:
 	cd Examples/Movies && $(MAKE) --no-print-directory check run plugin-check
+
+# The README's "Use it in your project" steps, followed literally (commands and files read from
+# the README) in a new package in a temporary folder that depends on this checkout by path:
+# init, targets, make generate, the command plugin, make check, then build and run the app.
+# A fresh build of the package (its own .build): a few minutes.
+first-five-minutes:
+	python3 Tests/FirstFiveMinutes/run.py
 
 # schema/endpointgen-spec.schema.json agrees with the validator (Python 3 with PyYAML, jsonschema).
 schema-test: tool
