@@ -10,8 +10,11 @@
 # `make check` is what CI runs to fail on a stale Generated/.
 
 SWIFT ?= swift
-SPECS ?= specs
-OUTPUT ?= Generated
+# The folders and options are in endpointgen.yml (read by the CLI and the plugins alike); SPECS=
+# or OUTPUT= on the command line override them.
+SPECS ?=
+OUTPUT ?=
+FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
 .PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example first-five-minutes isolation-check schema-test fuzz bench bench-compare clean
@@ -37,13 +40,13 @@ release-tool-path:
 	@echo $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/endpointgen
 
 generate: tool
-	$(TOOL) generate --specs $(SPECS) --output $(OUTPUT)
+	$(TOOL) generate $(FOLDERS)
 
 check: tool
-	$(TOOL) check --specs $(SPECS) --output $(OUTPUT)
+	$(TOOL) check $(FOLDERS)
 
 lint: tool
-	$(TOOL) lint --specs $(SPECS)
+	$(TOOL) lint $(if $(SPECS),--specs $(SPECS))
 
 build:
 	$(SWIFT) build

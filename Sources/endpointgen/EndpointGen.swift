@@ -254,6 +254,7 @@ struct Init: ParsableCommand {
         let make = result.directory == "." ? "make -f endpointgen.mk" : "make -C \(result.directory) -f endpointgen.mk"
         console.info("""
         Created \(created.joined(separator: ", ")).
+        Folders and generation options: endpointgen.yml (flags override it).
         Next:
           1. \(make) endpoints-generate   (or add 'include endpointgen.mk' to your Makefile)
           2. in Package.swift, a target on the output folder:
