@@ -57,7 +57,7 @@ struct GenerateEndpoints: CommandPlugin {
             guard let target = try context.package.targets(named: [name]).first else {
                 throw CommandError("no target named '\(name)'")
             }
-            folders += try Self.folders(of: target.directoryURL, in: packageDirectory, config: configOption.first)
+            folders += Self.folders(of: target.directoryURL, in: packageDirectory, config: configOption.first)
         }
         if let specs = specsOption.first { folders += ["--specs", specs] }
         if let output = outputOption.first { folders += ["--output", output] }
@@ -98,7 +98,7 @@ struct GenerateEndpoints: CommandPlugin {
     /// The folder arguments of `--target`: the target's own configuration, else its `specs/`
     /// subfolder into its folder, else the package's specs into its folder (a target on the
     /// committed output folder). `--config` given too: the target's folder is the output.
-    static func folders(of folder: URL, in package: URL, config: String?) throws -> [String] {
+    static func folders(of folder: URL, in package: URL, config: String?) -> [String] {
         let relative = relativePath(of: folder, in: package)
         let fileManager = FileManager.default
         let ownConfiguration = folder.appendingPathComponent("endpointgen.yml")
