@@ -10,11 +10,14 @@
 # `make check` is what CI runs to fail on a stale Generated/.
 
 SWIFT ?= swift
-SPECS ?= specs
-OUTPUT ?= Generated
+# The folders and options are in endpointgen.yml (read by the CLI and the plugins alike); SPECS=
+# or OUTPUT= on the command line override them.
+SPECS ?=
+OUTPUT ?=
+FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
+.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example first-five-minutes isolation-check schema-test fuzz bench bench-compare clean
 
 all: generate
 
@@ -37,13 +40,13 @@ release-tool-path:
 	@echo $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/endpointgen
 
 generate: tool
-	$(TOOL) generate --specs $(SPECS) --output $(OUTPUT)
+	$(TOOL) generate $(FOLDERS)
 
 check: tool
-	$(TOOL) check --specs $(SPECS) --output $(OUTPUT)
+	$(TOOL) check $(FOLDERS)
 
 lint: tool
-	$(TOOL) lint --specs $(SPECS)
+	$(TOOL) lint $(if $(SPECS),--specs $(SPECS))
 
 build:
 	$(SWIFT) build
@@ -79,14 +82,24 @@ referees:
 tsan: referees
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# The command plugin on this package, in check mode (writes nothing).
+# The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
+# and for the Generated target, which has no specs of its own; --help describes the plugin's options.
 plugin-check:
 	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, run it,
 # and the command plugin (check mode; a broken spec reported at file:line:column).
 example:
 	cd Examples/Movies && $(MAKE) --no-print-directory check run plugin-check
+
+# The README's "Use it in your project" steps, followed literally (commands and files read from
+# the README) in a new package in a temporary folder that depends on this checkout by path:
+# init, targets, make generate, the command plugin, make check, then build and run the app.
+# A fresh build of the package (its own .build): a few minutes.
+first-five-minutes:
+	python3 Tests/FirstFiveMinutes/run.py
 
 # schema/endpointgen-spec.schema.json agrees with the validator (Python 3 with PyYAML, jsonschema).
 schema-test: tool

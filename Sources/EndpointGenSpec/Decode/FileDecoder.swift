@@ -462,19 +462,34 @@ struct FileDecoder {
         if let entry = mapping["params"], let pairs = reader.pairs(entry.value, for: "'params'") {
             var placeholderNames: [String: Int] = [:]
             for (index, placeholder) in placeholders.enumerated() { placeholderNames[placeholder.name] = index }
+            var unmatched: [FieldSyntax] = []
             for pair in pairs {
                 let field = decodeField(pair, kind: "path parameter", owner: .none)
                 guard placeholderNames[field.wireName] != nil else {
-                    guard pathIsValid else { continue }
-                    let message =
-                        "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
-                        + (placeholders.isEmpty
-                            ? "; write it as {\(field.wireName)}"
-                            : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
-                    reader.diagnostics.error(message, at: field.location)
+                    if pathIsValid { unmatched.append(field) }
                     continue
                 }
                 params[field.wireName] = field
+            }
+            // A placeholder close to a parameter that matches no placeholder is the typo
+            // (`{petID}` against `petId`): reported where it is written, at its '{' in the path.
+            var explained: Set<String> = []
+            for placeholder in placeholders where params[placeholder.name] == nil {
+                let candidates = unmatched.map(\.wireName).filter { !explained.contains($0) }
+                guard let match = DidYouMean.suggestion(for: placeholder.name, among: candidates) else { continue }
+                explained.insert(match)
+                var brace = placeholder.location
+                brace.column -= 1
+                reader.diagnostics.error(
+                    "placeholder '{\(placeholder.name)}' names no parameter of 'params'; did you mean '\(match)'?", at: brace)
+            }
+            for field in unmatched where !explained.contains(field.wireName) {
+                let message =
+                    "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
+                    + (placeholders.isEmpty
+                        ? "; write it as {\(field.wireName)}"
+                        : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
+                reader.diagnostics.error(message, at: field.location)
             }
         }
         endpoint.pathParameters = placeholders.map { placeholder in
