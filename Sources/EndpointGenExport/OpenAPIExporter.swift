@@ -36,32 +36,6 @@ public enum OpenAPIExporter {
     }
 }
 
-/// The extension keys the exporter writes and the importer reads: one list, so the two agree.
-public enum ExportExtension {
-    /// Tag (service): `{ payload, success, code, message }`.
-    public static let envelope = "x-endpointgen-envelope"
-    /// Tag (service): `{ message, code, model }`.
-    public static let errorBody = "x-endpointgen-error-body"
-    /// Tag (service) and operation: constant headers, name → value.
-    public static let headers = "x-endpointgen-headers"
-    /// Tag (service): `{ refresh: Service.endpoint, csrf: { cookie, header } }`.
-    public static let cookieSession = "x-endpointgen-cookie-session"
-    /// Operation: seconds.
-    public static let timeout = "x-endpointgen-timeout"
-    /// Operation: `none` when the client must not follow redirects.
-    public static let redirects = "x-endpointgen-redirects"
-    /// Operation: the message of `deprecated: <message>`.
-    public static let deprecation = "x-endpointgen-deprecated"
-    /// Query parameter: the spec's `style` where OpenAPI has none (`brackets`).
-    public static let style = "x-endpointgen-style"
-    /// Header parameter: `credential: true`.
-    public static let credential = "x-endpointgen-credential"
-    /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`).
-    public static let response = "x-endpointgen-response"
-    /// `oneOf` schema: `integer` when the discriminator's values are integers.
-    public static let discriminatorType = "x-endpointgen-discriminator-type"
-}
-
 private struct Exporter {
     let module: SpecModule
     var diagnostics = DiagnosticBag()
@@ -139,23 +113,28 @@ private struct Exporter {
             value.set("success", envelope.success)
             value.set("code", envelope.code)
             value.set("message", envelope.message)
-            tag.set(ExportExtension.envelope, value.value)
+            tag.set(OpenAPIExtension.envelope, value.value)
         }
         if let errorBody = service.errorBody {
             var value = ObjectBuilder()
             value.set("message", errorBody.message)
             value.set("code", errorBody.code)
             value.set("model", errorBody.model)
-            tag.set(ExportExtension.errorBody, value.value)
+            tag.set(OpenAPIExtension.errorBody, value.value)
         }
-        if !service.headers.isEmpty { tag.set(ExportExtension.headers, headers(service.headers)) }
+        if !service.headers.isEmpty { tag.set(OpenAPIExtension.headers, headers(service.headers)) }
         if let session = service.cookieSession {
             var value = ObjectBuilder()
-            if let refresh = session.refresh { value.set("refresh", refresh.service + "." + refresh.endpoint) }
+            // The refresh endpoint by its operation id, which the document keeps unique.
+            if let refresh = session.refresh,
+               let owner = services.first(where: { $0.name == refresh.service }),
+               let endpoint = owner.endpoints.first(where: { $0.name == refresh.endpoint }) {
+                value.set("refresh", operationID(endpoint, of: owner))
+            }
             if let csrf = session.csrf {
                 value.set("csrf", .object([.init(key: "cookie", value: .string(csrf.cookie)), .init(key: "header", value: .string(csrf.header))]))
             }
-            tag.set(ExportExtension.cookieSession, value.value)
+            tag.set(OpenAPIExtension.cookieSession, value.value)
         }
         return tag.value
     }
@@ -209,11 +188,11 @@ private struct Exporter {
         case .deprecated?: operation.set("deprecated", .bool(true))
         case .message(let message)?:
             operation.set("deprecated", .bool(true))
-            operation.set(ExportExtension.deprecation, message)
+            operation.set(OpenAPIExtension.deprecation, message)
         }
-        if !endpoint.headers.isEmpty { operation.set(ExportExtension.headers, headers(endpoint.headers)) }
-        if let timeout = endpoint.timeout { operation.set(ExportExtension.timeout, .number(Self.number(timeout))) }
-        if !endpoint.followsRedirects { operation.set(ExportExtension.redirects, "none") }
+        if !endpoint.headers.isEmpty { operation.set(OpenAPIExtension.headers, headers(endpoint.headers)) }
+        if let timeout = endpoint.timeout { operation.set(OpenAPIExtension.timeout, .number(Self.number(timeout))) }
+        if !endpoint.followsRedirects { operation.set(OpenAPIExtension.redirects, "none") }
         return operation.value
     }
 
@@ -251,7 +230,7 @@ private struct Exporter {
         for field in endpoint.headerParameters {
             var value = parameter(field, in: "header", required: Self.isRequired(field), style: nil)
             if endpoint.credentialHeaders.contains(field.wireName), case .object(var members) = value {
-                members.append(.init(key: ExportExtension.credential, value: .bool(true)))
+                members.append(.init(key: OpenAPIExtension.credential, value: .bool(true)))
                 value = .object(members)
             }
             result.append(value)
@@ -293,9 +272,9 @@ private struct Exporter {
                 // `ids[]=1&ids[]=2` has no OpenAPI style; repeated items are the nearest.
                 parameter.set("style", "form")
                 parameter.set("explode", .bool(true))
-                parameter.set(ExportExtension.style, "brackets")
+                parameter.set(OpenAPIExtension.style, "brackets")
                 diagnostics.warning(
-                    "query parameter '\(field.wireName)' has 'style: brackets' (\(field.wireName)[]=a), which OpenAPI cannot say; exported as repeated items with \(ExportExtension.style): brackets",
+                    "query parameter '\(field.wireName)' has 'style: brackets' (\(field.wireName)[]=a), which OpenAPI cannot say; exported as repeated items with \(OpenAPIExtension.style): brackets",
                     at: field.location)
             }
         }
@@ -396,7 +375,7 @@ private struct Exporter {
                 schema = envelopeSchema(envelope, payload: self.schema(of: type, inline: true))
                 if let value = sample { sample = Self.wrapped(value, envelope: envelope) }
             }
-            response.set(ExportExtension.response, "envelope")
+            response.set(OpenAPIExtension.response, "envelope")
         case .data:
             mediaType = "application/octet-stream"
             schema = .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))])
@@ -667,7 +646,7 @@ private struct Exporter {
                 .init(key: $0.value, value: .string("#/components/schemas/" + Self.pointerEscaped($0.model)))
             }))
             builder.set("discriminator", discriminator.value)
-            if oneOf.valueType == .int { builder.set(ExportExtension.discriminatorType, "integer") }
+            if oneOf.valueType == .int { builder.set(OpenAPIExtension.discriminatorType, "integer") }
             if listed.count < oneOf.variants.count {
                 diagnostics.warning(
                     "'\(model.name)' names one model for several discriminator values; OpenAPI's mapping keeps them, but a reader that follows 'oneOf' sees the model once",
@@ -680,7 +659,10 @@ private struct Exporter {
             for variant in union.variants { parts.append(self.schema(of: variant.type)) }
             schema = .object([.init(key: "oneOf", value: .array(parts))])
         }
-        if let summary = model.summary { schema = Self.adding("description", .string(summary), to: schema) }
+        // The description first, where a reader looks for it.
+        if let summary = model.summary, case .object(let members) = schema {
+            schema = .object([.init(key: "description", value: .string(summary))] + members)
+        }
         return schema
     }
 

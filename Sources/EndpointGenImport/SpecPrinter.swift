@@ -47,6 +47,10 @@ struct SpecPrinter {
             line(0, "environments:")
             for environment in service.environments { entry(1, environment.name, Self.scalar(environment.url)) }
         }
+        if !service.headers.isEmpty {
+            line(0, "headers:")
+            for header in service.headers { entry(1, header.name, Self.scalar(header.value)) }
+        }
         if let auth = service.auth { entry(0, "auth", Self.scalar(auth)) }
         if let envelope = service.envelope {
             line(0, "envelope:")
@@ -60,6 +64,15 @@ struct SpecPrinter {
             if let key = errorBody.message { entry(1, "message", Self.scalar(key)) }
             if let key = errorBody.code { entry(1, "code", Self.scalar(key)) }
             if let model = errorBody.model { entry(1, "model", Self.scalar(model)) }
+        }
+        if let session = service.cookieSession {
+            line(0, "cookieSession:")
+            if let refresh = session.refresh { entry(1, "refresh", Self.scalar(refresh)) }
+            if let csrf = session.csrf {
+                line(1, "csrf:")
+                entry(2, "cookie", Self.scalar(csrf.cookie))
+                entry(2, "header", Self.scalar(csrf.header))
+            }
         }
         if !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty {
             line(0, "parameters:")
@@ -79,7 +92,11 @@ struct SpecPrinter {
         entry(2, "method", Self.scalar(endpoint.method))
         entry(2, "path", Self.scalar(endpoint.path))
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
-        if endpoint.deprecated { entry(2, "deprecated", "true") }
+        if let message = endpoint.deprecationMessage {
+            entry(2, "deprecated", Self.quoted(message))
+        } else if endpoint.deprecated {
+            entry(2, "deprecated", "true")
+        }
         if let auth = endpoint.auth { entry(2, "auth", Self.scalar(auth)) }
         if endpoint.noEnvelope { entry(2, "envelope", "false") }
         fieldMap(2, "params", endpoint.params)
@@ -107,6 +124,8 @@ struct SpecPrinter {
         case .type(let type)?: entry(2, "response", Self.scalar(type))
         case .fields(let fields)?: nestedFieldMap(2, "response", "fields", fields)
         }
+        if let timeout = endpoint.timeout { entry(2, "timeout", Self.literal(timeout)) }
+        if endpoint.noRedirects { entry(2, "redirects", "none") }
     }
 
     private mutating func nestedFieldMap(_ depth: Int, _ key: String, _ inner: String, _ fields: [ImportedField]) {
@@ -132,7 +151,7 @@ struct SpecPrinter {
         default: plainDefault = nil
         }
         let needsLongForm = field.name != nil || field.summary != nil || field.deprecated || field.style != nil
-            || field.readOnly || field.writeOnly
+            || field.readOnly || field.writeOnly || field.credential
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
             let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
@@ -152,6 +171,7 @@ struct SpecPrinter {
         if let style = field.style { entry(depth + 1, "style", Self.scalar(style)) }
         if field.readOnly { entry(depth + 1, "readOnly", "true") }
         if field.writeOnly { entry(depth + 1, "writeOnly", "true") }
+        if field.credential { entry(depth + 1, "credential", "true") }
     }
 
     private mutating func model(_ model: ImportedModel) {
