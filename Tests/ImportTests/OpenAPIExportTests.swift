@@ -49,10 +49,11 @@ final class OpenAPIExportTests: XCTestCase {
 
     // MARK: - Validity
 
-    /// `openapi-spec-validator` (PyPI) judges each export, YAML and JSON. Skipped when it is not
-    /// installed, unless `ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1` (as `make test` sets).
+    /// `openapi-spec-validator` (PyPI) judges each export, YAML and JSON, as OpenAPI 3.1. Skipped
+    /// when it is not installed, unless `ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1` (as `make test`
+    /// sets) makes that a failure.
     func testExportsAreValidOpenAPI31() throws {
-        guard let validator = Self.findValidator() else {
+        guard let python = Self.pythonWithValidator() else {
             if ProcessInfo.processInfo.environment["ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR"] == "1" {
                 XCTFail("openapi-spec-validator is not installed (python3 -m pip install openapi-spec-validator, or make export-check)")
                 return
@@ -73,8 +74,8 @@ final class OpenAPIExportTests: XCTestCase {
             }
         }
         let process = Process()
-        process.executableURL = validator
-        process.arguments = paths
+        process.executableURL = python
+        process.arguments = ["-m", "openapi_spec_validator", "--schema", "3.1"] + paths
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -85,13 +86,19 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(text.components(separatedBy: ": OK").count - 1, paths.count, text)
     }
 
-    private static func findValidator() -> URL? {
+    /// The `python3` of PATH when it can import openapi_spec_validator.
+    private static func pythonWithValidator() -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("openapi-spec-validator")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
+        guard let python = path.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent("python3") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else { return nil }
+        let probe = Process()
+        probe.executableURL = python
+        probe.arguments = ["-c", "import openapi_spec_validator"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return nil }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? python : nil
     }
 
     // MARK: - Round trip
