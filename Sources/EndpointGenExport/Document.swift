@@ -15,6 +15,11 @@ public indirect enum DocumentValue: Sendable, Hashable {
     public struct Member: Sendable, Hashable {
         public var key: String
         public var value: DocumentValue
+
+        public init(key: String, value: DocumentValue) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The value of `key` in an object (nil for other values or a missing key).
@@ -51,10 +56,10 @@ struct ObjectBuilder {
 
 extension DocumentValue {
     /// Block-style YAML, two spaces per level, LF line ends and one trailing newline. Every
-    /// string and key goes through `YAMLScalar` (plain only when it reads back as the same
+    /// string and key goes through `YAMLText` (plain only when it reads back as the same
     /// string), so no text of a spec can end a line or start a key.
     public func yaml(header: [String] = []) -> String {
-        var lines = header.map { "# " + YAMLScalar.comment($0) }
+        var lines = header.map { "# " + YAMLText.comment($0) }
         switch self {
         case .object(let members) where !members.isEmpty:
             Self.block(members, indent: "", into: &lines)
@@ -69,8 +74,8 @@ extension DocumentValue {
     /// A scalar, or an empty collection, on one line.
     private var inline: String {
         switch self {
-        case .string(let text): return YAMLScalar.scalar(text)
-        case .number(let text): return YAMLScalar.literal(text)
+        case .string(let text): return YAMLText.scalar(text)
+        case .number(let text): return YAMLText.literal(text)
         case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         case .array: return "[]"
@@ -88,7 +93,7 @@ extension DocumentValue {
 
     private static func block(_ members: [Member], indent: String, into lines: inout [String]) {
         for member in members {
-            let key = indent + YAMLScalar.scalar(member.key) + ":"
+            let key = indent + YAMLText.scalar(member.key) + ":"
             switch member.value {
             case .object(let inner) where !inner.isEmpty:
                 lines.append(key)

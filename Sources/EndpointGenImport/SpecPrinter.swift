@@ -221,13 +221,13 @@ struct SpecPrinter {
 
     // MARK: - Scalars
 
-    // One emitter for every YAML scalar endpointgen writes (EndpointGenSupport's `YAMLScalar`,
+    // One emitter for every YAML scalar endpointgen writes (EndpointGenSupport's `YAMLText`,
     // shared with export-openapi); these names keep the printer's calls short.
-    static func scalar(_ text: String) -> String { YAMLScalar.scalar(text) }
-    static func isPlainSafe(_ text: String) -> Bool { YAMLScalar.isPlainSafe(text) }
-    static func isFlowSafe(_ text: String) -> Bool { YAMLScalar.isFlowSafe(text) }
-    static func flowScalar(_ text: String) -> String { YAMLScalar.flowScalar(text) }
-    static func literal(_ text: String) -> String { YAMLScalar.literal(text) }
-    static func comment(_ text: String) -> String { YAMLScalar.comment(text) }
-    static func quoted(_ text: String) -> String { YAMLScalar.quoted(text) }
+    static func scalar(_ text: String) -> String { YAMLText.scalar(text) }
+    static func isPlainSafe(_ text: String) -> Bool { YAMLText.isPlainSafe(text) }
+    static func isFlowSafe(_ text: String) -> Bool { YAMLText.isFlowSafe(text) }
+    static func flowScalar(_ text: String) -> String { YAMLText.flowScalar(text) }
+    static func literal(_ text: String) -> String { YAMLText.literal(text) }
+    static func comment(_ text: String) -> String { YAMLText.comment(text) }
+    static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 }

@@ -3,7 +3,7 @@
 /// nothing else, otherwise double-quoted with every line break (LF, CR, U+0085, U+2028, U+2029)
 /// and control character escaped. So no text from a document or a spec can end a line, start a
 /// key or write a merge key (`<<`) of the file it is printed into.
-public enum YAMLScalar {
+public enum YAMLText {
     /// `text` plain when YAML reads it back as the same string, else double-quoted.
     public static func scalar(_ text: String) -> String {
         isPlainSafe(text) ? text : quoted(text)
