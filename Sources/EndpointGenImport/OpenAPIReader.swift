@@ -148,6 +148,9 @@ struct OpenAPIReader {
             security: node["security"].flatMap(securityChoice),
             location: location(node))
         readExtensions(node, into: &operation)
+        for server in node["servers"]?.elements ?? [] {
+            if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text)) }
+        }
         return operation
     }
 

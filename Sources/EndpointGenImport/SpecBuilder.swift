@@ -89,10 +89,16 @@ struct SpecBuilder {
             var file = ImportedFile(fileName: uniqueFileName(group.name, taken: &fileNames))
             var service = ImportedService(name: group.name)
             service.summary = group.summary
-            if document.servers.count == 1 {
-                service.baseURL = document.servers[0].url
-            } else if document.servers.count > 1 {
-                service.environments = environments()
+            // The document's servers, else those every operation of the service names itself.
+            var servers = document.servers
+            if servers.isEmpty, let first = group.operations.first?.servers, !first.isEmpty,
+               group.operations.allSatisfy({ $0.servers.map(\.url) == first.map(\.url) }) {
+                servers = first
+            }
+            if servers.count == 1 {
+                service.baseURL = servers[0].url
+            } else if servers.count > 1 {
+                service.environments = environments(servers)
             }
             service.envelope = settings?.envelope ?? detectEnvelope(group.operations)
             service.errorBody = settings?.errorBody.map { body in
@@ -467,10 +473,10 @@ struct SpecBuilder {
     /// Several servers become environments, named after the first word of their descriptions
     /// ("Production server" → `production`, "The staging API" → `staging`) or numbered; the
     /// first is the default.
-    private func environments() -> [(name: String, url: String)] {
+    private func environments(_ servers: [(url: String, description: String?)]) -> [(name: String, url: String)] {
         var result: [(name: String, url: String)] = []
         var names: Set<String> = []
-        for (index, server) in document.servers.enumerated() {
+        for (index, server) in servers.enumerated() {
             let words = SwiftNaming.words(server.description ?? "").drop { ["a", "an", "the"].contains($0.lowercased()) }
             var name = words.first.map { Self.lowerName($0, fallback: "") } ?? ""
             if name.isEmpty || names.contains(name) || !name.utf8.allSatisfy({ $0 < 0x80 }) { name = "server\(index + 1)" }

@@ -181,6 +181,14 @@ final class OpenAPIExportTests: XCTestCase {
             var lines: [String] = []
             // Services by name (the importer names its files after the tags); endpoints in spec order.
             for service in module.files.compactMap(\.service).sorted(by: { $0.name < $1.name }) {
+                lines.append("service \(service.name)")
+                lines.append("  baseURL \(rules.baseURL(service.baseURL))")
+                for header in service.headers { lines.append("  constant header \(header.name): \(header.value)") }
+                if let envelope = service.envelope { lines.append("  envelope \(envelope)") }
+                if let errorBody = service.errorBody { lines.append("  errorBody \(errorBody)") }
+                if let session = service.cookieSession {
+                    lines.append("  cookieSession refresh \(session.refresh.map { "\($0.service).\($0.endpoint)" } ?? "-") csrf \(session.csrf.map { "\($0)" } ?? "-")")
+                }
                 for endpoint in rules.ordered(service.endpoints) {
                     lines.append("\(endpoint.method.rawValue) \(endpoint.path)  [\(service.name).\(endpoint.name)]")
                     lines.append("  auth \(endpoint.auth)")
@@ -265,6 +273,14 @@ final class OpenAPIExportTests: XCTestCase {
                 "'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
             ],
         ]
+
+        func baseURL(_ setting: BaseURLSetting) -> String {
+            switch setting {
+            case .none: return "none"
+            case .url(let url): return url
+            case .environments(let environments): return environments.map { "\($0.name)=\($0.url)" }.joined(separator: " ")
+            }
+        }
 
         /// OpenAPI groups operations by path: a service's endpoints come back in the order of
         /// their paths' first appearance in the document (services in file order), then in spec order.
