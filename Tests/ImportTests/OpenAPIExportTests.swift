@@ -192,6 +192,7 @@ final class OpenAPIExportTests: XCTestCase {
                 for endpoint in rules.ordered(service.endpoints) {
                     lines.append("\(endpoint.method.rawValue) \(endpoint.path)  [\(service.name).\(endpoint.name)]")
                     lines.append("  auth \(endpoint.auth)")
+                    if let deprecation = endpoint.deprecation { lines.append("  deprecated \(deprecation)") }
                     for field in endpoint.pathParameters { lines.append("  path " + rules.field(field)) }
                     // The service's `parameters:` travel with every request: compared as the endpoint's.
                     for field in endpoint.query + service.sharedQuery {
