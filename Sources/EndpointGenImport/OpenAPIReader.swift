@@ -160,9 +160,14 @@ struct OpenAPIReader {
     private func serviceSettings(_ tag: YAMLNode) -> ServiceSettings? {
         var settings = ServiceSettings()
         var found = false
-        if let node = tag[OpenAPIExtension.envelope], let payload = node["payload"]?.text {
-            settings.envelope = ImportedEnvelope(payload: payload, success: node["success"]?.text, code: node["code"]?.text, message: node["message"]?.text)
-            found = true
+        // Only what the spec loader accepts is taken: an import never writes a spec that fails.
+        if let node = tag[OpenAPIExtension.envelope], let payload = node["payload"]?.text, !payload.isEmpty {
+            let envelope = ImportedEnvelope(payload: payload, success: node["success"]?.text, code: node["code"]?.text, message: node["message"]?.text)
+            let keys = [envelope.payload, envelope.success, envelope.code, envelope.message].compactMap { $0 }
+            if !keys.contains(""), Set(keys).count == keys.count {
+                settings.envelope = envelope
+                found = true
+            }
         }
         if let node = tag[OpenAPIExtension.errorBody], node.mapping != nil {
             settings.errorBody = ImportedErrorBody(message: node["message"]?.text, code: node["code"]?.text, model: node["model"]?.text)
@@ -175,7 +180,8 @@ struct OpenAPIReader {
         if let node = tag[OpenAPIExtension.cookieSession], node.mapping != nil {
             settings.hasCookieSession = true
             settings.cookieRefresh = node["refresh"]?.text
-            if let csrf = node["csrf"], let cookie = csrf["cookie"]?.text, let header = csrf["header"]?.text {
+            if let csrf = node["csrf"], let cookie = csrf["cookie"]?.text, let header = csrf["header"]?.text,
+               SpecRules.isHeaderName(cookie), SpecRules.isHeaderName(header) {
                 settings.csrf = (cookie, header)
             }
             found = true
@@ -183,12 +189,14 @@ struct OpenAPIReader {
         return found ? settings : nil
     }
 
-    /// Name → value pairs whose name is a header name and whose value has no line break; the
-    /// rest is left out (the spec loader would refuse it).
+    /// Name → value pairs whose name is a header name (once, compared without case) and whose
+    /// value has no line break; the rest is left out (the spec loader would refuse it).
+    /// `Content-Type` too: the request body's media type carries it.
     private static func constantHeaders(_ node: YAMLNode) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         for pair in node.mapping ?? YAMLMapping() {
-            guard let name = pair.key.text, SpecRules.isHeaderName(name), let value = pair.value.text,
+            guard let name = pair.key.text, SpecRules.isHeaderName(name), name.lowercased() != "content-type",
+                  !result.contains(where: { $0.name.lowercased() == name.lowercased() }), let value = pair.value.text,
                   !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { continue }
             result.append((name, value))
         }
@@ -196,11 +204,12 @@ struct OpenAPIReader {
     }
 
     private func readExtensions(_ node: YAMLNode, into operation: inout Operation) {
-        if let timeout = node[OpenAPIExtension.timeout]?.text, let seconds = Double(timeout), seconds > 0, seconds.isFinite {
+        if let timeout = node[OpenAPIExtension.timeout]?.text, YAMLText.literal(timeout) == timeout,
+           let seconds = Double(timeout), seconds > 0, seconds.isFinite {
             operation.timeout = timeout
         }
         operation.noRedirects = node[OpenAPIExtension.redirects]?.text == "none"
-        operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text
+        operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
         if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
         for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
             operation.envelopeResponse = true

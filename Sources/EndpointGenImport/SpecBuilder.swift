@@ -112,7 +112,8 @@ struct SpecBuilder {
                 var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
                 var auth = self.auth(of: operation)
                 adjustHeaders(&endpoint, operation: operation, auth: &auth)
-                for header in operation.constantHeaders where !endpoint.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() }) {
+                for header in operation.constantHeaders where !endpoint.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
+                    && header.name.lowercased() != Self.credentialHeader(of: auth) {
                     endpoint.headers.append(header)
                 }
                 if let id = operation.operationId { byOperationID[id] = (service.name, endpoint.name) }
@@ -126,13 +127,24 @@ struct SpecBuilder {
             }
             service.auth = common == "none" ? nil : common
             liftSharedParameters(&service)
-            if let settings, settings.hasCookieSession { sessions.append((files.count, settings.cookieRefresh, settings.csrf)) }
+            // Not the header an endpoint's auth sets (the spec loader refuses those).
+            service.headers.removeAll { header in
+                auths.contains { Self.credentialHeader(of: $0) == header.name.lowercased() }
+            }
+            // A cookie session needs cookie endpoints.
+            if let settings, settings.hasCookieSession, auths.contains("cookie") {
+                sessions.append((files.count, settings.cookieRefresh, settings.csrf))
+            }
             file.service = service
             files.append(file)
         }
         for session in sessions {
             guard var service = files[session.file].service else { continue }
-            let target = session.refresh.flatMap { byOperationID[$0] }
+            // The refresh endpoint is sent by the client alone: one without parameters or body.
+            let target = session.refresh.flatMap { byOperationID[$0] }.flatMap { target in
+                files.lazy.compactMap(\.service).first { $0.name == target.service }?.endpoints.first { $0.name == target.endpoint }
+                    .flatMap { $0.params.isEmpty && $0.query.isEmpty && $0.headerParams.isEmpty && $0.body == nil ? target : nil }
+            }
             let refresh = target.map { $0.service == service.name ? $0.endpoint : $0.service + "." + $0.endpoint }
             service.cookieSession = (refresh, session.csrf)
             files[session.file].service = service
@@ -497,6 +509,17 @@ struct SpecBuilder {
     }
 
     // MARK: - Auth
+
+    /// The header, lowercased, that an auth's client sets itself (`bearer` → `authorization`).
+    static func credentialHeader(of auth: String) -> String? {
+        switch auth {
+        case "bearer", "basic": return "authorization"
+        case "cookie": return "cookie"
+        default:
+            guard auth.hasPrefix("apiKey("), auth.hasSuffix(")") else { return nil }
+            return String(auth.dropFirst("apiKey(".count).dropLast()).lowercased()
+        }
+    }
 
     private mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
@@ -895,6 +918,13 @@ struct SpecBuilder {
         }
     }
 
+    /// Whether a case's component declares the discriminator as a string (then its values are not integers).
+    private func declaresStringTag(_ component: String, property: String) -> Bool {
+        guard let schema = components[component], let parts = objectParts(schema),
+              let declared = parts.properties.first(where: { $0.name == property }) else { return false }
+        return tagType(declared.schema) == .string
+    }
+
     /// Whether a component becomes a struct model: what a case of a `oneOf` model must be.
     private func isObjectComponent(_ name: String) -> Bool {
         switch components[name]?.kind {
@@ -938,7 +968,8 @@ struct SpecBuilder {
             // Integer values name their cases after the models (`1` says nothing).
             // An endpointgen export says when the values are integers, which the cases need not declare.
             let integer = discriminatorType(property: property, cases: cases) == .int
-                || (schema.integerDiscriminator && cases.allSatisfy { OpenAPIReader.isIntegerLiteral($0.value) })
+                || (schema.integerDiscriminator && cases.allSatisfy { OpenAPIReader.isIntegerLiteral($0.value) }
+                    && !cases.contains { declaresStringTag($0.schema, property: property) })
             var values: Set<String> = []
             var caseNames: Set<String> = []
             var kept: [(value: String, model: String, name: String?)] = []

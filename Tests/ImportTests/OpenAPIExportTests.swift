@@ -86,6 +86,64 @@ final class OpenAPIExportTests: XCTestCase {
         }
     }
 
+    // MARK: - Reading the extensions
+
+    /// `x-endpointgen-…` values the spec loader would refuse are left out, so a document that
+    /// misuses them still imports (an import never writes a spec that fails to load).
+    func testExtensionsSpecsWouldRefuseAreLeftOut() throws {
+        let document = """
+        openapi: 3.1.0
+        info: { title: Bad, version: '1' }
+        tags:
+          - name: Bad
+            x-endpointgen-envelope: { payload: data, success: data }
+            x-endpointgen-headers: { Authorization: x, Content-Type: text/plain, "bad name": x, Accept: a, accept: b, X-Line: "a\\nb" }
+            x-endpointgen-cookie-session: { refresh: ping }
+        paths:
+          /ping:
+            get:
+              tags: [Bad]
+              operationId: ping
+              security: [{ token: [] }]
+              x-endpointgen-timeout: 0x10
+              x-endpointgen-deprecated: ""
+              deprecated: true
+              x-endpointgen-headers: { Authorization: y, X-Ok: fine }
+              responses: { '200': { description: OK } }
+          /slow:
+            get:
+              tags: [Bad]
+              operationId: slow
+              security: [{ token: [] }]
+              x-endpointgen-timeout: 1.5
+              x-endpointgen-redirects: none
+              responses: { '200': { description: OK } }
+        components:
+          securitySchemes:
+            token: { type: http, scheme: bearer }
+          schemas:
+            Pick:
+              oneOf: [{ $ref: '#/components/schemas/A' }]
+              discriminator: { propertyName: kind, mapping: { '1': A } }
+              x-endpointgen-discriminator-type: integer
+            A: { type: object, properties: { kind: { type: string }, a: { type: string } } }
+        """
+        let result = OpenAPIImporter.run(Array(document.utf8), path: "bad.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let spec = try XCTUnwrap(result.files.first { $0.name == "bad.yaml" }).contents
+        XCTAssertFalse(spec.contains("envelope:"), spec)
+        XCTAssertFalse(spec.contains("cookieSession:"), "no cookie endpoint:\n" + spec)
+        XCTAssertTrue(spec.contains("headers:\n  Accept: a\n"), spec)
+        for refused in ["Authorization", "Content-Type", "bad name", "accept: b", "X-Line", "0x10", "deprecated: \"\""] {
+            XCTAssertFalse(spec.contains(refused), "\(refused):\n" + spec)
+        }
+        XCTAssertTrue(spec.contains("    deprecated: true\n"), spec)
+        XCTAssertTrue(spec.contains("      X-Ok: fine\n"), spec)
+        XCTAssertTrue(spec.contains("    timeout: 1.5\n    redirects: none\n"), spec)
+        let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertFalse(schemas.contains("type: Int"), "A declares 'kind' as a string:\n" + schemas)
+    }
+
     // MARK: - Validity
 
     /// `openapi-spec-validator` (PyPI) judges each export, YAML and JSON, as OpenAPI 3.1. Skipped
