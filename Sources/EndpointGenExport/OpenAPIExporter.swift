@@ -398,29 +398,49 @@ private struct Exporter {
         return response.value
     }
 
-    /// The JSON object the service's `envelope:` wraps each payload in.
+    /// The JSON object the service's `envelope:` wraps each payload in, as the runtime reads it:
+    /// the success flag, code (text or a number) and message may be absent or null; the payload
+    /// is there (unless the success flag is false).
     private func envelopeSchema(_ envelope: Envelope, payload: DocumentValue?) -> DocumentValue {
         var properties = ObjectBuilder()
-        if let key = envelope.success { properties.set(key, Self.typed("boolean")) }
-        if let key = envelope.code { properties.set(key, Self.typed("string")) }
-        if let key = envelope.message { properties.set(key, Self.typed("string")) }
+        if let key = envelope.success { properties.set(key, Self.types(["boolean", "null"])) }
+        if let key = envelope.code { properties.set(key, Self.types(["string", "number", "null"])) }
+        if let key = envelope.message { properties.set(key, Self.types(["string", "null"])) }
         properties.set(envelope.payload, payload ?? .object([]))
         var schema = ObjectBuilder()
         schema.set("type", "object")
         schema.set("properties", properties.value)
-        var required: [DocumentValue] = []
-        if let key = envelope.success { required.append(.string(key)) }
-        if payload != nil { required.append(.string(envelope.payload)) }
-        if !required.isEmpty { schema.set("required", .array(required)) }
+        if payload != nil { schema.set("required", .array([.string(envelope.payload)])) }
         return schema.value
     }
 
+    private static func types(_ names: [String]) -> DocumentValue {
+        .object([.init(key: "type", value: .array(names.map(DocumentValue.string)))])
+    }
+
+    /// The error model, or an object of the message and code keys. The runtime reads a key with
+    /// dots (`error.message`) as a path when no key is spelt so: nested objects here.
     private func errorSchema(_ errorBody: ErrorBody) -> DocumentValue {
         if let model = errorBody.model { return Self.reference(model) }
-        var properties = ObjectBuilder()
-        if let key = errorBody.message { properties.set(key, Self.typed("string")) }
-        if let key = errorBody.code { properties.set(key, Self.typed("string")) }
-        return .object([.init(key: "type", value: .string("object")), .init(key: "properties", value: properties.value)])
+        var root = DocumentValue.object([.init(key: "type", value: .string("object"))])
+        if let key = errorBody.message { root = Self.adding(path: key.split(separator: ".", omittingEmptySubsequences: false).map(String.init), Self.types(["string", "null"]), to: root) }
+        if let key = errorBody.code { root = Self.adding(path: key.split(separator: ".", omittingEmptySubsequences: false).map(String.init), Self.types(["string", "number", "null"]), to: root) }
+        return root
+    }
+
+    /// `object` with `leaf` at `path` under `properties`, making the objects between.
+    private static func adding(path: [String], _ leaf: DocumentValue, to object: DocumentValue) -> DocumentValue {
+        guard let first = path.first else { return leaf }
+        var properties: [DocumentValue.Member] = []
+        if case .object(let members)? = object["properties"] { properties = members }
+        let existing = properties.first { $0.key == first }?.value ?? .object([.init(key: "type", value: .string("object"))])
+        let value = adding(path: Array(path.dropFirst()), leaf, to: existing)
+        if let index = properties.firstIndex(where: { $0.key == first }) {
+            properties[index].value = value
+        } else {
+            properties.append(.init(key: first, value: value))
+        }
+        return adding("properties", .object(properties), to: object)
     }
 
     /// The sample as the stub transport answers it: `{ success: true, payload: … }`.

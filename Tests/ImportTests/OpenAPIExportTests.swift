@@ -86,6 +86,43 @@ final class OpenAPIExportTests: XCTestCase {
         }
     }
 
+    // MARK: - Mappings a fixture does not show
+
+    private func export(_ spec: String) throws -> OpenAPIExport {
+        let loaded = SpecLoader.load([SpecSource(path: "specs/a.yaml", contents: Array(spec.utf8))])
+        let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
+        return OpenAPIExporter.export(module)
+    }
+
+    /// An error body's keys with dots are paths the runtime follows: nested objects. The
+    /// `default` response is on every operation.
+    func testErrorBodyKeysWithDotsAreNestedObjects() throws {
+        let export = try export("""
+            service: Shop
+            errorBody: { message: error.message, code: error.code }
+            endpoints:
+              ping: { method: GET, path: /ping }
+            """)
+        let schema = export.document["paths"]?["/ping"]?["get"]?["responses"]?["default"]?["content"]?["application/json"]?["schema"]
+        let error = schema?["properties"]?["error"]
+        XCTAssertEqual(error?["type"], .string("object"))
+        XCTAssertEqual(error?["properties"]?["message"]?["type"], .array([.string("string"), .string("null")]))
+        XCTAssertEqual(error?["properties"]?["code"]?["type"], .array([.string("string"), .string("number"), .string("null")]))
+    }
+
+    /// Two services with the same method and path: one operation, and a warning at the second.
+    func testTheSameRouteInTwoServicesIsAWarning() throws {
+        let loaded = SpecLoader.load([
+            SpecSource(path: "specs/a.yaml", contents: Array("service: A\nendpoints:\n  ping: { method: GET, path: /ping }\n".utf8)),
+            SpecSource(path: "specs/b.yaml", contents: Array("service: B\nendpoints:\n  ping: { method: GET, path: /ping }\n".utf8)),
+        ])
+        let export = OpenAPIExporter.export(try XCTUnwrap(loaded.module))
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [
+            "specs/b.yaml:3:3: warning: GET /ping is also endpoint 'ping' of service A; an OpenAPI document has one operation per method and path, so this one is left out",
+        ])
+        XCTAssertEqual(export.document["paths"]?["/ping"]?["get"]?["operationId"], .string("aPing"), "ids stay unique across services")
+    }
+
     // MARK: - Reading the extensions
 
     /// `x-endpointgen-…` values the spec loader would refuse are left out, so a document that
