@@ -49,8 +49,6 @@ struct ObjectBuilder {
         set(key, text.map(DocumentValue.string))
     }
 
-    func contains(_ key: String) -> Bool { members.contains { $0.key == key } }
-
     var value: DocumentValue { .object(members) }
 }
 

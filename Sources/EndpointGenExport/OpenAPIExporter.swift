@@ -5,7 +5,7 @@ import EndpointGenSupport
 public struct OpenAPIExport: Sendable {
     public var document: DocumentValue
     /// Warnings at the spec place of each part OpenAPI cannot express exactly (the document is
-    /// still written); errors when no document can be made.
+    /// still written).
     public var diagnostics: [Diagnostic]
 
     /// The document as YAML, after the fixed header comment.
@@ -46,13 +46,22 @@ private struct Exporter {
     /// Security schemes in order of first use: the component name and its object.
     private var securitySchemes: [(auth: Auth, name: String, value: DocumentValue)] = []
 
+    private let services: [Service]
+    /// Endpoint names that more than one service uses: their operation ids name the service too.
+    private let sharedEndpointNames: Set<String>
+
     init(module: SpecModule) {
         self.module = module
         self.models = module.modelsByName
+        self.services = module.files.compactMap(\.service)
+        var seen: Set<String> = []
+        var shared: Set<String> = []
+        for service in services {
+            for name in Set(service.endpoints.map(\.name)) where !seen.insert(name).inserted { shared.insert(name) }
+        }
+        self.sharedEndpointNames = shared
         self.referencedInline = inlineModelsReferencedByOthers()
     }
-
-    private var services: [Service] { module.files.compactMap(\.service) }
 
     mutating func document() -> DocumentValue {
         var root = ObjectBuilder()
@@ -199,8 +208,7 @@ private struct Exporter {
     /// The endpoint's name; `Service.endpoint` style (`communityGetPosts`) only when another
     /// service has an endpoint of the same name, since operation ids are unique per document.
     private func operationID(_ endpoint: Endpoint, of service: Service) -> String {
-        let clashes = services.contains { other in other.name != service.name && other.endpoints.contains { $0.name == endpoint.name } }
-        guard clashes else { return endpoint.name }
+        guard sharedEndpointNames.contains(endpoint.name) else { return endpoint.name }
         return SwiftNaming.lowerCamel(service.name) + SwiftNaming.upperCamel(endpoint.name)
     }
 
