@@ -167,7 +167,7 @@ private struct Exporter {
                 let route = endpoint.method.rawValue + " " + endpoint.path
                 if let owner = owners[route] {
                     diagnostics.warning(
-                        "\(route) is also endpoint '\(owner.endpoint)' of service \(owner.service); an OpenAPI document has one operation per method and path, so this one is left out",
+                        "\(route) is also endpoint '\(owner.endpoint)' of service \(owner.service); an OpenAPI document has one operation per method and path, so this one is left out (export the services one at a time with --service)",
                         at: endpoint.location)
                     continue
                 }

@@ -25,7 +25,8 @@ public struct ExportRunResult: Sendable {
 /// output. The file is replaced whole (written beside it, then renamed) and only when every
 /// spec loaded.
 public enum ExportCommand {
-    public static func run(specs: String, output: String) -> ExportRunResult {
+    /// `services`: only these services' endpoints (every model is kept); empty for all.
+    public static func run(specs: String, output: String, services: [String] = []) -> ExportRunResult {
         var result = ExportRunResult()
         let (sources, readDiagnostics) = Pipeline.readSpecs(in: specs)
         if !readDiagnostics.isEmpty {
@@ -38,7 +39,23 @@ public enum ExportCommand {
             result.diagnostics = Pipeline.sortedDiagnostics(loaded.diagnostics)
             return result
         }
-        let export = OpenAPIExporter.export(module)
+        var selected = module
+        if !services.isEmpty {
+            let names = module.files.compactMap(\.service?.name)
+            let unknown = services.filter { !names.contains($0) }
+            guard unknown.isEmpty else {
+                result.diagnostics = unknown.map { name in
+                    let hint = DidYouMean.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? "; the services are \(names.joined(separator: ", "))"
+                    return .error("--service '\(name)' names no service of the specs\(hint)", at: SourceLocation(file: Pipeline.displayPath(specs), line: 0, column: 0))
+                }
+                return result
+            }
+            // The other services' files keep their models: any model may be used by any service.
+            for index in selected.files.indices where selected.files[index].service.map({ !services.contains($0.name) }) == true {
+                selected.files[index].service = nil
+            }
+        }
+        let export = OpenAPIExporter.export(selected)
         result.diagnostics = Pipeline.sortedDiagnostics(loaded.diagnostics + export.diagnostics)
         let contents = output.lowercased().hasSuffix(".json") ? export.json : export.yaml
         result.contents = contents

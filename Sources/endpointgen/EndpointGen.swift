@@ -308,11 +308,14 @@ struct ExportOpenAPI: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The document to write: a .yaml, .yml or .json file, or - for standard output.", valueName: "file"))
     var output: String = "openapi.yaml"
 
+    @Option(name: .long, help: ArgumentHelp("Only this service's endpoints (repeatable; every model is kept). For services with the same routes on different base URLs, which one document cannot hold.", valueName: "name"))
+    var service: [String] = []
+
     @OptionGroup var reporting: ReportingOptions
 
     func run() throws {
         let console = Console(color: reporting.color, quiet: reporting.quiet || output == "-")
-        let result = ExportCommand.run(specs: specs.specs, output: output)
+        let result = ExportCommand.run(specs: specs.specs, output: output, services: service)
         // Diagnostics go to standard error; with '-' standard output holds only the document.
         console.report(result.diagnostics)
         if result.couldNotReadSpecs { throw ExitCode(Exit.io) }

@@ -118,7 +118,7 @@ final class OpenAPIExportTests: XCTestCase {
         ])
         let export = OpenAPIExporter.export(try XCTUnwrap(loaded.module))
         XCTAssertEqual(export.diagnostics.map(\.rendered), [
-            "specs/b.yaml:3:3: warning: GET /ping is also endpoint 'ping' of service A; an OpenAPI document has one operation per method and path, so this one is left out",
+            "specs/b.yaml:3:3: warning: GET /ping is also endpoint 'ping' of service A; an OpenAPI document has one operation per method and path, so this one is left out (export the services one at a time with --service)",
         ])
         XCTAssertEqual(export.document["paths"]?["/ping"]?["get"]?["operationId"], .string("aPing"), "ids stay unique across services")
     }

@@ -197,6 +197,16 @@ final class CLITests: XCTestCase {
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/api.json"))) as? [String: Any]
         XCTAssertEqual(json?["openapi"] as? String, "3.1.0")
         XCTAssertEqual(try run(["export-openapi", "--output", "specs"]).status, 2)
+        // --service keeps one service's endpoints and every model.
+        try writeSpec("other.yaml", "service: Other\nendpoints:\n  list: { method: GET, path: /items }\nmodels:\n  Extra: { fields: { id: Int } }\n")
+        let one = try run(["export-openapi", "--service", "Other", "--output", "-"])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(one.stdout.contains("operationId: list\n") && !one.stdout.contains("- Shop\n"), one.stdout)
+        XCTAssertTrue(one.stdout.contains("\n    Item:\n") && one.stdout.contains("\n    Extra:\n"), one.stdout)
+        let unknown = try run(["export-openapi", "--service", "Othr", "--output", "-"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertEqual(unknown.stderr, "specs: error: --service 'Othr' names no service of the specs; did you mean 'Other'?\n")
+        try FileManager.default.removeItem(atPath: folder + "/specs/other.yaml")
         try writeSpec("broken.yaml", "service: Broken\nendpoints:\n  ping: { method: GET }\n")
         let broken = try run(["export-openapi", "--output", "api.yaml"])
         XCTAssertEqual(broken.status, 1)
