@@ -287,7 +287,10 @@ private struct Exporter {
             }
         }
         var schema = self.schema(of: type)
-        if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }) { schema = Self.adding("default", value, to: schema) }
+        // `= null` only says "optional", which `required` already does; a parameter is never null.
+        if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }), value != .null {
+            schema = Self.adding("default", value, to: schema)
+        }
         parameter.set("schema", schema)
         return parameter.value
     }
