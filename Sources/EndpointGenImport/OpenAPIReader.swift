@@ -51,6 +51,7 @@ struct OpenAPIReader {
         for tag in node["tags"]?.elements ?? [] {
             guard let name = tag["name"]?.text else { continue }
             document.tagDescriptions.append((name, tag["description"]?.text ?? ""))
+            if let settings = serviceSettings(tag) { document.tagSettings.append((name, settings)) }
         }
         for pair in node["components"]?["securitySchemes"]?.mapping ?? YAMLMapping() {
             guard let name = pair.key.text, let scheme = securityScheme(name, pair.value) else { continue }
@@ -133,7 +134,7 @@ struct OpenAPIReader {
             }
         }
         let (response, responseLocation) = self.response(node["responses"], operation: node)
-        return Operation(
+        var operation = Operation(
             method: method, path: path,
             operationId: node["operationId"]?.text,
             summary: node["summary"]?.text.map(Self.oneLine),
@@ -146,6 +147,73 @@ struct OpenAPIReader {
             errorSchema: errorSchema(node["responses"]),
             security: node["security"].flatMap(securityChoice),
             location: location(node))
+        readExtensions(node, into: &operation)
+        for server in node["servers"]?.elements ?? [] {
+            if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text)) }
+        }
+        return operation
+    }
+
+    // MARK: - endpointgen's extensions
+
+    /// The service settings `export-openapi` wrote on a tag, or nil when it wrote none.
+    private func serviceSettings(_ tag: YAMLNode) -> ServiceSettings? {
+        var settings = ServiceSettings()
+        var found = false
+        // Only what the spec loader accepts is taken: an import never writes a spec that fails.
+        if let node = tag[OpenAPIExtension.envelope], let payload = node["payload"]?.text, !payload.isEmpty {
+            let envelope = ImportedEnvelope(payload: payload, success: node["success"]?.text, code: node["code"]?.text, message: node["message"]?.text)
+            let keys = [envelope.payload, envelope.success, envelope.code, envelope.message].compactMap { $0 }
+            if !keys.contains(""), Set(keys).count == keys.count {
+                settings.envelope = envelope
+                found = true
+            }
+        }
+        if let node = tag[OpenAPIExtension.errorBody], node.mapping != nil {
+            settings.errorBody = ImportedErrorBody(message: node["message"]?.text, code: node["code"]?.text, model: node["model"]?.text)
+            found = true
+        }
+        if let headers = tag[OpenAPIExtension.headers] {
+            settings.headers = Self.constantHeaders(headers)
+            found = true
+        }
+        if let node = tag[OpenAPIExtension.cookieSession], node.mapping != nil {
+            settings.hasCookieSession = true
+            settings.cookieRefresh = node["refresh"]?.text
+            if let csrf = node["csrf"], let cookie = csrf["cookie"]?.text, let header = csrf["header"]?.text,
+               SpecRules.isHeaderName(cookie), SpecRules.isHeaderName(header) {
+                settings.csrf = (cookie, header)
+            }
+            found = true
+        }
+        return found ? settings : nil
+    }
+
+    /// Name → value pairs whose name is a header name (once, compared without case) and whose
+    /// value has no line break; the rest is left out (the spec loader would refuse it).
+    /// `Content-Type` too: the request body's media type carries it.
+    private static func constantHeaders(_ node: YAMLNode) -> [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        for pair in node.mapping ?? YAMLMapping() {
+            guard let name = pair.key.text, SpecRules.isHeaderName(name), name.lowercased() != "content-type",
+                  !result.contains(where: { $0.name.lowercased() == name.lowercased() }), let value = pair.value.text,
+                  !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { continue }
+            result.append((name, value))
+        }
+        return result
+    }
+
+    private func readExtensions(_ node: YAMLNode, into operation: inout Operation) {
+        if let timeout = node[OpenAPIExtension.timeout]?.text, YAMLText.literal(timeout) == timeout,
+           let seconds = Double(timeout), seconds > 0, seconds.isFinite {
+            operation.timeout = timeout
+        }
+        operation.noRedirects = node[OpenAPIExtension.redirects]?.text == "none"
+        operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
+        if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
+        for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
+            operation.envelopeResponse = true
+        }
     }
 
     private mutating func parameters(_ node: YAMLNode?) -> [Parameter] {
@@ -182,7 +250,9 @@ struct OpenAPIReader {
                 deprecated: resolved["deprecated"]?.text == "true",
                 location: location(entry),
                 style: resolved["style"]?.text,
-                explode: resolved["explode"]?.text.map { $0 == "true" }))
+                explode: resolved["explode"]?.text.map { $0 == "true" },
+                specStyle: resolved[OpenAPIExtension.style]?.text,
+                credential: resolved[OpenAPIExtension.credential]?.text == "true"))
         }
         return result
     }
@@ -240,6 +310,10 @@ struct OpenAPIReader {
         let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
         if let json = types.first(where: { Self.isJSON($0.0) }) {
             return (.json(json.1["schema"].map { schema($0) } ?? Schema(kind: .any, location: at)), at)
+        }
+        // Streams whose schema is one value (each event's data, each line), as export-openapi writes them.
+        if let stream = types.first(where: { $0.0 == "text/event-stream" || $0.0 == "application/jsonl" }), let node = stream.1["schema"] {
+            return (.stream(events: stream.0 == "text/event-stream", schema(node)), at)
         }
         if types.contains(where: { $0.0.hasPrefix("text/") }) {
             return (.text, at)
@@ -303,6 +377,7 @@ struct OpenAPIReader {
             let others = types.filter { $0 != "null" }
             type = others.count == 1 ? others[0] : nil
         }
+        result.integerDiscriminator = node[OpenAPIExtension.discriminatorType]?.text == "integer"
         if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }

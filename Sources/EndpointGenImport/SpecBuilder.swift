@@ -80,22 +80,43 @@ struct SpecBuilder {
         // Unique across services: inline bodies and responses are named after their endpoint,
         // and model names are global to the module.
         var endpointNames: Set<String> = []
+        // Operation id → the service and endpoint it became, for an exported `cookieSession`'s refresh.
+        var byOperationID: [String: (service: String, endpoint: String)] = [:]
+        var sessions: [(file: Int, refresh: String?, csrf: (cookie: String, header: String)?)] = []
         for group in groups {
+            // What an endpointgen export wrote for the service; detection is for other documents.
+            let settings = group.tag.flatMap { tag in document.tagSettings.first { $0.name == tag }?.settings }
             var file = ImportedFile(fileName: uniqueFileName(group.name, taken: &fileNames))
             var service = ImportedService(name: group.name)
             service.summary = group.summary
-            if document.servers.count == 1 {
-                service.baseURL = document.servers[0].url
-            } else if document.servers.count > 1 {
-                service.environments = environments()
+            // The document's servers, else those every operation of the service names itself.
+            var servers = document.servers
+            if servers.isEmpty, let first = group.operations.first?.servers, !first.isEmpty,
+               group.operations.allSatisfy({ $0.servers.map(\.url) == first.map(\.url) }) {
+                servers = first
             }
-            service.envelope = detectEnvelope(group.operations)
-            service.errorBody = detectErrorBody(group.operations)
+            if servers.count == 1 {
+                service.baseURL = servers[0].url
+            } else if servers.count > 1 {
+                service.environments = environments(servers)
+            }
+            service.envelope = settings?.envelope ?? detectEnvelope(group.operations)
+            service.errorBody = settings?.errorBody.map { body in
+                var body = body
+                body.model = body.model.flatMap { modelNames[$0] }
+                return body
+            } ?? detectErrorBody(group.operations)
+            service.headers = settings?.headers ?? []
             var auths: [String] = []
             for operation in group.operations {
                 var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
                 var auth = self.auth(of: operation)
                 adjustHeaders(&endpoint, operation: operation, auth: &auth)
+                for header in operation.constantHeaders where !endpoint.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
+                    && header.name.lowercased() != Self.credentialHeader(of: auth) {
+                    endpoint.headers.append(header)
+                }
+                if let id = operation.operationId { byOperationID[id] = (service.name, endpoint.name) }
                 auths.append(auth)
                 service.endpoints.append(endpoint)
             }
@@ -106,8 +127,27 @@ struct SpecBuilder {
             }
             service.auth = common == "none" ? nil : common
             liftSharedParameters(&service)
+            // Not the header an endpoint's auth sets (the spec loader refuses those).
+            service.headers.removeAll { header in
+                auths.contains { Self.credentialHeader(of: $0) == header.name.lowercased() }
+            }
+            // A cookie session needs cookie endpoints.
+            if let settings, settings.hasCookieSession, auths.contains("cookie") {
+                sessions.append((files.count, settings.cookieRefresh, settings.csrf))
+            }
             file.service = service
             files.append(file)
+        }
+        for session in sessions {
+            guard var service = files[session.file].service else { continue }
+            // The refresh endpoint is sent by the client alone: one without parameters or body.
+            let target = session.refresh.flatMap { byOperationID[$0] }.flatMap { target in
+                files.lazy.compactMap(\.service).first { $0.name == target.service }?.endpoints.first { $0.name == target.endpoint }
+                    .flatMap { $0.params.isEmpty && $0.query.isEmpty && $0.headerParams.isEmpty && $0.body == nil ? target : nil }
+            }
+            let refresh = target.map { $0.service == service.name ? $0.endpoint : $0.service + "." + $0.endpoint }
+            service.cookieSession = (refresh, session.csrf)
+            files[session.file].service = service
         }
         dropUnusedWrappers(&shared, files: files)
         moveSingleServiceModels(from: &shared, to: &files)
@@ -234,7 +274,10 @@ struct SpecBuilder {
             case .json(let schema, _)?, .form(let schema)?, .multipart(let schema)?: sent.append(schema)
             case .raw?, nil: break
             }
-            if case .json(let schema) = operation.response { received.append(schema) }
+            switch operation.response {
+            case .json(let schema), .stream(_, let schema): received.append(schema)
+            case .empty, .text, .bytes: break
+            }
             if let schema = operation.errorSchema { received.append(schema) }
         }
         sentModels = Set(reachableComponents(from: sent).compactMap { modelNames[$0] })
@@ -301,6 +344,18 @@ struct SpecBuilder {
         }
         guard let payload, envelope.success != nil || envelope.code != nil || envelope.message != nil else { return nil }
         return (envelope, payload)
+    }
+
+    /// The payload of a response wrapped in `envelope`: one of the shape `envelopeShape` finds,
+    /// or an object of the envelope's keys alone that holds the payload key (the wrapper an
+    /// endpointgen export writes for its declared envelope, whatever its keys are called).
+    private func payload(of schema: Schema, envelope: ImportedEnvelope) -> Schema? {
+        if let (shape, payload) = envelopeShape(schema), shape == envelope { return payload }
+        guard let object = objectParts(schema), let payload = object.properties.first(where: { $0.name == envelope.payload }) else { return nil }
+        if case .schema = object.additional { return nil }
+        let keys = [envelope.payload, envelope.success, envelope.code, envelope.message].compactMap { $0 }
+        guard object.properties.allSatisfy({ keys.contains($0.name) }) else { return nil }
+        return payload.schema
     }
 
     private enum ScalarKind { case boolean, string, integer }
@@ -381,6 +436,8 @@ struct SpecBuilder {
 
     private struct Group {
         var name: String
+        /// The document's tag; nil for the untagged operations.
+        var tag: String?
         var summary: String?
         var operations: [Operation]
     }
@@ -413,7 +470,7 @@ struct SpecBuilder {
                 diagnostics.warning("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
             }
             let summary = document.tagDescriptions.first { $0.name == tag }.map { Text.firstParagraph($0.description) }
-            groups.append(Group(name: unique, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
+            groups.append(Group(name: unique, tag: tag == untagged ? nil : tag, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
         }
         return groups
     }
@@ -428,10 +485,10 @@ struct SpecBuilder {
     /// Several servers become environments, named after the first word of their descriptions
     /// ("Production server" → `production`, "The staging API" → `staging`) or numbered; the
     /// first is the default.
-    private func environments() -> [(name: String, url: String)] {
+    private func environments(_ servers: [(url: String, description: String?)]) -> [(name: String, url: String)] {
         var result: [(name: String, url: String)] = []
         var names: Set<String> = []
-        for (index, server) in document.servers.enumerated() {
+        for (index, server) in servers.enumerated() {
             let words = SwiftNaming.words(server.description ?? "").drop { ["a", "an", "the"].contains($0.lowercased()) }
             var name = words.first.map { Self.lowerName($0, fallback: "") } ?? ""
             if name.isEmpty || names.contains(name) || !name.utf8.allSatisfy({ $0 < 0x80 }) { name = "server\(index + 1)" }
@@ -452,6 +509,17 @@ struct SpecBuilder {
     }
 
     // MARK: - Auth
+
+    /// The header, lowercased, that an auth's client sets itself (`bearer` → `authorization`).
+    static func credentialHeader(of auth: String) -> String? {
+        switch auth {
+        case "bearer", "basic": return "authorization"
+        case "cookie": return "cookie"
+        default:
+            guard auth.hasPrefix("apiKey("), auth.hasSuffix(")") else { return nil }
+            return String(auth.dropFirst("apiKey(".count).dropLast()).lowercased()
+        }
+    }
 
     private mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
@@ -476,6 +544,9 @@ struct SpecBuilder {
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.deprecated = operation.deprecated
+        endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
+        endpoint.timeout = operation.timeout
+        endpoint.noRedirects = operation.noRedirects
 
         // Placeholders must be identifiers; the wire name of a path parameter is never sent.
         var placeholders: [String: String] = [:]
@@ -569,6 +640,7 @@ struct SpecBuilder {
                     switch operation.response {
                     case .json: value = "application/json"
                     case .text: value = "text/plain"
+                    case .stream(let events, _): value = events ? "text/event-stream" : "application/jsonl"
                     case .bytes, .empty: value = nil
                     }
                 }
@@ -649,7 +721,9 @@ struct SpecBuilder {
             return field
         }
         switch (style, explode) {
-        case ("form", true): break
+        case ("form", true):
+            // An endpointgen export's `brackets` (ids[]=1), which OpenAPI has no style for.
+            if parameter.specStyle == "brackets" { field.style = "brackets" }
         case ("form", false): field.style = "comma"
         case ("spaceDelimited", _): field.style = "space"
         case ("pipeDelimited", _): field.style = "pipe"
@@ -703,6 +777,7 @@ struct SpecBuilder {
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)
         field.name = uniqueSwiftName(key, taken: &names)
+        field.credential = parameter.place == .header && parameter.credential
         return field
     }
 
@@ -764,13 +839,20 @@ struct SpecBuilder {
         case .bytes:
             noEnvelope = envelope != nil
             return .type("Data")
+        case .stream(let events, let schema):
+            let type = specType(schema, suggested: owner + "Event", use: .model, models: &models)
+            return .type((events ? "EventStream<" : "JSONLines<") + type.expr + ">")
         case .json(var schema):
             if let envelope {
-                if let (shape, payload) = envelopeShape(schema), shape == envelope {
+                if let payload = payload(of: schema, envelope: envelope) {
                     if case .reference(let name) = schema.kind { envelopeWrappers.insert(name) }
                     // A payload without a schema (`data: {}` for "no result") means nothing to return.
                     if case .any = payload.kind { return nil }
                     schema = payload
+                    // An endpointgen export of `response: Envelope<T>`: the method returns the wrapper.
+                    if operation.envelopeResponse {
+                        return .type("Envelope<" + specType(schema, suggested: owner + "Response", use: .model, models: &models).expr + ">")
+                    }
                 } else {
                     noEnvelope = true
                 }
@@ -836,6 +918,13 @@ struct SpecBuilder {
         }
     }
 
+    /// Whether a case's component declares the discriminator as a string (then its values are not integers).
+    private func declaresStringTag(_ component: String, property: String) -> Bool {
+        guard let schema = components[component], let parts = objectParts(schema),
+              let declared = parts.properties.first(where: { $0.name == property }) else { return false }
+        return tagType(declared.schema) == .string
+    }
+
     /// Whether a component becomes a struct model: what a case of a `oneOf` model must be.
     private func isObjectComponent(_ name: String) -> Bool {
         switch components[name]?.kind {
@@ -877,7 +966,10 @@ struct SpecBuilder {
             // A value given twice cannot be told apart; two values whose Swift case names clash
             // can, and the later one is named in the long form.
             // Integer values name their cases after the models (`1` says nothing).
+            // An endpointgen export says when the values are integers, which the cases need not declare.
             let integer = discriminatorType(property: property, cases: cases) == .int
+                || (schema.integerDiscriminator && cases.allSatisfy { OpenAPIReader.isIntegerLiteral($0.value) }
+                    && !cases.contains { declaresStringTag($0.schema, property: property) })
             var values: Set<String> = []
             var caseNames: Set<String> = []
             var kept: [(value: String, model: String, name: String?)] = []
@@ -1209,7 +1301,7 @@ struct SpecBuilder {
             break
         }
         if case .json(var schema) = operation.response {
-            if let envelope, let (shape, payload) = envelopeShape(schema), shape == envelope { schema = payload }
+            if let envelope, let payload = payload(of: schema, envelope: envelope) { schema = payload }
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Response") }
         }
         return suffixes

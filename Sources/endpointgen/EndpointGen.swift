@@ -34,11 +34,13 @@ struct EndpointGen: ParsableCommand {
           endpointgen init             # endpointgen.yml, a spec, endpointgen.mk
           endpointgen import-openapi openapi.yaml --output specs
                                        # specs from an OpenAPI 3 document
+          endpointgen export-openapi --output openapi.yaml
+                                       # an OpenAPI 3.1 document of the specs
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
         version: version,
-        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self],
+        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self],
         defaultSubcommand: Generate.self
     )
 
@@ -303,6 +305,45 @@ struct ImportOpenAPI: ParsableCommand {
         }
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
         console.info("Wrote \(result.written.joined(separator: ", "))\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s") above)" : ""). Next: review them, then 'endpointgen generate'.")
+    }
+}
+
+struct ExportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-openapi",
+        abstract: "Write an OpenAPI 3.1 document of the specs (YAML, or JSON for a .json output).",
+        discussion: """
+        The specs are read and checked as 'lint' reads them; the document describes the resolved module: services as tags, endpoints as operations, models as components/schemas, auth as security schemes. What OpenAPI cannot say (envelope keys, timeouts, redirects, cookie sessions, ...) goes into x-endpointgen-* extensions that import-openapi reads back, and a warning names each part OpenAPI cannot express exactly. '--output -' writes to standard output. Nothing is written when a spec has an error.
+        """
+    )
+
+    @OptionGroup var specs: SpecsOption
+
+    @Option(name: .long, help: ArgumentHelp("The document to write: a .yaml, .yml or .json file, or - for standard output.", valueName: "file"))
+    var output: String = "openapi.yaml"
+
+    @Option(name: .long, help: ArgumentHelp("Only this service's endpoints (repeatable; every model is kept). For services with the same routes on different base URLs, which one document cannot hold.", valueName: "name"))
+    var service: [String] = []
+
+    @OptionGroup var reporting: ReportingOptions
+
+    func run() throws {
+        let console = Console(color: reporting.color, quiet: reporting.quiet || output == "-")
+        // The specs folder as generate finds it: --specs, else the configuration's, else specs.
+        let options = try runOptions(specs, nil, reporting)
+        let result = ExportCommand.run(specs: options.specs, output: output, services: service)
+        // Diagnostics go to standard error; with '-' standard output holds only the document.
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
+        if let failure = result.failure {
+            console.error(failure)
+            throw ExitCode(Exit.io)
+        }
+        guard result.succeeded else {
+            console.info("Nothing written.")
+            throw ExitCode(Exit.failure)
+        }
+        console.info("Wrote \(output).")
     }
 }
 
