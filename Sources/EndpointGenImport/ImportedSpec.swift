@@ -51,6 +51,9 @@ struct ImportedEndpoint {
     var headerParams: [ImportedField] = []
     var body: ImportedBody?
     var response: ImportedResponse?
+    /// Responses per status (`responses:`), in document order, instead of `response`; a nil
+    /// response is `empty`.
+    var responses: [(code: Int, response: ImportedResponse?)]?
 }
 
 struct ImportedField {

@@ -120,6 +120,15 @@ enum ResponseContent {
     case bytes
 }
 
+/// A documented response of one status code.
+struct StatusResponse {
+    var code: Int
+    var content: ResponseContent
+    /// Whether its JSON media type gives a schema.
+    var hasSchema: Bool
+    var location: SourceLocation
+}
+
 enum SecurityScheme {
     case bearer
     case basic
@@ -149,6 +158,9 @@ struct Operation {
     var responseLocation: SourceLocation
     /// The JSON schema of the first error response (`4XX`, `5XX`, a numbered one or `default`).
     var errorSchema: Schema?
+    /// Every response with a status code from 200 to 599, in document order, for responses per
+    /// status (`SpecBuilder.statusResponses`).
+    var statusResponses: [StatusResponse] = []
     /// nil: the document's requirement applies.
     var security: SecurityChoice?
     var location: SourceLocation

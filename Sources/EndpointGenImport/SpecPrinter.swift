@@ -105,6 +105,17 @@ struct SpecPrinter {
         case .type(let type)?: entry(2, "response", Self.scalar(type))
         case .fields(let fields)?: nestedFieldMap(2, "response", "fields", fields)
         }
+        if let responses = endpoint.responses {
+            line(2, "responses:")
+            // Status keys plain, as written by hand (`200:`); the decoder reads them as text.
+            for (code, response) in responses {
+                switch response {
+                case nil: line(3, "\(code): empty")
+                case .type(let type)?: line(3, "\(code): " + Self.scalar(type))
+                case .fields(let fields)?: nestedFieldMap(3, String(code), "fields", fields)
+                }
+            }
+        }
     }
 
     private mutating func nestedFieldMap(_ depth: Int, _ key: String, _ inner: String, _ fields: [ImportedField]) {
