@@ -123,6 +123,29 @@ final class StatusResponseImportTests: XCTestCase {
         XCTAssertTrue(service.contains("public func savePet(id: String, body: Pet) async throws(APIError) -> APIResponse<SavePetResponse>"), service)
     }
 
+    func testTheServicesErrorBodyIsGenericHoweverFewOperationsUseIt() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Pets, version: '1' }
+        paths:
+          /pets/{id}:
+            get:
+              tags: [pets]
+              operationId: getPet
+              parameters: [{ name: id, in: path, required: true, schema: { type: string } }]
+              responses:
+                '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Pet' } } } }
+                '404': { description: No such pet, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+        components:
+          schemas:
+            Pet: { type: object, properties: { name: { type: string } } }
+            Error: { type: object, properties: { message: { type: string } } }
+        """)
+        let contents = try XCTUnwrap(result.files.first { $0.name == "pets.yaml" }).contents
+        XCTAssertTrue(contents.contains("errorBody:\n  message: message\n  model: Error"), contents)
+        XCTAssertNil(try responsesBlock(result, endpoint: "getPet"), "its 404 is the errorBody, thrown as before")
+    }
+
     func testAModelNamedLikeTheEnumRenamesTheEndpoint() throws {
         let result = importText(document + """
 
