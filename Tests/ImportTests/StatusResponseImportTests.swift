@@ -142,7 +142,7 @@ final class StatusResponseImportTests: XCTestCase {
             Error: { type: object, properties: { message: { type: string } } }
         """)
         let contents = try XCTUnwrap(result.files.first { $0.name == "pets.yaml" }).contents
-        XCTAssertTrue(contents.contains("errorBody:\n  message: message\n  model: Error"), contents)
+        XCTAssertTrue(contents.contains("errorBody:\n  message: message\n  model: ErrorModel\n"), contents)
         XCTAssertNil(try responsesBlock(result, endpoint: "getPet"), "its 404 is the errorBody, thrown as before")
     }
 
