@@ -10,6 +10,7 @@ struct ResponseCasesRenderer {
     func render(_ endpoint: Endpoint, into p: inout CodePrinter) {
         guard let name = endpoint.responsesTypeName else { return }
         let access = context.access
+        let checksEnvelope = endpoint.envelope?.success != nil
         p.doc("What `\(endpoint.name)` answers, by status; a status not listed fails with `APIError.server`.")
         p.block("\(context.typeModifiers)enum \(Naming.typeName(name)): StatusDecodable, Hashable") { p in
             for entry in endpoint.responses {
@@ -37,6 +38,13 @@ struct ResponseCasesRenderer {
                         let member = "." + Naming.member(entry.status.caseName)
                         if let read = readExpression(entry.response) {
                             p.line("\(pattern): self = \(member)(\(read))")
+                        } else if checksEnvelope, entry.status.isEnveloped {
+                            // As `send` does for `empty`: an envelope saying `success: false` fails.
+                            p.line("\(pattern):")
+                            p.indented { p in
+                                p.line("try response.checkEnvelope()")
+                                p.line("self = \(member)")
+                            }
                         } else {
                             p.line("\(pattern): self = \(member)")
                         }

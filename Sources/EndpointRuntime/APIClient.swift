@@ -397,7 +397,7 @@ public struct APIClient: Sendable {
 
     /// Fails with `.envelope` when the body is an envelope whose `success` key is false; a
     /// format without that key, or an empty body, is not checked.
-    private func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat?) throws(APIError) {
+    func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat?) throws(APIError) {
         guard let format, let successKey = format.success, !response.body.isEmpty,
               case .object(let object)? = try? configuration.makeDecoder().decode(JSONValue.self, from: response.body),
               object[successKey] == .bool(false)

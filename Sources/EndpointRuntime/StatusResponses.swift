@@ -46,6 +46,12 @@ public struct ResponseReader: Sendable {
         return try client.unwrap(response, format: envelope, as: Value.self)
     }
 
+    /// For a status without a body to return: fails with `.envelope` when the body is the
+    /// endpoint's envelope with `success: false`, as `send(_:baseURL:)` does for `empty`.
+    public func checkEnvelope() throws(APIError) {
+        try client.checkEnvelopeSuccess(response, format: envelope)
+    }
+
     /// The body as UTF-8 text; other bytes fail with `.decoding`.
     public func text() throws(APIError) -> String {
         try client.text(of: response)

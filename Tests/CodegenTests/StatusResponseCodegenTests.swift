@@ -33,6 +33,11 @@ final class StatusResponseCodegenTests: XCTestCase {
         }
         guard case .envelope(let envelope)? = failed else { return XCTFail("\(String(describing: failed))") }
         XCTAssertEqual(envelope.message, "closed")
+        // A bodiless 2xx case still fails on an envelope saying `success: false`, as `send` does for `empty`.
+        let bodiless = await expectFailure { () async throws(APIError) in
+            try await self.submit(.json(status: 204, #"{"isSuccess":false,"message":"closed"}"#))
+        }
+        guard case .envelope? = bodiless else { return XCTFail("\(String(describing: bodiless))") }
         let unlisted = await expectFailure { () async throws(APIError) in
             try await self.submit(.json(status: 200, #"{"isSuccess":true,"result":{"id":1}}"#))
         }

@@ -119,7 +119,9 @@ public nonisolated enum SubmitAnswerResponse: StatusDecodable, Hashable {
         switch response.status {
         case 201: self = .created(try response.json(SubmitAnswerCreatedBody.self))
         case 202: self = .accepted(try response.text())
-        case 204: self = .noContent
+        case 204:
+            try response.checkEnvelope()
+            self = .noContent
         case 400..<500: self = .clientError(try response.json(ErrorResponse.self))
         default: return nil
         }
