@@ -795,16 +795,11 @@ struct FileDecoder {
             return []
         }
         var result: [StatusResponseSyntax] = []
-        var seen: [ResponseStatus: SourceLocation] = [:]
+        // A status listed twice is a duplicate key, which the loader reports: each status has
+        // one spelling (three digits, `NXX` in capitals, `default`).
         for pair in pairs {
             let keyLocation = location(pair.key)
             guard let status = responseStatus(reader.keyText(pair.key), at: keyLocation) else { continue }
-            if let first = seen[status] {
-                reader.diagnostics.error(
-                    "status \(status.spelling) is listed twice in \(what) (first at line \(first.line))", at: keyLocation)
-                continue
-            }
-            seen[status] = keyLocation
             let bodyName = inlineName(endpoint, SwiftNaming.upperCamel(status.caseName) + "Body")
             var entry = StatusResponseSyntax(status: status, response: .empty, location: keyLocation)
             let value = pair.value
