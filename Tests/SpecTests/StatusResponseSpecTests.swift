@@ -165,6 +165,21 @@ final class StatusResponseSpecTests: XCTestCase {
         XCTAssertEqual(diagnose(endpoint("""
                 responses: { 200: Pet }
             """, models: "  GetPetResponse: { fields: { id: Int } }")),
-            "specs/a.yaml:10:3: error: model name 'GetPetResponse' is reserved: it is generated for the responses of endpoint 'getPet'")
+            "specs/a.yaml:10:3: error: model name 'GetPetResponse' is reserved: it is generated for the responses of endpoint 'getPet' of service 'Pets'")
+    }
+
+    func testTheEnumNameMustBeFreeInTheModule() {
+        XCTAssertEqual(render(loadSpecs([
+            ("specs/a.yaml", endpoint("    responses: { 200: Pet }")),
+            ("specs/b.yaml", """
+                service: Shelter
+                endpoints:
+                  getPet: { method: GET, path: /pets, responses: { 200: String } }
+                  aPI: { method: GET, path: /api, responses: { 200: String } }
+                """),
+        ])), """
+            specs/b.yaml:3:39: error: the responses of endpoint 'getPet' would be the enum 'GetPetResponse', a reserved name: it is generated for the responses of endpoint 'getPet' of service 'Pets'; rename the endpoint
+            specs/b.yaml:4:35: error: the responses of endpoint 'aPI' would be the enum 'APIResponse', a reserved name: the runtime library uses it; rename the endpoint
+            """)
     }
 }

@@ -239,9 +239,15 @@ struct Resolver {
                 reserved[service.name + suffix] = "it is generated for service '\(service.name)'"
             }
             for endpoint in service.endpoints {
-                if let name = endpoint.responsesTypeName {
-                    reserved[name] = "it is generated for the responses of endpoint '\(endpoint.name)'"
+                guard let name = endpoint.responsesTypeName, let location = endpoint.responsesLocation else { continue }
+                // The enum is a type of the module: no runtime, Swift or service type, and one per name.
+                if let reason = reserved[name] {
+                    diagnostics.error(
+                        "the responses of endpoint '\(endpoint.name)' would be the enum '\(name)', a reserved name: \(reason); rename the endpoint",
+                        at: location)
+                    continue
                 }
+                reserved[name] = "it is generated for the responses of endpoint '\(endpoint.name)' of service '\(service.name)'"
             }
         }
         table.reserveCapacity(files.reduce(0) { $0 + $1.models.count + $1.inlineModels.count })
