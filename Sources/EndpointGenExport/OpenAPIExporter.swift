@@ -202,6 +202,7 @@ private struct Exporter {
         if !endpoint.headers.isEmpty { operation.set(OpenAPIExtension.headers, headers(endpoint.headers)) }
         if let timeout = endpoint.timeout { operation.set(OpenAPIExtension.timeout, .number(Self.number(timeout))) }
         if !endpoint.followsRedirects { operation.set(OpenAPIExtension.redirects, "none") }
+        if !endpoint.responses.isEmpty { operation.set(OpenAPIExtension.responses, "per-status") }
         return operation.value
     }
 
@@ -351,8 +352,20 @@ private struct Exporter {
 
     private mutating func responses(_ endpoint: Endpoint, of service: Service) -> DocumentValue {
         var responses = ObjectBuilder()
-        responses.set("200", success(endpoint))
-        if let errorBody = service.errorBody {
+        if endpoint.responses.isEmpty {
+            responses.set("200", success(endpoint))
+        } else {
+            // Each listed status as itself; the envelope wraps 2xx bodies only, as the runtime reads them.
+            for listed in endpoint.responses {
+                let description = listed.summary ?? Self.describe(listed.status)
+                // 204, 205 and 304 have no body on the wire, so no envelope either.
+                let bodiless = [204, 205, 304].contains(listed.status.representativeCode)
+                let envelope = listed.status.isEnveloped && !bodiless ? endpoint.envelope : nil
+                responses.set(listed.status.spelling == "other" ? "default" : listed.status.spelling,
+                              response(listed.response, sample: listed.sample.map(Self.value), envelope: envelope, description: description))
+            }
+        }
+        if let errorBody = service.errorBody, !endpoint.responses.contains(where: { $0.status == .other }) {
             var error = ObjectBuilder()
             error.set("description", "An error; `\(service.name)`'s error body.")
             error.set("content", .object([.init(key: "application/json", value: .object([.init(key: "schema", value: errorSchema(errorBody))]))]))
@@ -363,26 +376,40 @@ private struct Exporter {
 
     /// The 2xx answer: its media type and schema, with the envelope around the payload.
     private mutating func success(_ endpoint: Endpoint) -> DocumentValue {
+        response(endpoint.response, sample: endpoint.sample.map(Self.value), envelope: endpoint.envelope, description: "Success.")
+    }
+
+    /// A listed status's description when its spec gives no summary: the case it becomes.
+    private static func describe(_ status: ResponseStatus) -> String {
+        switch status {
+        case .code(let code): return "\(code) (`.\(status.caseName)`)."
+        case .range(let digit): return "Any other \(digit)xx status (`.\(status.caseName)`)."
+        case .other: return "Any other status (`.\(status.caseName)`)."
+        }
+    }
+
+    /// One response object: the media type and schema of `kind`, with `envelope` around the payload.
+    private mutating func response(_ kind: Response, sample: DocumentValue?, envelope: Envelope?, description: String) -> DocumentValue {
         var response = ObjectBuilder()
-        response.set("description", "Success.")
+        response.set("description", description)
         var mediaType: String?
         var schema: DocumentValue?
-        var sample = endpoint.sample.map(Self.value)
-        switch endpoint.response {
+        var sample = sample
+        switch kind {
         case .empty:
             // With an envelope the body still says whether the call succeeded.
-            if let envelope = endpoint.envelope, envelope.success != nil {
+            if let envelope, envelope.success != nil {
                 mediaType = "application/json"
                 schema = envelopeSchema(envelope, payload: nil)
             }
         case .json(let type):
             mediaType = "application/json"
             let payload = self.schema(of: type, inline: true)
-            schema = endpoint.envelope.map { envelopeSchema($0, payload: payload) } ?? payload
-            if let envelope = endpoint.envelope, let value = sample { sample = Self.wrapped(value, envelope: envelope) }
+            schema = envelope.map { envelopeSchema($0, payload: payload) } ?? payload
+            if let envelope, let value = sample { sample = Self.wrapped(value, envelope: envelope) }
         case .envelope(let type):
             mediaType = "application/json"
-            if let envelope = endpoint.envelope {
+            if let envelope {
                 schema = envelopeSchema(envelope, payload: self.schema(of: type, inline: true))
                 if let value = sample { sample = Self.wrapped(value, envelope: envelope) }
             }

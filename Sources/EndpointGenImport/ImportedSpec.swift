@@ -62,6 +62,9 @@ struct ImportedEndpoint {
     var timeout: String?
     /// `redirects: none`.
     var noRedirects = false
+    /// Responses per status (`responses:`), in document order, instead of `response`; a nil
+    /// response is `empty`.
+    var responses: [(code: Int, response: ImportedResponse?)]?
 }
 
 struct ImportedField {

@@ -142,6 +142,15 @@ enum ResponseContent {
     case stream(events: Bool, Schema)
 }
 
+/// A documented response of one status code.
+struct StatusResponse {
+    var code: Int
+    var content: ResponseContent
+    /// Whether its JSON media type gives a schema.
+    var hasSchema: Bool
+    var location: SourceLocation
+}
+
 enum SecurityScheme {
     case bearer
     case basic
@@ -171,6 +180,11 @@ struct Operation {
     var responseLocation: SourceLocation
     /// The JSON schema of the first error response (`4XX`, `5XX`, a numbered one or `default`).
     var errorSchema: Schema?
+    /// Every response with a status code from 200 to 599, in document order, for responses per
+    /// status (`SpecBuilder.statusResponses`).
+    var statusResponses: [StatusResponse] = []
+    /// Written by export-openapi from a spec's `responses:`: every numbered status is listed again.
+    var listsEveryStatus = false
     /// nil: the document's requirement applies.
     var security: SecurityChoice?
     var location: SourceLocation

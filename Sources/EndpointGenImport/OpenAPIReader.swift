@@ -133,7 +133,10 @@ struct OpenAPIReader {
                 parameters.append(parameter)
             }
         }
-        let (response, responseLocation) = self.response(node["responses"], operation: node)
+        // Each numbered response's schema is read once, here; the single response and the error
+        // schema take theirs from this list (reading twice would repeat a schema's warnings).
+        let statuses = statusResponses(node["responses"])
+        let (response, responseLocation) = self.response(node["responses"], operation: node, statuses: statuses)
         var operation = Operation(
             method: method, path: path,
             operationId: node["operationId"]?.text,
@@ -144,14 +147,31 @@ struct OpenAPIReader {
             parameters: parameters,
             body: requestBody(node["requestBody"]),
             response: response, responseLocation: responseLocation,
-            errorSchema: errorSchema(node["responses"]),
+            errorSchema: errorSchema(node["responses"], statuses: statuses),
             security: node["security"].flatMap(securityChoice),
             location: location(node))
         readExtensions(node, into: &operation)
         for server in node["servers"]?.elements ?? [] {
             if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text)) }
         }
+        operation.statusResponses = statuses
         return operation
+    }
+
+    /// The responses of numbered statuses from 200 to 599, in document order.
+    private mutating func statusResponses(_ node: YAMLNode?) -> [StatusResponse] {
+        guard let responses = node?.mapping else { return [] }
+        var result: [StatusResponse] = []
+        for pair in responses {
+            guard let text = pair.key.text, text.utf8.count == 3, let code = Int(text), (200..<600).contains(code),
+                  let (resolved, reference) = follow(pair.value, "responses")
+            else { continue }
+            defer { if let reference { following.remove(reference) } }
+            let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
+            result.append(StatusResponse(code: code, content: content(of: resolved, code: code, at: location(pair.key)),
+                                         hasSchema: json?.value["schema"] != nil, location: location(pair.key)))
+        }
+        return result
     }
 
     // MARK: - endpointgen's extensions
@@ -209,6 +229,7 @@ struct OpenAPIReader {
             operation.timeout = timeout
         }
         operation.noRedirects = node[OpenAPIExtension.redirects]?.text == "none"
+        operation.listsEveryStatus = node[OpenAPIExtension.responses]?.text == "per-status"
         operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
         if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
         for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
@@ -286,7 +307,7 @@ struct OpenAPIReader {
 
     /// The lowest 2xx response (`2XX` after the numbered ones); `default` only when it is the
     /// sole response.
-    private mutating func response(_ node: YAMLNode?, operation: YAMLNode) -> (ResponseContent, SourceLocation) {
+    private mutating func response(_ node: YAMLNode?, operation: YAMLNode, statuses: [StatusResponse]) -> (ResponseContent, SourceLocation) {
         guard let responses = node?.mapping else { return (.empty, location(node ?? operation)) }
         var chosen: YAMLPair?
         var chosenCode = Int.max
@@ -301,31 +322,43 @@ struct OpenAPIReader {
         if chosen == nil, responses.count == 1, responses[0].key.text == "default" {
             chosen = responses[0]
         }
+        if let chosen, let listed = statuses.first(where: { String($0.code) == chosen.key.text }) {
+            return (listed.content, listed.location)
+        }
         guard let chosen, let (resolved, reference) = follow(chosen.value, "responses") else {
             return (.empty, location(node!))
         }
         defer { if let reference { following.remove(reference) } }
         let at = location(chosen.key)
-        guard chosenCode != 204, let content = resolved["content"]?.mapping, !content.isEmpty else { return (.empty, at) }
+        return (content(of: resolved, code: chosenCode, at: at), at)
+    }
+
+    /// What a response's body is read as: JSON (its schema), text, bytes, or nothing.
+    private mutating func content(of resolved: YAMLNode, code: Int, at: SourceLocation) -> ResponseContent {
+        guard code != 204, code != 304, let content = resolved["content"]?.mapping, !content.isEmpty else { return .empty }
         let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
         if let json = types.first(where: { Self.isJSON($0.0) }) {
-            return (.json(json.1["schema"].map { schema($0) } ?? Schema(kind: .any, location: at)), at)
+            return .json(json.1["schema"].map { schema($0) } ?? Schema(kind: .any, location: at))
         }
         // Streams whose schema is one value (each event's data, each line), as export-openapi writes them.
         if let stream = types.first(where: { $0.0 == "text/event-stream" || $0.0 == "application/jsonl" }), let node = stream.1["schema"] {
-            return (.stream(events: stream.0 == "text/event-stream", schema(node)), at)
+            return .stream(events: stream.0 == "text/event-stream", schema(node))
         }
         if types.contains(where: { $0.0.hasPrefix("text/") }) {
-            return (.text, at)
+            return .text
         }
-        return (.bytes, at)
+        return .bytes
     }
 
     /// The JSON schema of the first error response, for the service's `errorBody`.
-    private mutating func errorSchema(_ node: YAMLNode?) -> Schema? {
+    private mutating func errorSchema(_ node: YAMLNode?, statuses: [StatusResponse]) -> Schema? {
         guard let responses = node?.mapping else { return nil }
         for pair in responses {
             guard let code = pair.key.text?.uppercased(), code == "DEFAULT" || code.hasPrefix("4") || code.hasPrefix("5") else { continue }
+            if let listed = statuses.first(where: { String($0.code) == code }) {
+                if case .json(let schema) = listed.content, listed.hasSchema { return schema }
+                continue
+            }
             guard let (resolved, reference) = follow(pair.value, "responses") else { continue }
             defer { if let reference { following.remove(reference) } }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }

@@ -49,6 +49,12 @@ struct SpecBuilder {
     /// Model names of the components request bodies can hold (`sentModels`) and responses can
     /// (`receivedModels`), directly or inside others: where `readOnly` and `writeOnly` matter.
     private var sentModels: Set<String> = []
+    /// Error schemas (component names) that say nothing particular about an operation: the
+    /// service's `errorBody` and those many operations share (GitHub's `basic-error` and
+    /// `validation-error`). A documented error status with another one is listed per status.
+    private var genericErrorSchemas: Set<String> = []
+    /// The current service's most common error schema (its `errorBody`).
+    private var serviceErrorSchema: String?
     private var receivedModels: Set<String> = []
 
     init(document: OpenAPIDocument) {
@@ -70,6 +76,7 @@ struct SpecBuilder {
             modelNames[named.name] = uniqueTypeName(named.name, fallback: "Model", at: named.schema.location)
         }
         findDirections()
+        genericErrorSchemas = Self.sharedErrorSchemas(document.operations)
         var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
         for named in document.schemas {
             guard let name = modelNames[named.name] else { continue }
@@ -107,6 +114,7 @@ struct SpecBuilder {
                 return body
             } ?? detectErrorBody(group.operations)
             service.headers = settings?.headers ?? []
+            if case .reference(let name)? = commonErrorSchema(group.operations)?.kind { serviceErrorSchema = name } else { serviceErrorSchema = nil }
             var auths: [String] = []
             for operation in group.operations {
                 var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
@@ -279,6 +287,10 @@ struct SpecBuilder {
             case .empty, .text, .bytes: break
             }
             if let schema = operation.errorSchema { received.append(schema) }
+            // Any status may be listed per status, and then decoded.
+            for response in operation.statusResponses {
+                if case .json(let schema) = response.content { received.append(schema) }
+            }
         }
         sentModels = Set(reachableComponents(from: sent).compactMap { modelNames[$0] })
         receivedModels = Set(reachableComponents(from: received).compactMap { modelNames[$0] })
@@ -387,9 +399,8 @@ struct SpecBuilder {
         return order.first { counts[$0] == counts[best] }
     }
 
-    /// `errorBody` from the error response most operations share: its message and code keys,
-    /// and the model when it is a named schema.
-    private func detectErrorBody(_ operations: [Operation]) -> ImportedErrorBody? {
+    /// The error schema most operations share (the first of equal counts).
+    private func commonErrorSchema(_ operations: [Operation]) -> Schema? {
         var order: [String] = []
         var counts: [String: (count: Int, schema: Schema)] = [:]
         for operation in operations {
@@ -400,7 +411,13 @@ struct SpecBuilder {
             counts[key, default: (0, schema)].count += 1
         }
         guard let best = order.first(where: { key in counts[key]!.count == order.map { counts[$0]!.count }.max() }) else { return nil }
-        let schema = counts[best]!.schema
+        return counts[best]!.schema
+    }
+
+    /// `errorBody` from the error response most operations share: its message and code keys,
+    /// and the model when it is a named schema.
+    private func detectErrorBody(_ operations: [Operation]) -> ImportedErrorBody? {
+        guard let schema = commonErrorSchema(operations) else { return nil }
         guard let object = objectParts(schema) else { return nil }
         var body = ImportedErrorBody()
         // The most telling key of each kind: `code` before `status`, `message` before `error`.
@@ -599,7 +616,11 @@ struct SpecBuilder {
                 endpoint.headers.append(("Content-Type", mediaType))
             }
         }
-        endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+        if let statuses = perStatusResponses(operation, envelope: envelope) {
+            endpoint.responses = statusResponses(statuses, envelope: envelope, owner: owner, models: &models)
+        } else {
+            endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+        }
         return endpoint
     }
 
@@ -827,6 +848,98 @@ struct SpecBuilder {
         case .reference(let name): return components[name].map { isSimple($0, depth: depth + 1, inArray: inArray) } ?? false
         case .array(let items): return !inArray && items.map { isSimple($0, depth: depth + 1, inArray: true) } == true
         default: return false
+        }
+    }
+
+    // MARK: - Responses per status
+
+    /// Error schemas (by component name) that at least one operation in twenty documents, and
+    /// at least three: the document's generic errors.
+    static func sharedErrorSchemas(_ operations: [Operation]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for operation in operations {
+            var seen: Set<String> = []
+            for response in operation.statusResponses where response.code >= 400 {
+                if case .json(let schema) = response.content, case .reference(let name) = schema.kind, seen.insert(name).inserted {
+                    counts[name, default: 0] += 1
+                }
+            }
+        }
+        let threshold = max(3, (operations.count + 19) / 20)
+        return Set(counts.filter { $0.value >= threshold }.keys)
+    }
+
+    /// The statuses an operation lists per status (`responses:`), or nil when one `response:`
+    /// says all the caller can tell apart. Per status when the operation documents
+    /// - two or more success statuses whose bodies differ (one bodiless, other schemas or media
+    ///   types): 2xx codes, and 304 when it has an `If-None-Match` or `If-Modified-Since` header
+    ///   parameter (without one the caller never asks for a 304); or
+    /// - a success and an error status whose JSON body is a component schema of its own (a 404
+    ///   `NotFound`, a 409 `Conflict`), not a generic one (`genericErrorSchemas`, the `errorBody`).
+    /// Then the success statuses and those error statuses are listed; generic errors still throw.
+    /// Not in a service with an envelope, whose payloads the importer unwraps by one shape.
+    func perStatusResponses(_ operation: Operation, envelope: ImportedEnvelope?) -> [StatusResponse]? {
+        // A stream is one response kind of its own; it is never listed per status.
+        if operation.statusResponses.contains(where: { if case .stream = $0.content { true } else { false } }) { return nil }
+        // An export of a spec's `responses:` lists exactly what the spec listed (2xx bodies in the envelope).
+        if operation.listsEveryStatus, !operation.statusResponses.isEmpty { return operation.statusResponses }
+        guard envelope == nil, operation.statusResponses.count >= 2 else { return nil }
+        let conditional = operation.parameters.contains { parameter in
+            parameter.place == .header && ["if-none-match", "if-modified-since"].contains(parameter.name.lowercased())
+        }
+        func isSuccess(_ response: StatusResponse) -> Bool {
+            (200..<300).contains(response.code) || (response.code == 304 && conditional)
+        }
+        func isSpecificError(_ response: StatusResponse) -> Bool {
+            guard response.code >= 400, case .json(let schema) = response.content, case .reference(let name) = schema.kind else { return false }
+            return !genericErrorSchemas.contains(name) && name != serviceErrorSchema
+        }
+        let successes = operation.statusResponses.filter(isSuccess)
+        guard !successes.isEmpty else { return nil }
+        // Bodies told apart: a component by name, an inline schema always its own.
+        var kinds: Set<String> = []
+        for (index, response) in successes.enumerated() {
+            switch response.content {
+            case .empty: kinds.insert("empty")
+            case .text: kinds.insert("text")
+            case .bytes, .stream: kinds.insert("bytes")
+            case .json(let schema):
+                if case .reference(let name) = schema.kind { kinds.insert("$" + name) } else { kinds.insert("inline\(index)") }
+            }
+        }
+        let errors = operation.statusResponses.filter(isSpecificError)
+        guard kinds.count >= 2 || !errors.isEmpty else { return nil }
+        return operation.statusResponses.filter { isSuccess($0) || isSpecificError($0) }
+    }
+
+    /// `<Case>Body`: the name the generator gives a status's inline model after the endpoint's.
+    static func bodySuffix(_ code: Int) -> String {
+        SwiftNaming.upperCamel(ResponseStatus.code(code).caseName) + "Body"
+    }
+
+    /// Each listed status's response; nil for a bodiless one (`empty`).
+    private mutating func statusResponses(_ statuses: [StatusResponse], envelope: ImportedEnvelope?, owner: String,
+                                          models: inout [ImportedModel]) -> [(code: Int, response: ImportedResponse?)] {
+        statuses.map { status in
+            switch status.content {
+            case .empty: return (status.code, nil)
+            case .text: return (status.code, .type("String"))
+            // Streams never get here (perStatusResponses); as bytes the type stays valid.
+            case .bytes, .stream: return (status.code, .type("Data"))
+            case .json(var schema):
+                // The runtime unwraps 2xx bodies from the envelope; other statuses are read as they are.
+                if let envelope, (200..<300).contains(status.code), let payload = payload(of: schema, envelope: envelope) {
+                    if case .any = payload.kind { return (status.code, nil) }
+                    schema = payload
+                }
+                let name = owner + Self.bodySuffix(status.code)
+                if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
+                    return (status.code, .fields(fields(object, owner: name, use: .model, models: &models)))
+                }
+                var type = specType(schema, suggested: name, use: .model, models: &models)
+                if type.kind == .data { type.expr = "Data" }
+                return (status.code, .type(type.expr))
+            }
         }
     }
 
@@ -1287,7 +1400,8 @@ struct SpecBuilder {
         takenTypeNames.contains(name) || SpecRules.reservation(ofModelName: name) != nil
     }
 
-    /// `Request` and `Response` when the generator will make inline models of those names.
+    /// `Request` and `Response` when the generator will make inline models of those names (and
+    /// `Response` and `<Case>Body` for responses per status).
     private func inlineModelSuffixes(_ operation: Operation, envelope: ImportedEnvelope?) -> [String] {
         var suffixes: [String] = []
         switch operation.body?.content {
@@ -1300,7 +1414,15 @@ struct SpecBuilder {
         case .raw?, nil:
             break
         }
-        if case .json(var schema) = operation.response {
+        if let statuses = perStatusResponses(operation, envelope: envelope) {
+            // The enum of the statuses, and the inline models of their bodies.
+            suffixes.append("Response")
+            for status in statuses {
+                guard case .json(let schema) = status.content, let object = objectParts(schema), !object.properties.isEmpty,
+                      !isReference(schema) else { continue }
+                suffixes.append(Self.bodySuffix(status.code))
+            }
+        } else if case .json(var schema) = operation.response {
             if let envelope, let payload = payload(of: schema, envelope: envelope) { schema = payload }
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Response") }
         }

@@ -126,6 +126,17 @@ struct SpecPrinter {
         }
         if let timeout = endpoint.timeout { entry(2, "timeout", Self.literal(timeout)) }
         if endpoint.noRedirects { entry(2, "redirects", "none") }
+        if let responses = endpoint.responses {
+            line(2, "responses:")
+            // Status keys plain, as written by hand (`200:`); the decoder reads them as text.
+            for (code, response) in responses {
+                switch response {
+                case nil: line(3, "\(code): empty")
+                case .type(let type)?: line(3, "\(code): " + Self.scalar(type))
+                case .fields(let fields)?: nestedFieldMap(3, String(code), "fields", fields)
+                }
+            }
+        }
     }
 
     private mutating func nestedFieldMap(_ depth: Int, _ key: String, _ inner: String, _ fields: [ImportedField]) {

@@ -21,6 +21,9 @@ public enum OpenAPIExtension {
     public static let credential = "x-endpointgen-credential"
     /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`).
     public static let response = "x-endpointgen-response"
+    /// Operation: `per-status` when the spec lists `responses:` per status, so import lists every
+    /// numbered status again instead of judging which ones the caller tells apart.
+    public static let responses = "x-endpointgen-responses"
     /// `oneOf` schema: `integer` when the discriminator's values are integers.
     public static let discriminatorType = "x-endpointgen-discriminator-type"
 }

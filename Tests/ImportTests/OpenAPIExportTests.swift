@@ -308,6 +308,9 @@ final class OpenAPIExportTests: XCTestCase {
                     case .raw(let contentType)?: lines.append("  body raw " + contentType)
                     }
                     lines.append("  response " + rules.response(endpoint.response))
+                    for listed in endpoint.responses where rules.keepsStatus(listed.status) {
+                        lines.append("  status \(listed.status.spelling) " + rules.response(listed.response))
+                    }
                     if let envelope = endpoint.envelope { lines.append("  envelope \(envelope)") }
                     if let timeout = endpoint.timeout { lines.append("  timeout \(timeout)") }
                     if !endpoint.followsRedirects { lines.append("  redirects none") }
@@ -351,6 +354,13 @@ final class OpenAPIExportTests: XCTestCase {
             if let value = field.defaultValue, !(apply && value == .null) { text += " = \(value)" }
             if field.access != .readWrite { text += " \(field.access)" }
             return text
+        }
+
+        /// Import reads numbered statuses only: a `4XX` or `default` entry is exported but not read back.
+        func keepsStatus(_ status: ResponseStatus) -> Bool {
+            guard apply else { return true }
+            if case .code = status { return true }
+            return false
         }
 
         func response(_ response: Response) -> String {

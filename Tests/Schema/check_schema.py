@@ -85,7 +85,18 @@ def mutate(path, value):
 
 DELETE = object()
 
+
+def with_responses(responses):
+    """BASE with getItem's `response` replaced by `responses`."""
+    spec = mutate(["endpoints", "getItem", "response"], DELETE)
+    spec["endpoints"]["getItem"]["responses"] = responses
+    return spec
+
 INVALID = [
+    ("response and responses together", mutate(["endpoints", "getItem", "responses"], {200: "Item"})),
+    ("an informational status", with_responses({101: "empty", 200: "Item"})),
+    ("a lowercase status class", with_responses({"2xx": "Item"})),
+    ("a status with both type and fields", with_responses({200: {"type": "Item", "fields": {"id": "Int"}}})),
     ("models-only file without models", {"models": {}}),
     ("unknown top-level key", mutate(["servce"], "Shop")),
     ("extension key below the top level", mutate(["endpoints", "getItem", "x-note"], "internal")),
@@ -158,6 +169,8 @@ VALID = [
     ("a stream of server-sent events", mutate(["endpoints", "getItem", "response"], "EventStream<Item>")),
     ("a credential header parameter", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": True})),
     ("inline response", mutate(["endpoints", "getItem", "response"], {"fields": {"total": "Int"}})),
+    ("responses per status", with_responses({200: "Item", 304: "empty", "4XX": {"type": "Item", "summary": "Rejected."},
+                                             202: {"fields": {"job": "String"}, "sample": {"job": "j1"}}, "default": "Data"})),
     ("apiKey auth", mutate(["endpoints", "getItem", "auth"], "apiKey(X-API-Key)")),
     ("apiKey auth in the query", mutate(["endpoints", "getItem", "auth"], "apiKeyQuery(api_key)")),
     ("basic auth", mutate(["endpoints", "getItem", "auth"], "basic")),
