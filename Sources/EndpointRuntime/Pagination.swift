@@ -52,7 +52,10 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
     /// Iterates the pages.
     public struct AsyncIterator: AsyncIteratorProtocol {
         private enum State {
-            case client(APIClient, baseURL: URL, first: any Endpoint, pending: PageRequest?, next: Next, lastURL: URL?)
+            /// `previous` is the page last returned (nil before the first): the request after it is
+            /// built when the next page is asked for, so that an error about it (a refused link)
+            /// comes after that page, not instead of it.
+            case client(APIClient, baseURL: URL, first: any Endpoint, previous: PageContext<Page>?, next: Next)
             case fixed(IndexingIterator<[Page]>, failure: APIError?)
             case finished
         }
@@ -65,7 +68,7 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
         fileprivate init(_ pages: APIPages) {
             switch pages.source {
             case .client(let client, let baseURL, let first, let next):
-                state = .client(client, baseURL: baseURL, first: first, pending: .endpoint(first), next: next, lastURL: nil)
+                state = .client(client, baseURL: baseURL, first: first, previous: nil, next: next)
             case .fixed(let values, let failure):
                 state = .fixed(values.makeIterator(), failure: failure)
             }
@@ -85,27 +88,30 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
                 state = .finished
                 if let failure { throw failure }
                 return nil
-            case .client(let client, let baseURL, let first, let pending, let next, let lastURL):
-                guard let request = pending else {
-                    state = .finished
-                    return nil
-                }
+            case .client(let client, let baseURL, let first, let previous, let next):
                 // Whatever happens below, nothing more is sent unless this page succeeds.
                 state = .finished
+                let request: PageRequest
+                if let previous {
+                    guard let following = try next(previous) else { return nil }
+                    request = following
+                } else {
+                    request = .endpoint(first)
+                }
                 // `response` checks too, but after building the request: a cancelled task builds nothing.
                 guard !Task.isCancelled else { throw .cancelled }
                 let (endpointURL, endpoint) = try request.resolved(baseURL: baseURL, first: first)
                 let sentURL = try client.makeRequest(endpoint, baseURL: endpointURL).url
                 // A server that names the page just fetched as the next one (a repeated cursor or
                 // link) would be asked for it forever: that page was the last.
-                if let lastURL, sentURL == lastURL, case .none = endpoint.body { return nil }
+                if let previous, sentURL == previous.requestURL, case .none = endpoint.body { return nil }
                 let response = try await client.response(endpoint, baseURL: endpointURL, as: Page.self)
                 let count = itemsOf(response.value).count
                 pageCount += 1
                 itemCount += count
                 let context = PageContext(response: response, requestURL: sentURL, baseURL: baseURL, itemCount: count,
                                           pageCount: pageCount, itemTotal: itemCount)
-                state = .client(client, baseURL: baseURL, first: first, pending: try next(context), next: next, lastURL: sentURL)
+                state = .client(client, baseURL: baseURL, first: first, previous: context, next: next)
                 return response.value
             }
         }
@@ -188,7 +194,7 @@ public struct PageContext<Page: Sendable>: Sendable {
     /// Items received so far, this page's included.
     public let itemTotal: Int
 
-    fileprivate init(response: APIResponse<Page>, requestURL: URL?, baseURL: URL, itemCount: Int, pageCount: Int,
+    init(response: APIResponse<Page>, requestURL: URL?, baseURL: URL, itemCount: Int, pageCount: Int,
                      itemTotal: Int) {
         self.response = response
         self.requestURL = requestURL
