@@ -76,7 +76,14 @@ nonisolated enum CatalogRouter: Endpoint {
         }
     }
 
-    var auth: AuthRequirement { .bearer }
+    var auth: AuthRequirement {
+        switch self {
+        case .listTags:
+            return .none
+        default:
+            return .bearer
+        }
+    }
 
     var timeout: TimeInterval? { nil }
 
@@ -84,5 +91,19 @@ nonisolated enum CatalogRouter: Endpoint {
 
     var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
 
-    var sampleData: Data { Data() }
+    var sampleData: Data {
+        switch self {
+        case .listTags:
+            return Data(#"""
+                {
+                  "data": [
+                    "fiction",
+                    "poetry"
+                  ]
+                }
+                """#.utf8)
+        default:
+            return Data()
+        }
+    }
 }

@@ -76,7 +76,14 @@ public nonisolated enum CatalogRouter: Endpoint {
         }
     }
 
-    public var auth: AuthRequirement { .bearer }
+    public var auth: AuthRequirement {
+        switch self {
+        case .listTags:
+            return .none
+        default:
+            return .bearer
+        }
+    }
 
     public var timeout: TimeInterval? { nil }
 
@@ -84,5 +91,19 @@ public nonisolated enum CatalogRouter: Endpoint {
 
     public var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
 
-    public var sampleData: Data { Data() }
+    public var sampleData: Data {
+        switch self {
+        case .listTags:
+            return Data(#"""
+                {
+                  "data": [
+                    "fiction",
+                    "poetry"
+                  ]
+                }
+                """#.utf8)
+        default:
+            return Data()
+        }
+    }
 }
