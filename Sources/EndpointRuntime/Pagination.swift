@@ -20,7 +20,8 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
     }
 
     private let source: Source
-    private let itemsOf: @Sendable (Page) -> [Item]
+    /// A page's items.
+    let itemsOf: @Sendable (Page) -> [Item]
 
     /// Pages fetched with `client`: `first`, then what `next` builds from each page received.
     /// `items` reads a page's items (for `items` and the end rules).
@@ -146,12 +147,8 @@ public struct APIPageItems<Page: Decodable & Sendable, Item: Sendable>: AsyncSeq
     }
 
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: pages.makeAsyncIterator(), itemsOf: pages.itemsOfPage)
+        AsyncIterator(pages: pages.makeAsyncIterator(), itemsOf: pages.itemsOf)
     }
-}
-
-extension APIPages {
-    fileprivate var itemsOfPage: @Sendable (Page) -> [Item] { itemsOf }
 }
 
 /// The request for a page: an endpoint (the paginated one with another page number, offset or
