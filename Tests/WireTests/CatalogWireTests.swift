@@ -4,15 +4,18 @@ import FlyingFox
 import Foundation
 import Generated
 import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// specs/catalog.yaml over the wire: `paginate:` by page number, offset, cursor and Link header.
 /// Every page is a normal call (bearer token on each), the sequence stops by the scheme's end rule,
 /// an error ends it typed, cancellation sends nothing more, and a link to another origin is refused.
 final class CatalogWireTests: WireTestCase {
-    private func service(_ server: WireServer, retryPolicy: RetryPolicy = .none) -> CatalogService {
+    private func service(_ server: WireServer, retryPolicy: RetryPolicy = .none, plugins: [any APIPlugin] = []) -> CatalogService {
         let client = APIClient(transport: transportUnderTest(),
                                authentication: Authentication(tokenProvider: TestTokens("catalog-token")),
-                               retryPolicy: retryPolicy, configuration: .init(timeout: 5))
+                               plugins: plugins, retryPolicy: retryPolicy, configuration: .init(timeout: 5))
         return CatalogService(client: client, baseURL: server.baseURL)
     }
 
@@ -230,6 +233,25 @@ final class CatalogWireTests: WireTestCase {
         XCTAssertEqual(requests.map { Self.int($0, "page") }, [1, 2, 2, 3])
     }
 
+    func testEachPageGoesThroughThePluginsAndFollowsRedirects() async throws {
+        let server = try await serve(basePath: "/v1") { request in
+            // The second page has moved, on the same origin.
+            if request.rawPath == "/v1/books", Self.int(request, "page") == 2 {
+                return HTTPResponse(statusCode: .temporaryRedirect, headers: HTTPHeaders([.location: "/v1/moved-books?page=2&per_page=1"]))
+            }
+            let page = Self.int(request, "page") ?? 0
+            return .json(#"{"books":\#(Self.books(page < 3 ? page...page : nil))}"#)
+        }
+        let plugin = SentURLs()
+        let ids = try await service(server, plugins: [plugin]).listBooksPages(perPage: 1).allItems().map(\.id)
+        XCTAssertEqual(ids, [1, 2])
+        let requests = await server.requests
+        XCTAssertEqual(requests.map(\.target), ["/v1/books?page=1&per_page=1", "/v1/books?page=2&per_page=1",
+                                                "/v1/moved-books?page=2&per_page=1", "/v1/books?page=3&per_page=1"])
+        XCTAssertEqual(requests.map { $0.header("Authorization") }, Array(repeating: "Bearer catalog-token", count: 4))
+        XCTAssertEqual(plugin.paths, ["/v1/books", "/v1/books", "/v1/moved-books", "/v1/books"], "the plugin sees every hop of every page")
+    }
+
     func testCancellingAfterTwoPagesSendsNothingMore() async throws {
         let server = try await serve(basePath: "/v1") { request in
             let page = Self.int(request, "page") ?? 0
@@ -248,6 +270,20 @@ final class CatalogWireTests: WireTestCase {
         guard case .failure(let error) = result, case .cancelled? = error as? APIError else { return XCTFail("\(result)") }
         let requests = await server.requests
         XCTAssertEqual(requests.map { Self.int($0, "page") }, [1, 2])
+    }
+}
+
+/// A plugin recording the path of every request it sees sent.
+private final class SentURLs: APIPlugin, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent: [String] = []
+
+    var paths: [String] {
+        lock.withLock { sent }
+    }
+
+    func willSend(_ request: URLRequest, endpoint: any Endpoint) async {
+        lock.withLock { sent.append(request.url?.path ?? "") }
     }
 }
 
