@@ -191,6 +191,57 @@ nonisolated struct NoteMeta: Codable, Hashable, Sendable {
     }
 }
 
+nonisolated struct DraftPage: Codable, Hashable, Sendable {
+    var `class`: [String]?
+    var self_: DraftMeta
+
+    init(`class`: [String]? = nil, self_: DraftMeta) {
+        self.class = `class`
+        self.self_ = self_
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.class = try container.optional([String].self, "class")
+        self.self_ = try container.required(DraftMeta.self, "meta")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.class, "class")
+        try container.put(self.self_, "meta")
+    }
+
+    static func == (lhs: DraftPage, rhs: DraftPage) -> Bool {
+        guard fieldsEqual(lhs.class, rhs.class) else { return false }
+        guard fieldsEqual(lhs.self_, rhs.self_) else { return false }
+        return true
+    }
+}
+
+nonisolated struct DraftMeta: Codable, Hashable, Sendable {
+    var `default`: String?
+
+    init(`default`: String? = nil) {
+        self.default = `default`
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.default = try container.optional(String.self, "default")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.default, "default")
+    }
+
+    static func == (lhs: DraftMeta, rhs: DraftMeta) -> Bool {
+        guard fieldsEqual(lhs.default, rhs.default) else { return false }
+        return true
+    }
+}
+
 nonisolated struct NotePage: Codable, Hashable, Sendable {
     var entries: [String]
     var meta: NoteMeta?

@@ -35,6 +35,12 @@ nonisolated protocol CatalogServiceProtocol: Sendable {
     /// The pages of `listNotes`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
     func listNotesPages(after: String?) -> APIPages<NotePage, String>
 
+    /// `GET /drafts`
+    func listDrafts(`in`: String?, client: Int?) async throws(APIError) -> DraftPage
+
+    /// The pages of `listDrafts`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    func listDraftsPages(`in`: String?, client: Int?) -> APIPages<DraftPage, String>
+
     /// `GET /tags`
     func listTags() async throws(APIError) -> [String]
 
@@ -138,6 +144,29 @@ nonisolated extension CatalogServiceProtocol {
         }
     }
 
+    /// `listDrafts` with the spec's defaults, as on `CatalogService`.
+    func listDrafts(`in`: String? = nil, client: Int? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> DraftPage {
+        try await self.listDrafts(in: `in`, client: client)
+    }
+
+    /// `listDraftsPages` with the spec's defaults, as on `CatalogService`.
+    func listDraftsPages(`in`: String? = nil, client: Int? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<DraftPage, String> {
+        self.listDraftsPages(in: `in`, client: client)
+    }
+
+    /// Calls `listDrafts` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func listDrafts(`in`: String? = nil, client: Int? = nil, completion: @escaping @Sendable (Result<DraftPage, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: DraftPage = try await self.listDrafts(in: `in`, client: client)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// Calls `listTags` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
     func listTags(completion: @escaping @Sendable (Result<[String], APIError>) -> Void) -> Task<Void, Never> {
@@ -227,6 +256,19 @@ nonisolated final class CatalogService: CatalogServiceProtocol {
         APIPages(client: self.client, baseURL: self.baseURL, first: self.withParameters(CatalogRouter.listNotes(after: after)), items: { $0.entries }) { previous in
             guard let next = previous.nextCursor(previous.value.meta?.next) else { return nil }
             return .endpoint(self.withParameters(CatalogRouter.listNotes(after: next)))
+        }
+    }
+
+    /// `GET /drafts`
+    func listDrafts(`in`: String? = nil, client: Int? = nil) async throws(APIError) -> DraftPage {
+        try await self.client.send(self.withParameters(CatalogRouter.listDrafts(in: `in`, client: client)), baseURL: baseURL, as: DraftPage.self)
+    }
+
+    /// The pages of `listDrafts`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    func listDraftsPages(`in`: String? = nil, client: Int? = nil) -> APIPages<DraftPage, String> {
+        APIPages(client: self.client, baseURL: self.baseURL, first: self.withParameters(CatalogRouter.listDrafts(in: `in`, client: client)), items: { $0.class ?? [] }) { previous in
+            guard let next = previous.nextCursor(previous.value.self_.default) else { return nil }
+            return .endpoint(self.withParameters(CatalogRouter.listDrafts(in: next, client: client)))
         }
     }
 

@@ -17,6 +17,8 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         case listEntriesPages(after: Int?, previous: String?, body: EntryQuery)
         case listNotes(after: String?)
         case listNotesPages(after: String?)
+        case listDrafts(`in`: String?, client: Int?)
+        case listDraftsPages(`in`: String?, client: Int?)
         case listTags
         case listTagsPages
     }
@@ -31,6 +33,8 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
     private var _listEntriesPagesHandler: (@Sendable (Int?, String?, EntryQuery) -> APIPages<EntryPage, String>)?
     private var _listNotesHandler: (@Sendable (String?) async throws -> NotePage)?
     private var _listNotesPagesHandler: (@Sendable (String?) -> APIPages<NotePage, String>)?
+    private var _listDraftsHandler: (@Sendable (String?, Int?) async throws -> DraftPage)?
+    private var _listDraftsPagesHandler: (@Sendable (String?, Int?) -> APIPages<DraftPage, String>)?
     private var _listTagsHandler: (@Sendable () async throws -> [String])?
     private var _listTagsPagesHandler: (@Sendable () -> APIPages<[String], String>)?
     private let samples = APIClient(transport: StubTransport())
@@ -88,6 +92,18 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
     var listNotesPagesHandler: (@Sendable (String?) -> APIPages<NotePage, String>)? {
         get { locked { _listNotesPagesHandler } }
         set { locked { _listNotesPagesHandler = newValue } }
+    }
+
+    /// Answers `listDrafts` instead of the sample, with the call's arguments.
+    var listDraftsHandler: (@Sendable (String?, Int?) async throws -> DraftPage)? {
+        get { locked { _listDraftsHandler } }
+        set { locked { _listDraftsHandler = newValue } }
+    }
+
+    /// Answers `listDraftsPages` instead of one page holding the sample, with the call's arguments.
+    var listDraftsPagesHandler: (@Sendable (String?, Int?) -> APIPages<DraftPage, String>)? {
+        get { locked { _listDraftsPagesHandler } }
+        set { locked { _listDraftsPagesHandler = newValue } }
     }
 
     /// Answers `listTags` instead of the sample, with the call's arguments.
@@ -148,6 +164,18 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         self.locked { self.recorded.append(.listNotesPages(after: after)) }
         if let handler = self.listNotesPagesHandler { return handler(after) }
         return APIPages(client: self.samples, baseURL: Self.sampleURL, first: CatalogRouter.listNotes(after: after), items: { $0.entries }) { _ in nil }
+    }
+
+    func listDrafts(`in`: String?, client: Int?) async throws(APIError) -> DraftPage {
+        self.locked { self.recorded.append(.listDrafts(in: `in`, client: client)) }
+        if let handler = self.listDraftsHandler { return try await Self.answer { try await handler(`in`, client) } }
+        return try await self.samples.send(CatalogRouter.listDrafts(in: `in`, client: client), baseURL: Self.sampleURL, as: DraftPage.self)
+    }
+
+    func listDraftsPages(`in`: String?, client: Int?) -> APIPages<DraftPage, String> {
+        self.locked { self.recorded.append(.listDraftsPages(in: `in`, client: client)) }
+        if let handler = self.listDraftsPagesHandler { return handler(`in`, client) }
+        return APIPages(client: self.samples, baseURL: Self.sampleURL, first: CatalogRouter.listDrafts(in: `in`, client: client), items: { $0.class ?? [] }) { _ in nil }
     }
 
     func listTags() async throws(APIError) -> [String] {

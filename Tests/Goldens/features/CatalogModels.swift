@@ -191,6 +191,57 @@ public nonisolated struct NoteMeta: Codable, Hashable, Sendable {
     }
 }
 
+public nonisolated struct DraftPage: Codable, Hashable, Sendable {
+    public let `class`: [String]?
+    public let self_: DraftMeta
+
+    public init(`class`: [String]? = nil, self_: DraftMeta) {
+        self.class = `class`
+        self.self_ = self_
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.class = try container.optional([String].self, "class")
+        self.self_ = try container.required(DraftMeta.self, "meta")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.class, "class")
+        try container.put(self.self_, "meta")
+    }
+
+    public static func == (lhs: DraftPage, rhs: DraftPage) -> Bool {
+        guard fieldsEqual(lhs.class, rhs.class) else { return false }
+        guard fieldsEqual(lhs.self_, rhs.self_) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct DraftMeta: Codable, Hashable, Sendable {
+    public let `default`: String?
+
+    public init(`default`: String? = nil) {
+        self.default = `default`
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.default = try container.optional(String.self, "default")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.default, "default")
+    }
+
+    public static func == (lhs: DraftMeta, rhs: DraftMeta) -> Bool {
+        guard fieldsEqual(lhs.default, rhs.default) else { return false }
+        return true
+    }
+}
+
 public nonisolated struct NotePage: Codable, Hashable, Sendable {
     public let entries: [String]
     public let meta: NoteMeta?

@@ -11,6 +11,7 @@ public nonisolated enum CatalogRouter: Endpoint {
     /// Searches entries; the cursor is an integer.
     case listEntries(after: Int? = nil, previous: String? = nil, body: EntryQuery)
     case listNotes(after: String? = nil)
+    case listDrafts(`in`: String? = nil, client: Int? = nil)
     case listTags
 
     public var defaultBaseURL: URL? { URL(string: "https://catalog.example.com") }
@@ -34,6 +35,8 @@ public nonisolated enum CatalogRouter: Endpoint {
             return [.literal("/entries/search")]
         case .listNotes:
             return [.literal("/notes")]
+        case .listDrafts:
+            return [.literal("/drafts")]
         case .listTags:
             return [.literal("/tags")]
         }
@@ -59,6 +62,11 @@ public nonisolated enum CatalogRouter: Endpoint {
         case .listNotes(let after):
             var items: [QueryItem] = []
             items.append(name: "after", after)
+            return items
+        case .listDrafts(let `in`, let client):
+            var items: [QueryItem] = []
+            items.append(name: "in", `in`)
+            items.append(name: "client", client)
             return items
         case .listTags:
             return []

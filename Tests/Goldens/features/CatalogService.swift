@@ -35,6 +35,12 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
     /// The pages of `listNotes`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
     func listNotesPages(after: String?) -> APIPages<NotePage, String>
 
+    /// `GET /drafts`
+    func listDrafts(`in`: String?, client: Int?) async throws(APIError) -> DraftPage
+
+    /// The pages of `listDrafts`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    func listDraftsPages(`in`: String?, client: Int?) -> APIPages<DraftPage, String>
+
     /// `GET /tags`
     func listTags() async throws(APIError) -> [String]
 
@@ -91,6 +97,18 @@ nonisolated extension CatalogServiceProtocol {
     @_alwaysEmitIntoClient
     public func listNotesPages(after: String? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<NotePage, String> {
         self.listNotesPages(after: after)
+    }
+
+    /// `listDrafts` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func listDrafts(`in`: String? = nil, client: Int? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> DraftPage {
+        try await self.listDrafts(in: `in`, client: client)
+    }
+
+    /// `listDraftsPages` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func listDraftsPages(`in`: String? = nil, client: Int? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<DraftPage, String> {
+        self.listDraftsPages(in: `in`, client: client)
     }
 }
 
@@ -169,6 +187,19 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
         APIPages(client: self.client, baseURL: self.baseURL, first: self.withParameters(CatalogRouter.listNotes(after: after)), items: { $0.entries }) { previous in
             guard let next = previous.nextCursor(previous.value.meta?.next) else { return nil }
             return .endpoint(self.withParameters(CatalogRouter.listNotes(after: next)))
+        }
+    }
+
+    /// `GET /drafts`
+    public func listDrafts(`in`: String? = nil, client: Int? = nil) async throws(APIError) -> DraftPage {
+        try await self.client.send(self.withParameters(CatalogRouter.listDrafts(in: `in`, client: client)), baseURL: baseURL, as: DraftPage.self)
+    }
+
+    /// The pages of `listDrafts`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    public func listDraftsPages(`in`: String? = nil, client: Int? = nil) -> APIPages<DraftPage, String> {
+        APIPages(client: self.client, baseURL: self.baseURL, first: self.withParameters(CatalogRouter.listDrafts(in: `in`, client: client)), items: { $0.class ?? [] }) { previous in
+            guard let next = previous.nextCursor(previous.value.self_.default) else { return nil }
+            return .endpoint(self.withParameters(CatalogRouter.listDrafts(in: next, client: client)))
         }
     }
 
