@@ -14,7 +14,7 @@ nonisolated enum CatalogRouter: Endpoint {
     case listDrafts(`in`: String? = nil, client: Int? = nil)
     case listTags
 
-    var defaultBaseURL: URL? { URL(string: "https://catalog.example.com") }
+    var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
     var method: HTTPMethod {
         switch self {

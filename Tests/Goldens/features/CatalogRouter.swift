@@ -14,7 +14,7 @@ public nonisolated enum CatalogRouter: Endpoint {
     case listDrafts(`in`: String? = nil, client: Int? = nil)
     case listTags
 
-    public var defaultBaseURL: URL? { URL(string: "https://catalog.example.com") }
+    public var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {

@@ -118,7 +118,7 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
     /// Sent as query item `api-version` with every request of this service.
     public let apiVersion: String
 
-    public init(client: APIClient, baseURL: URL = URL(string: "https://catalog.example.com")!, apiVersion: String = "2024-01-01") {
+    public init(client: APIClient, baseURL: URL = URL(string: "https://api.example.com/v1")!, apiVersion: String = "2024-01-01") {
         self.client = client
         self.baseURL = baseURL
         self.apiVersion = apiVersion
