@@ -90,6 +90,9 @@ def with_responses(responses):
     """BASE with getItem's `response` replaced by `responses`."""
     spec = mutate(["endpoints", "getItem", "response"], DELETE)
     spec["endpoints"]["getItem"]["responses"] = responses
+    return spec
+
+
 def paged(paginate, response="ItemPage"):
     """BASE with a paginated `listItems` (its `paginate` set to `paginate`) and its page model."""
     spec = copy.deepcopy(BASE)
