@@ -115,7 +115,15 @@ let package = Package(
         .target(name: "APITestSupport", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient", .product(name: "AsyncHTTPClient", package: "async-http-client")], path: "Tests/Support/APITestSupport"),
         // A client in a process of its own, so that tests can measure its peak memory against hostile bodies.
         .executableTarget(name: "runtime-memory-probe", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient"], path: "Tests/Support/MemoryProbe"),
-        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe"]),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: [
+                "EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe", "EndpointRuntimeAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
         .testTarget(name: "GeneratedTests", dependencies: ["Generated", "EndpointRuntime"]),
         // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.
