@@ -136,7 +136,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         let head = EndpointRuntime.HTTPResponseHead(status: Int(response.status.code), headers: Self.headers(of: response.headers), url: request.url)
         let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(BodyPump.chunks))
         let pump = BodyPump(idle: seconds)
-        // The pump holds the client (not this transport) until the body ends.
+        // The pump holds this transport until the body ends: an owned client is not shut down under it.
         pump.start(response.body, contentEncoding: response.headers.first(name: "Content-Encoding"), sink: sink, keepAlive: self)
         sink.onTermination = { _ in pump.stop() }
         return (head, body)
