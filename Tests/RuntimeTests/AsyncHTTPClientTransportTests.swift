@@ -7,6 +7,9 @@ import NIOCore
 import NIOHTTP1
 import RawHTTPServer
 import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// What is particular to `AsyncHTTPClientTransport` (the transport suites run over it with
 /// `ENDPOINTGEN_TEST_TRANSPORT=ahc`): its own inflating of gzip and deflate, its error table, the
@@ -101,6 +104,30 @@ final class AsyncHTTPClientTransportTests: XCTestCase {
             guard case .responseTooLarge(100_000) = error else { return XCTFail("\(error)") }
             XCTAssertLessThanOrEqual(kept, 100_000)
         }
+    }
+
+    /// A streamed body is inflated too, chunk by chunk as it arrives.
+    func testAStreamedGzipBodyArrivesInflated() async throws {
+        let gzip = Self.gzip
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for part in [gzip.prefix(20), gzip.dropFirst(20)] {
+                connection.write(String(format: "%x\r\n", part.count))
+                connection.write(Data(part))
+                connection.write("\r\n")
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            connection.write("0\r\n\r\n")
+        }
+        let transport = AsyncHTTPClientTransport()
+        let request = URLRequest(url: server.baseURL.appendingPathComponent("events"))
+        let context = TransportContext(endpoint: ProbeEndpoint(path: "/events"), timeout: 5, maxResponseSize: 1 << 20)
+        let (head, body) = try await transport.stream(request, context: context)
+        XCTAssertEqual(head.status, 200)
+        var received = Data()
+        for try await chunk in body { received.append(chunk) }
+        XCTAssertEqual(received, Self.text)
+        try await transport.shutdown()
     }
 
     /// The table that maps AsyncHTTPClient's and SwiftNIO's failures, case by case, onto the
