@@ -185,6 +185,9 @@ final class AsyncHTTPClientTransportTests: XCTestCase {
         XCTAssertEqual(server.requests.map(\.target), ["/v1/start", "/moved", "/v1/start", "/moved"])
         try await owned.shutdown()
         try await owned.shutdown()  // a second call does nothing
+        let late = await expectError { () async throws(APIError) in _ = try await APIClient(transport: owned).response(ProbeEndpoint(path: "/start"), baseURL: server.baseURL) }
+        guard case .transport(.other)? = late else { return XCTFail("after shutdown: \(String(describing: late))") }
+        XCTAssertEqual(server.requests.count, 4, "nothing sent after shutdown")
     }
 
     /// A transport that owns its client and is released without `shutdown()` shuts it down
