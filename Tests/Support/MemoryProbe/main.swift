@@ -62,5 +62,10 @@ getrusage(RUSAGE_SELF, &usage)
 #if canImport(Darwin)
 print("peak_rss_kib: \(usage.ru_maxrss / 1024)")
 #else
-print("peak_rss_kib: \(usage.ru_maxrss)")
+// Linux's ru_maxrss keeps the spawning process's peak across exec (a test process of 150 MB gave
+// every probe 150 MB, hiding what the probe itself took); VmHWM is this process's own peak.
+let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+let hwm = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+print("peak_rss_kib: \(hwm ?? usage.ru_maxrss)")
 #endif
