@@ -46,6 +46,10 @@ struct RouterRenderer {
                 constant(p: &p, "var followsRedirects: Bool", shapes.map { $0.endpoint.followsRedirects ? "true" : "false" })
                 p.blank()
             }
+            if let dates = service.dateEncoding {
+                p.line("\(access)var dateEncoding: DateEncoding? { \(DateRendering.expression(dates)) }")
+                p.blank()
+            }
             if let session = service.cookieSession {
                 let expression = cookieSessionExpression(session)
                 constant(p: &p, "var cookieSession: CookieSession?", shapes.map { $0.endpoint.auth == .cookie ? expression : "nil" })
@@ -250,7 +254,7 @@ struct RouterRenderer {
                     guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
                     if !first { p.put(", ") }
                     p.put(".value(")
-                    p.put(parameter.escapedName)
+                    p.put(parameter.valueExpression)
                     p.put(".parameterValue)")
                 }
                 first = false
@@ -337,7 +341,7 @@ struct RouterRenderer {
             p.put(".append(name: ")
             p.putLiteral(parameter.wireName)
             p.put(", ")
-            p.put(parameter.escapedName)
+            p.put(parameter.valueExpression)
             if let value = otherwise(parameter) {
                 p.put(", otherwise: ")
                 p.putLiteral(value)
@@ -372,6 +376,12 @@ struct RouterRenderer {
         }
     }
 
+    /// A form field's or text part's value: dates in the field's or the service's encoding.
+    func formValue(_ field: Field, _ value: String) -> String {
+        guard let dates = DateRendering.encoding(of: field, serviceDates: service.dateEncoding) else { return value }
+        return DateRendering.value(value, optional: field.type.isOptional, list: field.type.unwrapped != .primitive(.date), dates)
+    }
+
     /// The runtime's `ParameterStyle` case for a spec style.
     static func runtimeStyle(_ style: QueryStyle) -> String {
         switch style {
@@ -400,7 +410,7 @@ struct RouterRenderer {
                     var copy = context
                     let names = copy.fieldNames(fields, in: modelName)
                     for (field, swiftName) in zip(fields, names) where field.access != .readOnly {
-                        p.line("items.append(name: \(SwiftLiteral.string(field.wireName)), \(name).\(Naming.member(swiftName)))")
+                        p.line("items.append(name: \(SwiftLiteral.string(field.wireName)), \(formValue(field, "\(name).\(Naming.member(swiftName))")))")
                     }
                 }
                 p.line("return .form(items)")
@@ -411,7 +421,7 @@ struct RouterRenderer {
                 for (part, swiftName) in zip(parts, names) {
                     // Models and JSON go as JSON parts; scalars as text, files as files.
                     let label = isJSONPart(part.type.unwrapped) ? "json: " : ""
-                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(name).\(Naming.member(swiftName)))")
+                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(formValue(part, "\(name).\(Naming.member(swiftName))")))")
                 }
                 p.line("return .multipart(parts)")
             }

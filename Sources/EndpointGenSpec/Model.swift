@@ -81,6 +81,9 @@ public struct Service: Sendable {
     /// request (a tenant id, an `api-version`), in spec order.
     public var sharedHeaders: [Field] = []
     public var sharedQuery: [Field] = []
+    /// `dateEncoding:` with the file's time zone: how the JSON bodies and responses and the date
+    /// parameters of the service write dates; nil is ISO 8601 through the client's coders.
+    public var dateEncoding: DateEncodingSetting?
     public var endpoints: [Endpoint]
     public var location: SourceLocation
 
@@ -107,6 +110,32 @@ public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
 
     /// Styles of arrays of scalars.
     public var isArrayStyle: Bool { self != .deepObject && self != .form }
+}
+
+/// How dates are written (`dateEncoding:` of a service or a field); the runtime's `DateEncoding`.
+public enum DateEncodingKind: String, Sendable, Hashable, CaseIterable {
+    /// `2024-12-26T10:30:15.123Z` (the default).
+    case iso8601
+    /// `2024-12-26`, in the file's time zone.
+    case date
+    /// `1735209015` seconds since 1970.
+    case epochSeconds
+    /// `1735209015123` milliseconds since 1970.
+    case epochMilliseconds
+    /// `2024-12-26T19:30:15.123` without an offset, in the file's time zone.
+    case local
+}
+
+/// A date encoding with the time zone it is read and written in (an IANA identifier).
+public struct DateEncodingSetting: Sendable, Hashable {
+    public var kind: DateEncodingKind
+    /// Used by `date` and `local`; `UTC` unless the file sets `timeZone:`.
+    public var timeZone: String
+
+    public init(kind: DateEncodingKind, timeZone: String = "UTC") {
+        self.kind = kind
+        self.timeZone = timeZone
+    }
 }
 
 /// `cookieSession:` of a service: the endpoint that renews a cookie session on 401, and the
@@ -312,6 +341,8 @@ public struct Field: Sendable {
     public var deprecationMessage: String?
     /// `readOnly: true` / `writeOnly: true` of a model field.
     public var access: FieldAccess = .readWrite
+    /// The field's own `dateEncoding:` (a `Date` or `[Date]` field); nil follows the service.
+    public var dateEncoding: DateEncodingSetting?
     public var location: SourceLocation
 
     public init(

@@ -239,6 +239,10 @@ public protocol Endpoint: Sendable {
     /// How a `.cookie` endpoint's session is renewed and protected (the spec's `cookieSession`);
     /// nil by default.
     var cookieSession: CookieSession? { get }
+    /// How dates are written in the JSON body and read from responses and error bodies (the
+    /// spec's `dateEncoding:` of the service); nil leaves them to the client's coders (ISO 8601
+    /// by default). Fields with their own encoding keep it.
+    var dateEncoding: DateEncoding? { get }
 }
 
 /// A cookie session as Spring-style backends run it: a refresh endpoint and a CSRF token.
@@ -290,4 +294,6 @@ extension Endpoint {
     public var credentialHeaders: [String] { [] }
     /// None.
     public var cookieSession: CookieSession? { nil }
+    /// Nil: the client's coders decide.
+    public var dateEncoding: DateEncoding? { nil }
 }

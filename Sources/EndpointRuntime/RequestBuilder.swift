@@ -36,7 +36,7 @@ struct RequestBuilder {
             }
         }
 
-        if let (body, contentType) = try encode(endpoint.body) {
+        if let (body, contentType) = try encode(endpoint.body, dates: endpoint.dateEncoding) {
             request.httpBody = body
             // An endpoint's own Content-Type beside a JSON body names its JSON media type
             // (`application/merge-patch+json`). The other bodies' types are what the server
@@ -111,13 +111,15 @@ struct RequestBuilder {
     }
 
     /// The body bytes and their content type; nil for `.none`.
-    func encode(_ body: RequestBody) throws(APIError) -> (Data, String)? {
+    func encode(_ body: RequestBody, dates: DateEncoding? = nil) throws(APIError) -> (Data, String)? {
         switch body {
         case .none:
             return nil
         case .json(let value):
             do {
-                return (try configuration.makeEncoder().encode(value), "application/json")
+                let encoder = configuration.makeEncoder()
+                dates?.apply(to: encoder)
+                return (try encoder.encode(value), "application/json")
             } catch {
                 throw .encoding(description: Self.describeEncodingError(error, type: type(of: value)))
             }

@@ -257,6 +257,37 @@ final class GeneratedBehaviourTests: XCTestCase {
                        "ids=1,2&tags%5B%5D=a%2Cb&tags%5B%5D=c&filter%5Bkind%5D=x%20y&filter%5Bstatus%5D=open&n=1")
     }
 
+    /// `dateEncoding:` (issue 30): the service's local date-times in Seoul, and each parameter's and
+    /// field's own encoding, on the wire byte for byte; the sample reads back through the stub.
+    func testDateEncodingsReachTheWire() async throws {
+        let instant = Date(timeIntervalSince1970: 1_735_209_015.123)  // 2024-12-26T10:30:15.123Z, 19:30:15.123 in Seoul
+        let whole = Date(timeIntervalSince1970: 1_735_209_015)
+        let base = URL(string: "https://dates.example.com")!
+        let client = APIClient(transport: StubTransport.immediate)
+        let list = try client.makeRequest(
+            DatesRouter.listEvents(day: Date(timeIntervalSince1970: 1_735_255_800), since: instant, until: instant, days: [whole], xAsOf: instant),
+            baseURL: base)
+        XCTAssertEqual(list.url?.absoluteString,
+                       "https://dates.example.com/days/2024-12-27/events?since=2024-12-26T19%3A30%3A15.123&until=1735209015123&days=2024-12-26")
+        XCTAssertEqual(list.value(forHTTPHeaderField: "X-As-Of"), "2024-12-26T10:30:15.123Z")
+
+        let event = Event(id: 1, startsAt: instant, createdAt: whole, updatedAt: instant, day: whole, seenAt: [instant])
+        let create = try client.makeRequest(DatesRouter.createEvent(body: event), baseURL: base)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(create.httpBody), as: UTF8.self),
+                       #"{"createdAt":1735209015,"day":"2024-12-26","id":1,"seenAt":["2024-12-26T10:30:15.123Z"],"startsAt":"2024-12-26T19:30:15.123","updatedAt":1735209015123}"#)
+
+        let remind = try client.makeRequest(DatesRouter.remind(body: Reminder(at: instant, snoozeUntil: whole)), baseURL: base)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(remind.httpBody), as: UTF8.self), "at=2024-12-26T19%3A30%3A15.123&snoozeUntil=1735209015")
+
+        let events = try await DatesService(client: client).listEvents(day: whole)
+        XCTAssertEqual(events.count, 1)
+        XCTAssertEqual(events[0].startsAt.timeIntervalSince1970, instant.timeIntervalSince1970, accuracy: 0.000_001)
+        XCTAssertEqual(events[0].createdAt, whole)
+        XCTAssertEqual(events[0].updatedAt?.timeIntervalSince1970 ?? 0, instant.timeIntervalSince1970, accuracy: 0.000_001)
+        XCTAssertEqual(events[0].day, Date(timeIntervalSince1970: 1_735_171_200 - 9 * 3600), "midnight in Seoul")
+        XCTAssertEqual(events[0].seenAt, [whole])
+    }
+
     /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
     func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
         let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t").widgets(ids: [], filter: [:])

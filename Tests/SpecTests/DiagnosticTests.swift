@@ -1246,6 +1246,55 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testDateEncodingsAreCheckedWhereWritten() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            dateEncoding: epoch
+            timeZone: Asia Seoul
+            endpoints:
+              a:
+                method: GET
+                path: /a/{day}
+                params: { day: { type: String, dateEncoding: date } }
+                query:
+                  since: { type: Date?, dateEncoding: localTime }
+                  days: { type: "[Date]", dateEncoding: date }
+                response: M
+                sample: { at: "2024-01-02T03:04:05Z", n: 1700000000.5, d: "2024-01-02T00:00:00Z" }
+            models:
+              M:
+                fields:
+                  at: Date
+                  n: { type: Date, dateEncoding: epochMilliseconds }
+                  d: { type: Date, dateEncoding: date }
+            """),
+            """
+            specs/a.yaml:2:15: error: 'dateEncoding' must be one of iso8601, date, epochSeconds, epochMilliseconds, local, found 'epoch'
+            specs/a.yaml:3:11: error: 'timeZone' must be an IANA time zone like 'Asia/Seoul' or 'UTC', found 'Asia Seoul'
+            specs/a.yaml:8:50: error: 'dateEncoding' applies to Date and [Date]; 'day' is 'String'
+            specs/a.yaml:10:43: error: 'dateEncoding' of query parameter 'since' must be one of iso8601, date, epochSeconds, epochMilliseconds, local, found 'localTime'
+            specs/a.yaml:13:46: error: sample value '1700000000.5' at 'sample.n' is not an integer of milliseconds since 1970 (dateEncoding: epochMilliseconds)
+            specs/a.yaml:13:63: error: sample value '2024-01-02T00:00:00Z' at 'sample.d' is not a date like '2024-01-02' (dateEncoding: date)
+            """)
+        // A service's encoding is the samples' too; a models file may set the time zone.
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            dateEncoding: local
+            endpoints:
+              a: { method: GET, path: /a, response: M, sample: { at: "2024-01-02T03:04:05Z" } }
+            models:
+              M: { fields: { at: Date } }
+            """),
+            """
+            specs/a.yaml:4:58: error: sample value '2024-01-02T03:04:05Z' at 'sample.at' is not a local date-time without an offset like '2024-01-02T03:04:05' (dateEncoding: local)
+            """)
+        XCTAssertEqual(diagnose("""
+            timeZone: Europe/Berlin
+            models:
+              M: { fields: { at: { type: Date, dateEncoding: local } } }
+            """), "")
+    }
+
     func testStreamsAreResponsesOnly() {
         XCTAssertEqual(diagnose("""
             service: Auth

@@ -7,18 +7,18 @@ import EndpointGenYAML
 struct FileDecoder {
     static let topLevelKeys: KeySet = [
         "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession", "arrayStyle",
-        "parameters",
+        "parameters", "dateEncoding", "timeZone",
         "endpoints", "models",
     ]
     static let endpointKeys: KeySet = [
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
         "headerParams", "body", "response", "envelope", "sample", "timeout", "redirects",
     ]
-    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly"]
+    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly", "dateEncoding"]
     /// A query parameter may also say how an array or map is written.
-    static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style"]
+    static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style", "dateEncoding"]
     /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
-    static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential"]
+    static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential", "dateEncoding"]
     static let errorBodyKeys: KeySet = ["message", "code", "model"]
     static let cookieSessionKeys: KeySet = ["refresh", "csrf"]
     static let sharedParameterKeys: KeySet = ["headers", "query"]
@@ -78,7 +78,7 @@ struct FileDecoder {
         if let service = top["service"] {
             syntax.service = decodeService(top, nameEntry: service)
         } else if top.isMissing("service") {
-            let serviceOnly = top.entries.first { $0.key != "models" }
+            let serviceOnly = top.entries.first { $0.key != "models" && $0.key != "timeZone" }
             if let serviceOnly {
                 reader.diagnostics.error(
                     "missing key 'service': a file with '\(serviceOnly.key)' describes a service",
@@ -97,8 +97,27 @@ struct FileDecoder {
                 "the file name makes the output name '\(SwiftNaming.upperCamel(stem).prefix(40))…Models.swift' longer than 200 bytes; shorten the file name",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
+        if let entry = top["timeZone"], let zone = reader.text(entry.value, for: "'timeZone'") {
+            if Lexical.isTimeZoneIdentifier(zone) {
+                syntax.timeZone = zone
+            } else {
+                reader.diagnostics.error(
+                    "'timeZone' must be an IANA time zone like 'Asia/Seoul' or 'UTC', found '\(zone)'", at: location(entry.value))
+            }
+        }
         syntax.inlineModels = inlineModels
         return syntax
+    }
+
+    /// A `dateEncoding:` value: one of `DateEncodingKind`'s names.
+    private mutating func dateEncoding(_ node: YAMLNode, for what: String) -> (kind: DateEncodingKind, location: SourceLocation)? {
+        if let text = node.scalar?.value, let kind = DateEncodingKind(rawValue: text) { return (kind, location(node)) }
+        let names = DateEncodingKind.allCases.map(\.rawValue)
+        reader.diagnostics.error(
+            "\(what) must be one of \(names.joined(separator: ", ")), found \(NodeReader.describe(node))"
+                + (node.scalar.map { DidYouMean.hint(for: $0.value, among: names) } ?? ""),
+            at: location(node))
+        return nil
     }
 
     /// RFC 3986 path characters other than `%`: unreserved, sub-delimiters, `:`, `@`, `/`
@@ -189,6 +208,9 @@ struct FileDecoder {
                     service.sharedQuery.append(decodeField(pair, kind: "service query parameter", owner: .none, allowed: Self.fieldKeys))
                 }
             }
+        }
+        if let entry = top["dateEncoding"] {
+            service.dateEncoding = dateEncoding(entry.value, for: "'dateEncoding'")
         }
         if let entry = top["arrayStyle"], let style = queryStyle(entry.value, for: "'arrayStyle'") {
             if style.isArrayStyle {
@@ -906,10 +928,11 @@ struct FileDecoder {
             access = value
             accessLocation = location(entry.keyNode)
         }
+        let dates = mapping["dateEncoding"].flatMap { dateEncoding($0.value, for: "'dateEncoding' of \(describe())") }
         return FieldSyntax(
             wireName: wireName, swiftNameOverride: swiftNameOverride, type: type, defaultValue: defaultValue,
             summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage,
-            access: access, accessLocation: accessLocation, location: keyLocation)
+            access: access, accessLocation: accessLocation, dateEncoding: dates, location: keyLocation)
     }
 
     /// The `default:` of a long form: a scalar, `[]` or `{}`.

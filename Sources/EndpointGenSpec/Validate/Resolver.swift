@@ -131,6 +131,11 @@ struct Resolver {
     var fieldIndexCache: [String: [String: Int]] = [:]
     /// Where the sample checker is inside the current sample.
     var samplePath: [SampleStep] = []
+    /// The `timeZone:` of the file being resolved (its `date` and `local` encodings).
+    var fileTimeZone = "UTC"
+    /// How the dates of the sample being checked are written: the field's own encoding, else the
+    /// service's; nil is ISO 8601.
+    var sampleDates: DateEncodingSetting?
 
     enum SampleStep {
         case key(String)
@@ -159,6 +164,7 @@ struct Resolver {
         // findings are merged in file order; the model table is only read from here on.
         let modelRound = Parallel.map(Array(files.indices)) { fileIndex -> (models: [Model], worker: Resolver) in
             var worker = self.worker()
+            worker.fileTimeZone = files[fileIndex].timeZone ?? "UTC"
             var models: [Model] = []
             models.reserveCapacity(files[fileIndex].models.count + files[fileIndex].inlineModels.count)
             for inline in [false, true] {
@@ -181,6 +187,7 @@ struct Resolver {
         }
         let serviceRound = Parallel.map(Array(files.indices)) { fileIndex -> (service: Service?, worker: Resolver) in
             var worker = self.worker()
+            worker.fileTimeZone = files[fileIndex].timeZone ?? "UTC"
             let service = files[fileIndex].service.map { worker.resolveService($0) }
             return (service, worker)
         }
@@ -512,6 +519,16 @@ struct Resolver {
             defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
             deprecationMessage: syntax.deprecationMessage, location: syntax.location)
         field.access = syntax.access
+        if let dates = syntax.dateEncoding {
+            switch type.unwrapped {
+            case .primitive(.date), .array(.primitive(.date)):
+                field.dateEncoding = DateEncodingSetting(kind: dates.kind, timeZone: fileTimeZone)
+            default:
+                diagnostics.error(
+                    "'dateEncoding' applies to Date and [Date]; '\(syntax.wireName)' is '\(expr.spelling)'", at: dates.location)
+                return nil
+            }
+        }
         return field
     }
 
@@ -845,6 +862,8 @@ struct Resolver {
             }
         }
         checkServiceHeadersTheClientSets(syntax)
+        let dates = syntax.dateEncoding.map { DateEncodingSetting(kind: $0.kind, timeZone: fileTimeZone) }
+        sampleDates = dates
         var endpoints: [Endpoint] = []
         endpoints.reserveCapacity(syntax.endpoints.count)
         // By index: iterating would copy every endpoint's syntax (a large struct) first.
@@ -856,6 +875,7 @@ struct Resolver {
             auth: syntax.auth, envelope: syntax.envelope, errorBody: syntax.errorBody, endpoints: endpoints,
             location: syntax.location)
         service.cookieSession = resolveCookieSession(syntax, endpoints: endpoints)
+        service.dateEncoding = dates
         (service.sharedHeaders, service.sharedQuery) = resolveSharedParameters(syntax, endpoints: endpoints)
         return service
     }
