@@ -68,6 +68,8 @@ struct ImportedField {
     /// `readOnly: true` / `writeOnly: true` of a model field that travels both ways.
     var readOnly = false
     var writeOnly = false
+    /// `dateEncoding:` of a `Date` or `[Date]` that is not ISO 8601.
+    var dateEncoding: String?
 }
 
 /// A default value and how it must be written: text (quoted when YAML would read it otherwise)

@@ -18,6 +18,9 @@ struct SpecBuilder {
         var expr: String
         var kind: Kind
         var nullable = false
+        /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
+        /// `epochSeconds`, `epochMilliseconds`); only a field or parameter can say it.
+        var dates: String?
 
         /// Scalars, enums and arrays of them: what query, header and form values may be.
         var isSimple: Bool {
@@ -604,7 +607,7 @@ struct SpecBuilder {
     private func liftSharedParameters(_ service: inout ImportedService) {
         guard service.endpoints.count > 1 else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
-            a.key == b.key && a.type == b.type && a.style == b.style && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+            a.key == b.key && a.type == b.type && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
         }
         let first = service.endpoints[0]
         let headers = first.headerParams.filter { field in
@@ -676,7 +679,7 @@ struct SpecBuilder {
         }
         if properties.isEmpty, case .schema(let value) = additional {
             var made: [ImportedModel] = []
-            let element = specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made)
+            let element = undated(specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made), at: value.location, where: "as the values of a map")
             if element.kind == .scalar || element.kind == .enumModel {
                 models += made
                 return .map("[String: \(element.expr)]")
@@ -699,6 +702,7 @@ struct SpecBuilder {
         }
         models += made
         var field = ImportedField(key: key, type: type.expr)
+        field.dateEncoding = type.dates
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)
@@ -714,7 +718,7 @@ struct SpecBuilder {
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
             }
-            let type = specType(schema, suggested: owner + "Request", use: .model, models: &models)
+            let type = undated(specType(schema, suggested: owner + "Request", use: .model, models: &models), at: schema.location, where: "as a whole body")
             return .type(type.expr)
         case .form(let schema):
             if case .reference(let name) = schema.kind, let model = modelNames[name], formFieldsAreSimple(schema) {
@@ -778,7 +782,7 @@ struct SpecBuilder {
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
             }
-            var type = specType(schema, suggested: owner + "Response", use: .model, models: &models)
+            var type = undated(specType(schema, suggested: owner + "Response", use: .model, models: &models), at: schema.location, where: "as a whole response")
             if type.kind == .data { type.expr = "Data" }
             return .type(type.expr)
         }
@@ -905,7 +909,7 @@ struct SpecBuilder {
                 case .stringEnum, .integerEnum: suffix = "Value"
                 default: suffix = ""
                 }
-                return specType(part, suggested: name + suffix, use: .model, models: &models).expr
+                return undated(specType(part, suggested: name + suffix, use: .model, models: &models), at: part.location, where: "as a case of a oneOf").expr
             })
         default:
             guard let object = objectParts(schema) else { return nil }
@@ -999,6 +1003,7 @@ struct SpecBuilder {
             models += made
             if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
+            field.dateEncoding = type.dates
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = property.schema.deprecated
             // Required only where it is always there: a model sent and received holds no
@@ -1080,6 +1085,7 @@ struct SpecBuilder {
         case .string(let format):
             return Self.stringType(format: format, use: use)
         case .integer(let format):
+            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: "Date", kind: .scalar, dates: dates) }
             return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
         case .number(let format):
             return SpecType(expr: format == "decimal" ? "Decimal" : "Double", kind: .scalar)
@@ -1087,7 +1093,12 @@ struct SpecBuilder {
             return SpecType(expr: "Bool", kind: .scalar)
         case .array(let items):
             guard let items else { return SpecType(expr: "[JSON]", kind: .array(.json)) }
-            let element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            // A list of dates carries the elements' encoding; a list of such lists cannot.
+            if element.dates != nil, element.expr == "Date" {
+                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates)
+            }
+            element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
             return SpecType(expr: "[\(element.expr)]", kind: .array(element.kind))
         case .stringEnum, .integerEnum, .allOf:
@@ -1099,7 +1110,7 @@ struct SpecBuilder {
             if properties.isEmpty {
                 switch additional {
                 case .schema(let value):
-                    let element = specType(value, suggested: suggested + "Value", use: use, models: &models)
+                    let element = undated(specType(value, suggested: suggested + "Value", use: use, models: &models), at: value.location, where: "as the values of a map")
                     return SpecType(expr: "[String: \(element.expr)]", kind: .dictionary)
                 case .any, .none:
                     return SpecType(expr: "JSON", kind: .json)
@@ -1130,10 +1141,34 @@ struct SpecBuilder {
         }
     }
 
+    /// `epochSeconds` or `epochMilliseconds` for the formats documents give integer timestamps
+    /// (Stripe's `unix-time`); nil for other formats.
+    static func epochEncoding(_ format: String) -> String? {
+        switch format.lowercased() {
+        case "unix-time", "unixtime", "unix-timestamp", "timestamp", "epoch", "epoch-seconds", "unix-time-seconds": return "epochSeconds"
+        case "unix-time-ms", "unix-time-millis", "unix-timestamp-ms", "timestamp-ms", "epoch-millis", "epoch-ms", "epoch-milliseconds": return "epochMilliseconds"
+        default: return nil
+        }
+    }
+
+    /// `type`, or where a date encoding cannot be said (`place`: a map's values, a oneOf's case,
+    /// a whole body or response, a list of lists) the wire type it stands on, with a warning that
+    /// the values are no longer read as dates.
+    private mutating func undated(_ type: SpecType, at location: SourceLocation, where place: String) -> SpecType {
+        guard let dates = type.dates else { return type }
+        let wire = dates == "date" ? "String" : "Int64"
+        var plain = type
+        plain.dates = nil
+        plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
+        diagnostics.warning("dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
+        return plain
+    }
+
     /// The spec type of `type: string` with this `format`.
     private static func stringType(format: String?, use: Use) -> SpecType {
         switch format {
         case "date-time": return SpecType(expr: "Date", kind: .scalar)
+        case "date": return SpecType(expr: "Date", kind: .scalar, dates: "date")
         case "uuid": return SpecType(expr: "UUID", kind: .scalar)
         case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
         case "byte": return SpecType(expr: "Data", kind: .data)

@@ -967,6 +967,49 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// `format: date` and integer timestamps (Stripe's `unix-time`) become dates with their
+    /// `dateEncoding`, in fields and parameters; where only a type can be written (a map's values,
+    /// a oneOf's case) the wire type is kept, with a warning that says so.
+    func testDateFormatsImportWithTheirEncodings() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Dates, version: '1' }
+        paths:
+          /events:
+            get:
+              tags: [events]
+              operationId: listEvents
+              parameters:
+                - { name: day, in: query, required: true, schema: { type: string, format: date } }
+                - { name: since, in: query, schema: { type: integer, format: unix-time } }
+                - { name: at, in: header, schema: { type: string, format: date-time } }
+              responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Event' } } } } }
+        components:
+          schemas:
+            Event:
+              type: object
+              required: [created, days]
+              properties:
+                created: { type: integer, format: unix-time }
+                updated: { type: integer, format: unix-time-ms }
+                days: { type: array, items: { type: string, format: date } }
+                byName: { type: object, additionalProperties: { type: integer, format: unix-time } }
+                when: { oneOf: [ { type: string }, { type: integer, format: unix-time } ] }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:22:55: warning: dates written as 'epochSeconds' cannot be said as the values of a map (only a field or parameter has a dateEncoding); they are kept as Int64",
+            "api.yaml:23:44: warning: dates written as 'epochSeconds' cannot be said as a case of a oneOf (only a field or parameter has a dateEncoding); they are kept as Int64",
+        ])
+        let spec = result.files.map(\.contents).joined()
+        for expected in ["day:\n        type: Date\n        dateEncoding: date", "since:\n        type: Date?\n        dateEncoding: epochSeconds",
+                         "at: Date?", "created:\n        type: Date\n        dateEncoding: epochSeconds",
+                         "updated:\n        type: Date?\n        dateEncoding: epochMilliseconds",
+                         "days:\n        type: \"[Date]\"\n        dateEncoding: date", "byName: \"[String: Int64]?\""] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
     /// `Accept` is the spec's, not a parameter of every method: its default (else the media type
     /// the response is read as) becomes a constant header. A bodiless call's `Content-Type`
     /// parameter stays: nothing else would send one.
