@@ -27,7 +27,10 @@ struct RouterRenderer {
             p.blank()
             p.line("\(access)var defaultBaseURL: URL? { \(defaultBaseURL) }")
             p.blank()
-            constant(p: &p, "var method: HTTPMethod", shapes.map { ".\($0.endpoint.method.rawValue.lowercased())" })
+            constant(p: &p, "var method: HTTPMethod", shapes.map { shape in
+                let method = shape.endpoint.method
+                return method.isStandard ? ".\(method.rawValue.lowercased())" : "HTTPMethod(\(SwiftLiteral.string(method.rawValue)))"
+            })
             p.blank()
             renderPath(into: &p)
             p.blank()
@@ -250,10 +253,10 @@ struct RouterRenderer {
                     p.put(".literal(")
                     p.putLiteral(text)
                     p.put(")")
-                case .parameter(let name):
+                case .parameter(let name), .segments(let name):
                     guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
                     if !first { p.put(", ") }
-                    p.put(".value(")
+                    if case .segments = component { p.put(".segments(") } else { p.put(".value(") }
                     p.put(parameter.valueExpression)
                     p.put(".parameterValue)")
                 }

@@ -228,14 +228,27 @@ public struct Header: Sendable, Hashable {
     }
 }
 
-public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
-    case get = "GET"
-    case post = "POST"
-    case put = "PUT"
-    case patch = "PATCH"
-    case delete = "DELETE"
-    case head = "HEAD"
-    case options = "OPTIONS"
+/// An endpoint's method: a standard one or any other RFC 9110 token (`PURGE`), kept as written.
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let trace = HTTPMethod(rawValue: "TRACE")
+
+    /// The methods the runtime names (`.get` … `.trace`); others are `HTTPMethod("PURGE")`.
+    public static let standard: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace]
+
+    public var isStandard: Bool { Self.standard.contains(self) }
 }
 
 /// A piece of an endpoint path: `/members/{memberId}/avatar` is
@@ -244,6 +257,8 @@ public enum PathComponent: Sendable, Hashable {
     case literal(String)
     /// The placeholder name; a matching entry exists in `Endpoint.pathParameters`.
     case parameter(String)
+    /// `{name...}`: a `String` parameter of several segments (`a/b/c`), each encoded on its own.
+    case segments(String)
 }
 
 public enum Deprecation: Sendable, Hashable {

@@ -79,6 +79,14 @@ public enum PathEncoding {
     static func encoded(_ text: String) -> String {
         PercentEncoding.encode(text, keeping: PercentEncoding.isPathSafe)
     }
+
+    /// `text` as several segments: split at `/`, each encoded as `segment` does but for `.`,
+    /// kept as it is (`file.txt`: the `.` and `..` segments that would need it are refused),
+    /// joined by `/`.
+    static func segments(_ text: String) -> String {
+        text.split(separator: "/", omittingEmptySubsequences: false)
+            .map { PercentEncoding.encode(String($0), keeping: PercentEncoding.isQuerySafe) }.joined(separator: "/")
+    }
 }
 
 /// Percent-encoding shared by paths, queries and form bodies.

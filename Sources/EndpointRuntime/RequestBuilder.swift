@@ -11,6 +11,9 @@ struct RequestBuilder {
     func makeRequest(_ endpoint: some Endpoint, baseURL: URL) throws(APIError) -> URLRequest {
         let url = try makeURL(baseURL: baseURL, path: try Self.path(endpoint.pathComponents), query: endpoint.queryItems)
         var request = URLRequest(url: url)
+        guard HTTPMethod.isToken(endpoint.method.rawValue) else {
+            throw .invalidRequest(reason: "The method \"\(endpoint.method.rawValue.debugEscaped)\" is not a valid HTTP token.")
+        }
         request.httpMethod = endpoint.method.rawValue
         let timeout = endpoint.timeout ?? configuration.timeout
         guard timeout > 0 else {
@@ -99,6 +102,19 @@ struct RequestBuilder {
                 shown += text
             case .value(let value):
                 let encoded = PathEncoding.encoded(value)
+                path += encoded
+                shown += value.isEmpty ? "{}" : encoded
+                empty = empty || value.isEmpty
+            case .segments(let value):
+                // Each segment on its own; one that is empty, `.` or `..` would name another
+                // resource (`a//b`, `a/../admin`), so it is refused rather than sent.
+                let segments = value.split(separator: "/", omittingEmptySubsequences: false)
+                if !value.isEmpty, let bad = segments.first(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+                    throw .invalidRequest(reason: bad.isEmpty
+                        ? "The path parameter \"\(value.debugEscaped)\" has an empty segment: the request would go to another URL."
+                        : "The path parameter \"\(value.debugEscaped)\" has a '\(bad)' segment, which would name another path.")
+                }
+                let encoded = PathEncoding.segments(value)
                 path += encoded
                 shown += value.isEmpty ? "{}" : encoded
                 empty = empty || value.isEmpty

@@ -288,6 +288,22 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(events[0].seenAt, [whole])
     }
 
+    /// Any method token, literals written percent-encoded and `{path...}` parameters (issue 30).
+    func testMethodsAndPathsOfAnyKind() throws {
+        let client = APIClient(transport: StubTransport.immediate)
+        let base = URL(string: "https://paths.example.com")!
+        XCTAssertEqual(try client.makeRequest(PathsRouter.purge(key: "k"), baseURL: base).httpMethod, "PURGE")
+        XCTAssertEqual(try client.makeRequest(PathsRouter.traceRoot, baseURL: base).httpMethod, "TRACE")
+        let propfind = try client.makeRequest(PathsRouter.propfind(id: 7), baseURL: base)
+        XCTAssertEqual(propfind.httpMethod, "PROPFIND")
+        XCTAssertEqual(propfind.url?.absoluteString, "https://paths.example.com/dav/%C3%A9t%C3%A9/a:b/%23tag%20x/7")
+        let file = try client.makeRequest(PathsRouter.readFile(repo: "a/b", path: "src/main code/é.swift"), baseURL: base)
+        XCTAssertEqual(file.url?.absoluteString, "https://paths.example.com/repos/a%2Fb/contents/src/main%20code/%C3%A9.swift/raw")
+        XCTAssertThrowsError(try client.makeRequest(PathsRouter.readFile(repo: "r", path: "src/../../etc"), baseURL: base)) { error in
+            guard case APIError.invalidRequest = error else { return XCTFail("\(error)") }
+        }
+    }
+
     /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
     func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
         let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t").widgets(ids: [], filter: [:])

@@ -126,12 +126,30 @@ final class DiagnosticTests: XCTestCase {
                 method: get
                 path: /ping
               pong:
-                method: FETCH
+                method: FE TCH
                 path: /pong
+              purge: { method: PURGE, path: /purge }
+              trace: { method: TRACE, path: /trace }
+              typo: { method: POTS, path: /typo }
             """),
             """
             specs/a.yaml:4:13: error: unknown HTTP method 'get'; did you mean 'GET'?
-            specs/a.yaml:7:13: error: unknown HTTP method 'FETCH'; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+            specs/a.yaml:7:13: error: HTTP method 'FE TCH' is not a token (letters, digits and !#$%&'*+-.^_`|~); expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE or another method name
+            specs/a.yaml:11:19: warning: 'POTS' is not a standard HTTP method; it is sent as written (did you mean 'POST'?)
+            """)
+    }
+
+    func testSeveralSegmentParametersAreStrings() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: "/files/{path...}", response: Data }
+              b: { method: GET, path: "/items/{id...}", params: { id: Int }, response: Data }
+              c: { method: GET, path: "/x/{...}", response: Data }
+            """),
+            """
+            specs/a.yaml:4:55: error: path parameter 'id' holds several segments ('{id...}'); its type must be String, found 'Int'
+            specs/a.yaml:5:31: error: empty placeholder '{}' in path '/x/{...}'
             """)
     }
 
@@ -343,7 +361,7 @@ final class DiagnosticTests: XCTestCase {
             endpoints:
               a: { method: GET, path: /a?x=1 }
             """),
-            "specs/a.yaml:3:29: error: path '/a?x=1' must not contain '?'; declare query parameters under 'query'")
+            "specs/a.yaml:3:29: error: path '/a?x=1' must not contain '?'; declare query parameters under 'query' (a literal one is written '%3F')")
     }
 
     func testOptionalPathParameter() {
@@ -1695,10 +1713,10 @@ final class DiagnosticTests: XCTestCase {
     func testDiagnosticsOfSeveralFilesAreSortedByPlace() {
         let result = loadSpecs([
             ("specs/b.yaml", "service: B\nendpoints:\n  x: { method: GET, path: /x, response: Nope }\n"),
-            ("specs/a.yaml", "service: A\nendpoints:\n  y: { method: GOT, path: /y }\n"),
+            ("specs/a.yaml", "service: A\nendpoints:\n  y: { method: Get, path: /y }\n"),
         ])
         XCTAssertEqual(render(result), """
-            specs/a.yaml:3:16: error: unknown HTTP method 'GOT'; did you mean 'GET'?
+            specs/a.yaml:3:16: error: unknown HTTP method 'Get'; did you mean 'GET'?
             specs/b.yaml:3:41: error: unknown type 'Nope'
             """)
     }

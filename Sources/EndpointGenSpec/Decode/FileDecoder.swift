@@ -438,14 +438,21 @@ struct FileDecoder {
 
         if let entry = mapping["method"] {
             if let text = reader.text(entry.value, for: "'method'") {
-                if let method = HTTPMethod(rawValue: text) {
-                    endpoint.method = method
-                } else {
+                let standard = HTTPMethod.standard.map(\.rawValue)
+                if let upper = standard.first(where: { $0 != text && $0 == Lexical.asciiUppercased(text) }) {
+                    // Methods are case-sensitive: `get` would be sent as a method of its own.
+                    reader.diagnostics.error("unknown HTTP method '\(text)'; did you mean '\(upper)'?", at: location(entry.value))
+                } else if !Lexical.isToken(text) {
                     reader.diagnostics.error(
-                        "unknown HTTP method '\(text)'"
-                            + (DidYouMean.suggestion(for: text, among: HTTPMethod.allCases.map(\.rawValue))
-                                .map { "; did you mean '\($0)'?" } ?? "; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS"),
+                        "HTTP method '\(text)' is not a token (letters, digits and !#$%&'*+-.^_`|~); expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE or another method name",
                         at: location(entry.value))
+                } else {
+                    endpoint.method = HTTPMethod(rawValue: text)
+                    if !standard.contains(text), let near = DidYouMean.suggestion(for: text, among: standard) {
+                        reader.diagnostics.warning(
+                            "'\(text)' is not a standard HTTP method; it is sent as written (did you mean '\(near)'?)",
+                            at: location(entry.value))
+                    }
                 }
             }
         } else if mapping.isMissing("method") {
@@ -621,7 +628,10 @@ struct FileDecoder {
                     reader.diagnostics.error("unclosed '{' in path '\(path)'", at: at(i))
                     return nil
                 }
-                let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                var name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                // `{path...}`: a parameter of several segments.
+                let rest = name.hasSuffix("...")
+                if rest { name.removeLast(3) }
                 if name.isEmpty {
                     reader.diagnostics.error("empty placeholder '{}' in path '\(path)'", at: at(i))
                     valid = false
@@ -638,7 +648,7 @@ struct FileDecoder {
                 } else {
                     seen[name] = at(i + 1)
                     placeholders.append((name, at(i + 1)))
-                    components.append(.parameter(name))
+                    components.append(rest ? .segments(name) : .parameter(name))
                 }
                 i = end + 1
                 literalStart = i
@@ -651,7 +661,8 @@ struct FileDecoder {
             if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
                 reader.diagnostics.error(
                     "path '\(path)' must not contain '\(Character(Unicode.Scalar(b)))'; "
-                        + (b == UInt8(ascii: "?") ? "declare query parameters under 'query'" : "fragments are not sent"),
+                        + (b == UInt8(ascii: "?") ? "declare query parameters under 'query'" : "fragments are not sent")
+                        + " (a literal one is written '\(b == UInt8(ascii: "?") ? "%3F" : "%23")')",
                     at: at(i))
                 return nil
             }

@@ -64,6 +64,11 @@ enum Lexical {
 
     static func isToken(_ s: String) -> Bool { isToken(s[...]) }
 
+    /// `s` with ASCII letters uppercased (no Foundation, no locale).
+    static func asciiUppercased(_ s: String) -> String {
+        String(decoding: s.utf8.map { isLower($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// A header value that can be sent as is: no CR, LF or NUL.
     static func isValidHeaderValue(_ s: String) -> Bool {
         !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }

@@ -1020,6 +1020,14 @@ struct Resolver {
         }
         checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
+        for component in syntax.pathComponents {
+            guard case .segments(let name) = component,
+                  let field = pathParameters.first(where: { $0.wireName == name }), field.type != .primitive(.string)
+            else { continue }
+            diagnostics.error(
+                "path parameter '\(name)' holds several segments ('{\(name)...}'); its type must be String, found '\(field.type.specSpelling)'",
+                at: field.location)
+        }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
 
