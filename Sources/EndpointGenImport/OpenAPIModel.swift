@@ -97,6 +97,8 @@ struct Parameter {
     var style: String?
     /// `explode` as written, if any (OpenAPI's default: true for `form`, false otherwise).
     var explode: Bool?
+    /// `allowReserved: true`: a path value whose `/` are sent as they are (several segments).
+    var allowReserved = false
 }
 
 enum RequestBodyContent {

@@ -16,7 +16,7 @@ struct OpenAPIReader {
         self.file = file
     }
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     mutating func read(_ node: YAMLNode) -> OpenAPIDocument? {
         root = node
@@ -83,8 +83,7 @@ struct OpenAPIReader {
     /// Why a path template cannot be a spec's path, or nil.
     static func pathProblem(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return "it does not start with '/'" }
-        if path.contains("?") || path.contains("#") { return "it holds '?' or '#'" }
-        if path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "it holds spaces or control characters" }
+        // Other characters ('?', '#', spaces, non-ASCII) are sent percent-encoded (`SpecBuilder`).
         var names: Set<String> = []
         var rest = Substring(path)
         while let index = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
@@ -113,10 +112,6 @@ struct OpenAPIReader {
         let shared = parameters(node["parameters"])
         for pair in item {
             guard let key = pair.key.text else { continue }
-            if key == "trace" {
-                diagnostics.warning("TRACE '\(path)' is skipped: specs have no TRACE method", at: location(pair.key))
-                continue
-            }
             guard Self.methods.contains(key) else { continue }
             document.operations.append(operation(key.uppercased(), path, pair.value, shared: shared))
         }
@@ -182,7 +177,8 @@ struct OpenAPIReader {
                 deprecated: resolved["deprecated"]?.text == "true",
                 location: location(entry),
                 style: resolved["style"]?.text,
-                explode: resolved["explode"]?.text.map { $0 == "true" }))
+                explode: resolved["explode"]?.text.map { $0 == "true" },
+                allowReserved: resolved["allowReserved"]?.text == "true"))
         }
         return result
     }

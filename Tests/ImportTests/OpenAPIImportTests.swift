@@ -906,7 +906,6 @@ final class OpenAPIImportTests: XCTestCase {
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:4:3: warning: path 'bad/start' is skipped: it does not start with '/'",
-            "api.yaml:5:3: warning: path '/with space' is skipped: it holds spaces or control characters",
             "api.yaml:6:3: warning: path '/open/{id' is skipped: a '{' is not closed",
             "api.yaml:7:3: warning: path '/twice/{a}/{a}' is skipped: placeholder '{a}' appears twice",
             "api.yaml:14:11: warning: query parameter 'page' is listed twice; the later one is used",
@@ -917,9 +916,11 @@ final class OpenAPIImportTests: XCTestCase {
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
         let endpoints = try XCTUnwrap(loaded.module).files.flatMap { $0.service?.endpoints ?? [] }
-        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2"])
+        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2", "getWithSpace"])
+        // A space in a path is sent percent-encoded.
+        XCTAssertEqual(endpoints.last?.path, "/with%20space")
         // The undeclared placeholder is a String parameter; the query parameter of the same Swift name gets another.
-        XCTAssertTrue(result.files[0].contents.contains("""
+        XCTAssertTrue(result.files.map(\.contents).joined().contains("""
             params:
               itemId: String
             query:
@@ -927,7 +928,7 @@ final class OpenAPIImportTests: XCTestCase {
               itemId:
                 type: String?
                 name: itemId2
-        """), result.files[0].contents)
+        """), result.files.map(\.contents).joined())
     }
 
     /// OpenAPI's `style`/`explode` of query parameters become the spec's `style`; objects in
@@ -962,6 +963,37 @@ final class OpenAPIImportTests: XCTestCase {
         for expected in ["type: \"[Int]\"\n        style: comma", "type: \"[String]?\"\n        style: space", "type: \"[String]?\"\n        style: pipe",
                          "all: \"[String]?\"", "type: \"[String: String]?\"\n        style: deepObject",
                          "type: \"[String: Int]?\"\n        style: form"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Paths keep their operations whatever characters they hold (sent percent-encoded), `{+path}`
+    /// and `allowReserved: true` become several-segment parameters, and `trace` operations stay.
+    func testPathsOfAnyCharactersSegmentsAndTrace() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Files, version: '1' }
+        paths:
+          /files/{+path}:
+            get: { tags: [files], operationId: readFile, responses: { '204': { description: x } } }
+          /blobs/{key}:
+            put:
+              tags: [files]
+              operationId: putBlob
+              parameters: [ { name: key, in: path, required: true, allowReserved: true, schema: { type: integer } } ]
+              responses: { '204': { description: x } }
+          '/v1/été/a b/#x?y:z':
+            get: { tags: [files], operationId: odd, responses: { '204': { description: x } } }
+          /health:
+            trace: { tags: [files], operationId: traceHealth, responses: { '200': { description: x } } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:10:21: warning: path parameter 'key' holds several segments; its type 'Int' becomes String",
+        ])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "files.yaml" }).contents
+        for expected in ["path: /files/{path...}\n    params:\n      path: String", "path: /blobs/{key...}\n    params:\n      key: String", "path: /v1/%C3%A9t%C3%A9/a%20b/%23x%3Fy:z",
+                         "method: TRACE\n    path: /health"] {
             XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
         }
         try assertGeneratesCleanly(result)
