@@ -99,12 +99,24 @@ public struct QueryItem: Sendable, Hashable {
     /// For a delimited array: the value as sent, each element encoded on its own and the delimiter
     /// as it is, so a delimiter inside an element (`a,b` in a comma list) stays distinguishable.
     let encodedValue: String?
+    /// Why a value of this item could not be written (`append(name:fields:style:)`): the request
+    /// then fails with `.encoding` when it is built, instead of going out without the value.
+    let failure: String?
 
     /// An item `name=value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
         self.encodedValue = nil
+        self.failure = nil
+    }
+
+    /// An item standing for a value that could not be encoded.
+    init(name: String, failure: String) {
+        self.name = name
+        self.value = ""
+        self.encodedValue = nil
+        self.failure = failure
     }
 
     /// One item for several values: each percent-encoded, then joined by `delimiter` sent as it is
@@ -114,6 +126,7 @@ public struct QueryItem: Sendable, Hashable {
         self.value = elements.joined(separator: delimiter.removingPercentEncoding ?? delimiter)
         self.encodedValue = elements.map { PercentEncoding.encode($0, keeping: PercentEncoding.isQuerySafe) }
             .joined(separator: delimiter)
+        self.failure = nil
     }
 }
 

@@ -56,6 +56,7 @@ struct RequestBuilder {
     /// `base` + `path` + `?query`. The base's own path is kept (`/v1`), with or without a trailing
     /// slash; `path` must be percent-encoded already (`RequestBuilder.path(_:)` builds it).
     func makeURL(baseURL: URL, path: String, query: [QueryItem]) throws(APIError) -> URL {
+        if let failure = query.lazy.compactMap(\.failure).first { throw .encoding(description: failure) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               components.host?.isEmpty == false
@@ -140,6 +141,7 @@ struct RequestBuilder {
                 throw .encoding(description: Self.describeEncodingError(error, type: type(of: value)))
             }
         case .form(let fields):
+            if let failure = fields.lazy.compactMap(\.failure).first { throw .encoding(description: failure) }
             return (Data(PercentEncoding.formEncode(fields).utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
             let boundary = configuration.multipartBoundary()
