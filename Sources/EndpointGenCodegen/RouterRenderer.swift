@@ -379,6 +379,31 @@ struct RouterRenderer {
         }
     }
 
+    /// `items.append(…)` of a form field: scalars and lists of them as values (a list in its
+    /// `style`), anything else (models, lists of them, maps, JSON) as fields by the bracket convention.
+    func formAppend(_ field: Field, _ value: String) -> String {
+        let name = SwiftLiteral.string(field.wireName)
+        let style = field.style.map { ", style: .\(Self.runtimeStyle($0))" } ?? ""
+        guard isFormValue(field.type.unwrapped) else {
+            return "items.append(name: \(name), fields: \(value)\(style))"
+        }
+        return "items.append(name: \(name), \(formValue(field, value))\(style))"
+    }
+
+    /// A scalar (a primitive but JSON, or an enum) or a list of them: a `ParameterValue`.
+    func isFormValue(_ type: TypeRef) -> Bool {
+        switch type {
+        case .primitive(let primitive): return primitive != .json
+        case .model(let name):
+            if let model = context.model(named: name), case .enumeration = model.kind { return true }
+            return false
+        case .array(let element):
+            if case .array = element { return false }
+            return isFormValue(element)
+        default: return false
+        }
+    }
+
     /// A form field's or text part's value: dates in the field's or the service's encoding.
     func formValue(_ field: Field, _ value: String) -> String {
         guard let dates = DateRendering.encoding(of: field, serviceDates: service.dateEncoding) else { return value }
@@ -413,7 +438,7 @@ struct RouterRenderer {
                     var copy = context
                     let names = copy.fieldNames(fields, in: modelName)
                     for (field, swiftName) in zip(fields, names) where field.access != .readOnly {
-                        p.line("items.append(name: \(SwiftLiteral.string(field.wireName)), \(formValue(field, "\(name).\(Naming.member(swiftName))")))")
+                        p.line(text: formAppend(field, "\(name).\(Naming.member(swiftName))"))
                     }
                 }
                 p.line("return .form(items)")

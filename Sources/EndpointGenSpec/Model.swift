@@ -358,6 +358,9 @@ public struct Field: Sendable {
     public var access: FieldAccess = .readWrite
     /// The field's own `dateEncoding:` (a `Date` or `[Date]` field); nil follows the service.
     public var dateEncoding: DateEncodingSetting?
+    /// `style:` of a form body's field: how a list or an object is written (nil: lists repeated,
+    /// objects by the bracket convention).
+    public var style: QueryStyle?
     public var location: SourceLocation
 
     public init(

@@ -304,6 +304,23 @@ final class GeneratedBehaviourTests: XCTestCase {
         }
     }
 
+    /// A form body with nested fields (issue 30): Stripe's bracket convention and per-field styles.
+    func testFormBodiesWithNestedFields() throws {
+        let client = APIClient(transport: StubTransport.immediate)
+        let form = SessionForm(mode: "payment", lineItems: [LineItem(price: "price_1", quantity: 2)], metadata: ["order": "A&1"],
+                               expand: ["data.customer"], tags: ["a", "b"], shipping: Address(name: "Ann", city: "Seoul"),
+                               extra: ["flag": true, "list": [1, 2]])
+        let request = try client.makeRequest(FormsRouter.createSession(body: form), baseURL: URL(string: "https://forms.example.com")!)
+        XCTAssertEqual(request.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(request.httpBody), as: UTF8.self),
+                       "mode=payment&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=2"
+                       + "&metadata%5Border%5D=A%261&expand%5B%5D=data.customer&tags=a,b&city=Seoul&name=Ann"
+                       + "&extra%5Bflag%5D=true&extra%5Blist%5D%5B0%5D=1&extra%5Blist%5D%5B1%5D=2")
+        let bare = try client.makeRequest(FormsRouter.createSession(body: SessionForm(mode: "setup", lineItems: [])),
+                                          baseURL: URL(string: "https://forms.example.com")!)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(bare.httpBody), as: UTF8.self), "mode=setup", "nil and empty lists send nothing")
+    }
+
     /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
     func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
         let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t").widgets(ids: [], filter: [:])

@@ -1313,6 +1313,33 @@ final class DiagnosticTests: XCTestCase {
             """), "")
     }
 
+    func testFormFieldStylesFitTheirTypes() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: POST, path: /a, body: { form: F }, response: empty }
+              b: { method: POST, path: /b, body: { json: F }, response: empty }
+            models:
+              F:
+                fields:
+                  ok: { type: "[String: Int]", style: form }
+                  list: { type: "[Int]", style: deepObject }
+                  one: { type: Int, style: comma }
+                  nested: { type: "[G]", style: pipe }
+                  bad: { type: "[Int]", style: csv }
+              G:
+                fields:
+                  x: { type: Int, style: comma }
+            """),
+            """
+            specs/a.yaml:9:37: error: 'style: deepObject' writes objects; form field 'list' is a list of scalars: use repeat, comma, space, pipe or brackets
+            specs/a.yaml:10:32: error: 'style' applies to lists and objects; form field 'one' is neither
+            specs/a.yaml:11:37: error: 'style: pipe' writes lists of scalars; form field 'nested' is '[G]': use deepObject (name[key]=value) or form (key=value)
+            specs/a.yaml:12:36: error: 'style' of field 'bad' of model 'F' must be one of repeat, comma, space, pipe, brackets, deepObject, form, found 'csv'
+            specs/a.yaml:15:30: error: 'style' applies to query parameters and the fields of form bodies; 'x' is neither
+            """)
+    }
+
     func testStreamsAreResponsesOnly() {
         XCTAssertEqual(diagnose("""
             service: Auth
@@ -1434,7 +1461,8 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart' or 'raw'; 'json' is already given")
     }
 
-    func testMultipartPartsAndFormFieldsMustBeSimple() {
+    /// Form fields may be objects, maps and lists of them (the bracket convention), not files.
+    func testMultipartPartsMustBeSimpleAndFormFieldsMayNest() {
         XCTAssertEqual(diagnose("""
             service: Auth
             endpoints:
@@ -1453,6 +1481,7 @@ final class DiagnosticTests: XCTestCase {
                   form:
                     user: String
                     meta: Meta
+                    avatar: File
               save:
                 method: POST
                 path: /save
@@ -1462,8 +1491,7 @@ final class DiagnosticTests: XCTestCase {
             """),
             """
             specs/a.yaml:10:26: error: multipart part 'weird' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '[String: File]'
-            specs/a.yaml:17:15: error: form field 'meta' must be a scalar or an array of scalars, found 'Meta'
-            specs/a.yaml:21:19: error: form body model 'Meta' has field 'tags' of type '[String: String]'; form fields must be scalars or arrays of scalars
+            specs/a.yaml:18:17: error: 'File' is only allowed in multipart bodies
             """)
     }
 

@@ -14,7 +14,8 @@ struct FileDecoder {
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
         "headerParams", "body", "response", "envelope", "sample", "timeout", "redirects",
     ]
-    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly", "dateEncoding"]
+    /// `style` is for the fields of form bodies (checked when the model is resolved).
+    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly", "dateEncoding", "style"]
     /// A query parameter may also say how an array or map is written.
     static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style", "dateEncoding"]
     /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
@@ -940,10 +941,15 @@ struct FileDecoder {
             accessLocation = location(entry.keyNode)
         }
         let dates = mapping["dateEncoding"].flatMap { dateEncoding($0.value, for: "'dateEncoding' of \(describe())") }
+        // A query parameter's `style` is read with its endpoint (`EndpointSyntax.queryStyles`).
+        var style: (style: QueryStyle, location: SourceLocation)?
+        if "\(kind)" == "field", let entry = mapping["style"], let value = queryStyle(entry.value, for: "'style' of \(describe())") {
+            style = (value, location(entry.value))
+        }
         return FieldSyntax(
             wireName: wireName, swiftNameOverride: swiftNameOverride, type: type, defaultValue: defaultValue,
             summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage,
-            access: access, accessLocation: accessLocation, dateEncoding: dates, location: keyLocation)
+            access: access, accessLocation: accessLocation, dateEncoding: dates, style: style, location: keyLocation)
     }
 
     /// The `default:` of a long form: a scalar, `[]` or `{}`.

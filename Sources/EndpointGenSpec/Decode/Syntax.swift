@@ -84,6 +84,8 @@ final class FieldSyntax {
     let accessLocation: SourceLocation?
     /// `dateEncoding:` of the long form and where its value is.
     let dateEncoding: (kind: DateEncodingKind, location: SourceLocation)?
+    /// `style:` of a model field (for form bodies) and where its value is.
+    let style: (style: QueryStyle, location: SourceLocation)?
     /// The key's location.
     let location: SourceLocation
 
@@ -91,10 +93,12 @@ final class FieldSyntax {
         wireName: String, swiftNameOverride: String? = nil, type: TypeExpr?, defaultValue: DefaultLiteral? = nil,
         summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil,
         access: FieldAccess = .readWrite, accessLocation: SourceLocation? = nil,
-        dateEncoding: (kind: DateEncodingKind, location: SourceLocation)? = nil, location: SourceLocation
+        dateEncoding: (kind: DateEncodingKind, location: SourceLocation)? = nil,
+        style: (style: QueryStyle, location: SourceLocation)? = nil, location: SourceLocation
     ) {
         self.access = access
         self.dateEncoding = dateEncoding
+        self.style = style
         self.accessLocation = accessLocation
         self.wireName = wireName
         self.swiftNameOverride = swiftNameOverride

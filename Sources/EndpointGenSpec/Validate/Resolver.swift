@@ -156,7 +156,10 @@ struct Resolver {
         for fileIndex in files.indices {
             guard let endpoints = files[fileIndex].service?.endpoints else { continue }
             for index in endpoints.indices {
-                if case .inlineForm(let name)? = endpoints[index].body { formModels.insert(name) }
+                switch endpoints[index].body {
+                case .inlineForm(let name)?, .formModel(let name, _)?: formModels.insert(name)
+                default: break
+                }
             }
         }
         // Files are resolved on all cores, in two rounds: models first (services' samples read
@@ -478,9 +481,12 @@ struct Resolver {
         case .query where isScalarMap(type.unwrapped):
             // A map is written by its `style` (deepObject or form), checked with the endpoint.
             break
-        case .query, .headerParameter, .formField:
+        case .formField:
+            // Objects, lists of them, maps and JSON go by the bracket convention (`items[0][price]=p`).
+            break
+        case .query, .headerParameter:
             if !isScalarOrArray(type.unwrapped) {
-                let kind = context == .query ? "query parameter" : context == .formField ? "form field" : "header parameter"
+                let kind = context == .query ? "query parameter" : "header parameter"
                 diagnostics.error(
                     "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(expr.spelling)'",
                     at: expr.location)
@@ -519,6 +525,31 @@ struct Resolver {
             defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
             deprecationMessage: syntax.deprecationMessage, location: syntax.location)
         field.access = syntax.access
+        if let style = syntax.style {
+            guard context == .formField else {
+                diagnostics.error(
+                    "'style' applies to query parameters and the fields of form bodies; '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            }
+            let simple = isScalarOrArray(type.unwrapped)
+            var isList = false
+            if case .array = type.unwrapped { isList = true }
+            if isList, simple, !style.style.isArrayStyle {
+                diagnostics.error(
+                    "'style: \(style.style.rawValue)' writes objects; form field '\(syntax.wireName)' is a list of scalars: use repeat, comma, space, pipe or brackets",
+                    at: style.location)
+                return nil
+            } else if simple, !isList {
+                diagnostics.error("'style' applies to lists and objects; form field '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            } else if !simple, style.style != .deepObject, style.style != .form, style.style != .brackets {
+                diagnostics.error(
+                    "'style: \(style.style.rawValue)' writes lists of scalars; form field '\(syntax.wireName)' is '\(expr.spelling)': use deepObject (name[key]=value) or form (key=value)",
+                    at: style.location)
+                return nil
+            }
+            field.style = style.style
+        }
         if let dates = syntax.dateEncoding {
             switch type.unwrapped {
             case .primitive(.date), .array(.primitive(.date)):
@@ -1206,19 +1237,11 @@ struct Resolver {
             return .form(modelName: name)
         case .formModel(let name, let location):
             guard let type = resolveType(.name(name, location), allowFile: false) else { return nil }
-            guard case .model = type, let entry = table[name], case .structure(let fields) = self.syntax(of: entry).kind else {
+            // Its fields are checked as form fields where the model is resolved.
+            guard case .model = type, let entry = table[name], case .structure = self.syntax(of: entry).kind else {
                 diagnostics.error(
                     "a form body must be a fields map or a struct model, found '\(name)'", at: location)
                 return nil
-            }
-            for field in fields {
-                guard let expr = field.type, let fieldType = resolveType(expr, allowFile: false) else { continue }
-                if !isScalarOrArray(fieldType.unwrapped) {
-                    diagnostics.error(
-                        "form body model '\(name)' has field '\(field.wireName)' of type '\(expr.spelling)'; form fields must be scalars or arrays of scalars",
-                        at: location)
-                    return nil
-                }
             }
             return .form(modelName: name)
         case .multipart(let fields):
