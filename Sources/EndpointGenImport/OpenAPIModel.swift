@@ -113,6 +113,15 @@ enum RequestBodyContent {
 struct RequestBody {
     var content: RequestBodyContent
     var location: SourceLocation
+    /// A form body's `encoding`: each property's `style` and `explode`, by property name.
+    var formEncoding: [String: FormFieldEncoding] = [:]
+}
+
+/// One entry of a form body's `encoding` object.
+struct FormFieldEncoding {
+    var style: String?
+    var explode: Bool?
+    var location: SourceLocation
 }
 
 enum ResponseContent {

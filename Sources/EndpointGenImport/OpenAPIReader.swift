@@ -196,7 +196,13 @@ struct OpenAPIReader {
             return RequestBody(content: .json(schemaOf(json.1), mediaType: mediaType), location: location(node))
         }
         if let form = types.first(where: { $0.0 == "application/x-www-form-urlencoded" }) {
-            return RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            var body = RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            for pair in form.1["encoding"]?.mapping ?? YAMLMapping() {
+                guard let name = pair.key.text else { continue }
+                body.formEncoding[name] = FormFieldEncoding(
+                    style: pair.value["style"]?.text, explode: pair.value["explode"]?.text.map { $0 == "true" }, location: location(pair.key))
+            }
+            return body
         }
         if let multipart = types.first(where: { $0.0 == "multipart/form-data" }) {
             return RequestBody(content: .multipart(schemaOf(multipart.1)), location: location(node))

@@ -668,6 +668,8 @@ struct SpecBuilder {
         case ("form", false): field.style = "comma"
         case ("spaceDelimited", _): field.style = "space"
         case ("pipeDelimited", _): field.style = "pipe"
+        // Not defined for arrays by OpenAPI; Stripe's `expand[]=a`, which Rack reads as a list.
+        case ("deepObject", _): field.style = "brackets"
         default:
             diagnostics.warning("query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
         }
@@ -733,7 +735,7 @@ struct SpecBuilder {
             let type = undated(specType(schema, suggested: owner + "Request", use: .model, models: &models), at: schema.location, where: "as a whole body")
             return .type(type.expr)
         case .form(let schema):
-            if case .reference(let name) = schema.kind, let model = modelNames[name], formFieldsAreSimple(schema) {
+            if case .reference(let name) = schema.kind, let model = modelNames[name], formStylesAreDefault(schema, body.formEncoding) {
                 return .formModel(model)
             }
             guard let object = objectParts(schema) else {
@@ -743,7 +745,7 @@ struct SpecBuilder {
             // A form of no fields sends nothing (Stripe declares one on 216 GET and DELETE
             // operations): no body, rather than a required parameter of an empty struct.
             if object.properties.isEmpty { return nil }
-            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, onlySimple: "form field"))
+            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, formEncoding: body.formEncoding))
         case .multipart(let schema):
             guard let object = objectParts(schema) else {
                 diagnostics.warning("a multipart body must be an object; the body is skipped", at: body.location)
@@ -753,11 +755,45 @@ struct SpecBuilder {
         }
     }
 
-    /// Whether every field of a form model is a scalar, an enum or an array of them (then the
-    /// model can be the body as it is).
-    private func formFieldsAreSimple(_ schema: Schema) -> Bool {
+    /// Whether a form model can be the body as it is: its `encoding` asks for no style a field
+    /// would have to say (a shared model's fields carry none).
+    private func formStylesAreDefault(_ schema: Schema, _ encoding: [String: FormFieldEncoding]) -> Bool {
         guard let object = objectParts(schema) else { return false }
-        return object.properties.allSatisfy { isSimple($0.schema) }
+        return object.properties.allSatisfy { property in
+            guard let entry = encoding[property.name] else { return true }
+            return formStyle(entry, isList: isSimple(property.schema) && !isSimpleScalar(property.schema)) == .some(nil)
+        }
+    }
+
+    private func isSimpleScalar(_ schema: Schema) -> Bool {
+        if case .array = schema.kind { return false }
+        if case .reference(let name) = schema.kind, let target = components[name], case .array = target.kind { return false }
+        return true
+    }
+
+    /// The spec's `style` of a form field from its `encoding` (`.some(nil)`: the default), or nil
+    /// when the format cannot say it. Lists of scalars: exploded form repeats the key, unexploded
+    /// is `comma`, `spaceDelimited`/`pipeDelimited` `space`/`pipe`, `deepObject` `brackets`
+    /// (`expand[]=a`, what Stripe's `deepObject` lists are read as). Objects, lists of them and
+    /// maps: `deepObject` (the default), exploded `form` is `form`.
+    private func formStyle(_ entry: FormFieldEncoding, isList: Bool) -> String?? {
+        let style = entry.style ?? "form"
+        let explode = entry.explode ?? (style == "form")
+        if isList {
+            switch (style, explode) {
+            case ("form", true): return .some(nil)
+            case ("form", false): return "comma"
+            case ("spaceDelimited", _): return "space"
+            case ("pipeDelimited", _): return "pipe"
+            case ("deepObject", _): return "brackets"
+            default: return nil
+            }
+        }
+        switch (style, explode) {
+        case ("deepObject", _): return .some(nil)
+        case ("form", true): return entry.style == nil ? .some(nil) : "form"
+        default: return nil
+        }
     }
 
     private func isSimple(_ schema: Schema, depth: Int = 0, inArray: Bool = false) -> Bool {
@@ -999,7 +1035,10 @@ struct SpecBuilder {
         }
     }
 
-    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil) -> [ImportedField] {
+    /// `formEncoding` is given for the fields of a form body: none is skipped (objects and lists
+    /// go by the bracket convention), and each gets its `encoding`'s style.
+    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil,
+                                 formEncoding: [String: FormFieldEncoding]? = nil) -> [ImportedField] {
         var result: [ImportedField] = []
         var names: Set<String> = []
         for property in object.properties {
@@ -1026,6 +1065,19 @@ struct SpecBuilder {
             field.readOnly = property.schema.readOnly && sentModels.contains(owner) && !property.schema.writeOnly
             field.writeOnly = property.schema.writeOnly && receivedModels.contains(owner) && !property.schema.readOnly
             field.name = uniqueSwiftName(property.name, taken: &names)
+            if let entry = formEncoding?[property.name] {
+                let isList: Bool
+                if case .array(let element) = type.kind { isList = element == .scalar || element == .enumModel } else { isList = false }
+                let isScalar = type.kind == .scalar || type.kind == .enumModel || type.kind == .data
+                if let style = formStyle(entry, isList: isList) {
+                    if !isScalar { field.style = style }
+                } else if !isScalar {
+                    let written = "'style: \(entry.style ?? "form")', explode \(entry.explode.map(String.init) ?? "default")"
+                    diagnostics.warning(
+                        "form field '\(property.name)' has \(written), which the spec format cannot say; it is sent \(isList ? "as repeated items" : "by the bracket convention (\(property.name)[key]=value)")",
+                        at: entry.location)
+                }
+            }
             result.append(field)
         }
         return result
@@ -1249,7 +1301,7 @@ struct SpecBuilder {
         case .json(let schema, _)?:
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Request") }
         case .form(let schema)?:
-            if case .reference(let name) = schema.kind, modelNames[name] != nil, formFieldsAreSimple(schema) {} else { suffixes.append("Request") }
+            if case .reference(let name) = schema.kind, modelNames[name] != nil, formStylesAreDefault(schema, operation.body?.formEncoding ?? [:]) {} else { suffixes.append("Request") }
         case .multipart?:
             suffixes.append("Request")
         case .raw?, nil:
