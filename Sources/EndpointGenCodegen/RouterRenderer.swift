@@ -385,7 +385,9 @@ struct RouterRenderer {
         let name = SwiftLiteral.string(field.wireName)
         let style = field.style.map { ", style: .\(Self.runtimeStyle($0))" } ?? ""
         guard isFormValue(field.type.unwrapped) else {
-            return "items.append(name: \(name), fields: \(value)\(style))"
+            // Dates inside are written in the service's encoding, as in its JSON bodies.
+            let dates = service.dateEncoding.map { ", dates: \(DateRendering.expression($0))" } ?? ""
+            return "items.append(name: \(name), fields: \(value)\(style)\(dates))"
         }
         return "items.append(name: \(name), \(formValue(field, value))\(style))"
     }

@@ -82,12 +82,16 @@ extension Array where Element == QueryItem {
     /// `key=value` at the top (`exploded`); an array of scalars in a style of arrays (`repeated`,
     /// `comma`, …) is written in that style. Nil appends nothing. Generated form bodies use it for
     /// objects, lists of them and maps (Stripe's `metadata[key]=v`). A value that cannot be
-    /// encoded fails the request with `.encoding` when it is built.
-    public mutating func append(name: String, fields value: (some Encodable & Sendable)?, style: ParameterStyle = .deepObject) {
+    /// encoded fails the request with `.encoding` when it is built. `dates` writes the dates in
+    /// the value (ISO 8601 by default; the service's `dateEncoding` in generated code).
+    public mutating func append(name: String, fields value: (some Encodable & Sendable)?, style: ParameterStyle = .deepObject,
+                                dates: DateEncoding? = nil) {
         guard let value else { return }
         let json: JSONValue
         do {
-            let data = try APIClient.Configuration.defaultEncoder().encode(value)
+            let encoder = APIClient.Configuration.defaultEncoder()
+            dates?.apply(to: encoder)
+            let data = try encoder.encode(value)
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
             append(QueryItem(name: name, failure: "The \(name) field could not be encoded: \(error)"))

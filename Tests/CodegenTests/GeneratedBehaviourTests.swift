@@ -276,8 +276,11 @@ final class GeneratedBehaviourTests: XCTestCase {
         XCTAssertEqual(String(decoding: try XCTUnwrap(create.httpBody), as: UTF8.self),
                        #"{"createdAt":1735209015,"day":"2024-12-26","id":1,"seenAt":["2024-12-26T10:30:15.123Z"],"startsAt":"2024-12-26T19:30:15.123","updatedAt":1735209015123}"#)
 
-        let remind = try client.makeRequest(DatesRouter.remind(body: Reminder(at: instant, snoozeUntil: whole)), baseURL: base)
-        XCTAssertEqual(String(decoding: try XCTUnwrap(remind.httpBody), as: UTF8.self), "at=2024-12-26T19%3A30%3A15.123&snoozeUntil=1735209015")
+        let remind = try client.makeRequest(
+            DatesRouter.remind(body: Reminder(at: instant, snoozeUntil: whole, slots: [Slot(at: whole, day: whole)])), baseURL: base)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(remind.httpBody), as: UTF8.self),
+                       "at=2024-12-26T19%3A30%3A15.123&snoozeUntil=1735209015&slots%5B0%5D%5Bat%5D=2024-12-26T19%3A30%3A15"
+                       + "&slots%5B0%5D%5Bday%5D=2024-12-26")
 
         let events = try await DatesService(client: client).listEvents(day: whole)
         XCTAssertEqual(events.count, 1)

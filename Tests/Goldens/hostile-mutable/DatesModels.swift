@@ -56,27 +56,60 @@ public nonisolated struct Event: Codable, Hashable, Sendable {
 public nonisolated struct Reminder: Codable, Hashable, Sendable {
     public var at: Date
     public var snoozeUntil: Date?
+    public var slots: [Slot]?
 
-    public init(at: Date, snoozeUntil: Date? = nil) {
+    public init(at: Date, snoozeUntil: Date? = nil, slots: [Slot]? = nil) {
         self.at = at
         self.snoozeUntil = snoozeUntil
+        self.slots = slots
     }
 
     public init(from decoder: any Decoder) throws {
         let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
         self.at = try container.required(Date.self, "at")
         self.snoozeUntil = try container.optional(Date.self, "snoozeUntil", .epochSeconds)
+        self.slots = try container.optional([Slot].self, "slots")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.at, "at")
         try container.putIfPresent(self.snoozeUntil, "snoozeUntil", .epochSeconds)
+        try container.putIfPresent(self.slots, "slots")
     }
 
     public static func == (lhs: Reminder, rhs: Reminder) -> Bool {
         guard fieldsEqual(lhs.at, rhs.at) else { return false }
         guard fieldsEqual(lhs.snoozeUntil, rhs.snoozeUntil) else { return false }
+        guard fieldsEqual(lhs.slots, rhs.slots) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Slot: Codable, Hashable, Sendable {
+    public var at: Date
+    public var day: Date?
+
+    public init(at: Date, day: Date? = nil) {
+        self.at = at
+        self.day = day
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.at = try container.required(Date.self, "at")
+        self.day = try container.optional(Date.self, "day", .date(timeZone: "Asia/Seoul"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.at, "at")
+        try container.putIfPresent(self.day, "day", .date(timeZone: "Asia/Seoul"))
+    }
+
+    public static func == (lhs: Slot, rhs: Slot) -> Bool {
+        guard fieldsEqual(lhs.at, rhs.at) else { return false }
+        guard fieldsEqual(lhs.day, rhs.day) else { return false }
         return true
     }
 }

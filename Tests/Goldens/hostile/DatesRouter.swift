@@ -64,6 +64,7 @@ public nonisolated enum DatesRouter: Endpoint {
             var items: [QueryItem] = []
             items.append(name: "at", body.at.encoded(.local(timeZone: "Asia/Seoul")))
             items.append(name: "snoozeUntil", body.snoozeUntil?.encoded(.epochSeconds))
+            items.append(name: "slots", fields: body.slots, dates: .local(timeZone: "Asia/Seoul"))
             return .form(items)
         case .listEvents:
             return .none
