@@ -450,8 +450,11 @@ struct RouterRenderer {
                 let names = copy.fieldNames(parts, in: "multipart body")
                 for (part, swiftName) in zip(parts, names) {
                     // Models and JSON go as JSON parts; scalars as text, files as files.
-                    let label = isJSONPart(part.type.unwrapped) ? "json: " : ""
-                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(formValue(part, "\(name).\(Naming.member(swiftName))")))")
+                    let isJSON = isJSONPart(part.type.unwrapped)
+                    let label = isJSON ? "json: " : ""
+                    // A JSON part's dates in the service's encoding, as in its JSON bodies.
+                    let dates = isJSON ? service.dateEncoding.map { ", dates: \(DateRendering.expression($0))" } ?? "" : ""
+                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(formValue(part, "\(name).\(Naming.member(swiftName))"))\(dates))")
                 }
                 p.line("return .multipart(parts)")
             }

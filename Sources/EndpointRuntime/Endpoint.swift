@@ -193,10 +193,12 @@ public struct MultipartPart: Sendable, Hashable {
     }
 
     /// A JSON part: `value` encoded as the client's default encoder writes JSON (ISO 8601 dates,
-    /// sorted keys).
-    public init(name: String, json value: some Encodable & Sendable) {
+    /// or those of `dates`; sorted keys).
+    public init(name: String, json value: some Encodable & Sendable, dates: DateEncoding? = nil) {
         self.name = name
-        let data = try? APIClient.Configuration.defaultEncoder().encode(value)
+        let encoder = APIClient.Configuration.defaultEncoder()
+        dates?.apply(to: encoder)
+        let data = try? encoder.encode(value)
         self.content = .json(data, typeName: String(describing: type(of: value)))
     }
 }

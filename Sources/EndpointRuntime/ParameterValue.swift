@@ -207,10 +207,11 @@ extension Array where Element == MultipartPart {
         }
     }
 
-    /// Appends a JSON part (a model, an array of them, `JSONValue`); nil appends nothing.
-    public mutating func append(name: String, json value: (some Encodable & Sendable)?) {
+    /// Appends a JSON part (a model, an array of them, `JSONValue`), its dates in `dates` (ISO
+    /// 8601 by default); nil appends nothing.
+    public mutating func append(name: String, json value: (some Encodable & Sendable)?, dates: DateEncoding? = nil) {
         guard let value else { return }
-        append(MultipartPart(name: name, json: value))
+        append(MultipartPart(name: name, json: value, dates: dates))
     }
 
     /// Appends a file part; nil appends nothing.

@@ -282,6 +282,12 @@ final class GeneratedBehaviourTests: XCTestCase {
                        "at=2024-12-26T19%3A30%3A15.123&snoozeUntil=1735209015&slots%5B0%5D%5Bat%5D=2024-12-26T19%3A30%3A15"
                        + "&slots%5B0%5D%5Bday%5D=2024-12-26")
 
+        let attach = try APIClient(transport: StubTransport.immediate, configuration: .init(multipartBoundary: { "B" })).makeRequest(
+            DatesRouter.attach(body: AttachRequest(file: File(data: Data("x".utf8), fileName: "a.txt"), event: event)), baseURL: base)
+        let multipart = String(decoding: try XCTUnwrap(attach.httpBody), as: UTF8.self)
+        XCTAssertTrue(multipart.contains(#""startsAt":"2024-12-26T19:30:15.123""#), multipart)
+        XCTAssertTrue(multipart.contains(#""createdAt":1735209015"#), multipart)
+
         let events = try await DatesService(client: client).listEvents(day: whole)
         XCTAssertEqual(events.count, 1)
         XCTAssertEqual(events[0].startsAt.timeIntervalSince1970, instant.timeIntervalSince1970, accuracy: 0.000_001)

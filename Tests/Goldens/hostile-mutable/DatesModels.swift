@@ -113,3 +113,20 @@ public nonisolated struct Slot: Codable, Hashable, Sendable {
         return true
     }
 }
+
+/// The multipart/form-data parts of `attach`.
+public nonisolated struct AttachRequest: Hashable, Sendable {
+    public var file: File
+    public var event: Event
+
+    public init(file: File, event: Event) {
+        self.file = file
+        self.event = event
+    }
+
+    public static func == (lhs: AttachRequest, rhs: AttachRequest) -> Bool {
+        guard fieldsEqual(lhs.file, rhs.file) else { return false }
+        guard fieldsEqual(lhs.event, rhs.event) else { return false }
+        return true
+    }
+}

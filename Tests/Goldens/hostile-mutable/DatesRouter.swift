@@ -9,6 +9,7 @@ public nonisolated enum DatesRouter: Endpoint {
     case listEvents(day: Date, since: Date? = nil, until: Date? = nil, days: [Date]? = nil, xAsOf: Date? = nil)
     case createEvent(body: Event)
     case remind(body: Reminder)
+    case attach(body: AttachRequest)
 
     public var defaultBaseURL: URL? { URL(string: "https://dates.example.com") }
 
@@ -29,6 +30,8 @@ public nonisolated enum DatesRouter: Endpoint {
             return [.literal("/events")]
         case .remind:
             return [.literal("/reminders")]
+        case .attach:
+            return [.literal("/attachments")]
         }
     }
 
@@ -66,6 +69,11 @@ public nonisolated enum DatesRouter: Endpoint {
             items.append(name: "snoozeUntil", body.snoozeUntil?.encoded(.epochSeconds))
             items.append(name: "slots", fields: body.slots, dates: .local(timeZone: "Asia/Seoul"))
             return .form(items)
+        case .attach(let body):
+            var parts: [MultipartPart] = []
+            parts.append(name: "file", body.file)
+            parts.append(name: "event", json: body.event, dates: .local(timeZone: "Asia/Seoul"))
+            return .multipart(parts)
         case .listEvents:
             return .none
         }

@@ -15,6 +15,9 @@ public nonisolated protocol DatesServiceProtocol: Sendable {
 
     /// `POST /reminders`
     func remind(body: Reminder) async throws(APIError)
+
+    /// `POST /attachments`
+    func attach(body: AttachRequest) async throws(APIError)
 }
 
 nonisolated extension DatesServiceProtocol {
@@ -65,6 +68,20 @@ nonisolated extension DatesServiceProtocol {
             }
         }
     }
+
+    /// Calls `attach` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    @_alwaysEmitIntoClient
+    public func attach(body: AttachRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                try await self.attach(body: body)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }
 
 public nonisolated final class DatesService: DatesServiceProtocol {
@@ -89,5 +106,10 @@ public nonisolated final class DatesService: DatesServiceProtocol {
     /// `POST /reminders`
     public func remind(body: Reminder) async throws(APIError) {
         try await client.send(DatesRouter.remind(body: body), baseURL: baseURL)
+    }
+
+    /// `POST /attachments`
+    public func attach(body: AttachRequest) async throws(APIError) {
+        try await client.send(DatesRouter.attach(body: body), baseURL: baseURL)
     }
 }

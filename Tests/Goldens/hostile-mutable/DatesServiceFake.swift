@@ -12,6 +12,7 @@ public nonisolated final class DatesServiceFake: DatesServiceProtocol, @unchecke
         case listEvents(day: Date, since: Date?, until: Date?, days: [Date]?, xAsOf: Date?)
         case createEvent(body: Event)
         case remind(body: Reminder)
+        case attach(body: AttachRequest)
     }
 
     private let lock = NSLock()
@@ -19,6 +20,7 @@ public nonisolated final class DatesServiceFake: DatesServiceProtocol, @unchecke
     private var _listEventsHandler: (@Sendable (Date, Date?, Date?, [Date]?, Date?) async throws -> [Event])?
     private var _createEventHandler: (@Sendable (Event) async throws -> Event)?
     private var _remindHandler: (@Sendable (Reminder) async throws -> Void)?
+    private var _attachHandler: (@Sendable (AttachRequest) async throws -> Void)?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
 
@@ -46,6 +48,12 @@ public nonisolated final class DatesServiceFake: DatesServiceProtocol, @unchecke
         set { locked { _remindHandler = newValue } }
     }
 
+    /// Answers `attach` instead of the sample, with the call's arguments.
+    public var attachHandler: (@Sendable (AttachRequest) async throws -> Void)? {
+        get { locked { _attachHandler } }
+        set { locked { _attachHandler = newValue } }
+    }
+
     public func listEvents(day: Date, since: Date?, until: Date?, days: [Date]?, xAsOf: Date?) async throws(APIError) -> [Event] {
         self.locked { self.recorded.append(.listEvents(day: day, since: since, until: until, days: days, xAsOf: xAsOf)) }
         if let handler = self.listEventsHandler { return try await Self.answer { try await handler(day, since, until, days, xAsOf) } }
@@ -62,6 +70,12 @@ public nonisolated final class DatesServiceFake: DatesServiceProtocol, @unchecke
         self.locked { self.recorded.append(.remind(body: body)) }
         if let handler = self.remindHandler { return try await Self.answer { try await handler(body) } }
         return try await self.samples.send(DatesRouter.remind(body: body), baseURL: Self.sampleURL)
+    }
+
+    public func attach(body: AttachRequest) async throws(APIError) {
+        self.locked { self.recorded.append(.attach(body: body)) }
+        if let handler = self.attachHandler { return try await Self.answer { try await handler(body) } }
+        return try await self.samples.send(DatesRouter.attach(body: body), baseURL: Self.sampleURL)
     }
 
     /// A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.

@@ -15,6 +15,9 @@ public nonisolated protocol DatesServiceProtocol: Sendable {
 
     /// `POST /reminders`
     func remind(body: Reminder) async throws(APIError)
+
+    /// `POST /attachments`
+    func attach(body: AttachRequest) async throws(APIError)
 }
 
 nonisolated extension DatesServiceProtocol {
@@ -47,5 +50,10 @@ public nonisolated final class DatesService: DatesServiceProtocol {
     /// `POST /reminders`
     public func remind(body: Reminder) async throws(APIError) {
         try await client.send(DatesRouter.remind(body: body), baseURL: baseURL)
+    }
+
+    /// `POST /attachments`
+    public func attach(body: AttachRequest) async throws(APIError) {
+        try await client.send(DatesRouter.attach(body: body), baseURL: baseURL)
     }
 }
