@@ -108,9 +108,9 @@ final class DateEncodingTests: XCTestCase {
     /// Any instant to the microsecond goes out and back unchanged in the encodings that keep it;
     /// milliseconds keep the millisecond, dates the day.
     func testRoundTrips() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(seed: 30)  // Fixed: a failure names a date that fails again.
         let encodings: [DateEncoding] = [.iso8601, .epochSeconds, seoul, .local(timeZone: "Europe/Berlin"), .local()]
-        for _ in 0..<500 {
+        for _ in 0..<2000 {
             let micros = Int64.random(in: -2_000_000_000_000_000...4_000_000_000_000_000, using: &generator)
             let date = Date(timeIntervalSince1970: Double(micros) / 1_000_000)
             for encoding in encodings {
@@ -126,7 +126,8 @@ final class DateEncodingTests: XCTestCase {
                                back.timeIntervalSince1970, accuracy: 0.000_002)
             }
             let millis = DateEncoding.epochMilliseconds
-            XCTAssertEqual(try XCTUnwrap(millis.date(from: millis.text(date))).timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 0.0005)
+            // Rounded to the millisecond: at most half of one away (and a hair of floating point).
+            XCTAssertEqual(try XCTUnwrap(millis.date(from: millis.text(date))).timeIntervalSince1970, date.timeIntervalSince1970, accuracy: 0.000_501)
             let day = DateEncoding.date(timeZone: "Asia/Seoul")
             XCTAssertEqual(day.text(try XCTUnwrap(day.date(from: day.text(date)))), day.text(date))
         }
@@ -221,6 +222,19 @@ final class DateEncodingTests: XCTestCase {
             XCTAssertEqual(model.at.timeIntervalSince1970, instant.timeIntervalSince1970, accuracy: 0.000_001)
             XCTAssertEqual(model.created, whole)
         }
+    }
+}
+
+/// A seeded generator (SplitMix64), so that the property test is the same on every run.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
