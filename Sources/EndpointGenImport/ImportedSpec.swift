@@ -11,9 +11,14 @@ struct ImportedService {
     var summary: String?
     var baseURL: String?
     var environments: [(name: String, url: String)] = []
+    /// Constant headers (an endpointgen export's `x-endpointgen-headers`).
+    var headers: [(name: String, value: String)] = []
     var auth: String?
     var envelope: ImportedEnvelope?
     var errorBody: ImportedErrorBody?
+    /// `cookieSession:` (an endpointgen export's): the refresh endpoint as the spec names it
+    /// (`reissueToken`, `Auth.reissueToken`), and the CSRF cookie and header.
+    var cookieSession: (refresh: String?, csrf: (cookie: String, header: String)?)?
     /// Parameters every operation of the service has, given once (`parameters:`).
     var sharedHeaders: [ImportedField] = []
     var sharedQuery: [ImportedField] = []
@@ -40,6 +45,8 @@ struct ImportedEndpoint {
     var path: String
     var summary: String?
     var deprecated = false
+    /// The message of `deprecated: <message>`.
+    var deprecationMessage: String?
     /// Only when it differs from the service's.
     var auth: String?
     /// `envelope: false` in a service with an envelope.
@@ -51,6 +58,13 @@ struct ImportedEndpoint {
     var headerParams: [ImportedField] = []
     var body: ImportedBody?
     var response: ImportedResponse?
+    /// Seconds, as written.
+    var timeout: String?
+    /// `redirects: none`.
+    var noRedirects = false
+    /// Responses per status (`responses:`), in document order, instead of `response`; a nil
+    /// response is `empty`.
+    var responses: [(code: Int, response: ImportedResponse?)]?
 }
 
 struct ImportedField {
@@ -70,6 +84,8 @@ struct ImportedField {
     var writeOnly = false
     /// `dateEncoding:` of a `Date` or `[Date]` that is not ISO 8601.
     var dateEncoding: String?
+    /// `credential: true` of a header parameter.
+    var credential = false
 }
 
 /// A default value and how it must be written: text (quoted when YAML would read it otherwise)
