@@ -84,6 +84,8 @@ struct ImportedField {
     /// `readOnly: true` / `writeOnly: true` of a model field that travels both ways.
     var readOnly = false
     var writeOnly = false
+    /// `dateEncoding:` of a `Date` or `[Date]` that is not ISO 8601.
+    var dateEncoding: String?
     /// `credential: true` of a header parameter.
     var credential = false
 }

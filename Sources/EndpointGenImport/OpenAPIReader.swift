@@ -16,7 +16,7 @@ struct OpenAPIReader {
         self.file = file
     }
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     mutating func read(_ node: YAMLNode) -> OpenAPIDocument? {
         root = node
@@ -84,8 +84,7 @@ struct OpenAPIReader {
     /// Why a path template cannot be a spec's path, or nil.
     static func pathProblem(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return "it does not start with '/'" }
-        if path.contains("?") || path.contains("#") { return "it holds '?' or '#'" }
-        if path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "it holds spaces or control characters" }
+        // Other characters ('?', '#', spaces, non-ASCII) are sent percent-encoded (`SpecBuilder`).
         var names: Set<String> = []
         var rest = Substring(path)
         while let index = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
@@ -114,8 +113,16 @@ struct OpenAPIReader {
         let shared = parameters(node["parameters"])
         for pair in item {
             guard let key = pair.key.text else { continue }
-            if key == "trace" {
-                diagnostics.warning("TRACE '\(path)' is skipped: specs have no TRACE method", at: location(pair.key))
+            if key == "additionalOperations" || key == OpenAPIExtension.additionalOperations {
+                // OpenAPI 3.2 (and export-openapi for 3.1): methods without a field, as sent.
+                for extra in pair.value.mapping ?? YAMLMapping() {
+                    guard let method = extra.key.text else { continue }
+                    guard SpecRules.isHeaderName(method) else {
+                        diagnostics.warning("'\(method)' is not an HTTP method token; its operation is skipped", at: location(extra.key))
+                        continue
+                    }
+                    document.operations.append(operation(method, path, extra.value, shared: shared))
+                }
                 continue
             }
             guard Self.methods.contains(key) else { continue }
@@ -288,7 +295,8 @@ struct OpenAPIReader {
                 style: resolved["style"]?.text,
                 explode: resolved["explode"]?.text.map { $0 == "true" },
                 specStyle: resolved[OpenAPIExtension.style]?.text,
-                credential: resolved[OpenAPIExtension.credential]?.text == "true"))
+                credential: resolved[OpenAPIExtension.credential]?.text == "true",
+                allowReserved: resolved["allowReserved"]?.text == "true" || resolved[OpenAPIExtension.segments]?.text == "true"))
         }
         return result
     }
@@ -306,7 +314,13 @@ struct OpenAPIReader {
             return RequestBody(content: .json(schemaOf(json.1), mediaType: mediaType), location: location(node))
         }
         if let form = types.first(where: { $0.0 == "application/x-www-form-urlencoded" }) {
-            return RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            var body = RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            for pair in form.1["encoding"]?.mapping ?? YAMLMapping() {
+                guard let name = pair.key.text else { continue }
+                body.formEncoding[name] = FormFieldEncoding(
+                    style: pair.value["style"]?.text, explode: pair.value["explode"]?.text.map { $0 == "true" }, location: location(pair.key))
+            }
+            return body
         }
         if let multipart = types.first(where: { $0.0 == "multipart/form-data" }) {
             return RequestBody(content: .multipart(schemaOf(multipart.1)), location: location(node))

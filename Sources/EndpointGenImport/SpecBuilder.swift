@@ -18,6 +18,9 @@ struct SpecBuilder {
         var expr: String
         var kind: Kind
         var nullable = false
+        /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
+        /// `epochSeconds`, `epochMilliseconds`); only a field or parameter can say it.
+        var dates: String?
 
         /// Scalars, enums and arrays of them: what query, header and form values may be.
         var isSimple: Bool {
@@ -570,12 +573,19 @@ struct SpecBuilder {
         var placeholders: [String: String] = [:]
         var placeholderOrder: [String] = []
         var placeholderNames: Set<String> = []
-        endpoint.path = renamePlaceholders(operation.path) { original in
+        // `{+name}` (RFC 6570 reserved expansion) or `allowReserved: true`: a value of several
+        // segments, the spec's `{name...}`.
+        var segmented: Set<String> = []
+        endpoint.path = renamePlaceholders(operation.path) { written in
+            let original = written.hasPrefix("+") ? String(written.dropFirst()) : written
             placeholderOrder.append(original)
             let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
             let renamed = Self.claim(name, in: &placeholderNames)
             placeholders[original] = renamed
-            return renamed
+            let declared = operation.parameters.first { $0.place == .path && $0.name == original }
+            guard written.hasPrefix("+") || declared?.allowReserved == true else { return renamed }
+            segmented.insert(original)
+            return renamed + "..."
         }
         var swiftNames: Set<String> = []
         if operation.body != nil { swiftNames.insert("body") }
@@ -591,6 +601,11 @@ struct SpecBuilder {
                 field.type = "String"
             }
             if field.type.hasSuffix("?") { field.type.removeLast() }
+            if segmented.contains(original), field.type != "String" {
+                diagnostics.warning("path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
+                field.type = "String"
+                field.dateEncoding = nil
+            }
             field.defaultValue = nil
             endpoint.params.append(field)
         }
@@ -698,7 +713,7 @@ struct SpecBuilder {
     private func liftSharedParameters(_ service: inout ImportedService) {
         guard service.endpoints.count > 1 else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
-            a.key == b.key && a.type == b.type && a.style == b.style && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+            a.key == b.key && a.type == b.type && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
         }
         let first = service.endpoints[0]
         let headers = first.headerParams.filter { field in
@@ -749,6 +764,8 @@ struct SpecBuilder {
         case ("form", false): field.style = "comma"
         case ("spaceDelimited", _): field.style = "space"
         case ("pipeDelimited", _): field.style = "pipe"
+        // Not defined for arrays by OpenAPI; Stripe's `expand[]=a`, which Rack reads as a list.
+        case ("deepObject", _): field.style = "brackets"
         default:
             diagnostics.warning("query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
         }
@@ -772,7 +789,7 @@ struct SpecBuilder {
         }
         if properties.isEmpty, case .schema(let value) = additional {
             var made: [ImportedModel] = []
-            let element = specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made)
+            let element = undated(specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made), at: value.location, where: "as the values of a map")
             if element.kind == .scalar || element.kind == .enumModel {
                 models += made
                 return .map("[String: \(element.expr)]")
@@ -795,6 +812,7 @@ struct SpecBuilder {
         }
         models += made
         var field = ImportedField(key: key, type: type.expr)
+        field.dateEncoding = type.dates
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)
@@ -811,10 +829,10 @@ struct SpecBuilder {
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
             }
-            let type = specType(schema, suggested: owner + "Request", use: .model, models: &models)
+            let type = undated(specType(schema, suggested: owner + "Request", use: .model, models: &models), at: schema.location, where: "as a whole body")
             return .type(type.expr)
         case .form(let schema):
-            if case .reference(let name) = schema.kind, let model = modelNames[name], formFieldsAreSimple(schema) {
+            if case .reference(let name) = schema.kind, let model = modelNames[name], formStylesAreDefault(schema, body.formEncoding) {
                 return .formModel(model)
             }
             guard let object = objectParts(schema) else {
@@ -824,7 +842,7 @@ struct SpecBuilder {
             // A form of no fields sends nothing (Stripe declares one on 216 GET and DELETE
             // operations): no body, rather than a required parameter of an empty struct.
             if object.properties.isEmpty { return nil }
-            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, onlySimple: "form field"))
+            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, formEncoding: body.formEncoding))
         case .multipart(let schema):
             guard let object = objectParts(schema) else {
                 diagnostics.warning("a multipart body must be an object; the body is skipped", at: body.location)
@@ -834,11 +852,45 @@ struct SpecBuilder {
         }
     }
 
-    /// Whether every field of a form model is a scalar, an enum or an array of them (then the
-    /// model can be the body as it is).
-    private func formFieldsAreSimple(_ schema: Schema) -> Bool {
+    /// Whether a form model can be the body as it is: its `encoding` asks for no style a field
+    /// would have to say (a shared model's fields carry none).
+    private func formStylesAreDefault(_ schema: Schema, _ encoding: [String: FormFieldEncoding]) -> Bool {
         guard let object = objectParts(schema) else { return false }
-        return object.properties.allSatisfy { isSimple($0.schema) }
+        return object.properties.allSatisfy { property in
+            guard let entry = encoding[property.name] else { return true }
+            return formStyle(entry, isList: isSimple(property.schema) && !isSimpleScalar(property.schema)) == .some(nil)
+        }
+    }
+
+    private func isSimpleScalar(_ schema: Schema) -> Bool {
+        if case .array = schema.kind { return false }
+        if case .reference(let name) = schema.kind, let target = components[name], case .array = target.kind { return false }
+        return true
+    }
+
+    /// The spec's `style` of a form field from its `encoding` (`.some(nil)`: the default), or nil
+    /// when the format cannot say it. Lists of scalars: exploded form repeats the key, unexploded
+    /// is `comma`, `spaceDelimited`/`pipeDelimited` `space`/`pipe`, `deepObject` `brackets`
+    /// (`expand[]=a`, what Stripe's `deepObject` lists are read as). Objects, lists of them and
+    /// maps: `deepObject` (the default), exploded `form` is `form`.
+    private func formStyle(_ entry: FormFieldEncoding, isList: Bool) -> String?? {
+        let style = entry.style ?? "form"
+        let explode = entry.explode ?? (style == "form")
+        if isList {
+            switch (style, explode) {
+            case ("form", true): return .some(nil)
+            case ("form", false): return "comma"
+            case ("spaceDelimited", _): return "space"
+            case ("pipeDelimited", _): return "pipe"
+            case ("deepObject", _): return "brackets"
+            default: return nil
+            }
+        }
+        switch (style, explode) {
+        case ("deepObject", _): return .some(nil)
+        case ("form", true): return entry.style == nil ? .some(nil) : "form"
+        default: return nil
+        }
     }
 
     private func isSimple(_ schema: Schema, depth: Int = 0, inArray: Bool = false) -> Bool {
@@ -974,7 +1026,7 @@ struct SpecBuilder {
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
             }
-            var type = specType(schema, suggested: owner + "Response", use: .model, models: &models)
+            var type = undated(specType(schema, suggested: owner + "Response", use: .model, models: &models), at: schema.location, where: "as a whole response")
             if type.kind == .data { type.expr = "Data" }
             return .type(type.expr)
         }
@@ -1111,7 +1163,7 @@ struct SpecBuilder {
                 case .stringEnum, .integerEnum: suffix = "Value"
                 default: suffix = ""
                 }
-                return specType(part, suggested: name + suffix, use: .model, models: &models).expr
+                return undated(specType(part, suggested: name + suffix, use: .model, models: &models), at: part.location, where: "as a case of a oneOf").expr
             })
         default:
             guard let object = objectParts(schema) else { return nil }
@@ -1189,7 +1241,10 @@ struct SpecBuilder {
         }
     }
 
-    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil) -> [ImportedField] {
+    /// `formEncoding` is given for the fields of a form body: none is skipped (objects and lists
+    /// go by the bracket convention), and each gets its `encoding`'s style.
+    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil,
+                                 formEncoding: [String: FormFieldEncoding]? = nil) -> [ImportedField] {
         var result: [ImportedField] = []
         var names: Set<String> = []
         for property in object.properties {
@@ -1205,6 +1260,7 @@ struct SpecBuilder {
             models += made
             if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
+            field.dateEncoding = type.dates
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = property.schema.deprecated
             // Required only where it is always there: a model sent and received holds no
@@ -1215,6 +1271,19 @@ struct SpecBuilder {
             field.readOnly = property.schema.readOnly && sentModels.contains(owner) && !property.schema.writeOnly
             field.writeOnly = property.schema.writeOnly && receivedModels.contains(owner) && !property.schema.readOnly
             field.name = uniqueSwiftName(property.name, taken: &names)
+            if let entry = formEncoding?[property.name] {
+                let isList: Bool
+                if case .array(let element) = type.kind { isList = element == .scalar || element == .enumModel } else { isList = false }
+                let isScalar = type.kind == .scalar || type.kind == .enumModel || type.kind == .data
+                if let style = formStyle(entry, isList: isList) {
+                    if !isScalar { field.style = style }
+                } else if !isScalar {
+                    let written = "'style: \(entry.style ?? "form")', explode \(entry.explode.map(String.init) ?? "default")"
+                    diagnostics.warning(
+                        "form field '\(property.name)' has \(written), which the spec format cannot say; it is sent \(isList ? "as repeated items" : "by the bracket convention (\(property.name)[key]=value)")",
+                        at: entry.location)
+                }
+            }
             result.append(field)
         }
         return result
@@ -1286,6 +1355,7 @@ struct SpecBuilder {
         case .string(let format):
             return Self.stringType(format: format, use: use)
         case .integer(let format):
+            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: "Date", kind: .scalar, dates: dates) }
             return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
         case .number(let format):
             return SpecType(expr: format == "decimal" ? "Decimal" : "Double", kind: .scalar)
@@ -1293,7 +1363,12 @@ struct SpecBuilder {
             return SpecType(expr: "Bool", kind: .scalar)
         case .array(let items):
             guard let items else { return SpecType(expr: "[JSON]", kind: .array(.json)) }
-            let element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            // A list of dates carries the elements' encoding; a list of such lists cannot.
+            if element.dates != nil, element.expr == "Date" {
+                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates)
+            }
+            element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
             return SpecType(expr: "[\(element.expr)]", kind: .array(element.kind))
         case .stringEnum, .integerEnum, .allOf:
@@ -1305,7 +1380,7 @@ struct SpecBuilder {
             if properties.isEmpty {
                 switch additional {
                 case .schema(let value):
-                    let element = specType(value, suggested: suggested + "Value", use: use, models: &models)
+                    let element = undated(specType(value, suggested: suggested + "Value", use: use, models: &models), at: value.location, where: "as the values of a map")
                     return SpecType(expr: "[String: \(element.expr)]", kind: .dictionary)
                 case .any, .none:
                     return SpecType(expr: "JSON", kind: .json)
@@ -1336,10 +1411,34 @@ struct SpecBuilder {
         }
     }
 
+    /// `epochSeconds` or `epochMilliseconds` for the formats documents give integer timestamps
+    /// (Stripe's `unix-time`); nil for other formats.
+    static func epochEncoding(_ format: String) -> String? {
+        switch format.lowercased() {
+        case "unix-time", "unixtime", "unix-timestamp", "timestamp", "epoch", "epoch-seconds", "unix-time-seconds": return "epochSeconds"
+        case "unix-time-ms", "unix-time-millis", "unix-timestamp-ms", "timestamp-ms", "epoch-millis", "epoch-ms", "epoch-milliseconds": return "epochMilliseconds"
+        default: return nil
+        }
+    }
+
+    /// `type`, or where a date encoding cannot be said (`place`: a map's values, a oneOf's case,
+    /// a whole body or response, a list of lists) the wire type it stands on, with a warning that
+    /// the values are no longer read as dates.
+    private mutating func undated(_ type: SpecType, at location: SourceLocation, where place: String) -> SpecType {
+        guard let dates = type.dates else { return type }
+        let wire = dates == "date" ? "String" : "Int64"
+        var plain = type
+        plain.dates = nil
+        plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
+        diagnostics.warning("dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
+        return plain
+    }
+
     /// The spec type of `type: string` with this `format`.
     private static func stringType(format: String?, use: Use) -> SpecType {
         switch format {
         case "date-time": return SpecType(expr: "Date", kind: .scalar)
+        case "date": return SpecType(expr: "Date", kind: .scalar, dates: "date")
         case "uuid": return SpecType(expr: "UUID", kind: .scalar)
         case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
         case "byte": return SpecType(expr: "Data", kind: .data)
@@ -1409,7 +1508,7 @@ struct SpecBuilder {
         case .json(let schema, _)?:
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Request") }
         case .form(let schema)?:
-            if case .reference(let name) = schema.kind, modelNames[name] != nil, formFieldsAreSimple(schema) {} else { suffixes.append("Request") }
+            if case .reference(let name) = schema.kind, modelNames[name] != nil, formStylesAreDefault(schema, operation.body?.formEncoding ?? [:]) {} else { suffixes.append("Request") }
         case .multipart?:
             suffixes.append("Request")
         case .raw?, nil:
@@ -1455,15 +1554,40 @@ struct SpecBuilder {
         return candidate
     }
 
+    /// The spec's path: placeholders renamed, the text between them percent-encoded where it is
+    /// not made of RFC 3986 path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
     private func renamePlaceholders(_ path: String, _ rename: (String) -> String) -> String {
         var result = ""
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
+            result += Self.encodedPathLiteral(rest[..<open])
             result += "{" + rename(String(rest[rest.index(after: open)..<close])) + "}"
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + Self.encodedPathLiteral(rest)
+    }
+
+    static func encodedPathLiteral(_ text: Substring) -> String {
+        let bytes = Array(text.utf8)
+        func isHex(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let isPathByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                || "-._~!$&'()*+,;=:@/".utf8.contains(b)
+            if isPathByte || (b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
+                out.append(b)
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func describe(_ kind: SpecType.Kind) -> String {

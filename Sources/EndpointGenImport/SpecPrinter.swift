@@ -166,7 +166,7 @@ struct SpecPrinter {
         default: plainDefault = nil
         }
         let needsLongForm = field.name != nil || field.summary != nil || field.deprecated || field.style != nil
-            || field.readOnly || field.writeOnly || field.credential
+            || field.readOnly || field.writeOnly || field.credential || field.dateEncoding != nil
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
             let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
@@ -184,6 +184,7 @@ struct SpecPrinter {
         }
         if field.deprecated { entry(depth + 1, "deprecated", "true") }
         if let style = field.style { entry(depth + 1, "style", Self.scalar(style)) }
+        if let dates = field.dateEncoding { entry(depth + 1, "dateEncoding", Self.scalar(dates)) }
         if field.readOnly { entry(depth + 1, "readOnly", "true") }
         if field.writeOnly { entry(depth + 1, "writeOnly", "true") }
         if field.credential { entry(depth + 1, "credential", "true") }

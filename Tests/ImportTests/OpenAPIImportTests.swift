@@ -906,7 +906,6 @@ final class OpenAPIImportTests: XCTestCase {
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:4:3: warning: path 'bad/start' is skipped: it does not start with '/'",
-            "api.yaml:5:3: warning: path '/with space' is skipped: it holds spaces or control characters",
             "api.yaml:6:3: warning: path '/open/{id' is skipped: a '{' is not closed",
             "api.yaml:7:3: warning: path '/twice/{a}/{a}' is skipped: placeholder '{a}' appears twice",
             "api.yaml:14:11: warning: query parameter 'page' is listed twice; the later one is used",
@@ -917,9 +916,11 @@ final class OpenAPIImportTests: XCTestCase {
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
         let endpoints = try XCTUnwrap(loaded.module).files.flatMap { $0.service?.endpoints ?? [] }
-        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2"])
+        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2", "getWithSpace"])
+        // A space in a path is sent percent-encoded.
+        XCTAssertEqual(endpoints.last?.path, "/with%20space")
         // The undeclared placeholder is a String parameter; the query parameter of the same Swift name gets another.
-        XCTAssertTrue(result.files[0].contents.contains("""
+        XCTAssertTrue(result.files.map(\.contents).joined().contains("""
             params:
               itemId: String
             query:
@@ -927,7 +928,7 @@ final class OpenAPIImportTests: XCTestCase {
               itemId:
                 type: String?
                 name: itemId2
-        """), result.files[0].contents)
+        """), result.files.map(\.contents).joined())
     }
 
     /// OpenAPI's `style`/`explode` of query parameters become the spec's `style`; objects in
@@ -956,12 +957,130 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:15:11: warning: query parameter 'address' is an object in 'deepObject' style; it becomes a [String: String] map (address[key]=value), its properties' types are not kept",
             "api.yaml:16:11: warning: query parameter 'flat' is an object with 'style: form', explode false, which the spec format cannot say; it is skipped",
-            "api.yaml:17:11: warning: query parameter 'deep' is an array with 'style: deepObject', which the spec format cannot say; it is sent as repeated items (deep=a&deep=b)",
         ])
         let spec = try XCTUnwrap(result.files.first { $0.name == "items.yaml" }).contents
         for expected in ["type: \"[Int]\"\n        style: comma", "type: \"[String]?\"\n        style: space", "type: \"[String]?\"\n        style: pipe",
                          "all: \"[String]?\"", "type: \"[String: String]?\"\n        style: deepObject",
-                         "type: \"[String: Int]?\"\n        style: form"] {
+                         "type: \"[String: Int]?\"\n        style: form", "type: \"[String]?\"\n        style: brackets"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Form bodies keep their nested fields (Stripe's), with the styles of their `encoding`;
+    /// what the format cannot say is a warning at the entry.
+    func testFormBodiesKeepNestedFieldsWithTheirEncoding() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Checkout, version: '1' }
+        paths:
+          /sessions:
+            post:
+              tags: [checkout]
+              operationId: createSession
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [line_items]
+                      properties:
+                        line_items: { type: array, items: { type: object, properties: { price: { type: string }, quantity: { type: integer } } } }
+                        metadata: { type: object, additionalProperties: { type: string } }
+                        expand: { type: array, items: { type: string } }
+                        tags: { type: array, items: { type: string } }
+                        shipping: { type: object, properties: { city: { type: string } } }
+                        odd: { type: object, properties: { a: { type: string } } }
+                        extra: {}
+                    encoding:
+                      line_items: { style: deepObject, explode: true }
+                      expand: { style: deepObject, explode: true }
+                      tags: { style: form, explode: false }
+                      shipping: { style: form, explode: true }
+                      odd: { style: spaceDelimited }
+              responses: { '204': { description: x } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:27:15: warning: form field 'odd' has 'style: spaceDelimited', explode default, which the spec format cannot say; it is sent by the bracket convention (odd[key]=value)",
+        ])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "checkout.yaml" }).contents
+        for expected in ["line_items: \"[CreateSessionRequestLineItemsItem]\"", "metadata: \"[String: String]?\"",
+                         "expand:\n          type: \"[String]?\"\n          style: brackets", "tags:\n          type: \"[String]?\"\n          style: comma",
+                         "shipping:\n          type: CreateSessionRequestShipping?\n          style: form", "extra: JSON?"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Paths keep their operations whatever characters they hold (sent percent-encoded), `{+path}`
+    /// and `allowReserved: true` become several-segment parameters, and `trace` operations stay.
+    func testPathsOfAnyCharactersSegmentsAndTrace() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Files, version: '1' }
+        paths:
+          /files/{+path}:
+            get: { tags: [files], operationId: readFile, responses: { '204': { description: x } } }
+          /blobs/{key}:
+            put:
+              tags: [files]
+              operationId: putBlob
+              parameters: [ { name: key, in: path, required: true, allowReserved: true, schema: { type: integer } } ]
+              responses: { '204': { description: x } }
+          '/v1/été/a b/#x?y:z':
+            get: { tags: [files], operationId: odd, responses: { '204': { description: x } } }
+          /health:
+            trace: { tags: [files], operationId: traceHealth, responses: { '200': { description: x } } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:10:21: warning: path parameter 'key' holds several segments; its type 'Int' becomes String",
+        ])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "files.yaml" }).contents
+        for expected in ["path: /files/{path...}\n    params:\n      path: String", "path: /blobs/{key...}\n    params:\n      key: String", "path: /v1/%C3%A9t%C3%A9/a%20b/%23x%3Fy:z",
+                         "method: TRACE\n    path: /health"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// `format: date` and integer timestamps (Stripe's `unix-time`) become dates with their
+    /// `dateEncoding`, in fields and parameters; where only a type can be written (a map's values,
+    /// a oneOf's case) the wire type is kept, with a warning that says so.
+    func testDateFormatsImportWithTheirEncodings() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Dates, version: '1' }
+        paths:
+          /events:
+            get:
+              tags: [events]
+              operationId: listEvents
+              parameters:
+                - { name: day, in: query, required: true, schema: { type: string, format: date } }
+                - { name: since, in: query, schema: { type: integer, format: unix-time } }
+                - { name: at, in: header, schema: { type: string, format: date-time } }
+              responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Event' } } } } }
+        components:
+          schemas:
+            Event:
+              type: object
+              required: [created, days]
+              properties:
+                created: { type: integer, format: unix-time }
+                updated: { type: integer, format: unix-time-ms }
+                days: { type: array, items: { type: string, format: date } }
+                byName: { type: object, additionalProperties: { type: integer, format: unix-time } }
+                when: { oneOf: [ { type: string }, { type: integer, format: unix-time } ] }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:22:55: warning: dates written as 'epochSeconds' cannot be said as the values of a map (only a field or parameter has a dateEncoding); they are kept as Int64",
+            "api.yaml:23:44: warning: dates written as 'epochSeconds' cannot be said as a case of a oneOf (only a field or parameter has a dateEncoding); they are kept as Int64",
+        ])
+        let spec = result.files.map(\.contents).joined()
+        for expected in ["day:\n        type: Date\n        dateEncoding: date", "since:\n        type: Date?\n        dateEncoding: epochSeconds",
+                         "at: Date?", "created:\n        type: Date\n        dateEncoding: epochSeconds",
+                         "updated:\n        type: Date?\n        dateEncoding: epochMilliseconds",
+                         "days:\n        type: \"[Date]\"\n        dateEncoding: date", "byName: \"[String: Int64]?\""] {
             XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
         }
         try assertGeneratesCleanly(result)

@@ -286,7 +286,7 @@ final class CLITests: XCTestCase {
         path: /items
         response: [Item]
       getItem:
-        method: FETCH
+        method: Post
         path: /items/{id}
         params:
           itemId: Int
@@ -305,7 +305,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, """
         specs/shop.yaml:5:5: error: unknown key 'metod' in endpoint 'listItems'; did you mean 'method'?
-        specs/shop.yaml:9:13: error: unknown HTTP method 'FETCH'; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+        specs/shop.yaml:9:13: error: unknown HTTP method 'Post'; did you mean 'POST'?
         specs/shop.yaml:12:7: error: path parameter 'itemId' does not appear in path '/items/{id}'
         specs/shop.yaml:13:15: error: unknown type 'Itme'; did you mean 'Item'?
         specs/shop.yaml:18:24: error: invalid default value 'cheap' for type 'Decimal'

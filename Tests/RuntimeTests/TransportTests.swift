@@ -55,6 +55,26 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(server.requests.last?.method, "DELETE")
     }
 
+    /// Any method token reaches the server as written (TRACE, PURGE, a lowercase extension
+    /// method), with several-segment path values and encoded literals; a body goes with it.
+    func testAnyMethodTokenAndSegmentsArriveAsBuilt() async throws {
+        let server = try localServer { _, connection in connection.respond(status: 204) }
+        let client = client()
+        for method in [HTTPMethod.trace, HTTPMethod("PURGE"), HTTPMethod("PROPFIND"), HTTPMethod("mkcol")] {
+            var endpoint = ProbeEndpoint(method: method)
+            endpoint.path = "/dav/%C3%A9t%C3%A9/a:b/"
+            try await client.send(PiecesEndpoint(method: method, pathComponents: endpoint.pathComponents + [.segments("docs/a b/é.txt")]), baseURL: server.baseURL)
+            let request = try XCTUnwrap(server.requests.last)
+            XCTAssertEqual(request.method, method.rawValue)
+            XCTAssertEqual(request.target, "/v1/dav/%C3%A9t%C3%A9/a:b/docs/a%20b/%C3%A9.txt")
+        }
+        var purge = ProbeEndpoint(method: HTTPMethod("PURGE"))
+        purge.body = .raw(Data("x".utf8), contentType: "text/plain")
+        try await client.send(purge, baseURL: server.baseURL)
+        XCTAssertEqual(server.requests.last?.method, "PURGE")
+        XCTAssertEqual(server.requests.last?.body, Data("x".utf8))
+    }
+
     func testServerErrorBodyIsRead() async throws {
         let server = try localServer { _, connection in
             connection.respond(status: 500, headers: ["Content-Type": "application/json"],
@@ -325,3 +345,4 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(Set(cookie.components(separatedBy: "; ")), ["access=a1", "refresh=r1"])
     }
 }
+
