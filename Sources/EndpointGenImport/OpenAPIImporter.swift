@@ -26,20 +26,27 @@ public struct OpenAPIImportResult: Sendable {
 public enum OpenAPIImporter {
     /// Imports `bytes`, the document at `path` (as shown in messages). `outputDirectory` is
     /// where the files will be written, for the paths of the check that loads them back.
-    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String) -> OpenAPIImportResult {
-        let loaded = YAMLLoader.load(bytes, file: path, options: .spec)
+    /// `readFile` reads the files its `$ref`s name (by their path from the working folder, as
+    /// messages show them); without it only references within the document are followed.
+    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String, readFile: OpenAPIFileReader? = nil) -> OpenAPIImportResult {
+        let loaded = YAMLLoader.load(bytes, file: path, options: .document)
         guard !loaded.hasErrors, let root = loaded.documents.first else {
             var diagnostics = loaded.diagnostics
             if !loaded.hasErrors { diagnostics.append(.error("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))) }
             return OpenAPIImportResult(files: [], diagnostics: diagnostics)
         }
-        var reader = OpenAPIReader(file: path)
-        guard let document = reader.read(root) else {
-            return OpenAPIImportResult(files: [], diagnostics: reader.diagnostics.sorted)
+        let references = References(root: root, path: path, bytes: bytes.count, options: .document, readFile: readFile)
+        var reader = OpenAPIReader(references: references)
+        let read = reader.read(root)
+        var readDiagnostics = reader.diagnostics
+        // A file that does not load is an error of its own; the reference to it is a warning.
+        readDiagnostics.append(contentsOf: references.loadDiagnostics)
+        guard let document = read, !readDiagnostics.hasErrors else {
+            return OpenAPIImportResult(files: [], diagnostics: readDiagnostics.sorted)
         }
         var builder = SpecBuilder(document: document)
         let imported = builder.build()
-        var diagnostics = reader.diagnostics
+        var diagnostics = readDiagnostics
         diagnostics.append(contentsOf: builder.diagnostics.all)
         guard !imported.isEmpty else {
             diagnostics.error("the document has no operations and no schemas: nothing to import", at: SourceLocation(file: path, line: 1, column: 1))

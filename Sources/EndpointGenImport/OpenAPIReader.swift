@@ -6,20 +6,17 @@ import EndpointGenYAML
 /// What it cannot carry over is a warning at the node that holds it; a document that is not
 /// OpenAPI 3 at all is an error.
 struct OpenAPIReader {
-    let file: String
+    /// The document's files and what its references name.
+    let references: References
     private(set) var diagnostics = DiagnosticBag()
-    private var root: YAMLNode?
-    /// `$ref`s being followed, against reference cycles between shared parameters or responses.
-    private var following: Set<String> = []
 
-    init(file: String) {
-        self.file = file
+    init(references: References) {
+        self.references = references
     }
 
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
 
     mutating func read(_ node: YAMLNode) -> OpenAPIDocument? {
-        root = node
         guard node.mapping != nil else {
             diagnostics.error("an OpenAPI document is a mapping, found \(node.kindDescription)", at: location(node))
             return nil
@@ -57,23 +54,28 @@ struct OpenAPIReader {
             document.securitySchemes.append((name, scheme))
         }
         document.security = node["security"].flatMap(securityChoice)
-        for pair in node["components"]?["schemas"]?.mapping ?? YAMLMapping() {
-            guard let name = pair.key.text else { continue }
-            document.schemas.append(NamedSchema(name: name, schema: schema(pair.value)))
+        for component in references.registerComponents() {
+            document.schemas.append(NamedSchema(name: component.name, schema: schema(component.node)))
         }
-        guard let paths = node["paths"]?.mapping else {
-            if node["paths"] == nil, node["webhooks"] == nil {
-                diagnostics.warning("the document has no 'paths': no endpoints are imported", at: location(node))
+        if let paths = node["paths"]?.mapping {
+            for pair in paths {
+                guard let path = pair.key.text else { continue }
+                if let problem = Self.pathProblem(path) {
+                    diagnostics.warning("path '\(path)' is skipped: \(problem)", at: location(pair.key))
+                    continue
+                }
+                readPathItem(path, pair.value, into: &document)
             }
-            return document
+        } else if node["paths"] == nil, node["webhooks"] == nil {
+            diagnostics.warning("the document has no 'paths': no endpoints are imported", at: location(node))
         }
-        for pair in paths {
-            guard let path = pair.key.text else { continue }
-            if let problem = Self.pathProblem(path) {
-                diagnostics.warning("path '\(path)' is skipped: \(problem)", at: location(pair.key))
-                continue
-            }
-            readPathItem(path, pair.value, into: &document)
+        // Schemas of other files (or other places) that references named, as components of
+        // their own; reading one may name more.
+        var next = 0
+        while next < references.added.count {
+            let (name, schemaNode) = references.added[next]
+            document.schemas.append(NamedSchema(name: name, schema: schema(schemaNode)))
+            next += 1
         }
         return document
     }
@@ -101,13 +103,9 @@ struct OpenAPIReader {
         return nil
     }
 
-    private mutating func readPathItem(_ path: String, _ node: YAMLNode, into document: inout OpenAPIDocument) {
-        guard let item = node.mapping else {
-            diagnostics.warning("path '\(path)' is not a mapping; skipped", at: location(node))
-            return
-        }
-        if let reference = node["$ref"] {
-            diagnostics.warning("path '\(path)' refers to a path item elsewhere ('$ref'), which is not followed; skipped", at: location(reference))
+    private mutating func readPathItem(_ path: String, _ written: YAMLNode, into document: inout OpenAPIDocument) {
+        guard let node = follow(written, what: "path '\(path)'"), let item = node.mapping else {
+            if written.mapping == nil { diagnostics.warning("path '\(path)' is not a mapping; skipped", at: location(written)) }
             return
         }
         let shared = parameters(node["parameters"])
@@ -118,7 +116,9 @@ struct OpenAPIReader {
                 continue
             }
             guard Self.methods.contains(key) else { continue }
-            document.operations.append(operation(key.uppercased(), path, pair.value, shared: shared))
+            // DigitalOcean's layout: `get: { $ref: 'resources/droplets/droplets_get.yml' }`.
+            guard let operationNode = follow(pair.value, what: "\(key.uppercased()) '\(path)'") else { continue }
+            document.operations.append(operation(key.uppercased(), path, operationNode, shared: shared))
         }
     }
 
@@ -152,8 +152,7 @@ struct OpenAPIReader {
         guard let list = node?.sequence else { return [] }
         var result: [Parameter] = []
         for entry in list {
-            guard let (resolved, reference) = follow(entry, "parameters") else { continue }
-            defer { if let reference { following.remove(reference) } }
+            guard let resolved = follow(entry, what: "the parameter") else { continue }
             guard let name = resolved["name"]?.text, let placeText = resolved["in"]?.text else {
                 diagnostics.warning("a parameter needs 'name' and 'in'; skipped", at: location(entry))
                 continue
@@ -188,8 +187,7 @@ struct OpenAPIReader {
     }
 
     private mutating func requestBody(_ node: YAMLNode?) -> RequestBody? {
-        guard let node, let (resolved, reference) = follow(node, "requestBodies") else { return nil }
-        defer { if let reference { following.remove(reference) } }
+        guard let node, let resolved = follow(node, what: "the request body") else { return nil }
         guard let content = resolved["content"]?.mapping, !content.isEmpty else { return nil }
         let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
         func schemaOf(_ value: YAMLNode) -> Schema {
@@ -231,10 +229,9 @@ struct OpenAPIReader {
         if chosen == nil, responses.count == 1, responses[0].key.text == "default" {
             chosen = responses[0]
         }
-        guard let chosen, let (resolved, reference) = follow(chosen.value, "responses") else {
+        guard let chosen, let resolved = follow(chosen.value, what: "response '\(chosen.key.text ?? "")'") else {
             return (.empty, location(node!))
         }
-        defer { if let reference { following.remove(reference) } }
         let at = location(chosen.key)
         guard chosenCode != 204, let content = resolved["content"]?.mapping, !content.isEmpty else { return (.empty, at) }
         let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
@@ -252,8 +249,7 @@ struct OpenAPIReader {
         guard let responses = node?.mapping else { return nil }
         for pair in responses {
             guard let code = pair.key.text?.uppercased(), code == "DEFAULT" || code.hasPrefix("4") || code.hasPrefix("5") else { continue }
-            guard let (resolved, reference) = follow(pair.value, "responses") else { continue }
-            defer { if let reference { following.remove(reference) } }
+            guard let resolved = follow(pair.value, what: "response '\(pair.key.text ?? "")'") else { continue }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
             if let schemaNode = json?.value["schema"] {
                 return schema(schemaNode)
@@ -287,11 +283,12 @@ struct OpenAPIReader {
         if let value = node["default"], let text = value.text {
             result.defaultValue = text
         }
-        if let reference = node["$ref"]?.text {
-            if let name = Self.componentName(reference) {
+        if let referenceNode = node["$ref"], let reference = referenceNode.text {
+            switch references.schemaName(reference, from: node) {
+            case .success(let name):
                 result.kind = .reference(name)
-            } else {
-                diagnostics.warning("'$ref: \(reference)' does not name a component schema of this document; the value is kept as JSON", at: at)
+            case .failure(let problem):
+                diagnostics.warning(problem.message + "; the value is kept as JSON", at: location(referenceNode), notes: problem.notes)
             }
             return result
         }
@@ -539,7 +536,7 @@ struct OpenAPIReader {
     private func shape(of node: YAMLNode, depth: Int) -> Shape? {
         guard depth < 8 else { return nil }
         if let reference = node["$ref"]?.text {
-            guard let name = Self.componentName(reference), let target = component(name) else { return nil }
+            guard let name = componentName(reference, from: node), let target = component(name) else { return nil }
             return shape(of: target, depth: depth + 1)
         }
         // A union of one part (and perhaps `null`) is that part.
@@ -606,7 +603,7 @@ struct OpenAPIReader {
         var plain = false
         for part in parts {
             if let reference = part["$ref"]?.text {
-                guard let component = Self.componentName(reference), let target = self.component(component),
+                guard let component = componentName(reference, from: part), let target = self.component(component),
                       target["type"]?.text ?? "string" == "string", let values = target["enum"]?.elements, !values.isEmpty,
                       values.allSatisfy({ Self.stringText($0, typed: false) != nil || $0.isPlainNull })
                 else { return nil }
@@ -625,7 +622,7 @@ struct OpenAPIReader {
     private func impliedDiscriminator(_ parts: some Sequence<YAMLNode>) -> (property: String, cases: [(value: String, schema: String)])? {
         var components: [(name: String, properties: YAMLNode)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, let name = Self.componentName(reference) else { return nil }
+            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part) else { return nil }
             guard let properties = component(name)?["properties"], properties.mapping != nil else { return nil }
             components.append((name, properties))
         }
@@ -679,17 +676,16 @@ struct OpenAPIReader {
         return String(value) == text
     }
 
-    /// The component a `$ref` names, unescaped (`#/components/schemas/Pet` → `Pet`); nil for
-    /// references elsewhere.
-    static func componentName(_ reference: String) -> String? {
-        let prefix = "#/components/schemas/"
-        guard reference.hasPrefix(prefix) else { return nil }
-        return unescapePointer(String(reference.dropFirst(prefix.count)))
+    /// The component a schema `$ref` (written in `node`'s file) names: `#/components/schemas/Pet`
+    /// → `Pet`, a schema of another file → the name it was given; nil when it names nothing
+    /// (reported where the schema is read).
+    private func componentName(_ reference: String, from node: YAMLNode) -> String? {
+        try? references.schemaName(reference, from: node).get()
     }
 
-    /// The document's node of a component schema.
+    /// The node of a component schema (of the root document, or named by a reference).
     private func component(_ name: String) -> YAMLNode? {
-        root?["components"]?["schemas"]?[name]
+        references.componentNodes[name]
     }
 
     /// JSON's numbers (`Double` alone would also take `nan` and `inf`).
@@ -714,7 +710,7 @@ struct OpenAPIReader {
         var result: [(value: String, schema: String)] = []
         for pair in node?.mapping ?? YAMLMapping() {
             guard let value = pair.key.text, let target = pair.value.text else { continue }
-            if let name = Self.componentName(target) {
+            if target.contains("#") || target.contains("/"), let name = componentName(target, from: pair.value) {
                 result.append((value, name))
             } else if !target.contains("/") {
                 result.append((value, target))
@@ -729,7 +725,7 @@ struct OpenAPIReader {
     private func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)]) -> [(value: String, schema: String)]? {
         var cases: [(value: String, schema: String)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, let name = Self.componentName(reference) else { return nil }
+            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part) else { return nil }
             cases.append((mapping.first { $0.schema == name }?.value ?? name, name))
         }
         return cases.isEmpty ? nil : cases
@@ -774,27 +770,16 @@ struct OpenAPIReader {
 
     // MARK: - Helpers
 
-    /// Follows `$ref: '#/components/<section>/Name'`; returns the node and the reference being
-    /// followed (the caller removes it when done), or nil after a warning.
-    private mutating func follow(_ node: YAMLNode, _ section: String) -> (YAMLNode, String?)? {
-        guard let reference = node["$ref"]?.text else { return (node, nil) }
-        let prefix = "#/components/\(section)/"
-        guard reference.hasPrefix(prefix),
-              let target = root?["components"]?[section]?[Self.unescapePointer(String(reference.dropFirst(prefix.count)))]
-        else {
-            diagnostics.warning("'$ref: \(reference)' is not a '\(prefix)…' of this document; skipped", at: location(node))
+    /// `node`, or what its `$ref` names (in this file or another, through further references);
+    /// nil after a warning at the `$ref` that `what` (the path, the parameter…) is skipped.
+    private mutating func follow(_ node: YAMLNode, what: String) -> YAMLNode? {
+        switch references.follow(node) {
+        case .success(let target):
+            return target
+        case .failure(let problem):
+            diagnostics.warning(problem.message + "; \(what) is skipped", at: problem.location ?? location(node["$ref"] ?? node), notes: problem.notes)
             return nil
         }
-        guard following.insert(reference).inserted else {
-            diagnostics.warning("'$ref: \(reference)' refers to itself; skipped", at: location(node))
-            return nil
-        }
-        if target["$ref"] != nil {
-            following.remove(reference)
-            diagnostics.warning("'$ref: \(reference)' leads to another reference, which is not followed; skipped", at: location(node))
-            return nil
-        }
-        return (target, reference)
     }
 
     private func serverURL(_ server: YAMLNode) -> String? {
@@ -819,7 +804,7 @@ struct OpenAPIReader {
     }
 
     private func location(_ node: YAMLNode) -> SourceLocation {
-        node.mark.location(in: file)
+        references.location(node)
     }
 }
 
