@@ -15,6 +15,15 @@ public struct OpenAPIImportResult: Sendable {
     /// Warnings for what the specs cannot express (each at its place in the document), or the
     /// errors that stopped the import.
     public var diagnostics: [Diagnostic]
+    /// Names the import changed (`schema 'basic-error' becomes model 'BasicError'`), as notes at
+    /// their place in the document: nothing is lost, so they are not warnings.
+    public var renames: [Diagnostic] = []
+
+    init(files: [ImportedSpecFile], diagnostics: [Diagnostic]) {
+        self.files = files
+        self.diagnostics = diagnostics.filter { $0.severity != .note }
+        renames = diagnostics.filter { $0.severity == .note }
+    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -60,7 +69,8 @@ public enum OpenAPIImporter {
             "Imported by endpointgen from \(SpecPrinter.comment(path)) (\(title)).",
             "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
         ]
-        let files = imported.map { ImportedSpecFile(name: $0.fileName, contents: SpecPrinter.render($0, header: header)) }
+        let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
+        let files = zip(imported, rendered).map { ImportedSpecFile(name: $0.fileName, contents: $1.text) }
 
         // Every file must be a spec the generator accepts; a failure here is the importer's bug.
         let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
@@ -73,7 +83,17 @@ public enum OpenAPIImporter {
                 notes: problems.prefix(20).map { .note($0.message, at: $0.location) })
             return OpenAPIImportResult(files: [], diagnostics: diagnostics.sorted)
         }
-        diagnostics.append(contentsOf: check.diagnostics)
+        // What the spec loader says about a written spec is shown at the operation or schema it
+        // came from: users read the document, not specs that do not exist yet.
+        var origins: [String: [(line: Int, location: SourceLocation)]] = [:]
+        for (file, render) in zip(files, rendered) { origins[prefix + file.name] = render.origins }
+        for var diagnostic in check.diagnostics {
+            if let at = diagnostic.location, let lines = origins[at.file] {
+                diagnostic.location = lines.last { $0.line <= at.line }?.location ?? SourceLocation(file: path, line: 1, column: 1)
+                if diagnostic.severity == .warning { diagnostic.kind = WarningKind.specChecks.rawValue }
+            }
+            diagnostics.append(diagnostic)
+        }
         return OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
     }
 }

@@ -42,7 +42,7 @@ struct OpenAPIReader {
             if let url = serverURL(server) {
                 document.servers.append((url, server["description"]?.text))
             } else if let url = server["url"] {
-                diagnostics.warning("server URL '\(url.text ?? "")' is not an absolute http or https URL; pass the base URL when creating the service", at: location(url))
+                diagnostics.warning(.servers, "server URL '\(url.text ?? "")' is not an absolute http or https URL; pass the base URL when creating the service", at: location(url))
             }
         }
         for tag in node["tags"]?.elements ?? [] {
@@ -61,13 +61,13 @@ struct OpenAPIReader {
             for pair in paths {
                 guard let path = pair.key.text else { continue }
                 if let problem = Self.pathProblem(path) {
-                    diagnostics.warning("path '\(path)' is skipped: \(problem)", at: location(pair.key))
+                    diagnostics.warning(.skippedPaths, "path '\(path)' is skipped: \(problem)", at: location(pair.key))
                     continue
                 }
                 readPathItem(path, pair.value, into: &document)
             }
         } else if node["paths"] == nil, node["webhooks"] == nil {
-            diagnostics.warning("the document has no 'paths': no endpoints are imported", at: location(node))
+            diagnostics.warning(.skippedPaths, "the document has no 'paths': no endpoints are imported", at: location(node))
         }
         // Schemas of other files (or other places) that references named, as components of
         // their own; reading one may name more.
@@ -105,14 +105,14 @@ struct OpenAPIReader {
 
     private mutating func readPathItem(_ path: String, _ written: YAMLNode, into document: inout OpenAPIDocument) {
         guard let node = follow(written, what: "path '\(path)'"), let item = node.mapping else {
-            if written.mapping == nil { diagnostics.warning("path '\(path)' is not a mapping; skipped", at: location(written)) }
+            if written.mapping == nil { diagnostics.warning(.skippedPaths, "path '\(path)' is not a mapping; skipped", at: location(written)) }
             return
         }
         let shared = parameters(node["parameters"])
         for pair in item {
             guard let key = pair.key.text else { continue }
             if key == "trace" {
-                diagnostics.warning("TRACE '\(path)' is skipped: specs have no TRACE method", at: location(pair.key))
+                diagnostics.warning(.skippedOperations, "TRACE '\(path)' is skipped: specs have no TRACE method", at: location(pair.key))
                 continue
             }
             guard Self.methods.contains(key) else { continue }
@@ -154,19 +154,19 @@ struct OpenAPIReader {
         for entry in list {
             guard let resolved = follow(entry, what: "the parameter") else { continue }
             guard let name = resolved["name"]?.text, let placeText = resolved["in"]?.text else {
-                diagnostics.warning("a parameter needs 'name' and 'in'; skipped", at: location(entry))
+                diagnostics.warning(.skippedParameters, "a parameter needs 'name' and 'in'; skipped", at: location(entry))
                 continue
             }
             guard let place = ParameterPlace(rawValue: placeText) else {
-                diagnostics.warning("parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
+                diagnostics.warning(.skippedParameters, "parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
                 continue
             }
             if place == .header, !SpecRules.isHeaderName(name) {
-                diagnostics.warning("header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
+                diagnostics.warning(.skippedParameters, "header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
                 continue
             }
             if let index = result.firstIndex(where: { $0.name == name && $0.place == place }) {
-                diagnostics.warning("\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
+                diagnostics.warning(.skippedParameters, "\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
                 result.remove(at: index)
             }
             var schemaNode = resolved["schema"]
@@ -206,7 +206,7 @@ struct OpenAPIReader {
         guard let first = types.first else { return nil }
         let mediaType = first.0.contains("*") ? "application/octet-stream" : first.0
         guard SpecRules.isMediaType(mediaType) else {
-            diagnostics.warning("'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
+            diagnostics.warning(.skippedBodies, "'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
             return nil
         }
         return RequestBody(content: .raw(mediaType), location: location(node))
@@ -270,7 +270,7 @@ struct OpenAPIReader {
         guard node.mapping != nil else {
             // `true` (3.1: any value) or something that is not a schema.
             if node.text != "true" {
-                diagnostics.warning("expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
+                diagnostics.warning(.valuesAsJSON, "expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
             }
             return Schema(kind: .any, location: at)
         }
@@ -288,7 +288,7 @@ struct OpenAPIReader {
             case .success(let name):
                 result.kind = .reference(name)
             case .failure(let problem):
-                diagnostics.warning(problem.message + "; the value is kept as JSON", at: location(referenceNode), notes: problem.notes)
+                diagnostics.warning(.unresolvedReferences, problem.message + "; the value is kept as JSON", at: location(referenceNode), notes: problem.notes)
             }
             return result
         }
@@ -342,7 +342,7 @@ struct OpenAPIReader {
                 return result
             }
             if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
-                diagnostics.warning("'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with a single value", at: at)
+                diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with a single value", at: at)
                 result.kind = .discriminated(property: implied.property, cases: implied.cases)
                 return result
             }
@@ -351,7 +351,7 @@ struct OpenAPIReader {
                 if parts.count < list.count { result.nullable = true }
                 return result
             }
-            diagnostics.warning("'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
+            diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
             result.kind = .union(keyword: keyword, parts: [])
             return result
         }
@@ -399,7 +399,7 @@ struct OpenAPIReader {
             }
             result.kind = .object(properties: properties, required: required, additional: additional)
         default:
-            diagnostics.warning("schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
+            diagnostics.warning(.valuesAsJSON, "schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
         }
         return result
     }
@@ -740,7 +740,7 @@ struct OpenAPIReader {
             case "bearer": return .bearer
             case "basic": return .basic
             default:
-                diagnostics.warning("security scheme '\(name)' uses HTTP scheme '\(node["scheme"]?.text ?? "")', which specs cannot express", at: location(node))
+                diagnostics.warning(.security, "security scheme '\(name)' uses HTTP scheme '\(node["scheme"]?.text ?? "")', which specs cannot express", at: location(node))
                 return nil
             }
         case "apiKey":
@@ -755,7 +755,7 @@ struct OpenAPIReader {
             // The access token travels as `Authorization: Bearer`.
             return .bearer
         default:
-            diagnostics.warning("security scheme '\(name)' of type '\(node["type"]?.text ?? "")' is not supported", at: location(node))
+            diagnostics.warning(.security, "security scheme '\(name)' of type '\(node["type"]?.text ?? "")' is not supported", at: location(node))
             return nil
         }
     }
@@ -777,7 +777,7 @@ struct OpenAPIReader {
         case .success(let target):
             return target
         case .failure(let problem):
-            diagnostics.warning(problem.message + "; \(what) is skipped", at: problem.location ?? location(node["$ref"] ?? node), notes: problem.notes)
+            diagnostics.warning(.unresolvedReferences, problem.message + "; \(what) is skipped", at: problem.location ?? location(node["$ref"] ?? node), notes: problem.notes)
             return nil
         }
     }

@@ -11,6 +11,10 @@ import Darwin
 public struct ImportRunResult: Sendable {
     /// Warnings about what the specs cannot express, or the errors that stopped the import.
     public var diagnostics: [Diagnostic] = []
+    /// Names the import changed, as notes (shown with `--verbose`).
+    public var renames: [Diagnostic] = []
+    /// `warning summary: 12 skipped parameters, …`, nil without warnings.
+    public var warningSummary: String?
     /// Display paths of the spec files written.
     public var written: [String] = []
     /// Display paths of existing files the import would have replaced; nothing was written.
@@ -37,6 +41,8 @@ public enum ImportCommand {
         let imported = OpenAPIImporter.run(bytes, path: Pipeline.displayPath(document), outputDirectory: base,
                                            readFile: referencedFileReader(document: Pipeline.displayPath(document)))
         result.diagnostics = imported.diagnostics
+        result.renames = imported.renames
+        result.warningSummary = imported.warningSummary
         guard !imported.hasErrors else { return result }
 
         func display(_ name: String) -> String { base == "." ? name : base + "/" + name }
