@@ -304,7 +304,23 @@ struct OpenAPIReader {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }
         if let allOf = node["allOf"]?.sequence {
-            let parts = allOf.map { schema($0) }
+            // `allOf: [{ $ref: X }, { nullable: true }]`: a part of annotations only adds no
+            // type; its nullability, description and direction belong to the value, which is X
+            // itself rather than a copy of X (GitHub writes 118 of them, and a copy that is not
+            // optional throws on null).
+            let typed = allOf.filter { !Self.isAnnotationOnly($0) }
+            if typed.count < allOf.count, !typed.isEmpty {
+                for annotation in allOf where Self.isAnnotationOnly(annotation) {
+                    let part = schema(annotation)
+                    result.nullable = result.nullable || part.nullable
+                    result.readOnly = result.readOnly || part.readOnly
+                    result.writeOnly = result.writeOnly || part.writeOnly
+                    result.deprecated = result.deprecated || part.deprecated
+                    if result.summary == nil { result.summary = part.summary }
+                    if result.defaultValue == nil { result.defaultValue = part.defaultValue }
+                }
+            }
+            let parts = (typed.isEmpty ? Array(allOf) : typed).map { schema($0) }
             if parts.count == 1 {
                 let part = parts[0]
                 result.kind = part.kind
@@ -317,6 +333,9 @@ struct OpenAPIReader {
         }
         for keyword in ["oneOf", "anyOf"] {
             guard let list = node[keyword]?.sequence else { continue }
+            // Parts that only narrow the object's own properties (GitHub's check runs: `status:
+            // completed` requires `conclusion`): the object is what is sent and read.
+            if Self.partsOnlyConstrain(list, of: node) { continue }
             let parts = Self.nonNullParts(list)
             // One part (and perhaps `null`): that part's type.
             if parts.count == 1 {
@@ -544,6 +563,11 @@ struct OpenAPIReader {
             let parts = Self.nonNullParts(list)
             return parts.count == 1 ? shape(of: parts[0], depth: depth + 1) : nil
         }
+        // `allOf` of one typed part and annotations: that part.
+        if let allOf = node["allOf"]?.sequence, node["oneOf"] == nil, node["anyOf"] == nil {
+            let typed = allOf.filter { !Self.isAnnotationOnly($0) }
+            return typed.count == 1 ? shape(of: typed[0], depth: depth + 1) : nil
+        }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
         switch node["type"]?.text {
         case "string": return .string
@@ -559,6 +583,50 @@ struct OpenAPIReader {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// Keys that describe a value without constraining its type.
+    private static let annotationKeys: Set<String> = [
+        "description", "title", "nullable", "readOnly", "writeOnly", "deprecated", "default", "example", "examples",
+        "externalDocs", "xml", "$comment",
+    ]
+
+    /// A schema of annotations only (`{ nullable: true }`, `{ description: …, readOnly: true }`):
+    /// as an `allOf` part it adds no type.
+    static func isAnnotationOnly(_ node: YAMLNode) -> Bool {
+        guard let mapping = node.mapping else { return false }
+        return mapping.allSatisfy { pair in
+            guard let key = pair.key.text else { return false }
+            return annotationKeys.contains(key) || key.hasPrefix("x-")
+        }
+    }
+
+    /// Whether every part of a `oneOf`/`anyOf` beside an object's `properties` only adds
+    /// constraints to those properties: `required` lists, narrower schemas of properties the
+    /// object declares, `additionalProperties: true`; no type, reference or property of its own.
+    static func partsOnlyConstrain(_ parts: YAMLSequence, of node: YAMLNode) -> Bool {
+        guard let declared = node["properties"]?.mapping, !declared.isEmpty, !parts.isEmpty,
+              node["type"]?.text ?? "object" == "object" else { return false }
+        let names = Set(declared.compactMap(\.key.text))
+        return parts.allSatisfy { part in
+            guard let mapping = part.mapping else { return false }
+            return mapping.allSatisfy { pair in
+                switch pair.key.text {
+                case "properties"?:
+                    return pair.value.mapping?.allSatisfy { $0.key.text.map(names.contains) ?? false } ?? false
+                case "required"?:
+                    return pair.value.sequence?.allSatisfy { $0.text.map(names.contains) ?? false } ?? false
+                case "additionalProperties"?:
+                    return pair.value.text == "true" || pair.value.mapping?.isEmpty == true
+                case "type"?:
+                    return pair.value.text == "object"
+                case "description"?, "title"?:
+                    return true
+                default:
+                    return false
+                }
+            }
         }
     }
 

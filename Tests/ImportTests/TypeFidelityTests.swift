@@ -1,0 +1,91 @@
+import EndpointGenImport
+import EndpointGenSpec
+import EndpointGenSupport
+import XCTest
+
+/// Types as close to the document as specs can say: no copies of a model for an annotated
+/// reference, no properties lost beside a `oneOf` that only adds constraints.
+final class TypeFidelityTests: XCTestCase {
+    private func importText(_ text: String) throws -> String {
+        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
+        return result.files.map(\.contents).joined()
+    }
+
+    /// `allOf: [{ $ref: X }, { nullable: true }]` and its kin are X itself, optional when they say
+    /// so, not a copy of X named after the property.
+    func testAllOfAReferenceAndAnnotationsIsTheReference() throws {
+        let specs = try importText("""
+        openapi: 3.0.0
+        info: { title: T, version: '1' }
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Holder' } } } } }
+        components:
+          schemas:
+            X: { type: object, properties: { v: { type: string } } }
+            Holder:
+              type: object
+              required: [one, two, three]
+              properties:
+                one: { allOf: [ { $ref: '#/components/schemas/X' } ], nullable: true }
+                two: { allOf: [ { $ref: '#/components/schemas/X' }, { nullable: true } ] }
+                three: { allOf: [ { description: The third., readOnly: true }, { $ref: '#/components/schemas/X' } ] }
+        """)
+        XCTAssertTrue(specs.contains("""
+          Holder:
+            fields:
+              one: X?
+              two: X?
+              three:
+                type: X
+                summary: The third.
+        """), specs)
+        XCTAssertFalse(specs.contains("HolderTwo"), specs)
+        XCTAssertFalse(specs.contains("HolderThree"), specs)
+    }
+
+    /// GitHub's check-run bodies: `oneOf` parts that only require or narrow the object's own
+    /// properties leave the object as it is written.
+    func testPropertiesBesideAOneOfOfConstraintsAreKept() throws {
+        let specs = try importText("""
+        openapi: 3.0.0
+        info: { title: T, version: '1' }
+        paths:
+          /check-runs:
+            post:
+              tags: [checks]
+              operationId: createCheckRun
+              requestBody:
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [name, head_sha]
+                      properties:
+                        name: { type: string }
+                        head_sha: { type: string }
+                        status: { type: string, enum: [queued, in_progress, completed] }
+                        conclusion: { type: string }
+                        output: { type: object, properties: { title: { type: string } } }
+                      oneOf:
+                        - { properties: { status: { enum: [completed] } }, required: [status, conclusion], additionalProperties: true }
+                        - { properties: { status: { enum: [queued, in_progress] } }, additionalProperties: true }
+              responses: { '201': { description: Created } }
+        """)
+        XCTAssertTrue(specs.contains("""
+            body:
+              json:
+                name: String
+                head_sha: String
+                status: CreateCheckRunRequestStatus?
+                conclusion: String?
+                output: CreateCheckRunRequestOutput?
+        """), specs)
+        XCTAssertFalse(specs.contains("JSON"), specs)
+    }
+}
