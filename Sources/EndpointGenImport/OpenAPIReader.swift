@@ -361,16 +361,25 @@ struct OpenAPIReader {
                 return result
             }
             if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
-                diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with a single value", at: at)
+                diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with \(Set(implied.cases.map(\.schema)).count < implied.cases.count ? "values of its own" : "a single value")", at: at)
                 result.kind = .discriminated(property: implied.property, cases: implied.cases)
                 return result
             }
-            if let ordered = unionParts(parts) {
+            let ordered = unionParts(parts)
+            if case .success(let ordered) = ordered {
                 result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
                 if parts.count < list.count { result.nullable = true }
                 return result
             }
-            diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
+            // What blocked it: a case that does not say its tag, else the parts decoding cannot
+            // tell apart.
+            var reason = ""
+            if node["discriminator"] == nil, let blocker = impliedDiscriminatorBlocker(list) {
+                reason = ": \(blocker)"
+            } else if case .failure(let blocker) = ordered {
+                reason = ": \(blocker)"
+            }
+            diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type\(reason); the value is kept as JSON (JSONValue)", at: at)
             result.kind = .union(keyword: keyword, parts: [])
             return result
         }
@@ -518,11 +527,13 @@ struct OpenAPIReader {
     /// earlier part would take every value of a later one (two objects that require the same
     /// properties, two that require none) or a part has no shape the importer can tell (a nested
     /// `oneOf`, an `allOf`, no `type`).
-    private func unionParts(_ parts: [YAMLNode]) -> [YAMLNode]? {
-        guard parts.count > 1 else { return nil }
+    private func unionParts(_ parts: [YAMLNode]) -> Result<[YAMLNode], UnionBlocker> {
+        guard parts.count > 1 else { return .failure(UnionBlocker(description: "it has no parts")) }
         var shapes: [Shape] = []
-        for part in parts {
-            guard let shape = shape(of: part, depth: 0) else { return nil }
+        for (index, part) in parts.enumerated() {
+            guard let shape = shape(of: part, depth: 0) else {
+                return .failure(UnionBlocker(description: "\(describe(part, index)) has no shape decoding can tell: a nested union, an allOf, no type"))
+            }
             shapes.append(shape)
         }
         var ordered = parts
@@ -533,15 +544,55 @@ struct OpenAPIReader {
             let places = shapes.indices.filter { shapes[$0].family == family }
             let sorted = places.sorted { shapes[$0].rank > shapes[$1].rank || (shapes[$0].rank == shapes[$1].rank && $0 < $1) }
             for (position, earlier) in sorted.enumerated() {
-                for later in sorted[(position + 1)...] where shapes[earlier].takesEvery(shapes[later]) { return nil }
+                for later in sorted[(position + 1)...] where shapes[earlier].takesEvery(shapes[later]) {
+                    let (first, second) = (min(earlier, later), max(earlier, later))
+                    return .failure(UnionBlocker(description: "\(describe(parts[first], first)) and \(describe(parts[second], second)) cannot be told apart by their JSON"))
+                }
             }
             for (place, source) in zip(places, sorted) { ordered[place] = parts[source] }
         }
         // A free-form object becomes `JSON`, which decodes every value: it can only be the last
         // case (GitHub's deployment `payload`: `oneOf: [{ type: object, additionalProperties: true }, { type: string }]`).
         let freeForm = ordered.filter(isFreeFormObject)
-        guard freeForm.count <= 1 else { return nil }
-        return ordered.filter { !isFreeFormObject($0) } + freeForm
+        guard freeForm.count <= 1 else { return .failure(UnionBlocker(description: "it has several free-form objects")) }
+        return .success(ordered.filter { !isFreeFormObject($0) } + freeForm)
+    }
+
+    /// Why a union's parts cannot be told apart, for the warning.
+    struct UnionBlocker: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `case 'Card'` for a reference, `part 2` for an inline schema.
+    private func describe(_ part: YAMLNode, _ index: Int) -> String {
+        if let reference = part["$ref"]?.text, let name = componentName(reference, from: part) { return "case '\(name)'" }
+        return "part \(index + 1)"
+    }
+
+    /// For a `oneOf` of component objects that looks tagged (its first case declares a property
+    /// with one value) but is not: the case that does not declare that property with a value of
+    /// its own.
+    private func impliedDiscriminatorBlocker(_ parts: YAMLSequence) -> String? {
+        var components: [(name: String, properties: YAMLNode)] = []
+        for part in Self.nonNullParts(parts) {
+            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part),
+                  let properties = component(name)?["properties"], properties.mapping != nil else { return nil }
+            components.append((name, properties))
+        }
+        guard components.count > 1, let first = components[0].properties.mapping else { return nil }
+        guard let tag = first.first(where: { Self.singleStringValue($0.value) != nil || Self.singleIntegerValue($0.value) != nil }),
+              let property = tag.key.text else { return nil }
+        var seen: Set<String> = []
+        for component in components {
+            guard let declared = component.properties[property],
+                  let values = Self.stringTags(declared) ?? Self.singleIntegerValue(declared).map({ [$0] }) else {
+                return "case '\(component.name)' does not declare '\(property)' with a value of its own"
+            }
+            for value in values where !seen.insert(value).inserted {
+                return "case '\(component.name)' repeats the '\(property)' value '\(value)' of an earlier case"
+            }
+        }
+        return nil
     }
 
     /// `{ type: object, additionalProperties: true }` (or `{}`) without properties: any object.
@@ -695,21 +746,44 @@ struct OpenAPIReader {
             components.append((name, properties))
         }
         guard components.count > 1, let first = components[0].properties.mapping else { return nil }
-        candidates: for pair in first {
-            guard let property = pair.key.text else { continue }
-            var values: Set<String> = []
-            var cases: [(value: String, schema: String)] = []
-            // All strings, or all integers (`type: integer, enum: [1]`: Discord's component types).
-            let integer = Self.singleIntegerValue(pair.value) != nil
-            for component in components {
-                guard let declared = component.properties[property],
-                      let value = integer ? Self.singleIntegerValue(declared) : Self.singleStringValue(declared),
-                      values.insert(value).inserted else { continue candidates }
-                cases.append((value, component.name))
+        // A property with one value in each case first; then one with several values in a case
+        // (`enum: [sdk, wechatpaySDK]`), each value a case of the same model.
+        for severalValues in [false, true] {
+            candidates: for pair in first {
+                guard let property = pair.key.text else { continue }
+                var values: Set<String> = []
+                var cases: [(value: String, schema: String)] = []
+                // All strings, or all integers (`type: integer, enum: [1]`: Discord's component types).
+                let integer = Self.singleIntegerValue(pair.value) != nil
+                for component in components {
+                    guard let declared = component.properties[property] else { continue candidates }
+                    let tags: [String]?
+                    if integer {
+                        tags = Self.singleIntegerValue(declared).map { [$0] }
+                    } else {
+                        tags = severalValues ? Self.stringTags(declared) : Self.singleStringValue(declared).map { [$0] }
+                    }
+                    guard let tags else { continue candidates }
+                    for value in tags {
+                        guard values.insert(value).inserted else { continue candidates }
+                        cases.append((value, component.name))
+                    }
+                }
+                return (property, cases)
             }
-            return (property, cases)
         }
         return nil
+    }
+
+    /// `[sdk, wechatpaySDK]` for `{ type: string, enum: [sdk, wechatpaySDK] }`, `[card]` for
+    /// `{ const: card }`: the string values a case's tag may have.
+    private static func stringTags(_ schema: YAMLNode) -> [String]? {
+        if let single = singleStringValue(schema) { return [single] }
+        let type = schema["type"]?.text
+        if let type, type != "string" { return nil }
+        guard let values = schema["enum"]?.elements, !values.isEmpty else { return nil }
+        let texts = values.compactMap { stringText($0, typed: type != nil) }
+        return texts.count == values.count ? texts : nil
     }
 
     /// `card` for `{ type: string, enum: [card] }` or `{ const: card }`.
@@ -794,7 +868,12 @@ struct OpenAPIReader {
         var cases: [(value: String, schema: String)] = []
         for part in parts {
             guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part) else { return nil }
-            cases.append((mapping.first { $0.schema == name }?.value ?? name, name))
+            // Every value the mapping gives the case is a case of that model.
+            let values = mapping.filter { $0.schema == name }.map(\.value)
+            // (A value given twice is left out with a warning where the model is built.)
+            for value in values.isEmpty ? [name] : values {
+                cases.append((value, name))
+            }
         }
         return cases.isEmpty ? nil : cases
     }

@@ -38,7 +38,7 @@ final class ImportWarningTests: XCTestCase {
             "api.yaml:6:7: warning: a body on a DELETE request is unusual; servers and proxies may drop it",
             "api.yaml:10:11: warning: cookie parameter 'session' is skipped: cookies come from the client's cookie source ('auth: cookie')",
             "api.yaml:11:11: warning: cookie parameter 'trace' is skipped: cookies come from the client's cookie source ('auth: cookie')",
-            "api.yaml:22:16: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:22:16: warning: 'oneOf' has no single Swift type: part 1 and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         XCTAssertTrue(result.diagnostics.allSatisfy { $0.location?.file == "api.yaml" })
         XCTAssertEqual(result.diagnostics.map(\.kind), ["spec checks", "skipped parameters", "skipped parameters", "unions as JSON"])

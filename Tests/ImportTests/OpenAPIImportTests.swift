@@ -114,8 +114,12 @@ final class OpenAPIImportTests: XCTestCase {
               type: object
               properties: { method: { type: integer } }
         """)
+        // `mapping` gives Card the values `card` and `Bank`: the component Bank's own name is
+        // taken, and Card listed again repeats both.
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:12:7: warning: case 'Bank' (Bank) of 'Payment' repeats an earlier value; left out",
             "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value; left out",
+            "api.yaml:12:7: warning: case 'Bank' (Card) of 'Payment' repeats an earlier value; left out",
             "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)",
         ])
         // A renamed case loses nothing: a note (`--verbose`), not a warning.
@@ -144,7 +148,7 @@ final class OpenAPIImportTests: XCTestCase {
               discriminator: method
               cases:
                 card: Card
-                Bank: Bank
+                Bank: Card
 
         """), schemas)
         try assertGeneratesCleanly(result)
@@ -408,7 +412,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { model: { $ref: '#/components/schemas/ModelId' }, other: { $ref: '#/components/schemas/LongId' } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:11:7: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:11:7: warning: 'anyOf' has no single Swift type: part 1 and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -450,7 +454,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { text: { type: string } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:17:11: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:17:11: warning: 'oneOf' has no single Swift type: case 'Part' and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -528,7 +532,7 @@ final class OpenAPIImportTests: XCTestCase {
               enum: [whisper-1]
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:22:11: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:22:11: warning: 'anyOf' has no single Swift type: case 'Plain' and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""

@@ -88,4 +88,45 @@ final class TypeFidelityTests: XCTestCase {
         """), specs)
         XCTAssertFalse(specs.contains("JSON"), specs)
     }
+
+    /// A tagged union whose case takes several tag values (`enum: [sdk, wechatpaySDK]`) is a model:
+    /// each value a case of that model, decoded and sent back as it came. When a union still
+    /// falls back to JSON, the warning names the case that blocked it.
+    func testCaseWithSeveralTagValuesAndTheCaseThatBlocks() throws {
+        let text = """
+        openapi: 3.0.0
+        info: { title: Pay, version: '1' }
+        paths: {}
+        components:
+          schemas:
+            Payment:
+              oneOf: [ { $ref: '#/components/schemas/Wallet' }, { $ref: '#/components/schemas/Card' } ]
+            Refund:
+              oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Cash' } ]
+            Wallet:
+              type: object
+              properties: { channel: { type: string, enum: [sdk, wechatpaySDK] }, app: { type: string } }
+            Card:
+              type: object
+              properties: { channel: { type: string, enum: [card] }, last4: { type: string } }
+            Cash:
+              type: object
+              properties: { note: { type: string } }
+        """
+        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:7:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'channel', which each declares with values of its own",
+            "api.yaml:9:7: warning: 'oneOf' has no single Swift type: case 'Cash' does not declare 'channel' with a value of its own; the value is kept as JSON (JSONValue)",
+        ])
+        let specs = try importText(text)
+        XCTAssertTrue(specs.contains("""
+          Payment:
+            oneOf:
+              discriminator: channel
+              cases:
+                sdk: Wallet
+                wechatpaySDK: Wallet
+                card: Card
+        """), specs)
+    }
 }
