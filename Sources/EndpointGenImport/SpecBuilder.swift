@@ -110,6 +110,7 @@ struct SpecBuilder {
             files.append(file)
         }
         dropUnusedWrappers(&shared, files: files)
+        ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
         return files

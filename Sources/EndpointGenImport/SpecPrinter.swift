@@ -38,6 +38,22 @@ struct SpecPrinter {
         return (printer.lines.joined(separator: "\n") + "\n", printer.origins)
     }
 
+    /// What a model is, as written, without its name and summaries: two models with the same
+    /// structure are the same type.
+    static func structure(of model: ImportedModel) -> String {
+        var bare = model
+        bare.name = "_"
+        bare.summary = nil
+        bare.location = nil
+        if case .fields(var fields) = bare.kind {
+            for index in fields.indices { fields[index].summary = nil }
+            bare.kind = .fields(fields)
+        }
+        var printer = SpecPrinter()
+        printer.model(bare)
+        return printer.lines.joined(separator: "\n")
+    }
+
     private mutating func line(_ depth: Int, _ text: String) {
         lines.append(String(repeating: "  ", count: depth) + text)
     }

@@ -172,7 +172,7 @@ final class OpenAPIImportTests: XCTestCase {
                     application/json:
                       schema:
                         oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
-                        discriminator: { propertyName: method }
+                        discriminator: { propertyName: method, mapping: { card: Card } }
         components:
           schemas:
             Order:

@@ -129,4 +129,59 @@ final class TypeFidelityTests: XCTestCase {
                 card: Card
         """), specs)
     }
+
+    /// The same inline enum or object in several places is one model (the shortest of the names
+    /// it would get), in schemas.yaml when several services use it; a component of that structure
+    /// is that model, and components are never merged with each other.
+    func testIdenticalInlineModelsAreOneModel() throws {
+        let result = OpenAPIImporter.run(Array("""
+        openapi: 3.0.0
+        info: { title: Repos, version: '1' }
+        paths:
+          /repos:
+            get:
+              tags: [repos]
+              operationId: listRepos
+              parameters: [ { name: direction, in: query, schema: { type: string, enum: [asc, desc] } } ]
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Repo' } } } } }
+          /issues:
+            get:
+              tags: [issues]
+              operationId: listIssues
+              parameters:
+                - { name: direction, in: query, schema: { type: string, enum: [asc, desc] } }
+                - { name: state, in: query, schema: { type: string, enum: [open, closed] } }
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Issue' } } } } }
+        components:
+          schemas:
+            Condition: { type: string, enum: [open, closed] }
+            Other: { type: string, enum: [open, closed] }
+            Repo:
+              type: object
+              properties: { owner: { type: object, properties: { login: { type: string } } } }
+            Issue:
+              type: object
+              properties: { user: { type: object, properties: { login: { type: string } } }, state: { type: string, enum: [open, closed] } }
+        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let all = result.files.map(\.contents).joined()
+        // One `direction` enum for both services, in schemas.yaml.
+        let shared = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
+        XCTAssertTrue(shared.contains("  ListReposDirection:\n    enum: [asc, desc]\n"), shared)
+        XCTAssertFalse(all.contains("ListIssuesDirection"), all)
+        XCTAssertTrue(all.contains("direction: ListReposDirection?"), all)
+        // Inline copies of a component are that component; two components stay two.
+        XCTAssertTrue(all.contains("state: Condition?"), all)
+        XCTAssertFalse(all.contains("IssueState"), all)
+        XCTAssertFalse(all.contains("ListIssuesState"), all)
+        XCTAssertTrue(all.contains("  Other:\n"), all)
+        // Objects too, whoever owns them.
+        XCTAssertTrue(all.contains("owner: RepoOwner?"), all)
+        XCTAssertTrue(all.contains("user: RepoOwner?"), all)
+        XCTAssertFalse(all.contains("IssueUser"), all)
+        XCTAssertTrue(result.renames.map(\.rendered).contains("api.yaml:27:27: note: model 'IssueUser' is the same as 'RepoOwner'; one model 'RepoOwner' is written"),
+                      "\(result.renames.map(\.rendered))")
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+    }
 }

@@ -1,0 +1,141 @@
+import EndpointGenSupport
+
+/// Inline models that are written the same (their fields, cases or values; summaries aside) are
+/// one model: a document repeats the same inline enum in every operation that has a `direction`
+/// parameter (20 copies in GitHub's). The importer names inline models after their owner, so
+/// without this each copy became a Swift type of its own that app code could not pass from one
+/// call to another.
+///
+/// The model kept is the first component of that structure, else the inline copy with the
+/// shortest name (then the first written); every type that named another copy names it instead.
+/// Components are never merged with each other: their names are the document's. Copies in several files are kept
+/// in the shared file (`schemas.yaml`), from where models one service alone uses go back to it.
+/// Repeats until nothing changes, since merging two models can make the models that hold them the same.
+enum ModelDeduplication {
+    static func run(shared: inout ImportedFile, files: inout [ImportedFile], components: Set<String>, notes: inout DiagnosticBag) {
+        // Bounded: each round removes at least one model.
+        while merge(shared: &shared, files: &files, components: components, notes: &notes) {}
+    }
+
+    /// One round; true when it merged anything.
+    private static func merge(shared: inout ImportedFile, files: inout [ImportedFile], components: Set<String>, notes: inout DiagnosticBag) -> Bool {
+        // (file index, model index); the shared file is index -1.
+        var groups: [String: [(file: Int, model: Int)]] = [:]
+        var order: [String] = []
+        func visit(_ file: ImportedFile, _ fileIndex: Int) {
+            for (index, model) in file.models.enumerated() {
+                let key = SpecPrinter.structure(of: model)
+                if groups[key] == nil { order.append(key) }
+                groups[key, default: []].append((fileIndex, index))
+            }
+        }
+        visit(shared, -1)
+        for (index, file) in files.enumerated() { visit(file, index) }
+
+        func model(_ place: (file: Int, model: Int)) -> ImportedModel {
+            place.file < 0 ? shared.models[place.model] : files[place.file].models[place.model]
+        }
+        var renamed: [String: String] = [:]
+        var removed: Set<String> = []
+        var toShared: [ImportedModel] = []
+        var movedOut: Set<String> = []
+        for key in order {
+            guard let places = groups[key], places.count > 1 else { continue }
+            let survivor = places.enumerated().min { a, b in
+                let (x, y) = (model(a.element), model(b.element))
+                let (xc, yc) = (components.contains(x.name), components.contains(y.name))
+                if xc != yc { return xc }
+                if !xc, x.name.count != y.name.count { return x.name.count < y.name.count }
+                return a.offset < b.offset
+            }!.element
+            let kept = model(survivor)
+            for place in places where place != survivor && !components.contains(model(place).name) {
+                let copy = model(place)
+                renamed[copy.name] = kept.name
+                removed.insert(copy.name)
+                notes.rename("model '\(copy.name)' is the same as '\(kept.name)'; one model '\(kept.name)' is written", at: copy.location)
+            }
+            // Copies in several files: the model is shared.
+            if survivor.file >= 0, Set(places.map(\.file)).count > 1 {
+                toShared.append(kept)
+                movedOut.insert(kept.name)
+            }
+        }
+        guard !renamed.isEmpty else { return false }
+        shared.models.removeAll { removed.contains($0.name) }
+        for index in files.indices {
+            files[index].models.removeAll { removed.contains($0.name) || movedOut.contains($0.name) }
+        }
+        shared.models += toShared
+        rename(&shared, renamed)
+        for index in files.indices { rename(&files[index], renamed) }
+        return true
+    }
+
+    /// Every type of `file` that names a model of `map` names its replacement.
+    private static func rename(_ file: inout ImportedFile, _ map: [String: String]) {
+        func type(_ expression: String) -> String { renamed(expression, map) }
+        func fields(_ list: inout [ImportedField]) {
+            for index in list.indices { list[index].type = type(list[index].type) }
+        }
+        for index in file.models.indices {
+            switch file.models[index].kind {
+            case .fields(var list):
+                fields(&list)
+                file.models[index].kind = .fields(list)
+            case .oneOf(let discriminator, let integer, let cases):
+                file.models[index].kind = .oneOf(discriminator: discriminator, integer: integer,
+                                                 cases: cases.map { ($0.value, map[$0.model] ?? $0.model, $0.name) })
+            case .union(let types):
+                file.models[index].kind = .union(types.map(type))
+            case .stringEnum, .integerEnum:
+                break
+            }
+        }
+        guard var service = file.service else { return }
+        fields(&service.sharedHeaders)
+        fields(&service.sharedQuery)
+        if let model = service.errorBody?.model { service.errorBody?.model = map[model] ?? model }
+        for index in service.endpoints.indices {
+            var endpoint = service.endpoints[index]
+            fields(&endpoint.params)
+            fields(&endpoint.query)
+            fields(&endpoint.headerParams)
+            switch endpoint.body {
+            case .type(let expression)?: endpoint.body = .type(type(expression))
+            case .json(var list)?: fields(&list); endpoint.body = .json(list)
+            case .form(var list)?: fields(&list); endpoint.body = .form(list)
+            case .multipart(var list)?: fields(&list); endpoint.body = .multipart(list)
+            case .formModel(let name)?: endpoint.body = .formModel(map[name] ?? name)
+            case .raw?, nil: break
+            }
+            switch endpoint.response {
+            case .type(let expression)?: endpoint.response = .type(type(expression))
+            case .fields(var list)?: fields(&list); endpoint.response = .fields(list)
+            case nil: break
+            }
+            service.endpoints[index] = endpoint
+        }
+        file.service = service
+    }
+
+    /// `[String: Foo]?` with `Foo` → `Bar`: each name in a type expression replaced as a whole.
+    static func renamed(_ expression: String, _ map: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        func flush() {
+            result += map[word] ?? word
+            word = ""
+        }
+        for character in expression {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+}
