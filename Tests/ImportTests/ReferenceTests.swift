@@ -294,13 +294,21 @@ final class ReferenceTests: XCTestCase {
         info: { title: Ops, version: '1' }
         paths:
           /a: { get: { $ref: 'ops/a.yaml' } }
+          /secret: { get: { $ref: 'ops/link.yaml' } }
         """.write(toFile: folder + "/api/openapi.yaml", atomically: true, encoding: .utf8)
         try "operationId: getA\nresponses: { '200': { description: OK, content: { text/plain: { schema: { type: string } } } } }\n"
             .write(toFile: folder + "/api/ops/a.yaml", atomically: true, encoding: .utf8)
+        // A symbolic link within the folder that leads out of it is not followed.
+        try "operationId: secret\nresponses: { '204': { description: Done } }\n".write(toFile: folder + "/secret.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/api/ops/link.yaml", withDestinationPath: "../../secret.yaml")
         let result = ImportCommand.run(document: folder + "/api/openapi.yaml", output: folder + "/out/nested/specs")
         XCTAssertTrue(result.succeeded, "\(result.failure ?? "") \(result.diagnostics.map(\.rendered))")
         let written = try String(contentsOfFile: folder + "/out/nested/specs/ops.yaml", encoding: .utf8)
         XCTAssertTrue(written.contains("  getA:\n    method: GET\n    path: /a\n    response: String\n"), written)
+        XCTAssertFalse(written.contains("secret"), written)
+        XCTAssertEqual(result.diagnostics.map(\.message), [
+            "cannot read '\(folder)/api/ops/link.yaml': it leads out of the document's folder (a symbolic link); GET '/secret' is skipped",
+        ])
     }
 
     private func assertGeneratesCleanly(_ result: OpenAPIImportResult, file: StaticString = #filePath, line: UInt = #line) throws {
