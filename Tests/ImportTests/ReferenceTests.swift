@@ -170,6 +170,7 @@ final class ReferenceTests: XCTestCase {
             components:
               schemas:
                 Pet: { $ref: 'models/pet.yaml' }
+                Tag: { type: string, enum: [a, b] }
             """,
             "models/pet.yaml": """
             type: object
@@ -177,14 +178,15 @@ final class ReferenceTests: XCTestCase {
               name: { type: string }
               owner: { $ref: 'owner.json' }
             """,
-            "models/owner.json": #"{"type": "object", "properties": {"id": {"type": "integer"}}}"#,
+            "models/owner.json": #"{"type": "object", "properties": {"id": {"type": "integer"}, "tag": {"$ref": "../openapi.yaml#/components/schemas/Tag"}}}"#,
         ])
         let result = importDocument(files, root: "openapi.yaml")
         XCTAssertEqual(warnings(result), [])
         let all = result.files.map(\.contents).joined()
         XCTAssertTrue(all.contains("response: \"[Pet]\""), all)
         XCTAssertTrue(all.contains("  Pet:\n    fields:\n      name: String?\n      owner: Owner?\n"), all)
-        XCTAssertTrue(all.contains("  Owner:\n    fields:\n      id: Int?\n"), all)
+        // A file naming a component of the root document names that component.
+        XCTAssertTrue(all.contains("  Owner:\n    fields:\n      id: Int?\n      tag: Tag?\n"), all)
         XCTAssertFalse(all.contains("Pet2"), all)
         try assertGeneratesCleanly(result)
     }
