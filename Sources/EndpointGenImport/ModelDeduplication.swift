@@ -1,3 +1,4 @@
+import EndpointGenSpec
 import EndpointGenSupport
 
 /// Inline models that are written the same (their fields, cases or values; summaries aside) are
@@ -6,9 +7,11 @@ import EndpointGenSupport
 /// without this each copy became a Swift type of its own that app code could not pass from one
 /// call to another.
 ///
-/// The model kept is the first component of that structure, else the inline copy with the
-/// shortest name (then the first written); every type that named another copy names it instead.
-/// Components are never merged with each other: their names are the document's. Copies in several files are kept
+/// The model kept is the first component of that structure, else one inline copy named after
+/// what all the copies' names end with (`ListReposDirection`, `ListIssuesDirection` →
+/// `Direction`) when that name is free, else the copy with the shortest name; every type that
+/// named another copy names it instead. Components are never merged with each other: their
+/// names are the document's. Copies in several files are kept
 /// in the shared file (`schemas.yaml`), from where models one service alone uses go back to it.
 /// Repeats until nothing changes, since merging two models can make the models that hold them the same.
 enum ModelDeduplication {
@@ -37,6 +40,8 @@ enum ModelDeduplication {
         }
         var renamed: [String: String] = [:]
         var removed: Set<String> = []
+        var taken = Set(shared.models.map(\.name) + files.flatMap { $0.models.map(\.name) })
+        let services = files.compactMap { $0.service?.name }
         var toShared: [ImportedModel] = []
         var movedOut: Set<String> = []
         for key in order {
@@ -48,7 +53,16 @@ enum ModelDeduplication {
                 if !xc, x.name.count != y.name.count { return x.name.count < y.name.count }
                 return a.offset < b.offset
             }!.element
-            let kept = model(survivor)
+            var kept = model(survivor)
+            // Inline copies only: the name all of them end with, when no other type has it.
+            if !components.contains(kept.name), let common = commonName(places.map { model($0).name }),
+               !taken.contains(common), isFree(common, services: services) {
+                taken.insert(common)
+                renamed[kept.name] = common
+                notes.rename("model '\(kept.name)' becomes '\(common)', the name its \(places.count) copies share", at: kept.location)
+                kept.name = common
+                if survivor.file < 0 { shared.models[survivor.model].name = common } else { files[survivor.file].models[survivor.model].name = common }
+            }
             for place in places where place != survivor && !components.contains(model(place).name) {
                 let copy = model(place)
                 renamed[copy.name] = kept.name
@@ -70,6 +84,39 @@ enum ModelDeduplication {
         rename(&shared, renamed)
         for index in files.indices { rename(&files[index], renamed) }
         return true
+    }
+
+    /// The CamelCase words all `names` end with (`ListReposDirection`, `SearchDirection` →
+    /// `Direction`), nil when they share none.
+    static func commonName(_ names: [String]) -> String? {
+        let split = names.map(words)
+        guard var common = split.first else { return nil }
+        for other in split.dropFirst() {
+            var count = 0
+            while count < common.count, count < other.count, common[common.count - 1 - count] == other[other.count - 1 - count] { count += 1 }
+            common = Array(common.suffix(count))
+        }
+        let name = common.joined()
+        guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count > 1 else { return nil }
+        return name
+    }
+
+    /// `ListReposDirection` → `List`, `Repos`, `Direction`; digits stay with the word before.
+    private static func words(_ name: String) -> [String] {
+        var result: [String] = []
+        for character in name {
+            if character.isUppercase || result.isEmpty { result.append(String(character)) } else { result[result.count - 1].append(character) }
+        }
+        return result
+    }
+
+    /// Whether a model may be named `name` without meeting a type the generator or the frameworks
+    /// declare: reserved names, `<Service>Router` and its kin, the `<Endpoint>Request` and
+    /// `<Endpoint>Response` of inline bodies and responses, Foundation's and SwiftUI's types.
+    private static func isFree(_ name: String, services: [String]) -> Bool {
+        if SpecRules.reservation(ofModelName: name) != nil || SpecRules.framework(ofModelName: name) != nil { return false }
+        if name.hasSuffix("Request") || name.hasSuffix("Response") { return false }
+        return !services.contains { service in SpecRules.generatedTypeSuffixes.contains { service + $0 == name } || service == name }
     }
 
     /// Every type of `file` that names a model of `map` names its replacement.

@@ -1,4 +1,4 @@
-import EndpointGenImport
+@testable import EndpointGenImport
 import EndpointGenSpec
 import EndpointGenSupport
 import XCTest
@@ -130,9 +130,9 @@ final class TypeFidelityTests: XCTestCase {
         """), specs)
     }
 
-    /// The same inline enum or object in several places is one model (the shortest of the names
-    /// it would get), in schemas.yaml when several services use it; a component of that structure
-    /// is that model, and components are never merged with each other.
+    /// The same inline enum or object in several places is one model (named by what its names
+    /// share, else the shortest), in schemas.yaml when several services use it; a component of
+    /// that structure is that model, and components are never merged with each other.
     func testIdenticalInlineModelsAreOneModel() throws {
         let result = OpenAPIImporter.run(Array("""
         openapi: 3.0.0
@@ -165,11 +165,12 @@ final class TypeFidelityTests: XCTestCase {
         """.utf8), path: "api.yaml", outputDirectory: "specs")
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let all = result.files.map(\.contents).joined()
-        // One `direction` enum for both services, in schemas.yaml.
+        // One `direction` enum for both services, in schemas.yaml, named by what its names share.
         let shared = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
-        XCTAssertTrue(shared.contains("  ListReposDirection:\n    enum: [asc, desc]\n"), shared)
+        XCTAssertTrue(shared.contains("  Direction:\n    enum: [asc, desc]\n"), shared)
         XCTAssertFalse(all.contains("ListIssuesDirection"), all)
-        XCTAssertTrue(all.contains("direction: ListReposDirection?"), all)
+        XCTAssertFalse(all.contains("ListReposDirection"), all)
+        XCTAssertEqual(all.components(separatedBy: "direction: Direction?").count, 3, all)
         // Inline copies of a component are that component; two components stay two.
         XCTAssertTrue(all.contains("state: Condition?"), all)
         XCTAssertFalse(all.contains("IssueState"), all)
@@ -183,5 +184,12 @@ final class TypeFidelityTests: XCTestCase {
                       "\(result.renames.map(\.rendered))")
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+    }
+
+    func testCommonNameOfCopies() {
+        XCTAssertEqual(ModelDeduplication.commonName(["ListReposDirection", "ActivityListStarredDirection"]), "Direction")
+        XCTAssertEqual(ModelDeduplication.commonName(["OrgPackageType", "UserPackageType"]), "PackageType")
+        XCTAssertNil(ModelDeduplication.commonName(["RepoOwner", "IssueUser"]))
+        XCTAssertNil(ModelDeduplication.commonName(["Issue2", "Repo2"]))
     }
 }
