@@ -10,11 +10,14 @@
 # `make check` is what CI runs to fail on a stale Generated/.
 
 SWIFT ?= swift
-SPECS ?= specs
-OUTPUT ?= Generated
+# The folders and options are in endpointgen.yml (read by the CLI and the plugins alike); SPECS=
+# or OUTPUT= on the command line override them.
+SPECS ?=
+OUTPUT ?=
+FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example isolation-check schema-test fuzz bench bench-compare clean
+.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare clean
 
 all: generate
 
@@ -37,25 +40,26 @@ release-tool-path:
 	@echo $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/endpointgen
 
 generate: tool
-	$(TOOL) generate --specs $(SPECS) --output $(OUTPUT)
+	$(TOOL) generate $(FOLDERS)
 
 check: tool
-	$(TOOL) check --specs $(SPECS) --output $(OUTPUT)
+	$(TOOL) check $(FOLDERS)
 
 lint: tool
-	$(TOOL) lint --specs $(SPECS)
+	$(TOOL) lint $(if $(SPECS),--specs $(SPECS))
 
 build:
 	$(SWIFT) build
 
 # The suite, then the transport, redirect and wire suites again over URLSession (the default
 # transport on Linux is CurlTransport). httpbin under gunicorn is a referee the tests start
-# themselves on 127.0.0.1; here its absence is a failure, not a skip.
+# themselves on 127.0.0.1; here its absence is a failure, not a skip, as is openapi-spec-validator's
+# (the judge of export-openapi's documents).
 TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.RefereeTests|RuntimeTests.StreamingTests|RuntimeTests.CookieSessionTests|WireTests
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --disable-swift-testing
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test --disable-swift-testing
 	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
 
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
@@ -69,28 +73,53 @@ setup:
 		sudo apt-get update -y && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y libyaml-dev pkg-config xz-utils; \
 	fi
 
-# Independent servers the tests use as referees (PyPI): httpbin served by gunicorn, and
-# openapi-core, a strict OpenAPI request validator (Tests/Referee/openapi_referee.py).
+# Independent referees the tests use (PyPI): httpbin served by gunicorn, openapi-core, a strict
+# OpenAPI request validator (Tests/Referee/openapi_referee.py), and openapi-spec-validator, which
+# judges the documents export-openapi writes (OpenAPIExportTests).
 referees:
-	@python3 -c "import httpbin, gunicorn, openapi_core" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core
+	@python3 -c "import httpbin, gunicorn, openapi_core, openapi_spec_validator" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core openapi-spec-validator
 
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
 # cover only the test-side HTTP server's socket layer (see the file).
 tsan: referees
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
 
-# The command plugin on this package, in check mode (writes nothing).
+# The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
+# and for the Generated target, which has no specs of its own; --help describes the plugin's options.
 plugin-check:
 	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
+	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ current, run it,
 # and the command plugin (check mode; a broken spec reported at file:line:column).
 example:
 	cd Examples/Movies && $(MAKE) --no-print-directory check run plugin-check
 
+# The README's "Use it in your project" steps, followed literally (commands and files read from
+# the README) in a new package in a temporary folder that depends on this checkout by path:
+# init, targets, make generate, the command plugin, make check, then build and run the app.
+# A fresh build of the package (its own .build): a few minutes.
+first-five-minutes:
+	python3 Tests/FirstFiveMinutes/run.py
+
 # schema/endpointgen-spec.schema.json agrees with the validator (Python 3 with PyYAML, jsonschema).
 schema-test: tool
 	python3 Tests/Schema/check_schema.py $(TOOL)
+
+# The OpenAPI 3.1 documents export-openapi writes for specs/ and the test fixtures, YAML and JSON,
+# pass openapi-spec-validator (PyPI; installed when missing).
+EXPORT_WORK = .build/export-check
+EXPORT_SPECS = specs Tests/Fixtures/features Tests/Fixtures/hostile
+export-check: tool
+	@python3 -c "import openapi_spec_validator" 2>/dev/null || python3 -m pip install --quiet openapi-spec-validator
+	@rm -rf $(EXPORT_WORK) && mkdir -p $(EXPORT_WORK)
+	@for specs in $(EXPORT_SPECS); do \
+		name=$$(echo $$specs | tr / -); \
+		$(TOOL) export-openapi --specs $$specs --output $(EXPORT_WORK)/$$name.yaml --quiet && \
+		$(TOOL) export-openapi --specs $$specs --output $(EXPORT_WORK)/$$name.json --quiet || exit 1; \
+	done
+	python3 -m openapi_spec_validator --schema 3.1 $(EXPORT_WORK)/*
 
 # Thousands of damaged specs (fixed seed): no crash, only compiler-style diagnostics, and what
 # is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py). Then damaged

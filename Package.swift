@@ -36,7 +36,9 @@ let package = Package(
         .target(name: "EndpointGenSpec", dependencies: ["EndpointGenYAML", "EndpointGenSupport"]),
         .target(name: "EndpointGenCodegen", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
         .target(name: "EndpointGenImport", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenSupport"]),
-        .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenSupport"]),
+        // export-openapi: a resolved SpecModule → one OpenAPI 3.1 document.
+        .target(name: "EndpointGenExport", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
+        .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenExport", "EndpointGenSupport"]),
         .executableTarget(
             name: "endpointgen",
             dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
@@ -82,7 +84,7 @@ let package = Package(
         .target(name: "GoldenImportedShop", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-shop"),
         .testTarget(
             name: "ImportTests",
-            dependencies: ["EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenYAML", "GoldenSupport", "GoldenImportedShop"]
+            dependencies: ["EndpointGenImport", "EndpointGenExport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenYAML", "GoldenSupport", "GoldenImportedShop"]
         ),
         // A raw-socket HTTP/1.1 server for faults an HTTP framework does not produce (resets, short
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.

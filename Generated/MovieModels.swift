@@ -207,6 +207,93 @@ public nonisolated struct Favorite: Codable, Hashable, Sendable {
     }
 }
 
+/// A check the catalogue runs before a favorite is saved.
+public nonisolated struct FavoriteJob: Codable, Hashable, Sendable {
+    public let id: String
+    /// queued, running or done.
+    public let state: String
+    /// Seconds to wait before polling.
+    public let checkAfter: Int?
+
+    public init(id: String, state: String, checkAfter: Int? = nil) {
+        self.id = id
+        self.state = state
+        self.checkAfter = checkAfter
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.state = try container.required(String.self, "state")
+        self.checkAfter = try container.optional(Int.self, "check_after")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.state, "state")
+        try container.putIfPresent(self.checkAfter, "check_after")
+    }
+
+    public static func == (lhs: FavoriteJob, rhs: FavoriteJob) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        guard fieldsEqual(lhs.state, rhs.state) else { return false }
+        guard fieldsEqual(lhs.checkAfter, rhs.checkAfter) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct ValidationErrors: Codable, Hashable, Sendable {
+    public let errors: [ValidationIssue]
+
+    public init(errors: [ValidationIssue]) {
+        self.errors = errors
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.errors = try container.required([ValidationIssue].self, "errors")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.errors, "errors")
+    }
+
+    public static func == (lhs: ValidationErrors, rhs: ValidationErrors) -> Bool {
+        guard fieldsEqual(lhs.errors, rhs.errors) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct ValidationIssue: Codable, Hashable, Sendable {
+    public let field: String
+    public let message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.field = try container.required(String.self, "field")
+        self.message = try container.required(String.self, "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.field, "field")
+        try container.put(self.message, "message")
+    }
+
+    public static func == (lhs: ValidationIssue, rhs: ValidationIssue) -> Bool {
+        guard fieldsEqual(lhs.field, rhs.field) else { return false }
+        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+        return true
+    }
+}
+
 /// The body of a failed request, like {"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}.
 public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
     public let success: Bool

@@ -11,6 +11,12 @@ public nonisolated enum MovieRouter: Endpoint {
     ///
     /// The catalogue is not personal, so it is read with the app's API key instead of a member token.
     case getMovies(category: MovieCategory, page: Int = 1, region: String? = nil)
+    /// One movie, revalidated with the ETag of the copy the app has.
+    ///
+    /// Answers 304 Not Modified, without a body, while the app's copy is current; the app keeps the ETag of each 200 and sends it back in If-None-Match.
+    case getMovie(id: String, ifNoneMatch: String? = nil)
+    /// Adds or updates one favorite; the status says which, or that the catalogue checks the movie first.
+    case saveFavorite(id: String, body: FavoriteRequestItem)
     /// The member's favorites, keyed by movie id.
     case getFavorites
     /// Adds a movie to the favorites.
@@ -28,10 +34,10 @@ public nonisolated enum MovieRouter: Endpoint {
 
     public var method: HTTPMethod {
         switch self {
+        case .saveFavorite, .replaceFavorites:
+            return .put
         case .createFavorite:
             return .post
-        case .replaceFavorites:
-            return .put
         case .isFavorite:
             return .head
         case .removeFavorite, .deleteFavorite:
@@ -45,6 +51,10 @@ public nonisolated enum MovieRouter: Endpoint {
         switch self {
         case .getMovies:
             return [.literal("/movies")]
+        case .getMovie(let id, _):
+            return [.literal("/movies/"), .value(id.parameterValue)]
+        case .saveFavorite(let id, _):
+            return [.literal("/favorite/"), .value(id.parameterValue)]
         case .getFavorites:
             return [.literal("/favorite")]
         case .createFavorite:
@@ -75,6 +85,10 @@ public nonisolated enum MovieRouter: Endpoint {
 
     public var headers: [HTTPHeader] {
         switch self {
+        case .getMovie(_, let ifNoneMatch):
+            var headers: [HTTPHeader] = []
+            headers.append(name: "If-None-Match", ifNoneMatch)
+            return headers
         case .deleteFavorite(let id):
             var headers: [HTTPHeader] = []
             headers.append(name: "id", id)
@@ -86,6 +100,8 @@ public nonisolated enum MovieRouter: Endpoint {
 
     public var body: RequestBody {
         switch self {
+        case .saveFavorite(_, let body):
+            return .json(body)
         case .createFavorite(let body):
             return .json(body)
         case .replaceFavorites(let body):
@@ -97,7 +113,7 @@ public nonisolated enum MovieRouter: Endpoint {
 
     public var auth: AuthRequirement {
         switch self {
-        case .getMovies:
+        case .getMovies, .getMovie:
             return .apiKey(header: "X-API-Key")
         default:
             return .bearer
@@ -150,6 +166,27 @@ public nonisolated enum MovieRouter: Endpoint {
                   ]
                 }
                 """#.utf8)
+        case .getMovie:
+            return Data(#"""
+                {
+                  "id": "1022789",
+                  "title": "Inside Out 2",
+                  "overview": "Joy, Sadness, Anger, Fear and Disgust make room for new emotions.",
+                  "genres": [
+                    "Animation",
+                    "Family"
+                  ],
+                  "vote_average": 7.6
+                }
+                """#.utf8)
+        case .saveFavorite, .createFavorite:
+            return Data(#"""
+                {
+                  "id": "1022789",
+                  "name": "Inside Out 2",
+                  "created_at": "2024-12-01T08:30:00Z"
+                }
+                """#.utf8)
         case .getFavorites:
             return Data(#"""
                 {
@@ -165,16 +202,19 @@ public nonisolated enum MovieRouter: Endpoint {
                   }
                 }
                 """#.utf8)
-        case .createFavorite:
-            return Data(#"""
-                {
-                  "id": "1022789",
-                  "name": "Inside Out 2",
-                  "created_at": "2024-12-01T08:30:00Z"
-                }
-                """#.utf8)
         default:
             return Data()
+        }
+    }
+
+    public var sampleResponses: [SampleResponse] {
+        switch self {
+        case .getMovie:
+            return [SampleResponse(status: 200, body: sampleData), SampleResponse(status: 304), SampleResponse(status: 404, body: Data("{\"success\":false,\"status_code\":34,\"status_message\":\"The resource you requested could not be found.\"}".utf8))]
+        case .saveFavorite:
+            return [SampleResponse(status: 200, body: sampleData), SampleResponse(status: 201, body: sampleData), SampleResponse(status: 202, body: Data("{\"id\":\"job-17\",\"state\":\"queued\",\"check_after\":5}".utf8)), SampleResponse(status: 204), SampleResponse(status: 422)]
+        default:
+            return []
         }
     }
 }

@@ -14,6 +14,18 @@ public nonisolated protocol MovieServiceProtocol: Sendable {
     /// `GET /movies`
     func getMovies(category: MovieCategory, page: Int, region: String?) async throws(APIError) -> MovieResponse
 
+    /// One movie, revalidated with the ETag of the copy the app has.
+    ///
+    /// Answers 304 Not Modified, without a body, while the app's copy is current; the app keeps the ETag of each 200 and sends it back in If-None-Match.
+    ///
+    /// `GET /movies/{id}`
+    func getMovie(id: String, ifNoneMatch: String?) async throws(APIError) -> APIResponse<GetMovieResponse>
+
+    /// Adds or updates one favorite; the status says which, or that the catalogue checks the movie first.
+    ///
+    /// `PUT /favorite/{id}`
+    func saveFavorite(id: String, body: FavoriteRequestItem) async throws(APIError) -> APIResponse<SaveFavoriteResponse>
+
     /// The member's favorites, keyed by movie id.
     ///
     /// `GET /favorite`
@@ -52,6 +64,12 @@ nonisolated extension MovieServiceProtocol {
     public func getMovies(category: MovieCategory, page: Int = 1, region: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> MovieResponse {
         try await self.getMovies(category: category, page: page, region: region)
     }
+
+    /// `getMovie` with the spec's defaults, as on `MovieService`.
+    @_alwaysEmitIntoClient
+    public func getMovie(id: String, ifNoneMatch: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> APIResponse<GetMovieResponse> {
+        try await self.getMovie(id: id, ifNoneMatch: ifNoneMatch)
+    }
 }
 
 /// Movie lists by category and the signed-in member's favorites.
@@ -71,6 +89,22 @@ public nonisolated final class MovieService: MovieServiceProtocol {
     /// `GET /movies`
     public func getMovies(category: MovieCategory, page: Int = 1, region: String? = nil) async throws(APIError) -> MovieResponse {
         try await client.send(MovieRouter.getMovies(category: category, page: page, region: region), baseURL: baseURL, as: MovieResponse.self)
+    }
+
+    /// One movie, revalidated with the ETag of the copy the app has.
+    ///
+    /// Answers 304 Not Modified, without a body, while the app's copy is current; the app keeps the ETag of each 200 and sends it back in If-None-Match.
+    ///
+    /// `GET /movies/{id}`
+    public func getMovie(id: String, ifNoneMatch: String? = nil) async throws(APIError) -> APIResponse<GetMovieResponse> {
+        try await client.response(MovieRouter.getMovie(id: id, ifNoneMatch: ifNoneMatch), baseURL: baseURL, cases: GetMovieResponse.self)
+    }
+
+    /// Adds or updates one favorite; the status says which, or that the catalogue checks the movie first.
+    ///
+    /// `PUT /favorite/{id}`
+    public func saveFavorite(id: String, body: FavoriteRequestItem) async throws(APIError) -> APIResponse<SaveFavoriteResponse> {
+        try await client.response(MovieRouter.saveFavorite(id: id, body: body), baseURL: baseURL, cases: SaveFavoriteResponse.self)
     }
 
     /// The member's favorites, keyed by movie id.
@@ -114,5 +148,49 @@ public nonisolated final class MovieService: MovieServiceProtocol {
     @available(*, deprecated, message: "Use removeFavorite(id:), which names the movie in the path.")
     public func deleteFavorite(id: String) async throws(APIError) {
         try await client.send(MovieRouter.deleteFavorite(id: id), baseURL: baseURL)
+    }
+}
+
+/// What `getMovie` answers, by status; a status not listed fails with `APIError.server`.
+public nonisolated enum GetMovieResponse: StatusDecodable, Hashable {
+    /// Status 200.
+    case ok(Movie)
+    /// Status 304.
+    case notModified
+    /// Status 404. No movie has this id.
+    case notFound(MovieAPIError)
+
+    public init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 200: self = .ok(try response.json(Movie.self))
+        case 304: self = .notModified
+        case 404: self = .notFound(try response.json(MovieAPIError.self))
+        default: return nil
+        }
+    }
+}
+
+/// What `saveFavorite` answers, by status; a status not listed fails with `APIError.server`.
+public nonisolated enum SaveFavoriteResponse: StatusDecodable, Hashable {
+    /// Status 200. It was a favorite already and is updated.
+    case ok(Favorite)
+    /// Status 201. It is a new favorite.
+    case created(Favorite)
+    /// Status 202. The catalogue checks the movie first; poll the job.
+    case accepted(FavoriteJob)
+    /// Status 204. Nothing changed.
+    case noContent
+    /// Status 422. The request was understood but not valid.
+    case unprocessableContent(ValidationErrors)
+
+    public init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 200: self = .ok(try response.json(Favorite.self))
+        case 201: self = .created(try response.json(Favorite.self))
+        case 202: self = .accepted(try response.json(FavoriteJob.self))
+        case 204: self = .noContent
+        case 422: self = .unprocessableContent(try response.json(ValidationErrors.self))
+        default: return nil
+        }
     }
 }

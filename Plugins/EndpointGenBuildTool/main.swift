@@ -6,7 +6,11 @@
 // `<spec file name>.swift` (e.g. `movies.yaml.swift`), holding that spec's router, service and
 // models; a spec that produces nothing still gets the file, with the header only.
 //
-// Usage: EndpointGenBuildTool --output <folder> [--access-level public|package|internal] [--mutable-models] <spec>...
+// Usage: EndpointGenBuildTool --output <folder> [--config <endpointgen.yml>] [--access-level public|package|internal]
+//            [--completion-handlers] [--mutable-models] [--fakes] <spec>...
+// The generation options come from the target's endpointgen.yml (the plugin passes it with
+// --config), read by the same code as the CLI's (`RunOptions.resolve`); flags override it, and its
+// `specs` and `output` folders do not apply (the plugin chose the specs, the build folder is the output).
 // Diagnostics go to standard error as `path:line:column: error: message` with the spec paths
 // as given (the plugin passes absolute ones), which `swift build` and Xcode show as issues.
 
@@ -22,7 +26,8 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 var output: String?
-var options = CodegenOptions()
+var configuration: String?
+var flags = GenerationSettings()
 var specPaths: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -30,15 +35,20 @@ while let argument = arguments.popFirst() {
     case "--output":
         guard let value = arguments.popFirst() else { fail("--output needs a folder", status: 64) }
         output = value
+    case "--config":
+        guard let value = arguments.popFirst() else { fail("--config needs a file", status: 64) }
+        configuration = value
     case "--access-level":
         guard let value = arguments.popFirst(), let level = AccessLevel(rawValue: value) else {
             fail("--access-level needs public, package or internal", status: 64)
         }
-        options.accessLevel = level
+        flags.accessLevel = level
+    case "--completion-handlers":
+        flags.completionHandlers = true
     case "--mutable-models":
-        options.mutableModels = true
+        flags.mutableModels = true
     case "--fakes":
-        options.fakes = true
+        flags.fakes = true
     default:
         guard !argument.hasPrefix("--") else { fail("unknown option '\(argument)'", status: 64) }
         specPaths.append(argument)
@@ -46,13 +56,19 @@ while let argument = arguments.popFirst() {
 }
 guard let output else { fail("missing --output <folder>", status: 64) }
 
+let console = Console(color: .never, quiet: true)
+// Without --config, no file: the plugin looks for the target's own and passes it.
+let resolved = RunOptions.resolve(flags, configuration: configuration, search: false)
+console.report(resolved.diagnostics)
+guard let run = resolved.options else { exit(1) }
+let options = CodegenOptions(accessLevel: run.accessLevel, completionHandlers: run.completionHandlers, mutableModels: run.mutableModels, fakes: run.fakes)
+
 var sources: [SpecSource] = []
 for path in specPaths {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read '\(path)'", status: 2) }
     sources.append(SpecSource(path: path, contents: [UInt8](data)))
 }
 
-let console = Console(color: .never, quiet: true)
 let loaded = SpecLoader.load(sources)
 var diagnostics = loaded.diagnostics
 var generated: [GeneratedFile] = []

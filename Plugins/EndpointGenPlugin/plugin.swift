@@ -12,6 +12,11 @@ import PackagePlugin
 /// Every `.yaml` / `.yml` file of the target is a spec; together they make one module, as with
 /// `endpointgen generate`. Each spec becomes one `<spec file name>.swift`. Spec errors fail the
 /// build and are shown as `file:line:column: error:` with the spec's full path.
+///
+/// The generation options (access level, completion handlers, mutable models, fakes) come from
+/// the target's own `endpointgen.yml` (in its folder), the file the CLI reads, so the two cannot
+/// disagree; its `specs` and `output` do not apply here. SwiftPM drops a target without a
+/// `.swift` file, so the target needs one besides its specs.
 @main
 struct EndpointGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -19,17 +24,28 @@ struct EndpointGenPlugin: BuildToolPlugin {
         let specs = target.sourceFiles.map(\.url).filter(Self.isSpec)
         return try Self.commands(
             specs: specs,
+            configuration: Self.configuration(in: target.directoryURL),
             targetName: target.name,
             workDirectory: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "EndpointGenBuildTool").url
         )
     }
 
+    /// The configuration's file name (`ProjectConfiguration.fileName`; a plugin cannot import the kit).
+    static let configurationName = "endpointgen.yml"
+
     static func isSpec(_ url: URL) -> Bool {
         ["yaml", "yml"].contains(url.pathExtension) && !url.lastPathComponent.hasPrefix(".")
+            && url.lastPathComponent != configurationName
     }
 
-    static func commands(specs: [URL], targetName: String, workDirectory: URL, tool: URL) throws -> [Command] {
+    /// `endpointgen.yml` in the target's folder, when there is one.
+    static func configuration(in folder: URL) -> URL? {
+        let url = folder.appendingPathComponent(configurationName)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    static func commands(specs: [URL], configuration: URL?, targetName: String, workDirectory: URL, tool: URL) throws -> [Command] {
         guard !specs.isEmpty else {
             Diagnostics.warning("EndpointGenPlugin: target '\(targetName)' has no .yaml specs; add them to its folder (e.g. a specs/ subfolder) or remove the plugin")
             return []
@@ -49,8 +65,9 @@ struct EndpointGenPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Generating endpoints of \(targetName) from \(sorted.count) spec\(sorted.count == 1 ? "" : "s")",
                 executable: tool,
-                arguments: ["--output", output.path] + sorted.map(\.path),
-                inputFiles: sorted,
+                arguments: ["--output", output.path] + (configuration.map { ["--config", $0.path] } ?? []) + sorted.map(\.path),
+                // The configuration is an input: editing it regenerates.
+                inputFiles: sorted + (configuration.map { [$0] } ?? []),
                 outputFiles: sorted.map { output.appendingPathComponent($0.lastPathComponent + ".swift") }
             ),
         ]
@@ -73,8 +90,10 @@ import XcodeProjectPlugin
 extension EndpointGenPlugin: XcodeBuildToolPlugin {
     /// The same for an Xcode project target: its `.yaml` files are the specs.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        try Self.commands(
-            specs: target.inputFiles.map(\.url).filter(Self.isSpec),
+        let files = target.inputFiles.map(\.url)
+        return try Self.commands(
+            specs: files.filter(Self.isSpec),
+            configuration: files.first { $0.lastPathComponent == Self.configurationName },
             targetName: target.displayName,
             workDirectory: context.pluginWorkDirectoryURL,
             tool: context.tool(named: "EndpointGenBuildTool").url

@@ -2,60 +2,114 @@ import Foundation
 import PackagePlugin
 
 /// `swift package --allow-writing-to-package-directory generate-endpoints`: runs
-/// `endpointgen generate` on the package's `specs/` and writes the committed `Generated/` folder,
-/// the same as `make generate` (only changed files are rewritten).
-///
-/// Options:
-///   --target <name>   write into that target's folder instead of `Generated/`
-///   --specs <dir>     the specs folder, relative to the package (default `specs`)
-///   --output <dir>    the output folder, relative to the package (default `Generated`)
-///   --check           run `endpointgen check` instead: write nothing, fail with a diff when stale
-/// Anything else (`--access-level internal`, `--completion-handlers`, `--quiet`) goes to endpointgen.
+/// `endpointgen generate` in the package folder and writes the committed output folder, the same
+/// as `make generate` (only changed files are rewritten). The folders and options come from the
+/// package's `endpointgen.yml`, as for the CLI; see `help` for the options.
 @main
 struct GenerateEndpoints: CommandPlugin {
+    /// What `generate-endpoints --help` prints: this plugin's options, not the CLI's.
+    static let help = """
+        OVERVIEW: Generate Swift code from specs into the package (endpointgen generate), or check it.
+
+        USAGE: swift package --allow-writing-to-package-directory generate-endpoints [--target <name>] [--config <file>]
+                             [--specs <dir>] [--output <dir>] [--check] [<endpointgen options>]
+
+        The folders and generation options come from endpointgen.yml at the package root when there
+        is one (the file the CLI, the build-tool plugin and endpointgen.mk read); options given here
+        override it.
+
+        OPTIONS:
+          --target <name>   Generate for that target, from its own folder: its endpointgen.yml; or else
+                            its specs/ subfolder, written into the target's folder; or else, for a target
+                            without specs of its own (path: "Generated"), the package's specs into the
+                            target's folder.
+          --config <file>   The configuration file, relative to the package.
+          --specs <dir>     The specs folder, relative to the package.
+          --output <dir>    The output folder, relative to the package.
+          --check           Write nothing; fail with a diff when the output folder is stale (endpointgen check).
+          -h, --help        Show this help.
+
+          Passed to endpointgen: --access-level public|package|internal, --[no-]completion-handlers,
+          --[no-]mutable-models, --[no-]fakes, --quiet.
+
+        Spec errors are printed as endpointgen prints them, file:line:column: error: message (and, on
+        macOS, also reported through the plugin API so that Xcode shows each at its place).
+        """
+
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(Self.help)
+            return
+        }
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
+        let configOption = extractor.extractOption(named: "config")
         let specsOption = extractor.extractOption(named: "specs")
         let outputOption = extractor.extractOption(named: "output")
         let check = extractor.extractFlag(named: "check") > 0
-        guard targetNames.count <= 1, specsOption.count <= 1, outputOption.count <= 1 else {
-            throw CommandError("--target, --specs and --output can each be given once")
+        guard targetNames.count <= 1, configOption.count <= 1, specsOption.count <= 1, outputOption.count <= 1 else {
+            throw CommandError("--target, --config, --specs and --output can each be given once")
         }
         let packageDirectory = context.package.directoryURL
-        var output = outputOption.first ?? "Generated"
+        var folders: [String] = []
+        if let config = configOption.first { folders += ["--config", config] }
         if let name = targetNames.first {
-            guard outputOption.isEmpty else { throw CommandError("give --target or --output, not both") }
             guard let target = try context.package.targets(named: [name]).first else {
                 throw CommandError("no target named '\(name)'")
             }
-            output = Self.relativePath(of: target.directoryURL, in: packageDirectory)
+            folders += Self.folders(of: target.directoryURL, in: packageDirectory, config: configOption.first)
         }
-        let specs = specsOption.first ?? "specs"
+        if let specs = specsOption.first { folders += ["--specs", specs] }
+        if let output = outputOption.first { folders += ["--output", output] }
 
         // Relative paths from the package folder: diagnostics and the generated headers name
         // `specs/x.yaml` exactly as `make generate` does, so both produce the same files.
         let process = Process()
         process.executableURL = try context.tool(named: "endpointgen").url
-        process.arguments = [check ? "check" : "generate", "--specs", specs, "--output", output] + extractor.remainingArguments
+        process.arguments = [check ? "check" : "generate"] + folders + extractor.remainingArguments
         process.currentDirectoryURL = packageDirectory
-        // Diagnostics (stderr) are read back and reported through the plugin API, so Xcode lists
-        // them in the issue navigator at their file and line; the rest (summary, diff) passes through.
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        // Diagnostics (stderr) pass through as endpointgen printed them. On macOS, where Xcode
+        // may be the host, each one is also reported through the plugin API, which Xcode lists at
+        // its file and line (`swift package` prints those as `error: <text>` without the place, so
+        // they cannot replace the lines); elsewhere standard error is not even read, so the
+        // summary follows the diagnostics as it does from the CLI.
+        #if os(macOS)
         let errors = Pipe()
         process.standardError = errors
         try process.run()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.isEmpty {
-            if let diagnostic = ToolDiagnostic(parsing: line) {
-                diagnostic.report(relativeTo: packageDirectory)
-            } else {
-                FileHandle.standardError.write(Data((line + "\n").utf8))
-            }
+        FileHandle.standardError.write(Data(text.utf8))
+        for line in text.split(separator: "\n") {
+            ToolDiagnostic(parsing: line)?.report(relativeTo: packageDirectory)
         }
+        #else
+        try process.run()
+        process.waitUntilExit()
+        #endif
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw CommandError("endpointgen \(check ? "check" : "generate") failed with exit code \(process.terminationStatus)")
         }
+    }
+
+    /// The folder arguments of `--target`: the target's own configuration, else its `specs/`
+    /// subfolder into its folder, else the package's specs into its folder (a target on the
+    /// committed output folder). `--config` given too: the target's folder is the output.
+    static func folders(of folder: URL, in package: URL, config: String?) -> [String] {
+        let relative = relativePath(of: folder, in: package)
+        let fileManager = FileManager.default
+        let ownConfiguration = folder.appendingPathComponent("endpointgen.yml")
+        var isDirectory: ObjCBool = false
+        if config == nil, fileManager.fileExists(atPath: ownConfiguration.path) {
+            return ["--config", relativePath(of: ownConfiguration, in: package)]
+        }
+        if fileManager.fileExists(atPath: folder.appendingPathComponent("specs").path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return ["--specs", relativePath(of: folder.appendingPathComponent("specs"), in: package), "--output", relative]
+        }
+        return ["--output", relative]
     }
 
     /// `url` relative to `base` when it lies below it, otherwise its absolute path.
@@ -101,10 +155,9 @@ struct ToolDiagnostic {
     }
 
     /// Reports through `Diagnostics` with an absolute path (Xcode needs one to open the file).
-    /// The text keeps `file:line:column:` too: `swift package` prints only the text.
     func report(relativeTo package: URL) {
         let path = file.hasPrefix("/") ? file : package.appendingPathComponent(file).path
-        let text = "\(file):\(line):\(column): \(message)"
+        let text = message
         switch severity {
         case .error: Diagnostics.error(text, file: path, line: line)
         case .warning: Diagnostics.warning(text, file: path, line: line)

@@ -139,7 +139,9 @@ struct FakeRenderer {
         shape.putConstructor(into: &p)
         p.put(", baseURL: Self.sampleURL")
         if let metatype = call.metatype {
-            p.put(", as: ")
+            p.put(", ")
+            p.put(call.label)
+            p.put(": ")
             p.put(metatype)
         }
         p.put(")")

@@ -83,7 +83,38 @@ struct RouterRenderer {
                     return "Data(\(SwiftLiteral.string(SampleJSON.render(body))).utf8)"
                 }
             })
+            // Spelled only when a spec lists responses per status (the runtime's default is `[]`).
+            if shapes.contains(where: { !$0.endpoint.responses.isEmpty }) {
+                p.blank()
+                constant(p: &p, "var sampleResponses: [SampleResponse]", shapes.map(sampleResponses))
+            }
         }
+    }
+
+    /// `[SampleResponse(status: 200, body: sampleData), SampleResponse(status: 404, body: …)]`:
+    /// every listed status, the stub's default (whose sample is `sampleData`) first.
+    func sampleResponses(_ shape: EndpointShape) -> String {
+        let endpoint = shape.endpoint
+        guard let first = endpoint.defaultResponse else { return "[]" }
+        var items = ["SampleResponse(status: \(first.status.representativeCode)\(first.sample == nil ? "" : ", body: sampleData"))"]
+        for entry in endpoint.responses where entry.status != first.status {
+            guard let sample = entry.sample else {
+                // A status of the same type as the first (200 and 201 both a `Pet`) answers its sample.
+                if first.sample != nil, entry.response == first.response, entry.status.isEnveloped == first.status.isEnveloped {
+                    items.append("SampleResponse(status: \(entry.status.representativeCode), body: sampleData)")
+                    continue
+                }
+                items.append("SampleResponse(status: \(entry.status.representativeCode))")
+                continue
+            }
+            let text: String
+            switch (entry.response, sample) {
+            case (.data, .string(let raw)), (.string, .string(let raw)): text = raw
+            default: text = SampleJSON.render(entry.status.isEnveloped ? SampleJSON.wrapped(sample, envelope: endpoint.envelope) : sample)
+            }
+            items.append("SampleResponse(status: \(entry.status.representativeCode), body: Data(\(SwiftLiteral.string(text)).utf8))")
+        }
+        return "[" + items.joined(separator: ", ") + "]"
     }
 
     var defaultBaseURL: String {

@@ -71,6 +71,11 @@ struct ServiceRenderer {
                 renderMethod(shapes[index], call: calls[index], router: router, into: &p)
             }
         }
+        let cases = ResponseCasesRenderer(context: context)
+        for shape in shapes where shape.endpoint.responsesTypeName != nil {
+            p.blank()
+            cases.render(shape.endpoint, into: &p)
+        }
     }
 
     var protocolName: String { service.name + "ServiceProtocol" }
@@ -218,9 +223,14 @@ struct ServiceRenderer {
         var metatype: String?
         /// A streamed response: the method returns an `APIStream` at once.
         var isStream = false
+        /// The label of `metatype`.
+        var label: StaticString = "as"
     }
 
     func call(_ shape: EndpointShape) -> Call {
+        if let cases = shape.endpoint.responsesTypeName.map(Naming.typeName) {
+            return Call(returns: "APIResponse<\(cases)>", method: "response", metatype: cases + ".self", label: "cases")
+        }
         switch shape.endpoint.response {
         case .empty:
             return Call(returns: nil, method: "send", metatype: nil)
@@ -290,7 +300,9 @@ struct ServiceRenderer {
         if shared { p.put(")") }
         p.put(shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
         if let metatype = call.metatype {
-            p.put(", as: ")
+            p.put(", ")
+            p.put(call.label)
+            p.put(": ")
             p.put(metatype)
         }
         p.put(")")

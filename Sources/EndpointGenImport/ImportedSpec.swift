@@ -13,9 +13,14 @@ struct ImportedService {
     var summary: String?
     var baseURL: String?
     var environments: [(name: String, url: String)] = []
+    /// Constant headers (an endpointgen export's `x-endpointgen-headers`).
+    var headers: [(name: String, value: String)] = []
     var auth: String?
     var envelope: ImportedEnvelope?
     var errorBody: ImportedErrorBody?
+    /// `cookieSession:` (an endpointgen export's): the refresh endpoint as the spec names it
+    /// (`reissueToken`, `Auth.reissueToken`), and the CSRF cookie and header.
+    var cookieSession: (refresh: String?, csrf: (cookie: String, header: String)?)?
     /// Parameters every operation of the service has, given once (`parameters:`).
     var sharedHeaders: [ImportedField] = []
     var sharedQuery: [ImportedField] = []
@@ -42,6 +47,8 @@ struct ImportedEndpoint {
     var path: String
     var summary: String?
     var deprecated = false
+    /// The message of `deprecated: <message>`.
+    var deprecationMessage: String?
     /// Only when it differs from the service's.
     var auth: String?
     /// `envelope: false` in a service with an envelope.
@@ -55,6 +62,13 @@ struct ImportedEndpoint {
     var response: ImportedResponse?
     /// The operation in the document, where the spec loader's warnings about it are shown.
     var location: SourceLocation?
+    /// Seconds, as written.
+    var timeout: String?
+    /// `redirects: none`.
+    var noRedirects = false
+    /// Responses per status (`responses:`), in document order, instead of `response`; a nil
+    /// response is `empty`.
+    var responses: [(code: Int, response: ImportedResponse?)]?
 }
 
 struct ImportedField {
@@ -72,6 +86,8 @@ struct ImportedField {
     /// `readOnly: true` / `writeOnly: true` of a model field that travels both ways.
     var readOnly = false
     var writeOnly = false
+    /// `credential: true` of a header parameter.
+    var credential = false
 }
 
 /// A default value and how it must be written: text (quoted when YAML would read it otherwise)

@@ -139,6 +139,12 @@ enum ModelDeduplication {
                 break
             }
         }
+        func response(_ response: ImportedResponse) -> ImportedResponse {
+            switch response {
+            case .type(let expression): return .type(type(expression))
+            case .fields(var list): fields(&list); return .fields(list)
+            }
+        }
         guard var service = file.service else { return }
         fields(&service.sharedHeaders)
         fields(&service.sharedQuery)
@@ -156,11 +162,8 @@ enum ModelDeduplication {
             case .formModel(let name)?: endpoint.body = .formModel(map[name] ?? name)
             case .raw?, nil: break
             }
-            switch endpoint.response {
-            case .type(let expression)?: endpoint.response = .type(type(expression))
-            case .fields(var list)?: fields(&list); endpoint.response = .fields(list)
-            case nil: break
-            }
+            endpoint.response = endpoint.response.map(response)
+            endpoint.responses = endpoint.responses?.map { ($0.code, $0.response.map(response)) }
             service.endpoints[index] = endpoint
         }
         file.service = service

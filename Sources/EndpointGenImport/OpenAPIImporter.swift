@@ -21,8 +21,12 @@ public struct OpenAPIImportResult: Sendable {
 
     init(files: [ImportedSpecFile], diagnostics: [Diagnostic]) {
         self.files = files
-        self.diagnostics = diagnostics.filter { $0.severity != .note }
-        renames = diagnostics.filter { $0.severity == .note }
+        // A response is read for several purposes (its status, the success type, the error
+        // body); a reference that leads nowhere is reported once.
+        var seen: Set<Diagnostic> = []
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        self.diagnostics = unique.filter { $0.severity != .note }
+        renames = unique.filter { $0.severity == .note }
     }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }

@@ -10,6 +10,8 @@ struct OpenAPIDocument {
     var servers: [(url: String, description: String?)] = []
     /// Tag name → description, in the order of the document's `tags` list.
     var tagDescriptions: [(name: String, description: String)] = []
+    /// Tag name → the service settings an endpointgen export wrote on it (`x-endpointgen-…`).
+    var tagSettings: [(name: String, settings: ServiceSettings)] = []
     /// In document order: paths as written, methods in the order they appear.
     var operations: [Operation] = []
     /// `components.schemas` in document order.
@@ -17,6 +19,18 @@ struct OpenAPIDocument {
     var securitySchemes: [(name: String, scheme: SecurityScheme)] = []
     /// The scheme names of the document-wide `security` requirement that applies (nil: none declared).
     var security: SecurityChoice?
+}
+
+/// What `export-openapi` writes on a tag for its service (`OpenAPIExtension`).
+struct ServiceSettings {
+    var envelope: ImportedEnvelope?
+    var errorBody: ImportedErrorBody?
+    /// Constant headers, in order.
+    var headers: [(name: String, value: String)] = []
+    /// `cookieSession`: the refresh endpoint's operation id, and the CSRF cookie and header.
+    var cookieRefresh: String?
+    var csrf: (cookie: String, header: String)?
+    var hasCookieSession = false
 }
 
 struct NamedSchema {
@@ -73,6 +87,8 @@ struct Schema {
     /// An object's `discriminator` (`oneOf`s keep theirs in `.discriminated`): the property and
     /// the `mapping` (value → component name), for a base that other components extend.
     var discriminator: (property: String, mapping: [(value: String, schema: String)])?
+    /// `x-endpointgen-discriminator-type: integer`: the discriminator's values are integers.
+    var integerDiscriminator = false
     var location: SourceLocation
 }
 
@@ -97,6 +113,10 @@ struct Parameter {
     var style: String?
     /// `explode` as written, if any (OpenAPI's default: true for `form`, false otherwise).
     var explode: Bool?
+    /// `x-endpointgen-style`: a spec style OpenAPI has none for (`brackets`).
+    var specStyle: String?
+    /// `x-endpointgen-credential: true`.
+    var credential = false
 }
 
 enum RequestBodyContent {
@@ -118,6 +138,17 @@ enum ResponseContent {
     case json(Schema)
     case text
     case bytes
+    /// `text/event-stream` (`events`) or JSON Lines: a schema per value.
+    case stream(events: Bool, Schema)
+}
+
+/// A documented response of one status code.
+struct StatusResponse {
+    var code: Int
+    var content: ResponseContent
+    /// Whether its JSON media type gives a schema.
+    var hasSchema: Bool
+    var location: SourceLocation
 }
 
 enum SecurityScheme {
@@ -149,7 +180,21 @@ struct Operation {
     var responseLocation: SourceLocation
     /// The JSON schema of the first error response (`4XX`, `5XX`, a numbered one or `default`).
     var errorSchema: Schema?
+    /// Every response with a status code from 200 to 599, in document order, for responses per
+    /// status (`SpecBuilder.statusResponses`).
+    var statusResponses: [StatusResponse] = []
+    /// Written by export-openapi from a spec's `responses:`: every numbered status is listed again.
+    var listsEveryStatus = false
     /// nil: the document's requirement applies.
     var security: SecurityChoice?
     var location: SourceLocation
+    /// What `export-openapi` wrote for spec keys OpenAPI has no word for (`OpenAPIExtension`).
+    var timeout: String?
+    var noRedirects = false
+    var deprecationMessage: String?
+    var constantHeaders: [(name: String, value: String)] = []
+    /// The response is the whole envelope (`Envelope<T>`).
+    var envelopeResponse = false
+    /// The operation's own `servers` with an absolute URL (an export of services with different base URLs).
+    var servers: [(url: String, description: String?)] = []
 }

@@ -48,6 +48,7 @@ struct OpenAPIReader {
         for tag in node["tags"]?.elements ?? [] {
             guard let name = tag["name"]?.text else { continue }
             document.tagDescriptions.append((name, tag["description"]?.text ?? ""))
+            if let settings = serviceSettings(tag) { document.tagSettings.append((name, settings)) }
         }
         for pair in node["components"]?["securitySchemes"]?.mapping ?? YAMLMapping() {
             guard let name = pair.key.text, let scheme = securityScheme(name, pair.value) else { continue }
@@ -132,8 +133,11 @@ struct OpenAPIReader {
                 parameters.append(parameter)
             }
         }
-        let (response, responseLocation) = self.response(node["responses"], operation: node)
-        return Operation(
+        // Each numbered response's schema is read once, here; the single response and the error
+        // schema take theirs from this list (reading twice would repeat a schema's warnings).
+        let statuses = statusResponses(node["responses"])
+        let (response, responseLocation) = self.response(node["responses"], operation: node, statuses: statuses)
+        var operation = Operation(
             method: method, path: path,
             operationId: node["operationId"]?.text,
             summary: node["summary"]?.text.map(Self.oneLine),
@@ -143,9 +147,93 @@ struct OpenAPIReader {
             parameters: parameters,
             body: requestBody(node["requestBody"]),
             response: response, responseLocation: responseLocation,
-            errorSchema: errorSchema(node["responses"]),
+            errorSchema: errorSchema(node["responses"], statuses: statuses),
             security: node["security"].flatMap(securityChoice),
             location: location(node))
+        readExtensions(node, into: &operation)
+        for server in node["servers"]?.elements ?? [] {
+            if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text)) }
+        }
+        operation.statusResponses = statuses
+        return operation
+    }
+
+    /// The responses of numbered statuses from 200 to 599, in document order.
+    private mutating func statusResponses(_ node: YAMLNode?) -> [StatusResponse] {
+        guard let responses = node?.mapping else { return [] }
+        var result: [StatusResponse] = []
+        for pair in responses {
+            guard let text = pair.key.text, text.utf8.count == 3, let code = Int(text), (200..<600).contains(code),
+                  let resolved = follow(pair.value, what: "response '\(text)'")
+            else { continue }
+            let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
+            result.append(StatusResponse(code: code, content: content(of: resolved, code: code, at: location(pair.key)),
+                                         hasSchema: json?.value["schema"] != nil, location: location(pair.key)))
+        }
+        return result
+    }
+
+    // MARK: - endpointgen's extensions
+
+    /// The service settings `export-openapi` wrote on a tag, or nil when it wrote none.
+    private func serviceSettings(_ tag: YAMLNode) -> ServiceSettings? {
+        var settings = ServiceSettings()
+        var found = false
+        // Only what the spec loader accepts is taken: an import never writes a spec that fails.
+        if let node = tag[OpenAPIExtension.envelope], let payload = node["payload"]?.text, !payload.isEmpty {
+            let envelope = ImportedEnvelope(payload: payload, success: node["success"]?.text, code: node["code"]?.text, message: node["message"]?.text)
+            let keys = [envelope.payload, envelope.success, envelope.code, envelope.message].compactMap { $0 }
+            if !keys.contains(""), Set(keys).count == keys.count {
+                settings.envelope = envelope
+                found = true
+            }
+        }
+        if let node = tag[OpenAPIExtension.errorBody], node.mapping != nil {
+            settings.errorBody = ImportedErrorBody(message: node["message"]?.text, code: node["code"]?.text, model: node["model"]?.text)
+            found = true
+        }
+        if let headers = tag[OpenAPIExtension.headers] {
+            settings.headers = Self.constantHeaders(headers)
+            found = true
+        }
+        if let node = tag[OpenAPIExtension.cookieSession], node.mapping != nil {
+            settings.hasCookieSession = true
+            settings.cookieRefresh = node["refresh"]?.text
+            if let csrf = node["csrf"], let cookie = csrf["cookie"]?.text, let header = csrf["header"]?.text,
+               SpecRules.isHeaderName(cookie), SpecRules.isHeaderName(header) {
+                settings.csrf = (cookie, header)
+            }
+            found = true
+        }
+        return found ? settings : nil
+    }
+
+    /// Name → value pairs whose name is a header name (once, compared without case) and whose
+    /// value has no line break; the rest is left out (the spec loader would refuse it).
+    /// `Content-Type` too: the request body's media type carries it.
+    private static func constantHeaders(_ node: YAMLNode) -> [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        for pair in node.mapping ?? YAMLMapping() {
+            guard let name = pair.key.text, SpecRules.isHeaderName(name), name.lowercased() != "content-type",
+                  !result.contains(where: { $0.name.lowercased() == name.lowercased() }), let value = pair.value.text,
+                  !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { continue }
+            result.append((name, value))
+        }
+        return result
+    }
+
+    private func readExtensions(_ node: YAMLNode, into operation: inout Operation) {
+        if let timeout = node[OpenAPIExtension.timeout]?.text, YAMLText.literal(timeout) == timeout,
+           let seconds = Double(timeout), seconds > 0, seconds.isFinite {
+            operation.timeout = timeout
+        }
+        operation.noRedirects = node[OpenAPIExtension.redirects]?.text == "none"
+        operation.listsEveryStatus = node[OpenAPIExtension.responses]?.text == "per-status"
+        operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
+        if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
+        for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
+            operation.envelopeResponse = true
+        }
     }
 
     private mutating func parameters(_ node: YAMLNode?) -> [Parameter] {
@@ -181,7 +269,9 @@ struct OpenAPIReader {
                 deprecated: resolved["deprecated"]?.text == "true",
                 location: location(entry),
                 style: resolved["style"]?.text,
-                explode: resolved["explode"]?.text.map { $0 == "true" }))
+                explode: resolved["explode"]?.text.map { $0 == "true" },
+                specStyle: resolved[OpenAPIExtension.style]?.text,
+                credential: resolved[OpenAPIExtension.credential]?.text == "true"))
         }
         return result
     }
@@ -214,7 +304,7 @@ struct OpenAPIReader {
 
     /// The lowest 2xx response (`2XX` after the numbered ones); `default` only when it is the
     /// sole response.
-    private mutating func response(_ node: YAMLNode?, operation: YAMLNode) -> (ResponseContent, SourceLocation) {
+    private mutating func response(_ node: YAMLNode?, operation: YAMLNode, statuses: [StatusResponse]) -> (ResponseContent, SourceLocation) {
         guard let responses = node?.mapping else { return (.empty, location(node ?? operation)) }
         var chosen: YAMLPair?
         var chosenCode = Int.max
@@ -229,26 +319,42 @@ struct OpenAPIReader {
         if chosen == nil, responses.count == 1, responses[0].key.text == "default" {
             chosen = responses[0]
         }
+        if let chosen, let listed = statuses.first(where: { String($0.code) == chosen.key.text }) {
+            return (listed.content, listed.location)
+        }
         guard let chosen, let resolved = follow(chosen.value, what: "response '\(chosen.key.text ?? "")'") else {
             return (.empty, location(node!))
         }
         let at = location(chosen.key)
-        guard chosenCode != 204, let content = resolved["content"]?.mapping, !content.isEmpty else { return (.empty, at) }
+        return (content(of: resolved, code: chosenCode, at: at), at)
+    }
+
+    /// What a response's body is read as: JSON (its schema), text, bytes, or nothing.
+    private mutating func content(of resolved: YAMLNode, code: Int, at: SourceLocation) -> ResponseContent {
+        guard code != 204, code != 304, let content = resolved["content"]?.mapping, !content.isEmpty else { return .empty }
         let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
         if let json = types.first(where: { Self.isJSON($0.0) }) {
-            return (.json(json.1["schema"].map { schema($0) } ?? Schema(kind: .any, location: at)), at)
+            return .json(json.1["schema"].map { schema($0) } ?? Schema(kind: .any, location: at))
+        }
+        // Streams whose schema is one value (each event's data, each line), as export-openapi writes them.
+        if let stream = types.first(where: { $0.0 == "text/event-stream" || $0.0 == "application/jsonl" }), let node = stream.1["schema"] {
+            return .stream(events: stream.0 == "text/event-stream", schema(node))
         }
         if types.contains(where: { $0.0.hasPrefix("text/") }) {
-            return (.text, at)
+            return .text
         }
-        return (.bytes, at)
+        return .bytes
     }
 
     /// The JSON schema of the first error response, for the service's `errorBody`.
-    private mutating func errorSchema(_ node: YAMLNode?) -> Schema? {
+    private mutating func errorSchema(_ node: YAMLNode?, statuses: [StatusResponse]) -> Schema? {
         guard let responses = node?.mapping else { return nil }
         for pair in responses {
             guard let code = pair.key.text?.uppercased(), code == "DEFAULT" || code.hasPrefix("4") || code.hasPrefix("5") else { continue }
+            if let listed = statuses.first(where: { String($0.code) == code }) {
+                if case .json(let schema) = listed.content, listed.hasSchema { return schema }
+                continue
+            }
             guard let resolved = follow(pair.value, what: "response '\(pair.key.text ?? "")'") else { continue }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
             if let schemaNode = json?.value["schema"] {
@@ -300,6 +406,7 @@ struct OpenAPIReader {
             let others = types.filter { $0 != "null" }
             type = others.count == 1 ? others[0] : nil
         }
+        result.integerDiscriminator = node[OpenAPIExtension.discriminatorType]?.text == "integer"
         if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }

@@ -49,6 +49,12 @@ struct SpecBuilder {
     /// Model names of the components request bodies can hold (`sentModels`) and responses can
     /// (`receivedModels`), directly or inside others: where `readOnly` and `writeOnly` matter.
     private var sentModels: Set<String> = []
+    /// Error schemas (component names) that say nothing particular about an operation: the
+    /// service's `errorBody` and those many operations share (GitHub's `basic-error` and
+    /// `validation-error`). A documented error status with another one is listed per status.
+    private var genericErrorSchemas: Set<String> = []
+    /// The current service's most common error schema (its `errorBody`).
+    private var serviceErrorSchema: String?
     private var receivedModels: Set<String> = []
 
     init(document: OpenAPIDocument) {
@@ -70,6 +76,7 @@ struct SpecBuilder {
             modelNames[named.name] = uniqueTypeName(named.name, fallback: "Model", at: named.schema.location)
         }
         findDirections()
+        genericErrorSchemas = Self.sharedErrorSchemas(document.operations)
         var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
         for named in document.schemas {
             guard let name = modelNames[named.name] else { continue }
@@ -80,22 +87,44 @@ struct SpecBuilder {
         // Unique across services: inline bodies and responses are named after their endpoint,
         // and model names are global to the module.
         var endpointNames: Set<String> = []
+        // Operation id → the service and endpoint it became, for an exported `cookieSession`'s refresh.
+        var byOperationID: [String: (service: String, endpoint: String)] = [:]
+        var sessions: [(file: Int, refresh: String?, csrf: (cookie: String, header: String)?)] = []
         for group in groups {
+            // What an endpointgen export wrote for the service; detection is for other documents.
+            let settings = group.tag.flatMap { tag in document.tagSettings.first { $0.name == tag }?.settings }
             var file = ImportedFile(fileName: uniqueFileName(group.name, taken: &fileNames))
             var service = ImportedService(name: group.name)
             service.summary = group.summary
-            if document.servers.count == 1 {
-                service.baseURL = document.servers[0].url
-            } else if document.servers.count > 1 {
-                service.environments = environments()
+            // The document's servers, else those every operation of the service names itself.
+            var servers = document.servers
+            if servers.isEmpty, let first = group.operations.first?.servers, !first.isEmpty,
+               group.operations.allSatisfy({ $0.servers.map(\.url) == first.map(\.url) }) {
+                servers = first
             }
-            service.envelope = detectEnvelope(group.operations)
-            service.errorBody = detectErrorBody(group.operations)
+            if servers.count == 1 {
+                service.baseURL = servers[0].url
+            } else if servers.count > 1 {
+                service.environments = environments(servers)
+            }
+            service.envelope = settings?.envelope ?? detectEnvelope(group.operations)
+            service.errorBody = settings?.errorBody.map { body in
+                var body = body
+                body.model = body.model.flatMap { modelNames[$0] }
+                return body
+            } ?? detectErrorBody(group.operations)
+            service.headers = settings?.headers ?? []
+            if case .reference(let name)? = commonErrorSchema(group.operations)?.kind { serviceErrorSchema = name } else { serviceErrorSchema = nil }
             var auths: [String] = []
             for operation in group.operations {
                 var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
                 var auth = self.auth(of: operation)
                 adjustHeaders(&endpoint, operation: operation, auth: &auth)
+                for header in operation.constantHeaders where !endpoint.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
+                    && header.name.lowercased() != Self.credentialHeader(of: auth) {
+                    endpoint.headers.append(header)
+                }
+                if let id = operation.operationId { byOperationID[id] = (service.name, endpoint.name) }
                 auths.append(auth)
                 service.endpoints.append(endpoint)
             }
@@ -106,8 +135,27 @@ struct SpecBuilder {
             }
             service.auth = common == "none" ? nil : common
             liftSharedParameters(&service)
+            // Not the header an endpoint's auth sets (the spec loader refuses those).
+            service.headers.removeAll { header in
+                auths.contains { Self.credentialHeader(of: $0) == header.name.lowercased() }
+            }
+            // A cookie session needs cookie endpoints.
+            if let settings, settings.hasCookieSession, auths.contains("cookie") {
+                sessions.append((files.count, settings.cookieRefresh, settings.csrf))
+            }
             file.service = service
             files.append(file)
+        }
+        for session in sessions {
+            guard var service = files[session.file].service else { continue }
+            // The refresh endpoint is sent by the client alone: one without parameters or body.
+            let target = session.refresh.flatMap { byOperationID[$0] }.flatMap { target in
+                files.lazy.compactMap(\.service).first { $0.name == target.service }?.endpoints.first { $0.name == target.endpoint }
+                    .flatMap { $0.params.isEmpty && $0.query.isEmpty && $0.headerParams.isEmpty && $0.body == nil ? target : nil }
+            }
+            let refresh = target.map { $0.service == service.name ? $0.endpoint : $0.service + "." + $0.endpoint }
+            service.cookieSession = (refresh, session.csrf)
+            files[session.file].service = service
         }
         dropUnusedWrappers(&shared, files: files)
         ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
@@ -235,8 +283,15 @@ struct SpecBuilder {
             case .json(let schema, _)?, .form(let schema)?, .multipart(let schema)?: sent.append(schema)
             case .raw?, nil: break
             }
-            if case .json(let schema) = operation.response { received.append(schema) }
+            switch operation.response {
+            case .json(let schema), .stream(_, let schema): received.append(schema)
+            case .empty, .text, .bytes: break
+            }
             if let schema = operation.errorSchema { received.append(schema) }
+            // Any status may be listed per status, and then decoded.
+            for response in operation.statusResponses {
+                if case .json(let schema) = response.content { received.append(schema) }
+            }
         }
         sentModels = Set(reachableComponents(from: sent).compactMap { modelNames[$0] })
         receivedModels = Set(reachableComponents(from: received).compactMap { modelNames[$0] })
@@ -304,6 +359,18 @@ struct SpecBuilder {
         return (envelope, payload)
     }
 
+    /// The payload of a response wrapped in `envelope`: one of the shape `envelopeShape` finds,
+    /// or an object of the envelope's keys alone that holds the payload key (the wrapper an
+    /// endpointgen export writes for its declared envelope, whatever its keys are called).
+    private func payload(of schema: Schema, envelope: ImportedEnvelope) -> Schema? {
+        if let (shape, payload) = envelopeShape(schema), shape == envelope { return payload }
+        guard let object = objectParts(schema), let payload = object.properties.first(where: { $0.name == envelope.payload }) else { return nil }
+        if case .schema = object.additional { return nil }
+        let keys = [envelope.payload, envelope.success, envelope.code, envelope.message].compactMap { $0 }
+        guard object.properties.allSatisfy({ keys.contains($0.name) }) else { return nil }
+        return payload.schema
+    }
+
     private enum ScalarKind { case boolean, string, integer }
 
     private func scalarKind(_ schema: Schema, depth: Int = 0) -> ScalarKind? {
@@ -333,9 +400,8 @@ struct SpecBuilder {
         return order.first { counts[$0] == counts[best] }
     }
 
-    /// `errorBody` from the error response most operations share: its message and code keys,
-    /// and the model when it is a named schema.
-    private func detectErrorBody(_ operations: [Operation]) -> ImportedErrorBody? {
+    /// The error schema most operations share (the first of equal counts).
+    private func commonErrorSchema(_ operations: [Operation]) -> Schema? {
         var order: [String] = []
         var counts: [String: (count: Int, schema: Schema)] = [:]
         for operation in operations {
@@ -346,7 +412,13 @@ struct SpecBuilder {
             counts[key, default: (0, schema)].count += 1
         }
         guard let best = order.first(where: { key in counts[key]!.count == order.map { counts[$0]!.count }.max() }) else { return nil }
-        let schema = counts[best]!.schema
+        return counts[best]!.schema
+    }
+
+    /// `errorBody` from the error response most operations share: its message and code keys,
+    /// and the model when it is a named schema.
+    private func detectErrorBody(_ operations: [Operation]) -> ImportedErrorBody? {
+        guard let schema = commonErrorSchema(operations) else { return nil }
         guard let object = objectParts(schema) else { return nil }
         var body = ImportedErrorBody()
         // The most telling key of each kind: `code` before `status`, `message` before `error`.
@@ -382,6 +454,8 @@ struct SpecBuilder {
 
     private struct Group {
         var name: String
+        /// The document's tag; nil for the untagged operations.
+        var tag: String?
         var summary: String?
         var operations: [Operation]
     }
@@ -414,7 +488,7 @@ struct SpecBuilder {
                 diagnostics.rename("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
             }
             let summary = document.tagDescriptions.first { $0.name == tag }.map { Text.firstParagraph($0.description) }
-            groups.append(Group(name: unique, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
+            groups.append(Group(name: unique, tag: tag == untagged ? nil : tag, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
         }
         return groups
     }
@@ -429,10 +503,10 @@ struct SpecBuilder {
     /// Several servers become environments, named after the first word of their descriptions
     /// ("Production server" → `production`, "The staging API" → `staging`) or numbered; the
     /// first is the default.
-    private func environments() -> [(name: String, url: String)] {
+    private func environments(_ servers: [(url: String, description: String?)]) -> [(name: String, url: String)] {
         var result: [(name: String, url: String)] = []
         var names: Set<String> = []
-        for (index, server) in document.servers.enumerated() {
+        for (index, server) in servers.enumerated() {
             let words = SwiftNaming.words(server.description ?? "").drop { ["a", "an", "the"].contains($0.lowercased()) }
             var name = words.first.map { Self.lowerName($0, fallback: "") } ?? ""
             if name.isEmpty || names.contains(name) || !name.utf8.allSatisfy({ $0 < 0x80 }) { name = "server\(index + 1)" }
@@ -453,6 +527,17 @@ struct SpecBuilder {
     }
 
     // MARK: - Auth
+
+    /// The header, lowercased, that an auth's client sets itself (`bearer` → `authorization`).
+    static func credentialHeader(of auth: String) -> String? {
+        switch auth {
+        case "bearer", "basic": return "authorization"
+        case "cookie": return "cookie"
+        default:
+            guard auth.hasPrefix("apiKey("), auth.hasSuffix(")") else { return nil }
+            return String(auth.dropFirst("apiKey(".count).dropLast()).lowercased()
+        }
+    }
 
     private mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
@@ -478,6 +563,9 @@ struct SpecBuilder {
         endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.deprecated = operation.deprecated
+        endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
+        endpoint.timeout = operation.timeout
+        endpoint.noRedirects = operation.noRedirects
 
         // Placeholders must be identifiers; the wire name of a path parameter is never sent.
         var placeholders: [String: String] = [:]
@@ -530,7 +618,11 @@ struct SpecBuilder {
                 endpoint.headers.append(("Content-Type", mediaType))
             }
         }
-        endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+        if let statuses = perStatusResponses(operation, envelope: envelope) {
+            endpoint.responses = statusResponses(statuses, envelope: envelope, owner: owner, models: &models)
+        } else {
+            endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+        }
         return endpoint
     }
 
@@ -571,6 +663,7 @@ struct SpecBuilder {
                     switch operation.response {
                     case .json: value = "application/json"
                     case .text: value = "text/plain"
+                    case .stream(let events, _): value = events ? "text/event-stream" : "application/jsonl"
                     case .bytes, .empty: value = nil
                     }
                 }
@@ -651,7 +744,9 @@ struct SpecBuilder {
             return field
         }
         switch (style, explode) {
-        case ("form", true): break
+        case ("form", true):
+            // An endpointgen export's `brackets` (ids[]=1), which OpenAPI has no style for.
+            if parameter.specStyle == "brackets" { field.style = "brackets" }
         case ("form", false): field.style = "comma"
         case ("spaceDelimited", _): field.style = "space"
         case ("pipeDelimited", _): field.style = "pipe"
@@ -706,6 +801,7 @@ struct SpecBuilder {
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)
         field.name = uniqueSwiftName(key, taken: &names)
+        field.credential = parameter.place == .header && parameter.credential
         return field
     }
 
@@ -758,6 +854,98 @@ struct SpecBuilder {
         }
     }
 
+    // MARK: - Responses per status
+
+    /// Error schemas (by component name) that at least one operation in twenty documents, and
+    /// at least three: the document's generic errors.
+    static func sharedErrorSchemas(_ operations: [Operation]) -> Set<String> {
+        var counts: [String: Int] = [:]
+        for operation in operations {
+            var seen: Set<String> = []
+            for response in operation.statusResponses where response.code >= 400 {
+                if case .json(let schema) = response.content, case .reference(let name) = schema.kind, seen.insert(name).inserted {
+                    counts[name, default: 0] += 1
+                }
+            }
+        }
+        let threshold = max(3, (operations.count + 19) / 20)
+        return Set(counts.filter { $0.value >= threshold }.keys)
+    }
+
+    /// The statuses an operation lists per status (`responses:`), or nil when one `response:`
+    /// says all the caller can tell apart. Per status when the operation documents
+    /// - two or more success statuses whose bodies differ (one bodiless, other schemas or media
+    ///   types): 2xx codes, and 304 when it has an `If-None-Match` or `If-Modified-Since` header
+    ///   parameter (without one the caller never asks for a 304); or
+    /// - a success and an error status whose JSON body is a component schema of its own (a 404
+    ///   `NotFound`, a 409 `Conflict`), not a generic one (`genericErrorSchemas`, the `errorBody`).
+    /// Then the success statuses and those error statuses are listed; generic errors still throw.
+    /// Not in a service with an envelope, whose payloads the importer unwraps by one shape.
+    func perStatusResponses(_ operation: Operation, envelope: ImportedEnvelope?) -> [StatusResponse]? {
+        // A stream is one response kind of its own; it is never listed per status.
+        if operation.statusResponses.contains(where: { if case .stream = $0.content { true } else { false } }) { return nil }
+        // An export of a spec's `responses:` lists exactly what the spec listed (2xx bodies in the envelope).
+        if operation.listsEveryStatus, !operation.statusResponses.isEmpty { return operation.statusResponses }
+        guard envelope == nil, operation.statusResponses.count >= 2 else { return nil }
+        let conditional = operation.parameters.contains { parameter in
+            parameter.place == .header && ["if-none-match", "if-modified-since"].contains(parameter.name.lowercased())
+        }
+        func isSuccess(_ response: StatusResponse) -> Bool {
+            (200..<300).contains(response.code) || (response.code == 304 && conditional)
+        }
+        func isSpecificError(_ response: StatusResponse) -> Bool {
+            guard response.code >= 400, case .json(let schema) = response.content, case .reference(let name) = schema.kind else { return false }
+            return !genericErrorSchemas.contains(name) && name != serviceErrorSchema
+        }
+        let successes = operation.statusResponses.filter(isSuccess)
+        guard !successes.isEmpty else { return nil }
+        // Bodies told apart: a component by name, an inline schema always its own.
+        var kinds: Set<String> = []
+        for (index, response) in successes.enumerated() {
+            switch response.content {
+            case .empty: kinds.insert("empty")
+            case .text: kinds.insert("text")
+            case .bytes, .stream: kinds.insert("bytes")
+            case .json(let schema):
+                if case .reference(let name) = schema.kind { kinds.insert("$" + name) } else { kinds.insert("inline\(index)") }
+            }
+        }
+        let errors = operation.statusResponses.filter(isSpecificError)
+        guard kinds.count >= 2 || !errors.isEmpty else { return nil }
+        return operation.statusResponses.filter { isSuccess($0) || isSpecificError($0) }
+    }
+
+    /// `<Case>Body`: the name the generator gives a status's inline model after the endpoint's.
+    static func bodySuffix(_ code: Int) -> String {
+        SwiftNaming.upperCamel(ResponseStatus.code(code).caseName) + "Body"
+    }
+
+    /// Each listed status's response; nil for a bodiless one (`empty`).
+    private mutating func statusResponses(_ statuses: [StatusResponse], envelope: ImportedEnvelope?, owner: String,
+                                          models: inout [ImportedModel]) -> [(code: Int, response: ImportedResponse?)] {
+        statuses.map { status in
+            switch status.content {
+            case .empty: return (status.code, nil)
+            case .text: return (status.code, .type("String"))
+            // Streams never get here (perStatusResponses); as bytes the type stays valid.
+            case .bytes, .stream: return (status.code, .type("Data"))
+            case .json(var schema):
+                // The runtime unwraps 2xx bodies from the envelope; other statuses are read as they are.
+                if let envelope, (200..<300).contains(status.code), let payload = payload(of: schema, envelope: envelope) {
+                    if case .any = payload.kind { return (status.code, nil) }
+                    schema = payload
+                }
+                let name = owner + Self.bodySuffix(status.code)
+                if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
+                    return (status.code, .fields(fields(object, owner: name, use: .model, models: &models)))
+                }
+                var type = specType(schema, suggested: name, use: .model, models: &models)
+                if type.kind == .data { type.expr = "Data" }
+                return (status.code, .type(type.expr))
+            }
+        }
+    }
+
     private mutating func response(_ operation: Operation, envelope: ImportedEnvelope?, noEnvelope: inout Bool, owner: String, models: inout [ImportedModel]) -> ImportedResponse? {
         switch operation.response {
         case .empty: return nil
@@ -767,13 +955,20 @@ struct SpecBuilder {
         case .bytes:
             noEnvelope = envelope != nil
             return .type("Data")
+        case .stream(let events, let schema):
+            let type = specType(schema, suggested: owner + "Event", use: .model, models: &models)
+            return .type((events ? "EventStream<" : "JSONLines<") + type.expr + ">")
         case .json(var schema):
             if let envelope {
-                if let (shape, payload) = envelopeShape(schema), shape == envelope {
+                if let payload = payload(of: schema, envelope: envelope) {
                     if case .reference(let name) = schema.kind { envelopeWrappers.insert(name) }
                     // A payload without a schema (`data: {}` for "no result") means nothing to return.
                     if case .any = payload.kind { return nil }
                     schema = payload
+                    // An endpointgen export of `response: Envelope<T>`: the method returns the wrapper.
+                    if operation.envelopeResponse {
+                        return .type("Envelope<" + specType(schema, suggested: owner + "Response", use: .model, models: &models).expr + ">")
+                    }
                 } else {
                     noEnvelope = true
                 }
@@ -839,6 +1034,13 @@ struct SpecBuilder {
         }
     }
 
+    /// Whether a case's component declares the discriminator as a string (then its values are not integers).
+    private func declaresStringTag(_ component: String, property: String) -> Bool {
+        guard let schema = components[component], let parts = objectParts(schema),
+              let declared = parts.properties.first(where: { $0.name == property }) else { return false }
+        return tagType(declared.schema) == .string
+    }
+
     /// Whether a component becomes a struct model: what a case of a `oneOf` model must be.
     private func isObjectComponent(_ name: String) -> Bool {
         switch components[name]?.kind {
@@ -881,7 +1083,10 @@ struct SpecBuilder {
             // A value given twice cannot be told apart; two values whose Swift case names clash
             // can, and the later one is named in the long form.
             // Integer values name their cases after the models (`1` says nothing).
+            // An endpointgen export says when the values are integers, which the cases need not declare.
             let integer = discriminatorType(property: property, cases: cases) == .int
+                || (schema.integerDiscriminator && cases.allSatisfy { OpenAPIReader.isIntegerLiteral($0.value) }
+                    && !cases.contains { declaresStringTag($0.schema, property: property) })
             var values: Set<String> = []
             var caseNames: Set<String> = []
             var kept: [(value: String, model: String, name: String?)] = []
@@ -1199,7 +1404,8 @@ struct SpecBuilder {
         takenTypeNames.contains(name) || SpecRules.reservation(ofModelName: name) != nil
     }
 
-    /// `Request` and `Response` when the generator will make inline models of those names.
+    /// `Request` and `Response` when the generator will make inline models of those names (and
+    /// `Response` and `<Case>Body` for responses per status).
     private func inlineModelSuffixes(_ operation: Operation, envelope: ImportedEnvelope?) -> [String] {
         var suffixes: [String] = []
         switch operation.body?.content {
@@ -1212,8 +1418,16 @@ struct SpecBuilder {
         case .raw?, nil:
             break
         }
-        if case .json(var schema) = operation.response {
-            if let envelope, let (shape, payload) = envelopeShape(schema), shape == envelope { schema = payload }
+        if let statuses = perStatusResponses(operation, envelope: envelope) {
+            // The enum of the statuses, and the inline models of their bodies.
+            suffixes.append("Response")
+            for status in statuses {
+                guard case .json(let schema) = status.content, let object = objectParts(schema), !object.properties.isEmpty,
+                      !isReference(schema) else { continue }
+                suffixes.append(Self.bodySuffix(status.code))
+            }
+        } else if case .json(var schema) = operation.response {
+            if let envelope, let payload = payload(of: schema, envelope: envelope) { schema = payload }
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Response") }
         }
         return suffixes

@@ -71,6 +71,10 @@ struct SpecPrinter {
             line(0, "environments:")
             for environment in service.environments { entry(1, environment.name, Self.scalar(environment.url)) }
         }
+        if !service.headers.isEmpty {
+            line(0, "headers:")
+            for header in service.headers { entry(1, header.name, Self.scalar(header.value)) }
+        }
         if let auth = service.auth { entry(0, "auth", Self.scalar(auth)) }
         if let envelope = service.envelope {
             line(0, "envelope:")
@@ -84,6 +88,15 @@ struct SpecPrinter {
             if let key = errorBody.message { entry(1, "message", Self.scalar(key)) }
             if let key = errorBody.code { entry(1, "code", Self.scalar(key)) }
             if let model = errorBody.model { entry(1, "model", Self.scalar(model)) }
+        }
+        if let session = service.cookieSession {
+            line(0, "cookieSession:")
+            if let refresh = session.refresh { entry(1, "refresh", Self.scalar(refresh)) }
+            if let csrf = session.csrf {
+                line(1, "csrf:")
+                entry(2, "cookie", Self.scalar(csrf.cookie))
+                entry(2, "header", Self.scalar(csrf.header))
+            }
         }
         if !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty {
             line(0, "parameters:")
@@ -104,7 +117,11 @@ struct SpecPrinter {
         entry(2, "method", Self.scalar(endpoint.method))
         entry(2, "path", Self.scalar(endpoint.path))
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
-        if endpoint.deprecated { entry(2, "deprecated", "true") }
+        if let message = endpoint.deprecationMessage {
+            entry(2, "deprecated", Self.quoted(message))
+        } else if endpoint.deprecated {
+            entry(2, "deprecated", "true")
+        }
         if let auth = endpoint.auth { entry(2, "auth", Self.scalar(auth)) }
         if endpoint.noEnvelope { entry(2, "envelope", "false") }
         fieldMap(2, "params", endpoint.params)
@@ -132,6 +149,19 @@ struct SpecPrinter {
         case .type(let type)?: entry(2, "response", Self.scalar(type))
         case .fields(let fields)?: nestedFieldMap(2, "response", "fields", fields)
         }
+        if let timeout = endpoint.timeout { entry(2, "timeout", Self.literal(timeout)) }
+        if endpoint.noRedirects { entry(2, "redirects", "none") }
+        if let responses = endpoint.responses {
+            line(2, "responses:")
+            // Status keys plain, as written by hand (`200:`); the decoder reads them as text.
+            for (code, response) in responses {
+                switch response {
+                case nil: line(3, "\(code): empty")
+                case .type(let type)?: line(3, "\(code): " + Self.scalar(type))
+                case .fields(let fields)?: nestedFieldMap(3, String(code), "fields", fields)
+                }
+            }
+        }
     }
 
     private mutating func nestedFieldMap(_ depth: Int, _ key: String, _ inner: String, _ fields: [ImportedField]) {
@@ -157,7 +187,7 @@ struct SpecPrinter {
         default: plainDefault = nil
         }
         let needsLongForm = field.name != nil || field.summary != nil || field.deprecated || field.style != nil
-            || field.readOnly || field.writeOnly
+            || field.readOnly || field.writeOnly || field.credential
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
             let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
@@ -177,6 +207,7 @@ struct SpecPrinter {
         if let style = field.style { entry(depth + 1, "style", Self.scalar(style)) }
         if field.readOnly { entry(depth + 1, "readOnly", "true") }
         if field.writeOnly { entry(depth + 1, "writeOnly", "true") }
+        if field.credential { entry(depth + 1, "credential", "true") }
     }
 
     private mutating func model(_ model: ImportedModel) {
@@ -227,89 +258,13 @@ struct SpecPrinter {
 
     // MARK: - Scalars
 
-    /// `text` plain when YAML reads it back as the same string, else double-quoted.
-    static func scalar(_ text: String) -> String {
-        isPlainSafe(text) ? text : quoted(text)
-    }
-
-    static func isPlainSafe(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
-        if " \t-?:,[]{}#&*!|>'\"%@`=<".unicodeScalars.contains(first) { return false }
-        if last == " " || last == ":" { return false }
-        if text.contains(": ") || text.contains(" #") { return false }
-        for scalar in text.unicodeScalars where needsEscape(scalar) {
-            return false
-        }
-        // YAML 1.1 reads these as null, booleans or numbers.
-        let lowered = text.lowercased()
-        if ["null", "~", "true", "false", "yes", "no", "on", "off", "y", "n"].contains(lowered) { return false }
-        if looksNumeric(lowered) { return false }
-        return true
-    }
-
-    /// Plain inside `[…]` as well: no flow indicators.
-    static func isFlowSafe(_ text: String) -> Bool {
-        isPlainSafe(text) && !text.contains(where: { ",[]{}".contains($0) })
-    }
-
-    /// `text` inside a flow collection (`{ model: A }`): plain when flow-safe, else quoted.
-    static func flowScalar(_ text: String) -> String {
-        isFlowSafe(text) ? text : quoted(text)
-    }
-
-    /// A number or boolean the importer checked (`20`, `-1.5`, `true`) as written; anything
-    /// else, which should never come here, quoted rather than trusted.
-    static func literal(_ text: String) -> String {
-        if text == "true" || text == "false" || text == "null" { return text }
-        var bytes = Substring(text).utf8[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        let allowed = Set("0123456789.eE+-".utf8)
-        guard let first = bytes.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"), bytes.allSatisfy(allowed.contains) else {
-            return quoted(text)
-        }
-        return text
-    }
-
-    /// Text for a comment line: as it is when it holds no line break or control character,
-    /// else the quoted scalar (so the comment still ends where the line does).
-    static func comment(_ text: String) -> String {
-        text.unicodeScalars.contains(where: needsEscape) ? quoted(text) : text
-    }
-
-    /// Line breaks as YAML knows them (LF, CR, NEL U+0085, LS U+2028, PS U+2029), other
-    /// control characters, and the byte-order mark: never written as they are.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (scalar.value >= 0x80 && scalar.value < 0xA0)
-            || scalar == "\u{FEFF}" || scalar == "\u{2028}" || scalar == "\u{2029}"
-    }
-
-    private static func looksNumeric(_ text: String) -> Bool {
-        guard let first = text.utf8.first else { return false }
-        if first == UInt8(ascii: ".") { return text.hasPrefix(".inf") || text.hasPrefix(".nan") || text.dropFirst().first?.isNumber == true }
-        if first == UInt8(ascii: "+") { return true }
-        guard first >= 0x30, first <= 0x39 else { return false }
-        // Digits first: an integer, a float, a date, a time or sexagesimal number to some reader.
-        return true
-    }
-
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                if needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    // One emitter for every YAML scalar endpointgen writes (EndpointGenSupport's `YAMLText`,
+    // shared with export-openapi); these names keep the printer's calls short.
+    static func scalar(_ text: String) -> String { YAMLText.scalar(text) }
+    static func isPlainSafe(_ text: String) -> Bool { YAMLText.isPlainSafe(text) }
+    static func isFlowSafe(_ text: String) -> Bool { YAMLText.isFlowSafe(text) }
+    static func flowScalar(_ text: String) -> String { YAMLText.flowScalar(text) }
+    static func literal(_ text: String) -> String { YAMLText.literal(text) }
+    static func comment(_ text: String) -> String { YAMLText.comment(text) }
+    static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 }

@@ -36,8 +36,9 @@ public struct InitResult: Sendable {
     }
 }
 
-/// Writes the starting layout of a project that uses EndpointGen: a commented spec that lints
-/// clean and generates, a Makefile snippet, and the specs and output folders.
+/// Writes the starting layout of a project that uses EndpointGen: the configuration
+/// (`endpointgen.yml`), a commented spec that lints clean and generates, a Makefile snippet, and
+/// the specs and output folders.
 ///
 /// It never replaces anything: every path is checked first, and one existing file (or a file
 /// where a folder belongs) means nothing at all is written.
@@ -47,6 +48,7 @@ public enum ProjectInitializer {
 
     /// The files of the layout, in writing order.
     public static let files: [StarterFile] = [
+        StarterFile(path: ProjectConfiguration.fileName, contents: configurationFile),
         StarterFile(path: "specs/example.yaml", contents: starterSpec),
         StarterFile(path: "endpointgen.mk", contents: makefileSnippet),
     ]
@@ -226,35 +228,54 @@ public enum ProjectInitializer {
 
     """
 
+    /// The configuration: every key with its default, each explained, so that a project changes
+    /// an option in one place that the CLI, the plugins and the Makefile snippet all read.
+    public static let configurationFile = """
+    # endpointgen.yml, written by `endpointgen init`: where the specs are, where the generated code
+    # goes and how it is generated. Read by `endpointgen generate|check|lint` (from this folder or
+    # any folder below it), the generate-endpoints command plugin, the EndpointGenPlugin build-tool
+    # plugin (from a target's own folder) and endpointgen.mk. Command-line flags override it.
+    # Folders are relative to this file.
+
+    specs: specs                # the folder of *.yaml specs
+    output: Generated           # the folder of generated Swift files (commit it)
+    accessLevel: public         # of generated declarations: public | package | internal
+    completionHandlers: false   # also Result-callback variants of service methods (UIKit code)
+    mutableModels: false        # model properties are var instead of let
+    fakes: false                # also <Service>ServiceFake, a test double of each service protocol
+
+    """
+
     /// The Makefile snippet. Its targets are prefixed so that including it never takes over a
-    /// project's own `generate`, `check` or `lint`.
+    /// project's own `generate`, `check` or `lint`; folders and options come from
+    /// `endpointgen.yml`, so the snippet passes only what a make variable sets.
     public static let makefileSnippet = """
     # endpointgen.mk, written by `endpointgen init`. Add one line to your Makefile:
     #
     #     include endpointgen.mk
     #
-    # make endpoints-generate   write $(ENDPOINTGEN_OUTPUT)/ from $(ENDPOINTGEN_SPECS)/*.yaml (only changed files)
-    # make endpoints-check      fail with a diff when $(ENDPOINTGEN_OUTPUT)/ is stale (run it in CI)
+    # make endpoints-generate   write the output folder from the specs (only changed files)
+    # make endpoints-check      fail with a diff when the output folder is stale (run it in CI)
     # make endpoints-lint       validate the specs; problems are reported as file:line:column
     #
-    # Set the variables before the include line (or on the command line) to change them.
-    # ENDPOINTGEN runs the CLI; the default builds it from the package's EndpointGen dependency.
+    # The folders and generation options are in endpointgen.yml, which the CLI and the SwiftPM
+    # plugins read too. ENDPOINTGEN runs the CLI; the default builds it from the package's
+    # EndpointGen dependency. ENDPOINTGEN_FLAGS adds command-line flags, which override the file
+    # (e.g. ENDPOINTGEN_FLAGS=--fakes).
 
     ENDPOINTGEN ?= swift run endpointgen
-    ENDPOINTGEN_SPECS ?= specs
-    ENDPOINTGEN_OUTPUT ?= Generated
     ENDPOINTGEN_FLAGS ?=
 
     .PHONY: endpoints-generate endpoints-check endpoints-lint
 
     endpoints-generate:
-    \t$(ENDPOINTGEN) generate --specs $(ENDPOINTGEN_SPECS) --output $(ENDPOINTGEN_OUTPUT) $(ENDPOINTGEN_FLAGS)
+    \t$(ENDPOINTGEN) generate $(ENDPOINTGEN_FLAGS)
 
     endpoints-check:
-    \t$(ENDPOINTGEN) check --specs $(ENDPOINTGEN_SPECS) --output $(ENDPOINTGEN_OUTPUT) $(ENDPOINTGEN_FLAGS)
+    \t$(ENDPOINTGEN) check $(ENDPOINTGEN_FLAGS)
 
     endpoints-lint:
-    \t$(ENDPOINTGEN) lint --specs $(ENDPOINTGEN_SPECS)
+    \t$(ENDPOINTGEN) lint
 
     """
 }

@@ -75,7 +75,10 @@ public enum Pipeline {
         } catch {
             return ([], [.error("cannot list the specs folder: \(error.reason)", at: place)])
         }
-        let specNames = names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") }.sorted()
+        // The configuration may sit in the specs folder (`specs: .`); it is not a spec.
+        let specNames = names.filter {
+            ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") && $0 != ProjectConfiguration.fileName
+        }.sorted()
         guard !specNames.isEmpty else {
             return ([], [.error("the specs folder holds no *.yaml files; add a spec (docs/spec-format.md), or run 'endpointgen init' for a starter one", at: place)])
         }

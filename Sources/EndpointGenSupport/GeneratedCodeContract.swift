@@ -6,9 +6,10 @@
 public enum GeneratedCodeContract {
     /// Runtime types and protocols generated code names.
     public static let runtimeTypes: [String] = [
-        "APIClient", "APIError", "APIStream", "AuthRequirement", "CookieSession", "CSRFToken", "Endpoint", "Envelope",
+        "APIClient", "APIError", "APIResponse", "APIStream", "AuthRequirement", "CookieSession", "CSRFToken", "Endpoint", "Envelope",
         "EnvelopeFormat", "ErrorBodyFormat", "File", "HTTPHeader", "HTTPMethod", "Indirect", "JSONValue", "MultipartPart",
-        "ParameterValue", "PathComponent", "QueryItem", "RequestBody", "ServerSentEvent", "StubTransport", "WireKey",
+        "ParameterValue", "PathComponent", "QueryItem", "RequestBody", "ResponseReader", "SampleResponse", "ServerSentEvent", "StatusDecodable",
+        "StubTransport", "WireKey",
         "WithServiceParameters",
     ]
 

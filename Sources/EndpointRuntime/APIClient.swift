@@ -146,6 +146,19 @@ public struct APIClient: Sendable {
         return APIResponse(value: response.body, status: response.status, headers: response.headers, url: response.url)
     }
 
+    /// Sends `endpoint`, whose spec lists responses per status (`responses:`), and returns the case
+    /// of the final response's status (`.ok(Pet)`, `.notModified`, `.notFound(NotFound)`) with the
+    /// status and header fields (an `ETag` to send back in `If-None-Match`). Listed statuses are
+    /// returned whatever their class; any other fails with `.server`, as it would for `send`.
+    /// Redirects, the refresh after a 401, retries, plugins and limits apply as for every call.
+    public func response<Cases: StatusDecodable>(_ endpoint: some Endpoint, baseURL: URL, cases: Cases.Type) async throws(APIError) -> APIResponse<Cases> {
+        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false, acceptsAnyStatus: true)
+        guard let value = try Cases(ResponseReader(response, envelope: endpoint.envelope, client: self)) else {
+            throw .server(serverError(from: response, format: endpoint.errorFormat))
+        }
+        return APIResponse(value: value, status: response.status, headers: response.headers, url: response.url)
+    }
+
     /// Sends `endpoint` and checks for a 2xx status; the body is not kept (unless the envelope
     /// has a `success` key, which is then checked).
     public func send(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) {
@@ -162,7 +175,11 @@ public struct APIClient: Sendable {
     /// Sends `endpoint` and returns the 2xx body as UTF-8 text (no envelope unwrapping); other
     /// bytes fail with `.decoding`.
     public func sendString(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> String {
-        let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
+        try text(of: try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false))
+    }
+
+    /// A body as UTF-8 text.
+    func text(of response: HTTPResponse) throws(APIError) -> String {
         guard let text = String(data: response.body, encoding: .utf8) else {
             throw .decoding(DecodingFailure(typeName: "String", codingPath: "", bodyPrefix: BodyPreview.text(response.body),
                                             description: "The body is not valid UTF-8 text."))
@@ -190,9 +207,10 @@ public struct APIClient: Sendable {
     // MARK: - Attempts
 
     /// Builds, authorises, sends, follows redirects and retries; returns the final 2xx response
-    /// (or, when redirects are not followed and `acceptsRedirect`, a 3xx) or throws.
+    /// (or, when redirects are not followed and `acceptsRedirect`, a 3xx; with `acceptsAnyStatus`,
+    /// the final response whatever its status) or throws.
     func execute(_ endpoint: some Endpoint, baseURL: URL, discardsSuccessBody: Bool,
-                 acceptsRedirect: Bool = false) async throws(APIError) -> HTTPResponse {
+                 acceptsRedirect: Bool = false, acceptsAnyStatus: Bool = false) async throws(APIError) -> HTTPResponse {
         let followsRedirects = endpoint.followsRedirects && configuration.redirects.maxRedirects > 0
         return try await attempts(endpoint, baseURL: baseURL) { request, deadline throws(APIError) in
             let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
@@ -205,7 +223,7 @@ public struct APIClient: Sendable {
             }
             return .answered(response)
         } accept: { response throws(APIError) in
-            if acceptsRedirect, !followsRedirects, (300..<400).contains(response.status) {
+            if acceptsAnyStatus || (acceptsRedirect && !followsRedirects && (300..<400).contains(response.status)) {
                 return response
             }
             guard response.isSuccess else {
@@ -342,7 +360,7 @@ public struct APIClient: Sendable {
     // MARK: - Responses
 
     /// A 2xx body decoded as `type`, through the envelope when the endpoint has one.
-    private func value<Value: Decodable & Sendable>(_ type: Value.Type, of response: HTTPResponse, envelope: EnvelopeFormat?) throws(APIError) -> Value {
+    func value<Value: Decodable & Sendable>(_ type: Value.Type, of response: HTTPResponse, envelope: EnvelopeFormat?) throws(APIError) -> Value {
         if let envelope {
             return try unwrap(response, format: envelope, as: Value.self).payload
         }
@@ -357,7 +375,7 @@ public struct APIClient: Sendable {
         }
     }
 
-    private func unwrap<Value: Decodable & Sendable>(_ response: HTTPResponse, format: EnvelopeFormat, as type: Value.Type) throws(APIError) -> Envelope<Value> {
+    func unwrap<Value: Decodable & Sendable>(_ response: HTTPResponse, format: EnvelopeFormat, as type: Value.Type) throws(APIError) -> Envelope<Value> {
         let decoder = configuration.makeDecoder()
         decoder.userInfo[.endpointRuntimeEnvelopeFormat] = format
         let box: EnvelopeBox<Value>
@@ -379,7 +397,7 @@ public struct APIClient: Sendable {
 
     /// Fails with `.envelope` when the body is an envelope whose `success` key is false; a
     /// format without that key, or an empty body, is not checked.
-    private func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat?) throws(APIError) {
+    func checkEnvelopeSuccess(_ response: HTTPResponse, format: EnvelopeFormat?) throws(APIError) {
         guard let format, let successKey = format.success, !response.body.isEmpty,
               case .object(let object)? = try? configuration.makeDecoder().decode(JSONValue.self, from: response.body),
               object[successKey] == .bool(false)

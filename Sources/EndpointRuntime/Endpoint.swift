@@ -230,6 +230,10 @@ public protocol Endpoint: Sendable {
     var errorFormat: ErrorBodyFormat { get }
     /// The full sample response body (wrapped in the envelope when there is one), for stubs.
     var sampleData: Data { get }
+    /// With responses per status (the spec's `responses:`), every listed status with its sample
+    /// body, the one a stub answers by default first. Empty by default: stubs answer 200 with
+    /// `sampleData`.
+    var sampleResponses: [SampleResponse] { get }
     /// Whether the client follows this endpoint's redirects (the spec's `redirects: none` makes it
     /// false: a 3xx is then the answer). True by default.
     var followsRedirects: Bool { get }
@@ -290,4 +294,6 @@ extension Endpoint {
     public var credentialHeaders: [String] { [] }
     /// None.
     public var cookieSession: CookieSession? { nil }
+    /// None: a stub answers 200 with `sampleData`.
+    public var sampleResponses: [SampleResponse] { [] }
 }

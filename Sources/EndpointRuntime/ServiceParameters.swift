@@ -30,6 +30,7 @@ public struct WithServiceParameters<Base: Endpoint>: Endpoint {
     public var envelope: EnvelopeFormat? { base.envelope }
     public var errorFormat: ErrorBodyFormat { base.errorFormat }
     public var sampleData: Data { base.sampleData }
+    public var sampleResponses: [SampleResponse] { base.sampleResponses }
     public var followsRedirects: Bool { base.followsRedirects }
     public var credentialHeaders: [String] { base.credentialHeaders }
     public var cookieSession: CookieSession? { base.cookieSession }

@@ -6,15 +6,17 @@ import FoundationNetworking
 /// What a `StubTransport` answers: a response or a failure.
 public struct StubResponse: Sendable {
     enum Kind: Sendable {
-        case sample(status: Int, headers: [String: String])
+        case sample(status: Int?, headers: [String: String])
         case response(HTTPResponse)
         case failure(APIError)
     }
 
     let kind: Kind
 
-    /// The endpoint's `sampleData` with this status (200 by default) and `Content-Type: application/json`.
-    public static func sample(status: Int = 200, headers: [String: String] = ["Content-Type": "application/json"]) -> StubResponse {
+    /// The endpoint's sample with `Content-Type: application/json`: with `status`, the sample the
+    /// endpoint lists for it (`sampleResponses`), else `sampleData`; without, the endpoint's
+    /// first listed status and its sample, or 200 with `sampleData`.
+    public static func sample(status: Int? = nil, headers: [String: String] = ["Content-Type": "application/json"]) -> StubResponse {
         StubResponse(kind: .sample(status: status, headers: headers))
     }
 
@@ -46,12 +48,12 @@ public struct StubTransport: HTTPTransport {
     private let delay: TimeInterval
     private let respond: @Sendable (URLRequest, any Endpoint) async -> StubResponse
 
-    /// Answers every request at once with the endpoint's sample data and status 200.
+    /// Answers every request at once with the endpoint's sample (`StubResponse.sample()`).
     public init() {
         self.init(delay: 0)
     }
 
-    /// Answers every request with the endpoint's sample data and status 200 after `delay` seconds.
+    /// Answers every request with the endpoint's sample (`StubResponse.sample()`) after `delay` seconds.
     public init(delay: TimeInterval) {
         self.delay = delay
         self.respond = { _, _ in .sample() }
@@ -89,7 +91,10 @@ public struct StubTransport: HTTPTransport {
         let response: HTTPResponse
         switch answer.kind {
         case .sample(let status, let headers):
-            response = HTTPResponse(status: status, headers: headers, body: context.sampleData, url: request.url)
+            let listed = context.endpoint.sampleResponses
+            let sample = status.map { status in listed.first { $0.status == status } } ?? listed.first
+            response = HTTPResponse(status: status ?? sample?.status ?? 200, headers: headers,
+                                    body: sample?.body ?? context.sampleData, url: request.url)
         case .response(var stubbed):
             stubbed.url = stubbed.url ?? request.url
             response = stubbed

@@ -25,20 +25,22 @@ struct EndpointGen: ParsableCommand {
         commandName: "endpointgen",
         abstract: "Generate a Swift networking layer (routers, models, services) from YAML API specs.",
         discussion: """
-        Reads every *.yaml file of the specs folder (format: docs/spec-format.md) and writes one Router, Service and Models file per spec into the output folder, on the EndpointRuntime library. Run from the repository root, the defaults need no arguments.
+        Reads every *.yaml file of the specs folder (format: docs/spec-format.md) and writes one Router, Service and Models file per spec into the output folder, on the EndpointRuntime library. The folders and options come from endpointgen.yml (in the working folder or above it, up to the package root; see 'endpointgen init') when there is one, and command-line flags override it; without one, run from the repository root, the defaults need no arguments.
 
         Examples:
           endpointgen                  # same as 'endpointgen generate'
           endpointgen check            # fail if Generated/ is stale (CI)
           endpointgen lint --specs api # validate only
-          endpointgen init             # specs/example.yaml, endpointgen.mk
+          endpointgen init             # endpointgen.yml, a spec, endpointgen.mk
           endpointgen import-openapi openapi.yaml --output specs
                                        # specs from an OpenAPI 3 document
+          endpointgen export-openapi --output openapi.yaml
+                                       # an OpenAPI 3.1 document of the specs
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
         version: version,
-        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self],
+        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self],
         defaultSubcommand: Generate.self
     )
 
@@ -73,28 +75,33 @@ struct EndpointGen: ParsableCommand {
     }
 }
 
-/// `--specs`, which every command that reads specs takes.
+/// `--specs` and `--config`, which every command that reads specs takes.
 struct SpecsOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder of *.yaml spec files.", valueName: "dir"))
-    var specs: String = RunOptions.defaults.specs
+    @Option(name: .long, help: ArgumentHelp("Folder of *.yaml spec files (default: the configuration's 'specs', else specs).", valueName: "dir"))
+    var specs: String?
+
+    @Option(name: .long, help: ArgumentHelp("The configuration file (default: \(ProjectConfiguration.fileName) in this folder or above it, up to the package root).", valueName: "file"))
+    var config: String?
 }
 
-/// What only `generate` and `check` use: where the code goes and how it is generated.
+/// What only `generate` and `check` use: where the code goes and how it is generated. Each one,
+/// when given, overrides the configuration file (`RunOptions.resolve`); the defaults are
+/// `RunOptions.defaults`.
 struct GenerationOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder of generated Swift files.", valueName: "dir"))
-    var output: String = RunOptions.defaults.output
+    @Option(name: .long, help: ArgumentHelp("Folder of generated Swift files (default: the configuration's 'output', else Generated).", valueName: "dir"))
+    var output: String?
 
-    @Option(name: .customLong("access-level"), help: ArgumentHelp("Access level of generated declarations: public, package or internal.", valueName: "level"))
-    var accessLevel: AccessLevel = RunOptions.defaults.accessLevel
+    @Option(name: .customLong("access-level"), help: ArgumentHelp("Access level of generated declarations: public (default), package or internal.", valueName: "level"))
+    var accessLevel: AccessLevel?
 
-    @Flag(name: .customLong("completion-handlers"), help: "Also generate completion-handler variants of service methods.")
-    var completionHandlers: Bool = false
+    @Flag(name: .customLong("completion-handlers"), inversion: .prefixedNo, help: "Also generate completion-handler variants of service methods (default: off).")
+    var completionHandlers: Bool?
 
-    @Flag(name: .customLong("mutable-models"), help: "Model properties are 'var' instead of 'let'.")
-    var mutableModels: Bool = false
+    @Flag(name: .customLong("mutable-models"), inversion: .prefixedNo, help: "Model properties are 'var' instead of 'let' (default: off).")
+    var mutableModels: Bool?
 
-    @Flag(name: .customLong("fakes"), help: "Also generate <Service>ServiceFake, a test double of each service protocol.")
-    var fakes: Bool = false
+    @Flag(name: .customLong("fakes"), inversion: .prefixedNo, help: "Also generate <Service>ServiceFake, a test double of each service protocol (default: off).")
+    var fakes: Bool?
 }
 
 /// How results are printed.
@@ -106,16 +113,24 @@ struct ReportingOptions: ParsableArguments {
     var color: ColorChoice = RunOptions.defaults.color
 }
 
-/// The options of one run, from the groups a command declares (lint: no generation options).
-func runOptions(_ specs: SpecsOption, _ generation: GenerationOptions?, _ reporting: ReportingOptions) -> RunOptions {
-    var options = RunOptions()
-    options.specs = specs.specs
+/// The options of one run: the command line's over the configuration file's over the defaults
+/// (`RunOptions.resolve`; lint: no generation options on its command line). A configuration with
+/// errors ends the command after reporting them all.
+func runOptions(_ specs: SpecsOption, _ generation: GenerationOptions?, _ reporting: ReportingOptions) throws -> RunOptions {
+    var commandLine = GenerationSettings(specs: specs.specs)
     if let generation {
-        options.output = generation.output
-        options.accessLevel = generation.accessLevel
-        options.completionHandlers = generation.completionHandlers
-        options.mutableModels = generation.mutableModels
-        options.fakes = generation.fakes
+        commandLine.output = generation.output
+        commandLine.accessLevel = generation.accessLevel
+        commandLine.completionHandlers = generation.completionHandlers
+        commandLine.mutableModels = generation.mutableModels
+        commandLine.fakes = generation.fakes
+    }
+    let resolved = RunOptions.resolve(commandLine, configuration: specs.config)
+    Console(color: reporting.color, quiet: reporting.quiet).report(resolved.diagnostics)
+    guard var options = resolved.options else {
+        // An unreadable file is an I/O problem (line 0: no place in it); anything else an input error.
+        let unreadable = resolved.diagnostics.contains { $0.severity == .error && $0.location?.line == 0 }
+        throw ExitCode(unreadable ? Exit.io : Exit.failure)
     }
     options.quiet = reporting.quiet
     options.color = reporting.color
@@ -212,9 +227,9 @@ struct Lint: ParsableCommand {
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Start a project: a commented starter spec, a Makefile snippet and the folders.",
+        abstract: "Start a project: the configuration, a commented starter spec, a Makefile snippet and the folders.",
         discussion: """
-        Writes specs/example.yaml (lints clean and generates), endpointgen.mk (targets endpoints-generate, endpoints-check, endpoints-lint; include it from your Makefile) and creates specs/ and Generated/. Never replaces anything: when any of these files exists, each one is reported and nothing is written (exit code 1).
+        Writes endpointgen.yml (the folders and generation options, which generate, check, lint, the SwiftPM plugins and endpointgen.mk read), specs/example.yaml (lints clean and generates), endpointgen.mk (targets endpoints-generate, endpoints-check, endpoints-lint; include it from your Makefile) and creates specs/ and Generated/. Never replaces anything: when any of these files exists, each one is reported and nothing is written (exit code 1).
         """
     )
 
@@ -241,6 +256,7 @@ struct Init: ParsableCommand {
         let make = result.directory == "." ? "make -f endpointgen.mk" : "make -C \(result.directory) -f endpointgen.mk"
         console.info("""
         Created \(created.joined(separator: ", ")).
+        Folders and generation options: endpointgen.yml (flags override it).
         Next:
           1. \(make) endpoints-generate   (or add 'include endpointgen.mk' to your Makefile)
           2. in Package.swift, a target on the output folder:
@@ -296,6 +312,45 @@ struct ImportOpenAPI: ParsableCommand {
         }
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
         console.info("Wrote \(result.written.joined(separator: ", "))\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s") above)" : ""). Next: review them, then 'endpointgen generate'.")
+    }
+}
+
+struct ExportOpenAPI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-openapi",
+        abstract: "Write an OpenAPI 3.1 document of the specs (YAML, or JSON for a .json output).",
+        discussion: """
+        The specs are read and checked as 'lint' reads them; the document describes the resolved module: services as tags, endpoints as operations, models as components/schemas, auth as security schemes. What OpenAPI cannot say (envelope keys, timeouts, redirects, cookie sessions, ...) goes into x-endpointgen-* extensions that import-openapi reads back, and a warning names each part OpenAPI cannot express exactly. '--output -' writes to standard output. Nothing is written when a spec has an error.
+        """
+    )
+
+    @OptionGroup var specs: SpecsOption
+
+    @Option(name: .long, help: ArgumentHelp("The document to write: a .yaml, .yml or .json file, or - for standard output.", valueName: "file"))
+    var output: String = "openapi.yaml"
+
+    @Option(name: .long, help: ArgumentHelp("Only this service's endpoints (repeatable; every model is kept). For services with the same routes on different base URLs, which one document cannot hold.", valueName: "name"))
+    var service: [String] = []
+
+    @OptionGroup var reporting: ReportingOptions
+
+    func run() throws {
+        let console = Console(color: reporting.color, quiet: reporting.quiet || output == "-")
+        // The specs folder as generate finds it: --specs, else the configuration's, else specs.
+        let options = try runOptions(specs, nil, reporting)
+        let result = ExportCommand.run(specs: options.specs, output: output, services: service)
+        // Diagnostics go to standard error; with '-' standard output holds only the document.
+        console.report(result.diagnostics)
+        if result.couldNotReadSpecs { throw ExitCode(Exit.io) }
+        if let failure = result.failure {
+            console.error(failure)
+            throw ExitCode(Exit.io)
+        }
+        guard result.succeeded else {
+            console.info("Nothing written.")
+            throw ExitCode(Exit.failure)
+        }
+        console.info("Wrote \(output).")
     }
 }
 

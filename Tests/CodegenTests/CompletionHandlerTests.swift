@@ -41,6 +41,12 @@ final class CompletionHandlerTests: XCTestCase {
             func getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int) async throws(APIError) -> Question {
                 Question(index: pageSize, title: lang ?? "none", createdAt: Date(timeIntervalSince1970: 0), state: .answered)
             }
+            func refreshQuestion(index: Int, ifNoneMatch: String?) async throws(APIError) -> APIResponse<RefreshQuestionResponse> {
+                APIResponse(value: .notModified, status: 304)
+            }
+            func submitAnswer(body: SubmitAnswerRequest) async throws(APIError) -> APIResponse<SubmitAnswerResponse> {
+                APIResponse(value: .noContent, status: 204)
+            }
             func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
                 throw .transport(.notConnected)
             }
@@ -59,6 +65,29 @@ final class CompletionHandlerTests: XCTestCase {
             question.fulfill()
         }
         await fulfillment(of: [login, question], timeout: 5)
+    }
+
+    func testCompletionReceivesTheCaseOfTheStatus() async {
+        let tokens = Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {}))
+        let transport = StubTransport { request in
+            request.value(forHTTPHeaderField: "If-None-Match") == "\"q1\""
+                ? .response(status: 304, headers: ["ETag": "\"q1\""])
+                : .sample()
+        }
+        let service = AuthService(client: APIClient(transport: transport, authentication: tokens))
+        let fresh = expectation(description: "200")
+        service.refreshQuestion(index: 1) { result in
+            guard case .success(let response) = result, case .ok(let question) = response.value else { return XCTFail("\(result)") }
+            XCTAssertEqual(question.title, "First", "the envelope's payload of the sample")
+            fresh.fulfill()
+        }
+        let unchanged = expectation(description: "304")
+        service.refreshQuestion(index: 1, ifNoneMatch: "\"q1\"") { result in
+            XCTAssertEqual(try? result.get().value, .notModified)
+            XCTAssertEqual(try? result.get().header("etag"), "\"q1\"")
+            unchanged.fulfill()
+        }
+        await fulfillment(of: [fresh, unchanged], timeout: 5)
     }
 
     func testCancellingTheReturnedTaskCancelsTheRequest() async {

@@ -52,6 +52,22 @@ final class FakeTests: XCTestCase {
         }
     }
 
+    func testResponsesPerStatusAnswerFromTheirHandlerOrTheFirstSuccessSample() async throws {
+        let fake = AuthServiceFake()
+        let created = try await fake.submitAnswer(body: SubmitAnswerRequest(text: "yes"))
+        XCTAssertEqual(created.status, 201)
+        XCTAssertEqual(created.value, .created(SubmitAnswerCreatedBody(id: 7)))
+        fake.refreshQuestionHandler = { _, etag in
+            APIResponse(value: etag == nil ? .notFound(ErrorResponse(message: "gone")) : .notModified, status: etag == nil ? 404 : 304)
+        }
+        let unchanged = try await fake.refreshQuestion(index: 1, ifNoneMatch: "\"v1\"")
+        XCTAssertEqual(unchanged.value, .notModified)
+        let missing = try await fake.refreshQuestion(index: 2)
+        XCTAssertEqual(missing.value, .notFound(ErrorResponse(message: "gone")))
+        XCTAssertEqual(fake.calls, [.submitAnswer(body: SubmitAnswerRequest(text: "yes")),
+                                    .refreshQuestion(index: 1, ifNoneMatch: "\"v1\""), .refreshQuestion(index: 2, ifNoneMatch: nil)])
+    }
+
     func testConcurrentCallsAreAllRecorded() async throws {
         let fake = AuthServiceFake()
         fake.logoutHandler = {}

@@ -54,6 +54,35 @@ final class SampleStubTests: XCTestCase {
         XCTAssertEqual(favorite.id, "1022789")
     }
 
+    func testStatusSamples() async throws {
+        let movie = MovieService(client: client)
+        // Without a status, a stub answers the first listed status with the endpoint's sample.
+        let current = try await movie.getMovie(id: "1022789")
+        XCTAssertEqual(current.status, 200)
+        guard case .ok(let details) = current.value else { return XCTFail("expected .ok, got \(current.value)") }
+        XCTAssertEqual(details.title, "Inside Out 2")
+
+        func stubbed(_ status: Int) -> MovieService {
+            MovieService(client: APIClient(transport: StubTransport { _ in .sample(status: status) },
+                                           authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {}), apiKey: "k")))
+        }
+        let missing = try await stubbed(404).getMovie(id: "0")
+        XCTAssertEqual(missing.value, .notFound(MovieAPIError(success: false, statusCode: 34, statusMessage: "The resource you requested could not be found.")))
+        let unchanged = try await stubbed(304).getMovie(id: "1022789", ifNoneMatch: "\"v1\"")
+        XCTAssertEqual(unchanged.value, .notModified)
+
+        let item = FavoriteRequestItem(id: "1022789", name: "Inside Out 2")
+        let saved = Favorite(id: "1022789", name: "Inside Out 2", createdAt: ISO8601DateFormatter().date(from: "2024-12-01T08:30:00Z")!)
+        let updated = try await movie.saveFavorite(id: "1022789", body: item)
+        XCTAssertEqual(updated.value, .ok(saved))
+        let created = try await stubbed(201).saveFavorite(id: "1022789", body: item)
+        XCTAssertEqual(created.value, .created(saved), "a status of the first status's type answers its sample")
+        let job = try await stubbed(202).saveFavorite(id: "1022789", body: item)
+        XCTAssertEqual(job.value, .accepted(FavoriteJob(id: "job-17", state: "queued", checkAfter: 5)))
+        let nothing = try await stubbed(204).saveFavorite(id: "1022789", body: item)
+        XCTAssertEqual(nothing.value, .noContent)
+    }
+
     func testQuestionAndWeatherSamples() async throws {
         let question = QuestionService(client: client)
         let page = try await question.getLatestQuestionPageNo()

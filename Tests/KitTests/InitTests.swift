@@ -52,12 +52,27 @@ final class InitTests: XCTestCase {
     func testWritesTheStarterFilesAndFolders() throws {
         let result = ProjectInitializer.run(in: folder)
         XCTAssertTrue(result.succeeded)
-        XCTAssertEqual(result.written, [folder + "/specs/example.yaml", folder + "/endpointgen.mk"])
+        XCTAssertEqual(result.written, [folder + "/endpointgen.yml", folder + "/specs/example.yaml", folder + "/endpointgen.mk"])
         XCTAssertEqual(result.createdDirectories, [folder + "/specs", folder + "/Generated"])
         XCTAssertEqual(read("specs/example.yaml"), ProjectInitializer.starterSpec)
         XCTAssertEqual(read("endpointgen.mk"), ProjectInitializer.makefileSnippet)
+        XCTAssertEqual(read("endpointgen.yml"), ProjectInitializer.configurationFile)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/Generated"), [])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["Generated", "endpointgen.mk", "specs"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["Generated", "endpointgen.mk", "endpointgen.yml", "specs"])
+    }
+
+    /// The configuration init writes names every key with its default: loading it changes nothing.
+    func testStarterConfigurationHoldsEveryKeyWithItsDefault() throws {
+        XCTAssertTrue(ProjectInitializer.run(in: folder).succeeded)
+        let loaded = ProjectConfiguration.load(folder + "/endpointgen.yml")
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+        let settings = try XCTUnwrap(loaded.configuration?.settings)
+        XCTAssertEqual(settings, GenerationSettings(
+            specs: folder + "/specs", output: folder + "/Generated", accessLevel: .public,
+            completionHandlers: false, mutableModels: false, fakes: false))
+        for key in ProjectConfiguration.keys {
+            XCTAssertTrue(ProjectInitializer.configurationFile.contains("\n\(key): "), "the starter configuration lacks '\(key)'")
+        }
     }
 
     func testCreatesAMissingProjectFolderAndKeepsExistingFolders() throws {
@@ -147,23 +162,27 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(try snapshot(), before)
     }
 
-    /// The example package includes the snippet exactly as init writes it, so CI runs the snippet.
+    /// The example package includes the snippet and the configuration exactly as init writes them, so CI runs both.
     func testExamplePackageUsesTheSnippetInitWrites() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let snippet = try String(contentsOf: root.appendingPathComponent("Examples/Movies/endpointgen.mk"), encoding: .utf8)
         XCTAssertEqual(snippet, ProjectInitializer.makefileSnippet)
+        let configuration = try String(contentsOf: root.appendingPathComponent("Examples/Movies/endpointgen.yml"), encoding: .utf8)
+        XCTAssertEqual(configuration, ProjectInitializer.configurationFile)
     }
 
     func testCLIInitThenGenerateThenCheck() throws {
         let initRun = try runCLI(["init", "--directory", "api"])
         XCTAssertEqual(initRun.status, 0, initRun.stderr)
-        XCTAssertTrue(initRun.stdout.hasPrefix("Created api/specs/, api/Generated/, api/specs/example.yaml, api/endpointgen.mk.\n"), initRun.stdout)
-        XCTAssertEqual(try runCLI(["generate", "--specs", "api/specs", "--output", "api/Generated"]).status, 0)
-        let check = try runCLI(["check", "--specs", "api/specs", "--output", "api/Generated"])
+        XCTAssertTrue(initRun.stdout.hasPrefix("Created api/specs/, api/Generated/, api/endpointgen.yml, api/specs/example.yaml, api/endpointgen.mk.\n"), initRun.stdout)
+        // The configuration's folders are relative to it.
+        XCTAssertEqual(try runCLI(["generate", "--config", "api/endpointgen.yml"]).status, 0)
+        let check = try runCLI(["check", "--config", "api/endpointgen.yml"])
         XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertEqual(check.stdout, "api/Generated is up to date (3 files from 1 spec).\n")
         // A second init in the same place refuses.
         let again = try runCLI(["init", "--directory", "api"])
         XCTAssertEqual(again.status, 1)
-        XCTAssertEqual(again.stderr, "api/specs/example.yaml: error: file already exists\napi/endpointgen.mk: error: file already exists\n")
+        XCTAssertEqual(again.stderr, "api/endpointgen.yml: error: file already exists\napi/specs/example.yaml: error: file already exists\napi/endpointgen.mk: error: file already exists\n")
     }
 }

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Keeps schema/endpointgen-spec.schema.json in step with the validator (`make schema-test`).
+"""Keeps schema/endpointgen-spec.schema.json in step with the validator (`make schema-test`),
+and schema/endpointgen-config.schema.json with the configuration's reader.
 
 1. Every spec of the repo (specs/, Tests/Fixtures/, the specs import-openapi made in
    Tests/Goldens/import-*/, Examples/) validates against the schema.
 2. Each mutation of a valid spec below is rejected by BOTH the schema and `endpointgen lint`
    (exit 1), and each valid variant is accepted by both, so an editor using the schema never
    accepts what the generator rejects for these keys, nor flags what it accepts.
+3. The configuration: every endpointgen.yml of the repo and the one `endpointgen init` writes
+   validate; each invalid configuration below is rejected by the schema and by `endpointgen lint`.
 
 Usage: check_schema.py ENDPOINTGEN_BINARY
 """
@@ -24,6 +27,18 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SCHEMA = json.load(open(os.path.join(ROOT, "schema", "endpointgen-spec.schema.json")))
 jsonschema.Draft7Validator.check_schema(SCHEMA)
 VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
+CONFIG_SCHEMA = json.load(open(os.path.join(ROOT, "schema", "endpointgen-config.schema.json")))
+jsonschema.Draft7Validator.check_schema(CONFIG_SCHEMA)
+CONFIG_VALIDATOR = jsonschema.Draft7Validator(CONFIG_SCHEMA)
+
+# Configurations both the schema and the CLI reject (an unknown key, a bad value, a wrong kind).
+INVALID_CONFIGS = [
+    ("unknown key", {"fake": True}),
+    ("access level", {"accessLevel": "private"}),
+    ("not a boolean", {"fakes": "sometimes"}),
+    ("folder not a string", {"output": ["a", "b"]}),
+    ("empty folder", {"specs": ""}),
+]
 
 BASE = {
     "service": "Shop",
@@ -70,7 +85,18 @@ def mutate(path, value):
 
 DELETE = object()
 
+
+def with_responses(responses):
+    """BASE with getItem's `response` replaced by `responses`."""
+    spec = mutate(["endpoints", "getItem", "response"], DELETE)
+    spec["endpoints"]["getItem"]["responses"] = responses
+    return spec
+
 INVALID = [
+    ("response and responses together", mutate(["endpoints", "getItem", "responses"], {200: "Item"})),
+    ("an informational status", with_responses({101: "empty", 200: "Item"})),
+    ("a lowercase status class", with_responses({"2xx": "Item"})),
+    ("a status with both type and fields", with_responses({200: {"type": "Item", "fields": {"id": "Int"}}})),
     ("models-only file without models", {"models": {}}),
     ("unknown top-level key", mutate(["servce"], "Shop")),
     ("extension key below the top level", mutate(["endpoints", "getItem", "x-note"], "internal")),
@@ -143,6 +169,8 @@ VALID = [
     ("a stream of server-sent events", mutate(["endpoints", "getItem", "response"], "EventStream<Item>")),
     ("a credential header parameter", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": True})),
     ("inline response", mutate(["endpoints", "getItem", "response"], {"fields": {"total": "Int"}})),
+    ("responses per status", with_responses({200: "Item", 304: "empty", "4XX": {"type": "Item", "summary": "Rejected."},
+                                             202: {"fields": {"job": "String"}, "sample": {"job": "j1"}}, "default": "Data"})),
     ("apiKey auth", mutate(["endpoints", "getItem", "auth"], "apiKey(X-API-Key)")),
     ("apiKey auth in the query", mutate(["endpoints", "getItem", "auth"], "apiKeyQuery(api_key)")),
     ("basic auth", mutate(["endpoints", "getItem", "auth"], "basic")),
@@ -166,6 +194,23 @@ def lint(spec, binary):
         with open(os.path.join(folder, "specs", "shop.yaml"), "w") as fh:
             yaml.safe_dump(spec, fh, sort_keys=False)
         run = subprocess.run([binary, "lint", "--specs", "specs", "--quiet"], cwd=folder, capture_output=True, text=True)
+        return run.returncode, run.stdout + run.stderr
+
+
+def lint_config(document, binary, path=None):
+    """`endpointgen lint` of a valid spec with `document` (a dict) as endpointgen.yml, or with the
+    existing configuration file `path`."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.mkdir(os.path.join(folder, "specs"))
+        with open(os.path.join(folder, "specs", "shop.yaml"), "w") as fh:
+            yaml.safe_dump(BASE, fh, sort_keys=False)
+        path = path or os.path.join(folder, "endpointgen.yml")
+        if document is not None:
+            with open(path, "w") as fh:
+                yaml.safe_dump(document, fh, sort_keys=False)
+        # Only the file's generation options matter here: the spec folder is given.
+        run = subprocess.run([binary, "lint", "--config", path, "--specs", "specs", "--quiet"], cwd=folder,
+                             capture_output=True, text=True)
         return run.returncode, run.stdout + run.stderr
 
 
@@ -196,9 +241,28 @@ def main():
         if errors or code != 0:
             failures += 1
             print(f"FAIL valid '{name}': schema {errors[0].message if errors else 'accepts'}, lint exit {code}\n{output}")
-    total = len(files) + len(INVALID) + len(VALID)
-    print(f"schema test: {len(files)} repo specs, {len(INVALID)} invalid and {len(VALID)} valid variants; "
-          f"{total - failures}/{total} agree")
+    configs = sorted(glob.glob(os.path.join(ROOT, "endpointgen.yml"))
+                     + glob.glob(os.path.join(ROOT, "Examples", "**", "endpointgen.yml"), recursive=True))
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run([binary, "init", "--quiet"], cwd=folder, check=True)
+        configs.append(os.path.join(folder, "endpointgen.yml"))
+        for path in configs:
+            errors = list(CONFIG_VALIDATOR.iter_errors(yaml.safe_load(open(path)) or {}))
+            code, output = lint_config(None, binary, path=path)
+            if errors or code != 0:
+                failures += 1
+                print(f"FAIL {os.path.basename(os.path.dirname(path))}/endpointgen.yml: schema "
+                      f"{errors[0].message if errors else 'accepts'}, lint exit {code}\n{output}")
+        configs = configs[:-1] + ["(init's)"]
+    for name, config in INVALID_CONFIGS:
+        schema_ok = CONFIG_VALIDATOR.is_valid(config)
+        code, output = lint_config(config, binary)
+        if schema_ok or code != 1:
+            failures += 1
+            print(f"FAIL invalid configuration '{name}': schema {'accepts' if schema_ok else 'rejects'}, lint exit {code}\n{output}")
+    total = len(files) + len(INVALID) + len(VALID) + len(configs) + len(INVALID_CONFIGS)
+    print(f"schema test: {len(files)} repo specs, {len(INVALID)} invalid and {len(VALID)} valid variants, "
+          f"{len(configs)} configurations and {len(INVALID_CONFIGS)} invalid ones; {total - failures}/{total} agree")
     sys.exit(1 if failures else 0)
 
 

@@ -320,9 +320,38 @@ final class DiagnosticTests: XCTestCase {
                 method: GET
                 path: /members/{memberId}/avatar
                 params:
-                  memberID: Int
+                  userId: Int
             """),
-            "specs/a.yaml:7:7: error: path parameter 'memberID' does not appear in path '/members/{memberId}/avatar'; did you mean 'memberId'?")
+            "specs/a.yaml:7:7: error: path parameter 'userId' does not appear in path '/members/{memberId}/avatar'")
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              avatar: { method: GET, path: /avatar, params: { userId: Int } }
+            """),
+            "specs/a.yaml:3:51: error: path parameter 'userId' does not appear in path '/avatar'; write it as {userId}")
+    }
+
+    /// A placeholder that names no parameter while a parameter with a close name names no
+    /// placeholder: the error is at the placeholder's '{' in the path, with the parameter suggested;
+    /// a parameter far from every placeholder is still reported at its key.
+    func testPlaceholderWithoutItsParameterIsReportedInThePath() {
+        XCTAssertEqual(diagnose("""
+            service: Pets
+            endpoints:
+              toy:
+                method: GET
+                path: /pets/{petID}/toys/{toyId}
+                params: { petId: Int, toyId: Int, ownerId: Int }
+              quoted:
+                method: GET
+                path: "/owners/{ownerID}"
+                params:
+                  ownerId: Int
+            """), """
+            specs/a.yaml:5:17: error: placeholder '{petID}' names no parameter of 'params'; did you mean 'petId'?
+            specs/a.yaml:6:39: error: path parameter 'ownerId' does not appear in path '/pets/{petID}/toys/{toyId}'
+            specs/a.yaml:9:20: error: placeholder '{ownerID}' names no parameter of 'params'; did you mean 'ownerId'?
+            """)
     }
 
     func testParamsAreNotCheckedAgainstABrokenPath() {
@@ -1638,7 +1667,7 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:2:10: error: 'baseURL' must be an absolute http or https URL, found 'api.example.com'
             specs/a.yaml:7:11: error: unknown type 'LoginRequst'; did you mean 'LoginRequest'?
             specs/a.yaml:8:5: error: unknown key 'respone' in endpoint 'login'; did you mean 'response'?
-            specs/a.yaml:13:7: error: path parameter 'indx' does not appear in path '/questions/{index}'; did you mean 'index'?
+            specs/a.yaml:11:22: error: placeholder '{index}' names no parameter of 'params'; did you mean 'indx'?
             specs/a.yaml:18:23: error: invalid default value 'many' for type 'Int'
             """)
     }

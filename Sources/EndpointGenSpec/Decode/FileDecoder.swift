@@ -12,7 +12,7 @@ struct FileDecoder {
     ]
     static let endpointKeys: KeySet = [
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
-        "headerParams", "body", "response", "envelope", "sample", "timeout", "redirects",
+        "headerParams", "body", "response", "responses", "envelope", "sample", "timeout", "redirects",
     ]
     static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly"]
     /// A query parameter may also say how an array or map is written.
@@ -25,6 +25,8 @@ struct FileDecoder {
     static let csrfKeys: KeySet = ["cookie", "header"]
     static let envelopeKeys: KeySet = ["payload", "success", "code", "message"]
     static let inlineResponseKeys: KeySet = ["fields", "summary"]
+    /// The long form of an entry of `responses:`: a type or inline fields, its sample, a summary.
+    static let statusResponseKeys: KeySet = ["type", "fields", "sample", "summary"]
     static let enumKeys: KeySet = ["type", "values"]
     /// Members of the generated `<Service>Router` (the `Endpoint` protocol) and `<Service>Service`:
     /// a case or method of the same name would not compile.
@@ -462,19 +464,34 @@ struct FileDecoder {
         if let entry = mapping["params"], let pairs = reader.pairs(entry.value, for: "'params'") {
             var placeholderNames: [String: Int] = [:]
             for (index, placeholder) in placeholders.enumerated() { placeholderNames[placeholder.name] = index }
+            var unmatched: [FieldSyntax] = []
             for pair in pairs {
                 let field = decodeField(pair, kind: "path parameter", owner: .none)
                 guard placeholderNames[field.wireName] != nil else {
-                    guard pathIsValid else { continue }
-                    let message =
-                        "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
-                        + (placeholders.isEmpty
-                            ? "; write it as {\(field.wireName)}"
-                            : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
-                    reader.diagnostics.error(message, at: field.location)
+                    if pathIsValid { unmatched.append(field) }
                     continue
                 }
                 params[field.wireName] = field
+            }
+            // A placeholder close to a parameter that matches no placeholder is the typo
+            // (`{petID}` against `petId`): reported where it is written, at its '{' in the path.
+            var explained: Set<String> = []
+            for placeholder in placeholders where params[placeholder.name] == nil {
+                let candidates = unmatched.map(\.wireName).filter { !explained.contains($0) }
+                guard let match = DidYouMean.suggestion(for: placeholder.name, among: candidates) else { continue }
+                explained.insert(match)
+                var brace = placeholder.location
+                brace.column -= 1
+                reader.diagnostics.error(
+                    "placeholder '{\(placeholder.name)}' names no parameter of 'params'; did you mean '\(match)'?", at: brace)
+            }
+            for field in unmatched where !explained.contains(field.wireName) {
+                let message =
+                    "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
+                    + (placeholders.isEmpty
+                        ? "; write it as {\(field.wireName)}"
+                        : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
+                reader.diagnostics.error(message, at: field.location)
             }
         }
         endpoint.pathParameters = placeholders.map { placeholder in
@@ -520,6 +537,16 @@ struct FileDecoder {
         if let entry = mapping["response"] {
             endpoint.response = decodeResponse(entry.value, endpoint: name)
             endpoint.responseWritten = true
+        }
+        if let entry = mapping["responses"] {
+            endpoint.responsesLocation = location(entry.keyNode)
+            if let response = mapping["response"] {
+                reader.diagnostics.error(
+                    "\(what()) has both 'response' and 'responses'; keep 'responses' and list the status of 'response' in it",
+                    at: location(response.keyNode))
+            }
+            endpoint.responses = decodeResponses(entry.value, endpoint: name)
+            endpoint.responsesTypeName = inlineName(name, "Response")
         }
         if let entry = mapping["envelope"] {
             endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what())")
@@ -738,14 +765,14 @@ struct FileDecoder {
         }
     }
 
-    private mutating func decodeResponse(_ node: YAMLNode, endpoint: String) -> ResponseSyntax {
+    private mutating func decodeResponse(_ node: YAMLNode, endpoint: String, inlineName: String? = nil) -> ResponseSyntax {
         if let scalar = node.scalar, scalar.style == .plain, scalar.value == "empty" {
             return .empty
         }
         if node.mapping == nil || isTypeMapping(node) {
             return typeExpression(node, allowDefault: false).type.map { .type($0) } ?? .empty
         }
-        let name = inlineName(endpoint, "Response")
+        let name = inlineName ?? self.inlineName(endpoint, "Response")
         guard
             let mapping = reader.keyed(
                 node, in: "the response of endpoint '\(endpoint)'", allowed: Self.inlineResponseKeys)
@@ -756,14 +783,103 @@ struct FileDecoder {
                 "missing key 'fields' in the response of endpoint '\(endpoint)'", at: mapping.location)
             return .empty
         }
-        let errorsBefore = reader.diagnostics.all.count
         let summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        return decodeInlineResponse(fields: fields, summary: summary, endpoint: endpoint, name: name)
+    }
+
+    /// The inline model of a response's `fields:`.
+    private mutating func decodeInlineResponse(
+        fields: KeyedMapping.Entry, summary: String?, endpoint: String, name: String
+    ) -> ResponseSyntax {
+        let errorsBefore = reader.diagnostics.all.count
         let decoded = decodeFields(fields.value, owner: .model(name))
         inlineModels.append(
             ModelSyntax(
                 name: name, summary: summary, kind: .structure(decoded), origin: .inlineResponse(endpoint: endpoint),
                 file: path, location: location(fields.keyNode), damaged: reader.diagnostics.all.count > errorsBefore))
         return .inline(modelName: name)
+    }
+
+    /// `responses: { 200: Pet, 304: empty, 404: { type: NotFound, sample: … } }`: statuses in
+    /// spec order, each with a response as `response:` takes it, or the long form.
+    private mutating func decodeResponses(_ node: YAMLNode, endpoint: String) -> [StatusResponseSyntax] {
+        let what = "'responses' of endpoint '\(endpoint)'"
+        guard let pairs = reader.pairs(node, for: what) else { return [] }
+        if pairs.isEmpty {
+            reader.diagnostics.error("\(what) lists no status; list at least one, like '200: Pet'", at: location(node))
+            return []
+        }
+        var result: [StatusResponseSyntax] = []
+        // A status listed twice is a duplicate key, which the loader reports: each status has
+        // one spelling (three digits, `NXX` in capitals, `default`).
+        for pair in pairs {
+            let keyLocation = location(pair.key)
+            guard let status = responseStatus(reader.keyText(pair.key), at: keyLocation) else { continue }
+            let bodyName = inlineName(endpoint, SwiftNaming.upperCamel(status.caseName) + "Body")
+            var entry = StatusResponseSyntax(status: status, response: .empty, location: keyLocation)
+            let value = pair.value
+            let isLongForm = value.mapping.map { pairs in
+                pairs.contains { ["type", "sample", "summary"].contains(reader.keyText($0.key)) }
+            } ?? false
+            guard isLongForm else {
+                entry.response = decodeResponse(value, endpoint: endpoint, inlineName: bodyName)
+                result.append(entry)
+                continue
+            }
+            let theStatus = "status \(status.spelling) of endpoint '\(endpoint)'"
+            guard let mapping = reader.keyed(value, in: theStatus, allowed: Self.statusResponseKeys) else { continue }
+            entry.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+            if let sample = mapping["sample"] {
+                entry.sample = sample.value
+                entry.sampleKeyLocation = location(sample.keyNode)
+            }
+            switch (mapping["type"], mapping["fields"]) {
+            case (let type?, nil):
+                entry.response = decodeResponse(type.value, endpoint: endpoint, inlineName: bodyName)
+            case (nil, let fields?):
+                entry.response = decodeInlineResponse(
+                    fields: fields, summary: nil, endpoint: endpoint, name: bodyName)
+            case (let type?, _?):
+                reader.diagnostics.error(
+                    "\(theStatus) has both 'type' and 'fields'; give one", at: location(type.keyNode))
+            case (nil, nil):
+                reader.diagnostics.error(
+                    "\(theStatus) needs 'type' (a type, or empty) or 'fields'", at: mapping.location)
+            }
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// A status key: a code from 200 to 599, a class (`2XX` to `5XX`) or `default`.
+    private mutating func responseStatus(_ text: String, at location: SourceLocation) -> ResponseStatus? {
+        let bytes = Array(text.utf8)
+        if text == "default" { return .other }
+        if bytes.count == 3, bytes.allSatisfy(Lexical.isDigit), let code = Int(text) {
+            if (100..<200).contains(code) {
+                reader.diagnostics.error(
+                    "status \(code) is informational (1xx), not a final response; list statuses from 200 to 599",
+                    at: location)
+                return nil
+            }
+            if (200..<600).contains(code) { return .code(code) }
+            reader.diagnostics.error("status \(text) is outside 100–599", at: location)
+            return nil
+        }
+        if bytes.count == 3, let digit = bytes.first, (UInt8(ascii: "2")...UInt8(ascii: "5")).contains(digit),
+            text.dropFirst().uppercased() == "XX"
+        {
+            if text.dropFirst() != "XX" {
+                reader.diagnostics.error(
+                    "write the status class in capitals: '\(text.prefix(1))XX', found '\(text)'", at: location)
+                return nil
+            }
+            return .range(Int(digit - UInt8(ascii: "0")))
+        }
+        reader.diagnostics.error(
+            "'\(text)' is not a response status; expected a code from 200 to 599, a class (2XX to 5XX) or 'default'",
+            at: location)
+        return nil
     }
 
     // MARK: - Types and fields

@@ -159,6 +159,17 @@ enum ResponseSyntax {
     case inline(modelName: String)
 }
 
+/// An entry of `responses:`: the status, and its response as `response:` takes it.
+struct StatusResponseSyntax {
+    var status: ResponseStatus
+    var response: ResponseSyntax
+    var sample: YAMLNode?
+    var sampleKeyLocation: SourceLocation?
+    var summary: String?
+    /// The status key.
+    var location: SourceLocation
+}
+
 struct EndpointSyntax {
     var name: String
     var location: SourceLocation
@@ -179,6 +190,11 @@ struct EndpointSyntax {
     var response: ResponseSyntax
     /// Whether `response:` was written (an endpoint without one has an empty response).
     var responseWritten = false
+    /// `responses:` in spec order; nil when not written.
+    var responses: [StatusResponseSyntax]?
+    var responsesLocation: SourceLocation?
+    /// `<Endpoint>Response`: the enum generated for `responses:`.
+    var responsesTypeName: String?
     /// `envelope: true/false` as written.
     var envelopeFlag: Bool?
     var envelopeFlagLocation: SourceLocation?

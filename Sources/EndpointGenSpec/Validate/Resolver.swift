@@ -244,6 +244,17 @@ struct Resolver {
             for suffix in SpecRules.generatedTypeSuffixes {
                 reserved[service.name + suffix] = "it is generated for service '\(service.name)'"
             }
+            for endpoint in service.endpoints {
+                guard let name = endpoint.responsesTypeName, let location = endpoint.responsesLocation else { continue }
+                // The enum is a type of the module: no runtime, Swift or service type, and one per name.
+                if let reason = reserved[name] {
+                    diagnostics.error(
+                        "the responses of endpoint '\(endpoint.name)' would be the enum '\(name)', a reserved name: \(reason); rename the endpoint",
+                        at: location)
+                    continue
+                }
+                reserved[name] = "it is generated for the responses of endpoint '\(endpoint.name)' of service '\(service.name)'"
+            }
         }
         table.reserveCapacity(files.reduce(0) { $0 + $1.models.count + $1.inlineModels.count })
         modelNames.reserveCapacity(table.capacity)
@@ -1030,67 +1041,27 @@ struct Resolver {
         }
 
         var response = Response.empty
-        switch syntax.response {
-        case .empty:
-            response = .empty
-        case .inline(let name):
-            response = .json(.model(name))
-        case .type(let expr):
-            switch expr {
-            case .name("Data", _):
-                response = .data
-            case .name("String", _):
-                response = .string
-            case .envelope(let payload, let location):
-                if envelope == nil {
-                    let reason =
-                        service.envelope == nil
-                        ? "service '\(service.name)' has no 'envelope'" : "\(what()) sets 'envelope: false'"
-                    diagnostics.error("response '\(expr.spelling)' needs an envelope, but \(reason)", at: location)
-                } else if let type = resolveType(payload, allowFile: false) {
-                    response = .envelope(type)
-                }
-            case .optional(.envelope(_, let location), _):
-                diagnostics.error(
-                    "response '\(expr.spelling)' cannot be optional: an envelope is always there", at: location)
-            case .stream(let format, let element, _):
-                if let type = resolveType(element, allowFile: false) { response = .stream(format, type) }
-            case .optional(.stream(_, _, let location), _):
-                diagnostics.error(
-                    "response '\(expr.spelling)' cannot be optional: a stream is always there (it may hold no values)", at: location)
-            default:
-                if let type = resolveType(expr, allowFile: false) { response = .json(type) }
-            }
-        }
-
         var sample: SampleValue?
-        if let node = syntax.sample, let keyLocation = syntax.sampleKeyLocation {
-            switch response {
-            case .empty:
-                if case .empty = syntax.response {
-                    // Without `response:` (often a misspelt key, reported already) the sample is
-                    // what is out of place, not an empty response the author never wrote.
-                    diagnostics.error(
-                        syntax.responseWritten
-                            ? "\(what()) has response 'empty', so it cannot have a sample"
-                            : "\(what()) has a sample but no 'response' to check it against",
-                        at: keyLocation)
-                }
-            case .data, .string:
-                if let scalar = node.scalar {
-                    sample = .string(scalar.value)
+        var responses: [StatusResponse] = []
+        if let entries = syntax.responses {
+            responses = resolveResponses(entries, syntax: syntax, envelope: envelope, service: service)
+            sample = responses.first(where: { $0.status.isSuccess })?.sample
+        } else {
+            response = resolveResponse(syntax.response, envelope: envelope, endpoint: syntax, service: service)
+            if let node = syntax.sample, let keyLocation = syntax.sampleKeyLocation {
+                if case .empty = response {
+                    if case .empty = syntax.response {
+                        // Without `response:` (often a misspelt key, reported already) the sample is
+                        // what is out of place, not an empty response the author never wrote.
+                        diagnostics.error(
+                            syntax.responseWritten
+                                ? "\(what()) has response 'empty', so it cannot have a sample"
+                                : "\(what()) has a sample but no 'response' to check it against",
+                            at: keyLocation)
+                    }
                 } else {
-                    diagnostics.error(
-                        "sample of \(what()) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
-                        at: node.mark.location(in: keyLocation.file))
+                    sample = resolveSample(node, keyLocation: keyLocation, response: response, owner: what())
                 }
-            case .json(let type), .envelope(let type):
-                samplePath.removeAll(keepingCapacity: true)
-                sample = convertSample(node, type: type, file: keyLocation.file)
-            case .stream(_, let type):
-                // The values the stream sends, in order.
-                samplePath.removeAll(keepingCapacity: true)
-                sample = convertSample(node, type: .array(type), file: keyLocation.file)
             }
         }
 
@@ -1100,10 +1071,148 @@ struct Resolver {
             auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
             headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
             timeout: syntax.timeout, location: syntax.location)
+        endpoint.responses = responses
+        endpoint.responsesTypeName = syntax.responses == nil ? nil : syntax.responsesTypeName
         endpoint.queryStyles = resolveQueryStyles(syntax, query: query, service: service)
         endpoint.followsRedirects = syntax.followsRedirects
         endpoint.credentialHeaders = syntax.credentialHeaders
         return endpoint
+    }
+
+    /// What one response (`response:`, or an entry of `responses:`) decodes to.
+    private mutating func resolveResponse(
+        _ syntax: ResponseSyntax, envelope: Envelope?, endpoint: EndpointSyntax, service: ServiceSyntax
+    ) -> Response {
+        switch syntax {
+        case .empty:
+            return .empty
+        case .inline(let name):
+            return .json(.model(name))
+        case .type(let expr):
+            switch expr {
+            case .name("Data", _):
+                return .data
+            case .name("String", _):
+                return .string
+            case .envelope(let payload, let location):
+                if envelope == nil {
+                    let reason =
+                        service.envelope == nil
+                        ? "service '\(service.name)' has no 'envelope'" : "endpoint '\(endpoint.name)' sets 'envelope: false'"
+                    diagnostics.error("response '\(expr.spelling)' needs an envelope, but \(reason)", at: location)
+                } else if let type = resolveType(payload, allowFile: false) {
+                    return .envelope(type)
+                }
+            case .optional(.envelope(_, let location), _):
+                diagnostics.error(
+                    "response '\(expr.spelling)' cannot be optional: an envelope is always there", at: location)
+            case .stream(let format, let element, _):
+                if let type = resolveType(element, allowFile: false) { return .stream(format, type) }
+            case .optional(.stream(_, _, let location), _):
+                diagnostics.error(
+                    "response '\(expr.spelling)' cannot be optional: a stream is always there (it may hold no values)", at: location)
+            default:
+                if let type = resolveType(expr, allowFile: false) { return .json(type) }
+            }
+            return .empty
+        }
+    }
+
+    /// A sample checked against a response with a body.
+    private mutating func resolveSample(
+        _ node: YAMLNode, keyLocation: SourceLocation, response: Response, owner: @autoclosure () -> String
+    ) -> SampleValue? {
+        switch response {
+        case .empty:
+            return nil
+        case .data, .string:
+            if let scalar = node.scalar { return .string(scalar.value) }
+            diagnostics.error(
+                "sample of \(owner()) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
+                at: node.mark.location(in: keyLocation.file))
+            return nil
+        case .json(let type), .envelope(let type):
+            samplePath.removeAll(keepingCapacity: true)
+            return convertSample(node, type: type, file: keyLocation.file)
+        case .stream(_, let type):
+            // The values the stream sends, in order.
+            samplePath.removeAll(keepingCapacity: true)
+            return convertSample(node, type: .array(type), file: keyLocation.file)
+        }
+    }
+
+    /// Statuses that the client follows as redirects unless the endpoint says `redirects: none`.
+    static let followedRedirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+    /// `responses:`: each status's response and sample. The endpoint's own `sample` belongs to its
+    /// first success status.
+    private mutating func resolveResponses(
+        _ entries: [StatusResponseSyntax], syntax: EndpointSyntax, envelope: Envelope?, service: ServiceSyntax
+    ) -> [StatusResponse] {
+        func what() -> String { "endpoint '\(syntax.name)'" }
+        var result: [StatusResponse] = []
+        result.reserveCapacity(entries.count)
+        for entry in entries {
+            var response = resolveResponse(entry.response, envelope: envelope, endpoint: syntax, service: service)
+            if case .stream = response, case .type(let expr) = entry.response {
+                diagnostics.error(
+                    "a stream cannot be one of several responses; '\(expr.spelling)' needs 'response:' instead of 'responses:'",
+                    at: expr.location)
+                response = .empty
+            }
+            if case .code(let code) = entry.status {
+                if code == 204 || code == 205 || code == 304, response != .empty {
+                    diagnostics.error(
+                        "status \(code) has no body; write '\(code): empty'", at: entry.location)
+                    response = .empty
+                }
+                if Self.followedRedirectStatuses.contains(code), syntax.followsRedirects {
+                    diagnostics.error(
+                        "status \(code) is a redirect the client follows, so it never reaches the caller; add 'redirects: none' to \(what()) to receive it",
+                        at: entry.location)
+                }
+            }
+            var sample: SampleValue?
+            if let node = entry.sample, let keyLocation = entry.sampleKeyLocation {
+                if response == .empty {
+                    if case .empty = entry.response {
+                        diagnostics.error(
+                            "status \(entry.status.spelling) of \(what()) has no body, so it cannot have a sample", at: keyLocation)
+                    }
+                } else {
+                    sample = resolveSample(
+                        node, keyLocation: keyLocation, response: response,
+                        owner: "status \(entry.status.spelling) of \(what())")
+                }
+            }
+            result.append(StatusResponse(
+                status: entry.status, response: response, sample: sample, summary: entry.summary, location: entry.location))
+        }
+        guard let first = result.firstIndex(where: { $0.status.isSuccess }) else {
+            if let location = syntax.responsesLocation, !result.isEmpty {
+                diagnostics.error(
+                    "'responses' of \(what()) lists no success status (2xx, 3xx, 2XX, 3XX or default); every call would fail",
+                    at: location)
+            }
+            return result
+        }
+        if let node = syntax.sample, let keyLocation = syntax.sampleKeyLocation {
+            let status = result[first].status.spelling
+            if entries[first].sample != nil {
+                diagnostics.error(
+                    "\(what()) has a 'sample' and status \(status) has one too; the endpoint's sample is the one of its first success status, \(status)",
+                    at: keyLocation)
+            } else if result[first].response == .empty {
+                if case .empty = entries[first].response {
+                    diagnostics.error(
+                        "the sample of \(what()) is for its first success status, \(status), which has no body; give samples per status in the long form ('\(status): { type: T, sample: … }')",
+                        at: keyLocation)
+                }
+            } else {
+                result[first].sample = resolveSample(node, keyLocation: keyLocation, response: result[first].response, owner: what())
+            }
+        }
+        return result
     }
 
     /// The header an endpoint's auth sets (lowercased), and how, for the checks below.

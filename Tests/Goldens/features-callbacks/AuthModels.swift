@@ -154,6 +154,52 @@ nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
+nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
+    var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.required(String.self, "text")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.text, "text")
+    }
+
+    static func == (lhs: SubmitAnswerRequest, rhs: SubmitAnswerRequest) -> Bool {
+        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+        return true
+    }
+}
+
+nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
+    var id: Int
+
+    init(id: Int) {
+        self.id = id
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+    }
+
+    static func == (lhs: SubmitAnswerCreatedBody, rhs: SubmitAnswerCreatedBody) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        return true
+    }
+}
+
 /// The multipart/form-data parts of `uploadAvatar`.
 nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     var image: File

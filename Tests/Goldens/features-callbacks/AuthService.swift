@@ -18,6 +18,12 @@ nonisolated protocol AuthServiceProtocol: Sendable {
     /// `GET /questions/{index}`
     func getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int) async throws(APIError) -> Question
 
+    /// `GET /questions/{index}/current`
+    func refreshQuestion(index: Int, ifNoneMatch: String?) async throws(APIError) -> APIResponse<RefreshQuestionResponse>
+
+    /// `POST /answers`
+    func submitAnswer(body: SubmitAnswerRequest) async throws(APIError) -> APIResponse<SubmitAnswerResponse>
+
     /// `POST /members/{memberId}/avatar`
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError)
 }
@@ -67,6 +73,37 @@ nonisolated extension AuthServiceProtocol {
         }
     }
 
+    /// `refreshQuestion` with the spec's defaults, as on `AuthService`.
+    func refreshQuestion(index: Int, ifNoneMatch: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> APIResponse<RefreshQuestionResponse> {
+        try await self.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// Calls `refreshQuestion` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func refreshQuestion(index: Int, ifNoneMatch: String? = nil, completion: @escaping @Sendable (Result<APIResponse<RefreshQuestionResponse>, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: APIResponse<RefreshQuestionResponse> = try await self.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// Calls `submitAnswer` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func submitAnswer(body: SubmitAnswerRequest, completion: @escaping @Sendable (Result<APIResponse<SubmitAnswerResponse>, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: APIResponse<SubmitAnswerResponse> = try await self.submitAnswer(body: body)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// Calls `uploadAvatar` and reports the result to `completion`; cancel the returned task to cancel the request.
     @discardableResult
     func uploadAvatar(memberId: String, body: UploadAvatarRequest, completion: @escaping @Sendable (Result<Void, APIError>) -> Void) -> Task<Void, Never> {
@@ -108,8 +145,61 @@ nonisolated final class AuthService: AuthServiceProtocol {
         try await client.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: baseURL, as: Question.self)
     }
 
+    /// `GET /questions/{index}/current`
+    func refreshQuestion(index: Int, ifNoneMatch: String? = nil) async throws(APIError) -> APIResponse<RefreshQuestionResponse> {
+        try await client.response(AuthRouter.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch), baseURL: baseURL, cases: RefreshQuestionResponse.self)
+    }
+
+    /// `POST /answers`
+    func submitAnswer(body: SubmitAnswerRequest) async throws(APIError) -> APIResponse<SubmitAnswerResponse> {
+        try await client.response(AuthRouter.submitAnswer(body: body), baseURL: baseURL, cases: SubmitAnswerResponse.self)
+    }
+
     /// `POST /members/{memberId}/avatar`
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
         try await client.send(AuthRouter.uploadAvatar(memberId: memberId, body: body), baseURL: baseURL)
+    }
+}
+
+/// What `refreshQuestion` answers, by status; a status not listed fails with `APIError.server`.
+nonisolated enum RefreshQuestionResponse: StatusDecodable, Hashable {
+    /// Status 200.
+    case ok(Question)
+    /// Status 304.
+    case notModified
+    /// Status 404. No question has this index.
+    case notFound(ErrorResponse)
+
+    init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 200: self = .ok(try response.json(Question.self))
+        case 304: self = .notModified
+        case 404: self = .notFound(try response.json(ErrorResponse.self))
+        default: return nil
+        }
+    }
+}
+
+/// What `submitAnswer` answers, by status; a status not listed fails with `APIError.server`.
+nonisolated enum SubmitAnswerResponse: StatusDecodable, Hashable {
+    /// Status 201.
+    case created(SubmitAnswerCreatedBody)
+    /// Status 202. Queued for review; the text says when.
+    case accepted(String)
+    /// Status 204.
+    case noContent
+    /// Status 4XX.
+    case clientError(ErrorResponse)
+
+    init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 201: self = .created(try response.json(SubmitAnswerCreatedBody.self))
+        case 202: self = .accepted(try response.text())
+        case 204:
+            try response.checkEnvelope()
+            self = .noContent
+        case 400..<500: self = .clientError(try response.json(ErrorResponse.self))
+        default: return nil
+        }
     }
 }

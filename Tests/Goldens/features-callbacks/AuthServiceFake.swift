@@ -12,6 +12,8 @@ nonisolated final class AuthServiceFake: AuthServiceProtocol, @unchecked Sendabl
         case login(body: LoginRequest)
         case logout
         case getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int)
+        case refreshQuestion(index: Int, ifNoneMatch: String?)
+        case submitAnswer(body: SubmitAnswerRequest)
         case uploadAvatar(memberId: String, body: UploadAvatarRequest)
     }
 
@@ -20,6 +22,8 @@ nonisolated final class AuthServiceFake: AuthServiceProtocol, @unchecked Sendabl
     private var _loginHandler: (@Sendable (LoginRequest) async throws -> LoginResponse)?
     private var _logoutHandler: (@Sendable () async throws -> Void)?
     private var _getQuestionHandler: (@Sendable (Int, String?, [String], Int) async throws -> Question)?
+    private var _refreshQuestionHandler: (@Sendable (Int, String?) async throws -> APIResponse<RefreshQuestionResponse>)?
+    private var _submitAnswerHandler: (@Sendable (SubmitAnswerRequest) async throws -> APIResponse<SubmitAnswerResponse>)?
     private var _uploadAvatarHandler: (@Sendable (String, UploadAvatarRequest) async throws -> Void)?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
@@ -48,6 +52,18 @@ nonisolated final class AuthServiceFake: AuthServiceProtocol, @unchecked Sendabl
         set { locked { _getQuestionHandler = newValue } }
     }
 
+    /// Answers `refreshQuestion` instead of the sample, with the call's arguments.
+    var refreshQuestionHandler: (@Sendable (Int, String?) async throws -> APIResponse<RefreshQuestionResponse>)? {
+        get { locked { _refreshQuestionHandler } }
+        set { locked { _refreshQuestionHandler = newValue } }
+    }
+
+    /// Answers `submitAnswer` instead of the sample, with the call's arguments.
+    var submitAnswerHandler: (@Sendable (SubmitAnswerRequest) async throws -> APIResponse<SubmitAnswerResponse>)? {
+        get { locked { _submitAnswerHandler } }
+        set { locked { _submitAnswerHandler = newValue } }
+    }
+
     /// Answers `uploadAvatar` instead of the sample, with the call's arguments.
     var uploadAvatarHandler: (@Sendable (String, UploadAvatarRequest) async throws -> Void)? {
         get { locked { _uploadAvatarHandler } }
@@ -70,6 +86,18 @@ nonisolated final class AuthServiceFake: AuthServiceProtocol, @unchecked Sendabl
         self.locked { self.recorded.append(.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)) }
         if let handler = self.getQuestionHandler { return try await Self.answer { try await handler(index, lang, tags, pageSize) } }
         return try await self.samples.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: Self.sampleURL, as: Question.self)
+    }
+
+    func refreshQuestion(index: Int, ifNoneMatch: String?) async throws(APIError) -> APIResponse<RefreshQuestionResponse> {
+        self.locked { self.recorded.append(.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch)) }
+        if let handler = self.refreshQuestionHandler { return try await Self.answer { try await handler(index, ifNoneMatch) } }
+        return try await self.samples.response(AuthRouter.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch), baseURL: Self.sampleURL, cases: RefreshQuestionResponse.self)
+    }
+
+    func submitAnswer(body: SubmitAnswerRequest) async throws(APIError) -> APIResponse<SubmitAnswerResponse> {
+        self.locked { self.recorded.append(.submitAnswer(body: body)) }
+        if let handler = self.submitAnswerHandler { return try await Self.answer { try await handler(body) } }
+        return try await self.samples.response(AuthRouter.submitAnswer(body: body), baseURL: Self.sampleURL, cases: SubmitAnswerResponse.self)
     }
 
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {

@@ -154,6 +154,52 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     }
 }
 
+public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.required(String.self, "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.text, "text")
+    }
+
+    public static func == (lhs: SubmitAnswerRequest, rhs: SubmitAnswerRequest) -> Bool {
+        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
+    public let id: Int
+
+    public init(id: Int) {
+        self.id = id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+    }
+
+    public static func == (lhs: SubmitAnswerCreatedBody, rhs: SubmitAnswerCreatedBody) -> Bool {
+        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+        return true
+    }
+}
+
 /// The multipart/form-data parts of `uploadAvatar`.
 public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     public let image: File

@@ -11,13 +11,15 @@ public nonisolated enum AuthRouter: Endpoint {
     case login(body: LoginRequest)
     case logout
     case getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20)
+    case refreshQuestion(index: Int, ifNoneMatch: String? = nil)
+    case submitAnswer(body: SubmitAnswerRequest)
     case uploadAvatar(memberId: String, body: UploadAvatarRequest)
 
     public var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
     public var method: HTTPMethod {
         switch self {
-        case .getQuestion:
+        case .getQuestion, .refreshQuestion:
             return .get
         default:
             return .post
@@ -32,6 +34,10 @@ public nonisolated enum AuthRouter: Endpoint {
             return [.literal("/logout")]
         case .getQuestion(let index, _, _, _):
             return [.literal("/questions/"), .value(index.parameterValue)]
+        case .refreshQuestion(let index, _):
+            return [.literal("/questions/"), .value(index.parameterValue), .literal("/current")]
+        case .submitAnswer:
+            return [.literal("/answers")]
         case .uploadAvatar(let memberId, _):
             return [.literal("/members/"), .value(memberId.parameterValue), .literal("/avatar")]
         }
@@ -50,11 +56,22 @@ public nonisolated enum AuthRouter: Endpoint {
         }
     }
 
-    public var headers: [HTTPHeader] { [HTTPHeader(name: "Accept", value: "application/json")] }
+    public var headers: [HTTPHeader] {
+        switch self {
+        case .refreshQuestion(_, let ifNoneMatch):
+            var headers: [HTTPHeader] = [HTTPHeader(name: "Accept", value: "application/json")]
+            headers.append(name: "If-None-Match", ifNoneMatch)
+            return headers
+        default:
+            return [HTTPHeader(name: "Accept", value: "application/json")]
+        }
+    }
 
     public var body: RequestBody {
         switch self {
         case .login(let body):
+            return .json(body)
+        case .submitAnswer(let body):
             return .json(body)
         case .uploadAvatar(_, let body):
             var parts: [MultipartPart] = []
@@ -68,7 +85,7 @@ public nonisolated enum AuthRouter: Endpoint {
 
     public var auth: AuthRequirement {
         switch self {
-        case .login:
+        case .login, .submitAnswer:
             return .none
         case .logout:
             return .cookie
@@ -95,8 +112,40 @@ public nonisolated enum AuthRouter: Endpoint {
                   }
                 }
                 """#.utf8)
+        case .refreshQuestion:
+            return Data(#"""
+                {
+                  "isSuccess": true,
+                  "result": {
+                    "index": 1,
+                    "title": "First",
+                    "created_at": "2024-01-01T00:00:00Z",
+                    "state": "open"
+                  }
+                }
+                """#.utf8)
+        case .submitAnswer:
+            return Data(#"""
+                {
+                  "isSuccess": true,
+                  "result": {
+                    "id": 7
+                  }
+                }
+                """#.utf8)
         default:
             return Data()
+        }
+    }
+
+    public var sampleResponses: [SampleResponse] {
+        switch self {
+        case .refreshQuestion:
+            return [SampleResponse(status: 200, body: sampleData), SampleResponse(status: 304), SampleResponse(status: 404)]
+        case .submitAnswer:
+            return [SampleResponse(status: 201, body: sampleData), SampleResponse(status: 202), SampleResponse(status: 204), SampleResponse(status: 400)]
+        default:
+            return []
         }
     }
 }

@@ -18,6 +18,12 @@ public nonisolated protocol AuthServiceProtocol: Sendable {
     /// `GET /questions/{index}`
     func getQuestion(index: Int, lang: String?, tags: [String], pageSize: Int) async throws(APIError) -> Question
 
+    /// `GET /questions/{index}/current`
+    func refreshQuestion(index: Int, ifNoneMatch: String?) async throws(APIError) -> APIResponse<RefreshQuestionResponse>
+
+    /// `POST /answers`
+    func submitAnswer(body: SubmitAnswerRequest) async throws(APIError) -> APIResponse<SubmitAnswerResponse>
+
     /// `POST /members/{memberId}/avatar`
     func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError)
 }
@@ -27,6 +33,12 @@ nonisolated extension AuthServiceProtocol {
     @_alwaysEmitIntoClient
     public func getQuestion(index: Int, lang: String? = nil, tags: [String], pageSize: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Question {
         try await self.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize)
+    }
+
+    /// `refreshQuestion` with the spec's defaults, as on `AuthService`.
+    @_alwaysEmitIntoClient
+    public func refreshQuestion(index: Int, ifNoneMatch: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> APIResponse<RefreshQuestionResponse> {
+        try await self.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch)
     }
 }
 
@@ -57,8 +69,61 @@ public nonisolated final class AuthService: AuthServiceProtocol {
         try await client.send(AuthRouter.getQuestion(index: index, lang: lang, tags: tags, pageSize: pageSize), baseURL: baseURL, as: Question.self)
     }
 
+    /// `GET /questions/{index}/current`
+    public func refreshQuestion(index: Int, ifNoneMatch: String? = nil) async throws(APIError) -> APIResponse<RefreshQuestionResponse> {
+        try await client.response(AuthRouter.refreshQuestion(index: index, ifNoneMatch: ifNoneMatch), baseURL: baseURL, cases: RefreshQuestionResponse.self)
+    }
+
+    /// `POST /answers`
+    public func submitAnswer(body: SubmitAnswerRequest) async throws(APIError) -> APIResponse<SubmitAnswerResponse> {
+        try await client.response(AuthRouter.submitAnswer(body: body), baseURL: baseURL, cases: SubmitAnswerResponse.self)
+    }
+
     /// `POST /members/{memberId}/avatar`
     public func uploadAvatar(memberId: String, body: UploadAvatarRequest) async throws(APIError) {
         try await client.send(AuthRouter.uploadAvatar(memberId: memberId, body: body), baseURL: baseURL)
+    }
+}
+
+/// What `refreshQuestion` answers, by status; a status not listed fails with `APIError.server`.
+public nonisolated enum RefreshQuestionResponse: StatusDecodable, Hashable {
+    /// Status 200.
+    case ok(Question)
+    /// Status 304.
+    case notModified
+    /// Status 404. No question has this index.
+    case notFound(ErrorResponse)
+
+    public init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 200: self = .ok(try response.json(Question.self))
+        case 304: self = .notModified
+        case 404: self = .notFound(try response.json(ErrorResponse.self))
+        default: return nil
+        }
+    }
+}
+
+/// What `submitAnswer` answers, by status; a status not listed fails with `APIError.server`.
+public nonisolated enum SubmitAnswerResponse: StatusDecodable, Hashable {
+    /// Status 201.
+    case created(SubmitAnswerCreatedBody)
+    /// Status 202. Queued for review; the text says when.
+    case accepted(String)
+    /// Status 204.
+    case noContent
+    /// Status 4XX.
+    case clientError(ErrorResponse)
+
+    public init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 201: self = .created(try response.json(SubmitAnswerCreatedBody.self))
+        case 202: self = .accepted(try response.text())
+        case 204:
+            try response.checkEnvelope()
+            self = .noContent
+        case 400..<500: self = .clientError(try response.json(ErrorResponse.self))
+        default: return nil
+        }
     }
 }

@@ -39,6 +39,11 @@ do {
     for review in try await reviews.listReviews(filmId: film.id, limit: 2) {
         print("  \(review.starsLabel) \(review.author): \(review.text)")
     }
+    // Sources/Reviews/endpointgen.yml says `fakes: true`: the build-tool plugin generated a fake too.
+    let fakeReviews = ReviewsServiceFake()
+    fakeReviews.listReviewsHandler = { _, _ in [] }
+    _ = try await fakeReviews.listReviews(filmId: film.id, limit: 1)
+    print("  (ReviewsServiceFake recorded \(fakeReviews.calls.count) call)")
 
     let booking = try await cinema.bookSeats(showtimeId: 102, body: BookSeatsRequest(seats: ["F7", "F8"], email: "kim@example.com"))
     print("Booked \(booking.seats.joined(separator: ", ")) as \(booking.id): \(booking.totalCents / 100).\(String(format: "%02d", booking.totalCents % 100)) USD")

@@ -1,0 +1,81 @@
+import EndpointGenSpec
+
+/// Renders the enum of an endpoint with `responses:` (`<Endpoint>Response`): a case per listed
+/// status and the one initializer `APIClient.response(_:baseURL:cases:)` calls, a `switch` on the
+/// status. Kept to that switch on purpose: big APIs have thousands of endpoints, and everything
+/// else (redirects, retries, errors, envelopes) is the runtime's, once.
+struct ResponseCasesRenderer {
+    let context: Context
+
+    func render(_ endpoint: Endpoint, into p: inout CodePrinter) {
+        guard let name = endpoint.responsesTypeName else { return }
+        let access = context.access
+        let checksEnvelope = endpoint.envelope?.success != nil
+        p.doc("What `\(endpoint.name)` answers, by status; a status not listed fails with `APIError.server`.")
+        p.block("\(context.typeModifiers)enum \(Naming.typeName(name)): StatusDecodable, Hashable") { p in
+            for entry in endpoint.responses {
+                p.doc("Status \(entry.status.spelling)." + (entry.summary.map { " " + $0 } ?? ""))
+                if let type = payloadType(entry.response) {
+                    p.line("case \(Naming.escaped(entry.status.caseName))(\(type))")
+                } else {
+                    p.line("case \(Naming.escaped(entry.status.caseName))")
+                }
+            }
+            p.blank()
+            p.block("\(access)init?(_ response: ResponseReader) throws(APIError)") { p in
+                p.switchBlock("response.status") { p in
+                    // Codes first, then classes, then `default`: a switch takes the first match.
+                    let ordered = endpoint.responses.filter { if case .code = $0.status { return true } else { return false } }
+                        + endpoint.responses.filter { if case .range = $0.status { return true } else { return false } }
+                        + endpoint.responses.filter { $0.status == .other }
+                    for entry in ordered {
+                        let pattern: String
+                        switch entry.status {
+                        case .code(let code): pattern = "case \(code)"
+                        case .range(let digit): pattern = "case \(digit)00..<\(digit + 1)00"
+                        case .other: pattern = "default"
+                        }
+                        let member = "." + Naming.member(entry.status.caseName)
+                        if let read = readExpression(entry.response) {
+                            p.line("\(pattern): self = \(member)(\(read))")
+                        } else if checksEnvelope, entry.status.isEnveloped {
+                            // As `send` does for `empty`: an envelope saying `success: false` fails.
+                            p.line("\(pattern):")
+                            p.indented { p in
+                                p.line("try response.checkEnvelope()")
+                                p.line("self = \(member)")
+                            }
+                        } else {
+                            p.line("\(pattern): self = \(member)")
+                        }
+                    }
+                    if !endpoint.responses.contains(where: { $0.status == .other }) {
+                        p.line("default: return nil")
+                    }
+                }
+            }
+        }
+    }
+
+    /// The case's associated type; nil for a status without a body.
+    private func payloadType(_ response: Response) -> String? {
+        switch response {
+        case .empty, .stream: return nil
+        case .json(let type): return context.swiftType(type)
+        case .envelope(let type): return "Envelope<\(context.swiftType(type))>"
+        case .data: return "Data"
+        case .string: return "String"
+        }
+    }
+
+    /// How the body is read for the case (`try` where reading can fail).
+    private func readExpression(_ response: Response) -> String? {
+        switch response {
+        case .empty, .stream: return nil
+        case .json(let type): return "try response.json(\(context.metatype(type)))"
+        case .envelope(let type): return "try response.envelope(\(context.metatype(type)))"
+        case .data: return "response.body"
+        case .string: return "try response.text()"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The `x-endpointgen-…` keys `export-openapi` writes for what OpenAPI has no word for, and
+/// `import-openapi` reads back: one list, so the two agree.
+public enum OpenAPIExtension {
+    /// Tag (service): `{ payload, success, code, message }`.
+    public static let envelope = "x-endpointgen-envelope"
+    /// Tag (service): `{ message, code, model }`.
+    public static let errorBody = "x-endpointgen-error-body"
+    /// Tag (service) and operation: constant headers, name → value.
+    public static let headers = "x-endpointgen-headers"
+    /// Tag (service): `{ refresh: <operationId>, csrf: { cookie, header } }`.
+    public static let cookieSession = "x-endpointgen-cookie-session"
+    /// Operation: seconds.
+    public static let timeout = "x-endpointgen-timeout"
+    /// Operation: `none` when the client must not follow redirects.
+    public static let redirects = "x-endpointgen-redirects"
+    /// Operation: the message of `deprecated: <message>`.
+    public static let deprecation = "x-endpointgen-deprecated"
+    /// Query parameter: the spec's `style` where OpenAPI has none (`brackets`).
+    public static let style = "x-endpointgen-style"
+    /// Header parameter: `credential: true`.
+    public static let credential = "x-endpointgen-credential"
+    /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`).
+    public static let response = "x-endpointgen-response"
+    /// Operation: `per-status` when the spec lists `responses:` per status, so import lists every
+    /// numbered status again instead of judging which ones the caller tells apart.
+    public static let responses = "x-endpointgen-responses"
+    /// `oneOf` schema: `integer` when the discriminator's values are integers.
+    public static let discriminatorType = "x-endpointgen-discriminator-type"
+}
