@@ -126,7 +126,8 @@ public enum CodeGenerator {
             let serviceRenderer = ServiceRenderer(context: context, service: service, shapes: shapes)
             emit("\(service.name)Service.swift") { serviceRenderer.render(into: &$0) }
             if context.options.fakes {
-                let fake = FakeRenderer(context: context, service: service, shapes: shapes, calls: shapes.map(serviceRenderer.call))
+                let fake = FakeRenderer(context: context, service: service, shapes: shapes, calls: shapes.map(serviceRenderer.call),
+                                        pages: shapes.map(serviceRenderer.pages))
                 emit("\(service.name)ServiceFake.swift") { fake.render(into: &$0) }
             }
             let multipart = shapes.filter { $0.multipartStructName != nil }

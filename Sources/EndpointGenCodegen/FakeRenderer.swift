@@ -8,6 +8,8 @@ struct FakeRenderer {
     let service: Service
     let shapes: [EndpointShape]
     let calls: [ServiceRenderer.Call]
+    /// Per shape, its pages method when it is paginated.
+    let pages: [ServiceRenderer.Pages?]
 
     var typeName: String { service.name + "ServiceFake" }
 
@@ -18,24 +20,29 @@ struct FakeRenderer {
         p.block("\(context.typeModifiers)final class \(typeName): \(service.name)ServiceProtocol, @unchecked Sendable") { p in
             p.doc("A call the fake received, with its arguments.")
             p.block("\(access)enum Call: Hashable, Sendable") { p in
-                for shape in shapes {
-                    p.begin()
-                    p.put("case ")
-                    p.put(shape.escapedCaseName)
-                    if !shape.parameters.isEmpty {
-                        p.put("(")
-                        shape.putDeclarationList(.requirement, into: &p)
-                        p.put(")")
+                for (shape, pages) in zip(shapes, pages) {
+                    for name in [shape.escapedCaseName] + (pages.map { [Naming.escaped($0.name)] } ?? []) {
+                        p.begin()
+                        p.put("case ")
+                        p.put(name)
+                        if !shape.parameters.isEmpty {
+                            p.put("(")
+                            shape.putDeclarationList(.requirement, into: &p)
+                            p.put(")")
+                        }
+                        p.end()
                     }
-                    p.end()
                 }
             }
             p.blank()
             // All state behind one lock: tests call the fake from many tasks at once.
             p.line("private let lock = NSLock()")
             p.line("private var recorded: [Call] = []")
-            for (shape, call) in zip(shapes, calls) {
-                p.line("private var \(storageName(shape)): (\(handlerType(shape, call)))?")
+            for (index, shape) in shapes.enumerated() {
+                p.line("private var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
+                if let pages = pages[index] {
+                    p.line("private var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
+                }
             }
             // The samples come from the router through a stub transport, as a real service's
             // calls would go, without the service's own parameters.
@@ -47,17 +54,29 @@ struct FakeRenderer {
             p.blank()
             p.doc("Every call so far, in order.")
             p.line("\(access)var calls: [Call] { locked { recorded } }")
-            for (shape, call) in zip(shapes, calls) {
+            for (index, shape) in shapes.enumerated() {
                 p.blank()
                 p.doc("Answers `\(shape.caseName)` instead of the sample, with the call's arguments.")
-                p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, call)))?") { p in
+                p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, calls[index])))?") { p in
                     p.line("get { locked { \(storageName(shape)) } }")
                     p.line("set { locked { \(storageName(shape)) = newValue } }")
                 }
+                if let pages = pages[index] {
+                    p.blank()
+                    p.doc("Answers `\(pages.name)` instead of one page holding the sample, with the call's arguments.")
+                    p.block("\(access)var \(handlerName(shape, pages)): (\(handlerType(shape, pages)))?") { p in
+                        p.line("get { locked { \(storageName(shape, pages)) } }")
+                        p.line("set { locked { \(storageName(shape, pages)) = newValue } }")
+                    }
+                }
             }
-            for (shape, call) in zip(shapes, calls) {
+            for (index, shape) in shapes.enumerated() {
                 p.blank()
-                renderMethod(shape, call: call, into: &p)
+                renderMethod(shape, call: calls[index], into: &p)
+                if let pages = pages[index] {
+                    p.blank()
+                    renderPagesMethod(shape, pages, into: &p)
+                }
             }
             p.blank()
             p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
@@ -84,6 +103,65 @@ struct FakeRenderer {
 
     private func storageName(_ shape: EndpointShape) -> String {
         "_" + shape.caseName + "Handler"
+    }
+
+    private func handlerName(_ shape: EndpointShape, _ pages: ServiceRenderer.Pages) -> String {
+        Naming.member(pages.name + "Handler")
+    }
+
+    private func storageName(_ shape: EndpointShape, _ pages: ServiceRenderer.Pages) -> String {
+        "_" + pages.name + "Handler"
+    }
+
+    /// A pages handler returns the sequence, as a stream's does (`APIPages([page1, page2], items: { $0.data })`).
+    private func handlerType(_ shape: EndpointShape, _ pages: ServiceRenderer.Pages) -> String {
+        "@Sendable (\(shape.parameters.map(\.type).joined(separator: ", "))) -> \(pages.returns)"
+    }
+
+    /// Records the call; answers with the handler, else with one page: the sample, read through the
+    /// stub transport as the one-page method reads it.
+    private func renderPagesMethod(_ shape: EndpointShape, _ pages: ServiceRenderer.Pages, into p: inout CodePrinter) {
+        p.begin()
+        p.put(context.access)
+        p.put("func ")
+        p.put(Naming.escaped(pages.name))
+        p.put("(")
+        shape.putDeclarationList(.requirement, into: &p)
+        p.put(") -> ")
+        p.put(pages.returns)
+        p.open()
+        p.begin()
+        p.put("self.locked { self.recorded.append(.")
+        p.put(Naming.member(pages.name))
+        if !shape.parameters.isEmpty {
+            p.put("(")
+            shape.putArguments(into: &p)
+            p.put(")")
+        }
+        p.put(") }")
+        p.end()
+        let handler = shape.local("handler")
+        p.begin()
+        p.put("if let ")
+        p.put(handler)
+        p.put(" = self.")
+        p.put(handlerName(shape, pages))
+        p.put(" { return ")
+        p.put(handler)
+        p.put("(")
+        p.put(shape.parameters.map(\.escapedName).joined(separator: ", "))
+        p.put(") }")
+        p.end()
+        p.begin()
+        p.put("return APIPages(client: self.samples, baseURL: Self.sampleURL, first: ")
+        p.put(service.name)
+        p.put("Router")
+        shape.putConstructor(into: &p)
+        p.put(", items: { ")
+        p.put(ServiceRenderer.items(pages.pagination))
+        p.put(" }) { _ in nil }")
+        p.end()
+        p.close()
     }
 
     /// `@Sendable (A, B) async throws -> R`: untyped, so that a test writes `{ throw .server(…) }`

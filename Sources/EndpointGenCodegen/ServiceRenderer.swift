@@ -69,6 +69,10 @@ struct ServiceRenderer {
             for index in shapes.indices {
                 p.blank()
                 renderMethod(shapes[index], call: calls[index], router: router, into: &p)
+                if let pages = pages(shapes[index]) {
+                    p.blank()
+                    renderPagesMethod(shapes[index], pages, router: router, into: &p)
+                }
             }
         }
         let cases = ResponseCasesRenderer(context: context)
@@ -119,12 +123,21 @@ struct ServiceRenderer {
                 putSignatureStart(shape, .requirement, into: &p)
                 putEffects(calls[index], into: &p)
                 p.end()
+                if let pages = pages(shape) {
+                    p.blank()
+                    putPagesDoc(shape, into: &p)
+                    putSignatureStart(shape, .requirement, name: pages.name, into: &p)
+                    p.put(") -> ")
+                    p.put(pages.returns)
+                    p.end()
+                }
             }
         }
         // The extension: the overloads with defaults, and with `--completion-handlers` the callback
         // variants, which wrap the requirement and so work for fakes too.
         let callbacks = context.options.completionHandlers
         guard callbacks || shapes.contains(where: \.hasDefaults) else { return }
+        // Sequences are values to iterate: no callback variant.
         p.blank()
         p.block("nonisolated extension \(protocolName)") { p in
             var first = true
@@ -134,6 +147,11 @@ struct ServiceRenderer {
                     if !first { p.blank() }
                     first = false
                     renderDefaultsOverload(shape, call: calls[index], into: &p)
+                    if let pages = pages(shape) {
+                        p.blank()
+                        renderDefaultsOverload(shape, call: Call(returns: pages.returns, method: "", metatype: nil, isStream: true),
+                                               name: pages.name, into: &p)
+                    }
                 }
                 // A stream is already a value to iterate: no callback variant.
                 if callbacks, !calls[index].isStream {
@@ -157,18 +175,18 @@ struct ServiceRenderer {
     /// itself; compiled here for every method with defaults, these overloads made the debug build
     /// of the module 3.3% slower (Benchmarks/NOTES.md, session 15), while an app calls a few of
     /// them through the protocol.
-    private func renderDefaultsOverload(_ shape: EndpointShape, call: Call, into p: inout CodePrinter) {
-        p.doc("`\(shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
+    private func renderDefaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil, into p: inout CodePrinter) {
+        p.doc("`\(name ?? shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
-        putSignatureStart(shape, into: &p)
+        putSignatureStart(shape, name: name, into: &p)
         p.put(", ")
         p.put(shape.local("isolation"))
         p.put(": isolated (any Actor)? = #isolation")
         putEffects(call, into: &p)
         p.open()
         p.begin()
-        putRequirementCall(shape, call, into: &p)
+        putRequirementCall(shape, call, name: name, into: &p)
         p.end()
         p.close()
     }
@@ -262,21 +280,22 @@ struct ServiceRenderer {
     /// Begins a method's line up to its parameters: `public func name(a: A, b: B = 1`, or for a
     /// protocol requirement `func name(a: A, b: B` (no access level, no defaults).
     private func putSignatureStart(
-        _ shape: EndpointShape, _ style: EndpointShape.DeclarationStyle = .withDefaults, into p: inout CodePrinter
+        _ shape: EndpointShape, _ style: EndpointShape.DeclarationStyle = .withDefaults, name: String? = nil,
+        into p: inout CodePrinter
     ) {
         p.begin()
         if style == .withDefaults { p.put(context.access) }
         p.put("func ")
-        p.put(shape.escapedCaseName)
+        p.put(name.map(Naming.escaped) ?? shape.escapedCaseName)
         p.put("(")
         shape.putDeclarationList(style, into: &p)
     }
 
     /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
     /// (`self.`: a parameter may have the method's name).
-    private func putRequirementCall(_ shape: EndpointShape, _ call: Call? = nil, into p: inout CodePrinter) {
+    private func putRequirementCall(_ shape: EndpointShape, _ call: Call? = nil, name: String? = nil, into p: inout CodePrinter) {
         p.put(call?.isStream == true ? "self." : "try await self.")
-        p.put(Naming.member(shape.caseName))
+        p.put(Naming.member(name ?? shape.caseName))
         p.put("(")
         shape.putArguments(into: &p)
         p.put(")")
@@ -307,6 +326,109 @@ struct ServiceRenderer {
         }
         p.put(")")
         p.end()
+        p.close()
+    }
+
+    /// The pages method of a paginated endpoint: its name and return type.
+    struct Pages {
+        var name: String
+        var returns: String
+        var pagination: Pagination
+    }
+
+    func pages(_ shape: EndpointShape) -> Pages? {
+        guard let pagination = shape.endpoint.pagination, case .json(let pageType) = shape.endpoint.response else { return nil }
+        return Pages(name: shape.caseName + "Pages",
+                     returns: "APIPages<\(context.swiftType(pageType)), \(context.swiftType(pagination.itemType))>",
+                     pagination: pagination)
+    }
+
+    private func putPagesDoc(_ shape: EndpointShape, into p: inout CodePrinter) {
+        p.doc("The pages of `\(shape.caseName)`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.")
+        if let attribute = deprecation(shape) { p.line(text: attribute) }
+    }
+
+    /// `previous.value.meta?.nextCursor`: a dotted path read from the page, optional-chained
+    /// after an optional field. Also says whether the result is optional.
+    static func access(_ path: FieldPath, from base: String) -> (expression: String, optional: Bool) {
+        var expression = base
+        var optional = false
+        for field in path.fields {
+            expression += optional ? "?." : "."
+            expression += Naming.member(field.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: field.wireName))
+            optional = optional || field.type.isOptional
+        }
+        return (expression, optional)
+    }
+
+    /// `$0.data`: the items of page `$0`.
+    static func items(_ pagination: Pagination) -> String {
+        guard let path = pagination.items else { return "$0" }
+        let access = access(path, from: "$0")
+        return access.optional ? access.expression + " ?? []" : access.expression
+    }
+
+    /// The pages method: an `APIPages` with the endpoint's first request and a closure that builds
+    /// the next one from the page received, by the endpoint's scheme.
+    func renderPagesMethod(_ shape: EndpointShape, _ pages: Pages, router: String, into p: inout CodePrinter) {
+        let pagination = pages.pagination
+        let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
+        let previous = shape.local("previous")
+        let next = shape.local("next")
+        // The router case with one argument replaced (the page number, offset or cursor).
+        func request(replacing wireName: String? = nil, with value: String = "") -> String {
+            var text = shared ? "self.withParameters(\(router)." : "\(router)."
+            text += Naming.member(shape.caseName)
+            if !shape.parameters.isEmpty {
+                text += "(" + shape.parameters.map { parameter in
+                    let argument = parameter.role == .query && parameter.wireName == wireName ? value : parameter.escapedName
+                    return Naming.member(parameter.swiftName) + ": " + argument
+                }.joined(separator: ", ") + ")"
+            }
+            return shared ? text + ")" : text
+        }
+        func parameter(_ wireName: String?) -> EndpointShape.Parameter? {
+            wireName.flatMap { name in shape.parameters.first { $0.role == .query && $0.wireName == name } }
+        }
+        func read(_ path: FieldPath?) -> String {
+            path.map { Self.access($0, from: previous + ".value").expression } ?? "nil"
+        }
+        let items = Self.items(pagination)
+        putPagesDoc(shape, into: &p)
+        putSignatureStart(shape, name: pages.name, into: &p)
+        p.put(") -> ")
+        p.put(pages.returns)
+        p.open()
+        let start = "APIPages(client: self.client, baseURL: self.baseURL, first: \(request()), items: { \(items) })"
+        switch pagination.scheme {
+        case .link:
+            p.line("\(start) { \(previous) throws(APIError) in")
+            p.indented { p in p.line("try \(previous).nextLink()") }
+            p.line("}")
+        case .page(let page, let size, let totalPages), .offset(let page, let size, let totalPages):
+            let isPage: Bool
+            if case .page = pagination.scheme { isPage = true } else { isPage = false }
+            guard let counter = parameter(page) else { break }
+            p.line("\(start) { \(previous) in")
+            p.indented { p in
+                let first = counter.optional ? "(\(counter.escapedName) ?? \(isPage ? 1 : 0))" : counter.escapedName
+                p.line("let \(next) = \(first) + \(previous).\(isPage ? "pageCount" : "itemTotal")")
+                var arguments = "\(isPage ? "page" : "offset"): \(next), size: \(parameter(size)?.escapedName ?? "nil")"
+                if let hasMore = pagination.hasMore { arguments += ", hasMore: \(read(hasMore))" }
+                if let totalPages { arguments += ", \(isPage ? "totalPages" : "total"): \(read(totalPages))" }
+                p.line("guard \(previous).hasNext(\(arguments)) else { return nil }")
+                p.line("return .endpoint(\(request(replacing: page, with: next)))")
+            }
+            p.line("}")
+        case .cursor(let cursor, let parameterName):
+            p.line("\(start) { \(previous) in")
+            p.indented { p in
+                let hasMore = pagination.hasMore.map { ", hasMore: \(read($0))" } ?? ""
+                p.line("guard let \(next) = \(previous).nextCursor(\(read(cursor))\(hasMore)) else { return nil }")
+                p.line("return .endpoint(\(request(replacing: parameterName, with: next)))")
+            }
+            p.line("}")
+        }
         p.close()
     }
 

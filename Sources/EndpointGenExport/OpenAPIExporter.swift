@@ -203,7 +203,32 @@ private struct Exporter {
         if let timeout = endpoint.timeout { operation.set(OpenAPIExtension.timeout, .number(Self.number(timeout))) }
         if !endpoint.followsRedirects { operation.set(OpenAPIExtension.redirects, "none") }
         if !endpoint.responses.isEmpty { operation.set(OpenAPIExtension.responses, "per-status") }
+        if let pagination = endpoint.pagination { operation.set(OpenAPIExtension.paginate, paginate(pagination)) }
         return operation.value
+    }
+
+    /// `paginate:` as the spec writes it: query parameters by wire name, paths as dotted wire names.
+    private func paginate(_ pagination: Pagination) -> DocumentValue {
+        func path(_ path: FieldPath) -> DocumentValue { .string(path.fields.map(\.wireName).joined(separator: ".")) }
+        var keys = ObjectBuilder()
+        switch pagination.scheme {
+        case .page(let parameter, let size, let totalPages):
+            keys.set("page", parameter)
+            keys.set("size", size)
+            keys.set("totalPages", totalPages.map(path))
+        case .offset(let parameter, let limit, let total):
+            keys.set("offset", parameter)
+            keys.set("limit", limit)
+            keys.set("total", total.map(path))
+        case .cursor(let cursor, let parameter):
+            keys.set("cursor", path(cursor))
+            keys.set("param", parameter)
+        case .link:
+            keys.set("link", .bool(true))
+        }
+        keys.set("items", pagination.items.map(path))
+        keys.set("hasMore", pagination.hasMore.map(path))
+        return keys.value
     }
 
     /// The endpoint's name; `Service.endpoint` style (`communityGetPosts`) only when another

@@ -66,6 +66,8 @@ struct ImportedEndpoint {
     var timeout: String?
     /// `redirects: none`.
     var noRedirects = false
+    /// `paginate:` keys and values, as an export wrote them.
+    var paginate: [(key: String, value: String)] = []
     /// Responses per status (`responses:`), in document order, instead of `response`; a nil
     /// response is `empty`.
     var responses: [(code: Int, response: ImportedResponse?)]?

@@ -191,6 +191,8 @@ struct Operation {
     /// What `export-openapi` wrote for spec keys OpenAPI has no word for (`OpenAPIExtension`).
     var timeout: String?
     var noRedirects = false
+    /// `x-endpointgen-paginate`: the spec's `paginate:` keys, in document order.
+    var paginate: [(key: String, value: String)] = []
     var deprecationMessage: String?
     var constantHeaders: [(name: String, value: String)] = []
     /// The response is the whole envelope (`Envelope<T>`).

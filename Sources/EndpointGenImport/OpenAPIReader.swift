@@ -229,10 +229,25 @@ struct OpenAPIReader {
         }
         operation.noRedirects = node[OpenAPIExtension.redirects]?.text == "none"
         operation.listsEveryStatus = node[OpenAPIExtension.responses]?.text == "per-status"
+        // Known keys with plain names or dotted paths (`link: true`); anything else is left out,
+        // and the spec stages check what remains against the endpoint's parameters and response.
+        for pair in node[OpenAPIExtension.paginate]?.mapping ?? YAMLMapping() {
+            guard let key = pair.key.text, OpenAPIExtension.paginateKeys.contains(key), let value = pair.value.text,
+                  key == "link" ? value == "true" : Self.isPaginatePath(value),
+                  !operation.paginate.contains(where: { $0.key == key }) else { continue }
+            operation.paginate.append((key, value))
+        }
         operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
         if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
         for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
             operation.envelopeResponse = true
+        }
+    }
+
+    /// A wire name or dotted path of them, as `paginate:` takes: no empty part, no spaces or line breaks.
+    static func isPaginatePath(_ text: String) -> Bool {
+        !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && !part.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
         }
     }
 

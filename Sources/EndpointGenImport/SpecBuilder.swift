@@ -566,6 +566,7 @@ struct SpecBuilder {
         endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
         endpoint.timeout = operation.timeout
         endpoint.noRedirects = operation.noRedirects
+        endpoint.paginate = operation.paginate
 
         // Placeholders must be identifiers; the wire name of a path parameter is never sent.
         var placeholders: [String: String] = [:]

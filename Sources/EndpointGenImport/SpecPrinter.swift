@@ -151,6 +151,10 @@ struct SpecPrinter {
         }
         if let timeout = endpoint.timeout { entry(2, "timeout", Self.literal(timeout)) }
         if endpoint.noRedirects { entry(2, "redirects", "none") }
+        if !endpoint.paginate.isEmpty {
+            line(2, "paginate:")
+            for (key, value) in endpoint.paginate { entry(3, key, key == "link" ? "true" : Self.scalar(value)) }
+        }
         if let responses = endpoint.responses {
             line(2, "responses:")
             // Status keys plain, as written by hand (`200:`); the decoder reads them as text.

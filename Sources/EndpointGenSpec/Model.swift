@@ -264,6 +264,9 @@ public struct Endpoint: Sendable {
     public var credentialHeaders: [String] = []
     /// The style of each array or map query parameter that is not sent as repeated items, by wire name.
     public var queryStyles: [String: QueryStyle] = [:]
+    /// `paginate:` (the endpoint's, or the service's for `paginate: true`): the service gets a
+    /// method returning its pages.
+    public var pagination: Pagination?
     public var location: SourceLocation
 
     public init(
@@ -299,6 +302,52 @@ extension Endpoint {
     public var defaultResponse: StatusResponse? {
         responses.first { $0.status.isSuccess }
     }
+}
+
+/// How an endpoint's pages follow each other (`paginate:`), checked against its query
+/// parameters and its response model.
+public struct Pagination: Sendable {
+    public enum Scheme: Sendable {
+        /// A page number in query parameter `parameter` (Int), the page size in `size` (Int).
+        case page(parameter: String, size: String?, totalPages: FieldPath?)
+        /// An item offset in query parameter `parameter` (Int), the page size in `limit` (Int).
+        case offset(parameter: String, limit: String?, total: FieldPath?)
+        /// A cursor read from the response (String or Int) and sent back in query parameter `parameter`.
+        case cursor(FieldPath, parameter: String)
+        /// The `Link` header's `rel="next"` target.
+        case link
+    }
+
+    public var scheme: Scheme
+    /// The items' array in the page; nil when the page is the array.
+    public var items: FieldPath?
+    /// The element type of the items' array.
+    public var itemType: TypeRef
+    /// A Bool that is false on the last page.
+    public var hasMore: FieldPath?
+    /// The `paginate` key (the service's for `paginate: true`).
+    public var location: SourceLocation
+
+    public init(scheme: Scheme, items: FieldPath?, itemType: TypeRef, hasMore: FieldPath?, location: SourceLocation) {
+        self.scheme = scheme
+        self.items = items
+        self.itemType = itemType
+        self.hasMore = hasMore
+        self.location = location
+    }
+}
+
+/// A dotted path of fields into a response model (`meta.next_cursor`).
+public struct FieldPath: Sendable {
+    /// The fields from the response model inward; each but the last holds a struct model.
+    public var fields: [Field]
+
+    public init(fields: [Field]) {
+        self.fields = fields
+    }
+
+    /// The last field's type.
+    public var type: TypeRef { fields[fields.count - 1].type }
 }
 
 /// A model field, or a path/query/header parameter, or a multipart/form part.

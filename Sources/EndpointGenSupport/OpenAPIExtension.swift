@@ -24,6 +24,10 @@ public enum OpenAPIExtension {
     /// Operation: `per-status` when the spec lists `responses:` per status, so import lists every
     /// numbered status again instead of judging which ones the caller tells apart.
     public static let responses = "x-endpointgen-responses"
+    /// Operation: the spec's `paginate:` keys as written; import writes them back as `paginate:` (`{ cursor: meta.next, param: cursor, items: data }`).
+    public static let paginate = "x-endpointgen-paginate"
+    /// The keys `paginate` may hold; `link` is `true`, the others are names or dotted paths.
+    public static let paginateKeys = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
     /// `oneOf` schema: `integer` when the discriminator's values are integers.
     public static let discriminatorType = "x-endpointgen-discriminator-type"
 }

@@ -78,4 +78,28 @@ final class FakeTests: XCTestCase {
         }
         XCTAssertEqual(fake.calls, Array(repeating: .logout, count: 100))
     }
+
+    /// A paged method of the fake answers with its handler's pages, else with one page: the sample.
+    func testPagedMethodsAnswerWithTheHandlersPagesOrTheSample() async throws {
+        let fake = CatalogServiceFake()
+        let sample = try await fake.listTagsPages().allItems()
+        XCTAssertEqual(sample, ["fiction", "poetry"])
+        fake.listTagsPagesHandler = { APIPages([["a", "b"], ["c"]], items: { $0 }) }
+        let catalog: any CatalogServiceProtocol = fake
+        var pages: [[String]] = []
+        for try await page in catalog.listTagsPages() { pages.append(page) }
+        XCTAssertEqual(pages, [["a", "b"], ["c"]])
+        fake.listShelvesPagesHandler = { page, perPage in
+            APIPages([ShelfPage(shelves: ["p\(page ?? 0)-\(perPage)"], more: false, paging: nil)], failure: .cancelled, items: { $0.shelves })
+        }
+        var shelves: [String] = []
+        do {
+            for try await shelf in catalog.listShelvesPages(page: 2).items { shelves.append(shelf) }
+            XCTFail("expected the handler's failure")
+        } catch {
+            guard case .cancelled = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(shelves, ["p2-50"])
+        XCTAssertEqual(fake.calls, [.listTagsPages, .listTagsPages, .listShelvesPages(page: 2, perPage: 50)])
+    }
 }

@@ -315,6 +315,7 @@ final class OpenAPIExportTests: XCTestCase {
                     if let envelope = endpoint.envelope { lines.append("  envelope \(envelope)") }
                     if let timeout = endpoint.timeout { lines.append("  timeout \(timeout)") }
                     if !endpoint.followsRedirects { lines.append("  redirects none") }
+                    if let pagination = endpoint.pagination { lines.append("  paginate " + OpenAPIExportTests.describe(pagination)) }
                 }
             }
             var models: [(name: String, lines: [String])] = []
@@ -326,6 +327,19 @@ final class OpenAPIExportTests: XCTestCase {
             for model in models.sorted(by: { $0.name < $1.name }) { lines += model.lines }
             text = lines.joined(separator: "\n") + "\n"
         }
+    }
+
+    /// A `paginate:` as its keys: query parameters by name, paths by wire names.
+    static func describe(_ pagination: Pagination) -> String {
+        func path(_ path: FieldPath?) -> String { path.map { $0.fields.map(\.wireName).joined(separator: ".") } ?? "-" }
+        let scheme: String
+        switch pagination.scheme {
+        case .page(let parameter, let size, let total): scheme = "page \(parameter) size \(size ?? "-") totalPages \(path(total))"
+        case .offset(let parameter, let limit, let total): scheme = "offset \(parameter) limit \(limit ?? "-") total \(path(total))"
+        case .cursor(let cursor, let parameter): scheme = "cursor \(path(cursor)) param \(parameter)"
+        case .link: scheme = "link"
+        }
+        return scheme + " items \(path(pagination.items)) hasMore \(path(pagination.hasMore))"
     }
 
     /// What the importer is expected to normalise, each rule with its reason. Applied to the

@@ -92,6 +92,18 @@ def with_responses(responses):
     spec["endpoints"]["getItem"]["responses"] = responses
     return spec
 
+
+def paged(paginate, response="ItemPage"):
+    """BASE with a paginated `listItems` (its `paginate` set to `paginate`) and its page model."""
+    spec = copy.deepcopy(BASE)
+    spec["endpoints"]["listItems"] = {
+        "method": "GET", "path": "/items", "response": response, "paginate": paginate,
+        "query": {"page": "Int = 1", "offset": "Int?", "per_page": "Int?", "cursor": "String?"},
+    }
+    spec["models"]["ItemPage"] = {"fields": {"data": "[Item]", "meta": "PageMeta"}}
+    spec["models"]["PageMeta"] = {"fields": {"total_pages": "Int?", "total": "Int?", "more": "Bool?", "next_cursor": "String?"}}
+    return spec
+
 INVALID = [
     ("response and responses together", mutate(["endpoints", "getItem", "responses"], {200: "Item"})),
     ("an informational status", with_responses({101: "empty", 200: "Item"})),
@@ -151,6 +163,12 @@ INVALID = [
     ("enum raw type not String/Int", mutate(["models", "Kind", "enum"], {"type": "Double", "values": [1.5]})),
     ("field long form without type", mutate(["endpoints", "getItem", "query", "q"], {"name": "search"})),
     ("service without endpoints", mutate(["endpoints"], DELETE)),
+    ("paginate with two schemes", mutate(["endpoints", "getItem", "paginate"], {"page": "p", "cursor": "meta.next", "param": "c"})),
+    ("paginate cursor without its param", mutate(["endpoints", "getItem", "paginate"], {"cursor": "meta.next"})),
+    ("paginate size with offsets", mutate(["endpoints", "getItem", "paginate"], {"offset": "o", "size": "s"})),
+    ("paginate link false", mutate(["endpoints", "getItem", "paginate"], {"link": False})),
+    ("paginate path with an empty step", mutate(["endpoints", "getItem", "paginate"], {"page": "p", "items": "data..x"})),
+    ("service paginate true", mutate(["paginate"], True)),
 ]
 
 VALID = [
@@ -161,6 +179,10 @@ VALID = [
     ("multipart body", mutate(["endpoints", "createItem", "body"], {"multipart": {"avatar": "File", "note": "String?"}})),
     ("raw body", mutate(["endpoints", "createItem", "body"], {"raw": "image/png"})),
     ("redirects: none", mutate(["endpoints", "getItem", "redirects"], "none")),
+    ("paginate by page", paged({"page": "page", "size": "per_page", "items": "data", "totalPages": "meta.total_pages", "hasMore": "meta.more"})),
+    ("paginate by offset", paged({"offset": "offset", "limit": "per_page", "items": "data", "total": "meta.total"})),
+    ("paginate by Link", paged({"link": True}, response="[Item]")),
+    ("the service's paginate", {**paged(True), "paginate": {"cursor": "meta.next_cursor", "param": "cursor", "items": "data"}}),
     ("a cookie session", {**mutate(["auth"], "cookie"), "cookieSession": {"csrf": {"header": "X-CSRF"}}}),
     ("a comma list and a deepObject map", mutate(["endpoints", "getItem", "query"], {"ids": {"type": "[Int]", "style": "comma"},
                                                                                   "f": {"type": "[String: String]", "style": "deepObject"}})),

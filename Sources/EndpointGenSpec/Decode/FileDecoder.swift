@@ -7,13 +7,14 @@ import EndpointGenYAML
 struct FileDecoder {
     static let topLevelKeys: KeySet = [
         "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession", "arrayStyle",
-        "parameters",
+        "parameters", "paginate",
         "endpoints", "models",
     ]
     static let endpointKeys: KeySet = [
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
-        "headerParams", "body", "response", "responses", "envelope", "sample", "timeout", "redirects",
+        "headerParams", "body", "response", "responses", "envelope", "sample", "timeout", "redirects", "paginate",
     ]
+    static let paginateKeys: KeySet = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
     static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly"]
     /// A query parameter may also say how an array or map is written.
     static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style"]
@@ -229,6 +230,9 @@ struct FileDecoder {
                 }
             }
             service.cookieSession = session
+        }
+        if let entry = top["paginate"] {
+            service.pagination = decodePagination(entry, for: "'paginate' of service '\(name)'")
         }
         if let entry = top["endpoints"] {
             if let pairs = reader.pairs(entry.value, for: "'endpoints'") {
@@ -565,6 +569,16 @@ struct FileDecoder {
                     "'redirects' must be 'follow' or 'none', found \(NodeReader.describe(entry.value))", at: location(entry.value))
             }
         }
+        if let entry = mapping["paginate"] {
+            if entry.value.mapping == nil {
+                // `true`: the service's scheme; `false`: none.
+                if reader.bool(entry.value, for: "'paginate' of \(what()) (a scheme, or true for the service's)") == true {
+                    endpoint.usesServicePagination = location(entry.value)
+                }
+            } else {
+                endpoint.pagination = decodePagination(entry, for: "'paginate' of \(what())")
+            }
+        }
         if let entry = mapping["timeout"] {
             let scalar = entry.value.scalar
             if let scalar, scalar.style == .plain, Lexical.isNumber(scalar.value), let seconds = Double(scalar.value),
@@ -578,6 +592,76 @@ struct FileDecoder {
             }
         }
         return endpoint
+    }
+
+    /// A `paginate:` mapping: exactly one scheme key, and only the keys of that scheme.
+    private mutating func decodePagination(_ entry: KeyedMapping.Entry, for what: String) -> PaginationSyntax? {
+        guard let mapping = reader.keyed(entry.value, in: what, allowed: Self.paginateKeys) else { return nil }
+        func name(_ key: String) -> NamedSyntax? {
+            guard let value = mapping[key] else { return nil }
+            guard let text = reader.text(value.value, for: "'\(key)' of \(what)") else { return nil }
+            guard !text.isEmpty, !text.hasPrefix("."), !text.hasSuffix("."), !text.contains("..") else {
+                reader.diagnostics.error("'\(key)' of \(what) must be a name or a dotted path, found '\(text)'",
+                                         at: reader.textLocation(value.value))
+                return nil
+            }
+            return NamedSyntax(text: text, location: reader.textLocation(value.value))
+        }
+        let schemeKeys = ["page", "offset", "cursor", "link"].filter { mapping[$0] != nil }
+        guard let schemeKey = schemeKeys.first else {
+            reader.diagnostics.error(
+                "\(what) needs a scheme: 'page', 'offset', 'cursor' or 'link'", at: location(entry.keyNode))
+            return nil
+        }
+        if schemeKeys.count > 1, let second = mapping[schemeKeys[1]] {
+            reader.diagnostics.error(
+                "\(what) has two schemes, '\(schemeKey)' and '\(schemeKeys[1])'; give one", at: location(second.keyNode))
+            return nil
+        }
+        // The keys each scheme reads besides its own and `items`.
+        let schemeOptions: [String: [String]] = [
+            "page": ["size", "totalPages", "hasMore"], "offset": ["limit", "total", "hasMore"], "cursor": ["param", "hasMore"], "link": [],
+        ]
+        var valid = true
+        for other in mapping.entries where !["page", "offset", "cursor", "link", "items"].contains(other.key) {
+            if !(schemeOptions[schemeKey] ?? []).contains(other.key) {
+                let fitting = ["size": "page", "totalPages": "page", "limit": "offset", "total": "offset", "param": "cursor"][other.key]
+                reader.diagnostics.error(
+                    "'\(other.key)' does not apply to the '\(schemeKey)' scheme of \(what)"
+                        + (fitting.map { " (it belongs to '\($0)')" } ?? ""),
+                    at: location(other.keyNode))
+                valid = false
+            }
+        }
+        let scheme: PaginationSyntax.Scheme
+        switch schemeKey {
+        case "page":
+            guard let page = name("page") else { return nil }
+            scheme = .page(page, size: name("size"), totalPages: name("totalPages"))
+        case "offset":
+            guard let offset = name("offset") else { return nil }
+            scheme = .offset(offset, limit: name("limit"), total: name("total"))
+        case "cursor":
+            guard let cursor = name("cursor") else { return nil }
+            guard let parameter = name("param") else {
+                if mapping.isMissing("param") {
+                    reader.diagnostics.error(
+                        "missing key 'param' in \(what): the query parameter the cursor is sent back in",
+                        at: location(entry.keyNode))
+                }
+                return nil
+            }
+            scheme = .cursor(cursor, parameter: parameter)
+        default:
+            guard let link = mapping["link"], let flag = reader.bool(link.value, for: "'link' of \(what)") else { return nil }
+            guard flag else {
+                reader.diagnostics.error("'link' of \(what) must be true (the Link header's rel=\"next\")", at: location(link.value))
+                return nil
+            }
+            scheme = .link
+        }
+        guard valid else { return nil }
+        return PaginationSyntax(scheme: scheme, items: name("items"), hasMore: name("hasMore"), location: location(entry.keyNode))
     }
 
     /// A `style:` value: one of `QueryStyle`'s names.

@@ -170,6 +170,33 @@ struct StatusResponseSyntax {
     var location: SourceLocation
 }
 
+/// A name or dotted path as written, with where its text starts.
+struct NamedSyntax {
+    var text: String
+    var location: SourceLocation
+}
+
+/// `paginate:` as written: the scheme (one of `page`, `offset`, `cursor`, `link`) and its keys,
+/// query parameter names and dotted paths into the response, not yet looked up.
+struct PaginationSyntax {
+    enum Scheme {
+        /// `page: <query param>`, `size: <query param>`, `totalPages: <path>`.
+        case page(NamedSyntax, size: NamedSyntax?, totalPages: NamedSyntax?)
+        /// `offset: <query param>`, `limit: <query param>`, `total: <path>`.
+        case offset(NamedSyntax, limit: NamedSyntax?, total: NamedSyntax?)
+        /// `cursor: <path>`, `param: <query param>`.
+        case cursor(NamedSyntax, parameter: NamedSyntax)
+        /// `link: true`.
+        case link
+    }
+
+    var scheme: Scheme
+    var items: NamedSyntax?
+    var hasMore: NamedSyntax?
+    /// The `paginate` key.
+    var location: SourceLocation
+}
+
 struct EndpointSyntax {
     var name: String
     var location: SourceLocation
@@ -207,6 +234,10 @@ struct EndpointSyntax {
     var credentialHeaders: [String] = []
     /// `style:` of query parameters, by wire name.
     var queryStyles: [String: (style: QueryStyle, location: SourceLocation)] = [:]
+    /// `paginate:` with a scheme.
+    var pagination: PaginationSyntax?
+    /// Where `paginate: true` (the service's scheme) was written.
+    var usesServicePagination: SourceLocation?
 }
 
 struct ServiceSyntax {
@@ -229,6 +260,8 @@ struct ServiceSyntax {
     /// `parameters: { headers, query }`: given once when the service is created.
     var sharedHeaders: [FieldSyntax] = []
     var sharedQuery: [FieldSyntax] = []
+    /// `paginate:`: the scheme of endpoints that say `paginate: true`.
+    var pagination: PaginationSyntax?
     var endpoints: [EndpointSyntax]
     /// The `service:` value.
     var location: SourceLocation
