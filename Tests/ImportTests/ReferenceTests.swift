@@ -245,6 +245,27 @@ final class ReferenceTests: XCTestCase {
         }
     }
 
+    /// A chain of references longer than `References.maxHops` (32) is not followed to its end.
+    func testLongChainsOfReferencesAreCut() {
+        var links = (0..<40).map { "l\($0): { $ref: '#/l\($0 + 1)' }" }
+        links.append("l40: { operationId: far, responses: { '204': { description: Done } } }")
+        let files = Files([
+            "openapi.yaml": """
+            openapi: 3.0.0
+            info: { title: Chain, version: '1' }
+            paths:
+              /far: { get: { $ref: 'chain.yaml#/l0' } }
+              /near: { get: { $ref: 'chain.yaml#/l10' } }
+            """,
+            "chain.yaml": links.joined(separator: "\n") + "\n",
+        ])
+        let result = importDocument(files, root: "openapi.yaml")
+        XCTAssertEqual(warnings(result), [
+            "openapi.yaml:4:24: warning: '$ref: chain.yaml#/l0' leads through more than 32 references; not followed; GET '/far' is skipped",
+        ])
+        XCTAssertTrue(result.files.map(\.contents).joined().contains("path: /near"))
+    }
+
     /// A referenced file that is not YAML is an error in that file, and nothing is written.
     func testReferencedFileThatDoesNotLoadIsAnErrorInThatFile() {
         let files = Files([
