@@ -161,6 +161,7 @@ struct SpecBuilder {
             files[session.file].service = service
         }
         dropUnusedWrappers(&shared, files: files)
+        ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
         return files
@@ -269,7 +270,7 @@ struct SpecBuilder {
             if !isOneOfModel(property: discriminator.property, cases: cases) {
                 polymorphicBases[named.name] = nil
                 components[named.name] = named.schema
-                diagnostics.warning("schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string (or as an integer, with integer values); it stays a struct of its own properties", at: named.schema.location)
+                diagnostics.warning(.flattenedSubtypes, "schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string (or as an integer, with integer values); it stays a struct of its own properties", at: named.schema.location)
             }
         }
     }
@@ -487,7 +488,7 @@ struct SpecBuilder {
             }
             let unique = Self.claim(name, in: &names)
             if unique != Self.upperName(raw) || Self.upperName(raw).isEmpty {
-                diagnostics.warning("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
+                diagnostics.rename("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
             }
             let summary = document.tagDescriptions.first { $0.name == tag }.map { Text.firstParagraph($0.description) }
             groups.append(Group(name: unique, tag: tag == untagged ? nil : tag, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
@@ -544,7 +545,7 @@ struct SpecBuilder {
     private mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
         guard let scheme = document.securitySchemes.first(where: { $0.name == name })?.scheme else {
-            diagnostics.warning("security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
+            diagnostics.warning(.security, "security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
             return "none"
         }
         switch scheme {
@@ -562,6 +563,7 @@ struct SpecBuilder {
         let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
         let owner = Self.upperName(endpointName)
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
+        endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.deprecated = operation.deprecated
         endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
@@ -597,7 +599,7 @@ struct SpecBuilder {
             var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
                 ?? ImportedField(key: key, type: "String", name: uniqueSwiftName(key, taken: &swiftNames))
             if field.type.hasPrefix("[") {
-                diagnostics.warning("path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
+                diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
                 field.type = "String"
             }
             if field.type.hasSuffix("?") { field.type.removeLast() }
@@ -613,7 +615,7 @@ struct SpecBuilder {
             switch parameter.place {
             case .path:
                 if placeholders[parameter.name] == nil {
-                    diagnostics.warning("path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
+                    diagnostics.warning(.skippedParameters, "path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
                 }
             case .query:
                 guard let field = queryField(parameter, owner: owner, models: &models, names: &swiftNames) else { continue }
@@ -622,7 +624,7 @@ struct SpecBuilder {
                 guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
                 endpoint.headerParams.append(field)
             case .cookie:
-                diagnostics.warning("cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
+                diagnostics.warning(.skippedParameters, "cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
             }
         }
         if let body = operation.body {
@@ -654,18 +656,18 @@ struct SpecBuilder {
             case "authorization":
                 if auth == "none" {
                     auth = "bearer"
-                    diagnostics.warning("header parameter 'Authorization' becomes 'auth: bearer' (the client sends the token)", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Authorization' becomes 'auth: bearer' (the client sends the token)", at: at)
                 } else {
-                    diagnostics.warning("header parameter 'Authorization' is skipped: 'auth: \(auth)' sets the credentials", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Authorization' is skipped: 'auth: \(auth)' sets the credentials", at: at)
                 }
                 return true
             case "cookie":
-                diagnostics.warning("header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
+                diagnostics.warning(.clientHeaders, "header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
                 return true
             case "content-type":
                 // Without a body the runtime sets none: the caller's value is the only one sent.
                 guard operation.body != nil else { return false }
-                diagnostics.warning("header parameter 'Content-Type' is skipped: the body sets it", at: at)
+                diagnostics.warning(.clientHeaders, "header parameter 'Content-Type' is skipped: the body sets it", at: at)
                 return true
             case "accept":
                 // Content negotiation is the spec's, not every caller's: a constant header of the
@@ -682,16 +684,16 @@ struct SpecBuilder {
                     }
                 }
                 if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
-                    diagnostics.warning("header parameter 'Accept' is skipped: its default holds a line break", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Accept' is skipped: its default holds a line break", at: at)
                 } else if let value, !hasAccept, constants.isEmpty {
                     constants.append(("Accept", value))
                 } else if value == nil {
-                    diagnostics.warning("header parameter 'Accept' is skipped: the response is bytes or empty, so any media type is taken", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Accept' is skipped: the response is bytes or empty, so any media type is taken", at: at)
                 }
                 return true
             default:
                 if auth.lowercased() == "apikey(\(lowered))" {
-                    diagnostics.warning("header parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: at)
                     return true
                 }
                 return false
@@ -699,7 +701,7 @@ struct SpecBuilder {
         }
         endpoint.query.removeAll { field in
             guard auth == "apiKeyQuery(\(field.key))" else { return false }
-            diagnostics.warning("query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
+            diagnostics.warning(.clientHeaders, "query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
             return true
         }
     }
@@ -753,7 +755,7 @@ struct SpecBuilder {
         guard var field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &names) else { return nil }
         guard field.type.hasPrefix("[") else {
             if parameter.style != nil, style != "form" {
-                diagnostics.warning("query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
+                diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
             }
             return field
         }
@@ -767,7 +769,7 @@ struct SpecBuilder {
         // Not defined for arrays by OpenAPI; Stripe's `expand[]=a`, which Rack reads as a list.
         case ("deepObject", _): field.style = "brackets"
         default:
-            diagnostics.warning("query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
+            diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
         }
         return field
     }
@@ -784,7 +786,7 @@ struct SpecBuilder {
         if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
         guard case .object(let properties, _, let additional) = resolved.kind else { return .notObject }
         guard style == "deepObject" || (style == "form" && explode) else {
-            diagnostics.warning("query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
+            diagnostics.warning(.skippedParameters, "query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
             return .skip
         }
         if properties.isEmpty, case .schema(let value) = additional {
@@ -795,7 +797,7 @@ struct SpecBuilder {
                 return .map("[String: \(element.expr)]")
             }
         }
-        diagnostics.warning("query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
+        diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
         return .map("[String: String]")
     }
 
@@ -806,6 +808,7 @@ struct SpecBuilder {
         let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
         guard type.isSimple else {
             diagnostics.warning(
+                .skippedParameters,
                 "\(parameter.place.rawValue) parameter '\(parameter.name)' is \(Self.describe(type.kind)); only scalars, enums and arrays of them can be sent there, so it is skipped",
                 at: parameter.location)
             return nil
@@ -836,7 +839,7 @@ struct SpecBuilder {
                 return .formModel(model)
             }
             guard let object = objectParts(schema) else {
-                diagnostics.warning("a form body must be an object; the body is skipped", at: body.location)
+                diagnostics.warning(.skippedBodies, "a form body must be an object; the body is skipped", at: body.location)
                 return nil
             }
             // A form of no fields sends nothing (Stripe declares one on 216 GET and DELETE
@@ -845,7 +848,7 @@ struct SpecBuilder {
             return .form(fields(object, owner: owner + "Request", use: .model, models: &models, formEncoding: body.formEncoding))
         case .multipart(let schema):
             guard let object = objectParts(schema) else {
-                diagnostics.warning("a multipart body must be an object; the body is skipped", at: body.location)
+                diagnostics.warning(.skippedBodies, "a multipart body must be an object; the body is skipped", at: body.location)
                 return nil
             }
             return .multipart(fields(object, owner: owner + "Request", use: .multipart, models: &models, onlySimple: "multipart part"))
@@ -1112,6 +1115,7 @@ struct SpecBuilder {
 
     private mutating func model(named name: String, schema: Schema, into models: inout [ImportedModel]) -> ImportedModel? {
         var model = ImportedModel(name: name, summary: schema.summary.flatMap { $0.isEmpty ? nil : $0 }, kind: .fields([]))
+        model.location = schema.location
         switch schema.kind {
         case .stringEnum(let values):
             model.kind = stringEnum(values, names: schema.enumNames)
@@ -1142,14 +1146,14 @@ struct SpecBuilder {
             for item in cases {
                 guard let modelName = modelNames[item.schema] else { continue }
                 guard values.insert(item.value).inserted else {
-                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
+                    diagnostics.warning(.unionCases, "case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
                     continue
                 }
                 let derived = SwiftNaming.caseName(forDiscriminator: integer ? modelName : item.value)
                 let unique = Self.claim(derived, in: &caseNames)
                 let explicit = unique == derived ? nil : unique
                 if explicit != nil {
-                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
+                    diagnostics.rename("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
                 }
                 kept.append((item.value, modelName, explicit))
             }
@@ -1254,7 +1258,7 @@ struct SpecBuilder {
             // an object part is `application/json`, which the runtime sends.
             let jsonPart = use == .multipart && (type.kind == .structModel || type.kind == .json || type.kind == .array(.structModel))
             if let onlySimple, !(type.isSimple || type.kind == .file || type.kind == .array(.file) || jsonPart) {
-                diagnostics.warning("\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
+                diagnostics.warning(.skippedFormFields, "\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
                 continue
             }
             models += made
@@ -1294,7 +1298,7 @@ struct SpecBuilder {
     private mutating func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
         let defaultValue = schema.defaultValue.flatMap { checkedDefault($0, type: type) }
         if let text = schema.defaultValue, defaultValue == nil, type.kind == .scalar || type.kind == .enumModel {
-            diagnostics.warning("default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
+            diagnostics.warning(.droppedDefaults, "default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
         }
         if let defaultValue, !type.nullable {
             field.defaultValue = defaultValue
@@ -1346,7 +1350,7 @@ struct SpecBuilder {
                 return SpecType(expr: model, kind: kind, nullable: components[name]?.nullable ?? false)
             }
             guard let target = components[name] else {
-                diagnostics.warning("schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
+                diagnostics.warning(.unresolvedReferences, "schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
                 return SpecType(expr: "JSON", kind: .json)
             }
             guard expanding.insert(name).inserted else { return SpecType(expr: "JSON", kind: .json) }
@@ -1402,7 +1406,7 @@ struct SpecBuilder {
             // property's, an array's items, a body or a response) is named after its owner, as
             // inline objects are.
             guard isOneOfModel(property: property, cases: cases) else {
-                diagnostics.warning("'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
+                diagnostics.warning(.unionsAsJSON, "'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
                 return SpecType(expr: "JSON", kind: .json)
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
@@ -1469,7 +1473,7 @@ struct SpecBuilder {
         let unique = Self.numbered(name, isTaken: isTypeNameTaken)
         takenTypeNames.insert(unique)
         if unique != raw, components[raw] != nil {
-            diagnostics.warning("schema '\(raw)' becomes model '\(unique)'", at: location)
+            diagnostics.rename("schema '\(raw)' becomes model '\(unique)'", at: location)
         }
         return unique
     }
@@ -1489,7 +1493,7 @@ struct SpecBuilder {
             taken.contains(candidate) || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
         }
         if let clash = suffixes.map({ Self.upperName(name) + $0 }).first(where: isTypeNameTaken), !taken.contains(name) {
-            diagnostics.warning("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
+            diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
         }
         taken.insert(unique)
         for suffix in suffixes { takenTypeNames.insert(Self.upperName(unique) + suffix) }

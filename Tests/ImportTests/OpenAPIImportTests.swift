@@ -37,7 +37,9 @@ final class OpenAPIImportTests: XCTestCase {
         let result = try importShop()
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         var files = result.files.map { (name: $0.name, contents: $0.contents) }
-        files.append(("diagnostics.txt", result.diagnostics.map { $0.rendered + "\n" }.joined()))
+        // The warnings, their summary, then the renames `--verbose` shows.
+        let lines = result.diagnostics.map(\.rendered) + [result.warningSummary ?? ""] + result.renames.map(\.rendered)
+        files.append(("diagnostics.txt", lines.map { $0 + "\n" }.joined()))
         try checkGoldens(files, in: "import-shop")
     }
 
@@ -112,10 +114,17 @@ final class OpenAPIImportTests: XCTestCase {
               type: object
               properties: { method: { type: integer } }
         """)
+        // `mapping` gives Card the values `card` and `Bank`: the component Bank's own name is
+        // taken, and Card listed again repeats both.
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:12:7: warning: case 'Bank' (Bank) of 'Payment' repeats an earlier value; left out",
             "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value; left out",
+            "api.yaml:12:7: warning: case 'Bank' (Card) of 'Payment' repeats an earlier value; left out",
             "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)",
-            "api.yaml:18:7: warning: case 'bank_transfer' (Card) of 'Transfer' would be the Swift case 'bankTransfer' of an earlier one; named 'bankTransfer2'",
+        ])
+        // A renamed case loses nothing: a note (`--verbose`), not a warning.
+        XCTAssertEqual(result.renames.map(\.rendered), [
+            "api.yaml:18:7: note: case 'bank_transfer' (Card) of 'Transfer' would be the Swift case 'bankTransfer' of an earlier one; named 'bankTransfer2'",
         ])
         // Values whose Swift names clash are both kept, the later one named in the long form.
         XCTAssertTrue(try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents.contains("""
@@ -139,7 +148,7 @@ final class OpenAPIImportTests: XCTestCase {
               discriminator: method
               cases:
                 card: Card
-                Bank: Bank
+                Bank: Card
 
         """), schemas)
         try assertGeneratesCleanly(result)
@@ -163,7 +172,7 @@ final class OpenAPIImportTests: XCTestCase {
                     application/json:
                       schema:
                         oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
-                        discriminator: { propertyName: method }
+                        discriminator: { propertyName: method, mapping: { card: Card } }
         components:
           schemas:
             Order:
@@ -403,7 +412,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { model: { $ref: '#/components/schemas/ModelId' }, other: { $ref: '#/components/schemas/LongId' } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:11:7: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:11:7: warning: 'anyOf' has no single Swift type: part 1 and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -445,7 +454,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { text: { type: string } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:17:11: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:17:11: warning: 'oneOf' has no single Swift type: case 'Part' and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -523,7 +532,7 @@ final class OpenAPIImportTests: XCTestCase {
               enum: [whisper-1]
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:22:11: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:22:11: warning: 'anyOf' has no single Swift type: case 'Plain' and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -911,7 +920,9 @@ final class OpenAPIImportTests: XCTestCase {
             "api.yaml:14:11: warning: query parameter 'page' is listed twice; the later one is used",
             "api.yaml:16:11: warning: header parameter 'X Bad' is not a valid header name; skipped",
             "api.yaml:19:11: warning: 'additionalproperties' is not a media type (type/subtype); the request body is skipped",
-            "api.yaml:23:7: warning: operation 'login' becomes endpoint 'login2': its inline body would be the model 'LoginRequest', a name already taken",
+        ])
+        XCTAssertEqual(result.renames.map(\.rendered), [
+            "api.yaml:23:7: note: operation 'login' becomes endpoint 'login2': its inline body would be the model 'LoginRequest', a name already taken",
         ])
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])

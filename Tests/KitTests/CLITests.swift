@@ -444,6 +444,31 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try run(["import-openapi", "missing.yaml"]).status, 2)
     }
 
+    /// `import-openapi` ends with the warnings counted by kind; renames are notes that only
+    /// `--verbose` prints.
+    func testImportOpenAPIWarningSummaryAndVerboseRenames() throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Ping, version: '1' }
+        paths:
+          /ping:
+            get:
+              operationId: ping
+              parameters: [ { name: sid, in: cookie, schema: { type: string } } ]
+              responses: { '200': { description: pong, content: { application/json: { schema: { $ref: '#/components/schemas/pong-body' } } } } }
+        components:
+          schemas:
+            pong-body: { type: object, properties: { ok: { type: boolean } } }
+        """
+        try document.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        let plain = try run(["import-openapi", "openapi.yaml", "--output", "plain"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stderr, "openapi.yaml:7:21: warning: cookie parameter 'sid' is skipped: cookies come from the client's cookie source ('auth: cookie')\n")
+        XCTAssertTrue(plain.stdout.hasPrefix("warning summary: 1 skipped parameters\n"), plain.stdout)
+        let verbose = try run(["import-openapi", "openapi.yaml", "--output", "verbose", "--verbose"])
+        XCTAssertTrue(verbose.stderr.hasSuffix("openapi.yaml:11:16: note: schema 'pong-body' becomes model 'PongBody'\n"), verbose.stderr)
+    }
+
     func testVersionAndUsageErrors() throws {
         XCTAssertEqual(try run(["--version"]).stdout, "0.1.0\n")
         XCTAssertEqual(try run(["generate", "--access-level", "open"]).status, 64)

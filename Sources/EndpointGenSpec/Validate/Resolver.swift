@@ -8,6 +8,12 @@ public enum SpecRules {
         Resolver.reservedModelNames[name]
     }
 
+    /// The framework (Foundation, SwiftUI) whose type a model named `name` would make ambiguous
+    /// in app code, or nil: a name a tool should not pick itself.
+    public static func framework(ofModelName name: String) -> String? {
+        Resolver.frameworkNames[name]
+    }
+
     /// What generated code appends to a service's name for the types it declares per service
     /// (`<Service>Router`, …): no model may take such a name.
     public static let generatedTypeSuffixes: [String] = ["Router", "Service", "ServiceProtocol", "Environment"]
