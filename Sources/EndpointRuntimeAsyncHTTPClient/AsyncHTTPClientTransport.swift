@@ -151,7 +151,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             throw .transport(.other(code: URLError.unsupportedURL.rawValue, description: "Only http and https URLs are sent."))
         }
         var outgoing = HTTPClientRequest(url: url.absoluteString)
-        let method = (request.httpMethod ?? "GET").uppercased()
+        // Sent as written: method tokens are case-sensitive (RFC 9110), and an extension method
+        // such as `mkcol` is not `MKCOL`.
+        let method = request.httpMethod ?? "GET"
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: method)
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
             outgoing.headers.add(name: name, value: value)
