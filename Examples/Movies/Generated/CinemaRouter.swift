@@ -176,7 +176,7 @@ public nonisolated enum CinemaRouter: Endpoint {
                 }
                 """#.utf8)
         case .watchSeats:
-            return Data("data: {\"seats_left\":3}\u{A}\u{A}data: {\"seats_left\":1}\u{A}\u{A}data: {\"seats_left\":0}\u{A}\u{A}".utf8)
+            return Data("data: {\"seats_left\":1}\u{A}\u{A}data: {\"seats_left\":0}\u{A}\u{A}".utf8)
         case .bookSeats:
             return Data(#"""
                 {

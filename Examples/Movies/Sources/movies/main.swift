@@ -66,11 +66,8 @@ do {
     }
     print("  average of \(count) reviews: \(String(format: "%.1f", Double(stars) / Double(max(count, 1)))) stars")
 
-    let evening = showtimes[1]
-    var counts: [String] = []
-    let soldOut = try await SeatWatcher(cinema: cinema).watch(showtimeId: evening.id) { counts.append(String($0)) }
-    print("Seats left at \(clock(evening.startsAt)), live: \(counts.joined(separator: ", "))\(soldOut ? ": sold out" : "")")
-
+    // The evening IMAX showing, nearly full: book two seats, then follow the rest as they go.
+    guard let evening = showtimes.first(where: { $0.format == .imax }) else { fatalError("the samples have an IMAX showing") }
     let desk = BookingDesk(cinema: cinema, email: "kim@example.com")
     for seats in [["F7", "F8"], ["E5"]] {
         switch try await desk.book(seats, showtimeId: evening.id) {
@@ -80,6 +77,9 @@ do {
             print("Could not book \(seats.joined(separator: ", ")): \(message)")
         }
     }
+    var counts: [String] = []
+    let soldOut = try await SeatWatcher(cinema: cinema).watch(showtimeId: evening.id) { counts.append(String($0)) }
+    print("Seats left at \(clock(evening.startsAt)), live: \(counts.joined(separator: ", "))\(soldOut ? ": sold out" : "")")
 } catch {
     // `error` is an APIError: .server(status, message, code, …), .transport(.timedOut), .decoding(…), …
     print("Unexpected failure: \(error.localizedDescription)")
