@@ -51,16 +51,17 @@ lint: tool
 build:
 	$(SWIFT) build
 
-# The suite, then the transport, redirect and wire suites again over URLSession (the default
-# transport on Linux is CurlTransport). httpbin under gunicorn is a referee the tests start
-# themselves on 127.0.0.1; here its absence is a failure, not a skip, as is openapi-spec-validator's
-# (the judge of export-openapi's documents).
+# The suite, then the transport, redirect and wire suites again over URLSession and over
+# AsyncHTTPClient (the default transport on Linux is CurlTransport). httpbin under gunicorn is a
+# referee the tests start themselves on 127.0.0.1; here its absence is a failure, not a skip, as is
+# openapi-spec-validator's (the judge of export-openapi's documents).
 TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.RefereeTests|RuntimeTests.StreamingTests|RuntimeTests.CookieSessionTests|WireTests
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
 	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test --disable-swift-testing
 	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
 
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
 # (CI images often run as root without sudo). macOS: brew install libyaml.

@@ -12,6 +12,9 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
+        // The runtime's transport on AsyncHTTPClient (SwiftNIO), for server apps; a product of its
+        // own so that apps using only EndpointRuntime never build NIO.
+        .library(name: "EndpointRuntimeAsyncHTTPClient", targets: ["EndpointRuntimeAsyncHTTPClient"]),
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         // `swift package --allow-writing-to-package-directory generate-endpoints`: writes the committed Generated/.
         .plugin(name: "GenerateEndpoints", targets: ["GenerateEndpoints"]),
@@ -22,6 +25,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Tests only: the loopback HTTP server of WireTests. The runtime and Generated/ stay Foundation-only.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Only EndpointRuntimeAsyncHTTPClient (and the tests running the suites over it) use it.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already in async-http-client's graph; named for the error types the transport maps.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +55,20 @@ let package = Package(
         .target(name: "CEndpointCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "EndpointRuntime", dependencies: ["CEndpointCurl"]),
         .target(name: "Generated", dependencies: ["EndpointRuntime"], path: "Generated"),
+        // zlib's inflate (system zlib, whose header async-http-client needs anyway).
+        .systemLibrary(name: "CEndpointZlib"),
+        // Nothing but tests depends on it: EndpointRuntime and Generated/ stay Foundation-only.
+        .target(
+            name: "EndpointRuntimeAsyncHTTPClient",
+            dependencies: [
+                "EndpointRuntime", "CEndpointZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
 
         // SwiftPM plugins (Plugins/). The build-tool plugin runs EndpointGenBuildTool, which writes
         // one file per spec so that the plugin can name its outputs before the build.
@@ -90,10 +112,18 @@ let package = Package(
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.
         .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),
         // Assertions on the typed error, shared by the runtime and wire tests.
-        .target(name: "APITestSupport", dependencies: ["EndpointRuntime"], path: "Tests/Support/APITestSupport"),
+        .target(name: "APITestSupport", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient", .product(name: "AsyncHTTPClient", package: "async-http-client")], path: "Tests/Support/APITestSupport"),
         // A client in a process of its own, so that tests can measure its peak memory against hostile bodies.
-        .executableTarget(name: "runtime-memory-probe", dependencies: ["EndpointRuntime"], path: "Tests/Support/MemoryProbe"),
-        .testTarget(name: "RuntimeTests", dependencies: ["EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe"]),
+        .executableTarget(name: "runtime-memory-probe", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient"], path: "Tests/Support/MemoryProbe"),
+        .testTarget(
+            name: "RuntimeTests",
+            dependencies: [
+                "EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe", "EndpointRuntimeAsyncHTTPClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
         .testTarget(name: "GeneratedTests", dependencies: ["Generated", "EndpointRuntime"]),
         // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.

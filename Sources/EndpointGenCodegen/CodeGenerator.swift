@@ -119,7 +119,7 @@ public enum CodeGenerator {
             files.append(GeneratedFile(name: name, contents: printer.result))
         }
         if let service = file.service {
-            let shapes = service.endpoints.map { EndpointShape($0, context: &context) }
+            let shapes = service.endpoints.map { EndpointShape($0, serviceDates: service.dateEncoding, context: &context) }
             checkMultipartNames(shapes, &context)
             let router = RouterRenderer(context: context, service: service, shapes: shapes)
             emit("\(service.name)Router.swift") { router.render(into: &$0) }

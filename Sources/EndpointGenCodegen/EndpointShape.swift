@@ -25,6 +25,17 @@ final class EndpointShape {
         var defaultValue: String?
         /// The type is optional: the argument may be nil, and nothing is sent then.
         var optional: Bool
+        /// How a `Date` or `[Date]` value is written when not as ISO 8601 through `ParameterValue`:
+        /// the parameter's `dateEncoding:`, else the service's.
+        var dates: DateEncodingSetting? = nil
+        /// The dates are a list (`[Date]`).
+        var isDateList = false
+
+        /// The value as generated code passes it to the runtime: dates in their encoding.
+        var valueExpression: String {
+            guard let dates else { return escapedName }
+            return DateRendering.value(escapedName, optional: optional, list: isDateList, dates)
+        }
     }
 
     let endpoint: Endpoint
@@ -34,7 +45,7 @@ final class EndpointShape {
     /// The body's Swift type name when the body is a multipart struct generated for this endpoint.
     let multipartStructName: String?
 
-    init(_ endpoint: Endpoint, context: inout Context) {
+    init(_ endpoint: Endpoint, serviceDates: DateEncodingSetting? = nil, context: inout Context) {
         self.endpoint = endpoint
         caseName = Naming.identifier(fromWire: endpoint.name)
         escapedCaseName = Naming.escaped(caseName)
@@ -77,7 +88,9 @@ final class EndpointShape {
             parameters.append(Parameter(
                 role: role, wireName: fields[index].wireName, swiftName: swiftName, escapedName: Naming.escaped(swiftName),
                 type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index]),
-                optional: fields[index].type.isOptional))
+                optional: fields[index].type.isOptional,
+                dates: DateRendering.encoding(of: fields[index], serviceDates: serviceDates),
+                isDateList: fields[index].type.unwrapped != .primitive(.date)))
         }
         self.parameters = parameters
     }

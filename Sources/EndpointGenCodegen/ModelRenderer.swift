@@ -44,6 +44,9 @@ struct ModelRenderer {
         let boxed: Bool
         /// `readOnly: true`: decoded, never encoded (a request has no server-assigned value to send).
         var readOnly = false
+        /// The field's own date encoding (`.epochSeconds`), passed to the runtime's coding helpers;
+        /// nil leaves dates to the coder's strategy (ISO 8601, or the service's `dateEncoding`).
+        var dates: String?
 
         init(
             index: Int, declared: String, member: String, type: String, unwrappedType: String, optional: Bool,
@@ -130,6 +133,7 @@ struct ModelRenderer {
                 parameterDefault: context.parameterDefault(fields[index].defaultValue, type: typeRef),
                 deprecated: deprecated, storage: boxed || deprecated ? "_" + swiftName : nil, boxed: boxed)
             member.readOnly = fields[index].access == .readOnly
+            member.dates = fields[index].dateEncoding.map(DateRendering.expression)
             members.append(member)
         }
         let stored = members.indices.filter { members[$0].storage != nil }
@@ -247,6 +251,10 @@ struct ModelRenderer {
             p.put(item.unwrappedType)
             p.put(".self, ")
             p.putLiteral(item.wireName)
+            if let dates = item.dates {
+                p.put(", ")
+                p.put(dates)
+            }
             p.put(")")
             if let defaulted {
                 p.put(" ?? ")
@@ -268,6 +276,10 @@ struct ModelRenderer {
             item.putStoredValue(into: &p)
             p.put(", ")
             p.putLiteral(item.wireName)
+            if let dates = item.dates {
+                p.put(", ")
+                p.put(dates)
+            }
             p.put(")")
             p.end()
         }

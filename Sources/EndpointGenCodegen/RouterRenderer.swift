@@ -27,7 +27,10 @@ struct RouterRenderer {
             p.blank()
             p.line("\(access)var defaultBaseURL: URL? { \(defaultBaseURL) }")
             p.blank()
-            constant(p: &p, "var method: HTTPMethod", shapes.map { ".\($0.endpoint.method.rawValue.lowercased())" })
+            constant(p: &p, "var method: HTTPMethod", shapes.map { shape in
+                let method = shape.endpoint.method
+                return method.isStandard ? ".\(method.rawValue.lowercased())" : "HTTPMethod(\(SwiftLiteral.string(method.rawValue)))"
+            })
             p.blank()
             renderPath(into: &p)
             p.blank()
@@ -44,6 +47,10 @@ struct RouterRenderer {
             // Both have defaults in the runtime: spelled only when a spec uses them.
             if shapes.contains(where: { !$0.endpoint.followsRedirects }) {
                 constant(p: &p, "var followsRedirects: Bool", shapes.map { $0.endpoint.followsRedirects ? "true" : "false" })
+                p.blank()
+            }
+            if let dates = service.dateEncoding {
+                p.line("\(access)var dateEncoding: DateEncoding? { \(DateRendering.expression(dates)) }")
                 p.blank()
             }
             if let session = service.cookieSession {
@@ -277,11 +284,11 @@ struct RouterRenderer {
                     p.put(".literal(")
                     p.putLiteral(text)
                     p.put(")")
-                case .parameter(let name):
+                case .parameter(let name), .segments(let name):
                     guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
                     if !first { p.put(", ") }
-                    p.put(".value(")
-                    p.put(parameter.escapedName)
+                    if case .segments = component { p.put(".segments(") } else { p.put(".value(") }
+                    p.put(parameter.valueExpression)
                     p.put(".parameterValue)")
                 }
                 first = false
@@ -368,7 +375,7 @@ struct RouterRenderer {
             p.put(".append(name: ")
             p.putLiteral(parameter.wireName)
             p.put(", ")
-            p.put(parameter.escapedName)
+            p.put(parameter.valueExpression)
             if let value = otherwise(parameter) {
                 p.put(", otherwise: ")
                 p.putLiteral(value)
@@ -403,6 +410,39 @@ struct RouterRenderer {
         }
     }
 
+    /// `items.append(…)` of a form field: scalars and lists of them as values (a list in its
+    /// `style`), anything else (models, lists of them, maps, JSON) as fields by the bracket convention.
+    func formAppend(_ field: Field, _ value: String) -> String {
+        let name = SwiftLiteral.string(field.wireName)
+        let style = field.style.map { ", style: .\(Self.runtimeStyle($0))" } ?? ""
+        guard isFormValue(field.type.unwrapped) else {
+            // Dates inside are written in the service's encoding, as in its JSON bodies.
+            let dates = service.dateEncoding.map { ", dates: \(DateRendering.expression($0))" } ?? ""
+            return "items.append(name: \(name), fields: \(value)\(style)\(dates))"
+        }
+        return "items.append(name: \(name), \(formValue(field, value))\(style))"
+    }
+
+    /// A scalar (a primitive but JSON, or an enum) or a list of them: a `ParameterValue`.
+    func isFormValue(_ type: TypeRef) -> Bool {
+        switch type {
+        case .primitive(let primitive): return primitive != .json
+        case .model(let name):
+            if let model = context.model(named: name), case .enumeration = model.kind { return true }
+            return false
+        case .array(let element):
+            if case .array = element { return false }
+            return isFormValue(element)
+        default: return false
+        }
+    }
+
+    /// A form field's or text part's value: dates in the field's or the service's encoding.
+    func formValue(_ field: Field, _ value: String) -> String {
+        guard let dates = DateRendering.encoding(of: field, serviceDates: service.dateEncoding) else { return value }
+        return DateRendering.value(value, optional: field.type.isOptional, list: field.type.unwrapped != .primitive(.date), dates)
+    }
+
     /// The runtime's `ParameterStyle` case for a spec style.
     static func runtimeStyle(_ style: QueryStyle) -> String {
         switch style {
@@ -431,7 +471,7 @@ struct RouterRenderer {
                     var copy = context
                     let names = copy.fieldNames(fields, in: modelName)
                     for (field, swiftName) in zip(fields, names) where field.access != .readOnly {
-                        p.line("items.append(name: \(SwiftLiteral.string(field.wireName)), \(name).\(Naming.member(swiftName)))")
+                        p.line(text: formAppend(field, "\(name).\(Naming.member(swiftName))"))
                     }
                 }
                 p.line("return .form(items)")
@@ -441,8 +481,11 @@ struct RouterRenderer {
                 let names = copy.fieldNames(parts, in: "multipart body")
                 for (part, swiftName) in zip(parts, names) {
                     // Models and JSON go as JSON parts; scalars as text, files as files.
-                    let label = isJSONPart(part.type.unwrapped) ? "json: " : ""
-                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(name).\(Naming.member(swiftName)))")
+                    let isJSON = isJSONPart(part.type.unwrapped)
+                    let label = isJSON ? "json: " : ""
+                    // A JSON part's dates in the service's encoding, as in its JSON bodies.
+                    let dates = isJSON ? service.dateEncoding.map { ", dates: \(DateRendering.expression($0))" } ?? "" : ""
+                    p.line("parts.append(name: \(SwiftLiteral.string(part.wireName)), \(label)\(formValue(part, "\(name).\(Naming.member(swiftName))"))\(dates))")
                 }
                 p.line("return .multipart(parts)")
             }

@@ -57,11 +57,11 @@ struct ServiceRenderer {
                     // `let` for a list nothing is appended to: generated code compiles without warnings.
                     p.line(shared.contains(where: \.isHeader) ? "var headers: [HTTPHeader] = []" : "let headers: [HTTPHeader] = []")
                     for parameter in shared where parameter.isHeader {
-                        p.line("headers.append(name: \(SwiftLiteral.string(parameter.field.wireName)), self.\(parameter.name))")
+                        p.line("headers.append(name: \(SwiftLiteral.string(parameter.field.wireName)), \(sharedValue(parameter)))")
                     }
                     p.line(shared.contains(where: { !$0.isHeader }) ? "var items: [QueryItem] = []" : "let items: [QueryItem] = []")
                     for parameter in shared where !parameter.isHeader {
-                        p.line("items.append(name: \(SwiftLiteral.string(parameter.field.wireName)), self.\(parameter.name))")
+                        p.line("items.append(name: \(SwiftLiteral.string(parameter.field.wireName)), \(sharedValue(parameter)))")
                     }
                     p.line("return WithServiceParameters(endpoint, headers: headers, queryItems: items)")
                 }
@@ -83,6 +83,14 @@ struct ServiceRenderer {
     }
 
     var protocolName: String { service.name + "ServiceProtocol" }
+
+    /// `self.name`, dates in the parameter's or the service's encoding.
+    func sharedValue(_ parameter: SharedParameter) -> String {
+        let value = "self.\(parameter.name)"
+        guard let dates = DateRendering.encoding(of: parameter.field, serviceDates: service.dateEncoding) else { return value }
+        let type = parameter.field.type
+        return DateRendering.value(value, optional: type.isOptional, list: type.unwrapped != .primitive(.date), dates)
+    }
 
     /// A parameter of the service itself (`parameters:`), as its stored property.
     struct SharedParameter {

@@ -159,12 +159,15 @@ private struct Exporter {
     private mutating func paths(documentServers: DocumentValue?) -> DocumentValue {
         var order: [String] = []
         var operations: [String: [DocumentValue.Member]] = [:]
+        var additional: [String: [DocumentValue.Member]] = [:]
         var owners: [String: (service: String, endpoint: String)] = [:]
         for service in services {
             let serviceServers = documentServers == nil ? servers(of: service) : nil
             for endpoint in service.endpoints {
                 let method = endpoint.method.rawValue.lowercased()
-                let route = endpoint.method.rawValue + " " + endpoint.path
+                // `{path...}` is `{path}` with `x-endpointgen-segments` on its parameter.
+                let path = Self.openAPIPath(endpoint.pathComponents)
+                let route = endpoint.method.rawValue + " " + path
                 if let owner = owners[route] {
                     diagnostics.warning(
                         "\(route) is also endpoint '\(owner.endpoint)' of service \(owner.service); an OpenAPI document has one operation per method and path, so this one is left out (export the services one at a time with --service)",
@@ -172,12 +175,34 @@ private struct Exporter {
                     continue
                 }
                 owners[route] = (service.name, endpoint.name)
-                if operations[endpoint.path] == nil { order.append(endpoint.path) }
+                if operations[path] == nil && additional[path] == nil { order.append(path) }
                 let value = operation(endpoint, of: service, servers: serviceServers)
-                operations[endpoint.path, default: []].append(.init(key: method, value: value))
+                guard endpoint.method.isStandard else {
+                    // OpenAPI 3.1 has a field per standard method only.
+                    diagnostics.warning(
+                        "\(route): OpenAPI 3.1 has no field for method \(endpoint.method.rawValue); exported under \(OpenAPIExtension.additionalOperations) (OpenAPI 3.2's additionalOperations)",
+                        at: endpoint.location)
+                    additional[path, default: []].append(.init(key: endpoint.method.rawValue, value: value))
+                    continue
+                }
+                operations[path, default: []].append(.init(key: method, value: value))
             }
         }
-        return .object(order.map { .init(key: $0, value: .object(operations[$0]!)) })
+        return .object(order.map { path in
+            var members = operations[path] ?? []
+            if let extra = additional[path] { members.append(.init(key: OpenAPIExtension.additionalOperations, value: .object(extra))) }
+            return .init(key: path, value: .object(members))
+        })
+    }
+
+    /// The path as OpenAPI writes it: `{name}` for every parameter, several segments or one.
+    static func openAPIPath(_ components: [PathComponent]) -> String {
+        components.map { component in
+            switch component {
+            case .literal(let text): return text
+            case .parameter(let name), .segments(let name): return "{" + name + "}"
+            }
+        }.joined()
     }
 
     private mutating func operation(_ endpoint: Endpoint, of service: Service, servers: DocumentValue?) -> DocumentValue {
@@ -248,7 +273,13 @@ private struct Exporter {
     private mutating func parameters(_ endpoint: Endpoint, of service: Service) -> [DocumentValue] {
         var result: [DocumentValue] = []
         for field in endpoint.pathParameters {
-            result.append(parameter(field, in: "path", required: true, style: nil))
+            var value = parameter(field, in: "path", required: true, style: nil)
+            // A parameter of several segments (`{path...}`): its `/` are sent as they are.
+            if endpoint.pathComponents.contains(.segments(field.wireName)), case .object(var members) = value {
+                members.append(.init(key: OpenAPIExtension.segments, value: .bool(true)))
+                value = .object(members)
+            }
+            result.append(value)
         }
         // The service's `parameters:` travel with every request, before the endpoint's own
         // headers and after its own query items.

@@ -1,3 +1,5 @@
+import EndpointGenSupport
+
 /// A spec file the importer writes, in the shape of docs/spec-format.md: what `SpecPrinter`
 /// prints. Types are spec type expressions (`"[Pet]?"`), names are already legal.
 struct ImportedFile {
@@ -58,6 +60,8 @@ struct ImportedEndpoint {
     var headerParams: [ImportedField] = []
     var body: ImportedBody?
     var response: ImportedResponse?
+    /// The operation in the document, where the spec loader's warnings about it are shown.
+    var location: SourceLocation?
     /// Seconds, as written.
     var timeout: String?
     /// `redirects: none`.
@@ -84,6 +88,8 @@ struct ImportedField {
     /// `readOnly: true` / `writeOnly: true` of a model field that travels both ways.
     var readOnly = false
     var writeOnly = false
+    /// `dateEncoding:` of a `Date` or `[Date]` that is not ISO 8601.
+    var dateEncoding: String?
     /// `credential: true` of a header parameter.
     var credential = false
 }
@@ -126,4 +132,6 @@ struct ImportedModel {
     var name: String
     var summary: String?
     var kind: Kind
+    /// The schema in the document, where the spec loader's warnings about it are shown.
+    var location: SourceLocation?
 }

@@ -15,6 +15,19 @@ public struct OpenAPIImportResult: Sendable {
     /// Warnings for what the specs cannot express (each at its place in the document), or the
     /// errors that stopped the import.
     public var diagnostics: [Diagnostic]
+    /// Names the import changed (`schema 'basic-error' becomes model 'BasicError'`), as notes at
+    /// their place in the document: nothing is lost, so they are not warnings.
+    public var renames: [Diagnostic] = []
+
+    init(files: [ImportedSpecFile], diagnostics: [Diagnostic]) {
+        self.files = files
+        // A response is read for several purposes (its status, the success type, the error
+        // body); a reference that leads nowhere is reported once.
+        var seen: Set<Diagnostic> = []
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        self.diagnostics = unique.filter { $0.severity != .note }
+        renames = unique.filter { $0.severity == .note }
+    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
@@ -26,20 +39,27 @@ public struct OpenAPIImportResult: Sendable {
 public enum OpenAPIImporter {
     /// Imports `bytes`, the document at `path` (as shown in messages). `outputDirectory` is
     /// where the files will be written, for the paths of the check that loads them back.
-    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String) -> OpenAPIImportResult {
-        let loaded = YAMLLoader.load(bytes, file: path, options: .spec)
+    /// `readFile` reads the files its `$ref`s name (by their path from the working folder, as
+    /// messages show them); without it only references within the document are followed.
+    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String, readFile: OpenAPIFileReader? = nil) -> OpenAPIImportResult {
+        let loaded = YAMLLoader.load(bytes, file: path, options: .document)
         guard !loaded.hasErrors, let root = loaded.documents.first else {
             var diagnostics = loaded.diagnostics
             if !loaded.hasErrors { diagnostics.append(.error("the document is empty", at: SourceLocation(file: path, line: 1, column: 1))) }
             return OpenAPIImportResult(files: [], diagnostics: diagnostics)
         }
-        var reader = OpenAPIReader(file: path)
-        guard let document = reader.read(root) else {
-            return OpenAPIImportResult(files: [], diagnostics: reader.diagnostics.sorted)
+        let references = References(root: root, path: path, bytes: bytes.count, options: .document, readFile: readFile)
+        var reader = OpenAPIReader(references: references)
+        let read = reader.read(root)
+        var readDiagnostics = reader.diagnostics
+        // A file that does not load is an error of its own; the reference to it is a warning.
+        readDiagnostics.append(contentsOf: references.loadDiagnostics)
+        guard let document = read, !readDiagnostics.hasErrors else {
+            return OpenAPIImportResult(files: [], diagnostics: readDiagnostics.sorted)
         }
         var builder = SpecBuilder(document: document)
         let imported = builder.build()
-        var diagnostics = reader.diagnostics
+        var diagnostics = readDiagnostics
         diagnostics.append(contentsOf: builder.diagnostics.all)
         guard !imported.isEmpty else {
             diagnostics.error("the document has no operations and no schemas: nothing to import", at: SourceLocation(file: path, line: 1, column: 1))
@@ -53,7 +73,8 @@ public enum OpenAPIImporter {
             "Imported by endpointgen from \(SpecPrinter.comment(path)) (\(title)).",
             "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
         ]
-        let files = imported.map { ImportedSpecFile(name: $0.fileName, contents: SpecPrinter.render($0, header: header)) }
+        let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
+        let files = zip(imported, rendered).map { ImportedSpecFile(name: $0.fileName, contents: $1.text) }
 
         // Every file must be a spec the generator accepts; a failure here is the importer's bug.
         let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
@@ -66,7 +87,17 @@ public enum OpenAPIImporter {
                 notes: problems.prefix(20).map { .note($0.message, at: $0.location) })
             return OpenAPIImportResult(files: [], diagnostics: diagnostics.sorted)
         }
-        diagnostics.append(contentsOf: check.diagnostics)
+        // What the spec loader says about a written spec is shown at the operation or schema it
+        // came from: users read the document, not specs that do not exist yet.
+        var origins: [String: [(line: Int, location: SourceLocation)]] = [:]
+        for (file, render) in zip(files, rendered) { origins[prefix + file.name] = render.origins }
+        for var diagnostic in check.diagnostics {
+            if let at = diagnostic.location, let lines = origins[at.file] {
+                diagnostic.location = lines.last { $0.line <= at.line }?.location ?? SourceLocation(file: path, line: 1, column: 1)
+                if diagnostic.severity == .warning { diagnostic.kind = WarningKind.specChecks.rawValue }
+            }
+            diagnostics.append(diagnostic)
+        }
         return OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
     }
 }

@@ -117,6 +117,9 @@ struct Parameter {
     var specStyle: String?
     /// `x-endpointgen-credential: true`.
     var credential = false
+    /// `allowReserved: true` (or `x-endpointgen-segments: true`): a path value whose `/` are sent
+    /// as they are (several segments).
+    var allowReserved = false
 }
 
 enum RequestBodyContent {
@@ -130,6 +133,15 @@ enum RequestBodyContent {
 
 struct RequestBody {
     var content: RequestBodyContent
+    var location: SourceLocation
+    /// A form body's `encoding`: each property's `style` and `explode`, by property name.
+    var formEncoding: [String: FormFieldEncoding] = [:]
+}
+
+/// One entry of a form body's `encoding` object.
+struct FormFieldEncoding {
+    var style: String?
+    var explode: Bool?
     var location: SourceLocation
 }
 

@@ -6,20 +6,17 @@ import EndpointGenYAML
 /// What it cannot carry over is a warning at the node that holds it; a document that is not
 /// OpenAPI 3 at all is an error.
 struct OpenAPIReader {
-    let file: String
+    /// The document's files and what its references name.
+    let references: References
     private(set) var diagnostics = DiagnosticBag()
-    private var root: YAMLNode?
-    /// `$ref`s being followed, against reference cycles between shared parameters or responses.
-    private var following: Set<String> = []
 
-    init(file: String) {
-        self.file = file
+    init(references: References) {
+        self.references = references
     }
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     mutating func read(_ node: YAMLNode) -> OpenAPIDocument? {
-        root = node
         guard node.mapping != nil else {
             diagnostics.error("an OpenAPI document is a mapping, found \(node.kindDescription)", at: location(node))
             return nil
@@ -45,7 +42,7 @@ struct OpenAPIReader {
             if let url = serverURL(server) {
                 document.servers.append((url, server["description"]?.text))
             } else if let url = server["url"] {
-                diagnostics.warning("server URL '\(url.text ?? "")' is not an absolute http or https URL; pass the base URL when creating the service", at: location(url))
+                diagnostics.warning(.servers, "server URL '\(url.text ?? "")' is not an absolute http or https URL; pass the base URL when creating the service", at: location(url))
             }
         }
         for tag in node["tags"]?.elements ?? [] {
@@ -58,23 +55,28 @@ struct OpenAPIReader {
             document.securitySchemes.append((name, scheme))
         }
         document.security = node["security"].flatMap(securityChoice)
-        for pair in node["components"]?["schemas"]?.mapping ?? YAMLMapping() {
-            guard let name = pair.key.text else { continue }
-            document.schemas.append(NamedSchema(name: name, schema: schema(pair.value)))
+        for component in references.registerComponents() {
+            document.schemas.append(NamedSchema(name: component.name, schema: schema(component.node)))
         }
-        guard let paths = node["paths"]?.mapping else {
-            if node["paths"] == nil, node["webhooks"] == nil {
-                diagnostics.warning("the document has no 'paths': no endpoints are imported", at: location(node))
+        if let paths = node["paths"]?.mapping {
+            for pair in paths {
+                guard let path = pair.key.text else { continue }
+                if let problem = Self.pathProblem(path) {
+                    diagnostics.warning(.skippedPaths, "path '\(path)' is skipped: \(problem)", at: location(pair.key))
+                    continue
+                }
+                readPathItem(path, pair.value, into: &document)
             }
-            return document
+        } else if node["paths"] == nil, node["webhooks"] == nil {
+            diagnostics.warning(.skippedPaths, "the document has no 'paths': no endpoints are imported", at: location(node))
         }
-        for pair in paths {
-            guard let path = pair.key.text else { continue }
-            if let problem = Self.pathProblem(path) {
-                diagnostics.warning("path '\(path)' is skipped: \(problem)", at: location(pair.key))
-                continue
-            }
-            readPathItem(path, pair.value, into: &document)
+        // Schemas of other files (or other places) that references named, as components of
+        // their own; reading one may name more.
+        var next = 0
+        while next < references.added.count {
+            let (name, schemaNode) = references.added[next]
+            document.schemas.append(NamedSchema(name: name, schema: schema(schemaNode)))
+            next += 1
         }
         return document
     }
@@ -84,8 +86,7 @@ struct OpenAPIReader {
     /// Why a path template cannot be a spec's path, or nil.
     static func pathProblem(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return "it does not start with '/'" }
-        if path.contains("?") || path.contains("#") { return "it holds '?' or '#'" }
-        if path.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "it holds spaces or control characters" }
+        // Other characters ('?', '#', spaces, non-ASCII) are sent percent-encoded (`SpecBuilder`).
         var names: Set<String> = []
         var rest = Substring(path)
         while let index = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
@@ -102,24 +103,30 @@ struct OpenAPIReader {
         return nil
     }
 
-    private mutating func readPathItem(_ path: String, _ node: YAMLNode, into document: inout OpenAPIDocument) {
-        guard let item = node.mapping else {
-            diagnostics.warning("path '\(path)' is not a mapping; skipped", at: location(node))
-            return
-        }
-        if let reference = node["$ref"] {
-            diagnostics.warning("path '\(path)' refers to a path item elsewhere ('$ref'), which is not followed; skipped", at: location(reference))
+    private mutating func readPathItem(_ path: String, _ written: YAMLNode, into document: inout OpenAPIDocument) {
+        guard let node = follow(written, what: "path '\(path)'"), let item = node.mapping else {
+            if written.mapping == nil { diagnostics.warning(.skippedPaths, "path '\(path)' is not a mapping; skipped", at: location(written)) }
             return
         }
         let shared = parameters(node["parameters"])
         for pair in item {
             guard let key = pair.key.text else { continue }
-            if key == "trace" {
-                diagnostics.warning("TRACE '\(path)' is skipped: specs have no TRACE method", at: location(pair.key))
+            if key == "additionalOperations" || key == OpenAPIExtension.additionalOperations {
+                // OpenAPI 3.2 (and export-openapi for 3.1): methods without a field, as sent.
+                for extra in pair.value.mapping ?? YAMLMapping() {
+                    guard let method = extra.key.text else { continue }
+                    guard SpecRules.isHeaderName(method) else {
+                        diagnostics.warning(.skippedOperations, "'\(method)' is not an HTTP method token; its operation is skipped", at: location(extra.key))
+                        continue
+                    }
+                    document.operations.append(operation(method, path, extra.value, shared: shared))
+                }
                 continue
             }
             guard Self.methods.contains(key) else { continue }
-            document.operations.append(operation(key.uppercased(), path, pair.value, shared: shared))
+            // DigitalOcean's layout: `get: { $ref: 'resources/droplets/droplets_get.yml' }`.
+            guard let operationNode = follow(pair.value, what: "\(key.uppercased()) '\(path)'") else { continue }
+            document.operations.append(operation(key.uppercased(), path, operationNode, shared: shared))
         }
     }
 
@@ -164,9 +171,8 @@ struct OpenAPIReader {
         var result: [StatusResponse] = []
         for pair in responses {
             guard let text = pair.key.text, text.utf8.count == 3, let code = Int(text), (200..<600).contains(code),
-                  let (resolved, reference) = follow(pair.value, "responses")
+                  let resolved = follow(pair.value, what: "response '\(text)'")
             else { continue }
-            defer { if let reference { following.remove(reference) } }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
             result.append(StatusResponse(code: code, content: content(of: resolved, code: code, at: location(pair.key)),
                                          hasSchema: json?.value["schema"] != nil, location: location(pair.key)))
@@ -256,22 +262,21 @@ struct OpenAPIReader {
         guard let list = node?.sequence else { return [] }
         var result: [Parameter] = []
         for entry in list {
-            guard let (resolved, reference) = follow(entry, "parameters") else { continue }
-            defer { if let reference { following.remove(reference) } }
+            guard let resolved = follow(entry, what: "the parameter") else { continue }
             guard let name = resolved["name"]?.text, let placeText = resolved["in"]?.text else {
-                diagnostics.warning("a parameter needs 'name' and 'in'; skipped", at: location(entry))
+                diagnostics.warning(.skippedParameters, "a parameter needs 'name' and 'in'; skipped", at: location(entry))
                 continue
             }
             guard let place = ParameterPlace(rawValue: placeText) else {
-                diagnostics.warning("parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
+                diagnostics.warning(.skippedParameters, "parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
                 continue
             }
             if place == .header, !SpecRules.isHeaderName(name) {
-                diagnostics.warning("header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
+                diagnostics.warning(.skippedParameters, "header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
                 continue
             }
             if let index = result.firstIndex(where: { $0.name == name && $0.place == place }) {
-                diagnostics.warning("\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
+                diagnostics.warning(.skippedParameters, "\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
                 result.remove(at: index)
             }
             var schemaNode = resolved["schema"]
@@ -288,14 +293,14 @@ struct OpenAPIReader {
                 style: resolved["style"]?.text,
                 explode: resolved["explode"]?.text.map { $0 == "true" },
                 specStyle: resolved[OpenAPIExtension.style]?.text,
-                credential: resolved[OpenAPIExtension.credential]?.text == "true"))
+                credential: resolved[OpenAPIExtension.credential]?.text == "true",
+                allowReserved: resolved["allowReserved"]?.text == "true" || resolved[OpenAPIExtension.segments]?.text == "true"))
         }
         return result
     }
 
     private mutating func requestBody(_ node: YAMLNode?) -> RequestBody? {
-        guard let node, let (resolved, reference) = follow(node, "requestBodies") else { return nil }
-        defer { if let reference { following.remove(reference) } }
+        guard let node, let resolved = follow(node, what: "the request body") else { return nil }
         guard let content = resolved["content"]?.mapping, !content.isEmpty else { return nil }
         let types = content.compactMap { pair in pair.key.text.map { ($0.lowercased(), pair.value) } }
         func schemaOf(_ value: YAMLNode) -> Schema {
@@ -306,7 +311,13 @@ struct OpenAPIReader {
             return RequestBody(content: .json(schemaOf(json.1), mediaType: mediaType), location: location(node))
         }
         if let form = types.first(where: { $0.0 == "application/x-www-form-urlencoded" }) {
-            return RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            var body = RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            for pair in form.1["encoding"]?.mapping ?? YAMLMapping() {
+                guard let name = pair.key.text else { continue }
+                body.formEncoding[name] = FormFieldEncoding(
+                    style: pair.value["style"]?.text, explode: pair.value["explode"]?.text.map { $0 == "true" }, location: location(pair.key))
+            }
+            return body
         }
         if let multipart = types.first(where: { $0.0 == "multipart/form-data" }) {
             return RequestBody(content: .multipart(schemaOf(multipart.1)), location: location(node))
@@ -314,7 +325,7 @@ struct OpenAPIReader {
         guard let first = types.first else { return nil }
         let mediaType = first.0.contains("*") ? "application/octet-stream" : first.0
         guard SpecRules.isMediaType(mediaType) else {
-            diagnostics.warning("'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
+            diagnostics.warning(.skippedBodies, "'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
             return nil
         }
         return RequestBody(content: .raw(mediaType), location: location(node))
@@ -340,10 +351,9 @@ struct OpenAPIReader {
         if let chosen, let listed = statuses.first(where: { String($0.code) == chosen.key.text }) {
             return (listed.content, listed.location)
         }
-        guard let chosen, let (resolved, reference) = follow(chosen.value, "responses") else {
+        guard let chosen, let resolved = follow(chosen.value, what: "response '\(chosen.key.text ?? "")'") else {
             return (.empty, location(node!))
         }
-        defer { if let reference { following.remove(reference) } }
         let at = location(chosen.key)
         return (content(of: resolved, code: chosenCode, at: at), at)
     }
@@ -374,8 +384,7 @@ struct OpenAPIReader {
                 if case .json(let schema) = listed.content, listed.hasSchema { return schema }
                 continue
             }
-            guard let (resolved, reference) = follow(pair.value, "responses") else { continue }
-            defer { if let reference { following.remove(reference) } }
+            guard let resolved = follow(pair.value, what: "response '\(pair.key.text ?? "")'") else { continue }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
             if let schemaNode = json?.value["schema"] {
                 return schema(schemaNode)
@@ -396,7 +405,7 @@ struct OpenAPIReader {
         guard node.mapping != nil else {
             // `true` (3.1: any value) or something that is not a schema.
             if node.text != "true" {
-                diagnostics.warning("expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
+                diagnostics.warning(.valuesAsJSON, "expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
             }
             return Schema(kind: .any, location: at)
         }
@@ -409,11 +418,12 @@ struct OpenAPIReader {
         if let value = node["default"], let text = value.text {
             result.defaultValue = text
         }
-        if let reference = node["$ref"]?.text {
-            if let name = Self.componentName(reference) {
+        if let referenceNode = node["$ref"], let reference = referenceNode.text {
+            switch references.schemaName(reference, from: node) {
+            case .success(let name):
                 result.kind = .reference(name)
-            } else {
-                diagnostics.warning("'$ref: \(reference)' does not name a component schema of this document; the value is kept as JSON", at: at)
+            case .failure(let problem):
+                diagnostics.warning(.unresolvedReferences, problem.message + "; the value is kept as JSON", at: location(referenceNode), notes: problem.notes)
             }
             return result
         }
@@ -430,7 +440,23 @@ struct OpenAPIReader {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }
         if let allOf = node["allOf"]?.sequence {
-            let parts = allOf.map { schema($0) }
+            // `allOf: [{ $ref: X }, { nullable: true }]`: a part of annotations only adds no
+            // type; its nullability, description and direction belong to the value, which is X
+            // itself rather than a copy of X (GitHub writes 118 of them, and a copy that is not
+            // optional throws on null).
+            let typed = allOf.filter { !Self.isAnnotationOnly($0) }
+            if typed.count < allOf.count, !typed.isEmpty {
+                for annotation in allOf where Self.isAnnotationOnly(annotation) {
+                    let part = schema(annotation)
+                    result.nullable = result.nullable || part.nullable
+                    result.readOnly = result.readOnly || part.readOnly
+                    result.writeOnly = result.writeOnly || part.writeOnly
+                    result.deprecated = result.deprecated || part.deprecated
+                    if result.summary == nil { result.summary = part.summary }
+                    if result.defaultValue == nil { result.defaultValue = part.defaultValue }
+                }
+            }
+            let parts = (typed.isEmpty ? Array(allOf) : typed).map { schema($0) }
             if parts.count == 1 {
                 let part = parts[0]
                 result.kind = part.kind
@@ -443,6 +469,9 @@ struct OpenAPIReader {
         }
         for keyword in ["oneOf", "anyOf"] {
             guard let list = node[keyword]?.sequence else { continue }
+            // Parts that only narrow the object's own properties (GitHub's check runs: `status:
+            // completed` requires `conclusion`): the object is what is sent and read.
+            if Self.partsOnlyConstrain(list, of: node) { continue }
             let parts = Self.nonNullParts(list)
             // One part (and perhaps `null`): that part's type.
             if parts.count == 1 {
@@ -468,16 +497,25 @@ struct OpenAPIReader {
                 return result
             }
             if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
-                diagnostics.warning("'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with a single value", at: at)
+                diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with \(Set(implied.cases.map(\.schema)).count < implied.cases.count ? "values of its own" : "a single value")", at: at)
                 result.kind = .discriminated(property: implied.property, cases: implied.cases)
                 return result
             }
-            if let ordered = unionParts(parts) {
+            let ordered = unionParts(parts)
+            if case .success(let ordered) = ordered {
                 result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
                 if parts.count < list.count { result.nullable = true }
                 return result
             }
-            diagnostics.warning("'\(keyword)' has no single Swift type; the value is kept as JSON (JSONValue)", at: at)
+            // What blocked it: a case that does not say its tag, else the parts decoding cannot
+            // tell apart.
+            var reason = ""
+            if node["discriminator"] == nil, let blocker = impliedDiscriminatorBlocker(list) {
+                reason = ": \(blocker)"
+            } else if case .failure(let blocker) = ordered {
+                reason = ": \(blocker)"
+            }
+            diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type\(reason); the value is kept as JSON (JSONValue)", at: at)
             result.kind = .union(keyword: keyword, parts: [])
             return result
         }
@@ -525,7 +563,7 @@ struct OpenAPIReader {
             }
             result.kind = .object(properties: properties, required: required, additional: additional)
         default:
-            diagnostics.warning("schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
+            diagnostics.warning(.valuesAsJSON, "schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
         }
         return result
     }
@@ -625,11 +663,13 @@ struct OpenAPIReader {
     /// earlier part would take every value of a later one (two objects that require the same
     /// properties, two that require none) or a part has no shape the importer can tell (a nested
     /// `oneOf`, an `allOf`, no `type`).
-    private func unionParts(_ parts: [YAMLNode]) -> [YAMLNode]? {
-        guard parts.count > 1 else { return nil }
+    private func unionParts(_ parts: [YAMLNode]) -> Result<[YAMLNode], UnionBlocker> {
+        guard parts.count > 1 else { return .failure(UnionBlocker(description: "it has no parts")) }
         var shapes: [Shape] = []
-        for part in parts {
-            guard let shape = shape(of: part, depth: 0) else { return nil }
+        for (index, part) in parts.enumerated() {
+            guard let shape = shape(of: part, depth: 0) else {
+                return .failure(UnionBlocker(description: "\(describe(part, index)) has no shape decoding can tell: a nested union, an allOf, no type"))
+            }
             shapes.append(shape)
         }
         var ordered = parts
@@ -640,15 +680,55 @@ struct OpenAPIReader {
             let places = shapes.indices.filter { shapes[$0].family == family }
             let sorted = places.sorted { shapes[$0].rank > shapes[$1].rank || (shapes[$0].rank == shapes[$1].rank && $0 < $1) }
             for (position, earlier) in sorted.enumerated() {
-                for later in sorted[(position + 1)...] where shapes[earlier].takesEvery(shapes[later]) { return nil }
+                for later in sorted[(position + 1)...] where shapes[earlier].takesEvery(shapes[later]) {
+                    let (first, second) = (min(earlier, later), max(earlier, later))
+                    return .failure(UnionBlocker(description: "\(describe(parts[first], first)) and \(describe(parts[second], second)) cannot be told apart by their JSON"))
+                }
             }
             for (place, source) in zip(places, sorted) { ordered[place] = parts[source] }
         }
         // A free-form object becomes `JSON`, which decodes every value: it can only be the last
         // case (GitHub's deployment `payload`: `oneOf: [{ type: object, additionalProperties: true }, { type: string }]`).
         let freeForm = ordered.filter(isFreeFormObject)
-        guard freeForm.count <= 1 else { return nil }
-        return ordered.filter { !isFreeFormObject($0) } + freeForm
+        guard freeForm.count <= 1 else { return .failure(UnionBlocker(description: "it has several free-form objects")) }
+        return .success(ordered.filter { !isFreeFormObject($0) } + freeForm)
+    }
+
+    /// Why a union's parts cannot be told apart, for the warning.
+    struct UnionBlocker: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// `case 'Card'` for a reference, `part 2` for an inline schema.
+    private func describe(_ part: YAMLNode, _ index: Int) -> String {
+        if let reference = part["$ref"]?.text, let name = componentName(reference, from: part) { return "case '\(name)'" }
+        return "part \(index + 1)"
+    }
+
+    /// For a `oneOf` of component objects that looks tagged (its first case declares a property
+    /// with one value) but is not: the case that does not declare that property with a value of
+    /// its own.
+    private func impliedDiscriminatorBlocker(_ parts: YAMLSequence) -> String? {
+        var components: [(name: String, properties: YAMLNode)] = []
+        for part in Self.nonNullParts(parts) {
+            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part),
+                  let properties = component(name)?["properties"], properties.mapping != nil else { return nil }
+            components.append((name, properties))
+        }
+        guard components.count > 1, let first = components[0].properties.mapping else { return nil }
+        guard let tag = first.first(where: { Self.singleStringValue($0.value) != nil || Self.singleIntegerValue($0.value) != nil }),
+              let property = tag.key.text else { return nil }
+        var seen: Set<String> = []
+        for component in components {
+            guard let declared = component.properties[property],
+                  let values = Self.stringTags(declared) ?? Self.singleIntegerValue(declared).map({ [$0] }) else {
+                return "case '\(component.name)' does not declare '\(property)' with a value of its own"
+            }
+            for value in values where !seen.insert(value).inserted {
+                return "case '\(component.name)' repeats the '\(property)' value '\(value)' of an earlier case"
+            }
+        }
+        return nil
     }
 
     /// `{ type: object, additionalProperties: true }` (or `{}`) without properties: any object.
@@ -662,13 +742,18 @@ struct OpenAPIReader {
     private func shape(of node: YAMLNode, depth: Int) -> Shape? {
         guard depth < 8 else { return nil }
         if let reference = node["$ref"]?.text {
-            guard let name = Self.componentName(reference), let target = component(name) else { return nil }
+            guard let name = componentName(reference, from: node), let target = component(name) else { return nil }
             return shape(of: target, depth: depth + 1)
         }
         // A union of one part (and perhaps `null`) is that part.
         if let list = (node["oneOf"] ?? node["anyOf"])?.sequence, node["allOf"] == nil {
             let parts = Self.nonNullParts(list)
             return parts.count == 1 ? shape(of: parts[0], depth: depth + 1) : nil
+        }
+        // `allOf` of one typed part and annotations: that part.
+        if let allOf = node["allOf"]?.sequence, node["oneOf"] == nil, node["anyOf"] == nil {
+            let typed = allOf.filter { !Self.isAnnotationOnly($0) }
+            return typed.count == 1 ? shape(of: typed[0], depth: depth + 1) : nil
         }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
         switch node["type"]?.text {
@@ -685,6 +770,50 @@ struct OpenAPIReader {
             return nil
         default:
             return nil
+        }
+    }
+
+    /// Keys that describe a value without constraining its type.
+    private static let annotationKeys: Set<String> = [
+        "description", "title", "nullable", "readOnly", "writeOnly", "deprecated", "default", "example", "examples",
+        "externalDocs", "xml", "$comment",
+    ]
+
+    /// A schema of annotations only (`{ nullable: true }`, `{ description: …, readOnly: true }`):
+    /// as an `allOf` part it adds no type.
+    static func isAnnotationOnly(_ node: YAMLNode) -> Bool {
+        guard let mapping = node.mapping else { return false }
+        return mapping.allSatisfy { pair in
+            guard let key = pair.key.text else { return false }
+            return annotationKeys.contains(key) || key.hasPrefix("x-")
+        }
+    }
+
+    /// Whether every part of a `oneOf`/`anyOf` beside an object's `properties` only adds
+    /// constraints to those properties: `required` lists, narrower schemas of properties the
+    /// object declares, `additionalProperties: true`; no type, reference or property of its own.
+    static func partsOnlyConstrain(_ parts: YAMLSequence, of node: YAMLNode) -> Bool {
+        guard let declared = node["properties"]?.mapping, !declared.isEmpty, !parts.isEmpty,
+              node["type"]?.text ?? "object" == "object" else { return false }
+        let names = Set(declared.compactMap(\.key.text))
+        return parts.allSatisfy { part in
+            guard let mapping = part.mapping else { return false }
+            return mapping.allSatisfy { pair in
+                switch pair.key.text {
+                case "properties"?:
+                    return pair.value.mapping?.allSatisfy { $0.key.text.map(names.contains) ?? false } ?? false
+                case "required"?:
+                    return pair.value.sequence?.allSatisfy { $0.text.map(names.contains) ?? false } ?? false
+                case "additionalProperties"?:
+                    return pair.value.text == "true" || pair.value.mapping?.isEmpty == true
+                case "type"?:
+                    return pair.value.text == "object"
+                case "description"?, "title"?:
+                    return true
+                default:
+                    return false
+                }
+            }
         }
     }
 
@@ -729,7 +858,7 @@ struct OpenAPIReader {
         var plain = false
         for part in parts {
             if let reference = part["$ref"]?.text {
-                guard let component = Self.componentName(reference), let target = self.component(component),
+                guard let component = componentName(reference, from: part), let target = self.component(component),
                       target["type"]?.text ?? "string" == "string", let values = target["enum"]?.elements, !values.isEmpty,
                       values.allSatisfy({ Self.stringText($0, typed: false) != nil || $0.isPlainNull })
                 else { return nil }
@@ -748,26 +877,49 @@ struct OpenAPIReader {
     private func impliedDiscriminator(_ parts: some Sequence<YAMLNode>) -> (property: String, cases: [(value: String, schema: String)])? {
         var components: [(name: String, properties: YAMLNode)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, let name = Self.componentName(reference) else { return nil }
+            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part) else { return nil }
             guard let properties = component(name)?["properties"], properties.mapping != nil else { return nil }
             components.append((name, properties))
         }
         guard components.count > 1, let first = components[0].properties.mapping else { return nil }
-        candidates: for pair in first {
-            guard let property = pair.key.text else { continue }
-            var values: Set<String> = []
-            var cases: [(value: String, schema: String)] = []
-            // All strings, or all integers (`type: integer, enum: [1]`: Discord's component types).
-            let integer = Self.singleIntegerValue(pair.value) != nil
-            for component in components {
-                guard let declared = component.properties[property],
-                      let value = integer ? Self.singleIntegerValue(declared) : Self.singleStringValue(declared),
-                      values.insert(value).inserted else { continue candidates }
-                cases.append((value, component.name))
+        // A property with one value in each case first; then one with several values in a case
+        // (`enum: [sdk, wechatpaySDK]`), each value a case of the same model.
+        for severalValues in [false, true] {
+            candidates: for pair in first {
+                guard let property = pair.key.text else { continue }
+                var values: Set<String> = []
+                var cases: [(value: String, schema: String)] = []
+                // All strings, or all integers (`type: integer, enum: [1]`: Discord's component types).
+                let integer = Self.singleIntegerValue(pair.value) != nil
+                for component in components {
+                    guard let declared = component.properties[property] else { continue candidates }
+                    let tags: [String]?
+                    if integer {
+                        tags = Self.singleIntegerValue(declared).map { [$0] }
+                    } else {
+                        tags = severalValues ? Self.stringTags(declared) : Self.singleStringValue(declared).map { [$0] }
+                    }
+                    guard let tags else { continue candidates }
+                    for value in tags {
+                        guard values.insert(value).inserted else { continue candidates }
+                        cases.append((value, component.name))
+                    }
+                }
+                return (property, cases)
             }
-            return (property, cases)
         }
         return nil
+    }
+
+    /// `[sdk, wechatpaySDK]` for `{ type: string, enum: [sdk, wechatpaySDK] }`, `[card]` for
+    /// `{ const: card }`: the string values a case's tag may have.
+    private static func stringTags(_ schema: YAMLNode) -> [String]? {
+        if let single = singleStringValue(schema) { return [single] }
+        let type = schema["type"]?.text
+        if let type, type != "string" { return nil }
+        guard let values = schema["enum"]?.elements, !values.isEmpty else { return nil }
+        let texts = values.compactMap { stringText($0, typed: type != nil) }
+        return texts.count == values.count ? texts : nil
     }
 
     /// `card` for `{ type: string, enum: [card] }` or `{ const: card }`.
@@ -802,17 +954,16 @@ struct OpenAPIReader {
         return String(value) == text
     }
 
-    /// The component a `$ref` names, unescaped (`#/components/schemas/Pet` → `Pet`); nil for
-    /// references elsewhere.
-    static func componentName(_ reference: String) -> String? {
-        let prefix = "#/components/schemas/"
-        guard reference.hasPrefix(prefix) else { return nil }
-        return unescapePointer(String(reference.dropFirst(prefix.count)))
+    /// The component a schema `$ref` (written in `node`'s file) names: `#/components/schemas/Pet`
+    /// → `Pet`, a schema of another file → the name it was given; nil when it names nothing
+    /// (reported where the schema is read).
+    private func componentName(_ reference: String, from node: YAMLNode) -> String? {
+        try? references.schemaName(reference, from: node).get()
     }
 
-    /// The document's node of a component schema.
+    /// The node of a component schema (of the root document, or named by a reference).
     private func component(_ name: String) -> YAMLNode? {
-        root?["components"]?["schemas"]?[name]
+        references.componentNodes[name]
     }
 
     /// JSON's numbers (`Double` alone would also take `nan` and `inf`).
@@ -837,7 +988,7 @@ struct OpenAPIReader {
         var result: [(value: String, schema: String)] = []
         for pair in node?.mapping ?? YAMLMapping() {
             guard let value = pair.key.text, let target = pair.value.text else { continue }
-            if let name = Self.componentName(target) {
+            if target.contains("#") || target.contains("/"), let name = componentName(target, from: pair.value) {
                 result.append((value, name))
             } else if !target.contains("/") {
                 result.append((value, target))
@@ -852,8 +1003,13 @@ struct OpenAPIReader {
     private func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)]) -> [(value: String, schema: String)]? {
         var cases: [(value: String, schema: String)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, let name = Self.componentName(reference) else { return nil }
-            cases.append((mapping.first { $0.schema == name }?.value ?? name, name))
+            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part) else { return nil }
+            // Every value the mapping gives the case is a case of that model.
+            let values = mapping.filter { $0.schema == name }.map(\.value)
+            // (A value given twice is left out with a warning where the model is built.)
+            for value in values.isEmpty ? [name] : values {
+                cases.append((value, name))
+            }
         }
         return cases.isEmpty ? nil : cases
     }
@@ -867,7 +1023,7 @@ struct OpenAPIReader {
             case "bearer": return .bearer
             case "basic": return .basic
             default:
-                diagnostics.warning("security scheme '\(name)' uses HTTP scheme '\(node["scheme"]?.text ?? "")', which specs cannot express", at: location(node))
+                diagnostics.warning(.security, "security scheme '\(name)' uses HTTP scheme '\(node["scheme"]?.text ?? "")', which specs cannot express", at: location(node))
                 return nil
             }
         case "apiKey":
@@ -882,7 +1038,7 @@ struct OpenAPIReader {
             // The access token travels as `Authorization: Bearer`.
             return .bearer
         default:
-            diagnostics.warning("security scheme '\(name)' of type '\(node["type"]?.text ?? "")' is not supported", at: location(node))
+            diagnostics.warning(.security, "security scheme '\(name)' of type '\(node["type"]?.text ?? "")' is not supported", at: location(node))
             return nil
         }
     }
@@ -897,27 +1053,16 @@ struct OpenAPIReader {
 
     // MARK: - Helpers
 
-    /// Follows `$ref: '#/components/<section>/Name'`; returns the node and the reference being
-    /// followed (the caller removes it when done), or nil after a warning.
-    private mutating func follow(_ node: YAMLNode, _ section: String) -> (YAMLNode, String?)? {
-        guard let reference = node["$ref"]?.text else { return (node, nil) }
-        let prefix = "#/components/\(section)/"
-        guard reference.hasPrefix(prefix),
-              let target = root?["components"]?[section]?[Self.unescapePointer(String(reference.dropFirst(prefix.count)))]
-        else {
-            diagnostics.warning("'$ref: \(reference)' is not a '\(prefix)…' of this document; skipped", at: location(node))
+    /// `node`, or what its `$ref` names (in this file or another, through further references);
+    /// nil after a warning at the `$ref` that `what` (the path, the parameter…) is skipped.
+    private mutating func follow(_ node: YAMLNode, what: String) -> YAMLNode? {
+        switch references.follow(node) {
+        case .success(let target):
+            return target
+        case .failure(let problem):
+            diagnostics.warning(.unresolvedReferences, problem.message + "; \(what) is skipped", at: problem.location ?? location(node["$ref"] ?? node), notes: problem.notes)
             return nil
         }
-        guard following.insert(reference).inserted else {
-            diagnostics.warning("'$ref: \(reference)' refers to itself; skipped", at: location(node))
-            return nil
-        }
-        if target["$ref"] != nil {
-            following.remove(reference)
-            diagnostics.warning("'$ref: \(reference)' leads to another reference, which is not followed; skipped", at: location(node))
-            return nil
-        }
-        return (target, reference)
     }
 
     private func serverURL(_ server: YAMLNode) -> String? {
@@ -942,7 +1087,7 @@ struct OpenAPIReader {
     }
 
     private func location(_ node: YAMLNode) -> SourceLocation {
-        node.mark.location(in: file)
+        references.location(node)
     }
 }
 

@@ -18,6 +18,9 @@ struct SpecBuilder {
         var expr: String
         var kind: Kind
         var nullable = false
+        /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
+        /// `epochSeconds`, `epochMilliseconds`); only a field or parameter can say it.
+        var dates: String?
 
         /// Scalars, enums and arrays of them: what query, header and form values may be.
         var isSimple: Bool {
@@ -158,6 +161,7 @@ struct SpecBuilder {
             files[session.file].service = service
         }
         dropUnusedWrappers(&shared, files: files)
+        ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
         return files
@@ -266,7 +270,7 @@ struct SpecBuilder {
             if !isOneOfModel(property: discriminator.property, cases: cases) {
                 polymorphicBases[named.name] = nil
                 components[named.name] = named.schema
-                diagnostics.warning("schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string (or as an integer, with integer values); it stays a struct of its own properties", at: named.schema.location)
+                diagnostics.warning(.flattenedSubtypes, "schema '\(named.name)' has subtypes (\(cases.map(\.schema).joined(separator: ", "))), but not all are objects that declare '\(discriminator.property)' as a plain string (or as an integer, with integer values); it stays a struct of its own properties", at: named.schema.location)
             }
         }
     }
@@ -484,7 +488,7 @@ struct SpecBuilder {
             }
             let unique = Self.claim(name, in: &names)
             if unique != Self.upperName(raw) || Self.upperName(raw).isEmpty {
-                diagnostics.warning("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
+                diagnostics.rename("tag '\(raw)' becomes service '\(unique)'", at: operations[0].location)
             }
             let summary = document.tagDescriptions.first { $0.name == tag }.map { Text.firstParagraph($0.description) }
             groups.append(Group(name: unique, tag: tag == untagged ? nil : tag, summary: summary?.isEmpty == false ? summary : nil, operations: operations))
@@ -541,7 +545,7 @@ struct SpecBuilder {
     private mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
         guard let scheme = document.securitySchemes.first(where: { $0.name == name })?.scheme else {
-            diagnostics.warning("security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
+            diagnostics.warning(.security, "security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
             return "none"
         }
         switch scheme {
@@ -559,6 +563,7 @@ struct SpecBuilder {
         let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
         let owner = Self.upperName(endpointName)
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
+        endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.deprecated = operation.deprecated
         endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
@@ -570,12 +575,19 @@ struct SpecBuilder {
         var placeholders: [String: String] = [:]
         var placeholderOrder: [String] = []
         var placeholderNames: Set<String> = []
-        endpoint.path = renamePlaceholders(operation.path) { original in
+        // `{+name}` (RFC 6570 reserved expansion) or `allowReserved: true`: a value of several
+        // segments, the spec's `{name...}`.
+        var segmented: Set<String> = []
+        endpoint.path = renamePlaceholders(operation.path) { written in
+            let original = written.hasPrefix("+") ? String(written.dropFirst()) : written
             placeholderOrder.append(original)
             let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
             let renamed = Self.claim(name, in: &placeholderNames)
             placeholders[original] = renamed
-            return renamed
+            let declared = operation.parameters.first { $0.place == .path && $0.name == original }
+            guard written.hasPrefix("+") || declared?.allowReserved == true else { return renamed }
+            segmented.insert(original)
+            return renamed + "..."
         }
         var swiftNames: Set<String> = []
         if operation.body != nil { swiftNames.insert("body") }
@@ -587,10 +599,15 @@ struct SpecBuilder {
             var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
                 ?? ImportedField(key: key, type: "String", name: uniqueSwiftName(key, taken: &swiftNames))
             if field.type.hasPrefix("[") {
-                diagnostics.warning("path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
+                diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
                 field.type = "String"
             }
             if field.type.hasSuffix("?") { field.type.removeLast() }
+            if segmented.contains(original), field.type != "String" {
+                diagnostics.warning("path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
+                field.type = "String"
+                field.dateEncoding = nil
+            }
             field.defaultValue = nil
             endpoint.params.append(field)
         }
@@ -598,7 +615,7 @@ struct SpecBuilder {
             switch parameter.place {
             case .path:
                 if placeholders[parameter.name] == nil {
-                    diagnostics.warning("path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
+                    diagnostics.warning(.skippedParameters, "path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
                 }
             case .query:
                 guard let field = queryField(parameter, owner: owner, models: &models, names: &swiftNames) else { continue }
@@ -607,7 +624,7 @@ struct SpecBuilder {
                 guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
                 endpoint.headerParams.append(field)
             case .cookie:
-                diagnostics.warning("cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
+                diagnostics.warning(.skippedParameters, "cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
             }
         }
         if let body = operation.body {
@@ -639,18 +656,18 @@ struct SpecBuilder {
             case "authorization":
                 if auth == "none" {
                     auth = "bearer"
-                    diagnostics.warning("header parameter 'Authorization' becomes 'auth: bearer' (the client sends the token)", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Authorization' becomes 'auth: bearer' (the client sends the token)", at: at)
                 } else {
-                    diagnostics.warning("header parameter 'Authorization' is skipped: 'auth: \(auth)' sets the credentials", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Authorization' is skipped: 'auth: \(auth)' sets the credentials", at: at)
                 }
                 return true
             case "cookie":
-                diagnostics.warning("header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
+                diagnostics.warning(.clientHeaders, "header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
                 return true
             case "content-type":
                 // Without a body the runtime sets none: the caller's value is the only one sent.
                 guard operation.body != nil else { return false }
-                diagnostics.warning("header parameter 'Content-Type' is skipped: the body sets it", at: at)
+                diagnostics.warning(.clientHeaders, "header parameter 'Content-Type' is skipped: the body sets it", at: at)
                 return true
             case "accept":
                 // Content negotiation is the spec's, not every caller's: a constant header of the
@@ -667,16 +684,16 @@ struct SpecBuilder {
                     }
                 }
                 if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
-                    diagnostics.warning("header parameter 'Accept' is skipped: its default holds a line break", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Accept' is skipped: its default holds a line break", at: at)
                 } else if let value, !hasAccept, constants.isEmpty {
                     constants.append(("Accept", value))
                 } else if value == nil {
-                    diagnostics.warning("header parameter 'Accept' is skipped: the response is bytes or empty, so any media type is taken", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter 'Accept' is skipped: the response is bytes or empty, so any media type is taken", at: at)
                 }
                 return true
             default:
                 if auth.lowercased() == "apikey(\(lowered))" {
-                    diagnostics.warning("header parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: at)
+                    diagnostics.warning(.clientHeaders, "header parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: at)
                     return true
                 }
                 return false
@@ -684,7 +701,7 @@ struct SpecBuilder {
         }
         endpoint.query.removeAll { field in
             guard auth == "apiKeyQuery(\(field.key))" else { return false }
-            diagnostics.warning("query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
+            diagnostics.warning(.clientHeaders, "query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
             return true
         }
     }
@@ -698,7 +715,7 @@ struct SpecBuilder {
     private func liftSharedParameters(_ service: inout ImportedService) {
         guard service.endpoints.count > 1 else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
-            a.key == b.key && a.type == b.type && a.style == b.style && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+            a.key == b.key && a.type == b.type && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
         }
         let first = service.endpoints[0]
         let headers = first.headerParams.filter { field in
@@ -738,7 +755,7 @@ struct SpecBuilder {
         guard var field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &names) else { return nil }
         guard field.type.hasPrefix("[") else {
             if parameter.style != nil, style != "form" {
-                diagnostics.warning("query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
+                diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
             }
             return field
         }
@@ -749,8 +766,10 @@ struct SpecBuilder {
         case ("form", false): field.style = "comma"
         case ("spaceDelimited", _): field.style = "space"
         case ("pipeDelimited", _): field.style = "pipe"
+        // Not defined for arrays by OpenAPI; Stripe's `expand[]=a`, which Rack reads as a list.
+        case ("deepObject", _): field.style = "brackets"
         default:
-            diagnostics.warning("query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
+            diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
         }
         return field
     }
@@ -767,18 +786,18 @@ struct SpecBuilder {
         if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
         guard case .object(let properties, _, let additional) = resolved.kind else { return .notObject }
         guard style == "deepObject" || (style == "form" && explode) else {
-            diagnostics.warning("query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
+            diagnostics.warning(.skippedParameters, "query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
             return .skip
         }
         if properties.isEmpty, case .schema(let value) = additional {
             var made: [ImportedModel] = []
-            let element = specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made)
+            let element = undated(specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made), at: value.location, where: "as the values of a map")
             if element.kind == .scalar || element.kind == .enumModel {
                 models += made
                 return .map("[String: \(element.expr)]")
             }
         }
-        diagnostics.warning("query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
+        diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
         return .map("[String: String]")
     }
 
@@ -789,12 +808,14 @@ struct SpecBuilder {
         let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
         guard type.isSimple else {
             diagnostics.warning(
+                .skippedParameters,
                 "\(parameter.place.rawValue) parameter '\(parameter.name)' is \(Self.describe(type.kind)); only scalars, enums and arrays of them can be sent there, so it is skipped",
                 at: parameter.location)
             return nil
         }
         models += made
         var field = ImportedField(key: key, type: type.expr)
+        field.dateEncoding = type.dates
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)
@@ -811,34 +832,68 @@ struct SpecBuilder {
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
             }
-            let type = specType(schema, suggested: owner + "Request", use: .model, models: &models)
+            let type = undated(specType(schema, suggested: owner + "Request", use: .model, models: &models), at: schema.location, where: "as a whole body")
             return .type(type.expr)
         case .form(let schema):
-            if case .reference(let name) = schema.kind, let model = modelNames[name], formFieldsAreSimple(schema) {
+            if case .reference(let name) = schema.kind, let model = modelNames[name], formStylesAreDefault(schema, body.formEncoding) {
                 return .formModel(model)
             }
             guard let object = objectParts(schema) else {
-                diagnostics.warning("a form body must be an object; the body is skipped", at: body.location)
+                diagnostics.warning(.skippedBodies, "a form body must be an object; the body is skipped", at: body.location)
                 return nil
             }
             // A form of no fields sends nothing (Stripe declares one on 216 GET and DELETE
             // operations): no body, rather than a required parameter of an empty struct.
             if object.properties.isEmpty { return nil }
-            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, onlySimple: "form field"))
+            return .form(fields(object, owner: owner + "Request", use: .model, models: &models, formEncoding: body.formEncoding))
         case .multipart(let schema):
             guard let object = objectParts(schema) else {
-                diagnostics.warning("a multipart body must be an object; the body is skipped", at: body.location)
+                diagnostics.warning(.skippedBodies, "a multipart body must be an object; the body is skipped", at: body.location)
                 return nil
             }
             return .multipart(fields(object, owner: owner + "Request", use: .multipart, models: &models, onlySimple: "multipart part"))
         }
     }
 
-    /// Whether every field of a form model is a scalar, an enum or an array of them (then the
-    /// model can be the body as it is).
-    private func formFieldsAreSimple(_ schema: Schema) -> Bool {
+    /// Whether a form model can be the body as it is: its `encoding` asks for no style a field
+    /// would have to say (a shared model's fields carry none).
+    private func formStylesAreDefault(_ schema: Schema, _ encoding: [String: FormFieldEncoding]) -> Bool {
         guard let object = objectParts(schema) else { return false }
-        return object.properties.allSatisfy { isSimple($0.schema) }
+        return object.properties.allSatisfy { property in
+            guard let entry = encoding[property.name] else { return true }
+            return formStyle(entry, isList: isSimple(property.schema) && !isSimpleScalar(property.schema)) == .some(nil)
+        }
+    }
+
+    private func isSimpleScalar(_ schema: Schema) -> Bool {
+        if case .array = schema.kind { return false }
+        if case .reference(let name) = schema.kind, let target = components[name], case .array = target.kind { return false }
+        return true
+    }
+
+    /// The spec's `style` of a form field from its `encoding` (`.some(nil)`: the default), or nil
+    /// when the format cannot say it. Lists of scalars: exploded form repeats the key, unexploded
+    /// is `comma`, `spaceDelimited`/`pipeDelimited` `space`/`pipe`, `deepObject` `brackets`
+    /// (`expand[]=a`, what Stripe's `deepObject` lists are read as). Objects, lists of them and
+    /// maps: `deepObject` (the default), exploded `form` is `form`.
+    private func formStyle(_ entry: FormFieldEncoding, isList: Bool) -> String?? {
+        let style = entry.style ?? "form"
+        let explode = entry.explode ?? (style == "form")
+        if isList {
+            switch (style, explode) {
+            case ("form", true): return .some(nil)
+            case ("form", false): return "comma"
+            case ("spaceDelimited", _): return "space"
+            case ("pipeDelimited", _): return "pipe"
+            case ("deepObject", _): return "brackets"
+            default: return nil
+            }
+        }
+        switch (style, explode) {
+        case ("deepObject", _): return .some(nil)
+        case ("form", true): return entry.style == nil ? .some(nil) : "form"
+        default: return nil
+        }
     }
 
     private func isSimple(_ schema: Schema, depth: Int = 0, inArray: Bool = false) -> Bool {
@@ -974,7 +1029,7 @@ struct SpecBuilder {
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
             }
-            var type = specType(schema, suggested: owner + "Response", use: .model, models: &models)
+            var type = undated(specType(schema, suggested: owner + "Response", use: .model, models: &models), at: schema.location, where: "as a whole response")
             if type.kind == .data { type.expr = "Data" }
             return .type(type.expr)
         }
@@ -1060,6 +1115,7 @@ struct SpecBuilder {
 
     private mutating func model(named name: String, schema: Schema, into models: inout [ImportedModel]) -> ImportedModel? {
         var model = ImportedModel(name: name, summary: schema.summary.flatMap { $0.isEmpty ? nil : $0 }, kind: .fields([]))
+        model.location = schema.location
         switch schema.kind {
         case .stringEnum(let values):
             model.kind = stringEnum(values, names: schema.enumNames)
@@ -1090,14 +1146,14 @@ struct SpecBuilder {
             for item in cases {
                 guard let modelName = modelNames[item.schema] else { continue }
                 guard values.insert(item.value).inserted else {
-                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
+                    diagnostics.warning(.unionCases, "case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
                     continue
                 }
                 let derived = SwiftNaming.caseName(forDiscriminator: integer ? modelName : item.value)
                 let unique = Self.claim(derived, in: &caseNames)
                 let explicit = unique == derived ? nil : unique
                 if explicit != nil {
-                    diagnostics.warning("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
+                    diagnostics.rename("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
                 }
                 kept.append((item.value, modelName, explicit))
             }
@@ -1111,7 +1167,7 @@ struct SpecBuilder {
                 case .stringEnum, .integerEnum: suffix = "Value"
                 default: suffix = ""
                 }
-                return specType(part, suggested: name + suffix, use: .model, models: &models).expr
+                return undated(specType(part, suggested: name + suffix, use: .model, models: &models), at: part.location, where: "as a case of a oneOf").expr
             })
         default:
             guard let object = objectParts(schema) else { return nil }
@@ -1189,7 +1245,10 @@ struct SpecBuilder {
         }
     }
 
-    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil) -> [ImportedField] {
+    /// `formEncoding` is given for the fields of a form body: none is skipped (objects and lists
+    /// go by the bracket convention), and each gets its `encoding`'s style.
+    private mutating func fields(_ object: ObjectParts, owner: String, use: Use, models: inout [ImportedModel], onlySimple: String? = nil,
+                                 formEncoding: [String: FormFieldEncoding]? = nil) -> [ImportedField] {
         var result: [ImportedField] = []
         var names: Set<String> = []
         for property in object.properties {
@@ -1199,12 +1258,13 @@ struct SpecBuilder {
             // an object part is `application/json`, which the runtime sends.
             let jsonPart = use == .multipart && (type.kind == .structModel || type.kind == .json || type.kind == .array(.structModel))
             if let onlySimple, !(type.isSimple || type.kind == .file || type.kind == .array(.file) || jsonPart) {
-                diagnostics.warning("\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
+                diagnostics.warning(.skippedFormFields, "\(onlySimple) '\(property.name)' is \(Self.describe(type.kind)); only scalars\(use == .multipart ? ", files" : "") and arrays of them can be sent, so it is skipped", at: property.schema.location)
                 continue
             }
             models += made
             if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
+            field.dateEncoding = type.dates
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = property.schema.deprecated
             // Required only where it is always there: a model sent and received holds no
@@ -1215,6 +1275,19 @@ struct SpecBuilder {
             field.readOnly = property.schema.readOnly && sentModels.contains(owner) && !property.schema.writeOnly
             field.writeOnly = property.schema.writeOnly && receivedModels.contains(owner) && !property.schema.readOnly
             field.name = uniqueSwiftName(property.name, taken: &names)
+            if let entry = formEncoding?[property.name] {
+                let isList: Bool
+                if case .array(let element) = type.kind { isList = element == .scalar || element == .enumModel } else { isList = false }
+                let isScalar = type.kind == .scalar || type.kind == .enumModel || type.kind == .data
+                if let style = formStyle(entry, isList: isList) {
+                    if !isScalar { field.style = style }
+                } else if !isScalar {
+                    let written = "'style: \(entry.style ?? "form")', explode \(entry.explode.map(String.init) ?? "default")"
+                    diagnostics.warning(
+                        "form field '\(property.name)' has \(written), which the spec format cannot say; it is sent \(isList ? "as repeated items" : "by the bracket convention (\(property.name)[key]=value)")",
+                        at: entry.location)
+                }
+            }
             result.append(field)
         }
         return result
@@ -1225,7 +1298,7 @@ struct SpecBuilder {
     private mutating func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
         let defaultValue = schema.defaultValue.flatMap { checkedDefault($0, type: type) }
         if let text = schema.defaultValue, defaultValue == nil, type.kind == .scalar || type.kind == .enumModel {
-            diagnostics.warning("default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
+            diagnostics.warning(.droppedDefaults, "default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
         }
         if let defaultValue, !type.nullable {
             field.defaultValue = defaultValue
@@ -1277,7 +1350,7 @@ struct SpecBuilder {
                 return SpecType(expr: model, kind: kind, nullable: components[name]?.nullable ?? false)
             }
             guard let target = components[name] else {
-                diagnostics.warning("schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
+                diagnostics.warning(.unresolvedReferences, "schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
                 return SpecType(expr: "JSON", kind: .json)
             }
             guard expanding.insert(name).inserted else { return SpecType(expr: "JSON", kind: .json) }
@@ -1286,6 +1359,7 @@ struct SpecBuilder {
         case .string(let format):
             return Self.stringType(format: format, use: use)
         case .integer(let format):
+            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: "Date", kind: .scalar, dates: dates) }
             return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
         case .number(let format):
             return SpecType(expr: format == "decimal" ? "Decimal" : "Double", kind: .scalar)
@@ -1293,7 +1367,12 @@ struct SpecBuilder {
             return SpecType(expr: "Bool", kind: .scalar)
         case .array(let items):
             guard let items else { return SpecType(expr: "[JSON]", kind: .array(.json)) }
-            let element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
+            // A list of dates carries the elements' encoding; a list of such lists cannot.
+            if element.dates != nil, element.expr == "Date" {
+                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates)
+            }
+            element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
             return SpecType(expr: "[\(element.expr)]", kind: .array(element.kind))
         case .stringEnum, .integerEnum, .allOf:
@@ -1305,7 +1384,7 @@ struct SpecBuilder {
             if properties.isEmpty {
                 switch additional {
                 case .schema(let value):
-                    let element = specType(value, suggested: suggested + "Value", use: use, models: &models)
+                    let element = undated(specType(value, suggested: suggested + "Value", use: use, models: &models), at: value.location, where: "as the values of a map")
                     return SpecType(expr: "[String: \(element.expr)]", kind: .dictionary)
                 case .any, .none:
                     return SpecType(expr: "JSON", kind: .json)
@@ -1327,7 +1406,7 @@ struct SpecBuilder {
             // property's, an array's items, a body or a response) is named after its owner, as
             // inline objects are.
             guard isOneOfModel(property: property, cases: cases) else {
-                diagnostics.warning("'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
+                diagnostics.warning(.unionsAsJSON, "'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
                 return SpecType(expr: "JSON", kind: .json)
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
@@ -1336,10 +1415,34 @@ struct SpecBuilder {
         }
     }
 
+    /// `epochSeconds` or `epochMilliseconds` for the formats documents give integer timestamps
+    /// (Stripe's `unix-time`); nil for other formats.
+    static func epochEncoding(_ format: String) -> String? {
+        switch format.lowercased() {
+        case "unix-time", "unixtime", "unix-timestamp", "timestamp", "epoch", "epoch-seconds", "unix-time-seconds": return "epochSeconds"
+        case "unix-time-ms", "unix-time-millis", "unix-timestamp-ms", "timestamp-ms", "epoch-millis", "epoch-ms", "epoch-milliseconds": return "epochMilliseconds"
+        default: return nil
+        }
+    }
+
+    /// `type`, or where a date encoding cannot be said (`place`: a map's values, a oneOf's case,
+    /// a whole body or response, a list of lists) the wire type it stands on, with a warning that
+    /// the values are no longer read as dates.
+    private mutating func undated(_ type: SpecType, at location: SourceLocation, where place: String) -> SpecType {
+        guard let dates = type.dates else { return type }
+        let wire = dates == "date" ? "String" : "Int64"
+        var plain = type
+        plain.dates = nil
+        plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
+        diagnostics.warning("dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
+        return plain
+    }
+
     /// The spec type of `type: string` with this `format`.
     private static func stringType(format: String?, use: Use) -> SpecType {
         switch format {
         case "date-time": return SpecType(expr: "Date", kind: .scalar)
+        case "date": return SpecType(expr: "Date", kind: .scalar, dates: "date")
         case "uuid": return SpecType(expr: "UUID", kind: .scalar)
         case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
         case "byte": return SpecType(expr: "Data", kind: .data)
@@ -1370,7 +1473,7 @@ struct SpecBuilder {
         let unique = Self.numbered(name, isTaken: isTypeNameTaken)
         takenTypeNames.insert(unique)
         if unique != raw, components[raw] != nil {
-            diagnostics.warning("schema '\(raw)' becomes model '\(unique)'", at: location)
+            diagnostics.rename("schema '\(raw)' becomes model '\(unique)'", at: location)
         }
         return unique
     }
@@ -1390,7 +1493,7 @@ struct SpecBuilder {
             taken.contains(candidate) || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
         }
         if let clash = suffixes.map({ Self.upperName(name) + $0 }).first(where: isTypeNameTaken), !taken.contains(name) {
-            diagnostics.warning("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
+            diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
         }
         taken.insert(unique)
         for suffix in suffixes { takenTypeNames.insert(Self.upperName(unique) + suffix) }
@@ -1409,7 +1512,7 @@ struct SpecBuilder {
         case .json(let schema, _)?:
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) { suffixes.append("Request") }
         case .form(let schema)?:
-            if case .reference(let name) = schema.kind, modelNames[name] != nil, formFieldsAreSimple(schema) {} else { suffixes.append("Request") }
+            if case .reference(let name) = schema.kind, modelNames[name] != nil, formStylesAreDefault(schema, operation.body?.formEncoding ?? [:]) {} else { suffixes.append("Request") }
         case .multipart?:
             suffixes.append("Request")
         case .raw?, nil:
@@ -1455,15 +1558,40 @@ struct SpecBuilder {
         return candidate
     }
 
+    /// The spec's path: placeholders renamed, the text between them percent-encoded where it is
+    /// not made of RFC 3986 path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
     private func renamePlaceholders(_ path: String, _ rename: (String) -> String) -> String {
         var result = ""
         var rest = Substring(path)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
+            result += Self.encodedPathLiteral(rest[..<open])
             result += "{" + rename(String(rest[rest.index(after: open)..<close])) + "}"
             rest = rest[rest.index(after: close)...]
         }
-        return result + rest
+        return result + Self.encodedPathLiteral(rest)
+    }
+
+    static func encodedPathLiteral(_ text: Substring) -> String {
+        let bytes = Array(text.utf8)
+        func isHex(_ b: UInt8) -> Bool {
+            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let isPathByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+                || "-._~!$&'()*+,;=:@/".utf8.contains(b)
+            if isPathByte || (b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
+                out.append(b)
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
+            }
+            i += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func describe(_ kind: SpecType.Kind) -> String {

@@ -12,8 +12,16 @@ import EndpointGenSupport
 /// can end a line, start a key (`baseURL:`) or write a merge key (`<<`) of the spec.
 struct SpecPrinter {
     private var lines: [String] = []
+    /// From which line on (1-based) the text is about which place in the document: each endpoint
+    /// and model, so the spec loader's warnings can be shown where the document says it.
+    private var origins: [(line: Int, location: SourceLocation)] = []
 
     static func render(_ file: ImportedFile, header: [String]) -> String {
+        renderWithOrigins(file, header: header).text
+    }
+
+    /// The text and, for each endpoint and model, the line it starts on and its place in the document.
+    static func renderWithOrigins(_ file: ImportedFile, header: [String]) -> (text: String, origins: [(line: Int, location: SourceLocation)]) {
         var printer = SpecPrinter()
         for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + comment(line)) }
         if let service = file.service {
@@ -27,7 +35,23 @@ struct SpecPrinter {
                 printer.model(model)
             }
         }
-        return printer.lines.joined(separator: "\n") + "\n"
+        return (printer.lines.joined(separator: "\n") + "\n", printer.origins)
+    }
+
+    /// What a model is, as written, without its name and summaries: two models with the same
+    /// structure are the same type.
+    static func structure(of model: ImportedModel) -> String {
+        var bare = model
+        bare.name = "_"
+        bare.summary = nil
+        bare.location = nil
+        if case .fields(var fields) = bare.kind {
+            for index in fields.indices { fields[index].summary = nil }
+            bare.kind = .fields(fields)
+        }
+        var printer = SpecPrinter()
+        printer.model(bare)
+        return printer.lines.joined(separator: "\n")
     }
 
     private mutating func line(_ depth: Int, _ text: String) {
@@ -88,6 +112,7 @@ struct SpecPrinter {
     }
 
     private mutating func endpoint(_ endpoint: ImportedEndpoint) {
+        if let location = endpoint.location { origins.append((lines.count + 1, location)) }
         line(1, Self.scalar(endpoint.name) + ":")
         entry(2, "method", Self.scalar(endpoint.method))
         entry(2, "path", Self.scalar(endpoint.path))
@@ -166,7 +191,7 @@ struct SpecPrinter {
         default: plainDefault = nil
         }
         let needsLongForm = field.name != nil || field.summary != nil || field.deprecated || field.style != nil
-            || field.readOnly || field.writeOnly || field.credential
+            || field.readOnly || field.writeOnly || field.credential || field.dateEncoding != nil
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
             let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
@@ -184,12 +209,14 @@ struct SpecPrinter {
         }
         if field.deprecated { entry(depth + 1, "deprecated", "true") }
         if let style = field.style { entry(depth + 1, "style", Self.scalar(style)) }
+        if let dates = field.dateEncoding { entry(depth + 1, "dateEncoding", Self.scalar(dates)) }
         if field.readOnly { entry(depth + 1, "readOnly", "true") }
         if field.writeOnly { entry(depth + 1, "writeOnly", "true") }
         if field.credential { entry(depth + 1, "credential", "true") }
     }
 
     private mutating func model(_ model: ImportedModel) {
+        if let location = model.location { origins.append((lines.count + 1, location)) }
         line(1, Self.scalar(model.name) + ":")
         if let summary = model.summary { entry(2, "summary", Self.scalar(summary)) }
         switch model.kind {

@@ -1,5 +1,6 @@
 import EndpointGenImport
 import EndpointGenSupport
+import EndpointGenYAML
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,6 +11,10 @@ import Darwin
 public struct ImportRunResult: Sendable {
     /// Warnings about what the specs cannot express, or the errors that stopped the import.
     public var diagnostics: [Diagnostic] = []
+    /// Names the import changed, as notes (shown with `--verbose`).
+    public var renames: [Diagnostic] = []
+    /// `warning summary: 12 skipped parameters, …`, nil without warnings.
+    public var warningSummary: String?
     /// Display paths of the spec files written.
     public var written: [String] = []
     /// Display paths of existing files the import would have replaced; nothing was written.
@@ -27,14 +32,17 @@ public enum ImportCommand {
         var result = ImportRunResult()
         let bytes: [UInt8]
         do throws(FileSystem.Failure) {
-            bytes = try FileSystem.readInput(document, limit: Pipeline.inputLimit)
+            bytes = try FileSystem.readInput(document, limit: YAMLLoadOptions.document.maxFileSize)
         } catch {
             result.failure = "cannot read '\(document)': \(error.reason)"
             return result
         }
         let base = Pipeline.displayPath(output)
-        let imported = OpenAPIImporter.run(bytes, path: Pipeline.displayPath(document), outputDirectory: base)
+        let imported = OpenAPIImporter.run(bytes, path: Pipeline.displayPath(document), outputDirectory: base,
+                                           readFile: referencedFileReader(document: Pipeline.displayPath(document)))
         result.diagnostics = imported.diagnostics
+        result.renames = imported.renames
+        result.warningSummary = imported.warningSummary
         guard !imported.hasErrors else { return result }
 
         func display(_ name: String) -> String { base == "." ? name : base + "/" + name }
@@ -53,7 +61,7 @@ public enum ImportCommand {
         var createdFolder = false
         if OutputWriter.kind(of: output) == .missing {
             do throws(FileSystem.Failure) {
-                try FileSystem.createDirectory(output, intermediates: false)
+                try FileSystem.createDirectory(output, intermediates: true)
             } catch {
                 result.failure = "cannot create folder '\(base)': \(error.reason)"
                 return result
@@ -68,5 +76,28 @@ public enum ImportCommand {
         }
         result.written = imported.files.map { display($0.name) }
         return result
+    }
+
+    /// Reads the files a document's `$ref`s name. The importer keeps their paths within the
+    /// document's folder; a symbolic link there that leads out of it is refused here.
+    static func referencedFileReader(document: String) -> OpenAPIFileReader {
+        let folder = Path.parent(document)
+        let realFolder = realPath(folder.isEmpty ? "." : folder)
+        return { path in
+            guard let realFolder, let real = realPath(path), real.hasPrefix(realFolder == "/" ? "/" : realFolder + "/") else {
+                return .failure(OpenAPIReadFailure(reason: realPath(path) == nil ? "no such file" : "it leads out of the document's folder (a symbolic link)"))
+            }
+            do throws(FileSystem.Failure) {
+                return .success(try FileSystem.readInput(path, limit: YAMLLoadOptions.document.maxFileSize))
+            } catch {
+                return .failure(OpenAPIReadFailure(reason: error.reason))
+            }
+        }
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

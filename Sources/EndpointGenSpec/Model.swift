@@ -81,6 +81,9 @@ public struct Service: Sendable {
     /// request (a tenant id, an `api-version`), in spec order.
     public var sharedHeaders: [Field] = []
     public var sharedQuery: [Field] = []
+    /// `dateEncoding:` with the file's time zone: how the JSON bodies and responses and the date
+    /// parameters of the service write dates; nil is ISO 8601 through the client's coders.
+    public var dateEncoding: DateEncodingSetting?
     public var endpoints: [Endpoint]
     public var location: SourceLocation
 
@@ -107,6 +110,32 @@ public enum QueryStyle: String, Sendable, Hashable, CaseIterable {
 
     /// Styles of arrays of scalars.
     public var isArrayStyle: Bool { self != .deepObject && self != .form }
+}
+
+/// How dates are written (`dateEncoding:` of a service or a field); the runtime's `DateEncoding`.
+public enum DateEncodingKind: String, Sendable, Hashable, CaseIterable {
+    /// `2024-12-26T10:30:15.123Z` (the default).
+    case iso8601
+    /// `2024-12-26`, in the file's time zone.
+    case date
+    /// `1735209015` seconds since 1970.
+    case epochSeconds
+    /// `1735209015123` milliseconds since 1970.
+    case epochMilliseconds
+    /// `2024-12-26T19:30:15.123` without an offset, in the file's time zone.
+    case local
+}
+
+/// A date encoding with the time zone it is read and written in (an IANA identifier).
+public struct DateEncodingSetting: Sendable, Hashable {
+    public var kind: DateEncodingKind
+    /// Used by `date` and `local`; `UTC` unless the file sets `timeZone:`.
+    public var timeZone: String
+
+    public init(kind: DateEncodingKind, timeZone: String = "UTC") {
+        self.kind = kind
+        self.timeZone = timeZone
+    }
 }
 
 /// `cookieSession:` of a service: the endpoint that renews a cookie session on 401, and the
@@ -199,14 +228,27 @@ public struct Header: Sendable, Hashable {
     }
 }
 
-public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
-    case get = "GET"
-    case post = "POST"
-    case put = "PUT"
-    case patch = "PATCH"
-    case delete = "DELETE"
-    case head = "HEAD"
-    case options = "OPTIONS"
+/// An endpoint's method: a standard one or any other RFC 9110 token (`PURGE`), kept as written.
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public static let get = HTTPMethod(rawValue: "GET")
+    public static let post = HTTPMethod(rawValue: "POST")
+    public static let put = HTTPMethod(rawValue: "PUT")
+    public static let patch = HTTPMethod(rawValue: "PATCH")
+    public static let delete = HTTPMethod(rawValue: "DELETE")
+    public static let head = HTTPMethod(rawValue: "HEAD")
+    public static let options = HTTPMethod(rawValue: "OPTIONS")
+    public static let trace = HTTPMethod(rawValue: "TRACE")
+
+    /// The methods the runtime names (`.get` … `.trace`); others are `HTTPMethod("PURGE")`.
+    public static let standard: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace]
+
+    public var isStandard: Bool { Self.standard.contains(self) }
 }
 
 /// A piece of an endpoint path: `/members/{memberId}/avatar` is
@@ -215,6 +257,8 @@ public enum PathComponent: Sendable, Hashable {
     case literal(String)
     /// The placeholder name; a matching entry exists in `Endpoint.pathParameters`.
     case parameter(String)
+    /// `{name...}`: a `String` parameter of several segments (`a/b/c`), each encoded on its own.
+    case segments(String)
 }
 
 public enum Deprecation: Sendable, Hashable {
@@ -374,6 +418,11 @@ public struct Field: Sendable {
     public var deprecationMessage: String?
     /// `readOnly: true` / `writeOnly: true` of a model field.
     public var access: FieldAccess = .readWrite
+    /// The field's own `dateEncoding:` (a `Date` or `[Date]` field); nil follows the service.
+    public var dateEncoding: DateEncodingSetting?
+    /// `style:` of a form body's field: how a list or an object is written (nil: lists repeated,
+    /// objects by the bracket convention).
+    public var style: QueryStyle?
     public var location: SourceLocation
 
     public init(

@@ -34,6 +34,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var location: SourceLocation?
     /// Follow-up `note:` lines, e.g. where a duplicate was first defined.
     public var notes: [Diagnostic]
+    /// What sort of problem this is, for a summary that counts them (`skipped parameters`); a
+    /// stable name, never rendered in the line itself. Nil when nobody counts them.
+    public var kind: String?
 
     public init(_ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
         self.severity = severity

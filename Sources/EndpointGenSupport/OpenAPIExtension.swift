@@ -28,6 +28,12 @@ public enum OpenAPIExtension {
     public static let paginate = "x-endpointgen-paginate"
     /// The keys `paginate` may hold; `link` is `true`, the others are names or dotted paths.
     public static let paginateKeys = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
+    /// Path parameter: `true` for the spec's `{name...}` (several segments); OpenAPI 3.1 allows
+    /// `allowReserved`, which import also reads so, on query parameters only.
+    public static let segments = "x-endpointgen-segments"
+    /// Path item: operations of methods OpenAPI 3.1 has no field for (`PURGE`), method → operation,
+    /// as OpenAPI 3.2's `additionalOperations` holds them.
+    public static let additionalOperations = "x-endpointgen-additional-operations"
     /// `oneOf` schema: `integer` when the discriminator's values are integers.
     public static let discriminatorType = "x-endpointgen-discriminator-type"
 }

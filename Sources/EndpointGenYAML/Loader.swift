@@ -53,7 +53,11 @@ private struct TreeBuilder {
     private var documents: [Int32] = []
     private var diagnostics: [Diagnostic] = []
     private var anchors: [String: (index: Int32, count: Int, height: Int)] = [:]
-    private var totalNodes = 0
+    /// Nodes written in the stream, each counted once (a closed collection's subtree is not
+    /// charged again: that made the budget nodes × depth and refused plain deep documents).
+    private var writtenNodes = 0
+    /// Nodes that aliases add to the tree, each alias charged its anchor's expanded subtree.
+    private var aliasNodes = 0
     /// Aliases read so far (each copies its anchor's subtree).
     private var aliasCount = 0
     private var documentCount = 0
@@ -129,6 +133,11 @@ private struct TreeBuilder {
             if let anchor = data.anchor {
                 anchors[String(cString: anchor)] = (index, 1, 0)
             }
+            writtenNodes += 1
+            if writtenNodes > options.maxNodes {
+                tooManyNodes(at: mark)
+                return
+            }
             add(index, mark: mark, isScalar: true, count: 1, height: 0)
 
         case YAML_ALIAS_EVENT:
@@ -152,6 +161,11 @@ private struct TreeBuilder {
             let index = Int32(records.count)
             records.append(record)
             if record.hasTag { tags[index] = tags[target.index] }
+            aliasNodes += target.count
+            if aliasNodes > options.maxAliasNodes {
+                fail("the document's \(aliasCount) alias(es) expand to more than \(options.maxAliasNodes) nodes; refusing to load it", at: mark)
+                return
+            }
             add(index, mark: mark, isScalar: record.kind == .scalar, count: target.count, height: target.height)
 
         case YAML_SEQUENCE_START_EVENT:
@@ -185,6 +199,11 @@ private struct TreeBuilder {
             fail("nesting is deeper than the limit of \(options.maxDepth) levels", at: mark)
             return
         }
+        writtenNodes += 1
+        if writtenNodes > options.maxNodes {
+            tooManyNodes(at: mark)
+            return
+        }
         let index = newRecord(mark: mark, kind: isMapping ? .mapping : .sequence, style: .plain, tag: tag)
         stack.append(Frame(index: index, isMapping: isMapping, anchor: anchor.map { String(cString: $0) }, pendingStart: pending.count))
     }
@@ -206,17 +225,9 @@ private struct TreeBuilder {
         add(frame.index, mark: mark(of: frame.index), isScalar: false, count: frame.nodeCount, height: frame.height)
     }
 
-    /// Attaches a finished node to its parent (or makes it a document) and charges the budget.
+    /// Attaches a finished node to its parent (or makes it a document). `count` is the node's
+    /// subtree (aliases expanded), kept for anchors; the budgets are charged by the callers.
     private mutating func add(_ index: Int32, mark: Mark, isScalar: Bool, count: Int, height: Int) {
-        totalNodes += count
-        if totalNodes > options.maxNodes {
-            if aliasCount > 0 {
-                fail("the document expands to more than \(options.maxNodes) nodes through its \(aliasCount) alias(es); refusing to load it", at: mark)
-            } else {
-                fail("the document has more than \(options.maxNodes) nodes, the limit of a spec file; refusing to load it", at: mark)
-            }
-            return
-        }
         guard !stack.isEmpty else {
             documents.append(index)
             return
@@ -401,6 +412,10 @@ private struct TreeBuilder {
         case YAML_FOLDED_SCALAR_STYLE: return .folded
         default: return .plain
         }
+    }
+
+    private mutating func tooManyNodes(at mark: Mark) {
+        fail("the document has more than \(options.maxNodes) nodes, the loader's limit; refusing to load it", at: mark)
     }
 
     private mutating func fail(_ message: String, at mark: Mark) {

@@ -86,6 +86,18 @@ public struct YAMLNode: Sendable {
         record.mark
     }
 
+    /// The same for every node of one loaded stream: which file a node came from, when nodes of
+    /// several files meet (an OpenAPI document and the files its `$ref`s name).
+    public var streamID: ObjectIdentifier {
+        ObjectIdentifier(storage)
+    }
+
+    /// Nodes of the whole stream this node belongs to (aliases not expanded), for budgets that
+    /// span several files.
+    public var streamNodeCount: Int {
+        storage.records.count
+    }
+
     /// An explicit tag (`!foo`, `!!str`) as written, resolved to its full form by libyaml.
     /// Only present when the loader was told to accept tags.
     public var tag: String? {
@@ -277,8 +289,12 @@ public struct YAMLLoadOptions: Sendable {
     public var maxFileSize: Int
     /// Deepest nesting of collections accepted (libyaml has no limit and gets quadratic).
     public var maxDepth: Int
-    /// Most nodes the tree may hold after expanding aliases ("billion laughs" guard).
+    /// Most nodes the stream may hold as written, each counted once.
     public var maxNodes: Int
+    /// Most nodes aliases may add to the tree, each alias counted as its anchor's expanded
+    /// subtree ("billion laughs" guard); bounded apart from `maxNodes`, so a large document
+    /// without aliases is never refused for them.
+    public var maxAliasNodes: Int
     public var allowMultipleDocuments: Bool
     public var allowTags: Bool
     public var rejectDuplicateKeys: Bool
@@ -290,6 +306,7 @@ public struct YAMLLoadOptions: Sendable {
         maxFileSize: Int = 16 << 20,
         maxDepth: Int = 128,
         maxNodes: Int = 2_000_000,
+        maxAliasNodes: Int = 1_000_000,
         allowMultipleDocuments: Bool = false,
         allowTags: Bool = false,
         rejectDuplicateKeys: Bool = true,
@@ -299,6 +316,7 @@ public struct YAMLLoadOptions: Sendable {
         self.maxFileSize = maxFileSize
         self.maxDepth = maxDepth
         self.maxNodes = maxNodes
+        self.maxAliasNodes = maxAliasNodes
         self.allowMultipleDocuments = allowMultipleDocuments
         self.allowTags = allowTags
         self.rejectDuplicateKeys = rejectDuplicateKeys
@@ -308,6 +326,11 @@ public struct YAMLLoadOptions: Sendable {
 
     /// The rules for spec files.
     public static let spec = YAMLLoadOptions()
+
+    /// An OpenAPI document and the files it refers to: the spec rules with room for the largest
+    /// published descriptions (GitHub's api.github.com is about 11 MB of JSON, some 500,000
+    /// nodes, and grows).
+    public static let document = YAMLLoadOptions(maxFileSize: 64 << 20, maxNodes: 8_000_000)
 
     /// Plain YAML 1.1 as libyaml reads it, for conformance testing.
     public static let permissive = YAMLLoadOptions(

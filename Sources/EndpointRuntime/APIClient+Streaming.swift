@@ -18,7 +18,7 @@ extension APIClient {
     /// (an idle timeout, not a deadline for the whole stream), nothing is retried, and ending the
     /// iteration (or cancelling its task) closes the connection. Errors arrive from the iteration.
     public func events<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) -> APIStream<ServerSentEvent<Value>> {
-        let decoder = configuration.makeDecoder()
+        let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
         return makeStream(endpoint, baseURL: baseURL) { body, continuation throws(APIError) in
             var parser = ServerSentEventParser()
@@ -41,7 +41,7 @@ extension APIClient {
     /// one value per line, decoded as `type` as each line arrives. Before and after the first byte,
     /// as `events(_:baseURL:as:)`.
     public func jsonLines<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) -> APIStream<Value> {
-        let decoder = configuration.makeDecoder()
+        let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
         return makeStream(endpoint, baseURL: baseURL) { body, continuation throws(APIError) in
             var parser = JSONLinesParser()
@@ -129,7 +129,7 @@ extension APIClient {
             }
             return .finished((head, body))
         } accept: { response throws(APIError) in
-            throw .server(serverError(from: response, format: endpoint.errorFormat))
+            throw .server(serverError(from: response, format: endpoint.errorFormat, dates: endpoint.dateEncoding))
         }
     }
 

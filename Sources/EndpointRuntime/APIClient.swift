@@ -125,13 +125,13 @@ public struct APIClient: Sendable {
     /// Sends `endpoint` and decodes the 2xx body (unwrapped from the endpoint's envelope) as `type`.
     public func send<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) async throws(APIError) -> Value {
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
-        return try value(Value.self, of: response, envelope: endpoint.envelope)
+        return try value(Value.self, of: response, envelope: endpoint.envelope, dates: endpoint.dateEncoding)
     }
 
     /// As `send(_:baseURL:as:)`, with the response's status and header fields beside the value.
     public func response<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) async throws(APIError) -> APIResponse<Value> {
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
-        let value = try value(Value.self, of: response, envelope: endpoint.envelope)
+        let value = try value(Value.self, of: response, envelope: endpoint.envelope, dates: endpoint.dateEncoding)
         return APIResponse(value: value, status: response.status, headers: response.headers, url: response.url)
     }
 
@@ -153,8 +153,8 @@ public struct APIClient: Sendable {
     /// Redirects, the refresh after a 401, retries, plugins and limits apply as for every call.
     public func response<Cases: StatusDecodable>(_ endpoint: some Endpoint, baseURL: URL, cases: Cases.Type) async throws(APIError) -> APIResponse<Cases> {
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false, acceptsAnyStatus: true)
-        guard let value = try Cases(ResponseReader(response, envelope: endpoint.envelope, client: self)) else {
-            throw .server(serverError(from: response, format: endpoint.errorFormat))
+        guard let value = try Cases(ResponseReader(response, envelope: endpoint.envelope, dates: endpoint.dateEncoding, client: self)) else {
+            throw .server(serverError(from: response, format: endpoint.errorFormat, dates: endpoint.dateEncoding))
         }
         return APIResponse(value: value, status: response.status, headers: response.headers, url: response.url)
     }
@@ -195,7 +195,7 @@ public struct APIClient: Sendable {
             throw .invalidRequest(reason: "The endpoint has no envelope format, so its whole envelope cannot be returned.")
         }
         let response = try await execute(endpoint, baseURL: baseURL, discardsSuccessBody: false)
-        return try unwrap(response, format: format, as: Value.self)
+        return try unwrap(response, format: format, as: Value.self, dates: endpoint.dateEncoding)
     }
 
     /// The request `endpoint` becomes before credentials and plugins: URL, method, headers, body,
@@ -227,7 +227,7 @@ public struct APIClient: Sendable {
                 return response
             }
             guard response.isSuccess else {
-                throw .server(serverError(from: response, format: endpoint.errorFormat))
+                throw .server(serverError(from: response, format: endpoint.errorFormat, dates: endpoint.dateEncoding))
             }
             return response
         }
@@ -359,24 +359,31 @@ public struct APIClient: Sendable {
 
     // MARK: - Responses
 
-    /// A 2xx body decoded as `type`, through the envelope when the endpoint has one.
-    func value<Value: Decodable & Sendable>(_ type: Value.Type, of response: HTTPResponse, envelope: EnvelopeFormat?) throws(APIError) -> Value {
-        if let envelope {
-            return try unwrap(response, format: envelope, as: Value.self).payload
-        }
-        return try decode(Value.self, from: response)
+    /// The client's decoder, reading dates in `dates` when the endpoint declares an encoding.
+    func decoder(dates: DateEncoding?) -> JSONDecoder {
+        let decoder = configuration.makeDecoder()
+        dates?.apply(to: decoder)
+        return decoder
     }
 
-    private func decode<Value: Decodable>(_ type: Value.Type, from response: HTTPResponse) throws(APIError) -> Value {
+    /// A 2xx body decoded as `type`, through the envelope when the endpoint has one.
+    func value<Value: Decodable & Sendable>(_ type: Value.Type, of response: HTTPResponse, envelope: EnvelopeFormat?, dates: DateEncoding? = nil) throws(APIError) -> Value {
+        if let envelope {
+            return try unwrap(response, format: envelope, as: Value.self, dates: dates).payload
+        }
+        return try decode(Value.self, from: response, dates: dates)
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from response: HTTPResponse, dates: DateEncoding?) throws(APIError) -> Value {
         do {
-            return try configuration.makeDecoder().decode(Value.self, from: response.body)
+            return try decoder(dates: dates).decode(Value.self, from: response.body)
         } catch {
             throw decodingError(error, typeName: String(describing: Value.self), response: response)
         }
     }
 
-    func unwrap<Value: Decodable & Sendable>(_ response: HTTPResponse, format: EnvelopeFormat, as type: Value.Type) throws(APIError) -> Envelope<Value> {
-        let decoder = configuration.makeDecoder()
+    func unwrap<Value: Decodable & Sendable>(_ response: HTTPResponse, format: EnvelopeFormat, as type: Value.Type, dates: DateEncoding? = nil) throws(APIError) -> Envelope<Value> {
+        let decoder = decoder(dates: dates)
         decoder.userInfo[.endpointRuntimeEnvelopeFormat] = format
         let box: EnvelopeBox<Value>
         do {
@@ -422,12 +429,12 @@ public struct APIClient: Sendable {
 
     /// The server error for a non-2xx response: message and code read per `format` (keys may be
     /// dotted paths such as `error.message`), the model decoded when it can be.
-    func serverError(from response: HTTPResponse, format: ErrorBodyFormat) -> ServerError {
+    func serverError(from response: HTTPResponse, format: ErrorBodyFormat, dates: DateEncoding? = nil) -> ServerError {
         var message: String?
         var code: String?
         var model: (any Sendable)?
         if !response.body.isEmpty, format.message != nil || format.code != nil || format.model != nil {
-            let decoder = configuration.makeDecoder()
+            let decoder = decoder(dates: dates)
             if format.message != nil || format.code != nil,
                let json = try? decoder.decode(JSONValue.self, from: response.body) {
                 if let key = format.message, let value = Self.lookup(key, in: json) {

@@ -270,7 +270,9 @@ private final class CurlTransfer: @unchecked Sendable {
         _ = ecurl_setopt_callback(easy, Option.headerFunction, curlHeader)
         _ = ecurl_setopt_pointer(easy, Option.headerData, me)
 
-        let method = (request.httpMethod ?? "GET").uppercased()
+        // Methods are case-sensitive: a custom one goes out as written.
+        let written = request.httpMethod ?? "GET"
+        let method = written.uppercased()
         let payload = request.httpBody
         switch method {
         case "GET" where payload == nil:
@@ -281,7 +283,7 @@ private final class CurlTransfer: @unchecked Sendable {
             if method == "POST" {
                 _ = ecurl_setopt_long(easy, Option.post, 1)
             } else {
-                _ = ecurl_setopt_pointer(easy, Option.customRequest, method)
+                _ = ecurl_setopt_pointer(easy, Option.customRequest, written)
             }
             // PUT and PATCH without a body still say `Content-Length: 0`, as URLSession does.
             if payload != nil || method == "POST" || method == "PUT" || method == "PATCH" {

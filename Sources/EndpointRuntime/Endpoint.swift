@@ -4,21 +4,53 @@ import Foundation
 // `Endpoint`; generated services call `APIClient`. Keep these signatures stable:
 // generated code in users' repositories depends on them.
 
-/// An HTTP method.
-public enum HTTPMethod: String, Sendable, Hashable {
-    case get = "GET"
-    case post = "POST"
-    case put = "PUT"
-    case patch = "PATCH"
-    case delete = "DELETE"
-    case head = "HEAD"
-    case options = "OPTIONS"
+/// An HTTP method: the standard ones as static members (`.get`, `.post`, … `.trace`), any other
+/// RFC 9110 token (`PURGE`, WebDAV's `PROPFIND`) with `HTTPMethod("PURGE")`.
+///
+/// A struct since runtime 2 (an enum before): `.get` and `endpoint.method == .post` read as
+/// before, and a `switch` over methods needs a `default:`. The token is sent as written (methods
+/// are case-sensitive); one that is not a token fails the request with `.invalidRequest`.
+public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    /// The token sent on the request line.
+    public let rawValue: String
 
-    /// Safe to repeat: retried by the retry policy.
+    /// The method `token`; nil when it is not an RFC 9110 token (empty, or with a space,
+    /// a control character or a separator).
+    public init?(rawValue token: String) {
+        guard Self.isToken(token) else { return nil }
+        self.rawValue = token
+    }
+
+    /// The method `token`, checked when the request is built (`.invalidRequest` if it is no token).
+    public init(_ token: String) {
+        self.rawValue = token
+    }
+
+    public static let get = HTTPMethod("GET")
+    public static let post = HTTPMethod("POST")
+    public static let put = HTTPMethod("PUT")
+    public static let patch = HTTPMethod("PATCH")
+    public static let delete = HTTPMethod("DELETE")
+    public static let head = HTTPMethod("HEAD")
+    public static let options = HTTPMethod("OPTIONS")
+    public static let trace = HTTPMethod("TRACE")
+
+    /// The token.
+    public var description: String { rawValue }
+
+    /// Safe to repeat (RFC 9110 9.2.2: GET, HEAD, PUT, DELETE, OPTIONS, TRACE): retried by the
+    /// retry policy. Other tokens are not, since nothing says they are.
     public var isIdempotent: Bool {
-        switch self {
-        case .get, .put, .delete, .head, .options: return true
-        case .post, .patch: return false
+        switch rawValue {
+        case "GET", "PUT", "DELETE", "HEAD", "OPTIONS", "TRACE": return true
+        default: return false
+        }
+    }
+
+    /// RFC 9110 `token`: one or more of `A-Z a-z 0-9 ! # $ % & ' * + - . ^ _ ` | ~`.
+    static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { byte in
+            PercentEncoding.isAlphanumeric(byte) || "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 }
@@ -49,6 +81,11 @@ public enum PathComponent: Sendable, Hashable {
     case literal(String)
     /// A parameter's value; every byte of its UTF-8 text but `A-Z a-z 0-9 - _ ~` is percent-encoded.
     case value(String)
+    /// A parameter that holds several segments (`a/b/c`, a file path): split at `/`, each segment
+    /// encoded as `value` is but for `.` (`main.swift`), joined by `/`. An empty segment (`a//b`, a leading or trailing `/`),
+    /// `.` or `..` fails the request with `.invalidRequest`. (New in runtime 2: a `switch` over
+    /// `PathComponent` needs this case.)
+    case segments(String)
 }
 
 /// One query item (or form field); arrays are several items with the same name, or one item
@@ -62,12 +99,24 @@ public struct QueryItem: Sendable, Hashable {
     /// For a delimited array: the value as sent, each element encoded on its own and the delimiter
     /// as it is, so a delimiter inside an element (`a,b` in a comma list) stays distinguishable.
     let encodedValue: String?
+    /// Why a value of this item could not be written (`append(name:fields:style:)`): the request
+    /// then fails with `.encoding` when it is built, instead of going out without the value.
+    let failure: String?
 
     /// An item `name=value`.
     public init(name: String, value: String) {
         self.name = name
         self.value = value
         self.encodedValue = nil
+        self.failure = nil
+    }
+
+    /// An item standing for a value that could not be encoded.
+    init(name: String, failure: String) {
+        self.name = name
+        self.value = ""
+        self.encodedValue = nil
+        self.failure = failure
     }
 
     /// One item for several values: each percent-encoded, then joined by `delimiter` sent as it is
@@ -77,6 +126,7 @@ public struct QueryItem: Sendable, Hashable {
         self.value = elements.joined(separator: delimiter.removingPercentEncoding ?? delimiter)
         self.encodedValue = elements.map { PercentEncoding.encode($0, keeping: PercentEncoding.isQuerySafe) }
             .joined(separator: delimiter)
+        self.failure = nil
     }
 }
 
@@ -143,10 +193,12 @@ public struct MultipartPart: Sendable, Hashable {
     }
 
     /// A JSON part: `value` encoded as the client's default encoder writes JSON (ISO 8601 dates,
-    /// sorted keys).
-    public init(name: String, json value: some Encodable & Sendable) {
+    /// or those of `dates`; sorted keys).
+    public init(name: String, json value: some Encodable & Sendable, dates: DateEncoding? = nil) {
         self.name = name
-        let data = try? APIClient.Configuration.defaultEncoder().encode(value)
+        let encoder = APIClient.Configuration.defaultEncoder()
+        dates?.apply(to: encoder)
+        let data = try? encoder.encode(value)
         self.content = .json(data, typeName: String(describing: type(of: value)))
     }
 }
@@ -243,6 +295,10 @@ public protocol Endpoint: Sendable {
     /// How a `.cookie` endpoint's session is renewed and protected (the spec's `cookieSession`);
     /// nil by default.
     var cookieSession: CookieSession? { get }
+    /// How dates are written in the JSON body and read from responses and error bodies (the
+    /// spec's `dateEncoding:` of the service); nil leaves them to the client's coders (ISO 8601
+    /// by default). Fields with their own encoding keep it.
+    var dateEncoding: DateEncoding? { get }
 }
 
 /// A cookie session as Spring-style backends run it: a refresh endpoint and a CSRF token.
@@ -284,6 +340,7 @@ extension Endpoint {
             switch component {
             case .literal(let text): return text
             case .value(let value): return PathEncoding.encoded(value)
+            case .segments(let value): return PathEncoding.segments(value)
             }
         }.joined()
     }
@@ -294,6 +351,8 @@ extension Endpoint {
     public var credentialHeaders: [String] { [] }
     /// None.
     public var cookieSession: CookieSession? { nil }
+    /// Nil: the client's coders decide.
+    public var dateEncoding: DateEncoding? { nil }
     /// None: a stub answers 200 with `sampleData`.
     public var sampleResponses: [SampleResponse] { [] }
 }

@@ -8,11 +8,15 @@ import Foundation
 /// or an offset `±HH:MM` / `±HHMM`.
 enum ISO8601 {
     static func string(from date: Date) -> String {
+        dateTime(date, offset: 0) + "Z"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.ffffff]` of `date` seen at `offset` seconds from UTC, without a zone.
+    static func dateTime(_ date: Date, offset: Int) -> String {
         // Rounded to whole microseconds first, so that 0.9999999 s carries into the next second.
-        let micros = Int((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let micros = Int((date.timeIntervalSince1970 * 1_000_000).rounded()) + offset * 1_000_000
         let (seconds, microOfSecond) = floorDivide(micros, 1_000_000)
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
-        let (year, month, day) = civil(fromDays: days)
         let hour = secondOfDay / 3600
         let minute = secondOfDay % 3600 / 60
         let second = secondOfDay % 60
@@ -21,23 +25,53 @@ enum ISO8601 {
             fraction = "." + pad(microOfSecond, 6)
             while fraction.hasSuffix("0") { fraction.removeLast() }
         }
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-            + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + fraction + "Z"
+        return day(days) + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) + fraction
+    }
+
+    /// `YYYY-MM-DD` of the day `date` falls on at `offset` seconds from UTC.
+    static func dateOnly(_ date: Date, offset: Int) -> String {
+        let seconds = floorDivide(Int((date.timeIntervalSince1970 * 1_000_000).rounded()), 1_000_000).0 + offset
+        return day(floorDivide(seconds, 86_400).0)
+    }
+
+    private static func day(_ days: Int) -> String {
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
     }
 
     static func date(from text: String) -> Date? {
+        guard let parsed = parse(text), let offset = parsed.offset else { return nil }
+        return Date(timeIntervalSince1970: parsed.local - Double(offset))
+    }
+
+    /// A date-time or a date as written: its seconds since 1970 read as if it were UTC, and its
+    /// offset from UTC in seconds when it has one (`Z` is 0). Reads `YYYY-MM-DD`, or that followed
+    /// by `T` (or `t`, or a space) and `HH:MM`, optional `:SS` and fractional seconds (any number
+    /// of digits), then optional `Z` or an offset `±HH:MM` / `±HHMM`. `allowsDateOnly` and
+    /// `allowsNoSeconds` say whether the shorter forms are taken.
+    static func parse(_ text: String, allowsDateOnly: Bool = false, allowsNoSeconds: Bool = false) -> (local: Double, offset: Int?)? {
         var reader = Reader(bytes: Array(text.utf8))
         guard let year = reader.digits(4), reader.skip("-"),
               let month = reader.digits(2), reader.skip("-"),
               let day = reader.digits(2),
-              reader.skip("T") || reader.skip("t") || reader.skip(" "),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        let days = daysFromCivil(year: year, month: month, day: day)
+        if reader.atEnd {
+            return allowsDateOnly ? (Double(days * 86_400), nil) : nil
+        }
+        guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
               let hour = reader.digits(2), reader.skip(":"),
-              let minute = reader.digits(2), reader.skip(":"),
-              let second = reader.digits(2)
+              let minute = reader.digits(2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
-        else { return nil }
+        var second = 0
+        if reader.skip(":") {
+            guard let value = reader.digits(2) else { return nil }
+            second = value
+        } else if !allowsNoSeconds {
+            return nil
+        }
+        guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
 
         var fraction = 0.0
         if reader.skip(".") || reader.skip(",") {
@@ -51,7 +85,7 @@ enum ISO8601 {
             guard count > 0 else { return nil }
         }
 
-        var offset = 0
+        var offset: Int?
         if reader.skip("Z") || reader.skip("z") {
             offset = 0
         } else if let sign = reader.sign() {
@@ -59,14 +93,11 @@ enum ISO8601 {
             _ = reader.skip(":")
             guard let offsetMinute = reader.digits(2), offsetHour <= 23, offsetMinute <= 59 else { return nil }
             offset = sign * (offsetHour * 3600 + offsetMinute * 60)
-        } else {
-            return nil
         }
         guard reader.atEnd else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second
+        return (Double(seconds) + fraction, offset)
     }
 
     // Days since 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's civil algorithms).

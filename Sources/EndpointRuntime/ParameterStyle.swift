@@ -77,6 +77,37 @@ extension Array where Element == QueryItem {
         flatten(json, path: style == .exploded ? nil : name)
     }
 
+    /// Appends a value as its JSON reads, flattened as `append(name:object:style:)` does:
+    /// `name[key]=value`, `items[0][price]=p` (`deepObject`, the default, and `brackets`) or
+    /// `key=value` at the top (`exploded`); an array of scalars in a style of arrays (`repeated`,
+    /// `comma`, …) is written in that style. Nil appends nothing. Generated form bodies use it for
+    /// objects, lists of them and maps (Stripe's `metadata[key]=v`). A value that cannot be
+    /// encoded fails the request with `.encoding` when it is built. `dates` writes the dates in
+    /// the value (ISO 8601 by default; the service's `dateEncoding` in generated code).
+    public mutating func append(name: String, fields value: (some Encodable & Sendable)?, style: ParameterStyle = .deepObject,
+                                dates: DateEncoding? = nil) {
+        guard let value else { return }
+        let json: JSONValue
+        do {
+            let encoder = APIClient.Configuration.defaultEncoder()
+            dates?.apply(to: encoder)
+            let data = try encoder.encode(value)
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            append(QueryItem(name: name, failure: "The \(name) field could not be encoded: \(error)"))
+            return
+        }
+        // A list of scalars in a style of lists; anything else by the bracket convention.
+        if case .array(let elements) = json, style != .deepObject, style != .exploded {
+            let texts = elements.compactMap(\.formText)
+            if texts.count == elements.count {
+                append(name: name, texts, style: style)
+                return
+            }
+        }
+        flatten(json, path: style == .exploded ? nil : name)
+    }
+
     private mutating func flatten(_ value: JSONValue, path: String?) {
         switch value {
         case .null:

@@ -79,6 +79,14 @@ public enum PathEncoding {
     static func encoded(_ text: String) -> String {
         PercentEncoding.encode(text, keeping: PercentEncoding.isPathSafe)
     }
+
+    /// `text` as several segments: split at `/`, each encoded as `segment` does but for `.`,
+    /// kept as it is (`file.txt`: the `.` and `..` segments that would need it are refused),
+    /// joined by `/`.
+    static func segments(_ text: String) -> String {
+        text.split(separator: "/", omittingEmptySubsequences: false)
+            .map { PercentEncoding.encode(String($0), keeping: PercentEncoding.isQuerySafe) }.joined(separator: "/")
+    }
 }
 
 /// Percent-encoding shared by paths, queries and form bodies.
@@ -199,10 +207,11 @@ extension Array where Element == MultipartPart {
         }
     }
 
-    /// Appends a JSON part (a model, an array of them, `JSONValue`); nil appends nothing.
-    public mutating func append(name: String, json value: (some Encodable & Sendable)?) {
+    /// Appends a JSON part (a model, an array of them, `JSONValue`), its dates in `dates` (ISO
+    /// 8601 by default); nil appends nothing.
+    public mutating func append(name: String, json value: (some Encodable & Sendable)?, dates: DateEncoding? = nil) {
         guard let value else { return }
-        append(MultipartPart(name: name, json: value))
+        append(MultipartPart(name: name, json: value, dates: dates))
     }
 
     /// Appends a file part; nil appends nothing.

@@ -11,6 +11,9 @@ struct RequestBuilder {
     func makeRequest(_ endpoint: some Endpoint, baseURL: URL) throws(APIError) -> URLRequest {
         let url = try makeURL(baseURL: baseURL, path: try Self.path(endpoint.pathComponents), query: endpoint.queryItems)
         var request = URLRequest(url: url)
+        guard HTTPMethod.isToken(endpoint.method.rawValue) else {
+            throw .invalidRequest(reason: "The method \"\(endpoint.method.rawValue.debugEscaped)\" is not a valid HTTP token.")
+        }
         request.httpMethod = endpoint.method.rawValue
         let timeout = endpoint.timeout ?? configuration.timeout
         guard timeout > 0 else {
@@ -36,7 +39,7 @@ struct RequestBuilder {
             }
         }
 
-        if let (body, contentType) = try encode(endpoint.body) {
+        if let (body, contentType) = try encode(endpoint.body, dates: endpoint.dateEncoding) {
             request.httpBody = body
             // An endpoint's own Content-Type beside a JSON body names its JSON media type
             // (`application/merge-patch+json`). The other bodies' types are what the server
@@ -53,6 +56,7 @@ struct RequestBuilder {
     /// `base` + `path` + `?query`. The base's own path is kept (`/v1`), with or without a trailing
     /// slash; `path` must be percent-encoded already (`RequestBuilder.path(_:)` builds it).
     func makeURL(baseURL: URL, path: String, query: [QueryItem]) throws(APIError) -> URL {
+        if let failure = query.lazy.compactMap(\.failure).first { throw .encoding(description: failure) }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               components.host?.isEmpty == false
@@ -102,6 +106,19 @@ struct RequestBuilder {
                 path += encoded
                 shown += value.isEmpty ? "{}" : encoded
                 empty = empty || value.isEmpty
+            case .segments(let value):
+                // Each segment on its own; one that is empty, `.` or `..` would name another
+                // resource (`a//b`, `a/../admin`), so it is refused rather than sent.
+                let segments = value.split(separator: "/", omittingEmptySubsequences: false)
+                if !value.isEmpty, let bad = segments.first(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+                    throw .invalidRequest(reason: bad.isEmpty
+                        ? "The path parameter \"\(value.debugEscaped)\" has an empty segment: the request would go to another URL."
+                        : "The path parameter \"\(value.debugEscaped)\" has a '\(bad)' segment, which would name another path.")
+                }
+                let encoded = PathEncoding.segments(value)
+                path += encoded
+                shown += value.isEmpty ? "{}" : encoded
+                empty = empty || value.isEmpty
             }
         }
         if empty {
@@ -111,17 +128,20 @@ struct RequestBuilder {
     }
 
     /// The body bytes and their content type; nil for `.none`.
-    func encode(_ body: RequestBody) throws(APIError) -> (Data, String)? {
+    func encode(_ body: RequestBody, dates: DateEncoding? = nil) throws(APIError) -> (Data, String)? {
         switch body {
         case .none:
             return nil
         case .json(let value):
             do {
-                return (try configuration.makeEncoder().encode(value), "application/json")
+                let encoder = configuration.makeEncoder()
+                dates?.apply(to: encoder)
+                return (try encoder.encode(value), "application/json")
             } catch {
                 throw .encoding(description: Self.describeEncodingError(error, type: type(of: value)))
             }
         case .form(let fields):
+            if let failure = fields.lazy.compactMap(\.failure).first { throw .encoding(description: failure) }
             return (Data(PercentEncoding.formEncode(fields).utf8), "application/x-www-form-urlencoded")
         case .multipart(let parts):
             let boundary = configuration.multipartBoundary()

@@ -34,4 +34,5 @@ public struct WithServiceParameters<Base: Endpoint>: Endpoint {
     public var followsRedirects: Bool { base.followsRedirects }
     public var credentialHeaders: [String] { base.credentialHeaders }
     public var cookieSession: CookieSession? { base.cookieSession }
+    public var dateEncoding: DateEncoding? { base.dateEncoding }
 }

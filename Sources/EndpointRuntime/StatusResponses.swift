@@ -21,21 +21,24 @@ public struct ResponseReader: Sendable {
     public let body: Data
     let response: HTTPResponse
     let envelope: EnvelopeFormat?
+    /// The endpoint's `dateEncoding`: how its bodies write dates.
+    let dates: DateEncoding?
     let client: APIClient
 
-    init(_ response: HTTPResponse, envelope: EnvelopeFormat?, client: APIClient) {
+    init(_ response: HTTPResponse, envelope: EnvelopeFormat?, dates: DateEncoding? = nil, client: APIClient) {
         self.status = response.status
         self.headers = response.headers
         self.body = response.body
         self.response = response
         self.envelope = envelope
+        self.dates = dates
         self.client = client
     }
 
     /// The body decoded as JSON; a 2xx body is unwrapped from the endpoint's envelope first, as
     /// `send(_:baseURL:as:)` unwraps it. Other statuses are read as they are.
     public func json<Value: Decodable & Sendable>(_ type: Value.Type) throws(APIError) -> Value {
-        try client.value(Value.self, of: response, envelope: response.isSuccess ? envelope : nil)
+        try client.value(Value.self, of: response, envelope: response.isSuccess ? envelope : nil, dates: dates)
     }
 
     /// The whole envelope of the body (`Envelope<T>`); `success: false` fails with `.envelope`.
@@ -43,7 +46,7 @@ public struct ResponseReader: Sendable {
         guard let envelope else {
             throw .invalidRequest(reason: "The endpoint has no envelope format, so its whole envelope cannot be returned.")
         }
-        return try client.unwrap(response, format: envelope, as: Value.self)
+        return try client.unwrap(response, format: envelope, as: Value.self, dates: dates)
     }
 
     /// For a status without a body to return: fails with `.envelope` when the body is the

@@ -283,13 +283,20 @@ struct ImportOpenAPI: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
     var quiet: Bool = false
 
+    @Flag(name: .shortAndLong, help: "Also print the names the import changed (schema 'basic-error' becomes model 'BasicError').")
+    var verbose: Bool = false
+
     @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto (on a terminal), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     func run() throws {
         let console = Console(color: color, quiet: quiet)
         let result = ImportCommand.run(document: document, output: output)
-        console.report(result.diagnostics)
+        var shown = DiagnosticBag()
+        shown.append(contentsOf: result.diagnostics)
+        if verbose { shown.append(contentsOf: result.renames) }
+        console.report(shown.sorted)
+        if let summary = result.warningSummary { console.info(summary) }
         if let failure = result.failure {
             console.error(failure)
             throw ExitCode(Exit.io)

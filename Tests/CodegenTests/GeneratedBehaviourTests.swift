@@ -257,6 +257,79 @@ final class GeneratedBehaviourTests: XCTestCase {
                        "ids=1,2&tags%5B%5D=a%2Cb&tags%5B%5D=c&filter%5Bkind%5D=x%20y&filter%5Bstatus%5D=open&n=1")
     }
 
+    /// `dateEncoding:` (issue 30): the service's local date-times in Seoul, and each parameter's and
+    /// field's own encoding, on the wire byte for byte; the sample reads back through the stub.
+    func testDateEncodingsReachTheWire() async throws {
+        let instant = Date(timeIntervalSince1970: 1_735_209_015.123)  // 2024-12-26T10:30:15.123Z, 19:30:15.123 in Seoul
+        let whole = Date(timeIntervalSince1970: 1_735_209_015)
+        let base = URL(string: "https://dates.example.com")!
+        let client = APIClient(transport: StubTransport.immediate)
+        let list = try client.makeRequest(
+            DatesRouter.listEvents(day: Date(timeIntervalSince1970: 1_735_255_800), since: instant, until: instant, days: [whole], xAsOf: instant),
+            baseURL: base)
+        XCTAssertEqual(list.url?.absoluteString,
+                       "https://dates.example.com/days/2024-12-27/events?since=2024-12-26T19%3A30%3A15.123&until=1735209015123&days=2024-12-26")
+        XCTAssertEqual(list.value(forHTTPHeaderField: "X-As-Of"), "2024-12-26T10:30:15.123Z")
+
+        let event = Event(id: 1, startsAt: instant, createdAt: whole, updatedAt: instant, day: whole, seenAt: [instant])
+        let create = try client.makeRequest(DatesRouter.createEvent(body: event), baseURL: base)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(create.httpBody), as: UTF8.self),
+                       #"{"createdAt":1735209015,"day":"2024-12-26","id":1,"seenAt":["2024-12-26T10:30:15.123Z"],"startsAt":"2024-12-26T19:30:15.123","updatedAt":1735209015123}"#)
+
+        let remind = try client.makeRequest(
+            DatesRouter.remind(body: Reminder(at: instant, snoozeUntil: whole, slots: [Slot(at: whole, day: whole)])), baseURL: base)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(remind.httpBody), as: UTF8.self),
+                       "at=2024-12-26T19%3A30%3A15.123&snoozeUntil=1735209015&slots%5B0%5D%5Bat%5D=2024-12-26T19%3A30%3A15"
+                       + "&slots%5B0%5D%5Bday%5D=2024-12-26")
+
+        let attach = try APIClient(transport: StubTransport.immediate, configuration: .init(multipartBoundary: { "B" })).makeRequest(
+            DatesRouter.attach(body: AttachRequest(file: File(data: Data("x".utf8), fileName: "a.txt"), event: event)), baseURL: base)
+        let multipart = String(decoding: try XCTUnwrap(attach.httpBody), as: UTF8.self)
+        XCTAssertTrue(multipart.contains(#""startsAt":"2024-12-26T19:30:15.123""#), multipart)
+        XCTAssertTrue(multipart.contains(#""createdAt":1735209015"#), multipart)
+
+        let events = try await DatesService(client: client).listEvents(day: whole)
+        XCTAssertEqual(events.count, 1)
+        XCTAssertEqual(events[0].startsAt.timeIntervalSince1970, instant.timeIntervalSince1970, accuracy: 0.000_001)
+        XCTAssertEqual(events[0].createdAt, whole)
+        XCTAssertEqual(events[0].updatedAt?.timeIntervalSince1970 ?? 0, instant.timeIntervalSince1970, accuracy: 0.000_001)
+        XCTAssertEqual(events[0].day, Date(timeIntervalSince1970: 1_735_171_200 - 9 * 3600), "midnight in Seoul")
+        XCTAssertEqual(events[0].seenAt, [whole])
+    }
+
+    /// Any method token, literals written percent-encoded and `{path...}` parameters (issue 30).
+    func testMethodsAndPathsOfAnyKind() throws {
+        let client = APIClient(transport: StubTransport.immediate)
+        let base = URL(string: "https://paths.example.com")!
+        XCTAssertEqual(try client.makeRequest(PathsRouter.purge(key: "k"), baseURL: base).httpMethod, "PURGE")
+        XCTAssertEqual(try client.makeRequest(PathsRouter.traceRoot, baseURL: base).httpMethod, "TRACE")
+        let propfind = try client.makeRequest(PathsRouter.propfind(id: 7), baseURL: base)
+        XCTAssertEqual(propfind.httpMethod, "PROPFIND")
+        XCTAssertEqual(propfind.url?.absoluteString, "https://paths.example.com/dav/%C3%A9t%C3%A9/a:b/%23tag%20x/7")
+        let file = try client.makeRequest(PathsRouter.readFile(repo: "a/b", path: "src/main code/é.swift"), baseURL: base)
+        XCTAssertEqual(file.url?.absoluteString, "https://paths.example.com/repos/a%2Fb/contents/src/main%20code/%C3%A9.swift/raw")
+        XCTAssertThrowsError(try client.makeRequest(PathsRouter.readFile(repo: "r", path: "src/../../etc"), baseURL: base)) { error in
+            guard case APIError.invalidRequest = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    /// A form body with nested fields (issue 30): Stripe's bracket convention and per-field styles.
+    func testFormBodiesWithNestedFields() throws {
+        let client = APIClient(transport: StubTransport.immediate)
+        let form = SessionForm(mode: "payment", lineItems: [LineItem(price: "price_1", quantity: 2)], metadata: ["order": "A&1"],
+                               expand: ["data.customer"], tags: ["a", "b"], shipping: Address(name: "Ann", city: "Seoul"),
+                               extra: ["flag": true, "list": [1, 2]])
+        let request = try client.makeRequest(FormsRouter.createSession(body: form), baseURL: URL(string: "https://forms.example.com")!)
+        XCTAssertEqual(request.value(forHTTPHeaderField: "Content-Type"), "application/x-www-form-urlencoded")
+        XCTAssertEqual(String(decoding: try XCTUnwrap(request.httpBody), as: UTF8.self),
+                       "mode=payment&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=2"
+                       + "&metadata%5Border%5D=A%261&expand%5B%5D=data.customer&tags=a,b&city=Seoul&name=Ann"
+                       + "&extra%5Bflag%5D=true&extra%5Blist%5D%5B0%5D=1&extra%5Blist%5D%5B1%5D=2")
+        let bare = try client.makeRequest(FormsRouter.createSession(body: SessionForm(mode: "setup", lineItems: [])),
+                                          baseURL: URL(string: "https://forms.example.com")!)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(bare.httpBody), as: UTF8.self), "mode=setup", "nil and empty lists send nothing")
+    }
+
     /// `type: Int`: the tag is a JSON number both ways; the sample is sent as numbers too.
     func testOneOfModelsWithIntegerDiscriminatorsReadAndWriteNumbers() async throws {
         let widgets = try await HostileService(client: APIClient(transport: StubTransport.immediate), xTenantId: "t").widgets(ids: [], filter: [:])

@@ -37,7 +37,9 @@ final class OpenAPIImportTests: XCTestCase {
         let result = try importShop()
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         var files = result.files.map { (name: $0.name, contents: $0.contents) }
-        files.append(("diagnostics.txt", result.diagnostics.map { $0.rendered + "\n" }.joined()))
+        // The warnings, their summary, then the renames `--verbose` shows.
+        let lines = result.diagnostics.map(\.rendered) + [result.warningSummary ?? ""] + result.renames.map(\.rendered)
+        files.append(("diagnostics.txt", lines.map { $0 + "\n" }.joined()))
         try checkGoldens(files, in: "import-shop")
     }
 
@@ -112,10 +114,17 @@ final class OpenAPIImportTests: XCTestCase {
               type: object
               properties: { method: { type: integer } }
         """)
+        // `mapping` gives Card the values `card` and `Bank`: the component Bank's own name is
+        // taken, and Card listed again repeats both.
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:12:7: warning: case 'Bank' (Bank) of 'Payment' repeats an earlier value; left out",
             "api.yaml:12:7: warning: case 'card' (Card) of 'Payment' repeats an earlier value; left out",
+            "api.yaml:12:7: warning: case 'Bank' (Card) of 'Payment' repeats an earlier value; left out",
             "api.yaml:15:7: warning: 'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)",
-            "api.yaml:18:7: warning: case 'bank_transfer' (Card) of 'Transfer' would be the Swift case 'bankTransfer' of an earlier one; named 'bankTransfer2'",
+        ])
+        // A renamed case loses nothing: a note (`--verbose`), not a warning.
+        XCTAssertEqual(result.renames.map(\.rendered), [
+            "api.yaml:18:7: note: case 'bank_transfer' (Card) of 'Transfer' would be the Swift case 'bankTransfer' of an earlier one; named 'bankTransfer2'",
         ])
         // Values whose Swift names clash are both kept, the later one named in the long form.
         XCTAssertTrue(try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents.contains("""
@@ -139,7 +148,7 @@ final class OpenAPIImportTests: XCTestCase {
               discriminator: method
               cases:
                 card: Card
-                Bank: Bank
+                Bank: Card
 
         """), schemas)
         try assertGeneratesCleanly(result)
@@ -163,7 +172,7 @@ final class OpenAPIImportTests: XCTestCase {
                     application/json:
                       schema:
                         oneOf: [ { $ref: '#/components/schemas/Card' }, { $ref: '#/components/schemas/Bank' } ]
-                        discriminator: { propertyName: method }
+                        discriminator: { propertyName: method, mapping: { card: Card } }
         components:
           schemas:
             Order:
@@ -403,7 +412,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { model: { $ref: '#/components/schemas/ModelId' }, other: { $ref: '#/components/schemas/LongId' } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:11:7: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:11:7: warning: 'anyOf' has no single Swift type: part 1 and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -445,7 +454,7 @@ final class OpenAPIImportTests: XCTestCase {
               properties: { text: { type: string } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:17:11: warning: 'oneOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:17:11: warning: 'oneOf' has no single Swift type: case 'Part' and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -523,7 +532,7 @@ final class OpenAPIImportTests: XCTestCase {
               enum: [whisper-1]
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:22:11: warning: 'anyOf' has no single Swift type; the value is kept as JSON (JSONValue)",
+            "api.yaml:22:11: warning: 'anyOf' has no single Swift type: case 'Plain' and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
         ])
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertTrue(schemas.contains("""
@@ -906,20 +915,23 @@ final class OpenAPIImportTests: XCTestCase {
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:4:3: warning: path 'bad/start' is skipped: it does not start with '/'",
-            "api.yaml:5:3: warning: path '/with space' is skipped: it holds spaces or control characters",
             "api.yaml:6:3: warning: path '/open/{id' is skipped: a '{' is not closed",
             "api.yaml:7:3: warning: path '/twice/{a}/{a}' is skipped: placeholder '{a}' appears twice",
             "api.yaml:14:11: warning: query parameter 'page' is listed twice; the later one is used",
             "api.yaml:16:11: warning: header parameter 'X Bad' is not a valid header name; skipped",
             "api.yaml:19:11: warning: 'additionalproperties' is not a media type (type/subtype); the request body is skipped",
-            "api.yaml:23:7: warning: operation 'login' becomes endpoint 'login2': its inline body would be the model 'LoginRequest', a name already taken",
+        ])
+        XCTAssertEqual(result.renames.map(\.rendered), [
+            "api.yaml:23:7: note: operation 'login' becomes endpoint 'login2': its inline body would be the model 'LoginRequest', a name already taken",
         ])
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
         let endpoints = try XCTUnwrap(loaded.module).files.flatMap { $0.service?.endpoints ?? [] }
-        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2"])
+        XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2", "getWithSpace"])
+        // A space in a path is sent percent-encoded.
+        XCTAssertEqual(endpoints.last?.path, "/with%20space")
         // The undeclared placeholder is a String parameter; the query parameter of the same Swift name gets another.
-        XCTAssertTrue(result.files[0].contents.contains("""
+        XCTAssertTrue(result.files.map(\.contents).joined().contains("""
             params:
               itemId: String
             query:
@@ -927,7 +939,7 @@ final class OpenAPIImportTests: XCTestCase {
               itemId:
                 type: String?
                 name: itemId2
-        """), result.files[0].contents)
+        """), result.files.map(\.contents).joined())
     }
 
     /// OpenAPI's `style`/`explode` of query parameters become the spec's `style`; objects in
@@ -956,12 +968,130 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:15:11: warning: query parameter 'address' is an object in 'deepObject' style; it becomes a [String: String] map (address[key]=value), its properties' types are not kept",
             "api.yaml:16:11: warning: query parameter 'flat' is an object with 'style: form', explode false, which the spec format cannot say; it is skipped",
-            "api.yaml:17:11: warning: query parameter 'deep' is an array with 'style: deepObject', which the spec format cannot say; it is sent as repeated items (deep=a&deep=b)",
         ])
         let spec = try XCTUnwrap(result.files.first { $0.name == "items.yaml" }).contents
         for expected in ["type: \"[Int]\"\n        style: comma", "type: \"[String]?\"\n        style: space", "type: \"[String]?\"\n        style: pipe",
                          "all: \"[String]?\"", "type: \"[String: String]?\"\n        style: deepObject",
-                         "type: \"[String: Int]?\"\n        style: form"] {
+                         "type: \"[String: Int]?\"\n        style: form", "type: \"[String]?\"\n        style: brackets"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Form bodies keep their nested fields (Stripe's), with the styles of their `encoding`;
+    /// what the format cannot say is a warning at the entry.
+    func testFormBodiesKeepNestedFieldsWithTheirEncoding() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Checkout, version: '1' }
+        paths:
+          /sessions:
+            post:
+              tags: [checkout]
+              operationId: createSession
+              requestBody:
+                content:
+                  application/x-www-form-urlencoded:
+                    schema:
+                      type: object
+                      required: [line_items]
+                      properties:
+                        line_items: { type: array, items: { type: object, properties: { price: { type: string }, quantity: { type: integer } } } }
+                        metadata: { type: object, additionalProperties: { type: string } }
+                        expand: { type: array, items: { type: string } }
+                        tags: { type: array, items: { type: string } }
+                        shipping: { type: object, properties: { city: { type: string } } }
+                        odd: { type: object, properties: { a: { type: string } } }
+                        extra: {}
+                    encoding:
+                      line_items: { style: deepObject, explode: true }
+                      expand: { style: deepObject, explode: true }
+                      tags: { style: form, explode: false }
+                      shipping: { style: form, explode: true }
+                      odd: { style: spaceDelimited }
+              responses: { '204': { description: x } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:27:15: warning: form field 'odd' has 'style: spaceDelimited', explode default, which the spec format cannot say; it is sent by the bracket convention (odd[key]=value)",
+        ])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "checkout.yaml" }).contents
+        for expected in ["line_items: \"[CreateSessionRequestLineItemsItem]\"", "metadata: \"[String: String]?\"",
+                         "expand:\n          type: \"[String]?\"\n          style: brackets", "tags:\n          type: \"[String]?\"\n          style: comma",
+                         "shipping:\n          type: CreateSessionRequestShipping?\n          style: form", "extra: JSON?"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// Paths keep their operations whatever characters they hold (sent percent-encoded), `{+path}`
+    /// and `allowReserved: true` become several-segment parameters, and `trace` operations stay.
+    func testPathsOfAnyCharactersSegmentsAndTrace() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Files, version: '1' }
+        paths:
+          /files/{+path}:
+            get: { tags: [files], operationId: readFile, responses: { '204': { description: x } } }
+          /blobs/{key}:
+            put:
+              tags: [files]
+              operationId: putBlob
+              parameters: [ { name: key, in: path, required: true, allowReserved: true, schema: { type: integer } } ]
+              responses: { '204': { description: x } }
+          '/v1/été/a b/#x?y:z':
+            get: { tags: [files], operationId: odd, responses: { '204': { description: x } } }
+          /health:
+            trace: { tags: [files], operationId: traceHealth, responses: { '200': { description: x } } }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:10:21: warning: path parameter 'key' holds several segments; its type 'Int' becomes String",
+        ])
+        let spec = try XCTUnwrap(result.files.first { $0.name == "files.yaml" }).contents
+        for expected in ["path: /files/{path...}\n    params:\n      path: String", "path: /blobs/{key...}\n    params:\n      key: String", "path: /v1/%C3%A9t%C3%A9/a%20b/%23x%3Fy:z",
+                         "method: TRACE\n    path: /health"] {
+            XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
+        }
+        try assertGeneratesCleanly(result)
+    }
+
+    /// `format: date` and integer timestamps (Stripe's `unix-time`) become dates with their
+    /// `dateEncoding`, in fields and parameters; where only a type can be written (a map's values,
+    /// a oneOf's case) the wire type is kept, with a warning that says so.
+    func testDateFormatsImportWithTheirEncodings() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Dates, version: '1' }
+        paths:
+          /events:
+            get:
+              tags: [events]
+              operationId: listEvents
+              parameters:
+                - { name: day, in: query, required: true, schema: { type: string, format: date } }
+                - { name: since, in: query, schema: { type: integer, format: unix-time } }
+                - { name: at, in: header, schema: { type: string, format: date-time } }
+              responses: { '200': { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/Event' } } } } }
+        components:
+          schemas:
+            Event:
+              type: object
+              required: [created, days]
+              properties:
+                created: { type: integer, format: unix-time }
+                updated: { type: integer, format: unix-time-ms }
+                days: { type: array, items: { type: string, format: date } }
+                byName: { type: object, additionalProperties: { type: integer, format: unix-time } }
+                when: { oneOf: [ { type: string }, { type: integer, format: unix-time } ] }
+        """)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:22:55: warning: dates written as 'epochSeconds' cannot be said as the values of a map (only a field or parameter has a dateEncoding); they are kept as Int64",
+            "api.yaml:23:44: warning: dates written as 'epochSeconds' cannot be said as a case of a oneOf (only a field or parameter has a dateEncoding); they are kept as Int64",
+        ])
+        let spec = result.files.map(\.contents).joined()
+        for expected in ["day:\n        type: Date\n        dateEncoding: date", "since:\n        type: Date?\n        dateEncoding: epochSeconds",
+                         "at: Date?", "created:\n        type: Date\n        dateEncoding: epochSeconds",
+                         "updated:\n        type: Date?\n        dateEncoding: epochMilliseconds",
+                         "days:\n        type: \"[Date]\"\n        dateEncoding: date", "byName: \"[String: Int64]?\""] {
             XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
         }
         try assertGeneratesCleanly(result)

@@ -35,7 +35,7 @@ final class PublicDocumentTests: XCTestCase {
         XCTAssertEqual(generated.diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
         let endpoints = module.files.reduce(0) { $0 + ($1.service?.endpoints.count ?? 0) }
         print("PublicDocumentTests: \(name): \(operations) operations, \(endpoints) endpoints, \(generated.files.count) files, "
-              + "\(result.diagnostics.count) warnings")
+              + "\(result.diagnostics.count) warnings; \(result.warningSummary ?? "no warnings")")
         XCTAssertGreaterThanOrEqual(endpoints, minimumEndpoints, name)
     }
 

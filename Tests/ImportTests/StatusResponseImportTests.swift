@@ -151,8 +151,9 @@ final class StatusResponseImportTests: XCTestCase {
 
             GetPetResponse: { type: object, properties: { x: { type: string } } }
         """)
-        XCTAssertEqual(result.diagnostics.map(\.rendered).filter { $0.contains("getPet") }, [
-            "api.yaml:6:7: warning: operation 'getPet' becomes endpoint 'getPet2': its inline response would be the model 'GetPetResponse', a name already taken",
+        // A rename loses nothing: a note (`--verbose`), not a warning.
+        XCTAssertEqual(result.renames.map(\.rendered).filter { $0.contains("getPet") }, [
+            "api.yaml:6:7: note: operation 'getPet' becomes endpoint 'getPet2': its inline response would be the model 'GetPetResponse', a name already taken",
         ])
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])

@@ -286,7 +286,7 @@ final class CLITests: XCTestCase {
         path: /items
         response: [Item]
       getItem:
-        method: FETCH
+        method: Post
         path: /items/{id}
         params:
           itemId: Int
@@ -305,7 +305,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, """
         specs/shop.yaml:5:5: error: unknown key 'metod' in endpoint 'listItems'; did you mean 'method'?
-        specs/shop.yaml:9:13: error: unknown HTTP method 'FETCH'; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+        specs/shop.yaml:9:13: error: unknown HTTP method 'Post'; did you mean 'POST'?
         specs/shop.yaml:12:7: error: path parameter 'itemId' does not appear in path '/items/{id}'
         specs/shop.yaml:13:15: error: unknown type 'Itme'; did you mean 'Item'?
         specs/shop.yaml:18:24: error: invalid default value 'cheap' for type 'Decimal'
@@ -442,6 +442,31 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(old.stderr.hasPrefix("old.yaml:1:10: error: this is a Swagger 2.0 document"), old.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/old"))
         XCTAssertEqual(try run(["import-openapi", "missing.yaml"]).status, 2)
+    }
+
+    /// `import-openapi` ends with the warnings counted by kind; renames are notes that only
+    /// `--verbose` prints.
+    func testImportOpenAPIWarningSummaryAndVerboseRenames() throws {
+        let document = """
+        openapi: 3.0.3
+        info: { title: Ping, version: '1' }
+        paths:
+          /ping:
+            get:
+              operationId: ping
+              parameters: [ { name: sid, in: cookie, schema: { type: string } } ]
+              responses: { '200': { description: pong, content: { application/json: { schema: { $ref: '#/components/schemas/pong-body' } } } } }
+        components:
+          schemas:
+            pong-body: { type: object, properties: { ok: { type: boolean } } }
+        """
+        try document.write(toFile: folder + "/openapi.yaml", atomically: true, encoding: .utf8)
+        let plain = try run(["import-openapi", "openapi.yaml", "--output", "plain"])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(plain.stderr, "openapi.yaml:7:21: warning: cookie parameter 'sid' is skipped: cookies come from the client's cookie source ('auth: cookie')\n")
+        XCTAssertTrue(plain.stdout.hasPrefix("warning summary: 1 skipped parameters\n"), plain.stdout)
+        let verbose = try run(["import-openapi", "openapi.yaml", "--output", "verbose", "--verbose"])
+        XCTAssertTrue(verbose.stderr.hasSuffix("openapi.yaml:11:16: note: schema 'pong-body' becomes model 'PongBody'\n"), verbose.stderr)
     }
 
     func testVersionAndUsageErrors() throws {

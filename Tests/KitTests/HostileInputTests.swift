@@ -113,7 +113,7 @@ final class HostileInputTests: XCTestCase {
         try text.write(toFile: folder + "/specs/big.yaml", atomically: true, encoding: .utf8)
         let run = try lint()
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("error: the document has more than 2000000 nodes, the limit of a spec file; refusing to load it"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("error: the document has more than 2000000 nodes, the loader's limit; refusing to load it"), run.stderr)
         XCTAssertFalse(run.stderr.contains("alias"), run.stderr)
     }
 }

@@ -338,3 +338,18 @@ struct ProbeEndpoint: Endpoint {
     var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
     var sampleData: Data { Data() }
 }
+
+/// An endpoint of given path pieces and method, for path and method tests.
+struct PiecesEndpoint: Endpoint {
+    var method: HTTPMethod = .get
+    var pathComponents: [PathComponent]
+    var defaultBaseURL: URL? { nil }
+    var queryItems: [QueryItem] { [] }
+    var headers: [HTTPHeader] { [] }
+    var body: RequestBody { .none }
+    var auth: AuthRequirement { .none }
+    var timeout: TimeInterval? { 5 }
+    var envelope: EnvelopeFormat? { nil }
+    var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
+    var sampleData: Data { Data() }
+}

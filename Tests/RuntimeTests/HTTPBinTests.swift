@@ -144,6 +144,13 @@ final class HTTPBinTests: XCTestCase {
 
     func testCompressedBodiesAndLimits() async throws {
         for (path, key) in [("/gzip", "gzipped"), ("/deflate", "deflated"), ("/brotli", "brotli")] {
+            if path == "/brotli", asyncHTTPClientIsUnderTest {
+                // AsyncHTTPClientTransport offers only gzip and deflate, which it inflates itself
+                // under the size limit; httpbin sends br unasked, and such a body cannot be read.
+                let error = await expectError { () async throws(APIError) in try await self.client().sendData(ProbeEndpoint(path: path), baseURL: self.base) }
+                guard case .transport(.badResponse)? = error else { XCTFail("\(path): \(String(describing: error))"); continue }
+                continue
+            }
             let echoed = try json(try await client().sendData(ProbeEndpoint(path: path), baseURL: base))
             XCTAssertEqual(echoed[key] as? Bool, true, path)
         }

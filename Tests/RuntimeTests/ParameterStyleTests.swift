@@ -141,4 +141,47 @@ final class ParameterStyleTests: XCTestCase {
             "owner": .map(["name": .text("Ann")]),
         ])])
     }
+
+    /// Form fields of any shape (`append(name:fields:style:)`): Stripe's checkout session body byte
+    /// for byte, and back through Rack's rules; a value that cannot be encoded fails the request.
+    func testFormFieldsOfAnyShape() throws {
+        struct LineItem: Encodable, Sendable { var price: String; var quantity: Int }
+        var items: [QueryItem] = []
+        items.append(name: "mode", "payment")
+        items.append(name: "line_items", fields: [LineItem(price: "price_1", quantity: 2), LineItem(price: "p 2", quantity: 1)])
+        items.append(name: "metadata", fields: ["order": "A&1", "note": "질문"])
+        items.append(name: "expand", fields: ["data.customer", "x"], style: .brackets)
+        items.append(name: "payment_method_types", fields: ["card", "ideal"], style: .repeated)
+        items.append(name: "tags", fields: ["a", "b,c"], style: .comma)
+        items.append(name: "shipping", fields: ["name": "Ann"], style: .exploded)
+        items.append(name: "absent", fields: nil as [String: String]?)
+        let body = PercentEncoding.formEncode(items)
+        XCTAssertEqual(body, "mode=payment"
+            + "&line_items%5B0%5D%5Bprice%5D=price_1&line_items%5B0%5D%5Bquantity%5D=2"
+            + "&line_items%5B1%5D%5Bprice%5D=p%202&line_items%5B1%5D%5Bquantity%5D=1"
+            + "&metadata%5Bnote%5D=%EC%A7%88%EB%AC%B8&metadata%5Border%5D=A%261"
+            + "&expand%5B%5D=data.customer&expand%5B%5D=x"
+            + "&payment_method_types=card&payment_method_types=ideal"
+            + "&tags=a,b%2Cc&name=Ann")
+        let parsed = parseBrackets(body)
+        XCTAssertEqual(parsed["line_items"], .list([.map(["price": .text("price_1"), "quantity": .text("2")]),
+                                                    .map(["price": .text("p 2"), "quantity": .text("1")])]))
+        XCTAssertEqual(parsed["metadata"], .map(["order": .text("A&1"), "note": .text("질문")]))
+        XCTAssertEqual(parsed["expand"], .list([.text("data.customer"), .text("x")]))
+        XCTAssertEqual(parsed["name"], .text("Ann"))
+
+        // A value JSON cannot hold (NaN) is not dropped: the request fails.
+        var broken: [QueryItem] = []
+        broken.append(name: "amount", fields: ["value": Double.nan])
+        let client = APIClient(transport: StubTransport.immediate)
+        var endpoint = ProbeEndpoint(method: .post)
+        endpoint.body = .form(broken)
+        XCTAssertThrowsError(try client.makeRequest(endpoint, baseURL: testBaseURL)) { error in
+            guard case APIError.encoding(let description) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(description.hasPrefix("The amount field could not be encoded"), description)
+        }
+        endpoint.body = .none
+        endpoint.queryItems = broken
+        XCTAssertThrowsError(try client.makeRequest(endpoint, baseURL: testBaseURL))
+    }
 }

@@ -74,6 +74,25 @@ final class RefereeTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("2024-01-02 03:04:05.25") || text.hasPrefix("2024-01-02T03:04:05.25"), text)
     }
 
+    /// Each `DateEncoding` reads back as the type its OpenAPI format names: a `format: date`, an
+    /// ISO date-time with its offset and fraction, epoch integers and numbers.
+    func testDateEncodingsParseBack() async throws {
+        let instant = Date(timeIntervalSince1970: 1_735_255_815.125)  // 2024-12-26T23:30:15.125Z: the 27th in Seoul
+        let items = query { items in
+            items.append(name: "day", instant.encoded(.date(timeZone: "Asia/Seoul")))
+            items.append(name: "when", instant.encoded(.iso8601))
+            items.append(name: "since", instant.encoded(.epochMilliseconds))
+            items.append(name: "seconds", instant.encoded(.epochSeconds))
+        }
+        let result = try await parsed(ProbeEndpoint(path: "/v1/lists", queryItems: items))
+        let query = try XCTUnwrap(result["query"] as? [String: Any])
+        XCTAssertEqual(query["day"] as? String, "2024-12-27")
+        let when = try XCTUnwrap(query["when"] as? String)
+        XCTAssertTrue(when.hasPrefix("2024-12-26 23:30:15.125") || when.hasPrefix("2024-12-26T23:30:15.125"), when)
+        XCTAssertEqual(query["since"] as? Int, 1_735_255_815_125)
+        XCTAssertEqual(query["seconds"] as? Double, 1_735_255_815.125)
+    }
+
     func testPathValuesParseBack() async throws {
         for value in ["a b", "질문", "100%", "semi;colon", "x?y#z", "a.b"] {
             let result = try await parsed(ProbeEndpoint(path: "/v1/items/" + PathEncoding.segment(value)))

@@ -352,4 +352,43 @@ final class RequestBuildingTests: XCTestCase {
         let question = try await TestService(client: patient).getQuestion(index: "1", tags: [])
         XCTAssertEqual(question.index, 1)
     }
+
+    /// A several-segment value: each segment encoded on its own; an empty, `.` or `..` segment
+    /// is refused before anything is sent.
+    func testSegmentsAreEncodedOneByOneAndRefuseWhatWouldNameAnotherPath() throws {
+        func path(_ value: String) throws -> String? {
+            try client.makeRequest(PiecesEndpoint(pathComponents: [.literal("/files/"), .segments(value)]), baseURL: testBaseURL)
+                .url?.path(percentEncoded: true)
+        }
+        XCTAssertEqual(try path("a b/c%2F/é"), "/v1/files/a%20b/c%252F/%C3%A9")
+        XCTAssertEqual(try path("one"), "/v1/files/one")
+        XCTAssertEqual(try path(".well-known/x..y"), "/v1/files/.well-known/x..y")
+        XCTAssertEqual(PiecesEndpoint(pathComponents: [.literal("/files/"), .segments("a b/c")]).path, "/files/a%20b/c")
+        for bad in ["a//b", "/a", "a/", "a/./b", "a/../b", "..", ".", ""] {
+            XCTAssertThrowsError(try path(bad), bad) { error in
+                guard case APIError.invalidRequest(let reason) = error else { return XCTFail("\(error)") }
+                XCTAssertTrue(reason.contains("segment") || reason.contains("empty"), reason)
+            }
+        }
+    }
+
+    /// `HTTPMethod` is any RFC 9110 token: the standard ones compare as before, others are sent as
+    /// written, and what is not a token is refused when the request is built.
+    func testMethodsAreTokens() throws {
+        XCTAssertEqual(HTTPMethod.get.rawValue, "GET")
+        XCTAssertEqual(HTTPMethod(rawValue: "GET"), .get)
+        XCTAssertEqual(HTTPMethod(rawValue: "PURGE")?.rawValue, "PURGE")
+        XCTAssertNil(HTTPMethod(rawValue: "BAD METHOD"))
+        XCTAssertNil(HTTPMethod(rawValue: ""))
+        XCTAssertTrue(HTTPMethod.trace.isIdempotent)
+        XCTAssertFalse(HTTPMethod("PURGE").isIdempotent)
+        let client = APIClient(transport: StubTransport.immediate)
+        XCTAssertEqual(try client.makeRequest(ProbeEndpoint(method: HTTPMethod("purge")), baseURL: testBaseURL).httpMethod, "purge")
+        for bad in ["GET /x HTTP/1.1\r\nX: y", "", "A B", "É"] {
+            XCTAssertThrowsError(try client.makeRequest(ProbeEndpoint(method: HTTPMethod(bad)), baseURL: testBaseURL), bad) { error in
+                guard case APIError.invalidRequest(let reason) = error else { return XCTFail("\(error)") }
+                XCTAssertTrue(reason.contains("is not a valid HTTP token"), reason)
+            }
+        }
+    }
 }

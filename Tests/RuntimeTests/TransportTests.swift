@@ -7,7 +7,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// The transport under test (`transportUnderTest()`: curl, or URLSession) against real sockets:
+/// The transport under test (`transportUnderTest()`: curl, URLSession or AsyncHTTPClient) against real sockets:
 /// what arrives on the wire, and each failure typed.
 final class TransportTests: XCTestCase {
     private func client(timeout: TimeInterval = 5, maxResponseSize: Int = 1024 * 1024,
@@ -53,6 +53,26 @@ final class TransportTests: XCTestCase {
         try await client.send(TestRouter.deleteItem(id: 3), baseURL: server.baseURL)
         XCTAssertEqual(server.requests.last?.header("Authorization"), "Bearer tok")
         XCTAssertEqual(server.requests.last?.method, "DELETE")
+    }
+
+    /// Any method token reaches the server as written (TRACE, PURGE, a lowercase extension
+    /// method), with several-segment path values and encoded literals; a body goes with it.
+    func testAnyMethodTokenAndSegmentsArriveAsBuilt() async throws {
+        let server = try localServer { _, connection in connection.respond(status: 204) }
+        let client = client()
+        for method in [HTTPMethod.trace, HTTPMethod("PURGE"), HTTPMethod("PROPFIND"), HTTPMethod("mkcol")] {
+            var endpoint = ProbeEndpoint(method: method)
+            endpoint.path = "/dav/%C3%A9t%C3%A9/a:b/"
+            try await client.send(PiecesEndpoint(method: method, pathComponents: endpoint.pathComponents + [.segments("docs/a b/é.txt")]), baseURL: server.baseURL)
+            let request = try XCTUnwrap(server.requests.last)
+            XCTAssertEqual(request.method, method.rawValue)
+            XCTAssertEqual(request.target, "/v1/dav/%C3%A9t%C3%A9/a:b/docs/a%20b/%C3%A9.txt")
+        }
+        var purge = ProbeEndpoint(method: HTTPMethod("PURGE"))
+        purge.body = .raw(Data("x".utf8), contentType: "text/plain")
+        try await client.send(purge, baseURL: server.baseURL)
+        XCTAssertEqual(server.requests.last?.method, "PURGE")
+        XCTAssertEqual(server.requests.last?.body, Data("x".utf8))
     }
 
     func testServerErrorBodyIsRead() async throws {
@@ -250,6 +270,12 @@ final class TransportTests: XCTestCase {
             }
             guard case .transport(.badResponse)? = error else { return XCTFail(String(describing: error)) }
             XCTAssertEqual(error?.errorDescription, "The server's response could not be read.")
+        } else if asyncHTTPClientIsUnderTest {
+            // SwiftNIO keeps the response but decodes header bytes as UTF-8, replacing what is not;
+            // the original bytes are gone before the transport sees them.
+            let response = try await client().response(TestRouter.bytes, baseURL: server.baseURL)
+            XCTAssertEqual(response.value, Data("ok".utf8))
+            XCTAssertEqual(response.headers["X-Name"], "caf\u{FFFD}\u{FFFD}")
         } else {
             // CurlTransport reads such bytes as ISO 8859-1 (RFC 9110's obs-text) and keeps the response.
             let response = try await client().response(TestRouter.bytes, baseURL: server.baseURL)
@@ -319,3 +345,4 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(Set(cookie.components(separatedBy: "; ")), ["access=a1", "refresh=r1"])
     }
 }
+

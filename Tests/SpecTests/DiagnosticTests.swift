@@ -126,12 +126,30 @@ final class DiagnosticTests: XCTestCase {
                 method: get
                 path: /ping
               pong:
-                method: FETCH
+                method: FE TCH
                 path: /pong
+              purge: { method: PURGE, path: /purge }
+              trace: { method: TRACE, path: /trace }
+              typo: { method: POTS, path: /typo }
             """),
             """
             specs/a.yaml:4:13: error: unknown HTTP method 'get'; did you mean 'GET'?
-            specs/a.yaml:7:13: error: unknown HTTP method 'FETCH'; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS
+            specs/a.yaml:7:13: error: HTTP method 'FE TCH' is not a token (letters, digits and !#$%&'*+-.^_`|~); expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE or another method name
+            specs/a.yaml:11:19: warning: 'POTS' is not a standard HTTP method; it is sent as written (did you mean 'POST'?)
+            """)
+    }
+
+    func testSeveralSegmentParametersAreStrings() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: GET, path: "/files/{path...}", response: Data }
+              b: { method: GET, path: "/items/{id...}", params: { id: Int }, response: Data }
+              c: { method: GET, path: "/x/{...}", response: Data }
+            """),
+            """
+            specs/a.yaml:4:55: error: path parameter 'id' holds several segments ('{id...}'); its type must be String, found 'Int'
+            specs/a.yaml:5:31: error: empty placeholder '{}' in path '/x/{...}'
             """)
     }
 
@@ -372,7 +390,7 @@ final class DiagnosticTests: XCTestCase {
             endpoints:
               a: { method: GET, path: /a?x=1 }
             """),
-            "specs/a.yaml:3:29: error: path '/a?x=1' must not contain '?'; declare query parameters under 'query'")
+            "specs/a.yaml:3:29: error: path '/a?x=1' must not contain '?'; declare query parameters under 'query' (a literal one is written '%3F')")
     }
 
     func testOptionalPathParameter() {
@@ -1275,6 +1293,82 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testDateEncodingsAreCheckedWhereWritten() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            dateEncoding: epoch
+            timeZone: Asia Seoul
+            endpoints:
+              a:
+                method: GET
+                path: /a/{day}
+                params: { day: { type: String, dateEncoding: date } }
+                query:
+                  since: { type: Date?, dateEncoding: localTime }
+                  days: { type: "[Date]", dateEncoding: date }
+                response: M
+                sample: { at: "2024-01-02T03:04:05Z", n: 1700000000.5, d: "2024-01-02T00:00:00Z" }
+            models:
+              M:
+                fields:
+                  at: Date
+                  n: { type: Date, dateEncoding: epochMilliseconds }
+                  d: { type: Date, dateEncoding: date }
+            """),
+            """
+            specs/a.yaml:2:15: error: 'dateEncoding' must be one of iso8601, date, epochSeconds, epochMilliseconds, local, found 'epoch'
+            specs/a.yaml:3:11: error: 'timeZone' must be an IANA time zone like 'Asia/Seoul' or 'UTC', found 'Asia Seoul'
+            specs/a.yaml:8:50: error: 'dateEncoding' applies to Date and [Date]; 'day' is 'String'
+            specs/a.yaml:10:43: error: 'dateEncoding' of query parameter 'since' must be one of iso8601, date, epochSeconds, epochMilliseconds, local, found 'localTime'
+            specs/a.yaml:13:46: error: sample value '1700000000.5' at 'sample.n' is not an integer of milliseconds since 1970 (dateEncoding: epochMilliseconds)
+            specs/a.yaml:13:63: error: sample value '2024-01-02T00:00:00Z' at 'sample.d' is not a date like '2024-01-02' (dateEncoding: date)
+            """)
+        // A service's encoding is the samples' too; a models file may set the time zone.
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            dateEncoding: local
+            endpoints:
+              a: { method: GET, path: /a, response: M, sample: { at: "2024-01-02T03:04:05Z" } }
+            models:
+              M: { fields: { at: Date } }
+            """),
+            """
+            specs/a.yaml:4:58: error: sample value '2024-01-02T03:04:05Z' at 'sample.at' is not a local date-time without an offset like '2024-01-02T03:04:05' (dateEncoding: local)
+            """)
+        XCTAssertEqual(diagnose("""
+            timeZone: Europe/Berlin
+            models:
+              M: { fields: { at: { type: Date, dateEncoding: local } } }
+            """), "")
+    }
+
+    func testFormFieldStylesFitTheirTypes() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a: { method: POST, path: /a, body: { form: F }, response: empty }
+              b: { method: POST, path: /b, body: { json: F }, response: empty }
+            models:
+              F:
+                fields:
+                  ok: { type: "[String: Int]", style: form }
+                  list: { type: "[Int]", style: deepObject }
+                  one: { type: Int, style: comma }
+                  nested: { type: "[G]", style: pipe }
+                  bad: { type: "[Int]", style: csv }
+              G:
+                fields:
+                  x: { type: Int, style: comma }
+            """),
+            """
+            specs/a.yaml:9:37: error: 'style: deepObject' writes objects; form field 'list' is a list of scalars: use repeat, comma, space, pipe or brackets
+            specs/a.yaml:10:32: error: 'style' applies to lists and objects; form field 'one' is neither
+            specs/a.yaml:11:37: error: 'style: pipe' writes lists of scalars; form field 'nested' is '[G]': use deepObject (name[key]=value) or form (key=value)
+            specs/a.yaml:12:36: error: 'style' of field 'bad' of model 'F' must be one of repeat, comma, space, pipe, brackets, deepObject, form, found 'csv'
+            specs/a.yaml:15:30: error: 'style' applies to query parameters and the fields of form bodies; 'x' is neither
+            """)
+    }
+
     func testStreamsAreResponsesOnly() {
         XCTAssertEqual(diagnose("""
             service: Auth
@@ -1396,7 +1490,8 @@ final class DiagnosticTests: XCTestCase {
             "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart' or 'raw'; 'json' is already given")
     }
 
-    func testMultipartPartsAndFormFieldsMustBeSimple() {
+    /// Form fields may be objects, maps and lists of them (the bracket convention), not files.
+    func testMultipartPartsMustBeSimpleAndFormFieldsMayNest() {
         XCTAssertEqual(diagnose("""
             service: Auth
             endpoints:
@@ -1415,6 +1510,7 @@ final class DiagnosticTests: XCTestCase {
                   form:
                     user: String
                     meta: Meta
+                    avatar: File
               save:
                 method: POST
                 path: /save
@@ -1424,8 +1520,7 @@ final class DiagnosticTests: XCTestCase {
             """),
             """
             specs/a.yaml:10:26: error: multipart part 'weird' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '[String: File]'
-            specs/a.yaml:17:15: error: form field 'meta' must be a scalar or an array of scalars, found 'Meta'
-            specs/a.yaml:21:19: error: form body model 'Meta' has field 'tags' of type '[String: String]'; form fields must be scalars or arrays of scalars
+            specs/a.yaml:18:17: error: 'File' is only allowed in multipart bodies
             """)
     }
 
@@ -1675,10 +1770,10 @@ final class DiagnosticTests: XCTestCase {
     func testDiagnosticsOfSeveralFilesAreSortedByPlace() {
         let result = loadSpecs([
             ("specs/b.yaml", "service: B\nendpoints:\n  x: { method: GET, path: /x, response: Nope }\n"),
-            ("specs/a.yaml", "service: A\nendpoints:\n  y: { method: GOT, path: /y }\n"),
+            ("specs/a.yaml", "service: A\nendpoints:\n  y: { method: Get, path: /y }\n"),
         ])
         XCTAssertEqual(render(result), """
-            specs/a.yaml:3:16: error: unknown HTTP method 'GOT'; did you mean 'GET'?
+            specs/a.yaml:3:16: error: unknown HTTP method 'Get'; did you mean 'GET'?
             specs/b.yaml:3:41: error: unknown type 'Nope'
             """)
     }

@@ -226,9 +226,26 @@ final class LoaderTests: XCTestCase {
         let elapsed = ContinuousClock.now - start
         XCTAssertTrue(result.hasErrors)
         XCTAssertTrue(rendered(result).hasPrefix("specs/t.yaml:7:"), rendered(result))
-        XCTAssertTrue(rendered(result).contains("expands to more than 2000000 nodes"), rendered(result))
+        XCTAssertTrue(rendered(result).contains("alias(es) expand to more than 1000000 nodes"), rendered(result))
         XCTAssertTrue(result.documents.isEmpty)
         print("alias bomb rejected in \(elapsed)")
+    }
+
+    /// Each node is charged once: a closed collection's subtree was charged again at every level
+    /// above it (nodes × depth), which refused a 330,000-node document 20 levels deep as more than
+    /// 2,000,000 nodes.
+    func testDeepDocumentWithoutAliasesLoadsWithinTheNodeBudget() {
+        let item = String(repeating: "{k: ", count: 20) + "1" + String(repeating: "}", count: 20)
+        let text = "[" + Array(repeating: item, count: 8_000).joined(separator: ", ") + "]\n"
+        let result = YAMLLoader.load(Array(text.utf8), file: "big.json")
+        XCTAssertEqual(rendered(result), "")
+        XCTAssertEqual(result.documents.first?.streamNodeCount, 1 + 8_000 * 41)
+        // The written nodes have a budget of their own, reported without talking of aliases.
+        var options = YAMLLoadOptions.spec
+        options.maxNodes = 300_000
+        let refused = rendered(YAMLLoader.load(Array(text.utf8), file: "big.json", options: options))
+        XCTAssertTrue(refused.contains("error: the document has more than 300000 nodes, the loader's limit"), refused)
+        XCTAssertFalse(refused.contains("alias"), refused)
     }
 
     func testDeepNestingFailsFastWithAnError() {

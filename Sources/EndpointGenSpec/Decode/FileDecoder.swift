@@ -7,7 +7,7 @@ import EndpointGenYAML
 struct FileDecoder {
     static let topLevelKeys: KeySet = [
         "service", "summary", "baseURL", "environments", "headers", "auth", "envelope", "errorBody", "cookieSession", "arrayStyle",
-        "parameters", "paginate",
+        "parameters", "paginate", "dateEncoding", "timeZone",
         "endpoints", "models",
     ]
     static let endpointKeys: KeySet = [
@@ -15,11 +15,12 @@ struct FileDecoder {
         "headerParams", "body", "response", "responses", "envelope", "sample", "timeout", "redirects", "paginate",
     ]
     static let paginateKeys: KeySet = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
-    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly"]
+    /// `style` is for the fields of form bodies (checked when the model is resolved).
+    static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly", "dateEncoding", "style"]
     /// A query parameter may also say how an array or map is written.
-    static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style"]
+    static let queryParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "style", "dateEncoding"]
     /// A header parameter may also be marked as a credential (never sent to another origin, redacted in logs).
-    static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential"]
+    static let headerParameterKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "credential", "dateEncoding"]
     static let errorBodyKeys: KeySet = ["message", "code", "model"]
     static let cookieSessionKeys: KeySet = ["refresh", "csrf"]
     static let sharedParameterKeys: KeySet = ["headers", "query"]
@@ -81,7 +82,7 @@ struct FileDecoder {
         if let service = top["service"] {
             syntax.service = decodeService(top, nameEntry: service)
         } else if top.isMissing("service") {
-            let serviceOnly = top.entries.first { $0.key != "models" }
+            let serviceOnly = top.entries.first { $0.key != "models" && $0.key != "timeZone" }
             if let serviceOnly {
                 reader.diagnostics.error(
                     "missing key 'service': a file with '\(serviceOnly.key)' describes a service",
@@ -100,8 +101,27 @@ struct FileDecoder {
                 "the file name makes the output name '\(SwiftNaming.upperCamel(stem).prefix(40))…Models.swift' longer than 200 bytes; shorten the file name",
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
+        if let entry = top["timeZone"], let zone = reader.text(entry.value, for: "'timeZone'") {
+            if Lexical.isTimeZoneIdentifier(zone) {
+                syntax.timeZone = zone
+            } else {
+                reader.diagnostics.error(
+                    "'timeZone' must be an IANA time zone like 'Asia/Seoul' or 'UTC', found '\(zone)'", at: location(entry.value))
+            }
+        }
         syntax.inlineModels = inlineModels
         return syntax
+    }
+
+    /// A `dateEncoding:` value: one of `DateEncodingKind`'s names.
+    private mutating func dateEncoding(_ node: YAMLNode, for what: String) -> (kind: DateEncodingKind, location: SourceLocation)? {
+        if let text = node.scalar?.value, let kind = DateEncodingKind(rawValue: text) { return (kind, location(node)) }
+        let names = DateEncodingKind.allCases.map(\.rawValue)
+        reader.diagnostics.error(
+            "\(what) must be one of \(names.joined(separator: ", ")), found \(NodeReader.describe(node))"
+                + (node.scalar.map { DidYouMean.hint(for: $0.value, among: names) } ?? ""),
+            at: location(node))
+        return nil
     }
 
     /// RFC 3986 path characters other than `%`: unreserved, sub-delimiters, `:`, `@`, `/`
@@ -192,6 +212,9 @@ struct FileDecoder {
                     service.sharedQuery.append(decodeField(pair, kind: "service query parameter", owner: .none, allowed: Self.fieldKeys))
                 }
             }
+        }
+        if let entry = top["dateEncoding"] {
+            service.dateEncoding = dateEncoding(entry.value, for: "'dateEncoding'")
         }
         if let entry = top["arrayStyle"], let style = queryStyle(entry.value, for: "'arrayStyle'") {
             if style.isArrayStyle {
@@ -422,14 +445,21 @@ struct FileDecoder {
 
         if let entry = mapping["method"] {
             if let text = reader.text(entry.value, for: "'method'") {
-                if let method = HTTPMethod(rawValue: text) {
-                    endpoint.method = method
-                } else {
+                let standard = HTTPMethod.standard.map(\.rawValue)
+                if let upper = standard.first(where: { $0 != text && $0 == Lexical.asciiUppercased(text) }) {
+                    // Methods are case-sensitive: `get` would be sent as a method of its own.
+                    reader.diagnostics.error("unknown HTTP method '\(text)'; did you mean '\(upper)'?", at: location(entry.value))
+                } else if !Lexical.isToken(text) {
                     reader.diagnostics.error(
-                        "unknown HTTP method '\(text)'"
-                            + (DidYouMean.suggestion(for: text, among: HTTPMethod.allCases.map(\.rawValue))
-                                .map { "; did you mean '\($0)'?" } ?? "; expected GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS"),
+                        "HTTP method '\(text)' is not a token (letters, digits and !#$%&'*+-.^_`|~); expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE or another method name",
                         at: location(entry.value))
+                } else {
+                    endpoint.method = HTTPMethod(rawValue: text)
+                    if !standard.contains(text), let near = DidYouMean.suggestion(for: text, among: standard) {
+                        reader.diagnostics.warning(
+                            "'\(text)' is not a standard HTTP method; it is sent as written (did you mean '\(near)'?)",
+                            at: location(entry.value))
+                    }
                 }
             }
         } else if mapping.isMissing("method") {
@@ -710,7 +740,10 @@ struct FileDecoder {
                     reader.diagnostics.error("unclosed '{' in path '\(path)'", at: at(i))
                     return nil
                 }
-                let name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                var name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
+                // `{path...}`: a parameter of several segments.
+                let rest = name.hasSuffix("...")
+                if rest { name.removeLast(3) }
                 if name.isEmpty {
                     reader.diagnostics.error("empty placeholder '{}' in path '\(path)'", at: at(i))
                     valid = false
@@ -727,7 +760,7 @@ struct FileDecoder {
                 } else {
                     seen[name] = at(i + 1)
                     placeholders.append((name, at(i + 1)))
-                    components.append(.parameter(name))
+                    components.append(rest ? .segments(name) : .parameter(name))
                 }
                 i = end + 1
                 literalStart = i
@@ -740,7 +773,8 @@ struct FileDecoder {
             if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
                 reader.diagnostics.error(
                     "path '\(path)' must not contain '\(Character(Unicode.Scalar(b)))'; "
-                        + (b == UInt8(ascii: "?") ? "declare query parameters under 'query'" : "fragments are not sent"),
+                        + (b == UInt8(ascii: "?") ? "declare query parameters under 'query'" : "fragments are not sent")
+                        + " (a literal one is written '\(b == UInt8(ascii: "?") ? "%3F" : "%23")')",
                     at: at(i))
                 return nil
             }
@@ -1106,10 +1140,16 @@ struct FileDecoder {
             access = value
             accessLocation = location(entry.keyNode)
         }
+        let dates = mapping["dateEncoding"].flatMap { dateEncoding($0.value, for: "'dateEncoding' of \(describe())") }
+        // A query parameter's `style` is read with its endpoint (`EndpointSyntax.queryStyles`).
+        var style: (style: QueryStyle, location: SourceLocation)?
+        if "\(kind)" == "field", let entry = mapping["style"], let value = queryStyle(entry.value, for: "'style' of \(describe())") {
+            style = (value, location(entry.value))
+        }
         return FieldSyntax(
             wireName: wireName, swiftNameOverride: swiftNameOverride, type: type, defaultValue: defaultValue,
             summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage,
-            access: access, accessLocation: accessLocation, location: keyLocation)
+            access: access, accessLocation: accessLocation, dateEncoding: dates, style: style, location: keyLocation)
     }
 
     /// The `default:` of a long form: a scalar, `[]` or `{}`.

@@ -82,15 +82,23 @@ final class FieldSyntax {
     let access: FieldAccess
     /// Where `readOnly` or `writeOnly` was written, for messages.
     let accessLocation: SourceLocation?
+    /// `dateEncoding:` of the long form and where its value is.
+    let dateEncoding: (kind: DateEncodingKind, location: SourceLocation)?
+    /// `style:` of a model field (for form bodies) and where its value is.
+    let style: (style: QueryStyle, location: SourceLocation)?
     /// The key's location.
     let location: SourceLocation
 
     init(
         wireName: String, swiftNameOverride: String? = nil, type: TypeExpr?, defaultValue: DefaultLiteral? = nil,
         summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil,
-        access: FieldAccess = .readWrite, accessLocation: SourceLocation? = nil, location: SourceLocation
+        access: FieldAccess = .readWrite, accessLocation: SourceLocation? = nil,
+        dateEncoding: (kind: DateEncodingKind, location: SourceLocation)? = nil,
+        style: (style: QueryStyle, location: SourceLocation)? = nil, location: SourceLocation
     ) {
         self.access = access
+        self.dateEncoding = dateEncoding
+        self.style = style
         self.accessLocation = accessLocation
         self.wireName = wireName
         self.swiftNameOverride = swiftNameOverride
@@ -252,6 +260,8 @@ struct ServiceSyntax {
     var cookieSession: CookieSessionSetting?
     /// `arrayStyle:`: how the service's array query parameters are written by default.
     var arrayStyle: (style: QueryStyle, location: SourceLocation)?
+    /// `dateEncoding:`: how the service's dates are written and read.
+    var dateEncoding: (kind: DateEncodingKind, location: SourceLocation)?
     /// `cookieSession.refresh` as written.
     var cookieSessionRefresh: String?
     /// Where `cookieSession.refresh` names its endpoint, and where `cookieSession` is.
@@ -275,4 +285,6 @@ struct FileSyntax {
     var models: [ModelSyntax]
     /// Inline request/response models in endpoint order.
     var inlineModels: [ModelSyntax]
+    /// `timeZone:`: the IANA zone of the file's `date` and `local` date encodings (UTC when absent).
+    var timeZone: String?
 }

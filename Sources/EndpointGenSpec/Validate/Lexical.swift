@@ -64,6 +64,11 @@ enum Lexical {
 
     static func isToken(_ s: String) -> Bool { isToken(s[...]) }
 
+    /// `s` with ASCII letters uppercased (no Foundation, no locale).
+    static func asciiUppercased(_ s: String) -> String {
+        String(decoding: s.utf8.map { isLower($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
     /// A header value that can be sent as is: no CR, LF or NUL.
     static func isValidHeaderValue(_ s: String) -> Bool {
         !s.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
@@ -268,8 +273,9 @@ enum Lexical {
         }
     }
 
-    /// An ISO 8601 / RFC 3339 date-time: `2024-01-02T03:04:05Z`, optional fraction, `Z` or `±hh:mm`.
-    static func isISO8601DateTime(_ s: String) -> Bool {
+    /// An ISO 8601 / RFC 3339 date-time: `2024-01-02T03:04:05Z`, optional fraction, `Z` or `±hh:mm`;
+    /// when `local`, a wall time without an offset whose seconds are optional (`2024-01-02T03:04`).
+    static func isISO8601DateTime(_ s: String, local: Bool = false) -> Bool {
         withBytes(s) { b in
             var i = 0
             func number(_ digits: Int, _ low: Int, _ high: Int) -> Bool {
@@ -290,13 +296,16 @@ enum Lexical {
             guard number(4, 0, 9999), literal("-"), number(2, 1, 12), literal("-"), number(2, 1, 31) else { return false }
             guard i < b.count, b[i] == UInt8(ascii: "T") || b[i] == UInt8(ascii: "t") else { return false }
             i += 1
-            guard number(2, 0, 23), literal(":"), number(2, 0, 59), literal(":"), number(2, 0, 60) else { return false }
+            guard number(2, 0, 23), literal(":"), number(2, 0, 59) else { return false }
+            if local, i == b.count { return true }
+            guard literal(":"), number(2, 0, 60) else { return false }
             if i < b.count, b[i] == UInt8(ascii: ".") {
                 i += 1
                 let start = i
                 while i < b.count, isDigit(b[i]) { i += 1 }
                 guard i > start else { return false }
             }
+            if local { return i == b.count }
             guard i < b.count else { return false }
             if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
                 i += 1
@@ -307,6 +316,26 @@ enum Lexical {
                 return false
             }
             return i == b.count
+        }
+    }
+
+    /// A calendar date `2024-01-02`.
+    static func isISODate(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return false }
+        for k in [0, 1, 2, 3, 5, 6, 8, 9] where !isDigit(b[k]) { return false }
+        let month = Int(b[5] - 0x30) * 10 + Int(b[6] - 0x30)
+        let day = Int(b[8] - 0x30) * 10 + Int(b[9] - 0x30)
+        return (1...12).contains(month) && (1...31).contains(day)
+    }
+
+    /// An IANA time zone name by its shape: `UTC`, `Asia/Seoul`, `America/Argentina/Buenos_Aires`,
+    /// `Etc/GMT+9` (letters, digits, `_`, `-`, `+`, parts separated by `/`).
+    static func isTimeZoneIdentifier(_ s: String) -> Bool {
+        guard !s.isEmpty, s.utf8.count <= 64 else { return false }
+        return s.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.utf8.first, isLetter(first) else { return false }
+            return part.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
         }
     }
 }

@@ -8,6 +8,12 @@ public enum SpecRules {
         Resolver.reservedModelNames[name]
     }
 
+    /// The framework (Foundation, SwiftUI) whose type a model named `name` would make ambiguous
+    /// in app code, or nil: a name a tool should not pick itself.
+    public static func framework(ofModelName name: String) -> String? {
+        Resolver.frameworkNames[name]
+    }
+
     /// What generated code appends to a service's name for the types it declares per service
     /// (`<Service>Router`, …): no model may take such a name.
     public static let generatedTypeSuffixes: [String] = ["Router", "Service", "ServiceProtocol", "Environment"]
@@ -131,6 +137,11 @@ struct Resolver {
     var fieldIndexCache: [String: [String: Int]] = [:]
     /// Where the sample checker is inside the current sample.
     var samplePath: [SampleStep] = []
+    /// The `timeZone:` of the file being resolved (its `date` and `local` encodings).
+    var fileTimeZone = "UTC"
+    /// How the dates of the sample being checked are written: the field's own encoding, else the
+    /// service's; nil is ISO 8601.
+    var sampleDates: DateEncodingSetting?
 
     enum SampleStep {
         case key(String)
@@ -151,7 +162,10 @@ struct Resolver {
         for fileIndex in files.indices {
             guard let endpoints = files[fileIndex].service?.endpoints else { continue }
             for index in endpoints.indices {
-                if case .inlineForm(let name)? = endpoints[index].body { formModels.insert(name) }
+                switch endpoints[index].body {
+                case .inlineForm(let name)?, .formModel(let name, _)?: formModels.insert(name)
+                default: break
+                }
             }
         }
         // Files are resolved on all cores, in two rounds: models first (services' samples read
@@ -159,6 +173,7 @@ struct Resolver {
         // findings are merged in file order; the model table is only read from here on.
         let modelRound = Parallel.map(Array(files.indices)) { fileIndex -> (models: [Model], worker: Resolver) in
             var worker = self.worker()
+            worker.fileTimeZone = files[fileIndex].timeZone ?? "UTC"
             var models: [Model] = []
             models.reserveCapacity(files[fileIndex].models.count + files[fileIndex].inlineModels.count)
             for inline in [false, true] {
@@ -181,6 +196,7 @@ struct Resolver {
         }
         let serviceRound = Parallel.map(Array(files.indices)) { fileIndex -> (service: Service?, worker: Resolver) in
             var worker = self.worker()
+            worker.fileTimeZone = files[fileIndex].timeZone ?? "UTC"
             let service = files[fileIndex].service.map { worker.resolveService($0) }
             return (service, worker)
         }
@@ -482,9 +498,12 @@ struct Resolver {
         case .query where isScalarMap(type.unwrapped):
             // A map is written by its `style` (deepObject or form), checked with the endpoint.
             break
-        case .query, .headerParameter, .formField:
+        case .formField:
+            // Objects, lists of them, maps and JSON go by the bracket convention (`items[0][price]=p`).
+            break
+        case .query, .headerParameter:
             if !isScalarOrArray(type.unwrapped) {
-                let kind = context == .query ? "query parameter" : context == .formField ? "form field" : "header parameter"
+                let kind = context == .query ? "query parameter" : "header parameter"
                 diagnostics.error(
                     "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(expr.spelling)'",
                     at: expr.location)
@@ -523,6 +542,41 @@ struct Resolver {
             defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
             deprecationMessage: syntax.deprecationMessage, location: syntax.location)
         field.access = syntax.access
+        if let style = syntax.style {
+            guard context == .formField else {
+                diagnostics.error(
+                    "'style' applies to query parameters and the fields of form bodies; '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            }
+            let simple = isScalarOrArray(type.unwrapped)
+            var isList = false
+            if case .array = type.unwrapped { isList = true }
+            if isList, simple, !style.style.isArrayStyle {
+                diagnostics.error(
+                    "'style: \(style.style.rawValue)' writes objects; form field '\(syntax.wireName)' is a list of scalars: use repeat, comma, space, pipe or brackets",
+                    at: style.location)
+                return nil
+            } else if simple, !isList {
+                diagnostics.error("'style' applies to lists and objects; form field '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            } else if !simple, style.style != .deepObject, style.style != .form, style.style != .brackets {
+                diagnostics.error(
+                    "'style: \(style.style.rawValue)' writes lists of scalars; form field '\(syntax.wireName)' is '\(expr.spelling)': use deepObject (name[key]=value) or form (key=value)",
+                    at: style.location)
+                return nil
+            }
+            field.style = style.style
+        }
+        if let dates = syntax.dateEncoding {
+            switch type.unwrapped {
+            case .primitive(.date), .array(.primitive(.date)):
+                field.dateEncoding = DateEncodingSetting(kind: dates.kind, timeZone: fileTimeZone)
+            default:
+                diagnostics.error(
+                    "'dateEncoding' applies to Date and [Date]; '\(syntax.wireName)' is '\(expr.spelling)'", at: dates.location)
+                return nil
+            }
+        }
         return field
     }
 
@@ -856,6 +910,8 @@ struct Resolver {
             }
         }
         checkServiceHeadersTheClientSets(syntax)
+        let dates = syntax.dateEncoding.map { DateEncodingSetting(kind: $0.kind, timeZone: fileTimeZone) }
+        sampleDates = dates
         var endpoints: [Endpoint] = []
         endpoints.reserveCapacity(syntax.endpoints.count)
         // By index: iterating would copy every endpoint's syntax (a large struct) first.
@@ -868,6 +924,7 @@ struct Resolver {
             auth: syntax.auth, envelope: syntax.envelope, errorBody: syntax.errorBody, endpoints: endpoints,
             location: syntax.location)
         service.cookieSession = resolveCookieSession(syntax, endpoints: endpoints)
+        service.dateEncoding = dates
         (service.sharedHeaders, service.sharedQuery) = resolveSharedParameters(syntax, endpoints: endpoints)
         return service
     }
@@ -1024,6 +1081,14 @@ struct Resolver {
         }
         checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
+        for component in syntax.pathComponents {
+            guard case .segments(let name) = component,
+                  let field = pathParameters.first(where: { $0.wireName == name }), field.type != .primitive(.string)
+            else { continue }
+            diagnostics.error(
+                "path parameter '\(name)' holds several segments ('{\(name)...}'); its type must be String, found '\(field.type.specSpelling)'",
+                at: field.location)
+        }
         let query = syntax.query.compactMap { resolveField($0, context: .query) }
         let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
 
@@ -1433,19 +1498,11 @@ struct Resolver {
             return .form(modelName: name)
         case .formModel(let name, let location):
             guard let type = resolveType(.name(name, location), allowFile: false) else { return nil }
-            guard case .model = type, let entry = table[name], case .structure(let fields) = self.syntax(of: entry).kind else {
+            // Its fields are checked as form fields where the model is resolved.
+            guard case .model = type, let entry = table[name], case .structure = self.syntax(of: entry).kind else {
                 diagnostics.error(
                     "a form body must be a fields map or a struct model, found '\(name)'", at: location)
                 return nil
-            }
-            for field in fields {
-                guard let expr = field.type, let fieldType = resolveType(expr, allowFile: false) else { continue }
-                if !isScalarOrArray(fieldType.unwrapped) {
-                    diagnostics.error(
-                        "form body model '\(name)' has field '\(field.wireName)' of type '\(expr.spelling)'; form fields must be scalars or arrays of scalars",
-                        at: location)
-                    return nil
-                }
             }
             return .form(modelName: name)
         case .multipart(let fields):

@@ -99,8 +99,25 @@ extension Resolver {
             guard plain, text == "true" || text == "false" else { return invalid("true or false") }
             return .bool(text == "true")
         case .date:
-            guard Lexical.isISO8601DateTime(text) else {
-                return invalid("an ISO 8601 date-time like '2024-01-02T03:04:05Z'")
+            switch sampleDates?.kind ?? .iso8601 {
+            case .iso8601:
+                guard Lexical.isISO8601DateTime(text) else {
+                    return invalid("an ISO 8601 date-time like '2024-01-02T03:04:05Z'")
+                }
+            case .date:
+                guard Lexical.isISODate(text) else { return invalid("a date like '2024-01-02' (dateEncoding: date)") }
+            case .local:
+                guard Lexical.isISO8601DateTime(text, local: true) else {
+                    return invalid("a local date-time without an offset like '2024-01-02T03:04:05' (dateEncoding: local)")
+                }
+            case .epochSeconds:
+                guard plain, Lexical.isNumber(text) else { return invalid("a number of seconds since 1970 (dateEncoding: epochSeconds)") }
+                return .number(text)
+            case .epochMilliseconds:
+                guard plain, Lexical.isInteger(text), Lexical.integerFits(text, bits: 64) else {
+                    return invalid("an integer of milliseconds since 1970 (dateEncoding: epochMilliseconds)")
+                }
+                return .number(text)
             }
             return .string(text)
         case .url:
@@ -244,7 +261,11 @@ extension Resolver {
             }
             present[position] = true
             samplePath.append(.key(key))
+            // A field with its own date encoding writes its dates so; the rest follow the service.
+            let serviceDates = sampleDates
+            if let own = fields[position].dateEncoding { sampleDates = own }
             object.append((key, convertSample(pair.value, type: fields[position].type, file: file)))
+            sampleDates = serviceDates
             samplePath.removeLast()
         }
         var missing: [String] = []

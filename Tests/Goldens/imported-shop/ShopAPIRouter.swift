@@ -7,14 +7,24 @@ import Foundation
 
 public nonisolated enum ShopAPIRouter: Endpoint {
     case getHealth
+    case traceHealth
 
     public var defaultBaseURL: URL? { ShopAPIEnvironment.production.url }
 
-    public var method: HTTPMethod { .get }
+    public var method: HTTPMethod {
+        switch self {
+        case .getHealth:
+            return .get
+        case .traceHealth:
+            return .trace
+        }
+    }
 
     public var pathComponents: [PathComponent] {
         switch self {
         case .getHealth:
+            return [.literal("/health")]
+        case .traceHealth:
             return [.literal("/health")]
         }
     }
@@ -25,7 +35,14 @@ public nonisolated enum ShopAPIRouter: Endpoint {
 
     public var body: RequestBody { .none }
 
-    public var auth: AuthRequirement { .basic }
+    public var auth: AuthRequirement {
+        switch self {
+        case .getHealth:
+            return .basic
+        case .traceHealth:
+            return .bearer
+        }
+    }
 
     public var timeout: TimeInterval? { nil }
 

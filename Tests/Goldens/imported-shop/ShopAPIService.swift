@@ -22,6 +22,9 @@ public nonisolated enum ShopAPIEnvironment: String, CaseIterable, Sendable {
 public nonisolated protocol ShopAPIServiceProtocol: Sendable {
     /// `GET /health`
     func getHealth() async throws(APIError) -> String
+
+    /// `TRACE /health`
+    func traceHealth() async throws(APIError)
 }
 
 public nonisolated final class ShopAPIService: ShopAPIServiceProtocol {
@@ -40,5 +43,10 @@ public nonisolated final class ShopAPIService: ShopAPIServiceProtocol {
     /// `GET /health`
     public func getHealth() async throws(APIError) -> String {
         try await client.sendString(ShopAPIRouter.getHealth, baseURL: baseURL)
+    }
+
+    /// `TRACE /health`
+    public func traceHealth() async throws(APIError) {
+        try await client.send(ShopAPIRouter.traceHealth, baseURL: baseURL)
     }
 }

@@ -1,13 +1,27 @@
+import AsyncHTTPClient
 import EndpointRuntime
+import EndpointRuntimeAsyncHTTPClient
 import Foundation
 
-/// The transport the wire and transport suites run against: `ENDPOINTGEN_TEST_TRANSPORT=urlsession`
-/// or `=curl`, else the runtime's default (`CurlTransport` on Linux). `make test` runs those
-/// suites once per transport.
+/// The transport the wire and transport suites run against: `ENDPOINTGEN_TEST_TRANSPORT=urlsession`,
+/// `=curl` or `=ahc` (also `=asynchttpclient`), else the runtime's default (`CurlTransport` on
+/// Linux). `make test` runs those suites once per transport.
 public func transportUnderTest() -> any HTTPTransport {
     switch ProcessInfo.processInfo.environment["ENDPOINTGEN_TEST_TRANSPORT"] {
     case "urlsession": return URLSessionTransport()
     case "curl": return CurlTransport()
+    case "ahc", "asynchttpclient": return AsyncHTTPClientTransport(client: testHTTPClient)
     default: return APIClient.defaultTransport()
     }
+}
+
+/// One client for the whole test process, as a server app would hold one: it lives as long as
+/// the process (AsyncHTTPClient stops a debug process that releases a client not shut down).
+private let testHTTPClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+                                        configuration: AsyncHTTPClientTransport.configuration())
+
+/// Whether the suites run over `AsyncHTTPClientTransport`, for the expectations that differ by
+/// transport (each says why).
+public var asyncHTTPClientIsUnderTest: Bool {
+    transportUnderTest() is AsyncHTTPClientTransport
 }

@@ -1,4 +1,5 @@
 import EndpointRuntime
+import EndpointRuntimeAsyncHTTPClient
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,9 +10,9 @@ import Glibc
 import Darwin
 #endif
 
-// Fetches one URL with the runtime's default transport (or `urlsession`, `curl`) and prints the
+// Fetches one URL with the runtime's default transport (or `urlsession`, `curl`, `ahc`) and prints the
 // outcome and this process's peak resident memory, for the memory tests and BENCHMARKS.md:
-// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl]`.
+// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc]`.
 
 private struct Fetch: Endpoint {
     let path: String
@@ -32,13 +33,14 @@ let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
       let base = URL(string: "/", relativeTo: url)?.absoluteURL
 else {
-    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc]\n".utf8))
     exit(2)
 }
 let transport: any HTTPTransport
 switch arguments.count == 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
 case "curl": transport = CurlTransport()
+case "ahc": transport = AsyncHTTPClientTransport()
 default: transport = APIClient.defaultTransport()
 }
 let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
@@ -50,6 +52,7 @@ do {
     print("result: \(error)")
 }
 print("seconds: \(String(format: "%.2f", Date().timeIntervalSince(start)))")
+try? await (transport as? AsyncHTTPClientTransport)?.shutdown()
 var usage = rusage()
 #if canImport(Glibc)
 getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
@@ -59,5 +62,10 @@ getrusage(RUSAGE_SELF, &usage)
 #if canImport(Darwin)
 print("peak_rss_kib: \(usage.ru_maxrss / 1024)")
 #else
-print("peak_rss_kib: \(usage.ru_maxrss)")
+// Linux's ru_maxrss keeps the spawning process's peak across exec (a test process of 150 MB gave
+// every probe 150 MB, hiding what the probe itself took); VmHWM is this process's own peak.
+let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+let hwm = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+print("peak_rss_kib: \(hwm ?? usage.ru_maxrss)")
 #endif

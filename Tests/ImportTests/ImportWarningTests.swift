@@ -1,0 +1,59 @@
+import EndpointGenImport
+import EndpointGenSupport
+import XCTest
+
+/// The warnings of an import are about the document: each at the construct it concerns (also what
+/// the spec loader says about the written specs), counted by kind in a summary, and renames are
+/// notes rather than warnings.
+final class ImportWarningTests: XCTestCase {
+    private let document = """
+    openapi: 3.0.0
+    info: { title: Things, version: '1' }
+    paths:
+      /things/{id}:
+        delete:
+          tags: [things]
+          operationId: deleteThing
+          parameters:
+            - { name: id, in: path, required: true, schema: { type: string } }
+            - { name: session, in: cookie, schema: { type: string } }
+            - { name: trace, in: cookie, schema: { type: string } }
+          requestBody:
+            content:
+              application/json:
+                schema: { $ref: '#/components/schemas/basic-thing' }
+          responses: { '204': { description: Gone } }
+    components:
+      schemas:
+        basic-thing:
+          type: object
+          properties:
+            value: { oneOf: [ { type: string }, { type: string, format: date } ] }
+    """
+
+    func testSpecLoaderWarningsAreShownAtTheOperationInTheDocument() {
+        let result = OpenAPIImporter.run(Array(document.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:6:7: warning: a body on a DELETE request is unusual; servers and proxies may drop it",
+            "api.yaml:10:11: warning: cookie parameter 'session' is skipped: cookies come from the client's cookie source ('auth: cookie')",
+            "api.yaml:11:11: warning: cookie parameter 'trace' is skipped: cookies come from the client's cookie source ('auth: cookie')",
+            "api.yaml:22:16: warning: 'oneOf' has no single Swift type: part 1 and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",
+        ])
+        XCTAssertTrue(result.diagnostics.allSatisfy { $0.location?.file == "api.yaml" })
+        XCTAssertEqual(result.diagnostics.map(\.kind), ["spec checks", "skipped parameters", "skipped parameters", "unions as JSON"])
+        XCTAssertEqual(result.warningSummary, "warning summary: 2 skipped parameters, 1 spec checks, 1 unions as JSON")
+        XCTAssertEqual(result.renames.map(\.rendered), ["api.yaml:20:7: note: schema 'basic-thing' becomes model 'BasicThing'"])
+    }
+
+    func testNoWarningsNoSummary() {
+        let result = OpenAPIImporter.run(Array("""
+        openapi: 3.0.0
+        info: { title: Plain, version: '1' }
+        paths:
+          /a: { get: { operationId: a, responses: { '204': { description: Done } } } }
+        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        XCTAssertNil(result.warningSummary)
+    }
+}
