@@ -6,6 +6,8 @@ import PackageDescription
 //              generate-endpoints command plugin); CI fails when it is stale (make check).
 //   Reviews:   code generated at build time by the EndpointGenPlugin build-tool plugin from
 //              Sources/Reviews/specs/; nothing is committed.
+//   BoxOffice: the app's logic, written against CinemaServiceProtocol; BoxOfficeTests tests it
+//              against the generated CinemaServiceFake (endpointgen.yml: fakes: true).
 let package = Package(
     name: "Movies",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -24,9 +26,17 @@ let package = Package(
             dependencies: [.product(name: "EndpointRuntime", package: "EndpointGen")],
             plugins: [.plugin(name: "EndpointGenPlugin", package: "EndpointGen")]
         ),
+        .target(
+            name: "BoxOffice",
+            dependencies: ["MoviesAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
+        ),
         .executableTarget(
             name: "movies",
-            dependencies: ["MoviesAPI", "Reviews", .product(name: "EndpointRuntime", package: "EndpointGen")]
+            dependencies: ["BoxOffice", "MoviesAPI", "Reviews", .product(name: "EndpointRuntime", package: "EndpointGen")]
+        ),
+        .testTarget(
+            name: "BoxOfficeTests",
+            dependencies: ["BoxOffice", "MoviesAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
         ),
     ]
 )

@@ -162,13 +162,16 @@ final class InitTests: XCTestCase {
         XCTAssertEqual(try snapshot(), before)
     }
 
-    /// The example package includes the snippet and the configuration exactly as init writes them, so CI runs both.
+    /// The example package includes the snippet and the configuration as init writes them, so CI runs both; the
+    /// configuration with one value changed, `fakes: true`, as an app whose tests use the generated fake would.
     func testExamplePackageUsesTheSnippetInitWrites() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let snippet = try String(contentsOf: root.appendingPathComponent("Examples/Movies/endpointgen.mk"), encoding: .utf8)
         XCTAssertEqual(snippet, ProjectInitializer.makefileSnippet)
         let configuration = try String(contentsOf: root.appendingPathComponent("Examples/Movies/endpointgen.yml"), encoding: .utf8)
-        XCTAssertEqual(configuration, ProjectInitializer.configurationFile)
+        let withFakes = ProjectInitializer.configurationFile.replacingOccurrences(of: "\nfakes: false ", with: "\nfakes: true  ")
+        XCTAssertNotEqual(withFakes, ProjectInitializer.configurationFile)
+        XCTAssertEqual(configuration, withFakes)
     }
 
     func testCLIInitThenGenerateThenCheck() throws {

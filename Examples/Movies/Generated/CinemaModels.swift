@@ -112,6 +112,85 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable {
     }
 }
 
+public nonisolated struct FilmPage: Codable, Hashable, Sendable {
+    public let films: [Film]
+    public let totalPages: Int
+
+    public init(films: [Film], totalPages: Int) {
+        self.films = films
+        self.totalPages = totalPages
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.films = try container.required([Film].self, "films")
+        self.totalPages = try container.required(Int.self, "total_pages")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.films, "films")
+        try container.put(self.totalPages, "total_pages")
+    }
+
+    public static func == (lhs: FilmPage, rhs: FilmPage) -> Bool {
+        guard fieldsEqual(lhs.films, rhs.films) else { return false }
+        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct SeatsLeft: Codable, Hashable, Sendable {
+    public let seatsLeft: Int
+
+    public init(seatsLeft: Int) {
+        self.seatsLeft = seatsLeft
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.seatsLeft = try container.required(Int.self, "seats_left")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.seatsLeft, "seats_left")
+    }
+
+    public static func == (lhs: SeatsLeft, rhs: SeatsLeft) -> Bool {
+        guard fieldsEqual(lhs.seatsLeft, rhs.seatsLeft) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Problem: Codable, Hashable, Sendable {
+    public let error: String
+    public let reason: String
+
+    public init(error: String, reason: String) {
+        self.error = error
+        self.reason = reason
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.error = try container.required(String.self, "error")
+        self.reason = try container.required(String.self, "reason")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.error, "error")
+        try container.put(self.reason, "reason")
+    }
+
+    public static func == (lhs: Problem, rhs: Problem) -> Bool {
+        guard fieldsEqual(lhs.error, rhs.error) else { return false }
+        guard fieldsEqual(lhs.reason, rhs.reason) else { return false }
+        return true
+    }
+}
+
 public nonisolated struct Booking: Codable, Hashable, Sendable {
     public let id: String
     public let showtimeId: Int

@@ -9,7 +9,12 @@ import Foundation
 public nonisolated enum CinemaRouter: Endpoint {
     /// The showtimes of a day, earliest first.
     case listShowtimes(date: String, format: ScreenFormat? = nil)
-    case getFilm(id: Int)
+    /// The films now showing, a page at a time, in alphabetical order.
+    case listFilms(page: Int = 1, perPage: Int = 20)
+    /// One film. Send the ETag of the copy you have in If-None-Match; a 304 says it is still current.
+    case getFilm(id: Int, ifNoneMatch: String? = nil)
+    /// The seats left for a showtime, as a server-sent event each time the number changes.
+    case watchSeats(showtimeId: Int)
     /// Books seats; fails with status 409 when they are taken.
     case bookSeats(showtimeId: Int, body: BookSeatsRequest)
     case cancelBooking(id: String)
@@ -31,8 +36,12 @@ public nonisolated enum CinemaRouter: Endpoint {
         switch self {
         case .listShowtimes:
             return [.literal("/showtimes")]
-        case .getFilm(let id):
+        case .listFilms:
+            return [.literal("/films")]
+        case .getFilm(let id, _):
             return [.literal("/films/"), .value(id.parameterValue)]
+        case .watchSeats(let showtimeId):
+            return [.literal("/showtimes/"), .value(showtimeId.parameterValue), .literal("/seats")]
         case .bookSeats(let showtimeId, _):
             return [.literal("/showtimes/"), .value(showtimeId.parameterValue), .literal("/bookings")]
         case .cancelBooking(let id):
@@ -47,12 +56,26 @@ public nonisolated enum CinemaRouter: Endpoint {
             items.append(name: "date", date)
             items.append(name: "format", format)
             return items
+        case .listFilms(let page, let perPage):
+            var items: [QueryItem] = []
+            items.append(name: "page", page)
+            items.append(name: "per_page", perPage)
+            return items
         default:
             return []
         }
     }
 
-    public var headers: [HTTPHeader] { [HTTPHeader(name: "Accept", value: "application/json")] }
+    public var headers: [HTTPHeader] {
+        switch self {
+        case .getFilm(_, let ifNoneMatch):
+            var headers: [HTTPHeader] = [HTTPHeader(name: "Accept", value: "application/json")]
+            headers.append(name: "If-None-Match", ifNoneMatch)
+            return headers
+        default:
+            return [HTTPHeader(name: "Accept", value: "application/json")]
+        }
+    }
 
     public var body: RequestBody {
         switch self {
@@ -72,7 +95,14 @@ public nonisolated enum CinemaRouter: Endpoint {
         }
     }
 
-    public var timeout: TimeInterval? { nil }
+    public var timeout: TimeInterval? {
+        switch self {
+        case .watchSeats:
+            return 600
+        default:
+            return nil
+        }
+    }
 
     public var envelope: EnvelopeFormat? { EnvelopeFormat(payload: "data", success: "ok", message: "error") }
 
@@ -110,6 +140,29 @@ public nonisolated enum CinemaRouter: Endpoint {
                   ]
                 }
                 """#.utf8)
+        case .listFilms:
+            return Data(#"""
+                {
+                  "ok": true,
+                  "data": {
+                    "films": [
+                      {
+                        "id": 7,
+                        "title": "Past Lives",
+                        "runtime_minutes": 106,
+                        "rating": "PG-13"
+                      },
+                      {
+                        "id": 9,
+                        "title": "Dune Part Two",
+                        "runtime_minutes": 166,
+                        "rating": "PG-13"
+                      }
+                    ],
+                    "total_pages": 1
+                  }
+                }
+                """#.utf8)
         case .getFilm:
             return Data(#"""
                 {
@@ -122,6 +175,8 @@ public nonisolated enum CinemaRouter: Endpoint {
                   }
                 }
                 """#.utf8)
+        case .watchSeats:
+            return Data("data: {\"seats_left\":1}\u{A}\u{A}data: {\"seats_left\":0}\u{A}\u{A}".utf8)
         case .bookSeats:
             return Data(#"""
                 {
@@ -139,6 +194,15 @@ public nonisolated enum CinemaRouter: Endpoint {
                 """#.utf8)
         case .cancelBooking:
             return Data()
+        }
+    }
+
+    public var sampleResponses: [SampleResponse] {
+        switch self {
+        case .getFilm:
+            return [SampleResponse(status: 200, body: sampleData), SampleResponse(status: 304), SampleResponse(status: 404, body: Data("{\"error\":\"No film has id 404.\",\"reason\":\"film_not_found\"}".utf8))]
+        default:
+            return []
         }
     }
 }

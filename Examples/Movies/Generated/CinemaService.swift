@@ -25,8 +25,23 @@ public nonisolated protocol CinemaServiceProtocol: Sendable {
     /// `GET /showtimes`
     func listShowtimes(date: String, format: ScreenFormat?) async throws(APIError) -> [Showtime]
 
+    /// The films now showing, a page at a time, in alphabetical order.
+    ///
+    /// `GET /films`
+    func listFilms(page: Int, perPage: Int) async throws(APIError) -> FilmPage
+
+    /// The pages of `listFilms`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    func listFilmsPages(page: Int, perPage: Int) -> APIPages<FilmPage, Film>
+
+    /// One film. Send the ETag of the copy you have in If-None-Match; a 304 says it is still current.
+    ///
     /// `GET /films/{id}`
-    func getFilm(id: Int) async throws(APIError) -> Film
+    func getFilm(id: Int, ifNoneMatch: String?) async throws(APIError) -> APIResponse<GetFilmResponse>
+
+    /// The seats left for a showtime, as a server-sent event each time the number changes.
+    ///
+    /// `GET /showtimes/{showtimeId}/seats`
+    func watchSeats(showtimeId: Int) -> APIStream<ServerSentEvent<SeatsLeft>>
 
     /// Books seats; fails with status 409 when they are taken.
     ///
@@ -42,6 +57,24 @@ nonisolated extension CinemaServiceProtocol {
     @_alwaysEmitIntoClient
     public func listShowtimes(date: String, format: ScreenFormat? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Showtime] {
         try await self.listShowtimes(date: date, format: format)
+    }
+
+    /// `listFilms` with the spec's defaults, as on `CinemaService`.
+    @_alwaysEmitIntoClient
+    public func listFilms(page: Int = 1, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> FilmPage {
+        try await self.listFilms(page: page, perPage: perPage)
+    }
+
+    /// `listFilmsPages` with the spec's defaults, as on `CinemaService`.
+    @_alwaysEmitIntoClient
+    public func listFilmsPages(page: Int = 1, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) -> APIPages<FilmPage, Film> {
+        self.listFilmsPages(page: page, perPage: perPage)
+    }
+
+    /// `getFilm` with the spec's defaults, as on `CinemaService`.
+    @_alwaysEmitIntoClient
+    public func getFilm(id: Int, ifNoneMatch: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> APIResponse<GetFilmResponse> {
+        try await self.getFilm(id: id, ifNoneMatch: ifNoneMatch)
     }
 }
 
@@ -66,9 +99,34 @@ public nonisolated final class CinemaService: CinemaServiceProtocol {
         try await client.send(CinemaRouter.listShowtimes(date: date, format: format), baseURL: baseURL, as: [Showtime].self)
     }
 
+    /// The films now showing, a page at a time, in alphabetical order.
+    ///
+    /// `GET /films`
+    public func listFilms(page: Int = 1, perPage: Int = 20) async throws(APIError) -> FilmPage {
+        try await client.send(CinemaRouter.listFilms(page: page, perPage: perPage), baseURL: baseURL, as: FilmPage.self)
+    }
+
+    /// The pages of `listFilms`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    public func listFilmsPages(page: Int = 1, perPage: Int = 20) -> APIPages<FilmPage, Film> {
+        APIPages(client: self.client, baseURL: self.baseURL, first: CinemaRouter.listFilms(page: page, perPage: perPage), items: { $0.films }) { previous in
+            let next = page + previous.pageCount
+            guard previous.hasNext(page: next, size: perPage, totalPages: previous.value.totalPages) else { return nil }
+            return .endpoint(CinemaRouter.listFilms(page: next, perPage: perPage))
+        }
+    }
+
+    /// One film. Send the ETag of the copy you have in If-None-Match; a 304 says it is still current.
+    ///
     /// `GET /films/{id}`
-    public func getFilm(id: Int) async throws(APIError) -> Film {
-        try await client.send(CinemaRouter.getFilm(id: id), baseURL: baseURL, as: Film.self)
+    public func getFilm(id: Int, ifNoneMatch: String? = nil) async throws(APIError) -> APIResponse<GetFilmResponse> {
+        try await client.response(CinemaRouter.getFilm(id: id, ifNoneMatch: ifNoneMatch), baseURL: baseURL, cases: GetFilmResponse.self)
+    }
+
+    /// The seats left for a showtime, as a server-sent event each time the number changes.
+    ///
+    /// `GET /showtimes/{showtimeId}/seats`
+    public func watchSeats(showtimeId: Int) -> APIStream<ServerSentEvent<SeatsLeft>> {
+        client.events(CinemaRouter.watchSeats(showtimeId: showtimeId), baseURL: baseURL, as: SeatsLeft.self)
     }
 
     /// Books seats; fails with status 409 when they are taken.
@@ -81,5 +139,24 @@ public nonisolated final class CinemaService: CinemaServiceProtocol {
     /// `DELETE /bookings/{id}`
     public func cancelBooking(id: String) async throws(APIError) {
         try await client.send(CinemaRouter.cancelBooking(id: id), baseURL: baseURL)
+    }
+}
+
+/// What `getFilm` answers, by status; a status not listed fails with `APIError.server`.
+public nonisolated enum GetFilmResponse: StatusDecodable, Hashable {
+    /// Status 200.
+    case ok(Film)
+    /// Status 304.
+    case notModified
+    /// Status 404. No film has this id.
+    case notFound(Problem)
+
+    public init?(_ response: ResponseReader) throws(APIError) {
+        switch response.status {
+        case 200: self = .ok(try response.json(Film.self))
+        case 304: self = .notModified
+        case 404: self = .notFound(try response.json(Problem.self))
+        default: return nil
+        }
     }
 }

@@ -1,20 +1,17 @@
-// Calls the generated services against a StubTransport: no network, the same output every run.
-// Swap in `APIClient(authentication: ...)` (URLSessionTransport by default) to call real servers.
+// A box-office app's session against the generated services: the catalog page by page
+// (pagination), a film cached with its ETag (responses per status: 200, 304, 404), the seats
+// left for a showtime as they change (server-sent events), reviews (code generated at build
+// time) and bookings. Offline: OfflineCinema answers. Swap in `APIClient(authentication: ...)`
+// (URLSessionTransport or CurlTransport by default) to call real servers.
 
+import BoxOffice
 import EndpointRuntime
 import Foundation
 import MoviesAPI
 import Reviews
 
-/// Answers from each endpoint's `sample`, except a booking of seat E5, which is taken.
-let transport = StubTransport { request in
-    if request.httpMethod == "POST", let body = request.httpBody, String(decoding: body, as: UTF8.self).contains("\"E5\"") {
-        return .json(status: 409, #"{"ok": false, "error": "Seat E5 is already booked.", "reason": "seat_taken"}"#)
-    }
-    return .sample()
-}
 let client = APIClient(
-    transport: transport,
+    transport: OfflineCinema.transport,
     authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "demo-token" }, refresh: {}), apiKey: "demo-key")
 )
 let cinema = CinemaService(client: client, environment: .staging)
@@ -29,37 +26,62 @@ func clock(_ date: Date) -> String {
 }
 
 do {
+    // Each page is a request of its own, sent when the loop asks for it.
+    print("Now showing:")
+    var pageNumber = 0
+    for try await page in cinema.listFilmsPages(perPage: 3) {
+        pageNumber += 1
+        print("  page \(pageNumber) of \(page.totalPages): \(page.films.map(\.title).joined(separator: ", "))")
+    }
+    let picks = try await FilmCatalog(cinema: cinema, pageSize: 3).first(2)
+    print("Tonight's picks: \(picks.map(\.title).joined(separator: " and "))")
+
     print("Showtimes on 2024-06-01:")
-    for showtime in try await cinema.listShowtimes(date: "2024-06-01") {
+    let showtimes = try await cinema.listShowtimes(date: "2024-06-01")
+    for showtime in showtimes {
         print("  \(clock(showtime.startsAt)) UTC  \(showtime.film.title) (\(showtime.format.rawValue), \(showtime.seatsLeft) seats left)")
     }
 
-    let film = try await cinema.getFilm(id: 9)
-    print("\(film.title): \(film.runtimeMinutes) min, rated \(film.rating ?? "–")")
-    for review in try await reviews.listReviews(filmId: film.id, limit: 2) {
+    let films = FilmCache(cinema: cinema)
+    for id in [9, 9, 404] {
+        switch try await films.film(id: id) {
+        case .downloaded(let film):
+            print("Film \(id): \(film.title), \(film.runtimeMinutes) min, rated \(film.rating ?? "–") (200, downloaded)")
+        case .unchanged(let film):
+            print("Film \(id): \(film.title) (304 Not Modified, the cached copy is current)")
+        case .notFound(let message):
+            print("Film \(id): 404, \(message)")
+        }
+    }
+
+    print("Reviews of film 9:")
+    for review in try await reviews.listReviews(filmId: 9, limit: 2) {
         print("  \(review.starsLabel) \(review.author): \(review.text)")
     }
-    // Sources/Reviews/endpointgen.yml says `fakes: true`: the build-tool plugin generated a fake too.
-    let fakeReviews = ReviewsServiceFake()
-    fakeReviews.listReviewsHandler = { _, _ in [] }
-    _ = try await fakeReviews.listReviews(filmId: film.id, limit: 1)
-    print("  (ReviewsServiceFake recorded \(fakeReviews.calls.count) call)")
+    // A JSON Lines body, read review by review as it arrives instead of as one large array.
+    var count = 0, stars = 0
+    for try await review in reviews.allReviews(filmId: 9) {
+        count += 1
+        stars += review.stars
+    }
+    print("  average of \(count) reviews: \(String(format: "%.1f", Double(stars) / Double(max(count, 1)))) stars")
 
-    let booking = try await cinema.bookSeats(showtimeId: 102, body: BookSeatsRequest(seats: ["F7", "F8"], email: "kim@example.com"))
-    print("Booked \(booking.seats.joined(separator: ", ")) as \(booking.id): \(booking.totalCents / 100).\(String(format: "%02d", booking.totalCents % 100)) USD")
+    // The evening IMAX showing, nearly full: book two seats, then follow the rest as they go.
+    guard let evening = showtimes.first(where: { $0.format == .imax }) else { fatalError("the samples have an IMAX showing") }
+    let desk = BookingDesk(cinema: cinema, email: "kim@example.com")
+    for seats in [["F7", "F8"], ["E5"]] {
+        switch try await desk.book(seats, showtimeId: evening.id) {
+        case .booked(let booking):
+            print("Booked \(booking.seats.joined(separator: ", ")) as \(booking.id): \(booking.totalCents / 100).\(String(format: "%02d", booking.totalCents % 100)) USD")
+        case .seatsTaken(let message):
+            print("Could not book \(seats.joined(separator: ", ")): \(message)")
+        }
+    }
+    var counts: [String] = []
+    let soldOut = try await SeatWatcher(cinema: cinema).watch(showtimeId: evening.id) { counts.append(String($0)) }
+    print("Seats left at \(clock(evening.startsAt)), live: \(counts.joined(separator: ", "))\(soldOut ? ": sold out" : "")")
 } catch {
-    print("Unexpected failure: \(error.localizedDescription)")
-    exit(1)
-}
-
-// A failure is one typed error: APIError.server carries the status and the server's message and code.
-do throws(APIError) {
-    _ = try await cinema.bookSeats(showtimeId: 102, body: BookSeatsRequest(seats: ["E5"], email: "kim@example.com"))
-    print("Booking E5 unexpectedly succeeded")
-    exit(1)
-} catch .server(let failure) {
-    print("Booking E5 failed: \(failure.status) \(failure.code ?? "-"): \(failure.message)")
-} catch {  // error: APIError
+    // `error` is an APIError: .server(status, message, code, …), .transport(.timedOut), .decoding(…), …
     print("Unexpected failure: \(error.localizedDescription)")
     exit(1)
 }
