@@ -33,6 +33,62 @@ public nonisolated struct Book: Codable, Hashable, Sendable {
     }
 }
 
+public nonisolated struct YearRange: Codable, Hashable, Sendable {
+    public let gte: Int?
+    public let lt: Int?
+
+    public init(gte: Int? = nil, lt: Int? = nil) {
+        self.gte = gte
+        self.lt = lt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.gte = try container.optional(Int.self, "gte")
+        self.lt = try container.optional(Int.self, "lt")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.gte, "gte")
+        try container.putIfPresent(self.lt, "lt")
+    }
+
+    public static func == (lhs: YearRange, rhs: YearRange) -> Bool {
+        guard fieldsEqual(lhs.gte, rhs.gte) else { return false }
+        guard fieldsEqual(lhs.lt, rhs.lt) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct ShelfFilter: Codable, Hashable, Sendable {
+    public let floor: Int
+    public let section: String?
+
+    public init(floor: Int, section: String? = nil) {
+        self.floor = floor
+        self.section = section
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.floor = try container.required(Int.self, "floor")
+        self.section = try container.optional(String.self, "section")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.floor, "floor")
+        try container.putIfPresent(self.section, "section")
+    }
+
+    public static func == (lhs: ShelfFilter, rhs: ShelfFilter) -> Bool {
+        guard fieldsEqual(lhs.floor, rhs.floor) else { return false }
+        guard fieldsEqual(lhs.section, rhs.section) else { return false }
+        return true
+    }
+}
+
 public nonisolated struct BookPage: Codable, Hashable, Sendable {
     public let books: [Book]
     public let totalPages: Int?

@@ -29,6 +29,12 @@ struct Context {
         modelIndex[name].map { models[$0] }
     }
 
+    /// A struct model (`fields:`), as opposed to an enum or a union.
+    func isStructModel(_ type: TypeRef) -> Bool {
+        guard case .model(let name) = type, let model = model(named: name), case .structure = model.kind else { return false }
+        return true
+    }
+
     /// Whether `field` of struct model `owner` closes a cycle and must be stored out of line.
     func isIndirect(_ type: TypeRef, in owner: String) -> Bool {
         guard !cycles.isEmpty, let cycle = cycles[owner], case .model(let target) = type.unwrapped else { return false }

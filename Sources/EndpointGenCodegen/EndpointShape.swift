@@ -30,6 +30,8 @@ final class EndpointShape {
         var dates: DateEncodingSetting? = nil
         /// The dates are a list (`[Date]`).
         var isDateList = false
+        /// A struct model in the query: written field by field in its style (`created[gte]=1`).
+        var isObject = false
 
         /// The value as generated code passes it to the runtime: dates in their encoding.
         var valueExpression: String {
@@ -90,7 +92,8 @@ final class EndpointShape {
                 type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index]),
                 optional: fields[index].type.isOptional,
                 dates: DateRendering.encoding(of: fields[index], serviceDates: serviceDates),
-                isDateList: fields[index].type.unwrapped != .primitive(.date)))
+                isDateList: fields[index].type.unwrapped != .primitive(.date),
+                isObject: role == .query && context.isStructModel(fields[index].type.unwrapped)))
         }
         self.parameters = parameters
     }

@@ -374,7 +374,8 @@ struct RouterRenderer {
             p.put(list)
             p.put(".append(name: ")
             p.putLiteral(parameter.wireName)
-            p.put(", ")
+            // An object goes field by field, its dates in the service's encoding as in its JSON.
+            p.put(parameter.isObject ? ", fields: " : ", ")
             p.put(parameter.valueExpression)
             if let value = otherwise(parameter) {
                 p.put(", otherwise: ")
@@ -383,6 +384,10 @@ struct RouterRenderer {
             if role == .query, let style = shape.endpoint.queryStyles[parameter.wireName] {
                 p.put(", style: .")
                 p.put(Self.runtimeStyle(style))
+            }
+            if parameter.isObject, let dates = service.dateEncoding {
+                p.put(", dates: ")
+                p.put(DateRendering.expression(dates))
             }
             p.put(")")
             p.end()

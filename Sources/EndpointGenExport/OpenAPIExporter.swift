@@ -316,7 +316,8 @@ private struct Exporter {
         if required { parameter.set("required", .bool(true)) }
         if field.deprecated { parameter.set("deprecated", .bool(true)) }
         let type = field.type.unwrapped
-        if let style, Self.isCollection(type) {
+        // A style is only given to arrays, maps and struct models (objects), which need one.
+        if let style, Self.isCollection(type) || Self.isModel(type) {
             switch style {
             case .repeat, .form:
                 parameter.set("style", "form")
@@ -350,6 +351,11 @@ private struct Exporter {
         }
         parameter.set("schema", schema)
         return parameter.value
+    }
+
+    private static func isModel(_ type: TypeRef) -> Bool {
+        if case .model = type { return true }
+        return false
     }
 
     private static func isCollection(_ type: TypeRef) -> Bool {

@@ -774,16 +774,61 @@ struct SpecBuilder {
         return field
     }
 
+    /// The one object part of a union whose other parts are scalars, if it is that.
+    static func onlyObjectPart(_ parts: [Schema], components: [String: Schema]) -> Schema? {
+        var object: Schema?
+        for part in parts {
+            var resolved = part
+            if case .reference(let name) = part.kind, let target = components[name] { resolved = target }
+            if case .object(let properties, _, _) = resolved.kind, !properties.isEmpty {
+                guard object == nil else { return nil }
+                object = part
+            } else if !isScalarSchema(part, components: components) {
+                return nil
+            }
+        }
+        return object
+    }
+
+    static func isScalarSchema(_ schema: Schema, components: [String: Schema]) -> Bool {
+        var resolved = schema
+        if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
+        switch resolved.kind {
+        case .string, .integer, .number, .boolean, .stringEnum, .integerEnum: return true
+        default: return false
+        }
+    }
+
+    static func describeScalar(_ schema: Schema) -> String {
+        switch schema.kind {
+        case .integer: return "integer"
+        case .number: return "number"
+        case .boolean: return "boolean"
+        default: return "string"
+        }
+    }
+
     enum QueryMap {
         case notObject
         case map(String)
         case skip
     }
 
-    /// `[String: T]` for an object query parameter in a style that writes objects.
+    /// The type of an object query parameter in a style that writes objects: its struct model
+    /// (`created[gte]=1`), or `[String: T]` for a map.
     private mutating func queryMapType(_ schema: Schema, parameter: Parameter, style: String, explode: Bool, owner: String, models: inout [ImportedModel]) -> QueryMap {
+        var schema = schema
         var resolved = schema
         if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
+        // Stripe's `created`: an object of bounds or one value. Only the object form is kept.
+        if case .union(_, let parts) = resolved.kind, let object = Self.onlyObjectPart(parts, components: components),
+           style == "deepObject" || (style == "form" && explode) {
+            let other = parts.filter { Self.isScalarSchema($0, components: components) }.map { Self.describeScalar($0) }.joined(separator: " or ")
+            diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object or a single \(other); it is sent as the object (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), and a single \(other) cannot be sent", at: parameter.location)
+            schema = object
+            resolved = object
+            if case .reference(let name) = object.kind, let target = components[name] { resolved = target }
+        }
         guard case .object(let properties, _, let additional) = resolved.kind else { return .notObject }
         guard style == "deepObject" || (style == "form" && explode) else {
             diagnostics.warning(.skippedParameters, "query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
@@ -795,6 +840,15 @@ struct SpecBuilder {
             if element.kind == .scalar || element.kind == .enumModel {
                 models += made
                 return .map("[String: \(element.expr)]")
+            }
+        }
+        if !properties.isEmpty {
+            // A struct model, sent field by field in the style (nested objects by brackets).
+            var made: [ImportedModel] = []
+            let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
+            if type.kind == .structModel {
+                models += made
+                return .map(type.expr)
             }
         }
         diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)

@@ -943,7 +943,8 @@ final class OpenAPIImportTests: XCTestCase {
     }
 
     /// OpenAPI's `style`/`explode` of query parameters become the spec's `style`; objects in
-    /// deepObject or exploded form style become maps; what the format cannot say is a warning.
+    /// deepObject or exploded form style become struct models (or maps for additionalProperties);
+    /// an object-or-integer keeps the object, with a warning; what the format cannot say is a warning.
     func testQueryParameterStylesImport() throws {
         let result = importText("""
         openapi: 3.0.3
@@ -963,15 +964,17 @@ final class OpenAPIImportTests: XCTestCase {
                 - { name: address, in: query, style: deepObject, schema: { type: object, properties: { city: { type: string } } } }
                 - { name: flat, in: query, explode: false, schema: { type: object, additionalProperties: { type: string } } }
                 - { name: deep, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
+                - { name: created, in: query, style: deepObject, schema: { anyOf: [{ type: object, properties: { gte: { type: integer } } }, { type: integer }] } }
               responses: { '204': { description: x } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:15:11: warning: query parameter 'address' is an object in 'deepObject' style; it becomes a [String: String] map (address[key]=value), its properties' types are not kept",
             "api.yaml:16:11: warning: query parameter 'flat' is an object with 'style: form', explode false, which the spec format cannot say; it is skipped",
+            "api.yaml:18:11: warning: query parameter 'created' is an object or a single integer; it is sent as the object (created[key]=value), and a single integer cannot be sent",
         ])
         let spec = try XCTUnwrap(result.files.first { $0.name == "items.yaml" }).contents
         for expected in ["type: \"[Int]\"\n        style: comma", "type: \"[String]?\"\n        style: space", "type: \"[String]?\"\n        style: pipe",
                          "all: \"[String]?\"", "type: \"[String: String]?\"\n        style: deepObject",
+                         "type: DeleteItemsAddress?\n        style: deepObject", "type: DeleteItemsCreated?\n        style: deepObject",
                          "type: \"[String: Int]?\"\n        style: form", "type: \"[String]?\"\n        style: brackets"] {
             XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
         }

@@ -413,13 +413,36 @@ final class DiagnosticTests: XCTestCase {
                 method: GET
                 path: /a
                 query:
-                  filter: Filter
+                  filter: "[Filter]"
                   ok: "[Level]?"
             models:
               Filter: { fields: { q: String } }
               Level: { enum: [low, high] }
             """),
-            "specs/a.yaml:7:15: error: query parameter 'filter' must be a scalar or an array of scalars, found 'Filter'")
+            "specs/a.yaml:7:17: error: query parameter 'filter' must be a scalar, an array of scalars, or (with a style) a map of scalars or a struct model, found '[Filter]'")
+    }
+
+    /// A struct model in a query is an object (Stripe's `created[gte]=…`): written by its style,
+    /// which must be one of objects.
+    func testQueryObjectNeedsAStyleOfObjects() {
+        XCTAssertEqual(diagnose("""
+            service: Auth
+            endpoints:
+              a:
+                method: GET
+                path: /a
+                query:
+                  created: Range?
+                  window: { type: Range, style: comma }
+                  fine: { type: Range?, style: deepObject }
+                  flat: { type: Range?, style: form }
+            models:
+              Range: { fields: { gt: Int?, lte: Int? } }
+            """),
+            """
+            specs/a.yaml:7:7: error: query parameter 'created' is an object: say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)
+            specs/a.yaml:8:37: error: 'style: comma' writes arrays; query parameter 'window' is an object: use deepObject or form
+            """)
     }
 
     /// The validator and the code generator share one naming rule: names that only clash after
@@ -967,7 +990,7 @@ final class DiagnosticTests: XCTestCase {
                 fields: { parts: "[Part]" }
             """),
             """
-            specs/a.yaml:3:71: error: query parameter 'content' must be a scalar or an array of scalars, found 'Content'
+            specs/a.yaml:3:71: error: query parameter 'content' must be a scalar, an array of scalars, or (with a style) a map of scalars or a struct model, found 'Content'
             specs/a.yaml:6:59: error: case name '1st' of 'oneOf' of model 'Content' must be a Swift identifier
             specs/a.yaml:6:79: error: unknown key 'nmae' in a case of 'oneOf' of model 'Content'; did you mean 'name'?
             specs/a.yaml:6:90: error: missing key 'type' in a case of 'oneOf' of model 'Content'

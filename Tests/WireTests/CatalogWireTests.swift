@@ -51,6 +51,25 @@ final class CatalogWireTests: WireTestCase {
                                                 "/v1/books/3/reviews?cursor=c8", "/v1/editions"])
     }
 
+    /// Struct models in the query go field by field in their style: `deepObject` under the
+    /// parameter's name (`published[gte]=1960`, brackets encoded), `form` at the top
+    /// (`floor=2`); nil fields and nil objects send nothing; the paged sequence sends them too.
+    func testQueryObjectsAreWrittenFieldByFieldInTheirStyle() async throws {
+        let server = try await serve(basePath: "/v1") { _ in .json(#"{"books":[],"total_pages":1}"#) }
+        let catalog = service(server)
+        _ = try await catalog.listBooks(published: YearRange(gte: 1960, lt: 1970), shelf: ShelfFilter(floor: 2, section: "sci fi"))
+        _ = try await catalog.listBooks(published: YearRange(gte: nil, lt: 2000), shelf: nil)
+        for try await _ in catalog.listBooksPages(published: YearRange(gte: 1, lt: nil)) {}
+        let requests = await server.requests
+        XCTAssertEqual(requests.map(\.target), [
+            "/v1/books?published%5Bgte%5D=1960&published%5Blt%5D=1970&floor=2&section=sci%20fi&page=1&per_page=20",
+            "/v1/books?published%5Blt%5D=2000&page=1&per_page=20",
+            "/v1/books?published%5Bgte%5D=1&page=1&per_page=20",
+        ])
+        XCTAssertEqual(requests[0].queryValues("published[gte]"), ["1960"])
+        XCTAssertEqual(requests[0].queryValues("section"), ["sci fi"])
+    }
+
     // MARK: - Page numbers
 
     func testPageNumbersGoOnUntilAShortPage() async throws {

@@ -106,6 +106,8 @@ struct Resolver {
         var location: SourceLocation
         /// The cases when the model is an enum.
         var enumModel: EnumModel?
+        /// The model is a struct (`fields:`): an object in JSON.
+        var isStructure = false
         /// Where the syntax is: file index, inline or declared, index in that list.
         var file: Int
         var inline: Bool
@@ -117,6 +119,7 @@ struct Resolver {
             self.location = model.location
             self.ref = .model(model.name)
             if case .enumeration(let enumModel) = model.kind { self.enumModel = enumModel }
+            if case .structure = model.kind { isStructure = true }
             self.file = file
             self.inline = inline
             self.index = index
@@ -424,6 +427,12 @@ struct Resolver {
         table[name]?.enumModel != nil
     }
 
+    /// A struct model: as a query parameter, written field by field in a `style` of objects.
+    func isStructModel(_ type: TypeRef) -> Bool {
+        guard case .model(let name) = type else { return false }
+        return table[name]?.isStructure ?? false
+    }
+
     func enumModel(_ name: String) -> EnumModel? {
         table[name]?.enumModel
     }
@@ -495,8 +504,8 @@ struct Resolver {
                     "path parameter '\(syntax.wireName)' must have a scalar type, found '\(expr.spelling)'", at: expr.location)
                 return nil
             }
-        case .query where isScalarMap(type.unwrapped):
-            // A map is written by its `style` (deepObject or form), checked with the endpoint.
+        case .query where isScalarMap(type.unwrapped) || isStructModel(type.unwrapped):
+            // A map or an object is written by its `style` (deepObject or form), checked with the endpoint.
             break
         case .formField:
             // Objects, lists of them, maps and JSON go by the bracket convention (`items[0][price]=p`).
@@ -504,8 +513,9 @@ struct Resolver {
         case .query, .headerParameter:
             if !isScalarOrArray(type.unwrapped) {
                 let kind = context == .query ? "query parameter" : "header parameter"
+                let allowed = context == .query ? "a scalar, an array of scalars, or (with a style) a map of scalars or a struct model" : "a scalar or an array of scalars"
                 diagnostics.error(
-                    "\(kind) '\(syntax.wireName)' must be a scalar or an array of scalars, found '\(expr.spelling)'",
+                    "\(kind) '\(syntax.wireName)' must be \(allowed), found '\(expr.spelling)'",
                     at: expr.location)
                 return nil
             }
@@ -984,16 +994,17 @@ struct Resolver {
             let type = field.type.unwrapped
             let given = syntax.queryStyles[field.wireName]
             switch type {
-            case .dictionary:
+            case .dictionary, .model where isStructModel(type):
+                let what = isStructModel(type) ? "an object" : "a map"
                 guard let given else {
                     diagnostics.error(
-                        "query parameter '\(field.wireName)' is a map: say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)",
+                        "query parameter '\(field.wireName)' is \(what): say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)",
                         at: field.location)
                     continue
                 }
                 guard !given.style.isArrayStyle else {
                     diagnostics.error(
-                        "'style: \(given.style.rawValue)' writes arrays; query parameter '\(field.wireName)' is a map: use deepObject or form",
+                        "'style: \(given.style.rawValue)' writes arrays; query parameter '\(field.wireName)' is \(what): use deepObject or form",
                         at: given.location)
                     continue
                 }

@@ -31,6 +31,29 @@ public nonisolated enum ListProductsCategory: RawRepresentable, Codable, Hashabl
     }
 }
 
+public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable {
+    public let min: Int?
+
+    public init(min: Int? = nil) {
+        self.min = min
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.min = try container.optional(Int.self, "min")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.putIfPresent(self.min, "min")
+    }
+
+    public static func == (lhs: ListProductsFilter, rhs: ListProductsFilter) -> Bool {
+        guard fieldsEqual(lhs.min, rhs.min) else { return false }
+        return true
+    }
+}
+
 public nonisolated enum ProductSort: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case createdAt
     case createdAt2

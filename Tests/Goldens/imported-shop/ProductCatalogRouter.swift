@@ -8,7 +8,7 @@ import Foundation
 /// Products and reviews.
 public nonisolated enum ProductCatalogRouter: Endpoint {
     /// Products of a category, newest first. Sold-out products are included.
-    case listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: [String: String]? = nil, since: Date? = nil)
+    case listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil)
     case createProduct(page: Int = 0, body: Product)
     case getProduct(productId: Int64, productId2: String? = nil)
     case deleteProductsProductId(productId: Int64)
@@ -59,7 +59,7 @@ public nonisolated enum ProductCatalogRouter: Endpoint {
             items.append(name: "sort", sort)
             items.append(name: "category", category)
             items.append(name: "tags", tags)
-            items.append(name: "filter", filter, style: .deepObject)
+            items.append(name: "filter", fields: filter, style: .deepObject)
             items.append(name: "since", since)
             return items
         case .createProduct(let page, _):

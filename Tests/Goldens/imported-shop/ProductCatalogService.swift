@@ -23,7 +23,7 @@ public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
     /// Products of a category, newest first. Sold-out products are included.
     ///
     /// `GET /products`
-    func listProducts(page: Int, size: Int, sort: ProductSort?, category: ListProductsCategory, tags: [String]?, filter: [String: String]?, since: Date?) async throws(APIError) -> [ProductSummary]
+    func listProducts(page: Int, size: Int, sort: ProductSort?, category: ListProductsCategory, tags: [String]?, filter: ListProductsFilter?, since: Date?) async throws(APIError) -> [ProductSummary]
 
     /// `POST /products`
     func createProduct(page: Int, body: Product) async throws(APIError) -> Product
@@ -47,7 +47,7 @@ public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
 nonisolated extension ProductCatalogServiceProtocol {
     /// `listProducts` with the spec's defaults, as on `ProductCatalogService`.
     @_alwaysEmitIntoClient
-    public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: [String: String]? = nil, since: Date? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [ProductSummary] {
+    public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [ProductSummary] {
         try await self.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since)
     }
 
@@ -81,7 +81,7 @@ public nonisolated final class ProductCatalogService: ProductCatalogServiceProto
     /// Products of a category, newest first. Sold-out products are included.
     ///
     /// `GET /products`
-    public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: [String: String]? = nil, since: Date? = nil) async throws(APIError) -> [ProductSummary] {
+    public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil) async throws(APIError) -> [ProductSummary] {
         try await client.send(ProductCatalogRouter.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since), baseURL: baseURL, as: [ProductSummary].self)
     }
 
