@@ -18,6 +18,10 @@ public struct APIClient: Sendable {
         public var timeout: TimeInterval
         /// The largest response body accepted, in bytes; larger ones fail with `.responseTooLarge`.
         public var maxResponseSize: Int
+        /// The largest body `download(_:baseURL:to:progress:)` writes to a file, in bytes (4 GiB by
+        /// default); larger ones fail with `.responseTooLarge` and leave no file. Bodies held in
+        /// memory keep to `maxResponseSize`.
+        public var maxDownloadSize: Int
         /// Headers sent with every request, before the endpoint's own (which replace them by name).
         public var defaultHeaders: [HTTPHeader]
         /// Makes the encoder for JSON bodies; the default writes dates as `2024-01-02T03:04:05Z`
@@ -42,7 +46,8 @@ public struct APIClient: Sendable {
                     makeDecoder: @escaping @Sendable () -> JSONDecoder = Configuration.defaultDecoder,
                     multipartBoundary: @escaping @Sendable () -> String = Configuration.randomBoundary,
                     redirects: RedirectPolicy = .default,
-                    credentialHeaders: [String] = []) {
+                    credentialHeaders: [String] = [],
+                    maxDownloadSize: Int = 4 << 30) {
             self.timeout = timeout
             self.maxResponseSize = maxResponseSize
             self.defaultHeaders = defaultHeaders
@@ -51,6 +56,7 @@ public struct APIClient: Sendable {
             self.multipartBoundary = multipartBoundary
             self.redirects = redirects
             self.credentialHeaders = credentialHeaders
+            self.maxDownloadSize = maxDownloadSize
         }
 
         /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` (fractional seconds kept to the

@@ -1,0 +1,246 @@
+import APITestSupport
+@testable import EndpointRuntime
+import Foundation
+import RawHTTPServer
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Downloads to a file over real sockets on the transport under test: the bytes as sent, progress
+/// that only grows and ends at the total, and no file (nor temporary file) after a failure,
+/// a cancellation or a body over the limit.
+final class TransferTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-transfers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    private func client(maxDownloadSize: Int = 4 << 30, redirects: RedirectPolicy = .default) -> APIClient {
+        APIClient(transport: transportUnderTest(),
+                  configuration: .init(timeout: 5, maxResponseSize: 1 << 20, redirects: redirects, maxDownloadSize: maxDownloadSize))
+    }
+
+    private func base(_ server: LocalServer) -> URL { URL(string: "http://127.0.0.1:\(server.port)")! }
+
+    /// What the folder holds besides `except` (temporary files left behind show here).
+    private func leftovers(except: String? = nil) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != except }.sorted()
+    }
+
+    /// `count` bytes that are not all alike, so that a misplaced chunk shows.
+    private static func payload(_ count: Int) -> Data {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var state: UInt32 = 2_463_534_242
+        for index in 0..<count {
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            bytes[index] = UInt8(truncatingIfNeeded: state)
+        }
+        return Data(bytes)
+    }
+
+    private static func assertMonotonic(_ reports: [TransferProgress], endingAt total: Int64,
+                                        file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(reports.isEmpty, "no progress reports", file: file, line: line)
+        for (previous, next) in zip(reports, reports.dropFirst()) {
+            XCTAssertLessThanOrEqual(previous.completedBytes, next.completedBytes, "progress went back", file: file, line: line)
+        }
+        XCTAssertEqual(reports.last?.completedBytes, total, file: file, line: line)
+        XCTAssertEqual(reports.last?.totalBytes, total, file: file, line: line)
+    }
+
+    func testTenMegabytesArriveByteEqualWithProgressEndingAtTheTotal() async throws {
+        let payload = Self.payload(10 << 20)
+        let server = try localServer { _, connection in
+            connection.respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: payload)
+        }
+        let destination = folder.appendingPathComponent("big.bin")
+        let reports = Recorder<TransferProgress>()
+        let response = try await client().download(ProbeEndpoint(path: "/big"), baseURL: base(server), to: destination) {
+            reports.append($0)
+        }
+        XCTAssertEqual(response.value, destination)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.header("content-type"), "application/octet-stream")
+        XCTAssertEqual(try Data(contentsOf: destination), payload)
+        Self.assertMonotonic(reports.values, endingAt: Int64(payload.count))
+        XCTAssertGreaterThan(reports.count, 1, "progress came in steps")
+        XCTAssertTrue(reports.values.allSatisfy { $0.totalBytes == Int64(payload.count) }, "Content-Length is the total from the start")
+        XCTAssertEqual(try leftovers(except: "big.bin"), [])
+    }
+
+    func testChunkedBodyWithoutLengthEndsWithItsTotal() async throws {
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+            for _ in 0..<40 {
+                connection.write("400\r\n" + String(repeating: "a", count: 1024) + "\r\n")
+            }
+            connection.write("0\r\n\r\n")
+        }
+        let destination = folder.appendingPathComponent("chunked.txt")
+        let reports = Recorder<TransferProgress>()
+        try await client().download(ProbeEndpoint(path: "/chunked"), baseURL: base(server), to: destination) { reports.append($0) }
+        XCTAssertEqual(try Data(contentsOf: destination), Data(repeating: 0x61, count: 40 * 1024))
+        Self.assertMonotonic(reports.values, endingAt: 40 * 1024)
+        XCTAssertNil(reports.values.first?.totalBytes, "no Content-Length: the total is unknown until the end")
+    }
+
+    func testEmptyBodyGivesAnEmptyFileAndOneReport() async throws {
+        let server = try localServer { _, connection in connection.respond(status: 200) }
+        let destination = folder.appendingPathComponent("empty")
+        let reports = Recorder<TransferProgress>()
+        try await client().download(ProbeEndpoint(path: "/empty"), baseURL: base(server), to: destination) { reports.append($0) }
+        XCTAssertEqual(try Data(contentsOf: destination), Data())
+        XCTAssertEqual(reports.values, [TransferProgress(completedBytes: 0, totalBytes: 0)])
+    }
+
+    func testAnExistingFileIsReplacedOnlyOnSuccess() async throws {
+        let destination = folder.appendingPathComponent("report.pdf")
+        try Data("old".utf8).write(to: destination)
+        let failing = try localServer { _, connection in connection.respond(status: 503, body: Data("busy".utf8)) }
+        await failure({ () async throws(APIError) in try await client().download(ProbeEndpoint(path: "/r"), baseURL: base(failing), to: destination) }) { error in
+            guard case .server(let server) = error else { return XCTFail("expected .server, got \(error)") }
+            XCTAssertEqual(server.status, 503)
+            XCTAssertEqual(server.body, Data("busy".utf8))
+        }
+        XCTAssertEqual(try Data(contentsOf: destination), Data("old".utf8))
+        let working = try localServer { _, connection in connection.respond(status: 200, body: Data("new".utf8)) }
+        try await client().download(ProbeEndpoint(path: "/r"), baseURL: base(working), to: destination)
+        XCTAssertEqual(try Data(contentsOf: destination), Data("new".utf8))
+        XCTAssertEqual(try leftovers(except: "report.pdf"), [])
+    }
+
+    func testServerErrorIsTypedAndLeavesNoFile() async throws {
+        let server = try localServer { _, connection in
+            connection.respond(status: 500, headers: ["Content-Type": "application/json"], body: Data(#"{"message":"boom"}"#.utf8))
+        }
+        let destination = folder.appendingPathComponent("never.bin")
+        await failure({ () async throws(APIError) in try await client().download(ProbeEndpoint(path: "/fail"), baseURL: base(server), to: destination) }) { error in
+            guard case .server(let server) = error else { return XCTFail("expected .server, got \(error)") }
+            XCTAssertEqual(server.status, 500)
+        }
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    func testCancellationMidDownloadLeavesNoFile() async throws {
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\nConnection: close\r\n\r\n")
+            let block = Data(repeating: 0x62, count: 16_384)
+            while connection.write(block) { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        let destination = folder.appendingPathComponent("cancelled.bin")
+        let reports = Recorder<TransferProgress>()
+        let client = client()
+        let url = base(server)
+        let task = Task {
+            try await client.download(ProbeEndpoint(path: "/slow"), baseURL: url, to: destination) { reports.append($0) }
+        }
+        let start = Date()
+        while reports.count < 3, Date().timeIntervalSince(start) < 5 { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertGreaterThanOrEqual(reports.count, 3, "the download started")
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError else {
+            return XCTFail("expected .cancelled, got \(result)")
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(try leftovers(), [], "no file and no temporary file")
+    }
+
+    func testBodyOverTheDownloadLimitLeavesNoFile() async throws {
+        let server = try localServer { request, connection in
+            if request.target == "/declared" {
+                connection.respond(status: 200, body: Data(repeating: 0x63, count: 300_000))
+            } else {
+                connection.write("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+                let chunk = "4000\r\n" + String(repeating: "c", count: 16_384) + "\r\n"
+                while connection.write(chunk) {}
+            }
+        }
+        for path in ["/declared", "/endless"] {
+            let destination = folder.appendingPathComponent("limited.bin")
+            await failure({ () async throws(APIError) in try await client(maxDownloadSize: 200_000).download(ProbeEndpoint(path: path), baseURL: base(server),
+                                                                                  to: destination) }) { error in
+                guard case .responseTooLarge(limit: 200_000) = error else { return XCTFail("\(path): expected .responseTooLarge, got \(error)") }
+            }
+            XCTAssertEqual(try leftovers(), [], path)
+        }
+    }
+
+    func testTheDownloadLimitIsNotTheInMemoryLimit() async throws {
+        // 2 MiB to a file with a 1 MiB maxResponseSize; `sendData` of the same body fails.
+        let payload = Self.payload(2 << 20)
+        let server = try localServer { _, connection in connection.respond(status: 200, body: payload) }
+        let destination = folder.appendingPathComponent("two.bin")
+        try await client().download(ProbeEndpoint(path: "/two"), baseURL: base(server), to: destination)
+        XCTAssertEqual(try Data(contentsOf: destination), payload)
+        await failure({ () async throws(APIError) in try await client().sendData(ProbeEndpoint(path: "/two"), baseURL: base(server)) }) { error in
+            guard case .responseTooLarge = error else { return XCTFail("expected .responseTooLarge, got \(error)") }
+        }
+    }
+
+    func testGzipBodyIsWrittenDecompressed() async throws {
+        let text = String(repeating: "compressible line\n", count: 5000)
+        let gzip = try XCTUnwrap(Self.gzip(Data(text.utf8)))
+        let server = try localServer { _, connection in
+            connection.respond(status: 200, headers: ["Content-Encoding": "gzip"], body: gzip)
+        }
+        let destination = folder.appendingPathComponent("text.txt")
+        let reports = Recorder<TransferProgress>()
+        try await client().download(ProbeEndpoint(path: "/gz"), baseURL: base(server), to: destination) { reports.append($0) }
+        XCTAssertEqual(try String(contentsOf: destination, encoding: .utf8), text)
+        Self.assertMonotonic(reports.values, endingAt: Int64(text.utf8.count))
+    }
+
+    func testRedirectsKeepThePolicy() async throws {
+        let server = try localServer { request, connection in
+            if request.target == "/moved" {
+                connection.respond(status: 302, headers: ["Location": "/file"], body: Data("moved".utf8))
+            } else {
+                connection.respond(status: 200, body: Data("the file".utf8))
+            }
+        }
+        let destination = folder.appendingPathComponent("moved.txt")
+        let followed = try await client().download(ProbeEndpoint(path: "/moved"), baseURL: base(server), to: destination)
+        XCTAssertEqual(try String(contentsOf: destination, encoding: .utf8), "the file")
+        XCTAssertEqual(followed.status, 200)
+        try FileManager.default.removeItem(at: destination)
+        await failure({ () async throws(APIError) in try await client(redirects: .none).download(ProbeEndpoint(path: "/moved"), baseURL: base(server),
+                                                                      to: destination) }) { error in
+            guard case .server(let server) = error else { return XCTFail("expected .server, got \(error)") }
+            XCTAssertEqual(server.status, 302)
+        }
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    /// Runs `body`, which must fail, and checks its error.
+    private func failure<T>(_ body: () async throws(APIError) -> T, file: StaticString = #filePath, line: UInt = #line,
+                            _ check: (APIError) -> Void) async {
+        if let error = await expectError(body, file: file, line: line) { check(error) }
+    }
+
+    /// `data` gzip-compressed by python3's zlib (the test machines have it; Foundation has no gzip).
+    private static func gzip(_ data: Data) throws -> Data? {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("gzip-\(UUID().uuidString)")
+        try data.write(to: input)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import gzip,sys; sys.stdout.buffer.write(gzip.compress(open(sys.argv[1],'rb').read()))", input.path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let result = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? result : nil
+    }
+}
