@@ -64,9 +64,17 @@ public final class CurlTransport: HTTPTransport {
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try checkCancellation()
         try Self.requireLibcurl()
-        let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(CurlTransfer.streamChunks))
+        let (chunks, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(CurlTransfer.streamChunks))
         let transfer = CurlTransfer(request: request, context: context, pool: pool, stream: sink)
         sink.onTermination = { _ in transfer.cancel() }
+        // Each chunk taken by the reader is counted, so that curl pauses while the reader lags
+        // (backpressure down to TCP) instead of buffering without bound.
+        let reader = ChunkReader(chunks.makeAsyncIterator())
+        let body = HTTPBodyStream {
+            let chunk = try await reader.next()
+            if chunk != nil { transfer.consumed() }
+            return chunk
+        }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>) in
                 transfer.headWaiter = continuation
@@ -169,7 +177,14 @@ private final class CurlTransfer: @unchecked Sendable {
 
     /// Streaming: where body chunks go, and who waits for the head (resumed once, from this
     /// transfer's thread). The deadline is then an idle timeout from the last byte received.
+    /// Curl pauses when `pauseAt` chunks (at most 16 KiB each) wait for the reader, and resumes
+    /// when they are down to `resumeAt`; `streamChunks` is the stream's hard bound.
     static let streamChunks = 1024
+    static let pauseAt = 256
+    static let resumeAt = 64
+    /// Chunks handed to the stream and not yet taken by its reader; whether curl is paused (under `lock`).
+    private var waitingChunks = 0
+    private var paused = false
     private let stream: HTTPBodyStream.Continuation?
     var headWaiter: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>?
     private var lastActivity = ContinuousClock.now
@@ -227,6 +242,25 @@ private final class CurlTransfer: @unchecked Sendable {
             _ = ecurl_multi_wakeup(activeMulti)
         }
         lock.unlock()
+    }
+
+    /// The reader took a chunk; wakes the transfer's loop to resume a paused transfer.
+    func consumed() {
+        lock.lock()
+        waitingChunks -= 1
+        if paused, waitingChunks <= Self.resumeAt, let activeMulti {
+            _ = ecurl_multi_wakeup(activeMulti)
+        }
+        lock.unlock()
+    }
+
+    /// Whether a paused transfer may go on (the reader has caught up); clears the pause if so.
+    private func takeResume() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard paused, waitingChunks <= Self.resumeAt else { return false }
+        paused = false
+        return true
     }
 
     private var isCancelled: Bool {
@@ -360,6 +394,12 @@ private final class CurlTransfer: @unchecked Sendable {
                 return .finished(result < 0 ? 2 : result)
             }
             if isCancelled { return .cancelled }
+            if takeResume() {
+                // Time spent paused is the reader's, not the server's silence.
+                lastActivity = .now
+                _ = ecurl_easy_unpause(pair.easy)
+                continue
+            }
             // A stream's timeout is the longest silence; an exchange's covers it whole.
             let limit = stream == nil ? deadline : lastActivity + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
             let left = ContinuousClock.now.duration(to: limit)
@@ -373,6 +413,14 @@ private final class CurlTransfer: @unchecked Sendable {
     fileprivate func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         lastActivity = .now
         if let stream, headWaiter == nil {
+            lock.lock()
+            if waitingChunks >= Self.pauseAt {
+                paused = true
+                lock.unlock()
+                return curlWritePause
+            }
+            waitingChunks += 1
+            lock.unlock()
             if case .dropped = stream.yield(Data(bytes)) {
                 slowReader = true
                 return 0
@@ -458,6 +506,23 @@ private final class CurlTransfer: @unchecked Sendable {
         default:
             return .transport(.other(code: URLError.unknown.rawValue, description: description))
         }
+    }
+}
+
+/// CURL_WRITEFUNC_PAUSE: curl keeps the chunk and offers it again once unpaused.
+private let curlWritePause = 0x1000_0001
+
+/// The iterator of a transfer's chunk stream, shared with the stream handed to the reader
+/// (which calls `next` one at a time).
+private final class ChunkReader: @unchecked Sendable {
+    private var iterator: HTTPBodyStream.AsyncIterator
+
+    init(_ iterator: HTTPBodyStream.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Data? {
+        try await iterator.next()
     }
 }
 

@@ -79,6 +79,11 @@ final class MemoryTests: XCTestCase {
                 connection.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
                 let block = Data(repeating: 0x61, count: 65_536)
                 while connection.write(block) {}
+            } else if path == "download" {
+                // 200 MiB with a Content-Length, for a download to a file.
+                connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(Self.downloadSize)\r\nConnection: close\r\n\r\n")
+                let block = Data(repeating: 0x64, count: 1 << 20)
+                for _ in 0..<(Self.downloadSize >> 20) where connection.write(block) {}
             } else if path == "redirect" {
                 // A redirect whose body never ends.
                 connection.write("HTTP/1.1 302 Found\r\nLocation: /tiny\r\nConnection: close\r\n\r\n")
@@ -101,10 +106,12 @@ final class MemoryTests: XCTestCase {
         var peakKiB: Int
     }
 
-    private func fetch(_ path: String) throws -> Run {
+    private static let downloadSize = 200 << 20
+
+    private func fetch(_ path: String, transport: String = "default", downloadTo file: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.probe
-        process.arguments = ["http://127.0.0.1:\(server.port)/\(path)", String(Self.limit), "30"]
+        process.arguments = ["http://127.0.0.1:\(server.port)/\(path)", String(Self.limit), "30", transport] + (file.map { [$0.path] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -135,6 +142,23 @@ final class MemoryTests: XCTestCase {
             XCTAssertEqual(run.result, "responseTooLarge(limit: \(Self.limit) bytes)", path)
             XCTAssertLessThan(run.peakKiB - baseline.peakKiB, Self.budgetKiB, path)
             XCTAssertLessThan(run.seconds, 10, path)
+        }
+    }
+
+    /// A 200 MiB download to a file on each transport: the body goes to disk chunk by chunk, so
+    /// the peak RSS grows by far less than the body (the transports' stream buffers, 1024 chunks).
+    func testDownloadToAFileKeepsMemoryFlat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-download-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for transport in ["curl", "urlsession"] {
+            let baseline = try fetch("tiny", transport: transport)
+            let file = folder.appendingPathComponent("\(transport).bin")
+            let run = try fetch("download", transport: transport, downloadTo: file)
+            print("MemoryTests: download via \(transport): \(run.result) in \(run.seconds) s, peak \(run.peakKiB) KiB (baseline \(baseline.peakKiB) KiB)")
+            XCTAssertEqual(run.result, "ok \(Self.downloadSize) bytes", transport)
+            XCTAssertLessThan(run.peakKiB - baseline.peakKiB, 64 * 1024, "\(transport): RSS grew by 64 MiB or more for a 200 MiB download")
+            try? FileManager.default.removeItem(at: file)
         }
     }
 }

@@ -11,7 +11,8 @@ import Darwin
 
 // Fetches one URL with the runtime's default transport (or `urlsession`, `curl`) and prints the
 // outcome and this process's peak resident memory, for the memory tests and BENCHMARKS.md:
-// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl]`.
+// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl] [download-destination]`;
+// with a destination, the body is downloaded to that file (`APIClient.download`) instead.
 
 private struct Fetch: Endpoint {
     let path: String
@@ -29,14 +30,14 @@ private struct Fetch: Endpoint {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 || arguments.count == 5, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
+guard (4...6).contains(arguments.count), let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
       let base = URL(string: "/", relativeTo: url)?.absoluteURL
 else {
-    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl] [download-destination]\n".utf8))
     exit(2)
 }
 let transport: any HTTPTransport
-switch arguments.count == 5 ? arguments[4] : "default" {
+switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
 case "curl": transport = CurlTransport()
 default: transport = APIClient.defaultTransport()
@@ -44,8 +45,15 @@ default: transport = APIClient.defaultTransport()
 let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
 let start = Date()
 do {
-    let data = try await client.sendData(Fetch(path: url.path), baseURL: base)
-    print("result: ok \(data.count) bytes")
+    if arguments.count == 6 {
+        let file = URL(fileURLWithPath: arguments[5])
+        try await client.download(Fetch(path: url.path), baseURL: base, to: file)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
+        print("result: ok \(size) bytes")
+    } else {
+        let data = try await client.sendData(Fetch(path: url.path), baseURL: base)
+        print("result: ok \(data.count) bytes")
+    }
 } catch {
     print("result: \(error)")
 }
