@@ -73,6 +73,10 @@ struct RouterRenderer {
                 if case .stream(let format, let type) = shape.endpoint.response {
                     return "Data(\(SwiftLiteral.string(SampleJSON.streamBody(sample: sample, format: format, rawText: type == .primitive(.string)))).utf8)"
                 }
+                // A download's sample is the file's text as it is, not a JSON string.
+                if shape.endpoint.response == .download, case .string(let text) = sample {
+                    return "Data(\(SwiftLiteral.string(text)).utf8)"
+                }
                 let body = SampleJSON.wrapped(sample, envelope: shape.endpoint.envelope)
                 switch body {
                 case .object(let pairs) where !pairs.isEmpty:

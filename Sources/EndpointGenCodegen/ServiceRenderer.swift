@@ -243,6 +243,9 @@ struct ServiceRenderer {
         var isStream = false
         /// The label of `metatype`.
         var label: StaticString = "as"
+        /// A download: the client method takes the destination and progress handler, and its
+        /// `APIResponse<URL>` is returned as the URL.
+        var isDownload = false
     }
 
     func call(_ shape: EndpointShape) -> Call {
@@ -266,6 +269,8 @@ struct ServiceRenderer {
         case .stream(.lines, let type):
             return Call(returns: "APIStream<\(context.swiftType(type))>", method: "jsonLines", metatype: context.metatype(type),
                         isStream: true)
+        case .download:
+            return Call(returns: "URL", method: "download", metatype: nil, isDownload: true)
         }
     }
 
@@ -288,7 +293,7 @@ struct ServiceRenderer {
         p.put("func ")
         p.put(name.map(Naming.escaped) ?? shape.escapedCaseName)
         p.put("(")
-        shape.putDeclarationList(style, into: &p)
+        shape.putDeclarationList(style, transfer: true, into: &p)
     }
 
     /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
@@ -297,7 +302,7 @@ struct ServiceRenderer {
         p.put(call?.isStream == true ? "self." : "try await self.")
         p.put(Naming.member(name ?? shape.caseName))
         p.put("(")
-        shape.putArguments(into: &p)
+        shape.putArguments(transfer: name == nil, into: &p)
         p.put(")")
     }
 
@@ -324,9 +329,20 @@ struct ServiceRenderer {
             p.put(": ")
             p.put(metatype)
         }
+        if call.isDownload { Self.putTransferArguments(shape, into: &p) }
         p.put(")")
+        if call.isDownload { p.put(".value") }
         p.end()
         p.close()
+    }
+
+    /// `, to: destination, progress: progress`: a download's own arguments of `APIClient.download`.
+    static func putTransferArguments(_ shape: EndpointShape, into p: inout CodePrinter) {
+        guard shape.transfer.count == 2 else { return }
+        p.put(", to: ")
+        p.put(shape.transfer[0].escapedName)
+        p.put(", progress: ")
+        p.put(shape.transfer[1].escapedName)
     }
 
     /// The pages method of a paginated endpoint: its name and return type.
@@ -449,7 +465,7 @@ struct ServiceRenderer {
         // an app calls some of them.
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
         putSignatureStart(shape, into: &p)
-        if !shape.parameters.isEmpty { p.put(", ") }
+        if !shape.parameters.isEmpty || !shape.transfer.isEmpty { p.put(", ") }
         p.put(handler == "completion" ? "completion: @escaping @Sendable (Result<" : "completion \(handler): @escaping @Sendable (Result<")
         p.put(returns ?? "Void")
         p.put(", APIError>) -> Void) -> Task<Void, Never>")

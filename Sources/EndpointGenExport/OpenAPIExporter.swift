@@ -439,9 +439,10 @@ private struct Exporter {
                 if let value = sample { sample = Self.wrapped(value, envelope: envelope) }
             }
             response.set(OpenAPIExtension.response, "envelope")
-        case .data:
+        case .data, .download:
             mediaType = "application/octet-stream"
             schema = .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))])
+            if kind == .download { response.set(OpenAPIExtension.response, "file") }
         case .string:
             mediaType = "text/plain"
             schema = .object([.init(key: "type", value: .string("string"))])

@@ -197,6 +197,8 @@ struct Operation {
     var constantHeaders: [(name: String, value: String)] = []
     /// The response is the whole envelope (`Envelope<T>`).
     var envelopeResponse = false
+    /// The bytes are downloaded to a file (`response: File`).
+    var fileResponse = false
     /// The operation's own `servers` with an absolute URL (an export of services with different base URLs).
     var servers: [(url: String, description: String?)] = []
 }

@@ -240,8 +240,12 @@ struct OpenAPIReader {
         }
         operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
         if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
-        for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
-            operation.envelopeResponse = true
+        for pair in node["responses"]?.mapping ?? YAMLMapping() {
+            switch pair.value[OpenAPIExtension.response]?.text {
+            case "envelope": operation.envelopeResponse = true
+            case "file": operation.fileResponse = true
+            default: break
+            }
         }
     }
 

@@ -952,7 +952,8 @@ struct SpecBuilder {
             return .type("String")
         case .bytes:
             noEnvelope = envelope != nil
-            return .type("Data")
+            // An endpointgen export of `response: File`: downloaded to a file.
+            return .type(operation.fileResponse ? "File" : "Data")
         case .stream(let events, let schema):
             let type = specType(schema, suggested: owner + "Event", use: .model, models: &models)
             return .type((events ? "EventStream<" : "JSONLines<") + type.expr + ">")

@@ -385,6 +385,7 @@ final class OpenAPIExportTests: XCTestCase {
             case .data: return "data"
             case .string: return "string"
             case .stream(let format, let type): return "\(format.typeName) " + self.type(type)
+            case .download: return "file"
             }
         }
 

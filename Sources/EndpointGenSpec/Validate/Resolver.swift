@@ -1102,6 +1102,19 @@ struct Resolver {
                 return .data
             case .name("String", _):
                 return .string
+            case .name("File", let location):
+                // The body as it comes, to a file: an envelope could not be unwrapped from it.
+                if envelope != nil {
+                    let fix = service.envelope == nil ? "" : "; add 'envelope: false' to endpoint '\(endpoint.name)'"
+                    diagnostics.error(
+                        "response 'File' writes the body to a file as it arrives, so it cannot be unwrapped from an envelope\(fix)",
+                        at: location)
+                    return .empty
+                }
+                return .download
+            case .optional(.name("File", _), let location):
+                diagnostics.error(
+                    "response 'File?' cannot be optional: a download always writes its file (empty for an empty body)", at: location)
             case .envelope(let payload, let location):
                 if envelope == nil {
                     let reason =
@@ -1133,10 +1146,11 @@ struct Resolver {
         switch response {
         case .empty:
             return nil
-        case .data, .string:
+        case .data, .string, .download:
             if let scalar = node.scalar { return .string(scalar.value) }
+            let kind = response == .data ? "Data" : response == .download ? "File" : "String"
             diagnostics.error(
-                "sample of \(owner()) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
+                "sample of \(owner()) must be text for a \(kind) response, found \(node.kindDescription)",
                 at: node.mark.location(in: keyLocation.file))
             return nil
         case .json(let type), .envelope(let type):
@@ -1165,6 +1179,12 @@ struct Resolver {
             if case .stream = response, case .type(let expr) = entry.response {
                 diagnostics.error(
                     "a stream cannot be one of several responses; '\(expr.spelling)' needs 'response:' instead of 'responses:'",
+                    at: expr.location)
+                response = .empty
+            }
+            if response == .download, case .type(let expr) = entry.response {
+                diagnostics.error(
+                    "a download cannot be one of several responses; 'File' needs 'response:' instead of 'responses:'",
                     at: expr.location)
                 response = .empty
             }
@@ -1352,6 +1372,7 @@ struct Resolver {
         case .data: return "'Data'"
         case .string: return "'String'"
         case .stream(let format, let type): return "'\(format.typeName)<\(type.specSpelling)>'"
+        case .download: return "'File'"
         }
     }
 

@@ -13,6 +13,8 @@ nonisolated enum CatalogRouter: Endpoint {
     case listNotes(after: String? = nil)
     case listDrafts(`in`: String? = nil, client: Int? = nil)
     case listTags
+    /// The shelf as a PDF, downloaded to a file.
+    case exportShelf(shelfId: Int, destination: String? = nil)
 
     var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
@@ -39,6 +41,8 @@ nonisolated enum CatalogRouter: Endpoint {
             return [.literal("/drafts")]
         case .listTags:
             return [.literal("/tags")]
+        case .exportShelf(let shelfId, _):
+            return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/export")]
         }
     }
 
@@ -68,6 +72,10 @@ nonisolated enum CatalogRouter: Endpoint {
             items.append(name: "in", `in`)
             items.append(name: "client", client)
             return items
+        case .exportShelf(_, let destination):
+            var items: [QueryItem] = []
+            items.append(name: "destination", destination)
+            return items
         case .listTags:
             return []
         }
@@ -95,7 +103,14 @@ nonisolated enum CatalogRouter: Endpoint {
 
     var timeout: TimeInterval? { nil }
 
-    var envelope: EnvelopeFormat? { EnvelopeFormat(payload: "data") }
+    var envelope: EnvelopeFormat? {
+        switch self {
+        case .exportShelf:
+            return nil
+        default:
+            return EnvelopeFormat(payload: "data")
+        }
+    }
 
     var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
 
@@ -110,6 +125,8 @@ nonisolated enum CatalogRouter: Endpoint {
                   ]
                 }
                 """#.utf8)
+        case .exportShelf:
+            return Data("%PDF-1.7".utf8)
         default:
             return Data()
         }

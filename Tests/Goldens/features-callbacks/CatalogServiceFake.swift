@@ -21,6 +21,7 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         case listDraftsPages(`in`: String?, client: Int?)
         case listTags
         case listTagsPages
+        case exportShelf(shelfId: Int, destination: String?)
     }
 
     private let lock = NSLock()
@@ -37,6 +38,7 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
     private var _listDraftsPagesHandler: (@Sendable (String?, Int?) -> APIPages<DraftPage, String>)?
     private var _listTagsHandler: (@Sendable () async throws -> [String])?
     private var _listTagsPagesHandler: (@Sendable () -> APIPages<[String], String>)?
+    private var _exportShelfHandler: (@Sendable (Int, String?, URL, TransferProgressHandler?) async throws -> URL)?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
 
@@ -118,6 +120,12 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         set { locked { _listTagsPagesHandler = newValue } }
     }
 
+    /// Answers `exportShelf` instead of the sample, with the call's arguments.
+    var exportShelfHandler: (@Sendable (Int, String?, URL, TransferProgressHandler?) async throws -> URL)? {
+        get { locked { _exportShelfHandler } }
+        set { locked { _exportShelfHandler = newValue } }
+    }
+
     func listShelves(page: Int?, perPage: Int) async throws(APIError) -> ShelfPage {
         self.locked { self.recorded.append(.listShelves(page: page, perPage: perPage)) }
         if let handler = self.listShelvesHandler { return try await Self.answer { try await handler(page, perPage) } }
@@ -188,6 +196,12 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         self.locked { self.recorded.append(.listTagsPages) }
         if let handler = self.listTagsPagesHandler { return handler() }
         return APIPages(client: self.samples, baseURL: Self.sampleURL, first: CatalogRouter.listTags, items: { $0 }) { _ in nil }
+    }
+
+    func exportShelf(shelfId: Int, destination: String?, to destination_: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL {
+        self.locked { self.recorded.append(.exportShelf(shelfId: shelfId, destination: destination)) }
+        if let handler = self.exportShelfHandler { return try await Self.answer { try await handler(shelfId, destination, destination_, progress) } }
+        return try await self.samples.download(CatalogRouter.exportShelf(shelfId: shelfId, destination: destination), baseURL: Self.sampleURL, to: destination_, progress: progress).value
     }
 
     /// A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.
