@@ -321,7 +321,7 @@ struct Resolver {
         case .name(let name, let location):
             if let primitive = Self.primitive(named: name) {
                 if primitive == .file && !allowFile {
-                    diagnostics.error("'File' is only allowed in multipart bodies", at: location)
+                    diagnostics.error("'File' is only allowed in multipart bodies and as a response (a download)", at: location)
                     return nil
                 }
                 return Self.primitiveRefs[primitive.index]

@@ -94,7 +94,7 @@ nonisolated enum CatalogRouter: Endpoint {
 
     var auth: AuthRequirement {
         switch self {
-        case .listTags:
+        case .listTags, .exportShelf:
             return .none
         default:
             return .bearer

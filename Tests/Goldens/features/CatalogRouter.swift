@@ -94,7 +94,7 @@ public nonisolated enum CatalogRouter: Endpoint {
 
     public var auth: AuthRequirement {
         switch self {
-        case .listTags:
+        case .listTags, .exportShelf:
             return .none
         default:
             return .bearer
