@@ -93,6 +93,13 @@ def with_responses(responses):
     return spec
 
 
+def download(response="File"):
+    """BASE with getItem downloading its body to a file (which needs `envelope: false`)."""
+    spec = mutate(["endpoints", "getItem", "response"], response)
+    spec["endpoints"]["getItem"]["envelope"] = False
+    return spec
+
+
 def paged(paginate, response="ItemPage"):
     """BASE with a paginated `listItems` (its `paginate` set to `paginate`) and its page model."""
     spec = copy.deepcopy(BASE)
@@ -143,6 +150,7 @@ INVALID = [
     ("a map style as the service array style", mutate(["arrayStyle"], "deepObject")),
     ("credential on a query parameter", mutate(["endpoints", "getItem", "query", "q"], {"type": "String?", "credential": True})),
     ("credential not a bool", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": "yes"})),
+    ("an optional download", download("File?")),
     ("envelope flag not a bool", mutate(["endpoints", "getItem", "envelope"], "no")),
     ("two body kinds", mutate(["endpoints", "createItem", "body"], {"json": {"a": "Int"}, "raw": "text/plain"})),
     ("unknown body kind", mutate(["endpoints", "createItem", "body"], {"xml": {"a": "Int"}})),
@@ -188,6 +196,7 @@ VALID = [
                                                                                   "f": {"type": "[String: String]", "style": "deepObject"}})),
     ("a service array style", mutate(["arrayStyle"], "brackets")),
     ("service parameters", mutate(["parameters"], {"headers": {"X-Tenant": "String"}, "query": {"api-version": "String = v1"}})),
+    ("a download to a file", download()),
     ("a stream of server-sent events", mutate(["endpoints", "getItem", "response"], "EventStream<Item>")),
     ("a credential header parameter", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": True})),
     ("inline response", mutate(["endpoints", "getItem", "response"], {"fields": {"total": "Int"}})),
