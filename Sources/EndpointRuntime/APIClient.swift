@@ -219,9 +219,10 @@ public struct APIClient: Sendable {
                  acceptsRedirect: Bool = false, acceptsAnyStatus: Bool = false) async throws(APIError) -> HTTPResponse {
         let followsRedirects = endpoint.followsRedirects && configuration.redirects.maxRedirects > 0
         return try await attempts(endpoint, baseURL: baseURL) { request, deadline throws(APIError) in
-            let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
+            var context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
                                            maxResponseSize: configuration.maxResponseSize,
                                            discardsSuccessBody: discardsSuccessBody)
+            context.uploadProgress = UploadProgress.handler
             var response = try await transport.send(request, context: context)
             if response.url == nil { response.url = request.url }
             if response.body.count > configuration.maxResponseSize {
@@ -321,6 +322,10 @@ public struct APIClient: Sendable {
     /// the credentials were read at.
     func prepare(_ hop: URLRequest, base: URLRequest, endpoint: some Endpoint, deadline: Deadline) async throws(APIError) -> (URLRequest, Int) {
         var request = hop
+        // A file body is read as it is sent: each hop and attempt reads it from the start.
+        if request.httpBodyStream != nil, case .file(let url, _) = endpoint.body {
+            request.httpBodyStream = InputStream(url: url)
+        }
         let generation: Int
         if Origin(hop.url) == Origin(base.url) {
             generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)

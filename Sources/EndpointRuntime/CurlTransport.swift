@@ -95,6 +95,8 @@ private enum Option {
     static let errorBuffer: Int32 = 10_010
     static let httpHeader: Int32 = 10_023
     static let writeData: Int32 = 10_001
+    static let readData: Int32 = 10_009
+    static let readFunction: Int32 = 20_012
     static let headerData: Int32 = 10_029
     static let customRequest: Int32 = 10_036
     static let acceptEncoding: Int32 = 10_102
@@ -191,6 +193,10 @@ private final class CurlTransfer: @unchecked Sendable {
     private var slowReader = false
 
     // Written by curl's callbacks, on the transfer's thread.
+    /// A body read as it is sent, its size, and the bytes handed to curl so far.
+    private var upload: InputStream?
+    private var uploadSize: Int64?
+    private var uploadedBytes: Int64 = 0
     private var status = 0
     private var headers: [String: String] = [:]
     private var headersComplete = false
@@ -306,8 +312,14 @@ private final class CurlTransfer: @unchecked Sendable {
 
         let method = (request.httpMethod ?? "GET").uppercased()
         let payload = request.httpBody
+        if let stream = request.httpBodyStream {
+            upload = stream
+            uploadSize = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+            stream.open()
+        }
+        defer { upload?.close() }
         switch method {
-        case "GET" where payload == nil:
+        case "GET" where payload == nil && upload == nil:
             _ = ecurl_setopt_long(easy, Option.httpGet, 1)
         case "HEAD":
             _ = ecurl_setopt_long(easy, Option.noBody, 1)
@@ -317,8 +329,15 @@ private final class CurlTransfer: @unchecked Sendable {
             } else {
                 _ = ecurl_setopt_pointer(easy, Option.customRequest, method)
             }
-            // PUT and PATCH without a body still say `Content-Length: 0`, as URLSession does.
-            if payload != nil || method == "POST" || method == "PUT" || method == "PATCH" {
+            if upload != nil {
+                // A body read as it is sent (a file): POST mode with curl's read callback; the
+                // method is the custom request above when it is not POST.
+                _ = ecurl_setopt_long(easy, Option.post, 1)
+                _ = ecurl_setopt_offset(easy, Option.postFieldSize, uploadSize ?? -1)
+                _ = ecurl_setopt_callback(easy, Option.readFunction, curlRead)
+                _ = ecurl_setopt_pointer(easy, Option.readData, me)
+            } else if payload != nil || method == "POST" || method == "PUT" || method == "PATCH" {
+                // PUT and PATCH without a body still say `Content-Length: 0`, as URLSession does.
                 let bytes = payload ?? Data()
                 _ = ecurl_setopt_offset(easy, Option.postFieldSize, Int64(bytes.count))
                 bytes.withUnsafeBytes { raw in
@@ -436,6 +455,18 @@ private final class CurlTransfer: @unchecked Sendable {
         return bytes.count
     }
 
+    /// Request body bytes for curl, read from the body's stream; reports upload progress.
+    fileprivate func send(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
+        guard let upload, capacity > 0 else { return 0 }
+        let count = upload.read(buffer.assumingMemoryBound(to: UInt8.self), maxLength: capacity)
+        guard count >= 0 else { return curlReadAbort }
+        if count > 0 {
+            uploadedBytes += Int64(count)
+            context.uploadProgress?(TransferProgress(completedBytes: uploadedBytes, totalBytes: uploadSize))
+        }
+        return count
+    }
+
     /// One header line from curl (status lines of interim responses included); 0 stops the transfer.
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
         lastActivity = .now
@@ -507,6 +538,15 @@ private final class CurlTransfer: @unchecked Sendable {
             return .transport(.other(code: URLError.unknown.rawValue, description: description))
         }
     }
+}
+
+/// CURL_READFUNC_ABORT: the body could not be read; the transfer fails.
+private let curlReadAbort = 0x1000_0000
+
+private let curlRead: ecurl_data_callback = { bytes, size, count, context in
+    guard let context, let bytes else { return curlReadAbort }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.send(into: UnsafeMutableRawPointer(bytes), capacity: size * count)
 }
 
 /// CURL_WRITEFUNC_PAUSE: curl keeps the chunk and offers it again once unpaused.

@@ -222,6 +222,54 @@ final class TransferTests: XCTestCase {
         XCTAssertEqual(try leftovers(), [])
     }
 
+    // MARK: - Uploads
+
+    func testUploadFromAFileArrivesByteEqualWithProgress() async throws {
+        let payload = Self.payload(3 << 20)
+        let file = folder.appendingPathComponent("report.pdf")
+        try payload.write(to: file)
+        let server = try localServer { _, connection in connection.respond(status: 200, body: Data("{}".utf8)) }
+        let reports = Recorder<TransferProgress>()
+        let client = client()
+        let url = base(server)
+        let endpoint = ProbeEndpoint(method: .put, path: "/upload", body: .file(file, contentType: "application/pdf"))
+        try await client.withUploadProgress({ reports.append($0) }) { () async throws(APIError) in
+            try await client.send(endpoint, baseURL: url)
+        }
+        let request = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(request.method, "PUT")
+        XCTAssertEqual(request.header("content-type"), "application/pdf")
+        XCTAssertEqual(request.header("content-length"), String(payload.count))
+        XCTAssertTrue(request.body == payload, "the file arrived byte-equal (\(request.body.count) of \(payload.count) bytes)")
+        Self.assertMonotonic(reports.values, endingAt: Int64(payload.count))
+    }
+
+    func testA307RedirectAndARetrySendTheWholeFileAgain() async throws {
+        let payload = Self.payload(300_000)
+        let file = folder.appendingPathComponent("data.bin")
+        try payload.write(to: file)
+        let server = try localServer { request, connection in
+            switch request.target {
+            case "/first": connection.respond(status: 307, headers: ["Location": "/second"])
+            default: connection.respond(status: 200)
+            }
+        }
+        let endpoint = ProbeEndpoint(method: .post, path: "/first", body: .file(file, contentType: "application/octet-stream"))
+        try await client().send(endpoint, baseURL: base(server))
+        XCTAssertEqual(server.requests.map(\.target), ["/first", "/second"])
+        for request in server.requests {
+            XCTAssertTrue(request.body == payload, "\(request.target): \(request.body.count) of \(payload.count) bytes")
+        }
+    }
+
+    func testAMissingFileIsAnInvalidRequest() async throws {
+        let endpoint = ProbeEndpoint(method: .post, path: "/x", body: .file(folder.appendingPathComponent("absent"), contentType: "text/plain"))
+        await failure({ () async throws(APIError) in try await client().send(endpoint, baseURL: URL(string: "http://127.0.0.1:9")!) }) { error in
+            guard case .invalidRequest(let reason) = error else { return XCTFail("expected .invalidRequest, got \(error)") }
+            XCTAssertTrue(reason.contains("absent"), reason)
+        }
+    }
+
     /// Runs `body`, which must fail, and checks its error.
     private func failure<T>(_ body: () async throws(APIError) -> T, file: StaticString = #filePath, line: UInt = #line,
                             _ check: (APIError) -> Void) async {
