@@ -34,7 +34,8 @@ final class EndpointShape {
     let escapedCaseName: String
     let parameters: [Parameter]
     /// What a download's method takes after the router's parameters: `to destination: URL,
-    /// progress: TransferProgressHandler? = nil` (not part of the router case, nor of a fake's call record).
+    /// progress: TransferProgressHandler? = nil`; an upload's (a file body): `progress:` (not part
+    /// of the router case, nor of a fake's call record).
     let transfer: [Parameter]
     /// The body's Swift type name when the body is a multipart struct generated for this endpoint.
     let multipartStructName: String?
@@ -53,6 +54,7 @@ final class EndpointShape {
             multipartStructName = name
             bodyType = name
         case .raw?: bodyType = "Data"
+        case .file?: bodyType = "URL"
         case nil: break
         }
         self.multipartStructName = multipartStructName
@@ -94,6 +96,13 @@ final class EndpointShape {
             transfer = [
                 Parameter(role: .body, wireName: "", swiftName: destination, escapedName: Naming.escaped(destination),
                           type: "URL", defaultValue: nil, optional: false, label: "to"),
+                Parameter(role: .body, wireName: "", swiftName: progress, escapedName: Naming.escaped(progress),
+                          type: "TransferProgressHandler?", defaultValue: "nil", optional: true,
+                          label: progress == "progress" ? nil : "progress"),
+            ]
+        } else if case .file? = endpoint.body {
+            let progress = Naming.unused("progress") { name in parameters.contains { $0.swiftName == name } }
+            transfer = [
                 Parameter(role: .body, wireName: "", swiftName: progress, escapedName: Naming.escaped(progress),
                           type: "TransferProgressHandler?", defaultValue: "nil", optional: true,
                           label: progress == "progress" ? nil : "progress"),

@@ -429,6 +429,8 @@ struct RouterRenderer {
                 p.line("return .json(\(name))")
             case .raw(let contentType):
                 p.line("return .raw(\(name), contentType: \(SwiftLiteral.string(contentType)))")
+            case .file(let contentType):
+                p.line("return .file(\(name), contentType: \(SwiftLiteral.string(contentType)))")
             case .form(let modelName):
                 p.line("var items: [QueryItem] = []")
                 if let model = context.model(named: modelName), case .structure(let fields) = model.kind {

@@ -311,28 +311,40 @@ struct ServiceRenderer {
         putSignatureStart(shape, into: &p)
         putEffects(call, into: &p)
         p.open()
-        // A parameter named like a stored property hides it: reach the property through `self`.
-        p.begin()
-        if !call.isStream { p.put("try await ") }
-        p.put(shape.local("client") == "client" ? "client." : "self.client.")
-        p.put(call.method)
-        p.put("(")
-        let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
-        if shared { p.put("self.withParameters(") }
-        p.put(router)
-        shape.putConstructor(into: &p)
-        if shared { p.put(")") }
-        p.put(shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
-        if let metatype = call.metatype {
-            p.put(", ")
-            p.put(call.label)
-            p.put(": ")
-            p.put(metatype)
+        // An upload (a file body) reports its progress through the client's task-local handler;
+        // inside its closure, members are reached through `self`.
+        let uploads = !call.isDownload && shape.transfer.count == 1
+        func putCall(_ p: inout CodePrinter) {
+            // A parameter named like a stored property hides it: reach the property through `self`.
+            p.begin()
+            if !call.isStream { p.put("try await ") }
+            p.put(!uploads && shape.local("client") == "client" ? "client." : "self.client.")
+            p.put(call.method)
+            p.put("(")
+            let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
+            if shared { p.put("self.withParameters(") }
+            p.put(router)
+            shape.putConstructor(into: &p)
+            if shared { p.put(")") }
+            p.put(!uploads && shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
+            if let metatype = call.metatype {
+                p.put(", ")
+                p.put(call.label)
+                p.put(": ")
+                p.put(metatype)
+            }
+            if call.isDownload { Self.putTransferArguments(shape, into: &p) }
+            p.put(")")
+            if call.isDownload { p.put(".value") }
+            p.end()
         }
-        if call.isDownload { Self.putTransferArguments(shape, into: &p) }
-        p.put(")")
-        if call.isDownload { p.put(".value") }
-        p.end()
+        if uploads {
+            p.line("try await self.client.withUploadProgress(\(shape.transfer[0].escapedName)) { () async throws(APIError)\(call.returns.map { " -> " + $0 } ?? "") in")
+            p.indented { putCall(&$0) }
+            p.line("}")
+        } else {
+            putCall(&p)
+        }
         p.close()
     }
 

@@ -126,6 +126,8 @@ enum RequestBodyContent {
     case multipart(Schema)
     /// Bytes of this media type (`application/octet-stream`, `image/png`, …).
     case raw(String)
+    /// A local file of this media type: an endpointgen export of `body: { file: … }`.
+    case file(String)
 }
 
 struct RequestBody {

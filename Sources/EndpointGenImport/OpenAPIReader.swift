@@ -321,7 +321,8 @@ struct OpenAPIReader {
             diagnostics.warning("'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
             return nil
         }
-        return RequestBody(content: .raw(mediaType), location: location(node))
+        let file = node[OpenAPIExtension.body]?.text == "file"
+        return RequestBody(content: file ? .file(mediaType) : .raw(mediaType), location: location(node))
     }
 
     /// The lowest 2xx response (`2XX` after the numbered ones); `default` only when it is the

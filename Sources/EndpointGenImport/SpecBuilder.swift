@@ -211,7 +211,7 @@ struct SpecBuilder {
             switch endpoint.body {
             case .type(let type)?, .formModel(let type)?: used += names(in: type)
             case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: used += names(in: fields)
-            case .raw?, nil: break
+            case .raw?, .file?, nil: break
             }
             switch endpoint.response {
             case .type(let type)?: used += names(in: type)
@@ -280,7 +280,7 @@ struct SpecBuilder {
         for operation in document.operations {
             switch operation.body?.content {
             case .json(let schema, _)?, .form(let schema)?, .multipart(let schema)?: sent.append(schema)
-            case .raw?, nil: break
+            case .raw?, .file?, nil: break
             }
             switch operation.response {
             case .json(let schema), .stream(_, let schema): received.append(schema)
@@ -807,6 +807,8 @@ struct SpecBuilder {
         switch body.content {
         case .raw(let mediaType):
             return .raw(mediaType)
+        case .file(let mediaType):
+            return .file(mediaType)
         case .json(let schema, _):
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
@@ -1413,7 +1415,7 @@ struct SpecBuilder {
             if case .reference(let name) = schema.kind, modelNames[name] != nil, formFieldsAreSimple(schema) {} else { suffixes.append("Request") }
         case .multipart?:
             suffixes.append("Request")
-        case .raw?, nil:
+        case .raw?, .file?, nil:
             break
         }
         if let statuses = perStatusResponses(operation, envelope: envelope) {

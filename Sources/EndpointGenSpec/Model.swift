@@ -470,6 +470,8 @@ public enum Body: Sendable {
     case multipart(parts: [Field])
     /// Raw bytes with this content type.
     case raw(contentType: String)
+    /// A local file (`URL`) sent as it is read, with this content type (`body: { file: application/pdf }`).
+    case file(contentType: String)
 }
 
 public enum Response: Sendable, Hashable {

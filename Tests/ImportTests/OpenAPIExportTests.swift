@@ -306,6 +306,7 @@ final class OpenAPIExportTests: XCTestCase {
                         lines.append("  body multipart")
                         for part in parts { lines.append("    part " + rules.field(part)) }
                     case .raw(let contentType)?: lines.append("  body raw " + contentType)
+                    case .file(let contentType)?: lines.append("  body file " + contentType)
                     }
                     lines.append("  response " + rules.response(endpoint.response))
                     for listed in endpoint.responses where rules.keepsStatus(listed.status) {

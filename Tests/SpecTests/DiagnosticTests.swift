@@ -1413,7 +1413,7 @@ final class DiagnosticTests: XCTestCase {
                 path: /a
                 body: { json: { q: String }, raw: text/plain }
             """),
-            "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart' or 'raw'; 'json' is already given")
+            "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart', 'raw' or 'file'; 'json' is already given")
     }
 
     func testMultipartPartsAndFormFieldsMustBeSimple() {

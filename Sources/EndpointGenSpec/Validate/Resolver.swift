@@ -1425,6 +1425,7 @@ struct Resolver {
         case .inlineForm?, .formModel?: setters.append(("content-type", "the form body sets it"))
         case .multipart?: setters.append(("content-type", "the multipart body sets it, with the boundary of its parts"))
         case .raw(let type)?: setters.append(("content-type", "the raw body sets it to '\(type)'"))
+        case .file(let type)?: setters.append(("content-type", "the file body sets it to '\(type)'"))
         case .json?, .inlineJSON?, nil: break
         }
         guard !setters.isEmpty else { return }
@@ -1474,6 +1475,8 @@ struct Resolver {
             return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
         case .raw(let contentType):
             return .raw(contentType: contentType)
+        case .file(let contentType):
+            return .file(contentType: contentType)
         }
     }
 }

@@ -15,6 +15,8 @@ nonisolated enum CatalogRouter: Endpoint {
     case listTags
     /// The shelf as a PDF, downloaded to a file.
     case exportShelf(shelfId: Int, destination: String? = nil)
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    case uploadCover(shelfId: Int, body: URL)
 
     var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
@@ -22,6 +24,8 @@ nonisolated enum CatalogRouter: Endpoint {
         switch self {
         case .listEntries:
             return .post
+        case .uploadCover:
+            return .put
         default:
             return .get
         }
@@ -43,6 +47,8 @@ nonisolated enum CatalogRouter: Endpoint {
             return [.literal("/tags")]
         case .exportShelf(let shelfId, _):
             return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/export")]
+        case .uploadCover(let shelfId, _):
+            return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/cover")]
         }
     }
 
@@ -76,7 +82,7 @@ nonisolated enum CatalogRouter: Endpoint {
             var items: [QueryItem] = []
             items.append(name: "destination", destination)
             return items
-        case .listTags:
+        default:
             return []
         }
     }
@@ -87,6 +93,8 @@ nonisolated enum CatalogRouter: Endpoint {
         switch self {
         case .listEntries(_, _, let body):
             return .json(body)
+        case .uploadCover(_, let body):
+            return .file(body, contentType: "image/png")
         default:
             return .none
         }

@@ -51,6 +51,11 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
     ///
     /// `GET /shelves/{shelfId}/export`
     func exportShelf(shelfId: Int, destination: String?, to destination_: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL
+
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    ///
+    /// `PUT /shelves/{shelfId}/cover`
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler?) async throws(APIError) -> [String]
 }
 
 nonisolated extension CatalogServiceProtocol {
@@ -120,6 +125,12 @@ nonisolated extension CatalogServiceProtocol {
     @_alwaysEmitIntoClient
     public func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> URL {
         try await self.exportShelf(shelfId: shelfId, destination: destination, to: destination_, progress: progress)
+    }
+
+    /// `uploadCover` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [String] {
+        try await self.uploadCover(shelfId: shelfId, body: body, progress: progress)
     }
 }
 
@@ -231,5 +242,14 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
     /// `GET /shelves/{shelfId}/export`
     public func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> URL {
         try await client.download(self.withParameters(CatalogRouter.exportShelf(shelfId: shelfId, destination: destination)), baseURL: baseURL, to: destination_, progress: progress).value
+    }
+
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    ///
+    /// `PUT /shelves/{shelfId}/cover`
+    public func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> [String] {
+        try await self.client.withUploadProgress(progress) { () async throws(APIError) -> [String] in
+            try await self.client.send(self.withParameters(CatalogRouter.uploadCover(shelfId: shelfId, body: body)), baseURL: self.baseURL, as: [String].self)
+        }
     }
 }
