@@ -1309,6 +1309,19 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testFileBodiesNeedAMediaType() {
+        XCTAssertEqual(diagnose("""
+            service: Files
+            endpoints:
+              a: { method: PUT, path: /a, body: { file: pdf } }
+              b: { method: PUT, path: /b, body: { file: image/png, raw: image/png } }
+            """),
+            """
+            specs/a.yaml:3:45: error: invalid MIME type 'pdf' for a file body; expected 'type/subtype', like 'application/octet-stream'
+            specs/a.yaml:4:56: error: the body of endpoint 'b' can have only one of 'json', 'form', 'multipart', 'raw' or 'file'; 'file' is already given
+            """)
+    }
+
     func testReadOnlyAndWriteOnlyAreForModelFields() {
         XCTAssertEqual(diagnose("""
             service: Auth
