@@ -60,14 +60,17 @@ extension APIClient {
         guard destination.isFileURL else {
             throw .invalidRequest(reason: "A download's destination must be a file URL, not \(destination.absoluteString).")
         }
+        // Created first, so that a folder that cannot take the file fails before anything is sent.
+        let file = try TemporaryDownload(next: destination)
+        defer { file.discard() }
         let (head, body) = try await openStream(endpoint, baseURL: baseURL)
         let limit = configuration.maxDownloadSize
-        let encoded = head.header("Content-Encoding").map { !$0.trimmingCharacters(in: .whitespaces).lowercased().elementsEqual("identity") } ?? false
+        // A compressed body's Content-Length counts the bytes on the wire, not those written.
+        let encoding = head.header("Content-Encoding")?.trimmingCharacters(in: .whitespaces).lowercased()
+        let encoded = encoding != nil && encoding != "identity" && encoding != ""
         let expected = encoded ? nil : head.header("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
         if let expected, expected > Int64(limit) { throw .responseTooLarge(limit: limit) }
 
-        let file = try TemporaryDownload(next: destination)
-        defer { file.discard() }
         var written: Int64 = 0
         do {
             for try await chunk in body {

@@ -222,6 +222,18 @@ final class TransferTests: XCTestCase {
         XCTAssertEqual(try leftovers(), [])
     }
 
+    func testAFolderThatCannotTakeTheFileFailsBeforeSending() async throws {
+        let server = try localServer { _, connection in connection.respond(status: 200, body: Data("x".utf8)) }
+        let destination = folder.appendingPathComponent("missing/folder/file.bin")
+        await failure({ () async throws(APIError) in
+            try await client().download(ProbeEndpoint(path: "/x"), baseURL: base(server), to: destination)
+        }) { error in
+            guard case .transport(.other(let code, _)) = error else { return XCTFail("expected .transport(.other), got \(error)") }
+            XCTAssertEqual(code, URLError.cannotWriteToFile.rawValue)
+        }
+        XCTAssertEqual(server.requests.count, 0, "nothing was sent")
+    }
+
     // MARK: - Uploads
 
     func testUploadFromAFileArrivesByteEqualWithProgress() async throws {
