@@ -222,6 +222,22 @@ final class TransferTests: XCTestCase {
         XCTAssertEqual(try leftovers(), [])
     }
 
+    func testASlowWriterPausesCurlInsteadOfFailing() async throws {
+        // 1500 chunks of 16 KiB arrive at once; the writer takes 1 ms each. Without the pause the
+        // stream's 1024 waiting chunks overflow ("read more slowly than it arrived").
+        let client = client()
+        guard client.transport is CurlTransport else {
+            throw XCTSkip("URLSessionTransport has no backpressure: a writer this slow fails the download (docs/security.md)")
+        }
+        let payload = Self.payload(1500 * 16_384)
+        let server = try localServer { _, connection in connection.respond(status: 200, body: payload) }
+        let destination = folder.appendingPathComponent("slow.bin")
+        try await client.download(ProbeEndpoint(path: "/slow"), baseURL: base(server), to: destination) { _ in
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        XCTAssertTrue(try Data(contentsOf: destination) == payload)
+    }
+
     func testAFolderThatCannotTakeTheFileFailsBeforeSending() async throws {
         let server = try localServer { _, connection in connection.respond(status: 200, body: Data("x".utf8)) }
         let destination = folder.appendingPathComponent("missing/folder/file.bin")
