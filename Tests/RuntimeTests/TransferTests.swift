@@ -238,6 +238,25 @@ final class TransferTests: XCTestCase {
         XCTAssertTrue(try Data(contentsOf: destination) == payload)
     }
 
+    func testA401IsRefreshedAndTheFileHoldsOnlyTheSecondAnswer() async throws {
+        let server = try localServer { request, connection in
+            guard request.header("Authorization") == "Bearer fresh" else {
+                connection.respond(status: 401, headers: ["WWW-Authenticate": "Bearer"], body: Data("denied".utf8))
+                return
+            }
+            connection.respond(status: 200, body: Data("secret file".utf8))
+        }
+        let refreshed = Recorder<Int>()
+        let tokens = ClosureTokenProvider(token: { refreshed.count > 0 ? "fresh" : "stale" }, refresh: { refreshed.append(1) })
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(tokenProvider: tokens),
+                               configuration: .init(timeout: 5))
+        let destination = folder.appendingPathComponent("private.txt")
+        try await client.download(ProbeEndpoint(path: "/private", auth: .bearer), baseURL: base(server), to: destination)
+        XCTAssertEqual(try String(contentsOf: destination, encoding: .utf8), "secret file")
+        XCTAssertEqual(refreshed.count, 1)
+        XCTAssertEqual(server.requests.count, 2)
+    }
+
     func testAFolderThatCannotTakeTheFileFailsBeforeSending() async throws {
         let server = try localServer { _, connection in connection.respond(status: 200, body: Data("x".utf8)) }
         let destination = folder.appendingPathComponent("missing/folder/file.bin")
