@@ -12,16 +12,18 @@ import Darwin
 // Fetches one URL with the runtime's default transport (or `urlsession`, `curl`) and prints the
 // outcome and this process's peak resident memory, for the memory tests and BENCHMARKS.md:
 // `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl] [download-destination]`;
-// with a destination, the body is downloaded to that file (`APIClient.download`) instead.
+// with a destination, the body is downloaded to that file (`APIClient.download`) instead; with
+// `upload=<file>`, the file is PUT as the request body (`RequestBody.file`).
 
 private struct Fetch: Endpoint {
     let path: String
+    var upload: URL?
     var pathComponents: [PathComponent] { [.literal(path)] }
     var defaultBaseURL: URL? { nil }
-    var method: HTTPMethod { .get }
+    var method: HTTPMethod { upload == nil ? .get : .put }
     var queryItems: [QueryItem] { [] }
     var headers: [HTTPHeader] { [] }
-    var body: RequestBody { .none }
+    var body: RequestBody { upload.map { .file($0, contentType: "application/octet-stream") } ?? .none }
     var auth: AuthRequirement { .none }
     var timeout: TimeInterval? { nil }
     var envelope: EnvelopeFormat? { nil }
@@ -45,7 +47,11 @@ default: transport = APIClient.defaultTransport()
 let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
 let start = Date()
 do {
-    if arguments.count == 6 {
+    if arguments.count == 6, arguments[5].hasPrefix("upload=") {
+        let file = URL(fileURLWithPath: String(arguments[5].dropFirst("upload=".count)))
+        try await client.send(Fetch(path: url.path, upload: file), baseURL: base)
+        print("result: ok uploaded")
+    } else if arguments.count == 6 {
         let file = URL(fileURLWithPath: arguments[5])
         try await client.download(Fetch(path: url.path), baseURL: base, to: file)
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
@@ -67,5 +73,10 @@ getrusage(RUSAGE_SELF, &usage)
 #if canImport(Darwin)
 print("peak_rss_kib: \(usage.ru_maxrss / 1024)")
 #else
-print("peak_rss_kib: \(usage.ru_maxrss)")
+// Linux's ru_maxrss starts at the spawning process's peak (a test that read a 100 MB request body
+// would hide this process's own); VmHWM is the peak of this process's memory alone.
+let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+let hwm = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    .flatMap { Int($0.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+print("peak_rss_kib: \(hwm ?? usage.ru_maxrss)")
 #endif
