@@ -55,7 +55,7 @@ build:
 # AsyncHTTPClient (the default transport on Linux is CurlTransport). httpbin under gunicorn is a
 # referee the tests start themselves on 127.0.0.1; here its absence is a failure, not a skip, as is
 # openapi-spec-validator's (the judge of export-openapi's documents).
-TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.RefereeTests|RuntimeTests.StreamingTests|RuntimeTests.CookieSessionTests|WireTests
+TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.RefereeTests|RuntimeTests.StreamingTests|RuntimeTests.TransferTests|RuntimeTests.CookieSessionTests|WireTests
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees

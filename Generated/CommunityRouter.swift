@@ -48,6 +48,10 @@ public nonisolated enum CommunityRouter: Endpoint {
     case getTerms
     /// The bytes of an attachment.
     case downloadAttachment(attachmentId: UUID)
+    /// An attachment written to a file as it arrives, for attachments too large for memory.
+    case saveAttachment(attachmentId: UUID)
+    /// Replaces an attachment's bytes with a local file, sent as it is read.
+    case replaceAttachment(attachmentId: UUID, body: URL)
     /// What the upload endpoints accept; asked once before showing the image picker.
     case getUploadOptions
 
@@ -57,7 +61,7 @@ public nonisolated enum CommunityRouter: Endpoint {
         switch self {
         case .signIn, .refreshToken, .createPost, .addComment:
             return .post
-        case .updateProfileImage, .uploadAvatar:
+        case .updateProfileImage, .uploadAvatar, .replaceAttachment:
             return .put
         case .deletePost:
             return .delete
@@ -100,6 +104,10 @@ public nonisolated enum CommunityRouter: Endpoint {
             return [.literal("/terms")]
         case .downloadAttachment(let attachmentId):
             return [.literal("/attachments/"), .value(attachmentId.parameterValue)]
+        case .saveAttachment(let attachmentId):
+            return [.literal("/attachments/"), .value(attachmentId.parameterValue), .literal("/content")]
+        case .replaceAttachment(let attachmentId, _):
+            return [.literal("/attachments/"), .value(attachmentId.parameterValue), .literal("/content")]
         case .getUploadOptions:
             return [.literal("/uploads")]
         }
@@ -166,6 +174,8 @@ public nonisolated enum CommunityRouter: Endpoint {
             return .multipart(parts)
         case .addComment(_, let body):
             return .json(body)
+        case .replaceAttachment(_, let body):
+            return .file(body, contentType: "application/octet-stream")
         default:
             return .none
         }
@@ -195,7 +205,7 @@ public nonisolated enum CommunityRouter: Endpoint {
 
     public var envelope: EnvelopeFormat? {
         switch self {
-        case .refreshToken, .getTerms, .downloadAttachment:
+        case .refreshToken, .getTerms, .downloadAttachment, .saveAttachment:
             return nil
         default:
             return EnvelopeFormat(payload: "data", success: "success", code: "status", message: "message")

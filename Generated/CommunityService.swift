@@ -93,6 +93,16 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
     /// `GET /attachments/{attachmentId}`
     func downloadAttachment(attachmentId: UUID) async throws(APIError) -> Data
 
+    /// An attachment written to a file as it arrives, for attachments too large for memory.
+    ///
+    /// `GET /attachments/{attachmentId}/content`
+    func saveAttachment(attachmentId: UUID, to destination: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL
+
+    /// Replaces an attachment's bytes with a local file, sent as it is read.
+    ///
+    /// `PUT /attachments/{attachmentId}/content`
+    func replaceAttachment(attachmentId: UUID, body: URL, progress: TransferProgressHandler?) async throws(APIError)
+
     /// What the upload endpoints accept; asked once before showing the image picker.
     ///
     /// `OPTIONS /uploads`
@@ -110,6 +120,18 @@ nonisolated extension CommunityServiceProtocol {
     @_alwaysEmitIntoClient
     public func getHome(cursor: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [FeedItem] {
         try await self.getHome(cursor: cursor)
+    }
+
+    /// `saveAttachment` with the spec's defaults, as on `CommunityService`.
+    @_alwaysEmitIntoClient
+    public func saveAttachment(attachmentId: UUID, to destination: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> URL {
+        try await self.saveAttachment(attachmentId: attachmentId, to: destination, progress: progress)
+    }
+
+    /// `replaceAttachment` with the spec's defaults, as on `CommunityService`.
+    @_alwaysEmitIntoClient
+    public func replaceAttachment(attachmentId: UUID, body: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) {
+        try await self.replaceAttachment(attachmentId: attachmentId, body: body, progress: progress)
     }
 }
 
@@ -237,6 +259,22 @@ public nonisolated final class CommunityService: CommunityServiceProtocol {
     /// `GET /attachments/{attachmentId}`
     public func downloadAttachment(attachmentId: UUID) async throws(APIError) -> Data {
         try await client.sendData(CommunityRouter.downloadAttachment(attachmentId: attachmentId), baseURL: baseURL)
+    }
+
+    /// An attachment written to a file as it arrives, for attachments too large for memory.
+    ///
+    /// `GET /attachments/{attachmentId}/content`
+    public func saveAttachment(attachmentId: UUID, to destination: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> URL {
+        try await client.download(CommunityRouter.saveAttachment(attachmentId: attachmentId), baseURL: baseURL, to: destination, progress: progress).value
+    }
+
+    /// Replaces an attachment's bytes with a local file, sent as it is read.
+    ///
+    /// `PUT /attachments/{attachmentId}/content`
+    public func replaceAttachment(attachmentId: UUID, body: URL, progress: TransferProgressHandler? = nil) async throws(APIError) {
+        try await self.client.withUploadProgress(progress) { () async throws(APIError) in
+            try await self.client.send(CommunityRouter.replaceAttachment(attachmentId: attachmentId, body: body), baseURL: self.baseURL)
+        }
     }
 
     /// What the upload endpoints accept; asked once before showing the image picker.

@@ -20,6 +20,7 @@ static struct {
     void (*easy_reset)(void *);
     int (*easy_setopt)(void *, int, ...);
     int (*easy_getinfo)(void *, int, ...);
+    int (*easy_pause)(void *, int);
     const char *(*easy_strerror)(int);
     void *(*slist_append)(void *, const char *);
     void (*slist_free_all)(void *);
@@ -49,6 +50,7 @@ static void load(void) {
     LOOKUP(easy_reset, "curl_easy_reset")
     LOOKUP(easy_setopt, "curl_easy_setopt")
     LOOKUP(easy_getinfo, "curl_easy_getinfo")
+    LOOKUP(easy_pause, "curl_easy_pause")
     LOOKUP(easy_strerror, "curl_easy_strerror")
     LOOKUP(slist_append, "curl_slist_append")
     LOOKUP(slist_free_all, "curl_slist_free_all")
@@ -92,6 +94,7 @@ int ecurl_setopt_pointer(void *easy, int option, const void *value) { return cur
 int ecurl_setopt_offset(void *easy, int option, int64_t value) { return curl.easy_setopt(easy, option, (long long)value); }
 int ecurl_setopt_callback(void *easy, int option, ecurl_data_callback callback) { return curl.easy_setopt(easy, option, callback); }
 int ecurl_getinfo_long(void *easy, int info, long *value) { return curl.easy_getinfo(easy, info, value); }
+int ecurl_easy_unpause(void *easy) { return curl.easy_pause(easy, 0); }
 const char *ecurl_strerror(int code) { return curl.easy_strerror(code); }
 void *ecurl_slist_append(void *list, const char *text) { return curl.slist_append(list, text); }
 void ecurl_slist_free_all(void *list) { curl.slist_free_all(list); }
@@ -117,6 +120,7 @@ int ecurl_setopt_pointer(void *easy, int option, const void *value) { (void)easy
 int ecurl_setopt_offset(void *easy, int option, int64_t value) { (void)easy; (void)option; (void)value; return -1; }
 int ecurl_setopt_callback(void *easy, int option, ecurl_data_callback callback) { (void)easy; (void)option; (void)callback; return -1; }
 int ecurl_getinfo_long(void *easy, int info, long *value) { (void)easy; (void)info; (void)value; return -1; }
+int ecurl_easy_unpause(void *easy) { (void)easy; return -1; }
 const char *ecurl_strerror(int code) { (void)code; return ""; }
 void *ecurl_slist_append(void *list, const char *text) { (void)list; (void)text; return 0; }
 void ecurl_slist_free_all(void *list) { (void)list; }

@@ -32,6 +32,8 @@ final class EndpointShape {
         var isDateList = false
         /// A struct model in the query: written field by field in its style (`created[gte]=1`).
         var isObject = false
+        /// The argument label when it is not the name (`to destination: URL`).
+        var label: String? = nil
 
         /// The value as generated code passes it to the runtime: dates in their encoding.
         var valueExpression: String {
@@ -44,6 +46,10 @@ final class EndpointShape {
     let caseName: String
     let escapedCaseName: String
     let parameters: [Parameter]
+    /// What a download's method takes after the router's parameters: `to destination: URL,
+    /// progress: TransferProgressHandler? = nil`; an upload's (a file body): `progress:` (not part
+    /// of the router case, nor of a fake's call record).
+    let transfer: [Parameter]
     /// The body's Swift type name when the body is a multipart struct generated for this endpoint.
     let multipartStructName: String?
 
@@ -61,6 +67,7 @@ final class EndpointShape {
             multipartStructName = name
             bodyType = name
         case .raw?: bodyType = "Data"
+        case .file?: bodyType = "URL"
         case nil: break
         }
         self.multipartStructName = multipartStructName
@@ -96,6 +103,29 @@ final class EndpointShape {
                 isObject: role == .query && context.isStructModel(fields[index].type.unwrapped)))
         }
         self.parameters = parameters
+        if endpoint.response == .download {
+            func unused(_ preferred: String) -> String {
+                Naming.unused(preferred) { name in parameters.contains { $0.swiftName == name } }
+            }
+            let destination = unused("destination")
+            let progress = unused("progress")
+            transfer = [
+                Parameter(role: .body, wireName: "", swiftName: destination, escapedName: Naming.escaped(destination),
+                          type: "URL", defaultValue: nil, optional: false, label: "to"),
+                Parameter(role: .body, wireName: "", swiftName: progress, escapedName: Naming.escaped(progress),
+                          type: "TransferProgressHandler?", defaultValue: "nil", optional: true,
+                          label: progress == "progress" ? nil : "progress"),
+            ]
+        } else if case .file? = endpoint.body {
+            let progress = Naming.unused("progress") { name in parameters.contains { $0.swiftName == name } }
+            transfer = [
+                Parameter(role: .body, wireName: "", swiftName: progress, escapedName: Naming.escaped(progress),
+                          type: "TransferProgressHandler?", defaultValue: "nil", optional: true,
+                          label: progress == "progress" ? nil : "progress"),
+            ]
+        } else {
+            transfer = []
+        }
     }
 
     func has(_ role: Role) -> Bool {
@@ -107,13 +137,20 @@ final class EndpointShape {
     func local(_ preferred: String, among role: Role? = nil) -> String {
         Naming.unused(preferred) { name in
             parameters.contains { (role == nil || $0.role == role) && $0.swiftName == name }
+                || (role == nil && transfer.contains { $0.swiftName == name })
         }
     }
 
     /// Whether some parameter has a default (an optional's `nil` or the spec's `default`).
     var hasDefaults: Bool {
-        parameters.contains { $0.defaultValue != nil }
+        parameters.contains { $0.defaultValue != nil } || transfer.contains { $0.defaultValue != nil }
     }
+
+    /// The types of the method's parameters, transfer ones included, for a fake's handler.
+    var methodParameterTypes: [String] { (parameters + transfer).map(\.type) }
+
+    /// The names of the method's parameters, transfer ones included.
+    var methodParameterNames: [String] { (parameters + transfer).map(\.escapedName) }
 
     /// Which parameters a declaration lists, and how.
     enum DeclarationStyle {
@@ -123,27 +160,36 @@ final class EndpointShape {
         case requirement
     }
 
-    /// `label: Type = default, …` for declarations.
-    func putDeclarationList(_ style: DeclarationStyle = .withDefaults, into p: inout CodePrinter) {
-        for index in parameters.indices {
+    /// `label: Type = default, …` for declarations; a method's (`transfer`) ends with a download's
+    /// destination and progress handler.
+    func putDeclarationList(_ style: DeclarationStyle = .withDefaults, transfer includesTransfer: Bool = false,
+                            into p: inout CodePrinter) {
+        let list = includesTransfer ? parameters + transfer : parameters
+        for index in list.indices {
             if index > 0 { p.put(", ") }
-            p.put(parameters[index].escapedName)
+            if let label = list[index].label {
+                p.put(label)
+                p.put(" ")
+            }
+            p.put(list[index].escapedName)
             p.put(": ")
-            p.put(parameters[index].type)
-            if style == .withDefaults, let defaultValue = parameters[index].defaultValue {
+            p.put(list[index].type)
+            if style == .withDefaults, let defaultValue = list[index].defaultValue {
                 p.put(" = ")
                 p.put(defaultValue)
             }
         }
     }
 
-    /// `label: label, …`: the arguments passing same-named values on.
-    func putArguments(into p: inout CodePrinter) {
-        for index in parameters.indices {
+    /// `label: label, …`: the arguments passing same-named values on; with `transfer`, a
+    /// download's destination and progress handler too (a method's arguments, not the router case's).
+    func putArguments(transfer includesTransfer: Bool = false, into p: inout CodePrinter) {
+        let list = includesTransfer ? parameters + transfer : parameters
+        for index in list.indices {
             if index > 0 { p.put(", ") }
-            p.put(Naming.member(parameters[index].swiftName))
+            p.put(list[index].label ?? Naming.member(list[index].swiftName))
             p.put(": ")
-            p.put(parameters[index].escapedName)
+            p.put(list[index].escapedName)
         }
     }
 

@@ -27,7 +27,7 @@ struct FakeRenderer {
                         p.put(name)
                         if !shape.parameters.isEmpty {
                             p.put("(")
-                            shape.putDeclarationList(.requirement, into: &p)
+                            shape.putDeclarationList(.requirement, transfer: false, into: &p)
                             p.put(")")
                         }
                         p.end()
@@ -126,7 +126,7 @@ struct FakeRenderer {
         p.put("func ")
         p.put(Naming.escaped(pages.name))
         p.put("(")
-        shape.putDeclarationList(.requirement, into: &p)
+        shape.putDeclarationList(.requirement, transfer: false, into: &p)
         p.put(") -> ")
         p.put(pages.returns)
         p.open()
@@ -167,7 +167,7 @@ struct FakeRenderer {
     /// `@Sendable (A, B) async throws -> R`: untyped, so that a test writes `{ throw .server(…) }`
     /// without annotating the closure (Swift does not infer a closure's thrown type yet).
     private func handlerType(_ shape: EndpointShape, _ call: ServiceRenderer.Call) -> String {
-        let parameters = shape.parameters.map(\.type).joined(separator: ", ")
+        let parameters = shape.methodParameterTypes.joined(separator: ", ")
         if call.isStream { return "@Sendable (\(parameters)) -> \(call.returns ?? "Void")" }
         return "@Sendable (\(parameters)) async throws -> \(call.returns ?? "Void")"
     }
@@ -178,7 +178,7 @@ struct FakeRenderer {
         p.put("func ")
         p.put(shape.escapedCaseName)
         p.put("(")
-        shape.putDeclarationList(.requirement, into: &p)
+        shape.putDeclarationList(.requirement, transfer: true, into: &p)
         p.put(call.isStream ? ")" : ") async throws(APIError)")
         if let returns = call.returns {
             p.put(" -> ")
@@ -205,7 +205,7 @@ struct FakeRenderer {
         p.put(call.isStream ? " { return " : " { return try await Self.answer { try await ")
         p.put(handler)
         p.put("(")
-        p.put(shape.parameters.map(\.escapedName).joined(separator: ", "))
+        p.put(shape.methodParameterNames.joined(separator: ", "))
         p.put(call.isStream ? ") }" : ") } }")
         p.end()
         p.begin()
@@ -222,7 +222,10 @@ struct FakeRenderer {
             p.put(": ")
             p.put(metatype)
         }
+        // A download without a handler writes the sample to the destination.
+        if call.isDownload { ServiceRenderer.putTransferArguments(shape, into: &p) }
         p.put(")")
+        if call.isDownload { p.put(".value") }
         p.end()
         p.close()
     }

@@ -60,7 +60,7 @@ struct ResponseCasesRenderer {
     /// The case's associated type; nil for a status without a body.
     private func payloadType(_ response: Response) -> String? {
         switch response {
-        case .empty, .stream: return nil
+        case .empty, .stream, .download: return nil
         case .json(let type): return context.swiftType(type)
         case .envelope(let type): return "Envelope<\(context.swiftType(type))>"
         case .data: return "Data"
@@ -71,7 +71,7 @@ struct ResponseCasesRenderer {
     /// How the body is read for the case (`try` where reading can fail).
     private func readExpression(_ response: Response) -> String? {
         switch response {
-        case .empty, .stream: return nil
+        case .empty, .stream, .download: return nil
         case .json(let type): return "try response.json(\(context.metatype(type)))"
         case .envelope(let type): return "try response.envelope(\(context.metatype(type)))"
         case .data: return "response.body"

@@ -80,6 +80,10 @@ struct RouterRenderer {
                 if case .stream(let format, let type) = shape.endpoint.response {
                     return "Data(\(SwiftLiteral.string(SampleJSON.streamBody(sample: sample, format: format, rawText: type == .primitive(.string)))).utf8)"
                 }
+                // A download's sample is the file's text as it is, not a JSON string.
+                if shape.endpoint.response == .download, case .string(let text) = sample {
+                    return "Data(\(SwiftLiteral.string(text)).utf8)"
+                }
                 let body = SampleJSON.wrapped(sample, envelope: shape.endpoint.envelope)
                 switch body {
                 case .object(let pairs) where !pairs.isEmpty:
@@ -470,6 +474,8 @@ struct RouterRenderer {
                 p.line("return .json(\(name))")
             case .raw(let contentType):
                 p.line("return .raw(\(name), contentType: \(SwiftLiteral.string(contentType)))")
+            case .file(let contentType):
+                p.line("return .file(\(name), contentType: \(SwiftLiteral.string(contentType)))")
             case .form(let modelName):
                 p.line("var items: [QueryItem] = []")
                 if let model = context.model(named: modelName), case .structure(let fields) = model.kind {

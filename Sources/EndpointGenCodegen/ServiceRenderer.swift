@@ -251,6 +251,9 @@ struct ServiceRenderer {
         var isStream = false
         /// The label of `metatype`.
         var label: StaticString = "as"
+        /// A download: the client method takes the destination and progress handler, and its
+        /// `APIResponse<URL>` is returned as the URL.
+        var isDownload = false
     }
 
     func call(_ shape: EndpointShape) -> Call {
@@ -274,6 +277,8 @@ struct ServiceRenderer {
         case .stream(.lines, let type):
             return Call(returns: "APIStream<\(context.swiftType(type))>", method: "jsonLines", metatype: context.metatype(type),
                         isStream: true)
+        case .download:
+            return Call(returns: "URL", method: "download", metatype: nil, isDownload: true)
         }
     }
 
@@ -296,7 +301,7 @@ struct ServiceRenderer {
         p.put("func ")
         p.put(name.map(Naming.escaped) ?? shape.escapedCaseName)
         p.put("(")
-        shape.putDeclarationList(style, into: &p)
+        shape.putDeclarationList(style, transfer: true, into: &p)
     }
 
     /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
@@ -305,7 +310,7 @@ struct ServiceRenderer {
         p.put(call?.isStream == true ? "self." : "try await self.")
         p.put(Naming.member(name ?? shape.caseName))
         p.put("(")
-        shape.putArguments(into: &p)
+        shape.putArguments(transfer: name == nil, into: &p)
         p.put(")")
     }
 
@@ -314,27 +319,50 @@ struct ServiceRenderer {
         putSignatureStart(shape, into: &p)
         putEffects(call, into: &p)
         p.open()
-        // A parameter named like a stored property hides it: reach the property through `self`.
-        p.begin()
-        if !call.isStream { p.put("try await ") }
-        p.put(shape.local("client") == "client" ? "client." : "self.client.")
-        p.put(call.method)
-        p.put("(")
-        let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
-        if shared { p.put("self.withParameters(") }
-        p.put(router)
-        shape.putConstructor(into: &p)
-        if shared { p.put(")") }
-        p.put(shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
-        if let metatype = call.metatype {
-            p.put(", ")
-            p.put(call.label)
-            p.put(": ")
-            p.put(metatype)
+        // An upload (a file body) reports its progress through the client's task-local handler;
+        // inside its closure, members are reached through `self`.
+        let uploads = !call.isDownload && shape.transfer.count == 1
+        func putCall(_ p: inout CodePrinter) {
+            // A parameter named like a stored property hides it: reach the property through `self`.
+            p.begin()
+            if !call.isStream { p.put("try await ") }
+            p.put(!uploads && shape.local("client") == "client" ? "client." : "self.client.")
+            p.put(call.method)
+            p.put("(")
+            let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
+            if shared { p.put("self.withParameters(") }
+            p.put(router)
+            shape.putConstructor(into: &p)
+            if shared { p.put(")") }
+            p.put(!uploads && shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
+            if let metatype = call.metatype {
+                p.put(", ")
+                p.put(call.label)
+                p.put(": ")
+                p.put(metatype)
+            }
+            if call.isDownload { Self.putTransferArguments(shape, into: &p) }
+            p.put(")")
+            if call.isDownload { p.put(".value") }
+            p.end()
         }
-        p.put(")")
-        p.end()
+        if uploads {
+            p.line("try await self.client.withUploadProgress(\(shape.transfer[0].escapedName)) { () async throws(APIError)\(call.returns.map { " -> " + $0 } ?? "") in")
+            p.indented { putCall(&$0) }
+            p.line("}")
+        } else {
+            putCall(&p)
+        }
         p.close()
+    }
+
+    /// `, to: destination, progress: progress`: a download's own arguments of `APIClient.download`.
+    static func putTransferArguments(_ shape: EndpointShape, into p: inout CodePrinter) {
+        guard shape.transfer.count == 2 else { return }
+        p.put(", to: ")
+        p.put(shape.transfer[0].escapedName)
+        p.put(", progress: ")
+        p.put(shape.transfer[1].escapedName)
     }
 
     /// The pages method of a paginated endpoint: its name and return type.
@@ -457,7 +485,7 @@ struct ServiceRenderer {
         // an app calls some of them.
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
         putSignatureStart(shape, into: &p)
-        if !shape.parameters.isEmpty { p.put(", ") }
+        if !shape.parameters.isEmpty || !shape.transfer.isEmpty { p.put(", ") }
         p.put(handler == "completion" ? "completion: @escaping @Sendable (Result<" : "completion \(handler): @escaping @Sendable (Result<")
         p.put(returns ?? "Void")
         p.put(", APIError>) -> Void) -> Task<Void, Never>")

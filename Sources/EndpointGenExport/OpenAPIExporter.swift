@@ -386,10 +386,12 @@ private struct Exporter {
                 }))
             }
             content.set("multipart/form-data", media.value)
-        case .raw(let contentType):
+        case .raw(let contentType), .file(let contentType):
             content.set(contentType, .object([.init(key: "schema", value: .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))]))]))
         }
-        return .object([.init(key: "required", value: .bool(true)), .init(key: "content", value: content.value)])
+        var requestBody: [DocumentValue.Member] = [.init(key: "required", value: .bool(true)), .init(key: "content", value: content.value)]
+        if case .file = body { requestBody.append(.init(key: OpenAPIExtension.body, value: .string("file"))) }
+        return .object(requestBody)
     }
 
     /// `application/json`, or the `Content-Type` the endpoint or its service declares for JSON.
@@ -476,9 +478,10 @@ private struct Exporter {
                 if let value = sample { sample = Self.wrapped(value, envelope: envelope) }
             }
             response.set(OpenAPIExtension.response, "envelope")
-        case .data:
+        case .data, .download:
             mediaType = "application/octet-stream"
             schema = .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))])
+            if kind == .download { response.set(OpenAPIExtension.response, "file") }
         case .string:
             mediaType = "text/plain"
             schema = .object([.init(key: "type", value: .string("string"))])

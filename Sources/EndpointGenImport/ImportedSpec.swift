@@ -108,6 +108,7 @@ enum ImportedBody {
     case formModel(String)
     case multipart([ImportedField])
     case raw(String)
+    case file(String)
 }
 
 enum ImportedResponse {

@@ -160,7 +160,7 @@ enum ModelDeduplication {
             case .form(var list)?: fields(&list); endpoint.body = .form(list)
             case .multipart(var list)?: fields(&list); endpoint.body = .multipart(list)
             case .formModel(let name)?: endpoint.body = .formModel(map[name] ?? name)
-            case .raw?, nil: break
+            case .raw?, .file?, nil: break
             }
             endpoint.response = endpoint.response.map(response)
             endpoint.responses = endpoint.responses?.map { ($0.code, $0.response.map(response)) }

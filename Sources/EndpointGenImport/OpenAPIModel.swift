@@ -129,6 +129,8 @@ enum RequestBodyContent {
     case multipart(Schema)
     /// Bytes of this media type (`application/octet-stream`, `image/png`, …).
     case raw(String)
+    /// A local file of this media type: an endpointgen export of `body: { file: … }`.
+    case file(String)
 }
 
 struct RequestBody {
@@ -209,6 +211,8 @@ struct Operation {
     var constantHeaders: [(name: String, value: String)] = []
     /// The response is the whole envelope (`Envelope<T>`).
     var envelopeResponse = false
+    /// The bytes are downloaded to a file (`response: File`).
+    var fileResponse = false
     /// The operation's own `servers` with an absolute URL (an export of services with different base URLs).
     var servers: [(url: String, description: String?)] = []
 }

@@ -246,8 +246,12 @@ struct OpenAPIReader {
         }
         operation.deprecationMessage = node[OpenAPIExtension.deprecation]?.text.flatMap { $0.isEmpty ? nil : $0 }
         if let headers = node[OpenAPIExtension.headers] { operation.constantHeaders = Self.constantHeaders(headers) }
-        for pair in node["responses"]?.mapping ?? YAMLMapping() where pair.value[OpenAPIExtension.response]?.text == "envelope" {
-            operation.envelopeResponse = true
+        for pair in node["responses"]?.mapping ?? YAMLMapping() {
+            switch pair.value[OpenAPIExtension.response]?.text {
+            case "envelope": operation.envelopeResponse = true
+            case "file": operation.fileResponse = true
+            default: break
+            }
         }
     }
 
@@ -328,7 +332,8 @@ struct OpenAPIReader {
             diagnostics.warning(.skippedBodies, "'\(first.0)' is not a media type (type/subtype); the request body is skipped", at: location(content[0].key))
             return nil
         }
-        return RequestBody(content: .raw(mediaType), location: location(node))
+        let file = node[OpenAPIExtension.body]?.text == "file"
+        return RequestBody(content: file ? .file(mediaType) : .raw(mediaType), location: location(node))
     }
 
     /// The lowest 2xx response (`2XX` after the numbered ones); `default` only when it is the

@@ -215,7 +215,7 @@ struct SpecBuilder {
             switch endpoint.body {
             case .type(let type)?, .formModel(let type)?: used += names(in: type)
             case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: used += names(in: fields)
-            case .raw?, nil: break
+            case .raw?, .file?, nil: break
             }
             switch endpoint.response {
             case .type(let type)?: used += names(in: type)
@@ -284,7 +284,7 @@ struct SpecBuilder {
         for operation in document.operations {
             switch operation.body?.content {
             case .json(let schema, _)?, .form(let schema)?, .multipart(let schema)?: sent.append(schema)
-            case .raw?, nil: break
+            case .raw?, .file?, nil: break
             }
             switch operation.response {
             case .json(let schema), .stream(_, let schema): received.append(schema)
@@ -882,6 +882,8 @@ struct SpecBuilder {
         switch body.content {
         case .raw(let mediaType):
             return .raw(mediaType)
+        case .file(let mediaType):
+            return .file(mediaType)
         case .json(let schema, _):
             if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
                 return .json(fields(object, owner: owner + "Request", use: .model, models: &models))
@@ -1061,7 +1063,8 @@ struct SpecBuilder {
             return .type("String")
         case .bytes:
             noEnvelope = envelope != nil
-            return .type("Data")
+            // An endpointgen export of `response: File`: downloaded to a file.
+            return .type(operation.fileResponse ? "File" : "Data")
         case .stream(let events, let schema):
             let type = specType(schema, suggested: owner + "Event", use: .model, models: &models)
             return .type((events ? "EventStream<" : "JSONLines<") + type.expr + ">")
@@ -1569,7 +1572,7 @@ struct SpecBuilder {
             if case .reference(let name) = schema.kind, modelNames[name] != nil, formStylesAreDefault(schema, operation.body?.formEncoding ?? [:]) {} else { suffixes.append("Request") }
         case .multipart?:
             suffixes.append("Request")
-        case .raw?, nil:
+        case .raw?, .file?, nil:
             break
         }
         if let statuses = perStatusResponses(operation, envelope: envelope) {

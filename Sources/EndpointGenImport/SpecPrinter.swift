@@ -143,6 +143,9 @@ struct SpecPrinter {
         case .raw(let mediaType)?:
             line(2, "body:")
             entry(3, "raw", Self.scalar(mediaType))
+        case .file(let mediaType)?:
+            line(2, "body:")
+            entry(3, "file", Self.scalar(mediaType))
         }
         switch endpoint.response {
         case nil: break

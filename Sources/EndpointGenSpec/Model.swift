@@ -519,6 +519,8 @@ public enum Body: Sendable {
     case multipart(parts: [Field])
     /// Raw bytes with this content type.
     case raw(contentType: String)
+    /// A local file (`URL`) sent as it is read, with this content type (`body: { file: application/pdf }`).
+    case file(contentType: String)
 }
 
 public enum Response: Sendable, Hashable {
@@ -533,6 +535,9 @@ public enum Response: Sendable, Hashable {
     /// `EventStream<T>` (server-sent events, each `data` a T) or `JSONLines<T>` (a T per line):
     /// values as they arrive.
     case stream(StreamFormat, TypeRef)
+    /// `File`: the body written to a file as it arrives (`APIClient.download`), never held in
+    /// memory; the service method takes the destination and a progress handler.
+    case download
 }
 
 /// A status key of `responses:`: one code, a class of codes (`2XX`), or every status not listed

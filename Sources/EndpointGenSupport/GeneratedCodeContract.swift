@@ -9,7 +9,7 @@ public enum GeneratedCodeContract {
         "APIClient", "APIError", "APIPages", "APIResponse", "APIStream", "AuthRequirement", "CookieSession", "CSRFToken", "DateEncoding", "Endpoint", "Envelope",
         "EnvelopeFormat", "ErrorBodyFormat", "File", "HTTPHeader", "HTTPMethod", "Indirect", "JSONValue", "MultipartPart",
         "ParameterValue", "PathComponent", "QueryItem", "RequestBody", "ResponseReader", "SampleResponse", "ServerSentEvent", "StatusDecodable",
-        "StubTransport", "WireKey",
+        "StubTransport", "TransferProgressHandler", "WireKey",
         "WithServiceParameters",
     ]
 

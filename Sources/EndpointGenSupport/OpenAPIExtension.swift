@@ -19,8 +19,12 @@ public enum OpenAPIExtension {
     public static let style = "x-endpointgen-style"
     /// Header parameter: `credential: true`.
     public static let credential = "x-endpointgen-credential"
-    /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`).
+    /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`), `file`
+    /// when the body is downloaded to a file (`response: File`).
     public static let response = "x-endpointgen-response"
+    /// Request body: `file` when the spec sends a local file (`body: { file: <type> }`); import
+    /// reads it back as a file body instead of `raw`.
+    public static let body = "x-endpointgen-body"
     /// Operation: `per-status` when the spec lists `responses:` per status, so import lists every
     /// numbered status again instead of judging which ones the caller tells apart.
     public static let responses = "x-endpointgen-responses"

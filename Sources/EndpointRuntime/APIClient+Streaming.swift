@@ -115,8 +115,9 @@ extension APIClient {
     func openStream(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try await attempts(endpoint, baseURL: baseURL) { request, _ throws(APIError) in
             // The timeout is the longest silence: it bounds the head too, and each wait for a chunk.
-            let context = TransportContext(endpoint: endpoint, timeout: endpoint.timeout ?? configuration.timeout,
+            var context = TransportContext(endpoint: endpoint, timeout: endpoint.timeout ?? configuration.timeout,
                                            maxResponseSize: configuration.maxResponseSize)
+            context.uploadProgress = UploadProgress.handler
             let (head, body) = try await transport.stream(request, context: context)
             let url = head.url ?? request.url
             guard (200..<300).contains(head.status) else {

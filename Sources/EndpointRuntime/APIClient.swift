@@ -18,6 +18,10 @@ public struct APIClient: Sendable {
         public var timeout: TimeInterval
         /// The largest response body accepted, in bytes; larger ones fail with `.responseTooLarge`.
         public var maxResponseSize: Int
+        /// The largest body `download(_:baseURL:to:progress:)` writes to a file, in bytes (4 GiB by
+        /// default); larger ones fail with `.responseTooLarge` and leave no file. Bodies held in
+        /// memory keep to `maxResponseSize`.
+        public var maxDownloadSize: Int
         /// Headers sent with every request, before the endpoint's own (which replace them by name).
         public var defaultHeaders: [HTTPHeader]
         /// Makes the encoder for JSON bodies; the default writes dates as `2024-01-02T03:04:05Z`
@@ -42,7 +46,8 @@ public struct APIClient: Sendable {
                     makeDecoder: @escaping @Sendable () -> JSONDecoder = Configuration.defaultDecoder,
                     multipartBoundary: @escaping @Sendable () -> String = Configuration.randomBoundary,
                     redirects: RedirectPolicy = .default,
-                    credentialHeaders: [String] = []) {
+                    credentialHeaders: [String] = [],
+                    maxDownloadSize: Int = 4 << 30) {
             self.timeout = timeout
             self.maxResponseSize = maxResponseSize
             self.defaultHeaders = defaultHeaders
@@ -51,6 +56,7 @@ public struct APIClient: Sendable {
             self.multipartBoundary = multipartBoundary
             self.redirects = redirects
             self.credentialHeaders = credentialHeaders
+            self.maxDownloadSize = maxDownloadSize
         }
 
         /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` (fractional seconds kept to the
@@ -213,9 +219,10 @@ public struct APIClient: Sendable {
                  acceptsRedirect: Bool = false, acceptsAnyStatus: Bool = false) async throws(APIError) -> HTTPResponse {
         let followsRedirects = endpoint.followsRedirects && configuration.redirects.maxRedirects > 0
         return try await attempts(endpoint, baseURL: baseURL) { request, deadline throws(APIError) in
-            let context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
+            var context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
                                            maxResponseSize: configuration.maxResponseSize,
                                            discardsSuccessBody: discardsSuccessBody)
+            context.uploadProgress = UploadProgress.handler
             var response = try await transport.send(request, context: context)
             if response.url == nil { response.url = request.url }
             if response.body.count > configuration.maxResponseSize {
@@ -315,6 +322,10 @@ public struct APIClient: Sendable {
     /// the credentials were read at.
     func prepare(_ hop: URLRequest, base: URLRequest, endpoint: some Endpoint, deadline: Deadline) async throws(APIError) -> (URLRequest, Int) {
         var request = hop
+        // A file body is read as it is sent: each hop and attempt reads it from the start.
+        if request.httpBodyStream != nil, case .file(let url, _) = endpoint.body {
+            request.httpBodyStream = InputStream(url: url)
+        }
         let generation: Int
         if Origin(hop.url) == Origin(base.url) {
             generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)

@@ -64,9 +64,17 @@ public final class CurlTransport: HTTPTransport {
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try checkCancellation()
         try Self.requireLibcurl()
-        let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(CurlTransfer.streamChunks))
+        let (chunks, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(CurlTransfer.streamChunks))
         let transfer = CurlTransfer(request: request, context: context, pool: pool, stream: sink)
         sink.onTermination = { _ in transfer.cancel() }
+        // Each chunk taken by the reader is counted, so that curl pauses while the reader lags
+        // (backpressure down to TCP) instead of buffering without bound.
+        let reader = ChunkReader(chunks.makeAsyncIterator())
+        let body = HTTPBodyStream {
+            let chunk = try await reader.next()
+            if chunk != nil { transfer.consumed() }
+            return chunk
+        }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>) in
                 transfer.headWaiter = continuation
@@ -87,6 +95,8 @@ private enum Option {
     static let errorBuffer: Int32 = 10_010
     static let httpHeader: Int32 = 10_023
     static let writeData: Int32 = 10_001
+    static let readData: Int32 = 10_009
+    static let readFunction: Int32 = 20_012
     static let headerData: Int32 = 10_029
     static let customRequest: Int32 = 10_036
     static let acceptEncoding: Int32 = 10_102
@@ -169,13 +179,24 @@ private final class CurlTransfer: @unchecked Sendable {
 
     /// Streaming: where body chunks go, and who waits for the head (resumed once, from this
     /// transfer's thread). The deadline is then an idle timeout from the last byte received.
+    /// Curl pauses when `pauseAt` chunks (at most 16 KiB each) wait for the reader, and resumes
+    /// when they are down to `resumeAt`; `streamChunks` is the stream's hard bound.
     static let streamChunks = 1024
+    static let pauseAt = 256
+    static let resumeAt = 64
+    /// Chunks handed to the stream and not yet taken by its reader; whether curl is paused (under `lock`).
+    private var waitingChunks = 0
+    private var paused = false
     private let stream: HTTPBodyStream.Continuation?
     var headWaiter: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>?
     private var lastActivity = ContinuousClock.now
     private var slowReader = false
 
     // Written by curl's callbacks, on the transfer's thread.
+    /// A body read as it is sent, its size, and the bytes handed to curl so far.
+    private var upload: InputStream?
+    private var uploadSize: Int64?
+    private var uploadedBytes: Int64 = 0
     private var status = 0
     private var headers: [String: String] = [:]
     private var headersComplete = false
@@ -229,6 +250,25 @@ private final class CurlTransfer: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// The reader took a chunk; wakes the transfer's loop to resume a paused transfer.
+    func consumed() {
+        lock.lock()
+        waitingChunks -= 1
+        if paused, waitingChunks <= Self.resumeAt, let activeMulti {
+            _ = ecurl_multi_wakeup(activeMulti)
+        }
+        lock.unlock()
+    }
+
+    /// Whether a paused transfer may go on (the reader has caught up); clears the pause if so.
+    private func takeResume() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard paused, waitingChunks <= Self.resumeAt else { return false }
+        paused = false
+        return true
+    }
+
     private var isCancelled: Bool {
         lock.lock()
         defer { lock.unlock() }
@@ -274,8 +314,14 @@ private final class CurlTransfer: @unchecked Sendable {
         let written = request.httpMethod ?? "GET"
         let method = written.uppercased()
         let payload = request.httpBody
+        if let stream = request.httpBodyStream {
+            upload = stream
+            uploadSize = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+            stream.open()
+        }
+        defer { upload?.close() }
         switch method {
-        case "GET" where payload == nil:
+        case "GET" where payload == nil && upload == nil:
             _ = ecurl_setopt_long(easy, Option.httpGet, 1)
         case "HEAD":
             _ = ecurl_setopt_long(easy, Option.noBody, 1)
@@ -285,8 +331,15 @@ private final class CurlTransfer: @unchecked Sendable {
             } else {
                 _ = ecurl_setopt_pointer(easy, Option.customRequest, written)
             }
-            // PUT and PATCH without a body still say `Content-Length: 0`, as URLSession does.
-            if payload != nil || method == "POST" || method == "PUT" || method == "PATCH" {
+            if upload != nil {
+                // A body read as it is sent (a file): POST mode with curl's read callback; the
+                // method is the custom request above when it is not POST.
+                _ = ecurl_setopt_long(easy, Option.post, 1)
+                _ = ecurl_setopt_offset(easy, Option.postFieldSize, uploadSize ?? -1)
+                _ = ecurl_setopt_callback(easy, Option.readFunction, curlRead)
+                _ = ecurl_setopt_pointer(easy, Option.readData, me)
+            } else if payload != nil || method == "POST" || method == "PUT" || method == "PATCH" {
+                // PUT and PATCH without a body still say `Content-Length: 0`, as URLSession does.
                 let bytes = payload ?? Data()
                 _ = ecurl_setopt_offset(easy, Option.postFieldSize, Int64(bytes.count))
                 bytes.withUnsafeBytes { raw in
@@ -362,6 +415,12 @@ private final class CurlTransfer: @unchecked Sendable {
                 return .finished(result < 0 ? 2 : result)
             }
             if isCancelled { return .cancelled }
+            if takeResume() {
+                // Time spent paused is the reader's, not the server's silence.
+                lastActivity = .now
+                _ = ecurl_easy_unpause(pair.easy)
+                continue
+            }
             // A stream's timeout is the longest silence; an exchange's covers it whole.
             let limit = stream == nil ? deadline : lastActivity + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
             let left = ContinuousClock.now.duration(to: limit)
@@ -375,6 +434,14 @@ private final class CurlTransfer: @unchecked Sendable {
     fileprivate func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         lastActivity = .now
         if let stream, headWaiter == nil {
+            lock.lock()
+            if waitingChunks >= Self.pauseAt {
+                paused = true
+                lock.unlock()
+                return curlWritePause
+            }
+            waitingChunks += 1
+            lock.unlock()
             if case .dropped = stream.yield(Data(bytes)) {
                 slowReader = true
                 return 0
@@ -388,6 +455,18 @@ private final class CurlTransfer: @unchecked Sendable {
         }
         body.append(contentsOf: bytes)
         return bytes.count
+    }
+
+    /// Request body bytes for curl, read from the body's stream; reports upload progress.
+    fileprivate func send(into buffer: UnsafeMutableRawPointer, capacity: Int) -> Int {
+        guard let upload, capacity > 0 else { return 0 }
+        let count = upload.read(buffer.assumingMemoryBound(to: UInt8.self), maxLength: capacity)
+        guard count >= 0 else { return curlReadAbort }
+        if count > 0 {
+            uploadedBytes += Int64(count)
+            context.uploadProgress?(TransferProgress(completedBytes: uploadedBytes, totalBytes: uploadSize))
+        }
+        return count
     }
 
     /// One header line from curl (status lines of interim responses included); 0 stops the transfer.
@@ -460,6 +539,32 @@ private final class CurlTransfer: @unchecked Sendable {
         default:
             return .transport(.other(code: URLError.unknown.rawValue, description: description))
         }
+    }
+}
+
+/// CURL_READFUNC_ABORT: the body could not be read; the transfer fails.
+private let curlReadAbort = 0x1000_0000
+
+private let curlRead: ecurl_data_callback = { bytes, size, count, context in
+    guard let context, let bytes else { return curlReadAbort }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.send(into: UnsafeMutableRawPointer(bytes), capacity: size * count)
+}
+
+/// CURL_WRITEFUNC_PAUSE: curl keeps the chunk and offers it again once unpaused.
+private let curlWritePause = 0x1000_0001
+
+/// The iterator of a transfer's chunk stream, shared with the stream handed to the reader
+/// (which calls `next` one at a time).
+private final class ChunkReader: @unchecked Sendable {
+    private var iterator: HTTPBodyStream.AsyncIterator
+
+    init(_ iterator: HTTPBodyStream.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Data? {
+        try await iterator.next()
     }
 }
 

@@ -214,6 +214,10 @@ public enum RequestBody: Sendable {
     case multipart([MultipartPart])
     /// Bytes sent as they are with this content type.
     case raw(Data, contentType: String)
+    /// The bytes of a local file, read as they are sent (never whole in memory), with this
+    /// content type and the file's size as `Content-Length`. Reopened for every attempt and for
+    /// a redirect that keeps the body (307, 308).
+    case file(URL, contentType: String)
 }
 
 /// Where the payload sits in a wrapped 2xx body (`{"isSuccess": true, "result": {...}}`).

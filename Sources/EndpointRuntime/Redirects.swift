@@ -67,6 +67,7 @@ public struct RedirectPolicy: Sendable, Hashable {
         if becomesGet {
             next.httpMethod = "GET"
             next.httpBody = nil
+            next.httpBodyStream = nil
             // Fetch's request-body-header names: they described the body that is gone.
             for name in ["Content-Type", "Content-Length", "Content-Encoding", "Content-Language", "Content-Location"] {
                 next.setValue(nil, forHTTPHeaderField: name)

@@ -39,7 +39,13 @@ struct RequestBuilder {
             }
         }
 
-        if let (body, contentType) = try encode(endpoint.body, dates: endpoint.dateEncoding) {
+        if case .file(let url, let contentType) = endpoint.body {
+            try Self.validate(HTTPHeader(name: "Content-Type", value: contentType))
+            let size = try Self.fileSize(url)
+            request.httpBodyStream = InputStream(url: url)
+            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            request.setValue(String(size), forHTTPHeaderField: "Content-Length")
+        } else if let (body, contentType) = try encode(endpoint.body, dates: endpoint.dateEncoding) {
             request.httpBody = body
             // An endpoint's own Content-Type beside a JSON body names its JSON media type
             // (`application/merge-patch+json`). The other bodies' types are what the server
@@ -127,10 +133,22 @@ struct RequestBuilder {
         return path
     }
 
-    /// The body bytes and their content type; nil for `.none`.
+    /// The size of a regular file to upload.
+    static func fileSize(_ url: URL) throws(APIError) -> Int64 {
+        guard url.isFileURL,
+              let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular,
+              let size = (attributes[.size] as? NSNumber)?.int64Value
+        else {
+            throw .invalidRequest(reason: "The body's file \(url.path) is not a readable regular file.")
+        }
+        return size
+    }
+
+    /// The body bytes and their content type; nil for `.none` and for a file (streamed instead).
     func encode(_ body: RequestBody, dates: DateEncoding? = nil) throws(APIError) -> (Data, String)? {
         switch body {
-        case .none:
+        case .none, .file:
             return nil
         case .json(let value):
             do {

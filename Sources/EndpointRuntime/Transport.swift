@@ -29,6 +29,10 @@ public struct TransportContext: Sendable {
     public var maxResponseSize: Int
     /// True when the caller ignores a 2xx body (`response: empty`): the transport need not keep it.
     public var discardsSuccessBody: Bool
+    /// Called as the request body goes out (bytes sent so far, the body's size), by transports
+    /// that can tell: `CurlTransport` and `URLSessionTransport`. Set from
+    /// `APIClient.withUploadProgress(_:_:)`.
+    public var uploadProgress: TransferProgressHandler?
 
     /// Creates a context.
     public init(endpoint: any Endpoint, timeout: TimeInterval, maxResponseSize: Int, discardsSuccessBody: Bool = false) {

@@ -52,9 +52,10 @@ public final class URLSessionTransport: HTTPTransport {
         // to whole seconds, so 0.8 s would become an immediate 0 s timeout. The deadline is ours.
         let timeout = context.boundedTimeout
         request.timeoutInterval = timeout.rounded(.up) + 1
-        let task = session.dataTask(with: request)
+        let task = makeTask(request, context: context)
         let exchange = Exchange(task: task, maxResponseSize: context.maxResponseSize,
                                 discardsSuccessBody: context.discardsSuccessBody)
+        exchange.uploadProgress = context.uploadProgress
         tasks.insert(exchange, for: task.taskIdentifier)
 
         let result: Result<HTTPResponse, APIError> = await withTaskCancellationHandler {
@@ -72,6 +73,18 @@ public final class URLSessionTransport: HTTPTransport {
 }
 
 extension URLSessionTransport {
+    /// A data task, or for a file body (`RequestBody.file`, still on this hop) an upload task
+    /// from the file: URLSession reads it in pieces with its `Content-Length`, where a body stream
+    /// would go out chunked on Linux.
+    func makeTask(_ request: URLRequest, context: TransportContext) -> URLSessionDataTask {
+        guard request.httpBodyStream != nil, case .file(let url, _) = context.endpoint.body else {
+            return session.dataTask(with: request)
+        }
+        var request = request
+        request.httpBodyStream = nil
+        return session.uploadTask(with: request, fromFile: url)
+    }
+
     /// Sends `request` and returns at the response head; the body follows as URLSession delivers
     /// it. `context.timeout` is the longest silence allowed; the consumer ending the iteration
     /// cancels the task.
@@ -79,9 +92,10 @@ extension URLSessionTransport {
         try checkCancellation()
         var request = request
         request.timeoutInterval = context.boundedTimeout.rounded(.up) + 1
-        let task = session.dataTask(with: request)
+        let task = makeTask(request, context: context)
         let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(StreamExchange.chunks))
         let exchange = StreamExchange(task: task, sink: sink, idle: context.boundedTimeout)
+        exchange.uploadProgress = context.uploadProgress
         sink.onTermination = { _ in exchange.cancel() }
         tasks.insert(exchange, for: task.taskIdentifier)
         let head = await withTaskCancellationHandler {
@@ -99,6 +113,8 @@ extension URLSessionTransport {
 /// arrive, an idle timer ends a silent stream. State behind `lock`.
 private final class StreamExchange: TaskExchange, @unchecked Sendable {
     static let chunks = 1024
+    /// Set before the task starts, read on the delegate queue.
+    var uploadProgress: TransferProgressHandler?
     private let lock = NSLock()
     private let task: URLSessionDataTask
     private let sink: HTTPBodyStream.Continuation
@@ -216,6 +232,8 @@ private protocol TaskExchange: AnyObject, Sendable {
     func receive(_ urlResponse: URLResponse) -> Bool
     func receive(_ data: Data)
     func complete(error: (any Error)?)
+    /// Reports the request body sent so far (URLSession's `didSendBodyData`).
+    var uploadProgress: TransferProgressHandler? { get }
 }
 
 private final class TaskRegistry: @unchecked Sendable {
@@ -248,6 +266,8 @@ private final class Exchange: TaskExchange, @unchecked Sendable {
     // cancellation and the deadline on other threads.
     private let lock = NSLock()
     private let task: URLSessionDataTask
+    /// Set before the task starts, read on the delegate queue.
+    var uploadProgress: TransferProgressHandler?
     private let maxResponseSize: Int
     private let discardsSuccessBody: Bool
     private var continuation: CheckedContinuation<Result<HTTPResponse, APIError>, Never>?
@@ -436,6 +456,12 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         registry.exchange(for: dataTask.taskIdentifier)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
+                    totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        guard let progress = registry.exchange(for: task.taskIdentifier)?.uploadProgress else { return }
+        progress(TransferProgress(completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
     }
 
     /// Never follows: the client decides where each hop goes and what it carries.

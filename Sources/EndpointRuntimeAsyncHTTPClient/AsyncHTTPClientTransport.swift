@@ -101,7 +101,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// Sends `request`, reading the body within the deadline and size limit.
     public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> EndpointRuntime.HTTPResponse {
         if Task.isCancelled { throw .cancelled }
-        let outgoing = try Self.request(from: request)
+        let outgoing = try Self.request(from: request, uploadProgress: context.uploadProgress)
         let client = self.client
         let seconds = context.boundedTimeout
         let url = request.url
@@ -120,7 +120,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     /// iteration closes the connection.
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (EndpointRuntime.HTTPResponseHead, HTTPBodyStream) {
         if Task.isCancelled { throw .cancelled }
-        let outgoing = try Self.request(from: request)
+        let outgoing = try Self.request(from: request, uploadProgress: context.uploadProgress)
         let client = self.client
         let seconds = context.boundedTimeout
         let response: HTTPClientResponse
@@ -146,7 +146,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// The `URLRequest` as AsyncHTTPClient's request; `Accept-Encoding` offers what `BodyDecoder`
     /// inflates unless the caller chose one.
-    static func request(from request: URLRequest) throws(APIError) -> HTTPClientRequest {
+    static func request(from request: URLRequest, uploadProgress: TransferProgressHandler? = nil) throws(APIError) -> HTTPClientRequest {
         guard let url = request.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .transport(.other(code: URLError.unsupportedURL.rawValue, description: "Only http and https URLs are sent."))
         }
@@ -163,6 +163,12 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         if let payload = request.httpBody {
             outgoing.body = .bytes(ByteBuffer(bytes: payload))
+        } else if let stream = request.httpBodyStream {
+            // A file body (`RequestBody.file`): read in pieces as the connection takes them, its
+            // length the Content-Length the request builder set from the file's size.
+            let length = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+            let source = UploadSource(stream, total: length, progress: uploadProgress)
+            outgoing.body = .stream(source, length: length.map { .known($0) } ?? .unknown)
         } else if method == "POST" || method == "PUT" || method == "PATCH" {
             // `Content-Length: 0`, as URLSession and CurlTransport send.
             outgoing.body = .bytes(ByteBuffer())
@@ -414,5 +420,56 @@ private final class BodyPump: @unchecked Sendable {
         lock.unlock()
         reader?.cancel()
         watchdog?.cancel()
+    }
+}
+
+/// A request body read from an `InputStream` in 64 KiB pieces, reporting upload progress as each
+/// piece is handed over. AsyncHTTPClient iterates it once, from one task at a time, which is why
+/// the stream (not `Sendable`) may live in it.
+final class UploadSource: AsyncSequence, @unchecked Sendable {
+    typealias Element = ByteBuffer
+
+    private let stream: InputStream
+    private let total: Int64?
+    private let progress: TransferProgressHandler?
+    private var sent: Int64 = 0
+    private var opened = false
+
+    init(_ stream: InputStream, total: Int64?, progress: TransferProgressHandler?) {
+        self.stream = stream
+        self.total = total
+        self.progress = progress
+    }
+
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let source: UploadSource
+
+        mutating func next() async throws -> ByteBuffer? {
+            try source.nextPiece()
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(source: self)
+    }
+
+    fileprivate func nextPiece() throws -> ByteBuffer? {
+        if !opened {
+            stream.open()
+            opened = true
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let count = stream.read(&buffer, maxLength: buffer.count)
+        if count < 0 {
+            stream.close()
+            throw stream.streamError ?? APIError.invalidRequest(reason: "The body's file could not be read.")
+        }
+        if count == 0 {
+            stream.close()
+            return nil
+        }
+        sent += Int64(count)
+        progress?(TransferProgress(completedBytes: sent, totalBytes: total))
+        return ByteBuffer(bytes: buffer[0..<count])
     }
 }

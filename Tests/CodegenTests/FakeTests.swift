@@ -102,4 +102,45 @@ final class FakeTests: XCTestCase {
         XCTAssertEqual(shelves, ["p2-50"])
         XCTAssertEqual(fake.calls, [.listTagsPages, .listTagsPages, .listShelvesPages(page: 2, perPage: 50)])
     }
+
+    /// A download's fake writes the spec's sample to the destination, or answers with its handler,
+    /// which gets the destination and the progress handler.
+    func testDownloadsWriteTheSampleOrAnswerWithTheHandler() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fake-download-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = CatalogServiceFake()
+        let catalog: any CatalogServiceProtocol = fake
+        let file = folder.appendingPathComponent("shelf.pdf")
+        let written = try await catalog.exportShelf(shelfId: 7, to: file)
+        XCTAssertEqual(written, file)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "%PDF-1.7")
+        fake.exportShelfHandler = { _, _, destination, progress in
+            progress?(TransferProgress(completedBytes: 3, totalBytes: 3))
+            try Data("abc".utf8).write(to: destination)
+            return destination
+        }
+        let reports = Reports()
+        _ = try await catalog.exportShelf(shelfId: 8, destination: "print", to: file) { reports.add($0) }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "abc")
+        XCTAssertEqual(reports.all, [TransferProgress(completedBytes: 3, totalBytes: 3)])
+        XCTAssertEqual(fake.calls, [.exportShelf(shelfId: 7, destination: nil), .exportShelf(shelfId: 8, destination: "print")])
+    }
+}
+
+private final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [TransferProgress] = []
+
+    func add(_ report: TransferProgress) {
+        lock.lock()
+        reports.append(report)
+        lock.unlock()
+    }
+
+    var all: [TransferProgress] {
+        lock.lock()
+        defer { lock.unlock() }
+        return reports
+    }
 }

@@ -307,6 +307,7 @@ final class OpenAPIExportTests: XCTestCase {
                         lines.append("  body multipart")
                         for part in parts { lines.append("    part " + rules.field(part)) }
                     case .raw(let contentType)?: lines.append("  body raw " + contentType)
+                    case .file(let contentType)?: lines.append("  body file " + contentType)
                     }
                     lines.append("  response " + rules.response(endpoint.response))
                     for listed in endpoint.responses where rules.keepsStatus(listed.status) {
@@ -386,6 +387,7 @@ final class OpenAPIExportTests: XCTestCase {
             case .data: return "data"
             case .string: return "string"
             case .stream(let format, let type): return "\(format.typeName) " + self.type(type)
+            case .download: return "file"
             }
         }
 

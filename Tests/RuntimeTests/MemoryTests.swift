@@ -79,6 +79,14 @@ final class MemoryTests: XCTestCase {
                 connection.write("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n")
                 let block = Data(repeating: 0x61, count: 65_536)
                 while connection.write(block) {}
+            } else if path == "upload" {
+                // The body was read (and dropped) by the server; only the probe's memory matters.
+                connection.respond(status: 204)
+            } else if path == "download" {
+                // 200 MiB with a Content-Length, for a download to a file.
+                connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(Self.downloadSize)\r\nConnection: close\r\n\r\n")
+                let block = Data(repeating: 0x64, count: 1 << 20)
+                for _ in 0..<(Self.downloadSize >> 20) where connection.write(block) {}
             } else if path == "redirect" {
                 // A redirect whose body never ends.
                 connection.write("HTTP/1.1 302 Found\r\nLocation: /tiny\r\nConnection: close\r\n\r\n")
@@ -101,10 +109,13 @@ final class MemoryTests: XCTestCase {
         var peakKiB: Int
     }
 
-    private func fetch(_ path: String, transport: String = "default") throws -> Run {
+    private static let downloadSize = 200 << 20
+
+    private func fetch(_ path: String, transport: String = "default", downloadTo file: URL? = nil, upload: URL? = nil) throws -> Run {
         let process = Process()
         process.executableURL = Self.probe
-        process.arguments = ["http://127.0.0.1:\(server.port)/\(path)", String(Self.limit), "30", transport]
+        process.arguments = ["http://127.0.0.1:\(server.port)/\(path)", String(Self.limit), "30", transport] + (file.map { [$0.path] } ?? [])
+            + (upload.map { ["upload=" + $0.path] } ?? [])
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -149,6 +160,43 @@ final class MemoryTests: XCTestCase {
             }
             XCTAssertLessThan(run.peakKiB - baseline.peakKiB, Self.budgetKiB, path)
             XCTAssertLessThan(run.seconds, 10, path)
+        }
+    }
+
+    /// A 200 MiB download to a file on each transport: the body goes to disk chunk by chunk, so
+    /// the peak RSS grows by far less than the body (the transports' stream buffers, 1024 chunks).
+    func testDownloadToAFileKeepsMemoryFlat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-download-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for transport in ["curl", "urlsession"] {
+            let baseline = try fetch("tiny", transport: transport)
+            let file = folder.appendingPathComponent("\(transport).bin")
+            let run = try fetch("download", transport: transport, downloadTo: file)
+            print("MemoryTests: download via \(transport): \(run.result) in \(run.seconds) s, peak \(run.peakKiB) KiB (baseline \(baseline.peakKiB) KiB)")
+            XCTAssertEqual(run.result, "ok \(Self.downloadSize) bytes", transport)
+            XCTAssertLessThan(run.peakKiB - baseline.peakKiB, 64 * 1024, "\(transport): RSS grew by 64 MiB or more for a 200 MiB download")
+            try? FileManager.default.removeItem(at: file)
+        }
+    }
+
+    /// A 100 MiB file uploaded on each transport: read as it is sent, so the probe's peak RSS
+    /// grows by far less than the file.
+    func testUploadFromAFileKeepsMemoryFlat() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("upload.bin")
+        XCTAssertTrue(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        for _ in 0..<100 { try handle.write(contentsOf: Data(repeating: 0x75, count: 1 << 20)) }
+        try handle.close()
+        for transport in ["curl", "urlsession"] {
+            let baseline = try fetch("tiny", transport: transport)
+            let run = try fetch("upload", transport: transport, upload: file)
+            print("MemoryTests: upload via \(transport): \(run.result) in \(run.seconds) s, peak \(run.peakKiB) KiB (baseline \(baseline.peakKiB) KiB)")
+            XCTAssertEqual(run.result, "ok uploaded", transport)
+            XCTAssertLessThan(run.peakKiB - baseline.peakKiB, 64 * 1024, "\(transport): RSS grew by 64 MiB or more for a 100 MiB upload")
         }
     }
 }

@@ -93,6 +93,13 @@ def with_responses(responses):
     return spec
 
 
+def download(response="File"):
+    """BASE with getItem downloading its body to a file (which needs `envelope: false`)."""
+    spec = mutate(["endpoints", "getItem", "response"], response)
+    spec["endpoints"]["getItem"]["envelope"] = False
+    return spec
+
+
 def paged(paginate, response="ItemPage"):
     """BASE with a paginated `listItems` (its `paginate` set to `paginate`) and its page model."""
     spec = copy.deepcopy(BASE)
@@ -147,6 +154,8 @@ INVALID = [
     ("an unknown field date encoding", mutate(["endpoints", "getItem", "query", "q"], {"type": "Date?", "dateEncoding": "unix"})),
     ("credential on a query parameter", mutate(["endpoints", "getItem", "query", "q"], {"type": "String?", "credential": True})),
     ("credential not a bool", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": "yes"})),
+    ("an optional download", download("File?")),
+    ("a file body without a media type", mutate(["endpoints", "createItem", "body"], {"file": "pdf"})),
     ("envelope flag not a bool", mutate(["endpoints", "getItem", "envelope"], "no")),
     ("two body kinds", mutate(["endpoints", "createItem", "body"], {"json": {"a": "Int"}, "raw": "text/plain"})),
     ("unknown body kind", mutate(["endpoints", "createItem", "body"], {"xml": {"a": "Int"}})),
@@ -197,6 +206,8 @@ VALID = [
     ("local dates in Seoul", {**mutate(["dateEncoding"], "local"), "timeZone": "Asia/Seoul"}),
     ("a parameter's date encoding", mutate(["endpoints", "getItem", "query", "q"], {"type": "Date?", "dateEncoding": "epochMilliseconds"})),
     ("service parameters", mutate(["parameters"], {"headers": {"X-Tenant": "String"}, "query": {"api-version": "String = v1"}})),
+    ("a download to a file", download()),
+    ("a file upload", mutate(["endpoints", "createItem", "body"], {"file": "application/pdf"})),
     ("a stream of server-sent events", mutate(["endpoints", "getItem", "response"], "EventStream<Item>")),
     ("a credential header parameter", mutate(["endpoints", "getItem", "headerParams", "X-Trace"], {"type": "String?", "credential": True})),
     ("inline response", mutate(["endpoints", "getItem", "response"], {"fields": {"total": "Int"}})),

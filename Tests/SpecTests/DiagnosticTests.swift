@@ -591,7 +591,7 @@ final class DiagnosticTests: XCTestCase {
                 fields:
                   avatar: File
             """),
-            "specs/a.yaml:4:15: error: 'File' is only allowed in multipart bodies")
+            "specs/a.yaml:4:15: error: 'File' is only allowed in multipart bodies and as a response (a download)")
     }
 
     func testEnvelopeOnlyAsResponse() {
@@ -1000,7 +1000,7 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:8:75: error: case 'String?' of 'oneOf' of model 'Bad' cannot be optional; make the field that holds the model optional
             specs/a.yaml:8:79: error: case 'String' appears twice in 'oneOf' of model 'Bad'
             specs/a.yaml:8:60: note: first given here
-            specs/a.yaml:8:87: error: 'File' is only allowed in multipart bodies
+            specs/a.yaml:8:87: error: 'File' is only allowed in multipart bodies and as a response (a download)
             specs/a.yaml:8:93: error: unknown type 'Nope'
             specs/a.yaml:10:30: warning: case 'Int' of 'oneOf' of model 'Shadowed' is never chosen: 'Double' before it decodes every such value; list it first
             specs/a.yaml:10:43: warning: case 'Date' of 'oneOf' of model 'Shadowed' is never chosen: 'String' before it decodes every such value; list it first
@@ -1406,6 +1406,39 @@ final class DiagnosticTests: XCTestCase {
             """)
     }
 
+    func testDownloadsAreTheRawBodyAndTheOnlyResponse() {
+        XCTAssertEqual(diagnose("""
+            service: Files
+            envelope: { payload: data }
+            endpoints:
+              a: { method: GET, path: /a, response: File }
+              b: { method: GET, path: /b, envelope: false, response: "File?" }
+              c: { method: GET, path: /c, envelope: false, responses: { 200: File, 404: empty } }
+              d: { method: GET, path: /d, envelope: false, response: File, sample: { pages: 2 } }
+              e: { method: GET, path: /e, envelope: false, response: File, query: { f: File } }
+            """),
+            """
+            specs/a.yaml:4:41: error: response 'File' writes the body to a file as it arrives, so it cannot be unwrapped from an envelope; add 'envelope: false' to endpoint 'a'
+            specs/a.yaml:5:63: error: response 'File?' cannot be optional: a download always writes its file (empty for an empty body)
+            specs/a.yaml:6:66: error: a download cannot be one of several responses; 'File' needs 'response:' instead of 'responses:'
+            specs/a.yaml:7:72: error: sample of endpoint 'd' must be text for a File response, found a mapping
+            specs/a.yaml:8:76: error: 'File' is only allowed in multipart bodies and as a response (a download)
+            """)
+    }
+
+    func testFileBodiesNeedAMediaType() {
+        XCTAssertEqual(diagnose("""
+            service: Files
+            endpoints:
+              a: { method: PUT, path: /a, body: { file: pdf } }
+              b: { method: PUT, path: /b, body: { file: image/png, raw: image/png } }
+            """),
+            """
+            specs/a.yaml:3:45: error: invalid MIME type 'pdf' for a file body; expected 'type/subtype', like 'application/octet-stream'
+            specs/a.yaml:4:56: error: the body of endpoint 'b' can have only one of 'json', 'form', 'multipart', 'raw' or 'file'; 'file' is already given
+            """)
+    }
+
     func testReadOnlyAndWriteOnlyAreForModelFields() {
         XCTAssertEqual(diagnose("""
             service: Auth
@@ -1510,7 +1543,7 @@ final class DiagnosticTests: XCTestCase {
                 path: /a
                 body: { json: { q: String }, raw: text/plain }
             """),
-            "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart' or 'raw'; 'json' is already given")
+            "specs/a.yaml:6:34: error: the body of endpoint 'a' can have only one of 'json', 'form', 'multipart', 'raw' or 'file'; 'json' is already given")
     }
 
     /// Form fields may be objects, maps and lists of them (the bracket convention), not files.
@@ -1543,7 +1576,7 @@ final class DiagnosticTests: XCTestCase {
             """),
             """
             specs/a.yaml:10:26: error: multipart part 'weird' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '[String: File]'
-            specs/a.yaml:18:17: error: 'File' is only allowed in multipart bodies
+            specs/a.yaml:18:17: error: 'File' is only allowed in multipart bodies and as a response (a download)
             """)
     }
 

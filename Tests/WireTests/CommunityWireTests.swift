@@ -357,6 +357,50 @@ final class CommunityWireTests: WireTestCase {
         XCTAssertEqual(data, bytes)
     }
 
+    /// A file in a folder of its own, removed when the test ends.
+    private func temporaryFile(_ name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wire-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder.appendingPathComponent(name)
+    }
+
+    func testSaveAttachmentWritesTenMegabytesToAFileWithProgress() async throws {
+        // Ten times the client's 1 MiB maxResponseSize: a download is bounded by maxDownloadSize instead.
+        let bytes = Data((0..<(10 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 12) })
+        let server = try await serve(basePath: "/api") { _ in
+            FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "application/octet-stream"], body: bytes)
+        }
+        let id = UUID(uuidString: "9B2F6C1E-3A4D-4E5F-8A7B-1C2D3E4F5A6B")!
+        let file = try temporaryFile("attachment.bin")
+        let reports = ProgressLog()
+        let saved = try await service(server).saveAttachment(attachmentId: id, to: file) { reports.append($0) }
+        let request = try await server.onlyRequest()
+        XCTAssertEqual(request.target, "/api/attachments/9B2F6C1E-3A4D-4E5F-8A7B-1C2D3E4F5A6B/content")
+        XCTAssertEqual(saved, file)
+        XCTAssertTrue(try Data(contentsOf: file) == bytes, "the file holds the body byte for byte")
+        let values = reports.values
+        XCTAssertGreaterThan(values.count, 1)
+        XCTAssertEqual(zip(values, values.dropFirst()).filter { $0.completedBytes > $1.completedBytes }.count, 0, "progress only grows")
+        XCTAssertEqual(values.last, TransferProgress(completedBytes: Int64(bytes.count), totalBytes: Int64(bytes.count)))
+    }
+
+    func testReplaceAttachmentUploadsAFileWithItsTypeAndProgress() async throws {
+        let bytes = Data((0..<(2 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let file = try temporaryFile("upload.bin")
+        try bytes.write(to: file)
+        let server = try await serve(basePath: "/api") { _ in FlyingFox.HTTPResponse(statusCode: .noContent) }
+        let id = UUID(uuidString: "9B2F6C1E-3A4D-4E5F-8A7B-1C2D3E4F5A6B")!
+        let reports = ProgressLog()
+        try await service(server).replaceAttachment(attachmentId: id, body: file) { reports.append($0) }
+        let request = try await server.onlyRequest()
+        XCTAssertEqual(request.method, "PUT")
+        XCTAssertEqual(request.header("Content-Type"), "application/octet-stream")
+        XCTAssertEqual(request.header("Content-Length"), String(bytes.count))
+        XCTAssertTrue(request.body == bytes, "the body is the file byte for byte (\(request.body.count) bytes)")
+        XCTAssertEqual(reports.values.last, TransferProgress(completedBytes: Int64(bytes.count), totalBytes: Int64(bytes.count)))
+    }
+
     func testGetUploadOptionsSendsOPTIONS() async throws {
         let server = try await serve(basePath: "/api") { _ in
             .json(Self.envelope(#"{"maxFileSize":10485760,"allowedTypes":["image/jpeg","image/png"],"maxImagesPerPost":10}"#))
@@ -366,5 +410,23 @@ final class CommunityWireTests: WireTestCase {
         XCTAssertEqual(request.method, "OPTIONS")
         XCTAssertEqual(request.target, "/api/uploads")
         XCTAssertEqual(options, GetUploadOptionsResponse(maxFileSize: 10_485_760, allowedTypes: ["image/jpeg", "image/png"], maxImagesPerPost: 10))
+    }
+}
+
+/// Progress reports from the transfer's thread.
+private final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [TransferProgress] = []
+
+    func append(_ report: TransferProgress) {
+        lock.lock()
+        reports.append(report)
+        lock.unlock()
+    }
+
+    var values: [TransferProgress] {
+        lock.lock()
+        defer { lock.unlock() }
+        return reports
     }
 }

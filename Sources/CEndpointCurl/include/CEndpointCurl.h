@@ -35,6 +35,8 @@ int ecurl_setopt_pointer(void *easy, int option, const void *value);
 int ecurl_setopt_offset(void *easy, int option, int64_t value);
 int ecurl_setopt_callback(void *easy, int option, ecurl_data_callback callback);
 int ecurl_getinfo_long(void *easy, int info, long *value);
+/// Resumes a transfer whose write callback returned CURL_WRITEFUNC_PAUSE (curl_easy_pause, CURLPAUSE_CONT).
+int ecurl_easy_unpause(void *easy);
 const char *ecurl_strerror(int code);
 
 void *ecurl_slist_append(void *list, const char *text);

@@ -42,7 +42,7 @@ struct FileDecoder {
     static let oneOfKeys: KeySet = ["discriminator", "type", "cases"]
     static let oneOfCaseKeys: KeySet = ["model", "name"]
     static let unionCaseKeys: KeySet = ["type", "name"]
-    static let bodyKeys: KeySet = ["json", "form", "multipart", "raw"]
+    static let bodyKeys: KeySet = ["json", "form", "multipart", "raw", "file"]
 
     var reader: NodeReader
     private var inlineModels: [ModelSyntax] = []
@@ -827,12 +827,12 @@ struct FileDecoder {
         guard let entry = mapping.entries.first else {
             guard mapping.suggested.isEmpty else { return nil }
             reader.diagnostics.error(
-                "\(what()) needs one of 'json', 'form', 'multipart' or 'raw'", at: mapping.location)
+                "\(what()) needs one of 'json', 'form', 'multipart', 'raw' or 'file'", at: mapping.location)
             return nil
         }
         for extra in mapping.entries.dropFirst() {
             reader.diagnostics.error(
-                "\(what()) can have only one of 'json', 'form', 'multipart' or 'raw'; '\(entry.key)' is already given",
+                "\(what()) can have only one of 'json', 'form', 'multipart', 'raw' or 'file'; '\(entry.key)' is already given",
                 at: location(extra.keyNode))
         }
         let name = inlineName(endpoint, "Request")
@@ -872,14 +872,15 @@ struct FileDecoder {
         case "multipart":
             return .multipart(decodeFields(entry.value, owner: .multipart(endpoint: endpoint)))
         default:
-            guard let text = reader.text(entry.value, for: "'raw'") else { return nil }
+            let kind = entry.key == "file" ? "file" : "raw"
+            guard let text = reader.text(entry.value, for: "'\(kind)'") else { return nil }
             guard Lexical.isMIMEType(text) else {
                 reader.diagnostics.error(
-                    "invalid MIME type '\(text)' for a raw body; expected 'type/subtype', like 'application/octet-stream'",
+                    "invalid MIME type '\(text)' for a \(kind) body; expected 'type/subtype', like 'application/octet-stream'",
                     at: location(entry.value))
                 return nil
             }
-            return .raw(text)
+            return kind == "file" ? .file(text) : .raw(text)
         }
     }
 

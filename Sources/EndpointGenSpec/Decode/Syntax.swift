@@ -159,6 +159,8 @@ enum BodySyntax {
     case formModel(name: String, location: SourceLocation)
     case multipart([FieldSyntax])
     case raw(String)
+    /// `{ file: <MIME type> }`: a local file's bytes, streamed.
+    case file(String)
 }
 
 enum ResponseSyntax {

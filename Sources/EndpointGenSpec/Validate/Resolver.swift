@@ -340,7 +340,7 @@ struct Resolver {
         case .name(let name, let location):
             if let primitive = Self.primitive(named: name) {
                 if primitive == .file && !allowFile {
-                    diagnostics.error("'File' is only allowed in multipart bodies", at: location)
+                    diagnostics.error("'File' is only allowed in multipart bodies and as a response (a download)", at: location)
                     return nil
                 }
                 return Self.primitiveRefs[primitive.index]
@@ -993,9 +993,11 @@ struct Resolver {
         for field in query {
             let type = field.type.unwrapped
             let given = syntax.queryStyles[field.wireName]
+            var isMap = false
+            if case .dictionary = type { isMap = true }
             switch type {
-            case .dictionary, .model where isStructModel(type):
-                let what = isStructModel(type) ? "an object" : "a map"
+            case _ where isMap || isStructModel(type):
+                let what = isMap ? "a map" : "an object"
                 guard let given else {
                     diagnostics.error(
                         "query parameter '\(field.wireName)' is \(what): say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)",
@@ -1178,6 +1180,19 @@ struct Resolver {
                 return .data
             case .name("String", _):
                 return .string
+            case .name("File", let location):
+                // The body as it comes, to a file: an envelope could not be unwrapped from it.
+                if envelope != nil {
+                    let fix = service.envelope == nil ? "" : "; add 'envelope: false' to endpoint '\(endpoint.name)'"
+                    diagnostics.error(
+                        "response 'File' writes the body to a file as it arrives, so it cannot be unwrapped from an envelope\(fix)",
+                        at: location)
+                    return .empty
+                }
+                return .download
+            case .optional(.name("File", _), let location):
+                diagnostics.error(
+                    "response 'File?' cannot be optional: a download always writes its file (empty for an empty body)", at: location)
             case .envelope(let payload, let location):
                 if envelope == nil {
                     let reason =
@@ -1209,10 +1224,11 @@ struct Resolver {
         switch response {
         case .empty:
             return nil
-        case .data, .string:
+        case .data, .string, .download:
             if let scalar = node.scalar { return .string(scalar.value) }
+            let kind = response == .data ? "Data" : response == .download ? "File" : "String"
             diagnostics.error(
-                "sample of \(owner()) must be text for a \(response == .data ? "Data" : "String") response, found \(node.kindDescription)",
+                "sample of \(owner()) must be text for a \(kind) response, found \(node.kindDescription)",
                 at: node.mark.location(in: keyLocation.file))
             return nil
         case .json(let type), .envelope(let type):
@@ -1241,6 +1257,12 @@ struct Resolver {
             if case .stream = response, case .type(let expr) = entry.response {
                 diagnostics.error(
                     "a stream cannot be one of several responses; '\(expr.spelling)' needs 'response:' instead of 'responses:'",
+                    at: expr.location)
+                response = .empty
+            }
+            if response == .download, case .type(let expr) = entry.response {
+                diagnostics.error(
+                    "a download cannot be one of several responses; 'File' needs 'response:' instead of 'responses:'",
                     at: expr.location)
                 response = .empty
             }
@@ -1428,6 +1450,7 @@ struct Resolver {
         case .data: return "'Data'"
         case .string: return "'String'"
         case .stream(let format, let type): return "'\(format.typeName)<\(type.specSpelling)>'"
+        case .download: return "'File'"
         }
     }
 
@@ -1480,6 +1503,7 @@ struct Resolver {
         case .inlineForm?, .formModel?: setters.append(("content-type", "the form body sets it"))
         case .multipart?: setters.append(("content-type", "the multipart body sets it, with the boundary of its parts"))
         case .raw(let type)?: setters.append(("content-type", "the raw body sets it to '\(type)'"))
+        case .file(let type)?: setters.append(("content-type", "the file body sets it to '\(type)'"))
         case .json?, .inlineJSON?, nil: break
         }
         guard !setters.isEmpty else { return }
@@ -1521,6 +1545,8 @@ struct Resolver {
             return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
         case .raw(let contentType):
             return .raw(contentType: contentType)
+        case .file(let contentType):
+            return .file(contentType: contentType)
         }
     }
 }

@@ -46,6 +46,16 @@ nonisolated protocol CatalogServiceProtocol: Sendable {
 
     /// The pages of `listTags`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
     func listTagsPages() -> APIPages<[String], String>
+
+    /// The shelf as a PDF, downloaded to a file.
+    ///
+    /// `GET /shelves/{shelfId}/export`
+    func exportShelf(shelfId: Int, destination: String?, to destination_: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL
+
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    ///
+    /// `PUT /shelves/{shelfId}/cover`
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler?) async throws(APIError) -> [String]
 }
 
 nonisolated extension CatalogServiceProtocol {
@@ -179,6 +189,42 @@ nonisolated extension CatalogServiceProtocol {
             }
         }
     }
+
+    /// `exportShelf` with the spec's defaults, as on `CatalogService`.
+    func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> URL {
+        try await self.exportShelf(shelfId: shelfId, destination: destination, to: destination_, progress: progress)
+    }
+
+    /// Calls `exportShelf` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil, completion: @escaping @Sendable (Result<URL, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: URL = try await self.exportShelf(shelfId: shelfId, destination: destination, to: destination_, progress: progress)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
+    /// `uploadCover` with the spec's defaults, as on `CatalogService`.
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [String] {
+        try await self.uploadCover(shelfId: shelfId, body: body, progress: progress)
+    }
+
+    /// Calls `uploadCover` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil, completion: @escaping @Sendable (Result<[String], APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: [String] = try await self.uploadCover(shelfId: shelfId, body: body, progress: progress)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }
 
 nonisolated final class CatalogService: CatalogServiceProtocol {
@@ -281,6 +327,22 @@ nonisolated final class CatalogService: CatalogServiceProtocol {
     func listTagsPages() -> APIPages<[String], String> {
         APIPages(client: self.client, baseURL: self.baseURL, first: self.withParameters(CatalogRouter.listTags), items: { $0 }) { previous throws(APIError) in
             try previous.nextLink()
+        }
+    }
+
+    /// The shelf as a PDF, downloaded to a file.
+    ///
+    /// `GET /shelves/{shelfId}/export`
+    func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> URL {
+        try await client.download(self.withParameters(CatalogRouter.exportShelf(shelfId: shelfId, destination: destination)), baseURL: baseURL, to: destination_, progress: progress).value
+    }
+
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    ///
+    /// `PUT /shelves/{shelfId}/cover`
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> [String] {
+        try await self.client.withUploadProgress(progress) { () async throws(APIError) -> [String] in
+            try await self.client.send(self.withParameters(CatalogRouter.uploadCover(shelfId: shelfId, body: body)), baseURL: self.baseURL, as: [String].self)
         }
     }
 }

@@ -21,6 +21,8 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         case listDraftsPages(`in`: String?, client: Int?)
         case listTags
         case listTagsPages
+        case exportShelf(shelfId: Int, destination: String?)
+        case uploadCover(shelfId: Int, body: URL)
     }
 
     private let lock = NSLock()
@@ -37,6 +39,8 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
     private var _listDraftsPagesHandler: (@Sendable (String?, Int?) -> APIPages<DraftPage, String>)?
     private var _listTagsHandler: (@Sendable () async throws -> [String])?
     private var _listTagsPagesHandler: (@Sendable () -> APIPages<[String], String>)?
+    private var _exportShelfHandler: (@Sendable (Int, String?, URL, TransferProgressHandler?) async throws -> URL)?
+    private var _uploadCoverHandler: (@Sendable (Int, URL, TransferProgressHandler?) async throws -> [String])?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
 
@@ -118,6 +122,18 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         set { locked { _listTagsPagesHandler = newValue } }
     }
 
+    /// Answers `exportShelf` instead of the sample, with the call's arguments.
+    var exportShelfHandler: (@Sendable (Int, String?, URL, TransferProgressHandler?) async throws -> URL)? {
+        get { locked { _exportShelfHandler } }
+        set { locked { _exportShelfHandler = newValue } }
+    }
+
+    /// Answers `uploadCover` instead of the sample, with the call's arguments.
+    var uploadCoverHandler: (@Sendable (Int, URL, TransferProgressHandler?) async throws -> [String])? {
+        get { locked { _uploadCoverHandler } }
+        set { locked { _uploadCoverHandler = newValue } }
+    }
+
     func listShelves(page: Int?, perPage: Int) async throws(APIError) -> ShelfPage {
         self.locked { self.recorded.append(.listShelves(page: page, perPage: perPage)) }
         if let handler = self.listShelvesHandler { return try await Self.answer { try await handler(page, perPage) } }
@@ -188,6 +204,18 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         self.locked { self.recorded.append(.listTagsPages) }
         if let handler = self.listTagsPagesHandler { return handler() }
         return APIPages(client: self.samples, baseURL: Self.sampleURL, first: CatalogRouter.listTags, items: { $0 }) { _ in nil }
+    }
+
+    func exportShelf(shelfId: Int, destination: String?, to destination_: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL {
+        self.locked { self.recorded.append(.exportShelf(shelfId: shelfId, destination: destination)) }
+        if let handler = self.exportShelfHandler { return try await Self.answer { try await handler(shelfId, destination, destination_, progress) } }
+        return try await self.samples.download(CatalogRouter.exportShelf(shelfId: shelfId, destination: destination), baseURL: Self.sampleURL, to: destination_, progress: progress).value
+    }
+
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler?) async throws(APIError) -> [String] {
+        self.locked { self.recorded.append(.uploadCover(shelfId: shelfId, body: body)) }
+        if let handler = self.uploadCoverHandler { return try await Self.answer { try await handler(shelfId, body, progress) } }
+        return try await self.samples.send(CatalogRouter.uploadCover(shelfId: shelfId, body: body), baseURL: Self.sampleURL, as: [String].self)
     }
 
     /// A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.

@@ -13,6 +13,10 @@ public nonisolated enum CatalogRouter: Endpoint {
     case listNotes(after: String? = nil)
     case listDrafts(`in`: String? = nil, client: Int? = nil)
     case listTags
+    /// The shelf as a PDF, downloaded to a file.
+    case exportShelf(shelfId: Int, destination: String? = nil)
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    case uploadCover(shelfId: Int, body: URL)
 
     public var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
@@ -20,6 +24,8 @@ public nonisolated enum CatalogRouter: Endpoint {
         switch self {
         case .listEntries:
             return .post
+        case .uploadCover:
+            return .put
         default:
             return .get
         }
@@ -39,6 +45,10 @@ public nonisolated enum CatalogRouter: Endpoint {
             return [.literal("/drafts")]
         case .listTags:
             return [.literal("/tags")]
+        case .exportShelf(let shelfId, _):
+            return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/export")]
+        case .uploadCover(let shelfId, _):
+            return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/cover")]
         }
     }
 
@@ -68,7 +78,11 @@ public nonisolated enum CatalogRouter: Endpoint {
             items.append(name: "in", `in`)
             items.append(name: "client", client)
             return items
-        case .listTags:
+        case .exportShelf(_, let destination):
+            var items: [QueryItem] = []
+            items.append(name: "destination", destination)
+            return items
+        default:
             return []
         }
     }
@@ -79,6 +93,8 @@ public nonisolated enum CatalogRouter: Endpoint {
         switch self {
         case .listEntries(_, _, let body):
             return .json(body)
+        case .uploadCover(_, let body):
+            return .file(body, contentType: "image/png")
         default:
             return .none
         }
@@ -86,7 +102,7 @@ public nonisolated enum CatalogRouter: Endpoint {
 
     public var auth: AuthRequirement {
         switch self {
-        case .listTags:
+        case .listTags, .exportShelf:
             return .none
         default:
             return .bearer
@@ -95,7 +111,14 @@ public nonisolated enum CatalogRouter: Endpoint {
 
     public var timeout: TimeInterval? { nil }
 
-    public var envelope: EnvelopeFormat? { EnvelopeFormat(payload: "data") }
+    public var envelope: EnvelopeFormat? {
+        switch self {
+        case .exportShelf:
+            return nil
+        default:
+            return EnvelopeFormat(payload: "data")
+        }
+    }
 
     public var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
 
@@ -110,6 +133,8 @@ public nonisolated enum CatalogRouter: Endpoint {
                   ]
                 }
                 """#.utf8)
+        case .exportShelf:
+            return Data("%PDF-1.7".utf8)
         default:
             return Data()
         }

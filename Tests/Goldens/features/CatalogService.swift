@@ -46,6 +46,16 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
 
     /// The pages of `listTags`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
     func listTagsPages() -> APIPages<[String], String>
+
+    /// The shelf as a PDF, downloaded to a file.
+    ///
+    /// `GET /shelves/{shelfId}/export`
+    func exportShelf(shelfId: Int, destination: String?, to destination_: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL
+
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    ///
+    /// `PUT /shelves/{shelfId}/cover`
+    func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler?) async throws(APIError) -> [String]
 }
 
 nonisolated extension CatalogServiceProtocol {
@@ -109,6 +119,18 @@ nonisolated extension CatalogServiceProtocol {
     @_alwaysEmitIntoClient
     public func listDraftsPages(`in`: String? = nil, client: Int? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<DraftPage, String> {
         self.listDraftsPages(in: `in`, client: client)
+    }
+
+    /// `exportShelf` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> URL {
+        try await self.exportShelf(shelfId: shelfId, destination: destination, to: destination_, progress: progress)
+    }
+
+    /// `uploadCover` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [String] {
+        try await self.uploadCover(shelfId: shelfId, body: body, progress: progress)
     }
 }
 
@@ -212,6 +234,22 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
     public func listTagsPages() -> APIPages<[String], String> {
         APIPages(client: self.client, baseURL: self.baseURL, first: self.withParameters(CatalogRouter.listTags), items: { $0 }) { previous throws(APIError) in
             try previous.nextLink()
+        }
+    }
+
+    /// The shelf as a PDF, downloaded to a file.
+    ///
+    /// `GET /shelves/{shelfId}/export`
+    public func exportShelf(shelfId: Int, destination: String? = nil, to destination_: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> URL {
+        try await client.download(self.withParameters(CatalogRouter.exportShelf(shelfId: shelfId, destination: destination)), baseURL: baseURL, to: destination_, progress: progress).value
+    }
+
+    /// Replaces the shelf's cover with a local image, sent as it is read.
+    ///
+    /// `PUT /shelves/{shelfId}/cover`
+    public func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> [String] {
+        try await self.client.withUploadProgress(progress) { () async throws(APIError) -> [String] in
+            try await self.client.send(self.withParameters(CatalogRouter.uploadCover(shelfId: shelfId, body: body)), baseURL: self.baseURL, as: [String].self)
         }
     }
 }

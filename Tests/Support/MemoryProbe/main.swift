@@ -12,16 +12,19 @@ import Darwin
 
 // Fetches one URL with the runtime's default transport (or `urlsession`, `curl`, `ahc`) and prints the
 // outcome and this process's peak resident memory, for the memory tests and BENCHMARKS.md:
-// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc]`.
+// `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc] [download-destination]`;
+// with a destination, the body is downloaded to that file (`APIClient.download`) instead; with
+// `upload=<file>`, the file is PUT as the request body (`RequestBody.file`).
 
 private struct Fetch: Endpoint {
     let path: String
+    var upload: URL?
     var pathComponents: [PathComponent] { [.literal(path)] }
     var defaultBaseURL: URL? { nil }
-    var method: HTTPMethod { .get }
+    var method: HTTPMethod { upload == nil ? .get : .put }
     var queryItems: [QueryItem] { [] }
     var headers: [HTTPHeader] { [] }
-    var body: RequestBody { .none }
+    var body: RequestBody { upload.map { .file($0, contentType: "application/octet-stream") } ?? .none }
     var auth: AuthRequirement { .none }
     var timeout: TimeInterval? { nil }
     var envelope: EnvelopeFormat? { nil }
@@ -30,14 +33,14 @@ private struct Fetch: Endpoint {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4 || arguments.count == 5, let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
+guard (4...6).contains(arguments.count), let url = URL(string: arguments[1]), let limit = Int(arguments[2]), let timeout = Double(arguments[3]),
       let base = URL(string: "/", relativeTo: url)?.absoluteURL
 else {
-    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc] [download-destination]\n".utf8))
     exit(2)
 }
 let transport: any HTTPTransport
-switch arguments.count == 5 ? arguments[4] : "default" {
+switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
 case "curl": transport = CurlTransport()
 case "ahc": transport = AsyncHTTPClientTransport()
@@ -46,8 +49,19 @@ default: transport = APIClient.defaultTransport()
 let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
 let start = Date()
 do {
-    let data = try await client.sendData(Fetch(path: url.path), baseURL: base)
-    print("result: ok \(data.count) bytes")
+    if arguments.count == 6, arguments[5].hasPrefix("upload=") {
+        let file = URL(fileURLWithPath: String(arguments[5].dropFirst("upload=".count)))
+        try await client.send(Fetch(path: url.path, upload: file), baseURL: base)
+        print("result: ok uploaded")
+    } else if arguments.count == 6 {
+        let file = URL(fileURLWithPath: arguments[5])
+        try await client.download(Fetch(path: url.path), baseURL: base, to: file)
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
+        print("result: ok \(size) bytes")
+    } else {
+        let data = try await client.sendData(Fetch(path: url.path), baseURL: base)
+        print("result: ok \(data.count) bytes")
+    }
 } catch {
     print("result: \(error)")
 }
