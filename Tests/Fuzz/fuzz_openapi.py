@@ -48,7 +48,8 @@ MEANING = [b"type: object", b"type: array", b"type: string", b"type: integer", b
            b"security: []", b"additionalProperties: true", b"additionalProperties: { type: integer }",
            b"multipart/form-data", b"application/x-www-form-urlencoded", b"text/plain", b"'204'", b"'2XX'",
            b"Type", b"init", b"Error", b"Task", b"JSON", b"{x}", b"_", b"-", b"?"]
-DIAGNOSTIC = re.compile(r"^(case\.(yaml|json):\d+:\d+: (error|warning|note): .+|Nothing written.*|Wrote .+)$")
+# The import's closing `warning summary:` line (counts by kind) is expected too.
+DIAGNOSTIC = re.compile(r"^(case\.(yaml|json):\d+:\d+: (error|warning|note): .+|warning summary: .+|Nothing written.*|Wrote .+)$")
 
 
 def mutate(rng, data):
