@@ -8,7 +8,7 @@ import Foundation
 /// Books, authors, reviews and editions of a catalog, listed page by page.
 public nonisolated enum CatalogRouter: Endpoint {
     /// Books, a numbered page at a time.
-    case listBooks(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, page: Int = 1, perPage: Int = 20)
+    case listBooks(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, eras: [YearRange]? = nil, page: Int = 1, perPage: Int = 20)
     /// Authors from an offset, with the total count.
     case listAuthors(offset: Int = 0, limit: Int? = nil)
     /// A book's reviews, a cursor at a time.
@@ -35,11 +35,12 @@ public nonisolated enum CatalogRouter: Endpoint {
 
     public var queryItems: [QueryItem] {
         switch self {
-        case .listBooks(let genre, let published, let shelf, let page, let perPage):
+        case .listBooks(let genre, let published, let shelf, let eras, let page, let perPage):
             var items: [QueryItem] = []
             items.append(name: "genre", genre)
             items.append(name: "published", fields: published, style: .deepObject)
             items.append(name: "shelf", fields: shelf, style: .exploded)
+            items.append(name: "eras", fields: eras, style: .deepObject)
             items.append(name: "page", page)
             items.append(name: "per_page", perPage)
             return items

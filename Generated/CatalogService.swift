@@ -10,10 +10,10 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
     /// Books, a numbered page at a time.
     ///
     /// `GET /books`
-    func listBooks(genre: String?, published: YearRange?, shelf: ShelfFilter?, page: Int, perPage: Int) async throws(APIError) -> BookPage
+    func listBooks(genre: String?, published: YearRange?, shelf: ShelfFilter?, eras: [YearRange]?, page: Int, perPage: Int) async throws(APIError) -> BookPage
 
     /// The pages of `listBooks`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
-    func listBooksPages(genre: String?, published: YearRange?, shelf: ShelfFilter?, page: Int, perPage: Int) -> APIPages<BookPage, Book>
+    func listBooksPages(genre: String?, published: YearRange?, shelf: ShelfFilter?, eras: [YearRange]?, page: Int, perPage: Int) -> APIPages<BookPage, Book>
 
     /// Authors from an offset, with the total count.
     ///
@@ -43,14 +43,14 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
 nonisolated extension CatalogServiceProtocol {
     /// `listBooks` with the spec's defaults, as on `CatalogService`.
     @_alwaysEmitIntoClient
-    public func listBooks(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, page: Int = 1, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> BookPage {
-        try await self.listBooks(genre: genre, published: published, shelf: shelf, page: page, perPage: perPage)
+    public func listBooks(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, eras: [YearRange]? = nil, page: Int = 1, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> BookPage {
+        try await self.listBooks(genre: genre, published: published, shelf: shelf, eras: eras, page: page, perPage: perPage)
     }
 
     /// `listBooksPages` with the spec's defaults, as on `CatalogService`.
     @_alwaysEmitIntoClient
-    public func listBooksPages(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, page: Int = 1, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) -> APIPages<BookPage, Book> {
-        self.listBooksPages(genre: genre, published: published, shelf: shelf, page: page, perPage: perPage)
+    public func listBooksPages(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, eras: [YearRange]? = nil, page: Int = 1, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) -> APIPages<BookPage, Book> {
+        self.listBooksPages(genre: genre, published: published, shelf: shelf, eras: eras, page: page, perPage: perPage)
     }
 
     /// `listAuthors` with the spec's defaults, as on `CatalogService`.
@@ -103,16 +103,16 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
     /// Books, a numbered page at a time.
     ///
     /// `GET /books`
-    public func listBooks(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, page: Int = 1, perPage: Int = 20) async throws(APIError) -> BookPage {
-        try await client.send(CatalogRouter.listBooks(genre: genre, published: published, shelf: shelf, page: page, perPage: perPage), baseURL: baseURL, as: BookPage.self)
+    public func listBooks(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, eras: [YearRange]? = nil, page: Int = 1, perPage: Int = 20) async throws(APIError) -> BookPage {
+        try await client.send(CatalogRouter.listBooks(genre: genre, published: published, shelf: shelf, eras: eras, page: page, perPage: perPage), baseURL: baseURL, as: BookPage.self)
     }
 
     /// The pages of `listBooks`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
-    public func listBooksPages(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, page: Int = 1, perPage: Int = 20) -> APIPages<BookPage, Book> {
-        APIPages(client: self.client, baseURL: self.baseURL, first: CatalogRouter.listBooks(genre: genre, published: published, shelf: shelf, page: page, perPage: perPage), items: { $0.books }) { previous in
+    public func listBooksPages(genre: String? = nil, published: YearRange? = nil, shelf: ShelfFilter? = nil, eras: [YearRange]? = nil, page: Int = 1, perPage: Int = 20) -> APIPages<BookPage, Book> {
+        APIPages(client: self.client, baseURL: self.baseURL, first: CatalogRouter.listBooks(genre: genre, published: published, shelf: shelf, eras: eras, page: page, perPage: perPage), items: { $0.books }) { previous in
             let next = page + previous.pageCount
             guard previous.hasNext(page: next, size: perPage, totalPages: previous.value.totalPages) else { return nil }
-            return .endpoint(CatalogRouter.listBooks(genre: genre, published: published, shelf: shelf, page: next, perPage: perPage))
+            return .endpoint(CatalogRouter.listBooks(genre: genre, published: published, shelf: shelf, eras: eras, page: next, perPage: perPage))
         }
     }
 

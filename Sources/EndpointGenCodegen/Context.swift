@@ -29,8 +29,9 @@ struct Context {
         modelIndex[name].map { models[$0] }
     }
 
-    /// A struct model (`fields:`), as opposed to an enum or a union.
-    func isStructModel(_ type: TypeRef) -> Bool {
+    /// A struct model (`fields:`), as opposed to an enum or a union; or a list of them.
+    func isStructModel(_ type: TypeRef, orListOfThem lists: Bool = false) -> Bool {
+        if lists, case .array(let element) = type { return isStructModel(element) }
         guard case .model(let name) = type, let model = model(named: name), case .structure = model.kind else { return false }
         return true
     }

@@ -100,7 +100,7 @@ final class EndpointShape {
                 optional: fields[index].type.isOptional,
                 dates: DateRendering.encoding(of: fields[index], serviceDates: serviceDates),
                 isDateList: fields[index].type.unwrapped != .primitive(.date),
-                isObject: role == .query && context.isStructModel(fields[index].type.unwrapped)))
+                isObject: role == .query && context.isStructModel(fields[index].type.unwrapped, orListOfThem: true)))
         }
         self.parameters = parameters
         if endpoint.response == .download {

@@ -18,6 +18,8 @@ enum WarningKind: String, CaseIterable {
     case flattenedSubtypes = "flattened subtypes"
     case valuesAsJSON = "values as JSON"
     case droppedDefaults = "dropped defaults"
+    /// Dates where only a type can be written (a map's values, a oneOf's case): kept as their wire type.
+    case datesAsWireValues = "dates kept as wire values"
     case unresolvedReferences = "unresolved references"
     case security = "unsupported security"
     case servers = "relative servers"

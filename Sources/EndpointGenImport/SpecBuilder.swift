@@ -604,7 +604,7 @@ struct SpecBuilder {
             }
             if field.type.hasSuffix("?") { field.type.removeLast() }
             if segmented.contains(original), field.type != "String" {
-                diagnostics.warning("path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
+                diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
                 field.type = "String"
                 field.dateEncoding = nil
             }
@@ -733,11 +733,20 @@ struct SpecBuilder {
 
     /// A query parameter with its serialization: OpenAPI's `style`/`explode` become the spec's
     /// `style` (form without explode → comma, spaceDelimited → space, pipeDelimited → pipe); an
-    /// object in `deepObject` or exploded `form` style becomes a map (`[String: T]`, or
-    /// `[String: String]` for an object with declared properties, whose types are then not kept).
+    /// object in `deepObject` or exploded `form` style becomes its struct model in that style (a
+    /// list of objects in `deepObject`), or a map (`[String: T]`).
     private mutating func queryField(_ parameter: Parameter, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
+        var parameter = parameter
         let style = parameter.style ?? "form"
         let explode = parameter.explode ?? (style == "form")
+        // Stripe's `discounts`: a list, or "" to clear it. The empty string is not kept.
+        if let schema = parameter.schema, case .union(_, let parts) = schema.kind {
+            let kept = parts.filter { if case .stringEnum([""]) = $0.kind { false } else { true } }
+            if kept.count == 1, kept.count < parts.count {
+                diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' may also be the empty string (to clear it), which cannot be sent; it is the other form", at: parameter.location)
+                parameter.schema = kept[0]
+            }
+        }
         switch parameter.schema.map({ queryMapType($0, parameter: parameter, style: style, explode: explode, owner: owner, models: &models) }) {
         case .skip?:
             return nil
@@ -829,6 +838,19 @@ struct SpecBuilder {
             resolved = object
             if case .reference(let name) = object.kind, let target = components[name] { resolved = target }
         }
+        // A list of objects, as Stripe's `lines[0][amount]=1`: deepObject is the only style for it.
+        if case .array(let items?) = resolved.kind, style == "deepObject" {
+            var element = items
+            if case .reference(let name) = items.kind, let target = components[name] { element = target }
+            if case .object(let properties, _, _) = element.kind, !properties.isEmpty {
+                var made: [ImportedModel] = []
+                let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
+                if type.kind == .array(.structModel) {
+                    models += made
+                    return .map(type.expr)
+                }
+            }
+        }
         guard case .object(let properties, _, let additional) = resolved.kind else { return .notObject }
         guard style == "deepObject" || (style == "form" && explode) else {
             diagnostics.warning(.skippedParameters, "query parameter '\(parameter.name)' is an object with 'style: \(style)', explode \(explode), which the spec format cannot say; it is skipped", at: parameter.location)
@@ -859,7 +881,21 @@ struct SpecBuilder {
         let schema = parameter.schema ?? Schema(kind: .string(format: nil), location: parameter.location)
         // Models made for a type are kept only when the parameter is.
         var made: [ImportedModel] = []
-        let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
+        var type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
+        // GitHub's `workflow_id` (an id or a file name), Stripe's `trial_end` (`now` or a time):
+        // one of several scalars is sent as its text, which a String says exactly.
+        var resolved = schema
+        if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
+        if !type.isSimple, case .union(_, let parts) = resolved.kind, !parts.isEmpty,
+           parts.allSatisfy({ Self.isScalarSchema($0, components: components) }) {
+            let kinds = parts.map { Self.describeScalar($0) }
+            diagnostics.warning(
+                .simplifiedParameters,
+                "\(parameter.place.rawValue) parameter '\(parameter.name)' is one of \(kinds.joined(separator: ", ")); it is a String, which sends any of them as written",
+                at: parameter.location)
+            made = []
+            type = SpecType(expr: "String", kind: .scalar)
+        }
         guard type.isSimple else {
             diagnostics.warning(
                 .skippedParameters,
@@ -1491,7 +1527,7 @@ struct SpecBuilder {
         var plain = type
         plain.dates = nil
         plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
-        diagnostics.warning("dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
+        diagnostics.warning(.datesAsWireValues, "dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
         return plain
     }
 

@@ -965,16 +965,23 @@ final class OpenAPIImportTests: XCTestCase {
                 - { name: flat, in: query, explode: false, schema: { type: object, additionalProperties: { type: string } } }
                 - { name: deep, in: query, style: deepObject, schema: { type: array, items: { type: string } } }
                 - { name: created, in: query, style: deepObject, schema: { anyOf: [{ type: object, properties: { gte: { type: integer } } }, { type: integer }] } }
+                - { name: lines, in: query, style: deepObject, schema: { type: array, items: { type: object, properties: { amount: { type: integer } } } } }
+                - { name: rates, in: query, style: deepObject, schema: { anyOf: [{ type: array, items: { type: string } }, { type: string, enum: [''] }] } }
+                - { name: anchor, in: query, style: deepObject, schema: { anyOf: [{ type: string, enum: [now] }, { type: integer }] } }
               responses: { '204': { description: x } }
         """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:16:11: warning: query parameter 'flat' is an object with 'style: form', explode false, which the spec format cannot say; it is skipped",
             "api.yaml:18:11: warning: query parameter 'created' is an object or a single integer; it is sent as the object (created[key]=value), and a single integer cannot be sent",
+            "api.yaml:20:11: warning: query parameter 'rates' may also be the empty string (to clear it), which cannot be sent; it is the other form",
+            "api.yaml:21:11: warning: query parameter 'anchor' is one of string, integer; it is a String, which sends any of them as written",
+            "api.yaml:21:11: warning: query parameter 'anchor' has 'style: deepObject', which applies to arrays and objects; it is sent as a plain value",
         ])
         let spec = try XCTUnwrap(result.files.first { $0.name == "items.yaml" }).contents
         for expected in ["type: \"[Int]\"\n        style: comma", "type: \"[String]?\"\n        style: space", "type: \"[String]?\"\n        style: pipe",
                          "all: \"[String]?\"", "type: \"[String: String]?\"\n        style: deepObject",
                          "type: DeleteItemsAddress?\n        style: deepObject", "type: DeleteItemsCreated?\n        style: deepObject",
+                         "type: \"[DeleteItemsLinesItem]?\"\n        style: deepObject", "type: \"[String]?\"\n        style: brackets", "anchor: String?",
                          "type: \"[String: Int]?\"\n        style: form", "type: \"[String]?\"\n        style: brackets"] {
             XCTAssertTrue(spec.contains(expected), "\(expected) in\n\(spec)")
         }

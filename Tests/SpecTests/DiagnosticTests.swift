@@ -413,13 +413,13 @@ final class DiagnosticTests: XCTestCase {
                 method: GET
                 path: /a
                 query:
-                  filter: "[Filter]"
+                  filter: "[String: Filter]"
                   ok: "[Level]?"
             models:
               Filter: { fields: { q: String } }
               Level: { enum: [low, high] }
             """),
-            "specs/a.yaml:7:17: error: query parameter 'filter' must be a scalar, an array of scalars, or (with a style) a map of scalars or a struct model, found '[Filter]'")
+            "specs/a.yaml:7:25: error: query parameter 'filter' must be a scalar, an array of scalars, or (with a style) a map of scalars, a struct model or an array of them, found '[String: Filter]'")
     }
 
     /// A struct model in a query is an object (Stripe's `created[gte]=…`): written by its style,
@@ -436,12 +436,15 @@ final class DiagnosticTests: XCTestCase {
                   window: { type: Range, style: comma }
                   fine: { type: Range?, style: deepObject }
                   flat: { type: Range?, style: form }
+                  lines: "[Range]?"
+                  items: { type: "[Range]", style: deepObject }
             models:
               Range: { fields: { gt: Int?, lte: Int? } }
             """),
             """
             specs/a.yaml:7:7: error: query parameter 'created' is an object: say how it is written with 'style: deepObject' (filter[key]=value) or 'style: form' (key=value)
             specs/a.yaml:8:37: error: 'style: comma' writes arrays; query parameter 'window' is an object: use deepObject or form
+            specs/a.yaml:11:7: error: query parameter 'lines' is a list of objects: it is written with 'style: deepObject' (lines[0][key]=value)
             """)
     }
 
@@ -990,7 +993,7 @@ final class DiagnosticTests: XCTestCase {
                 fields: { parts: "[Part]" }
             """),
             """
-            specs/a.yaml:3:71: error: query parameter 'content' must be a scalar, an array of scalars, or (with a style) a map of scalars or a struct model, found 'Content'
+            specs/a.yaml:3:71: error: query parameter 'content' must be a scalar, an array of scalars, or (with a style) a map of scalars, a struct model or an array of them, found 'Content'
             specs/a.yaml:6:59: error: case name '1st' of 'oneOf' of model 'Content' must be a Swift identifier
             specs/a.yaml:6:79: error: unknown key 'nmae' in a case of 'oneOf' of model 'Content'; did you mean 'name'?
             specs/a.yaml:6:90: error: missing key 'type' in a case of 'oneOf' of model 'Content'

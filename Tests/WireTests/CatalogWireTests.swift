@@ -58,16 +58,18 @@ final class CatalogWireTests: WireTestCase {
         let server = try await serve(basePath: "/v1") { _ in .json(#"{"books":[],"total_pages":1}"#) }
         let catalog = service(server)
         _ = try await catalog.listBooks(published: YearRange(gte: 1960, lt: 1970), shelf: ShelfFilter(floor: 2, section: "sci fi"))
-        _ = try await catalog.listBooks(published: YearRange(gte: nil, lt: 2000), shelf: nil)
+        _ = try await catalog.listBooks(published: YearRange(gte: nil, lt: 2000), shelf: nil,
+                                        eras: [YearRange(gte: 1900, lt: nil), YearRange(gte: nil, lt: 1950)])
         for try await _ in catalog.listBooksPages(published: YearRange(gte: 1, lt: nil)) {}
         let requests = await server.requests
         XCTAssertEqual(requests.map(\.target), [
             "/v1/books?published%5Bgte%5D=1960&published%5Blt%5D=1970&floor=2&section=sci%20fi&page=1&per_page=20",
-            "/v1/books?published%5Blt%5D=2000&page=1&per_page=20",
+            "/v1/books?published%5Blt%5D=2000&eras%5B0%5D%5Bgte%5D=1900&eras%5B1%5D%5Blt%5D=1950&page=1&per_page=20",
             "/v1/books?published%5Bgte%5D=1&page=1&per_page=20",
         ])
         XCTAssertEqual(requests[0].queryValues("published[gte]"), ["1960"])
         XCTAssertEqual(requests[0].queryValues("section"), ["sci fi"])
+        XCTAssertEqual(requests[1].queryValues("eras[1][lt]"), ["1950"])
     }
 
     // MARK: - Page numbers

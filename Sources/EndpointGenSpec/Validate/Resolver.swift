@@ -433,6 +433,12 @@ struct Resolver {
         return table[name]?.isStructure ?? false
     }
 
+    /// A list of struct models: as a query parameter, `deepObject` only (`lines[0][amount]=1`).
+    func isStructList(_ type: TypeRef) -> Bool {
+        guard case .array(let element) = type else { return false }
+        return isStructModel(element)
+    }
+
     func enumModel(_ name: String) -> EnumModel? {
         table[name]?.enumModel
     }
@@ -504,8 +510,8 @@ struct Resolver {
                     "path parameter '\(syntax.wireName)' must have a scalar type, found '\(expr.spelling)'", at: expr.location)
                 return nil
             }
-        case .query where isScalarMap(type.unwrapped) || isStructModel(type.unwrapped):
-            // A map or an object is written by its `style` (deepObject or form), checked with the endpoint.
+        case .query where isScalarMap(type.unwrapped) || isStructModel(type.unwrapped) || isStructList(type.unwrapped):
+            // A map or an object (or a list of objects) is written by its `style`, checked with the endpoint.
             break
         case .formField:
             // Objects, lists of them, maps and JSON go by the bracket convention (`items[0][price]=p`).
@@ -513,7 +519,7 @@ struct Resolver {
         case .query, .headerParameter:
             if !isScalarOrArray(type.unwrapped) {
                 let kind = context == .query ? "query parameter" : "header parameter"
-                let allowed = context == .query ? "a scalar, an array of scalars, or (with a style) a map of scalars or a struct model" : "a scalar or an array of scalars"
+                let allowed = context == .query ? "a scalar, an array of scalars, or (with a style) a map of scalars, a struct model or an array of them" : "a scalar or an array of scalars"
                 diagnostics.error(
                     "\(kind) '\(syntax.wireName)' must be \(allowed), found '\(expr.spelling)'",
                     at: expr.location)
@@ -996,6 +1002,14 @@ struct Resolver {
             var isMap = false
             if case .dictionary = type { isMap = true }
             switch type {
+            case _ where isStructList(type):
+                guard let given, given.style == .deepObject else {
+                    diagnostics.error(
+                        "query parameter '\(field.wireName)' is a list of objects: it is written with 'style: deepObject' (\(field.wireName)[0][key]=value)",
+                        at: given?.location ?? field.location)
+                    continue
+                }
+                styles[field.wireName] = given.style
             case _ where isMap || isStructModel(type):
                 let what = isMap ? "a map" : "an object"
                 guard let given else {
