@@ -17,6 +17,8 @@ public nonisolated enum CinemaRouter: Endpoint {
     case watchSeats(showtimeId: Int)
     /// Books seats; fails with status 409 when they are taken.
     case bookSeats(showtimeId: Int, body: BookSeatsRequest)
+    /// A film's poster, written to a file as it arrives (posters are large).
+    case downloadPoster(id: Int)
     case cancelBooking(id: String)
 
     public var defaultBaseURL: URL? { CinemaEnvironment.staging.url }
@@ -44,6 +46,8 @@ public nonisolated enum CinemaRouter: Endpoint {
             return [.literal("/showtimes/"), .value(showtimeId.parameterValue), .literal("/seats")]
         case .bookSeats(let showtimeId, _):
             return [.literal("/showtimes/"), .value(showtimeId.parameterValue), .literal("/bookings")]
+        case .downloadPoster(let id):
+            return [.literal("/films/"), .value(id.parameterValue), .literal("/poster")]
         case .cancelBooking(let id):
             return [.literal("/bookings/"), .value(id.parameterValue)]
         }
@@ -104,7 +108,14 @@ public nonisolated enum CinemaRouter: Endpoint {
         }
     }
 
-    public var envelope: EnvelopeFormat? { EnvelopeFormat(payload: "data", success: "ok", message: "error") }
+    public var envelope: EnvelopeFormat? {
+        switch self {
+        case .downloadPoster:
+            return nil
+        default:
+            return EnvelopeFormat(payload: "data", success: "ok", message: "error")
+        }
+    }
 
     public var errorFormat: ErrorBodyFormat { ErrorBodyFormat(message: "error", code: "reason") }
 
@@ -192,6 +203,8 @@ public nonisolated enum CinemaRouter: Endpoint {
                   }
                 }
                 """#.utf8)
+        case .downloadPoster:
+            return Data("PNG poster bytes".utf8)
         case .cancelBooking:
             return Data()
         }

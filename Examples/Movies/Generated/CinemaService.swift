@@ -48,6 +48,11 @@ public nonisolated protocol CinemaServiceProtocol: Sendable {
     /// `POST /showtimes/{showtimeId}/bookings`
     func bookSeats(showtimeId: Int, body: BookSeatsRequest) async throws(APIError) -> Booking
 
+    /// A film's poster, written to a file as it arrives (posters are large).
+    ///
+    /// `GET /films/{id}/poster`
+    func downloadPoster(id: Int, to destination: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL
+
     /// `DELETE /bookings/{id}`
     func cancelBooking(id: String) async throws(APIError)
 }
@@ -75,6 +80,12 @@ nonisolated extension CinemaServiceProtocol {
     @_alwaysEmitIntoClient
     public func getFilm(id: Int, ifNoneMatch: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> APIResponse<GetFilmResponse> {
         try await self.getFilm(id: id, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// `downloadPoster` with the spec's defaults, as on `CinemaService`.
+    @_alwaysEmitIntoClient
+    public func downloadPoster(id: Int, to destination: URL, progress: TransferProgressHandler? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> URL {
+        try await self.downloadPoster(id: id, to: destination, progress: progress)
     }
 }
 
@@ -134,6 +145,13 @@ public nonisolated final class CinemaService: CinemaServiceProtocol {
     /// `POST /showtimes/{showtimeId}/bookings`
     public func bookSeats(showtimeId: Int, body: BookSeatsRequest) async throws(APIError) -> Booking {
         try await client.send(CinemaRouter.bookSeats(showtimeId: showtimeId, body: body), baseURL: baseURL, as: Booking.self)
+    }
+
+    /// A film's poster, written to a file as it arrives (posters are large).
+    ///
+    /// `GET /films/{id}/poster`
+    public func downloadPoster(id: Int, to destination: URL, progress: TransferProgressHandler? = nil) async throws(APIError) -> URL {
+        try await client.download(CinemaRouter.downloadPoster(id: id), baseURL: baseURL, to: destination, progress: progress).value
     }
 
     /// `DELETE /bookings/{id}`

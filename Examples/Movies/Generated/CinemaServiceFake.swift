@@ -15,6 +15,7 @@ public nonisolated final class CinemaServiceFake: CinemaServiceProtocol, @unchec
         case getFilm(id: Int, ifNoneMatch: String?)
         case watchSeats(showtimeId: Int)
         case bookSeats(showtimeId: Int, body: BookSeatsRequest)
+        case downloadPoster(id: Int)
         case cancelBooking(id: String)
     }
 
@@ -26,6 +27,7 @@ public nonisolated final class CinemaServiceFake: CinemaServiceProtocol, @unchec
     private var _getFilmHandler: (@Sendable (Int, String?) async throws -> APIResponse<GetFilmResponse>)?
     private var _watchSeatsHandler: (@Sendable (Int) -> APIStream<ServerSentEvent<SeatsLeft>>)?
     private var _bookSeatsHandler: (@Sendable (Int, BookSeatsRequest) async throws -> Booking)?
+    private var _downloadPosterHandler: (@Sendable (Int, URL, TransferProgressHandler?) async throws -> URL)?
     private var _cancelBookingHandler: (@Sendable (String) async throws -> Void)?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
@@ -72,6 +74,12 @@ public nonisolated final class CinemaServiceFake: CinemaServiceProtocol, @unchec
         set { locked { _bookSeatsHandler = newValue } }
     }
 
+    /// Answers `downloadPoster` instead of the sample, with the call's arguments.
+    public var downloadPosterHandler: (@Sendable (Int, URL, TransferProgressHandler?) async throws -> URL)? {
+        get { locked { _downloadPosterHandler } }
+        set { locked { _downloadPosterHandler = newValue } }
+    }
+
     /// Answers `cancelBooking` instead of the sample, with the call's arguments.
     public var cancelBookingHandler: (@Sendable (String) async throws -> Void)? {
         get { locked { _cancelBookingHandler } }
@@ -112,6 +120,12 @@ public nonisolated final class CinemaServiceFake: CinemaServiceProtocol, @unchec
         self.locked { self.recorded.append(.bookSeats(showtimeId: showtimeId, body: body)) }
         if let handler = self.bookSeatsHandler { return try await Self.answer { try await handler(showtimeId, body) } }
         return try await self.samples.send(CinemaRouter.bookSeats(showtimeId: showtimeId, body: body), baseURL: Self.sampleURL, as: Booking.self)
+    }
+
+    public func downloadPoster(id: Int, to destination: URL, progress: TransferProgressHandler?) async throws(APIError) -> URL {
+        self.locked { self.recorded.append(.downloadPoster(id: id)) }
+        if let handler = self.downloadPosterHandler { return try await Self.answer { try await handler(id, destination, progress) } }
+        return try await self.samples.download(CinemaRouter.downloadPoster(id: id), baseURL: Self.sampleURL, to: destination, progress: progress).value
     }
 
     public func cancelBooking(id: String) async throws(APIError) {

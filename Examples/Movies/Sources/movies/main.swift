@@ -1,7 +1,7 @@
 // A box-office app's session against the generated services: the catalog page by page
-// (pagination), a film cached with its ETag (responses per status: 200, 304, 404), the seats
-// left for a showtime as they change (server-sent events), reviews (code generated at build
-// time) and bookings. Offline: OfflineCinema answers. Swap in `APIClient(authentication: ...)`
+// (pagination), a film cached with its ETag (responses per status: 200, 304, 404), a poster
+// downloaded to a file (transfers), the seats left for a showtime as they change (server-sent
+// events), reviews (code generated at build time) and bookings. Offline: OfflineCinema answers. Swap in `APIClient(authentication: ...)`
 // (URLSessionTransport or CurlTransport by default) to call real servers.
 
 import BoxOffice
@@ -16,6 +16,14 @@ let client = APIClient(
 )
 let cinema = CinemaService(client: client, environment: .staging)
 let reviews = ReviewsService(client: client)
+
+/// Counts the progress reports of a download (they arrive on the transport's thread).
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports = 0
+    func add(_ progress: TransferProgress) { lock.withLock { reports += 1 } }
+    var count: Int { lock.withLock { reports } }
+}
 
 /// `HH:mm` in UTC, the same on every machine.
 func clock(_ date: Date) -> String {
@@ -53,6 +61,14 @@ do {
             print("Film \(id): 404, \(message)")
         }
     }
+
+    // A poster goes straight to a file as it arrives; the second ask finds it on the shelf.
+    let shelf = PosterShelf(cinema: cinema, folder: FileManager.default.temporaryDirectory)
+    let reports = Reports()
+    let poster = try await shelf.poster(filmId: 9) { reports.add($0) }
+    let size = (try? FileManager.default.attributesOfItem(atPath: poster.path)[.size] as? Int) ?? 0
+    print("Poster of film 9: \(size) bytes in \(poster.lastPathComponent) (\(reports.count) progress reports)")
+    try? FileManager.default.removeItem(at: poster)
 
     print("Reviews of film 9:")
     for review in try await reviews.listReviews(filmId: 9, limit: 2) {

@@ -4,6 +4,7 @@
 
 import BoxOffice
 import EndpointRuntime
+import Foundation
 import MoviesAPI
 import XCTest
 
@@ -150,5 +151,48 @@ final class BookingDeskTests: XCTestCase {
             guard case .server(let failure) = error else { return XCTFail("unexpected \(error)") }
             XCTAssertEqual(failure.status, 503)
         }
+    }
+}
+
+final class PosterShelfTests: XCTestCase {
+    private func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("posters-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return folder
+    }
+
+    func testAPosterIsDownloadedOnceThenFoundOnTheShelf() async throws {
+        let cinema = CinemaServiceFake()
+        // The handler plays the server: it writes the body where the app asked for it.
+        cinema.downloadPosterHandler = { id, destination, progress in
+            try Data("poster \(id)".utf8).write(to: destination)
+            progress?(TransferProgress(completedBytes: 8, totalBytes: 8))
+            return destination
+        }
+        let shelf = PosterShelf(cinema: cinema, folder: try folder())
+
+        let first = try await shelf.poster(filmId: 9)
+        let again = try await shelf.poster(filmId: 9)
+
+        XCTAssertEqual(first, again)
+        XCTAssertEqual(try String(contentsOf: first, encoding: .utf8), "poster 9")
+        XCTAssertEqual(cinema.calls, [.downloadPoster(id: 9)])
+    }
+
+    func testAFailedDownloadIsTriedAgainNextTime() async throws {
+        let cinema = CinemaServiceFake()
+        cinema.downloadPosterHandler = { _, _, _ in throw APIError.transport(.connectionLost) }
+        let shelf = PosterShelf(cinema: cinema, folder: try folder())
+
+        for _ in 0..<2 {
+            do {
+                _ = try await shelf.poster(filmId: 3)
+                XCTFail("the download failed")
+            } catch {
+                guard case .transport(.connectionLost) = error else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertEqual(cinema.calls, [.downloadPoster(id: 3), .downloadPoster(id: 3)])
     }
 }
