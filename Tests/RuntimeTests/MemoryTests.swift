@@ -174,7 +174,12 @@ final class MemoryTests: XCTestCase {
             let file = folder.appendingPathComponent("\(transport).bin")
             let run = try fetch("download", transport: transport, downloadTo: file)
             print("MemoryTests: download via \(transport): \(run.result) in \(run.seconds) s, peak \(run.peakKiB) KiB (baseline \(baseline.peakKiB) KiB)")
-            XCTAssertEqual(run.result, "ok \(Self.downloadSize) bytes", transport)
+            // URLSessionTransport cannot pause the network for a slow writer (CurlTransport pauses
+            // curl): on a loaded machine (CI beside compilers) its 1024-chunk buffer can fill, and
+            // the download then fails with that typed error, as docs/spec-format.md says. Memory
+            // stays bounded either way, which is what this test measures.
+            let slowWriter = transport == "urlsession" && run.result.contains("read more slowly than it arrived")
+            if !slowWriter { XCTAssertEqual(run.result, "ok \(Self.downloadSize) bytes", transport) }
             XCTAssertLessThan(run.peakKiB - baseline.peakKiB, 64 * 1024, "\(transport): RSS grew by 64 MiB or more for a 200 MiB download")
             try? FileManager.default.removeItem(at: file)
         }
