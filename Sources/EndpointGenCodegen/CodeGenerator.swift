@@ -118,6 +118,16 @@ public enum CodeGenerator {
             body(&printer)
             files.append(GeneratedFile(name: name, contents: printer.result))
         }
+        func emitModels(_ stem: String, _ declarations: [ModelFiles.Declaration]) {
+            for (index, group) in ModelFiles.split(declarations, headerLines: headerLines).enumerated() {
+                emit(ModelFiles.fileName(stem: stem, index: index, first: group[0].name)) { p in
+                    for (position, declaration) in group.enumerated() {
+                        if position > 0 { p.blank() }
+                        p.lines(declaration.text)
+                    }
+                }
+            }
+        }
         if let service = file.service {
             let shapes = service.endpoints.map { EndpointShape($0, serviceDates: service.dateEncoding, context: &context) }
             checkMultipartNames(shapes, &context)
@@ -132,30 +142,42 @@ public enum CodeGenerator {
             }
             let multipart = shapes.filter { $0.multipartStructName != nil }
             if !file.models.isEmpty || !multipart.isEmpty {
-                emit("\(service.name)Models.swift") { p in
-                    renderModels(file.models, multipart: multipart, context: &context, into: &p)
-                }
+                emitModels(service.name, renderModels(file.models, multipart: multipart, context: &context))
             }
         } else if !file.models.isEmpty {
-            emit("\(Naming.upperCamel(file.stem))Models.swift") { p in
-                renderModels(file.models, multipart: [], context: &context, into: &p)
-            }
+            emitModels(Naming.upperCamel(file.stem), renderModels(file.models, multipart: [], context: &context))
         }
         return files
     }
 
-    private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: inout Context, into p: inout CodePrinter) {
+    /// The header and imports every file starts with: the lines `emit` prints before the body.
+    private static let headerLines = 3 + toolOptOuts.count + 2
+
+    /// Each model and multipart struct, rendered on its own, in spec order.
+    private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: inout Context) -> [ModelFiles.Declaration] {
         var renderer = ModelRenderer(context: context)
-        for (index, model) in models.enumerated() {
-            if index > 0 { p.blank() }
+        var p = CodePrinter()
+        var declarations: [ModelFiles.Declaration] = []
+        declarations.reserveCapacity(models.count + multipart.count)
+        func take(_ name: String, from start: Int) {
+            let text = p.text(in: start..<p.offset)
+            declarations.append(.init(name: name, text: text, lines: text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }))
+        }
+        for model in models {
+            let start = p.offset
+            if !declarations.isEmpty { p.blank() }
             renderer.render(model, into: &p)
+            take(Naming.typeName(model.name), from: start)
         }
         for shape in multipart {
             guard case .multipart(let parts)? = shape.endpoint.body, let name = shape.multipartStructName else { continue }
-            p.blank()
+            let start = p.offset
+            if !declarations.isEmpty { p.blank() }
             renderer.renderStruct(name: name, specName: nil, summary: "The multipart/form-data parts of `\(shape.endpoint.name)`.", fields: parts, codable: false, into: &p)
+            take(name, from: start)
         }
         context.diagnostics = renderer.context.diagnostics
+        return declarations
     }
 
     /// A generated multipart struct must not take a model's name.
