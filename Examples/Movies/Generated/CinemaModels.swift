@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Film: Codable, Hashable, Sendable {
+public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let title: String
     public let runtimeMinutes: Int
@@ -34,11 +34,11 @@ public nonisolated struct Film: Codable, Hashable, Sendable {
         try container.putIfPresent(self.rating, "rating")
     }
 
-    public static func == (lhs: Film, rhs: Film) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.runtimeMinutes, rhs.runtimeMinutes) else { return false }
-        guard fieldsEqual(lhs.rating, rhs.rating) else { return false }
+    public func hasEqualFields(_ rhs: Film) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.runtimeMinutes, rhs.runtimeMinutes) else { return false }
+        guard fieldsEqual(self.rating, rhs.rating) else { return false }
         return true
     }
 }
@@ -69,7 +69,7 @@ public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Senda
     }
 }
 
-public nonisolated struct Showtime: Codable, Hashable, Sendable {
+public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let film: Film
     public let startsAt: Date
@@ -102,17 +102,17 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable {
         try container.put(self.seatsLeft, "seats_left")
     }
 
-    public static func == (lhs: Showtime, rhs: Showtime) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.film, rhs.film) else { return false }
-        guard fieldsEqual(lhs.startsAt, rhs.startsAt) else { return false }
-        guard fieldsEqual(lhs.format, rhs.format) else { return false }
-        guard fieldsEqual(lhs.seatsLeft, rhs.seatsLeft) else { return false }
+    public func hasEqualFields(_ rhs: Showtime) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.film, rhs.film) else { return false }
+        guard fieldsEqual(self.startsAt, rhs.startsAt) else { return false }
+        guard fieldsEqual(self.format, rhs.format) else { return false }
+        guard fieldsEqual(self.seatsLeft, rhs.seatsLeft) else { return false }
         return true
     }
 }
 
-public nonisolated struct Booking: Codable, Hashable, Sendable {
+public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     public let showtimeId: Int
     public let seats: [String]
@@ -141,16 +141,16 @@ public nonisolated struct Booking: Codable, Hashable, Sendable {
         try container.put(self.totalCents, "total_cents")
     }
 
-    public static func == (lhs: Booking, rhs: Booking) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.showtimeId, rhs.showtimeId) else { return false }
-        guard fieldsEqual(lhs.seats, rhs.seats) else { return false }
-        guard fieldsEqual(lhs.totalCents, rhs.totalCents) else { return false }
+    public func hasEqualFields(_ rhs: Booking) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.showtimeId, rhs.showtimeId) else { return false }
+        guard fieldsEqual(self.seats, rhs.seats) else { return false }
+        guard fieldsEqual(self.totalCents, rhs.totalCents) else { return false }
         return true
     }
 }
 
-public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
+public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let seats: [String]
     public let email: String
 
@@ -171,9 +171,9 @@ public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
         try container.put(self.email, "email")
     }
 
-    public static func == (lhs: BookSeatsRequest, rhs: BookSeatsRequest) -> Bool {
-        guard fieldsEqual(lhs.seats, rhs.seats) else { return false }
-        guard fieldsEqual(lhs.email, rhs.email) else { return false }
+    public func hasEqualFields(_ rhs: BookSeatsRequest) -> Bool {
+        guard fieldsEqual(self.seats, rhs.seats) else { return false }
+        guard fieldsEqual(self.email, rhs.email) else { return false }
         return true
     }
 }
