@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// Credentials of a DRINKIG account.
-public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
+public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let username: String
     public let password: String
 
@@ -27,15 +27,15 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
         try container.put(self.password, "password")
     }
 
-    public static func == (lhs: LoginDTO, rhs: LoginDTO) -> Bool {
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+    public func hasEqualFields(_ rhs: LoginDTO) -> Bool {
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
         return true
     }
 }
 
 /// A new DRINKIG account; the server checks that both passwords match.
-public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
+public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let username: String
     public let password: String
     public let rePassword: String
@@ -60,15 +60,15 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
         try container.put(self.rePassword, "rePassword")
     }
 
-    public static func == (lhs: JoinDTO, rhs: JoinDTO) -> Bool {
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
-        guard fieldsEqual(lhs.rePassword, rhs.rePassword) else { return false }
+    public func hasEqualFields(_ rhs: JoinDTO) -> Bool {
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
+        guard fieldsEqual(self.rePassword, rhs.rePassword) else { return false }
         return true
     }
 }
 
-public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// The JWT from ASAuthorizationAppleIDCredential.identityToken.
     public let identityToken: String
 
@@ -86,13 +86,13 @@ public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
         try container.put(self.identityToken, "identityToken")
     }
 
-    public static func == (lhs: AppleLoginRequestDTO, rhs: AppleLoginRequestDTO) -> Bool {
-        guard fieldsEqual(lhs.identityToken, rhs.identityToken) else { return false }
+    public func hasEqualFields(_ rhs: AppleLoginRequestDTO) -> Bool {
+        guard fieldsEqual(self.identityToken, rhs.identityToken) else { return false }
         return true
     }
 }
 
-public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let kakaoName: String
     public let kakaoEmail: String
 
@@ -113,14 +113,14 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
         try container.put(self.kakaoEmail, "kakaoEmail")
     }
 
-    public static func == (lhs: KakaoLoginRequestDTO, rhs: KakaoLoginRequestDTO) -> Bool {
-        guard fieldsEqual(lhs.kakaoName, rhs.kakaoName) else { return false }
-        guard fieldsEqual(lhs.kakaoEmail, rhs.kakaoEmail) else { return false }
+    public func hasEqualFields(_ rhs: KakaoLoginRequestDTO) -> Bool {
+        guard fieldsEqual(self.kakaoName, rhs.kakaoName) else { return false }
+        guard fieldsEqual(self.kakaoEmail, rhs.kakaoEmail) else { return false }
         return true
     }
 }
 
-public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable {
+public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let username: String?
     public let role: String?
@@ -150,11 +150,11 @@ public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable {
         try container.put(self.isFirst, "isFirst")
     }
 
-    public static func == (lhs: LoginResponseDTO, rhs: LoginResponseDTO) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
-        guard fieldsEqual(lhs.role, rhs.role) else { return false }
-        guard fieldsEqual(lhs.isFirst, rhs.isFirst) else { return false }
+    public func hasEqualFields(_ rhs: LoginResponseDTO) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.role, rhs.role) else { return false }
+        guard fieldsEqual(self.isFirst, rhs.isFirst) else { return false }
         return true
     }
 }

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Book: Codable, Hashable, Sendable {
+public nonisolated struct Book: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let title: String
 
@@ -26,14 +26,14 @@ public nonisolated struct Book: Codable, Hashable, Sendable {
         try container.put(self.title, "title")
     }
 
-    public static func == (lhs: Book, rhs: Book) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+    public func hasEqualFields(_ rhs: Book) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
         return true
     }
 }
 
-public nonisolated struct YearRange: Codable, Hashable, Sendable {
+public nonisolated struct YearRange: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let gte: Int?
     public let lt: Int?
 
@@ -54,14 +54,14 @@ public nonisolated struct YearRange: Codable, Hashable, Sendable {
         try container.putIfPresent(self.lt, "lt")
     }
 
-    public static func == (lhs: YearRange, rhs: YearRange) -> Bool {
-        guard fieldsEqual(lhs.gte, rhs.gte) else { return false }
-        guard fieldsEqual(lhs.lt, rhs.lt) else { return false }
+    public func hasEqualFields(_ rhs: YearRange) -> Bool {
+        guard fieldsEqual(self.gte, rhs.gte) else { return false }
+        guard fieldsEqual(self.lt, rhs.lt) else { return false }
         return true
     }
 }
 
-public nonisolated struct ShelfFilter: Codable, Hashable, Sendable {
+public nonisolated struct ShelfFilter: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let floor: Int
     public let section: String?
 
@@ -82,14 +82,14 @@ public nonisolated struct ShelfFilter: Codable, Hashable, Sendable {
         try container.putIfPresent(self.section, "section")
     }
 
-    public static func == (lhs: ShelfFilter, rhs: ShelfFilter) -> Bool {
-        guard fieldsEqual(lhs.floor, rhs.floor) else { return false }
-        guard fieldsEqual(lhs.section, rhs.section) else { return false }
+    public func hasEqualFields(_ rhs: ShelfFilter) -> Bool {
+        guard fieldsEqual(self.floor, rhs.floor) else { return false }
+        guard fieldsEqual(self.section, rhs.section) else { return false }
         return true
     }
 }
 
-public nonisolated struct BookPage: Codable, Hashable, Sendable {
+public nonisolated struct BookPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let books: [Book]
     public let totalPages: Int?
 
@@ -110,14 +110,14 @@ public nonisolated struct BookPage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.totalPages, "total_pages")
     }
 
-    public static func == (lhs: BookPage, rhs: BookPage) -> Bool {
-        guard fieldsEqual(lhs.books, rhs.books) else { return false }
-        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
+    public func hasEqualFields(_ rhs: BookPage) -> Bool {
+        guard fieldsEqual(self.books, rhs.books) else { return false }
+        guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
         return true
     }
 }
 
-public nonisolated struct Author: Codable, Hashable, Sendable {
+public nonisolated struct Author: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let name: String
 
@@ -138,14 +138,14 @@ public nonisolated struct Author: Codable, Hashable, Sendable {
         try container.put(self.name, "name")
     }
 
-    public static func == (lhs: Author, rhs: Author) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+    public func hasEqualFields(_ rhs: Author) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
         return true
     }
 }
 
-public nonisolated struct AuthorPage: Codable, Hashable, Sendable {
+public nonisolated struct AuthorPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let authors: [Author]
     public let total: Int?
     public let hasMore: Bool?
@@ -170,15 +170,15 @@ public nonisolated struct AuthorPage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.hasMore, "has_more")
     }
 
-    public static func == (lhs: AuthorPage, rhs: AuthorPage) -> Bool {
-        guard fieldsEqual(lhs.authors, rhs.authors) else { return false }
-        guard fieldsEqual(lhs.total, rhs.total) else { return false }
-        guard fieldsEqual(lhs.hasMore, rhs.hasMore) else { return false }
+    public func hasEqualFields(_ rhs: AuthorPage) -> Bool {
+        guard fieldsEqual(self.authors, rhs.authors) else { return false }
+        guard fieldsEqual(self.total, rhs.total) else { return false }
+        guard fieldsEqual(self.hasMore, rhs.hasMore) else { return false }
         return true
     }
 }
 
-public nonisolated struct Review: Codable, Hashable, Sendable {
+public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     public let stars: Int
 
@@ -199,14 +199,14 @@ public nonisolated struct Review: Codable, Hashable, Sendable {
         try container.put(self.stars, "stars")
     }
 
-    public static func == (lhs: Review, rhs: Review) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.stars, rhs.stars) else { return false }
+    public func hasEqualFields(_ rhs: Review) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.stars, rhs.stars) else { return false }
         return true
     }
 }
 
-public nonisolated struct ReviewMeta: Codable, Hashable, Sendable {
+public nonisolated struct ReviewMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let nextCursor: String?
 
     public init(nextCursor: String? = nil) {
@@ -223,13 +223,13 @@ public nonisolated struct ReviewMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.nextCursor, "next_cursor")
     }
 
-    public static func == (lhs: ReviewMeta, rhs: ReviewMeta) -> Bool {
-        guard fieldsEqual(lhs.nextCursor, rhs.nextCursor) else { return false }
+    public func hasEqualFields(_ rhs: ReviewMeta) -> Bool {
+        guard fieldsEqual(self.nextCursor, rhs.nextCursor) else { return false }
         return true
     }
 }
 
-public nonisolated struct ReviewPage: Codable, Hashable, Sendable {
+public nonisolated struct ReviewPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let data: [Review]
     public let meta: ReviewMeta?
 
@@ -250,14 +250,14 @@ public nonisolated struct ReviewPage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.meta, "meta")
     }
 
-    public static func == (lhs: ReviewPage, rhs: ReviewPage) -> Bool {
-        guard fieldsEqual(lhs.data, rhs.data) else { return false }
-        guard fieldsEqual(lhs.meta, rhs.meta) else { return false }
+    public func hasEqualFields(_ rhs: ReviewPage) -> Bool {
+        guard fieldsEqual(self.data, rhs.data) else { return false }
+        guard fieldsEqual(self.meta, rhs.meta) else { return false }
         return true
     }
 }
 
-public nonisolated struct Edition: Codable, Hashable, Sendable {
+public nonisolated struct Edition: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let isbn: String
     public let year: Int
 
@@ -278,9 +278,9 @@ public nonisolated struct Edition: Codable, Hashable, Sendable {
         try container.put(self.year, "year")
     }
 
-    public static func == (lhs: Edition, rhs: Edition) -> Bool {
-        guard fieldsEqual(lhs.isbn, rhs.isbn) else { return false }
-        guard fieldsEqual(lhs.year, rhs.year) else { return false }
+    public func hasEqualFields(_ rhs: Edition) -> Bool {
+        guard fieldsEqual(self.isbn, rhs.isbn) else { return false }
+        guard fieldsEqual(self.year, rhs.year) else { return false }
         return true
     }
 }

@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// The body of a failed DRINKIG request (the ApiResponse wrapper with isSuccess false).
-public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let isSuccess: Bool
     /// Application error code, like MEMBER4001.
     public let code: String?
@@ -33,10 +33,10 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
         try container.put(self.message, "message")
     }
 
-    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
-        guard fieldsEqual(lhs.isSuccess, rhs.isSuccess) else { return false }
-        guard fieldsEqual(lhs.code, rhs.code) else { return false }
-        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+    public func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(self.isSuccess, rhs.isSuccess) else { return false }
+        guard fieldsEqual(self.code, rhs.code) else { return false }
+        guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct SignInForm: Codable, Hashable, Sendable {
+public nonisolated struct SignInForm: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let email: String
     public let password: String
     public let deviceName: String?
@@ -30,16 +30,16 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable {
         try container.putIfPresent(self.deviceName, "deviceName")
     }
 
-    public static func == (lhs: SignInForm, rhs: SignInForm) -> Bool {
-        guard fieldsEqual(lhs.email, rhs.email) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
-        guard fieldsEqual(lhs.deviceName, rhs.deviceName) else { return false }
+    public func hasEqualFields(_ rhs: SignInForm) -> Bool {
+        guard fieldsEqual(self.email, rhs.email) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
+        guard fieldsEqual(self.deviceName, rhs.deviceName) else { return false }
         return true
     }
 }
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
-public nonisolated struct TokenPair: Codable, Hashable, Sendable {
+public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let accessToken: String
     public let refreshToken: String
     /// Seconds until the access token expires.
@@ -69,16 +69,16 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable {
         try container.put(self.tokenType, "token_type")
     }
 
-    public static func == (lhs: TokenPair, rhs: TokenPair) -> Bool {
-        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
-        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
-        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
-        guard fieldsEqual(lhs.tokenType, rhs.tokenType) else { return false }
+    public func hasEqualFields(_ rhs: TokenPair) -> Bool {
+        guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
+        guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
+        guard fieldsEqual(self.tokenType, rhs.tokenType) else { return false }
         return true
     }
 }
 
-public nonisolated struct User: Codable, Hashable, Sendable {
+public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let nickname: String
     public let email: String
@@ -111,12 +111,12 @@ public nonisolated struct User: Codable, Hashable, Sendable {
         try container.put(self.joinedAt, "joinedAt")
     }
 
-    public static func == (lhs: User, rhs: User) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.nickname, rhs.nickname) else { return false }
-        guard fieldsEqual(lhs.email, rhs.email) else { return false }
-        guard fieldsEqual(lhs.profileImageUrl, rhs.profileImageUrl) else { return false }
-        guard fieldsEqual(lhs.joinedAt, rhs.joinedAt) else { return false }
+    public func hasEqualFields(_ rhs: User) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.nickname, rhs.nickname) else { return false }
+        guard fieldsEqual(self.email, rhs.email) else { return false }
+        guard fieldsEqual(self.profileImageUrl, rhs.profileImageUrl) else { return false }
+        guard fieldsEqual(self.joinedAt, rhs.joinedAt) else { return false }
         return true
     }
 }
@@ -148,7 +148,7 @@ public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated struct Post: Codable, Hashable, Sendable {
+public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let author: User
     public let title: String
@@ -209,24 +209,24 @@ public nonisolated struct Post: Codable, Hashable, Sendable {
         try container.put(self.createdAt, "createdAt")
     }
 
-    public static func == (lhs: Post, rhs: Post) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.author, rhs.author) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.content, rhs.content) else { return false }
-        guard fieldsEqual(lhs.tags, rhs.tags) else { return false }
-        guard fieldsEqual(lhs.reactions, rhs.reactions) else { return false }
-        guard fieldsEqual(lhs.attachments, rhs.attachments) else { return false }
-        guard fieldsEqual(lhs.comments, rhs.comments) else { return false }
-        guard fieldsEqual(lhs.attributes, rhs.attributes) else { return false }
-        guard fieldsEqual(lhs._thumbnailUrl, rhs._thumbnailUrl) else { return false }
-        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
+    public func hasEqualFields(_ rhs: Post) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.author, rhs.author) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.content, rhs.content) else { return false }
+        guard fieldsEqual(self.tags, rhs.tags) else { return false }
+        guard fieldsEqual(self.reactions, rhs.reactions) else { return false }
+        guard fieldsEqual(self.attachments, rhs.attachments) else { return false }
+        guard fieldsEqual(self.comments, rhs.comments) else { return false }
+        guard fieldsEqual(self.attributes, rhs.attributes) else { return false }
+        guard fieldsEqual(self._thumbnailUrl, rhs._thumbnailUrl) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
         return true
     }
 }
 
 /// A comment; replies are comments too, nested to any depth.
-public nonisolated struct Comment: Codable, Hashable, Sendable {
+public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let author: User
     public let content: String
@@ -259,18 +259,18 @@ public nonisolated struct Comment: Codable, Hashable, Sendable {
         try container.put(self.replies, "replies")
     }
 
-    public static func == (lhs: Comment, rhs: Comment) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.author, rhs.author) else { return false }
-        guard fieldsEqual(lhs.content, rhs.content) else { return false }
-        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
-        guard fieldsEqual(lhs.replies, rhs.replies) else { return false }
+    public func hasEqualFields(_ rhs: Comment) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.author, rhs.author) else { return false }
+        guard fieldsEqual(self.content, rhs.content) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(self.replies, rhs.replies) else { return false }
         return true
     }
 }
 
 /// One item of the home timeline.
-public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
+public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"type": "post"`
     case post(Post)
     /// `"type": "notice"`
@@ -303,8 +303,8 @@ public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: FeedItem, rhs: FeedItem) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: FeedItem) -> Bool {
+        switch (self, rhs) {
         case (.post(let left), .post(let right)): return fieldsEqual(left, right)
         case (.notice(let left), .notice(let right)): return fieldsEqual(left, right)
         case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
@@ -314,7 +314,7 @@ public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
 }
 
 /// A badge, chosen by its numeric kind.
-public nonisolated indirect enum Badge: Codable, Hashable, Sendable {
+public nonisolated indirect enum Badge: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"kind": 1`
     case streakBadge(StreakBadge)
     /// `"kind": 2`
@@ -347,8 +347,8 @@ public nonisolated indirect enum Badge: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Badge, rhs: Badge) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: Badge) -> Bool {
+        switch (self, rhs) {
         case (.streakBadge(let left), .streakBadge(let right)): return fieldsEqual(left, right)
         case (.levelBadge(let left), .levelBadge(let right)): return fieldsEqual(left, right)
         case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
@@ -357,7 +357,7 @@ public nonisolated indirect enum Badge: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct StreakBadge: Codable, Hashable, Sendable {
+public nonisolated struct StreakBadge: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let days: Int
     public let title: LocalizedText
 
@@ -378,14 +378,14 @@ public nonisolated struct StreakBadge: Codable, Hashable, Sendable {
         try container.put(self.title, "title")
     }
 
-    public static func == (lhs: StreakBadge, rhs: StreakBadge) -> Bool {
-        guard fieldsEqual(lhs.days, rhs.days) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+    public func hasEqualFields(_ rhs: StreakBadge) -> Bool {
+        guard fieldsEqual(self.days, rhs.days) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
         return true
     }
 }
 
-public nonisolated struct LevelBadge: Codable, Hashable, Sendable {
+public nonisolated struct LevelBadge: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let level: Int
     public let title: LocalizedText
 
@@ -406,15 +406,15 @@ public nonisolated struct LevelBadge: Codable, Hashable, Sendable {
         try container.put(self.title, "title")
     }
 
-    public static func == (lhs: LevelBadge, rhs: LevelBadge) -> Bool {
-        guard fieldsEqual(lhs.level, rhs.level) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
+    public func hasEqualFields(_ rhs: LevelBadge) -> Bool {
+        guard fieldsEqual(self.level, rhs.level) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
         return true
     }
 }
 
 /// One text, or the text by language code.
-public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
+public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable, FieldwiseEquatable {
     case string(String)
     case stringMap([String: String])
 
@@ -438,8 +438,8 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: LocalizedText) -> Bool {
+        switch (self, rhs) {
         case (.string(let left), .string(let right)): return fieldsEqual(left, right)
         case (.stringMap(let left), .stringMap(let right)): return fieldsEqual(left, right)
         default: return false
@@ -447,7 +447,7 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Attachment: Codable, Hashable, Sendable {
+public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: UUID
     public let url: URL
     public let mimeType: String
@@ -481,17 +481,17 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable {
         try container.putIfPresent(self.preview, "preview")
     }
 
-    public static func == (lhs: Attachment, rhs: Attachment) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.url, rhs.url) else { return false }
-        guard fieldsEqual(lhs.mimeType, rhs.mimeType) else { return false }
-        guard fieldsEqual(lhs.size, rhs.size) else { return false }
-        guard fieldsEqual(lhs.preview, rhs.preview) else { return false }
+    public func hasEqualFields(_ rhs: Attachment) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self.mimeType, rhs.mimeType) else { return false }
+        guard fieldsEqual(self.size, rhs.size) else { return false }
+        guard fieldsEqual(self.preview, rhs.preview) else { return false }
         return true
     }
 }
 
-public nonisolated struct Notice: Codable, Hashable, Sendable {
+public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let title: String
     public let body: String
@@ -521,16 +521,16 @@ public nonisolated struct Notice: Codable, Hashable, Sendable {
         try container.putIfPresent(self.action, "action")
     }
 
-    public static func == (lhs: Notice, rhs: Notice) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.body, rhs.body) else { return false }
-        guard fieldsEqual(lhs.action, rhs.action) else { return false }
+    public func hasEqualFields(_ rhs: Notice) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.action, rhs.action) else { return false }
         return true
     }
 }
 
-public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
+public nonisolated struct SignInResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let user: User
     public let token: TokenPair
     public let isNewUser: Bool
@@ -555,15 +555,15 @@ public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
         try container.put(self.isNewUser, "isNewUser")
     }
 
-    public static func == (lhs: SignInResponse, rhs: SignInResponse) -> Bool {
-        guard fieldsEqual(lhs.user, rhs.user) else { return false }
-        guard fieldsEqual(lhs.token, rhs.token) else { return false }
-        guard fieldsEqual(lhs.isNewUser, rhs.isNewUser) else { return false }
+    public func hasEqualFields(_ rhs: SignInResponse) -> Bool {
+        guard fieldsEqual(self.user, rhs.user) else { return false }
+        guard fieldsEqual(self.token, rhs.token) else { return false }
+        guard fieldsEqual(self.isNewUser, rhs.isNewUser) else { return false }
         return true
     }
 }
 
-public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
+public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let grantType: String
     public let refreshToken: String
 
@@ -584,14 +584,14 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
         try container.put(self.refreshToken, "refresh_token")
     }
 
-    public static func == (lhs: RefreshTokenRequest, rhs: RefreshTokenRequest) -> Bool {
-        guard fieldsEqual(lhs.grantType, rhs.grantType) else { return false }
-        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+    public func hasEqualFields(_ rhs: RefreshTokenRequest) -> Bool {
+        guard fieldsEqual(self.grantType, rhs.grantType) else { return false }
+        guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
         return true
     }
 }
 
-public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
+public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let content: String
     public let parentId: Int64?
 
@@ -612,14 +612,14 @@ public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
         try container.putIfPresent(self.parentId, "parentId")
     }
 
-    public static func == (lhs: AddCommentRequest, rhs: AddCommentRequest) -> Bool {
-        guard fieldsEqual(lhs.content, rhs.content) else { return false }
-        guard fieldsEqual(lhs.parentId, rhs.parentId) else { return false }
+    public func hasEqualFields(_ rhs: AddCommentRequest) -> Bool {
+        guard fieldsEqual(self.content, rhs.content) else { return false }
+        guard fieldsEqual(self.parentId, rhs.parentId) else { return false }
         return true
     }
 }
 
-public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable {
+public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// In bytes.
     public let maxFileSize: Int64
     public let allowedTypes: [String]
@@ -645,30 +645,30 @@ public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable 
         try container.put(self.maxImagesPerPost, "maxImagesPerPost")
     }
 
-    public static func == (lhs: GetUploadOptionsResponse, rhs: GetUploadOptionsResponse) -> Bool {
-        guard fieldsEqual(lhs.maxFileSize, rhs.maxFileSize) else { return false }
-        guard fieldsEqual(lhs.allowedTypes, rhs.allowedTypes) else { return false }
-        guard fieldsEqual(lhs.maxImagesPerPost, rhs.maxImagesPerPost) else { return false }
+    public func hasEqualFields(_ rhs: GetUploadOptionsResponse) -> Bool {
+        guard fieldsEqual(self.maxFileSize, rhs.maxFileSize) else { return false }
+        guard fieldsEqual(self.allowedTypes, rhs.allowedTypes) else { return false }
+        guard fieldsEqual(self.maxImagesPerPost, rhs.maxImagesPerPost) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `updateProfileImage`.
-public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable {
+public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable, FieldwiseEquatable {
     public let image: File
 
     public init(image: File) {
         self.image = image
     }
 
-    public static func == (lhs: UpdateProfileImageRequest, rhs: UpdateProfileImageRequest) -> Bool {
-        guard fieldsEqual(lhs.image, rhs.image) else { return false }
+    public func hasEqualFields(_ rhs: UpdateProfileImageRequest) -> Bool {
+        guard fieldsEqual(self.image, rhs.image) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `createPost`.
-public nonisolated struct CreatePostRequest: Hashable, Sendable {
+public nonisolated struct CreatePostRequest: Hashable, Sendable, FieldwiseEquatable {
     public let title: String
     public let content: String
     public let tags: [String]?
@@ -683,12 +683,12 @@ public nonisolated struct CreatePostRequest: Hashable, Sendable {
         self.images = images
     }
 
-    public static func == (lhs: CreatePostRequest, rhs: CreatePostRequest) -> Bool {
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.content, rhs.content) else { return false }
-        guard fieldsEqual(lhs.tags, rhs.tags) else { return false }
-        guard fieldsEqual(lhs.thumbnail, rhs.thumbnail) else { return false }
-        guard fieldsEqual(lhs.images, rhs.images) else { return false }
+    public func hasEqualFields(_ rhs: CreatePostRequest) -> Bool {
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.content, rhs.content) else { return false }
+        guard fieldsEqual(self.tags, rhs.tags) else { return false }
+        guard fieldsEqual(self.thumbnail, rhs.thumbnail) else { return false }
+        guard fieldsEqual(self.images, rhs.images) else { return false }
         return true
     }
 }

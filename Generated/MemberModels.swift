@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// Onboarding answers, sent once by Auth.patchMemberInfo; the wine lists hold the labels shown in the app.
-public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let name: String
     public let isNewBie: Bool
     /// Monthly wine budget in KRW.
@@ -48,19 +48,19 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
         try container.put(self.region, "region")
     }
 
-    public static func == (lhs: MemberRequestDTO, rhs: MemberRequestDTO) -> Bool {
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.isNewBie, rhs.isNewBie) else { return false }
-        guard fieldsEqual(lhs.monthPrice, rhs.monthPrice) else { return false }
-        guard fieldsEqual(lhs.wineSort, rhs.wineSort) else { return false }
-        guard fieldsEqual(lhs.wineArea, rhs.wineArea) else { return false }
-        guard fieldsEqual(lhs.wineVariety, rhs.wineVariety) else { return false }
-        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+    public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(self.monthPrice, rhs.monthPrice) else { return false }
+        guard fieldsEqual(self.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(self.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(self.wineVariety, rhs.wineVariety) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
         return true
     }
 }
 
-public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
+public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let name: String
     public let username: String
@@ -113,22 +113,22 @@ public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
         try container.put(self.region, "region")
     }
 
-    public static func == (lhs: MemberResponseDTO, rhs: MemberResponseDTO) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
-        guard fieldsEqual(lhs.role, rhs.role) else { return false }
-        guard fieldsEqual(lhs.isNewBie, rhs.isNewBie) else { return false }
-        guard fieldsEqual(lhs.isFirst, rhs.isFirst) else { return false }
-        guard fieldsEqual(lhs.monthPriceMax, rhs.monthPriceMax) else { return false }
-        guard fieldsEqual(lhs.wineSort, rhs.wineSort) else { return false }
-        guard fieldsEqual(lhs.wineArea, rhs.wineArea) else { return false }
-        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+    public func hasEqualFields(_ rhs: MemberResponseDTO) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.role, rhs.role) else { return false }
+        guard fieldsEqual(self.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(self.isFirst, rhs.isFirst) else { return false }
+        guard fieldsEqual(self.monthPriceMax, rhs.monthPriceMax) else { return false }
+        guard fieldsEqual(self.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(self.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
         return true
     }
 }
 
-public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
+public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let name: String?
     public let region: String?
 
@@ -149,14 +149,14 @@ public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
         try container.putIfPresent(self.region, "region")
     }
 
-    public static func == (lhs: MemberUpdateRequest, rhs: MemberUpdateRequest) -> Bool {
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.region, rhs.region) else { return false }
+    public func hasEqualFields(_ rhs: MemberUpdateRequest) -> Bool {
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
         return true
     }
 }
 
-public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
+public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let username: String
 
     public init(username: String) {
@@ -173,13 +173,13 @@ public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
         try container.put(self.username, "username")
     }
 
-    public static func == (lhs: UsernameCheckRequest, rhs: UsernameCheckRequest) -> Bool {
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
+    public func hasEqualFields(_ rhs: UsernameCheckRequest) -> Bool {
+        guard fieldsEqual(self.username, rhs.username) else { return false }
         return true
     }
 }
 
-public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
+public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let isDuplicate: Bool
 
     public init(isDuplicate: Bool) {
@@ -196,8 +196,8 @@ public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
         try container.put(self.isDuplicate, "isDuplicate")
     }
 
-    public static func == (lhs: UsernameCheckResponse, rhs: UsernameCheckResponse) -> Bool {
-        guard fieldsEqual(lhs.isDuplicate, rhs.isDuplicate) else { return false }
+    public func hasEqualFields(_ rhs: UsernameCheckResponse) -> Bool {
+        guard fieldsEqual(self.isDuplicate, rhs.isDuplicate) else { return false }
         return true
     }
 }

@@ -34,7 +34,7 @@ public nonisolated enum MovieCategory: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
+public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let page: Int
     public let totalPages: Int
     public let totalResults: Int?
@@ -63,16 +63,16 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
         try container.put(self.results, "results")
     }
 
-    public static func == (lhs: MovieResponse, rhs: MovieResponse) -> Bool {
-        guard fieldsEqual(lhs.page, rhs.page) else { return false }
-        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
-        guard fieldsEqual(lhs.totalResults, rhs.totalResults) else { return false }
-        guard fieldsEqual(lhs.results, rhs.results) else { return false }
+    public func hasEqualFields(_ rhs: MovieResponse) -> Bool {
+        guard fieldsEqual(self.page, rhs.page) else { return false }
+        guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
+        guard fieldsEqual(self.totalResults, rhs.totalResults) else { return false }
+        guard fieldsEqual(self.results, rhs.results) else { return false }
         return true
     }
 }
 
-public nonisolated struct Movie: Codable, Hashable, Sendable {
+public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     public let title: String
     public let overview: String
@@ -130,23 +130,23 @@ public nonisolated struct Movie: Codable, Hashable, Sendable {
         try container.put(self.adult, "adult")
     }
 
-    public static func == (lhs: Movie, rhs: Movie) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.overview, rhs.overview) else { return false }
-        guard fieldsEqual(lhs.posterUrl, rhs.posterUrl) else { return false }
-        guard fieldsEqual(lhs._posterPath, rhs._posterPath) else { return false }
-        guard fieldsEqual(lhs.releaseDate, rhs.releaseDate) else { return false }
-        guard fieldsEqual(lhs.genres, rhs.genres) else { return false }
-        guard fieldsEqual(lhs.voteAverage, rhs.voteAverage) else { return false }
-        guard fieldsEqual(lhs.popularity, rhs.popularity) else { return false }
-        guard fieldsEqual(lhs.adult, rhs.adult) else { return false }
+    public func hasEqualFields(_ rhs: Movie) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.overview, rhs.overview) else { return false }
+        guard fieldsEqual(self.posterUrl, rhs.posterUrl) else { return false }
+        guard fieldsEqual(self._posterPath, rhs._posterPath) else { return false }
+        guard fieldsEqual(self.releaseDate, rhs.releaseDate) else { return false }
+        guard fieldsEqual(self.genres, rhs.genres) else { return false }
+        guard fieldsEqual(self.voteAverage, rhs.voteAverage) else { return false }
+        guard fieldsEqual(self.popularity, rhs.popularity) else { return false }
+        guard fieldsEqual(self.adult, rhs.adult) else { return false }
         return true
     }
 }
 
 /// The movie to add, as the seed's createFavorite(id:name:) sent it.
-public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
+public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     public let name: String
 
@@ -167,14 +167,14 @@ public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
         try container.put(self.name, "name")
     }
 
-    public static func == (lhs: FavoriteRequestItem, rhs: FavoriteRequestItem) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+    public func hasEqualFields(_ rhs: FavoriteRequestItem) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
         return true
     }
 }
 
-public nonisolated struct Favorite: Codable, Hashable, Sendable {
+public nonisolated struct Favorite: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     public let name: String
     public let createdAt: Date
@@ -199,16 +199,16 @@ public nonisolated struct Favorite: Codable, Hashable, Sendable {
         try container.put(self.createdAt, "created_at")
     }
 
-    public static func == (lhs: Favorite, rhs: Favorite) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
+    public func hasEqualFields(_ rhs: Favorite) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
         return true
     }
 }
 
 /// A check the catalogue runs before a favorite is saved.
-public nonisolated struct FavoriteJob: Codable, Hashable, Sendable {
+public nonisolated struct FavoriteJob: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     /// queued, running or done.
     public let state: String
@@ -235,15 +235,15 @@ public nonisolated struct FavoriteJob: Codable, Hashable, Sendable {
         try container.putIfPresent(self.checkAfter, "check_after")
     }
 
-    public static func == (lhs: FavoriteJob, rhs: FavoriteJob) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.state, rhs.state) else { return false }
-        guard fieldsEqual(lhs.checkAfter, rhs.checkAfter) else { return false }
+    public func hasEqualFields(_ rhs: FavoriteJob) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.state, rhs.state) else { return false }
+        guard fieldsEqual(self.checkAfter, rhs.checkAfter) else { return false }
         return true
     }
 }
 
-public nonisolated struct ValidationErrors: Codable, Hashable, Sendable {
+public nonisolated struct ValidationErrors: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let errors: [ValidationIssue]
 
     public init(errors: [ValidationIssue]) {
@@ -260,13 +260,13 @@ public nonisolated struct ValidationErrors: Codable, Hashable, Sendable {
         try container.put(self.errors, "errors")
     }
 
-    public static func == (lhs: ValidationErrors, rhs: ValidationErrors) -> Bool {
-        guard fieldsEqual(lhs.errors, rhs.errors) else { return false }
+    public func hasEqualFields(_ rhs: ValidationErrors) -> Bool {
+        guard fieldsEqual(self.errors, rhs.errors) else { return false }
         return true
     }
 }
 
-public nonisolated struct ValidationIssue: Codable, Hashable, Sendable {
+public nonisolated struct ValidationIssue: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let field: String
     public let message: String
 
@@ -287,15 +287,15 @@ public nonisolated struct ValidationIssue: Codable, Hashable, Sendable {
         try container.put(self.message, "message")
     }
 
-    public static func == (lhs: ValidationIssue, rhs: ValidationIssue) -> Bool {
-        guard fieldsEqual(lhs.field, rhs.field) else { return false }
-        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+    public func hasEqualFields(_ rhs: ValidationIssue) -> Bool {
+        guard fieldsEqual(self.field, rhs.field) else { return false }
+        guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }
 
 /// The body of a failed request, like {"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}.
-public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
+public nonisolated struct MovieAPIError: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let success: Bool
     public let statusCode: Int
     public let statusMessage: String
@@ -320,10 +320,10 @@ public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
         try container.put(self.statusMessage, "status_message")
     }
 
-    public static func == (lhs: MovieAPIError, rhs: MovieAPIError) -> Bool {
-        guard fieldsEqual(lhs.success, rhs.success) else { return false }
-        guard fieldsEqual(lhs.statusCode, rhs.statusCode) else { return false }
-        guard fieldsEqual(lhs.statusMessage, rhs.statusMessage) else { return false }
+    public func hasEqualFields(_ rhs: MovieAPIError) -> Bool {
+        guard fieldsEqual(self.success, rhs.success) else { return false }
+        guard fieldsEqual(self.statusCode, rhs.statusCode) else { return false }
+        guard fieldsEqual(self.statusMessage, rhs.statusMessage) else { return false }
         return true
     }
 }

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable {
+public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let index: Int
     public let myAnswer: String
 
@@ -26,14 +26,14 @@ public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable 
         try container.put(self.myAnswer, "myAnswer")
     }
 
-    public static func == (lhs: AnswerQuestionRequestDTO, rhs: AnswerQuestionRequestDTO) -> Bool {
-        guard fieldsEqual(lhs.index, rhs.index) else { return false }
-        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
+    public func hasEqualFields(_ rhs: AnswerQuestionRequestDTO) -> Bool {
+        guard fieldsEqual(self.index, rhs.index) else { return false }
+        guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
         return true
     }
 }
 
-public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
+public nonisolated struct QuestionPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let pageNo: Int
 
     public init(pageNo: Int) {
@@ -50,14 +50,14 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
         try container.put(self.pageNo, "pageNo")
     }
 
-    public static func == (lhs: QuestionPage, rhs: QuestionPage) -> Bool {
-        guard fieldsEqual(lhs.pageNo, rhs.pageNo) else { return false }
+    public func hasEqualFields(_ rhs: QuestionPage) -> Bool {
+        guard fieldsEqual(self.pageNo, rhs.pageNo) else { return false }
         return true
     }
 }
 
 /// A daily question and the couple's answers.
-public nonisolated struct Question: Codable, Hashable, Sendable {
+public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let index: Int
     public let pageNo: Int
     public let title: String
@@ -115,18 +115,18 @@ public nonisolated struct Question: Codable, Hashable, Sendable {
         try container.putIfPresent(self.partnerAnswer, "partnerAnswer")
     }
 
-    public static func == (lhs: Question, rhs: Question) -> Bool {
-        guard fieldsEqual(lhs.index, rhs.index) else { return false }
-        guard fieldsEqual(lhs.pageNo, rhs.pageNo) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.header, rhs.header) else { return false }
-        guard fieldsEqual(lhs.body, rhs.body) else { return false }
-        guard fieldsEqual(lhs.highlight, rhs.highlight) else { return false }
-        guard fieldsEqual(lhs.createAt, rhs.createAt) else { return false }
-        guard fieldsEqual(lhs.isMyAnswer, rhs.isMyAnswer) else { return false }
-        guard fieldsEqual(lhs.isPartnerAnswer, rhs.isPartnerAnswer) else { return false }
-        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
-        guard fieldsEqual(lhs.partnerAnswer, rhs.partnerAnswer) else { return false }
+    public func hasEqualFields(_ rhs: Question) -> Bool {
+        guard fieldsEqual(self.index, rhs.index) else { return false }
+        guard fieldsEqual(self.pageNo, rhs.pageNo) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.header, rhs.header) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.highlight, rhs.highlight) else { return false }
+        guard fieldsEqual(self.createAt, rhs.createAt) else { return false }
+        guard fieldsEqual(self.isMyAnswer, rhs.isMyAnswer) else { return false }
+        guard fieldsEqual(self.isPartnerAnswer, rhs.isPartnerAnswer) else { return false }
+        guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(self.partnerAnswer, rhs.partnerAnswer) else { return false }
         return true
     }
 }
@@ -161,7 +161,7 @@ public nonisolated enum AnswerState: RawRepresentable, Codable, Hashable, Sendab
     }
 }
 
-public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
+public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let index: Int
 
     public init(index: Int) {
@@ -178,8 +178,8 @@ public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
         try container.put(self.index, "index")
     }
 
-    public static func == (lhs: PressForAnswerRequest, rhs: PressForAnswerRequest) -> Bool {
-        guard fieldsEqual(lhs.index, rhs.index) else { return false }
+    public func hasEqualFields(_ rhs: PressForAnswerRequest) -> Bool {
+        guard fieldsEqual(self.index, rhs.index) else { return false }
         return true
     }
 }

@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// The current weather at a location.
-public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
+public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let location: Location
     public let current: Current
 
@@ -27,14 +27,14 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
         try container.put(self.current, "current")
     }
 
-    public static func == (lhs: WeatherResponse, rhs: WeatherResponse) -> Bool {
-        guard fieldsEqual(lhs.location, rhs.location) else { return false }
-        guard fieldsEqual(lhs.current, rhs.current) else { return false }
+    public func hasEqualFields(_ rhs: WeatherResponse) -> Bool {
+        guard fieldsEqual(self.location, rhs.location) else { return false }
+        guard fieldsEqual(self.current, rhs.current) else { return false }
         return true
     }
 }
 
-public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
+public nonisolated struct ForecastResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let location: Location
     public let current: Current
     public let forecast: Forecast
@@ -59,15 +59,15 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
         try container.put(self.forecast, "forecast")
     }
 
-    public static func == (lhs: ForecastResponse, rhs: ForecastResponse) -> Bool {
-        guard fieldsEqual(lhs.location, rhs.location) else { return false }
-        guard fieldsEqual(lhs.current, rhs.current) else { return false }
-        guard fieldsEqual(lhs.forecast, rhs.forecast) else { return false }
+    public func hasEqualFields(_ rhs: ForecastResponse) -> Bool {
+        guard fieldsEqual(self.location, rhs.location) else { return false }
+        guard fieldsEqual(self.current, rhs.current) else { return false }
+        guard fieldsEqual(self.forecast, rhs.forecast) else { return false }
         return true
     }
 }
 
-public nonisolated struct Location: Codable, Hashable, Sendable {
+public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let name: String
     public let country: String
     public let region: String?
@@ -113,20 +113,20 @@ public nonisolated struct Location: Codable, Hashable, Sendable {
         try container.putIfPresent(self.localtime, "localtime")
     }
 
-    public static func == (lhs: Location, rhs: Location) -> Bool {
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.country, rhs.country) else { return false }
-        guard fieldsEqual(lhs.region, rhs.region) else { return false }
-        guard fieldsEqual(lhs.lat, rhs.lat) else { return false }
-        guard fieldsEqual(lhs.lon, rhs.lon) else { return false }
-        guard fieldsEqual(lhs.tzId, rhs.tzId) else { return false }
-        guard fieldsEqual(lhs.localtimeEpoch, rhs.localtimeEpoch) else { return false }
-        guard fieldsEqual(lhs.localtime, rhs.localtime) else { return false }
+    public func hasEqualFields(_ rhs: Location) -> Bool {
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.country, rhs.country) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
+        guard fieldsEqual(self.lat, rhs.lat) else { return false }
+        guard fieldsEqual(self.lon, rhs.lon) else { return false }
+        guard fieldsEqual(self.tzId, rhs.tzId) else { return false }
+        guard fieldsEqual(self.localtimeEpoch, rhs.localtimeEpoch) else { return false }
+        guard fieldsEqual(self.localtime, rhs.localtime) else { return false }
         return true
     }
 }
 
-public nonisolated struct Current: Codable, Hashable, Sendable {
+public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let tempC: Double
     public let condition: Condition
     public let lastUpdatedEpoch: Int64?
@@ -182,22 +182,22 @@ public nonisolated struct Current: Codable, Hashable, Sendable {
         try container.putIfPresent(self.airQuality, "air_quality")
     }
 
-    public static func == (lhs: Current, rhs: Current) -> Bool {
-        guard fieldsEqual(lhs.tempC, rhs.tempC) else { return false }
-        guard fieldsEqual(lhs.condition, rhs.condition) else { return false }
-        guard fieldsEqual(lhs.lastUpdatedEpoch, rhs.lastUpdatedEpoch) else { return false }
-        guard fieldsEqual(lhs.tempF, rhs.tempF) else { return false }
-        guard fieldsEqual(lhs.isDay, rhs.isDay) else { return false }
-        guard fieldsEqual(lhs.windKph, rhs.windKph) else { return false }
-        guard fieldsEqual(lhs.humidity, rhs.humidity) else { return false }
-        guard fieldsEqual(lhs.feelslikeC, rhs.feelslikeC) else { return false }
-        guard fieldsEqual(lhs.uv, rhs.uv) else { return false }
-        guard fieldsEqual(lhs.airQuality, rhs.airQuality) else { return false }
+    public func hasEqualFields(_ rhs: Current) -> Bool {
+        guard fieldsEqual(self.tempC, rhs.tempC) else { return false }
+        guard fieldsEqual(self.condition, rhs.condition) else { return false }
+        guard fieldsEqual(self.lastUpdatedEpoch, rhs.lastUpdatedEpoch) else { return false }
+        guard fieldsEqual(self.tempF, rhs.tempF) else { return false }
+        guard fieldsEqual(self.isDay, rhs.isDay) else { return false }
+        guard fieldsEqual(self.windKph, rhs.windKph) else { return false }
+        guard fieldsEqual(self.humidity, rhs.humidity) else { return false }
+        guard fieldsEqual(self.feelslikeC, rhs.feelslikeC) else { return false }
+        guard fieldsEqual(self.uv, rhs.uv) else { return false }
+        guard fieldsEqual(self.airQuality, rhs.airQuality) else { return false }
         return true
     }
 }
 
-public nonisolated struct Condition: Codable, Hashable, Sendable {
+public nonisolated struct Condition: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let text: String
     /// Protocol-relative icon URL (//cdn.weatherapi.com/…); prefix https: to load it.
     public let icon: String
@@ -223,10 +223,10 @@ public nonisolated struct Condition: Codable, Hashable, Sendable {
         try container.putIfPresent(self.code, "code")
     }
 
-    public static func == (lhs: Condition, rhs: Condition) -> Bool {
-        guard fieldsEqual(lhs.text, rhs.text) else { return false }
-        guard fieldsEqual(lhs.icon, rhs.icon) else { return false }
-        guard fieldsEqual(lhs.code, rhs.code) else { return false }
+    public func hasEqualFields(_ rhs: Condition) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
+        guard fieldsEqual(self.icon, rhs.icon) else { return false }
+        guard fieldsEqual(self.code, rhs.code) else { return false }
         return true
     }
 }
@@ -285,7 +285,7 @@ public nonisolated enum ConditionCode: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct Forecast: Codable, Hashable, Sendable {
+public nonisolated struct Forecast: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let forecastday: [ForecastDay]
 
     public init(forecastday: [ForecastDay]) {
@@ -302,13 +302,13 @@ public nonisolated struct Forecast: Codable, Hashable, Sendable {
         try container.put(self.forecastday, "forecastday")
     }
 
-    public static func == (lhs: Forecast, rhs: Forecast) -> Bool {
-        guard fieldsEqual(lhs.forecastday, rhs.forecastday) else { return false }
+    public func hasEqualFields(_ rhs: Forecast) -> Bool {
+        guard fieldsEqual(self.forecastday, rhs.forecastday) else { return false }
         return true
     }
 }
 
-public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
+public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// yyyy-MM-dd in the location's time zone.
     public let date: String
     public let dateEpoch: Int64
@@ -338,16 +338,16 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
         try container.put(self.astro, "astro")
     }
 
-    public static func == (lhs: ForecastDay, rhs: ForecastDay) -> Bool {
-        guard fieldsEqual(lhs.date, rhs.date) else { return false }
-        guard fieldsEqual(lhs.dateEpoch, rhs.dateEpoch) else { return false }
-        guard fieldsEqual(lhs.day, rhs.day) else { return false }
-        guard fieldsEqual(lhs.astro, rhs.astro) else { return false }
+    public func hasEqualFields(_ rhs: ForecastDay) -> Bool {
+        guard fieldsEqual(self.date, rhs.date) else { return false }
+        guard fieldsEqual(self.dateEpoch, rhs.dateEpoch) else { return false }
+        guard fieldsEqual(self.day, rhs.day) else { return false }
+        guard fieldsEqual(self.astro, rhs.astro) else { return false }
         return true
     }
 }
 
-public nonisolated struct Day: Codable, Hashable, Sendable {
+public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let maxtempC: Double
     public let mintempC: Double
     public let avgtempC: Double
@@ -388,19 +388,19 @@ public nonisolated struct Day: Codable, Hashable, Sendable {
         try container.put(self.uv, "uv")
     }
 
-    public static func == (lhs: Day, rhs: Day) -> Bool {
-        guard fieldsEqual(lhs.maxtempC, rhs.maxtempC) else { return false }
-        guard fieldsEqual(lhs.mintempC, rhs.mintempC) else { return false }
-        guard fieldsEqual(lhs.avgtempC, rhs.avgtempC) else { return false }
-        guard fieldsEqual(lhs.dailyChanceOfRain, rhs.dailyChanceOfRain) else { return false }
-        guard fieldsEqual(lhs.dailyChanceOfSnow, rhs.dailyChanceOfSnow) else { return false }
-        guard fieldsEqual(lhs.condition, rhs.condition) else { return false }
-        guard fieldsEqual(lhs.uv, rhs.uv) else { return false }
+    public func hasEqualFields(_ rhs: Day) -> Bool {
+        guard fieldsEqual(self.maxtempC, rhs.maxtempC) else { return false }
+        guard fieldsEqual(self.mintempC, rhs.mintempC) else { return false }
+        guard fieldsEqual(self.avgtempC, rhs.avgtempC) else { return false }
+        guard fieldsEqual(self.dailyChanceOfRain, rhs.dailyChanceOfRain) else { return false }
+        guard fieldsEqual(self.dailyChanceOfSnow, rhs.dailyChanceOfSnow) else { return false }
+        guard fieldsEqual(self.condition, rhs.condition) else { return false }
+        guard fieldsEqual(self.uv, rhs.uv) else { return false }
         return true
     }
 }
 
-public nonisolated struct Astro: Codable, Hashable, Sendable {
+public nonisolated struct Astro: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// Local time like 07:44 AM.
     public let sunrise: String
     public let sunset: String
@@ -422,14 +422,14 @@ public nonisolated struct Astro: Codable, Hashable, Sendable {
         try container.put(self.sunset, "sunset")
     }
 
-    public static func == (lhs: Astro, rhs: Astro) -> Bool {
-        guard fieldsEqual(lhs.sunrise, rhs.sunrise) else { return false }
-        guard fieldsEqual(lhs.sunset, rhs.sunset) else { return false }
+    public func hasEqualFields(_ rhs: Astro) -> Bool {
+        guard fieldsEqual(self.sunrise, rhs.sunrise) else { return false }
+        guard fieldsEqual(self.sunset, rhs.sunset) else { return false }
         return true
     }
 }
 
-public nonisolated struct SearchLocation: Codable, Hashable, Sendable {
+public nonisolated struct SearchLocation: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let name: String
     public let region: String
@@ -471,14 +471,14 @@ public nonisolated struct SearchLocation: Codable, Hashable, Sendable {
         try container.put(self.url, "url")
     }
 
-    public static func == (lhs: SearchLocation, rhs: SearchLocation) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.region, rhs.region) else { return false }
-        guard fieldsEqual(lhs.country, rhs.country) else { return false }
-        guard fieldsEqual(lhs.lat, rhs.lat) else { return false }
-        guard fieldsEqual(lhs.lon, rhs.lon) else { return false }
-        guard fieldsEqual(lhs.url, rhs.url) else { return false }
+    public func hasEqualFields(_ rhs: SearchLocation) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
+        guard fieldsEqual(self.country, rhs.country) else { return false }
+        guard fieldsEqual(self.lat, rhs.lat) else { return false }
+        guard fieldsEqual(self.lon, rhs.lon) else { return false }
+        guard fieldsEqual(self.url, rhs.url) else { return false }
         return true
     }
 }
@@ -508,7 +508,7 @@ public nonisolated enum YesNo: RawRepresentable, Codable, Hashable, Sendable, Pa
 }
 
 /// The body of a failed request, like {"error": {"code": 1006, "message": "No matching location found."}}.
-public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let error: WeatherAPIError
 
     public init(error: WeatherAPIError) {
@@ -525,13 +525,13 @@ public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
         try container.put(self.error, "error")
     }
 
-    public static func == (lhs: WeatherErrorResponse, rhs: WeatherErrorResponse) -> Bool {
-        guard fieldsEqual(lhs.error, rhs.error) else { return false }
+    public func hasEqualFields(_ rhs: WeatherErrorResponse) -> Bool {
+        guard fieldsEqual(self.error, rhs.error) else { return false }
         return true
     }
 }
 
-public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
+public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// 1002 no key, 1006 no location, 2006 invalid key, 2007 quota exceeded …
     public let code: Int
     public let message: String
@@ -553,9 +553,9 @@ public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
         try container.put(self.message, "message")
     }
 
-    public static func == (lhs: WeatherAPIError, rhs: WeatherAPIError) -> Bool {
-        guard fieldsEqual(lhs.code, rhs.code) else { return false }
-        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+    public func hasEqualFields(_ rhs: WeatherAPIError) -> Bool {
+        guard fieldsEqual(self.code, rhs.code) else { return false }
+        guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }

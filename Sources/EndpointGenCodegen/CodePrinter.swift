@@ -77,6 +77,16 @@ struct CodePrinter: ~Copyable {
     /// The text printed so far.
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
+    /// Bytes printed so far: marks where a declaration ends, for `text(in:)`.
+    var offset: Int { count }
+
+    /// The text printed between two offsets, without the blank lines it starts with.
+    func text(in range: Range<Int>) -> String {
+        var start = range.lowerBound
+        while start < range.upperBound, base[start] == 0x0A { start += 1 }
+        return String(decoding: UnsafeBufferPointer(start: base + start, count: range.upperBound - start), as: UTF8.self)
+    }
+
     @inline(__always)
     private mutating func appendBytes(_ source: UnsafeRawPointer, _ length: Int) {
         if count + length > capacity { grow(to: count + length) }
@@ -116,6 +126,18 @@ struct CodePrinter: ~Copyable {
     /// Appends one line of text at the current indentation.
     mutating func line(text: String) {
         line(CodeLine(text))
+    }
+
+    /// Appends whole lines printed by another printer (ending in a newline), as they are.
+    mutating func lines(_ text: String) {
+        guard !text.isEmpty else { return }
+        if pendingBlank, !lastOpenedBlock {
+            appendByte(0x0A)
+        }
+        pendingBlank = false
+        var text = text
+        text.withUTF8 { appendBytes($0.baseAddress!, $0.count) }
+        lastOpenedBlock = false
     }
 
     private mutating func append(_ content: [UInt8], suffix: StaticString?) {

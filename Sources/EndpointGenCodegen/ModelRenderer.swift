@@ -146,6 +146,7 @@ struct ModelRenderer {
         p.put("struct ")
         p.put(name)
         p.put(codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable")
+        if !members.isEmpty { p.put(", FieldwiseEquatable") }
         p.open()
         for item in members {
             p.doc(fields[item.index].summary)
@@ -286,15 +287,16 @@ struct ModelRenderer {
         p.close()
     }
 
-    /// `==` over the stored properties, one `guard` each: the runtime's `fieldsEqual` is resolved
-    /// at once, where the synthesized `==` resolves every comparison among all `==` overloads in
-    /// scope (the most expensive declaration of a generated module to type-check). `hash(into:)`
-    /// stays synthesized (it combines the same stored properties) unless a field is named
-    /// `hashValue`. A struct without fields keeps the synthesized `==`.
+    /// Equality over the stored properties, one `guard` each: the runtime's `fieldsEqual` is
+    /// resolved at once, where the synthesized `==` resolves every comparison among all `==`
+    /// overloads in scope (the most expensive declaration of a generated module to type-check).
+    /// A method, not a `static func ==`: the runtime's `FieldwiseEquatable` turns it into `==`.
+    /// `hash(into:)` stays synthesized (it combines the same stored properties) unless a field is
+    /// named `hashValue`. A struct without fields keeps the synthesized `==`.
     private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
         // A property named `fieldsEqual` would hide the function inside the type.
-        let call = members.contains { $0.member == "fieldsEqual" } ? "guard EndpointRuntime.fieldsEqual(lhs." : "guard fieldsEqual(lhs."
+        let call = members.contains { $0.member == "fieldsEqual" } ? "guard EndpointRuntime.fieldsEqual(self." : "guard fieldsEqual(self."
         openEquality(name, into: &p)
         for item in members {
             let stored = item.storage ?? item.member
@@ -398,7 +400,7 @@ struct ModelRenderer {
         let names = context.caseNames(oneOf)
         let isInt = oneOf.valueType == .int
         func putValue(_ value: String, into p: inout CodePrinter) { Self.putRawValue(value, integer: isInt, into: &p) }
-        openEnum(model, "indirect enum ", Naming.typeName(model.name), ": Codable, Hashable, Sendable", into: &p)
+        openEnum(model, "indirect enum ", Naming.typeName(model.name), ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p)
         for (variant, caseName) in zip(oneOf.variants, names) {
             p.doc(isInt ? "`\"\(oneOf.discriminator)\": \(variant.value)`" : "`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
             p.begin()
@@ -479,7 +481,7 @@ struct ModelRenderer {
         let access = context.access
         let name = Naming.typeName(model.name)
         let types = union.variants.map { context.swiftType($0.type) }
-        openEnum(model, "indirect enum ", name, ": Codable, Hashable, Sendable", into: &p)
+        openEnum(model, "indirect enum ", name, ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p)
         for (variant, type) in zip(union.variants, types) {
             p.begin()
             p.put("case ")
@@ -532,14 +534,16 @@ struct ModelRenderer {
         p.close()
     }
 
-    /// `public static func == (lhs: Name, rhs: Name) -> Bool {`, after a blank line.
+    /// `public func hasEqualFields(_ rhs: Name) -> Bool {`, after a blank line. Each model
+    /// declaring a `static func ==` made every file of the module that compares anything depend on
+    /// every models file (operators are looked up module-wide, and the compiler's dependency graph
+    /// records `==` without a fingerprint): adding a field to one model of GitHub's module rebuilt
+    /// 46 of its 96 files; with the method, the 3 that use the model.
     private func openEquality(_ name: String, into p: inout CodePrinter) {
         p.blank()
         p.begin()
         p.put(context.access)
-        p.put("static func == (lhs: ")
-        p.put(name)
-        p.put(", rhs: ")
+        p.put("func hasEqualFields(_ rhs: ")
         p.put(name)
         p.put(") -> Bool")
         p.open()
@@ -553,7 +557,7 @@ struct ModelRenderer {
         // A case named `fieldsEqual` would hide the function inside the type.
         let call = cases.contains("fieldsEqual") ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
         openEquality(name, into: &p)
-        p.switchBlock("(lhs, rhs)") { p in
+        p.switchBlock("(self, rhs)") { p in
             for member in cases {
                 p.begin()
                 p.put("case (.")

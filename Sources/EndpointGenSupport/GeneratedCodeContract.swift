@@ -7,7 +7,7 @@ public enum GeneratedCodeContract {
     /// Runtime types and protocols generated code names.
     public static let runtimeTypes: [String] = [
         "APIClient", "APIError", "APIPages", "APIResponse", "APIStream", "AuthRequirement", "CookieSession", "CSRFToken", "DateEncoding", "Endpoint", "Envelope",
-        "EnvelopeFormat", "ErrorBodyFormat", "File", "HTTPHeader", "HTTPMethod", "Indirect", "JSONValue", "MultipartPart",
+        "EnvelopeFormat", "ErrorBodyFormat", "FieldwiseEquatable", "File", "HTTPHeader", "HTTPMethod", "Indirect", "JSONValue", "MultipartPart",
         "ParameterValue", "PathComponent", "QueryItem", "RequestBody", "ResponseReader", "SampleResponse", "ServerSentEvent", "StatusDecodable",
         "StubTransport", "TransferProgressHandler", "WireKey",
         "WithServiceParameters",

@@ -93,7 +93,23 @@ extension KeyedEncodingContainer where K == WireKey {
     }
 }
 
-/// `lhs == rhs`, for the fields of a generated model's `==`: a single generic function that the
+/// A generated model's `==`: `hasEqualFields(_:)` compares the stored properties (or the case and
+/// its value) and this extension makes it Equatable's `==`. In the runtime rather than as a
+/// `static func ==` in each model: a member operator of the generated module takes part in every
+/// `==` lookup of the module, which tied every file to every models file in the compiler's
+/// incremental dependency graph.
+public protocol FieldwiseEquatable: Equatable {
+    func hasEqualFields(_ other: Self) -> Bool
+}
+
+extension FieldwiseEquatable {
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.hasEqualFields(rhs)
+    }
+}
+
+/// `lhs == rhs`, for the fields of a generated model's `hasEqualFields(_:)`: a single generic function that the
 /// compiler resolves directly, where `==` would be looked up among every overload in scope.
 @inlinable
 public func fieldsEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Film: Codable, Hashable, Sendable {
+public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let title: String
     public let runtimeMinutes: Int
@@ -34,11 +34,11 @@ public nonisolated struct Film: Codable, Hashable, Sendable {
         try container.putIfPresent(self.rating, "rating")
     }
 
-    public static func == (lhs: Film, rhs: Film) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.runtimeMinutes, rhs.runtimeMinutes) else { return false }
-        guard fieldsEqual(lhs.rating, rhs.rating) else { return false }
+    public func hasEqualFields(_ rhs: Film) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.runtimeMinutes, rhs.runtimeMinutes) else { return false }
+        guard fieldsEqual(self.rating, rhs.rating) else { return false }
         return true
     }
 }
@@ -69,7 +69,7 @@ public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Senda
     }
 }
 
-public nonisolated struct Showtime: Codable, Hashable, Sendable {
+public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let film: Film
     public let startsAt: Date
@@ -102,17 +102,17 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable {
         try container.put(self.seatsLeft, "seats_left")
     }
 
-    public static func == (lhs: Showtime, rhs: Showtime) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.film, rhs.film) else { return false }
-        guard fieldsEqual(lhs.startsAt, rhs.startsAt) else { return false }
-        guard fieldsEqual(lhs.format, rhs.format) else { return false }
-        guard fieldsEqual(lhs.seatsLeft, rhs.seatsLeft) else { return false }
+    public func hasEqualFields(_ rhs: Showtime) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.film, rhs.film) else { return false }
+        guard fieldsEqual(self.startsAt, rhs.startsAt) else { return false }
+        guard fieldsEqual(self.format, rhs.format) else { return false }
+        guard fieldsEqual(self.seatsLeft, rhs.seatsLeft) else { return false }
         return true
     }
 }
 
-public nonisolated struct FilmPage: Codable, Hashable, Sendable {
+public nonisolated struct FilmPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let films: [Film]
     public let totalPages: Int
 
@@ -133,14 +133,14 @@ public nonisolated struct FilmPage: Codable, Hashable, Sendable {
         try container.put(self.totalPages, "total_pages")
     }
 
-    public static func == (lhs: FilmPage, rhs: FilmPage) -> Bool {
-        guard fieldsEqual(lhs.films, rhs.films) else { return false }
-        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
+    public func hasEqualFields(_ rhs: FilmPage) -> Bool {
+        guard fieldsEqual(self.films, rhs.films) else { return false }
+        guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
         return true
     }
 }
 
-public nonisolated struct SeatsLeft: Codable, Hashable, Sendable {
+public nonisolated struct SeatsLeft: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let seatsLeft: Int
 
     public init(seatsLeft: Int) {
@@ -157,13 +157,13 @@ public nonisolated struct SeatsLeft: Codable, Hashable, Sendable {
         try container.put(self.seatsLeft, "seats_left")
     }
 
-    public static func == (lhs: SeatsLeft, rhs: SeatsLeft) -> Bool {
-        guard fieldsEqual(lhs.seatsLeft, rhs.seatsLeft) else { return false }
+    public func hasEqualFields(_ rhs: SeatsLeft) -> Bool {
+        guard fieldsEqual(self.seatsLeft, rhs.seatsLeft) else { return false }
         return true
     }
 }
 
-public nonisolated struct Problem: Codable, Hashable, Sendable {
+public nonisolated struct Problem: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let error: String
     public let reason: String
 
@@ -184,14 +184,14 @@ public nonisolated struct Problem: Codable, Hashable, Sendable {
         try container.put(self.reason, "reason")
     }
 
-    public static func == (lhs: Problem, rhs: Problem) -> Bool {
-        guard fieldsEqual(lhs.error, rhs.error) else { return false }
-        guard fieldsEqual(lhs.reason, rhs.reason) else { return false }
+    public func hasEqualFields(_ rhs: Problem) -> Bool {
+        guard fieldsEqual(self.error, rhs.error) else { return false }
+        guard fieldsEqual(self.reason, rhs.reason) else { return false }
         return true
     }
 }
 
-public nonisolated struct Booking: Codable, Hashable, Sendable {
+public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: String
     public let showtimeId: Int
     public let seats: [String]
@@ -220,16 +220,16 @@ public nonisolated struct Booking: Codable, Hashable, Sendable {
         try container.put(self.totalCents, "total_cents")
     }
 
-    public static func == (lhs: Booking, rhs: Booking) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.showtimeId, rhs.showtimeId) else { return false }
-        guard fieldsEqual(lhs.seats, rhs.seats) else { return false }
-        guard fieldsEqual(lhs.totalCents, rhs.totalCents) else { return false }
+    public func hasEqualFields(_ rhs: Booking) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.showtimeId, rhs.showtimeId) else { return false }
+        guard fieldsEqual(self.seats, rhs.seats) else { return false }
+        guard fieldsEqual(self.totalCents, rhs.totalCents) else { return false }
         return true
     }
 }
 
-public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
+public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let seats: [String]
     public let email: String
 
@@ -250,9 +250,9 @@ public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
         try container.put(self.email, "email")
     }
 
-    public static func == (lhs: BookSeatsRequest, rhs: BookSeatsRequest) -> Bool {
-        guard fieldsEqual(lhs.seats, rhs.seats) else { return false }
-        guard fieldsEqual(lhs.email, rhs.email) else { return false }
+    public func hasEqualFields(_ rhs: BookSeatsRequest) -> Bool {
+        guard fieldsEqual(self.seats, rhs.seats) else { return false }
+        guard fieldsEqual(self.email, rhs.email) else { return false }
         return true
     }
 }

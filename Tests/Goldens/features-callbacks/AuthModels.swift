@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-nonisolated struct LoginRequest: Codable, Hashable, Sendable {
+nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     var username: String
     var password: String
 
@@ -26,14 +26,14 @@ nonisolated struct LoginRequest: Codable, Hashable, Sendable {
         try container.put(self.password, "password")
     }
 
-    static func == (lhs: LoginRequest, rhs: LoginRequest) -> Bool {
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+    func hasEqualFields(_ rhs: LoginRequest) -> Bool {
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
         return true
     }
 }
 
-nonisolated struct LoginResponse: Codable, Hashable, Sendable {
+nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     var accessToken: String
     var expiresIn: Int
 
@@ -54,15 +54,15 @@ nonisolated struct LoginResponse: Codable, Hashable, Sendable {
         try container.put(self.expiresIn, "expires_in")
     }
 
-    static func == (lhs: LoginResponse, rhs: LoginResponse) -> Bool {
-        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
-        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+    func hasEqualFields(_ rhs: LoginResponse) -> Bool {
+        guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
         return true
     }
 }
 
 /// A daily question.
-nonisolated struct Question: Codable, Hashable, Sendable {
+nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
     var index: Int
     var title: String
     var myAnswer: String?
@@ -95,12 +95,12 @@ nonisolated struct Question: Codable, Hashable, Sendable {
         try container.put(self.state, "state")
     }
 
-    static func == (lhs: Question, rhs: Question) -> Bool {
-        guard fieldsEqual(lhs.index, rhs.index) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
-        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
-        guard fieldsEqual(lhs.state, rhs.state) else { return false }
+    func hasEqualFields(_ rhs: Question) -> Bool {
+        guard fieldsEqual(self.index, rhs.index) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(self.state, rhs.state) else { return false }
         return true
     }
 }
@@ -131,7 +131,7 @@ nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
+nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     var message: String
 
     init(message: String) {
@@ -148,13 +148,13 @@ nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
         try container.put(self.message, "message")
     }
 
-    static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
-        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+    func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }
 
-nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
+nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     var text: String
 
     init(text: String) {
@@ -171,13 +171,13 @@ nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
         try container.put(self.text, "text")
     }
 
-    static func == (lhs: SubmitAnswerRequest, rhs: SubmitAnswerRequest) -> Bool {
-        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+    func hasEqualFields(_ rhs: SubmitAnswerRequest) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
+nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, FieldwiseEquatable {
     var id: Int
 
     init(id: Int) {
@@ -194,14 +194,14 @@ nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
         try container.put(self.id, "id")
     }
 
-    static func == (lhs: SubmitAnswerCreatedBody, rhs: SubmitAnswerCreatedBody) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+    func hasEqualFields(_ rhs: SubmitAnswerCreatedBody) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-nonisolated struct UploadAvatarRequest: Hashable, Sendable {
+nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
     var image: File
     var caption: String?
 
@@ -210,9 +210,9 @@ nonisolated struct UploadAvatarRequest: Hashable, Sendable {
         self.caption = caption
     }
 
-    static func == (lhs: UploadAvatarRequest, rhs: UploadAvatarRequest) -> Bool {
-        guard fieldsEqual(lhs.image, rhs.image) else { return false }
-        guard fieldsEqual(lhs.caption, rhs.caption) else { return false }
+    func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
+        guard fieldsEqual(self.image, rhs.image) else { return false }
+        guard fieldsEqual(self.caption, rhs.caption) else { return false }
         return true
     }
 }

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-nonisolated struct Paging: Codable, Hashable, Sendable {
+nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatable {
     var totalPages: Int?
     var total: Int?
 
@@ -26,14 +26,14 @@ nonisolated struct Paging: Codable, Hashable, Sendable {
         try container.putIfPresent(self.total, "total")
     }
 
-    static func == (lhs: Paging, rhs: Paging) -> Bool {
-        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
-        guard fieldsEqual(lhs.total, rhs.total) else { return false }
+    func hasEqualFields(_ rhs: Paging) -> Bool {
+        guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
+        guard fieldsEqual(self.total, rhs.total) else { return false }
         return true
     }
 }
 
-nonisolated struct ShelfPage: Codable, Hashable, Sendable {
+nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     var shelves: [String]
     var more: Bool?
     var paging: Paging?
@@ -58,15 +58,15 @@ nonisolated struct ShelfPage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.paging, "paging")
     }
 
-    static func == (lhs: ShelfPage, rhs: ShelfPage) -> Bool {
-        guard fieldsEqual(lhs.shelves, rhs.shelves) else { return false }
-        guard fieldsEqual(lhs.more, rhs.more) else { return false }
-        guard fieldsEqual(lhs.paging, rhs.paging) else { return false }
+    func hasEqualFields(_ rhs: ShelfPage) -> Bool {
+        guard fieldsEqual(self.shelves, rhs.shelves) else { return false }
+        guard fieldsEqual(self.more, rhs.more) else { return false }
+        guard fieldsEqual(self.paging, rhs.paging) else { return false }
         return true
     }
 }
 
-nonisolated struct LoanPage: Codable, Hashable, Sendable {
+nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     var loans: [Int]?
     var paging: Paging
 
@@ -87,14 +87,14 @@ nonisolated struct LoanPage: Codable, Hashable, Sendable {
         try container.put(self.paging, "paging")
     }
 
-    static func == (lhs: LoanPage, rhs: LoanPage) -> Bool {
-        guard fieldsEqual(lhs.loans, rhs.loans) else { return false }
-        guard fieldsEqual(lhs.paging, rhs.paging) else { return false }
+    func hasEqualFields(_ rhs: LoanPage) -> Bool {
+        guard fieldsEqual(self.loans, rhs.loans) else { return false }
+        guard fieldsEqual(self.paging, rhs.paging) else { return false }
         return true
     }
 }
 
-nonisolated struct EntryQuery: Codable, Hashable, Sendable {
+nonisolated struct EntryQuery: Codable, Hashable, Sendable, FieldwiseEquatable {
     var text: String
 
     init(text: String) {
@@ -111,13 +111,13 @@ nonisolated struct EntryQuery: Codable, Hashable, Sendable {
         try container.put(self.text, "text")
     }
 
-    static func == (lhs: EntryQuery, rhs: EntryQuery) -> Bool {
-        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+    func hasEqualFields(_ rhs: EntryQuery) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-nonisolated struct EntryMeta: Codable, Hashable, Sendable {
+nonisolated struct EntryMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     var next: Int?
 
     init(next: Int? = nil) {
@@ -134,13 +134,13 @@ nonisolated struct EntryMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.next, "next")
     }
 
-    static func == (lhs: EntryMeta, rhs: EntryMeta) -> Bool {
-        guard fieldsEqual(lhs.next, rhs.next) else { return false }
+    func hasEqualFields(_ rhs: EntryMeta) -> Bool {
+        guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-nonisolated struct EntryPage: Codable, Hashable, Sendable {
+nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     var entries: [String]
     var meta: EntryMeta
 
@@ -161,14 +161,14 @@ nonisolated struct EntryPage: Codable, Hashable, Sendable {
         try container.put(self.meta, "meta")
     }
 
-    static func == (lhs: EntryPage, rhs: EntryPage) -> Bool {
-        guard fieldsEqual(lhs.entries, rhs.entries) else { return false }
-        guard fieldsEqual(lhs.meta, rhs.meta) else { return false }
+    func hasEqualFields(_ rhs: EntryPage) -> Bool {
+        guard fieldsEqual(self.entries, rhs.entries) else { return false }
+        guard fieldsEqual(self.meta, rhs.meta) else { return false }
         return true
     }
 }
 
-nonisolated struct NoteMeta: Codable, Hashable, Sendable {
+nonisolated struct NoteMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     var next: String?
 
     init(next: String? = nil) {
@@ -185,13 +185,13 @@ nonisolated struct NoteMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.next, "next")
     }
 
-    static func == (lhs: NoteMeta, rhs: NoteMeta) -> Bool {
-        guard fieldsEqual(lhs.next, rhs.next) else { return false }
+    func hasEqualFields(_ rhs: NoteMeta) -> Bool {
+        guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-nonisolated struct DraftPage: Codable, Hashable, Sendable {
+nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     var `class`: [String]?
     var self_: DraftMeta
 
@@ -212,14 +212,14 @@ nonisolated struct DraftPage: Codable, Hashable, Sendable {
         try container.put(self.self_, "meta")
     }
 
-    static func == (lhs: DraftPage, rhs: DraftPage) -> Bool {
-        guard fieldsEqual(lhs.class, rhs.class) else { return false }
-        guard fieldsEqual(lhs.self_, rhs.self_) else { return false }
+    func hasEqualFields(_ rhs: DraftPage) -> Bool {
+        guard fieldsEqual(self.class, rhs.class) else { return false }
+        guard fieldsEqual(self.self_, rhs.self_) else { return false }
         return true
     }
 }
 
-nonisolated struct DraftMeta: Codable, Hashable, Sendable {
+nonisolated struct DraftMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     var `default`: String?
 
     init(`default`: String? = nil) {
@@ -236,13 +236,13 @@ nonisolated struct DraftMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.default, "default")
     }
 
-    static func == (lhs: DraftMeta, rhs: DraftMeta) -> Bool {
-        guard fieldsEqual(lhs.default, rhs.default) else { return false }
+    func hasEqualFields(_ rhs: DraftMeta) -> Bool {
+        guard fieldsEqual(self.default, rhs.default) else { return false }
         return true
     }
 }
 
-nonisolated struct NotePage: Codable, Hashable, Sendable {
+nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
     var entries: [String]
     var meta: NoteMeta?
 
@@ -263,9 +263,9 @@ nonisolated struct NotePage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.meta, "meta")
     }
 
-    static func == (lhs: NotePage, rhs: NotePage) -> Bool {
-        guard fieldsEqual(lhs.entries, rhs.entries) else { return false }
-        guard fieldsEqual(lhs.meta, rhs.meta) else { return false }
+    func hasEqualFields(_ rhs: NotePage) -> Bool {
+        guard fieldsEqual(self.entries, rhs.entries) else { return false }
+        guard fieldsEqual(self.meta, rhs.meta) else { return false }
         return true
     }
 }

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let username: String
     public let password: String
 
@@ -26,14 +26,14 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
         try container.put(self.password, "password")
     }
 
-    public static func == (lhs: LoginRequest, rhs: LoginRequest) -> Bool {
-        guard fieldsEqual(lhs.username, rhs.username) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+    public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
         return true
     }
 }
 
-public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
+public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let accessToken: String
     public let expiresIn: Int
 
@@ -54,15 +54,15 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
         try container.put(self.expiresIn, "expires_in")
     }
 
-    public static func == (lhs: LoginResponse, rhs: LoginResponse) -> Bool {
-        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
-        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+    public func hasEqualFields(_ rhs: LoginResponse) -> Bool {
+        guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
         return true
     }
 }
 
 /// A daily question.
-public nonisolated struct Question: Codable, Hashable, Sendable {
+public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let index: Int
     public let title: String
     public let myAnswer: String?
@@ -95,12 +95,12 @@ public nonisolated struct Question: Codable, Hashable, Sendable {
         try container.put(self.state, "state")
     }
 
-    public static func == (lhs: Question, rhs: Question) -> Bool {
-        guard fieldsEqual(lhs.index, rhs.index) else { return false }
-        guard fieldsEqual(lhs.title, rhs.title) else { return false }
-        guard fieldsEqual(lhs.myAnswer, rhs.myAnswer) else { return false }
-        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
-        guard fieldsEqual(lhs.state, rhs.state) else { return false }
+    public func hasEqualFields(_ rhs: Question) -> Bool {
+        guard fieldsEqual(self.index, rhs.index) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(self.state, rhs.state) else { return false }
         return true
     }
 }
@@ -131,7 +131,7 @@ public nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let message: String
 
     public init(message: String) {
@@ -148,13 +148,13 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
         try container.put(self.message, "message")
     }
 
-    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
-        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+    public func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }
 
-public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
+public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let text: String
 
     public init(text: String) {
@@ -171,13 +171,13 @@ public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
         try container.put(self.text, "text")
     }
 
-    public static func == (lhs: SubmitAnswerRequest, rhs: SubmitAnswerRequest) -> Bool {
-        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+    public func hasEqualFields(_ rhs: SubmitAnswerRequest) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
+public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
 
     public init(id: Int) {
@@ -194,14 +194,14 @@ public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
         try container.put(self.id, "id")
     }
 
-    public static func == (lhs: SubmitAnswerCreatedBody, rhs: SubmitAnswerCreatedBody) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
+    public func hasEqualFields(_ rhs: SubmitAnswerCreatedBody) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
+public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
     public let image: File
     public let caption: String?
 
@@ -210,9 +210,9 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
         self.caption = caption
     }
 
-    public static func == (lhs: UploadAvatarRequest, rhs: UploadAvatarRequest) -> Bool {
-        guard fieldsEqual(lhs.image, rhs.image) else { return false }
-        guard fieldsEqual(lhs.caption, rhs.caption) else { return false }
+    public func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
+        guard fieldsEqual(self.image, rhs.image) else { return false }
+        guard fieldsEqual(self.caption, rhs.caption) else { return false }
         return true
     }
 }

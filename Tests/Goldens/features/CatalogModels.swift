@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Paging: Codable, Hashable, Sendable {
+public nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let totalPages: Int?
     public let total: Int?
 
@@ -26,14 +26,14 @@ public nonisolated struct Paging: Codable, Hashable, Sendable {
         try container.putIfPresent(self.total, "total")
     }
 
-    public static func == (lhs: Paging, rhs: Paging) -> Bool {
-        guard fieldsEqual(lhs.totalPages, rhs.totalPages) else { return false }
-        guard fieldsEqual(lhs.total, rhs.total) else { return false }
+    public func hasEqualFields(_ rhs: Paging) -> Bool {
+        guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
+        guard fieldsEqual(self.total, rhs.total) else { return false }
         return true
     }
 }
 
-public nonisolated struct ShelfPage: Codable, Hashable, Sendable {
+public nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let shelves: [String]
     public let more: Bool?
     public let paging: Paging?
@@ -58,15 +58,15 @@ public nonisolated struct ShelfPage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.paging, "paging")
     }
 
-    public static func == (lhs: ShelfPage, rhs: ShelfPage) -> Bool {
-        guard fieldsEqual(lhs.shelves, rhs.shelves) else { return false }
-        guard fieldsEqual(lhs.more, rhs.more) else { return false }
-        guard fieldsEqual(lhs.paging, rhs.paging) else { return false }
+    public func hasEqualFields(_ rhs: ShelfPage) -> Bool {
+        guard fieldsEqual(self.shelves, rhs.shelves) else { return false }
+        guard fieldsEqual(self.more, rhs.more) else { return false }
+        guard fieldsEqual(self.paging, rhs.paging) else { return false }
         return true
     }
 }
 
-public nonisolated struct LoanPage: Codable, Hashable, Sendable {
+public nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let loans: [Int]?
     public let paging: Paging
 
@@ -87,14 +87,14 @@ public nonisolated struct LoanPage: Codable, Hashable, Sendable {
         try container.put(self.paging, "paging")
     }
 
-    public static func == (lhs: LoanPage, rhs: LoanPage) -> Bool {
-        guard fieldsEqual(lhs.loans, rhs.loans) else { return false }
-        guard fieldsEqual(lhs.paging, rhs.paging) else { return false }
+    public func hasEqualFields(_ rhs: LoanPage) -> Bool {
+        guard fieldsEqual(self.loans, rhs.loans) else { return false }
+        guard fieldsEqual(self.paging, rhs.paging) else { return false }
         return true
     }
 }
 
-public nonisolated struct EntryQuery: Codable, Hashable, Sendable {
+public nonisolated struct EntryQuery: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let text: String
 
     public init(text: String) {
@@ -111,13 +111,13 @@ public nonisolated struct EntryQuery: Codable, Hashable, Sendable {
         try container.put(self.text, "text")
     }
 
-    public static func == (lhs: EntryQuery, rhs: EntryQuery) -> Bool {
-        guard fieldsEqual(lhs.text, rhs.text) else { return false }
+    public func hasEqualFields(_ rhs: EntryQuery) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-public nonisolated struct EntryMeta: Codable, Hashable, Sendable {
+public nonisolated struct EntryMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let next: Int?
 
     public init(next: Int? = nil) {
@@ -134,13 +134,13 @@ public nonisolated struct EntryMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.next, "next")
     }
 
-    public static func == (lhs: EntryMeta, rhs: EntryMeta) -> Bool {
-        guard fieldsEqual(lhs.next, rhs.next) else { return false }
+    public func hasEqualFields(_ rhs: EntryMeta) -> Bool {
+        guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-public nonisolated struct EntryPage: Codable, Hashable, Sendable {
+public nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let entries: [String]
     public let meta: EntryMeta
 
@@ -161,14 +161,14 @@ public nonisolated struct EntryPage: Codable, Hashable, Sendable {
         try container.put(self.meta, "meta")
     }
 
-    public static func == (lhs: EntryPage, rhs: EntryPage) -> Bool {
-        guard fieldsEqual(lhs.entries, rhs.entries) else { return false }
-        guard fieldsEqual(lhs.meta, rhs.meta) else { return false }
+    public func hasEqualFields(_ rhs: EntryPage) -> Bool {
+        guard fieldsEqual(self.entries, rhs.entries) else { return false }
+        guard fieldsEqual(self.meta, rhs.meta) else { return false }
         return true
     }
 }
 
-public nonisolated struct NoteMeta: Codable, Hashable, Sendable {
+public nonisolated struct NoteMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let next: String?
 
     public init(next: String? = nil) {
@@ -185,13 +185,13 @@ public nonisolated struct NoteMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.next, "next")
     }
 
-    public static func == (lhs: NoteMeta, rhs: NoteMeta) -> Bool {
-        guard fieldsEqual(lhs.next, rhs.next) else { return false }
+    public func hasEqualFields(_ rhs: NoteMeta) -> Bool {
+        guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-public nonisolated struct DraftPage: Codable, Hashable, Sendable {
+public nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let `class`: [String]?
     public let self_: DraftMeta
 
@@ -212,14 +212,14 @@ public nonisolated struct DraftPage: Codable, Hashable, Sendable {
         try container.put(self.self_, "meta")
     }
 
-    public static func == (lhs: DraftPage, rhs: DraftPage) -> Bool {
-        guard fieldsEqual(lhs.class, rhs.class) else { return false }
-        guard fieldsEqual(lhs.self_, rhs.self_) else { return false }
+    public func hasEqualFields(_ rhs: DraftPage) -> Bool {
+        guard fieldsEqual(self.class, rhs.class) else { return false }
+        guard fieldsEqual(self.self_, rhs.self_) else { return false }
         return true
     }
 }
 
-public nonisolated struct DraftMeta: Codable, Hashable, Sendable {
+public nonisolated struct DraftMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let `default`: String?
 
     public init(`default`: String? = nil) {
@@ -236,13 +236,13 @@ public nonisolated struct DraftMeta: Codable, Hashable, Sendable {
         try container.putIfPresent(self.default, "default")
     }
 
-    public static func == (lhs: DraftMeta, rhs: DraftMeta) -> Bool {
-        guard fieldsEqual(lhs.default, rhs.default) else { return false }
+    public func hasEqualFields(_ rhs: DraftMeta) -> Bool {
+        guard fieldsEqual(self.default, rhs.default) else { return false }
         return true
     }
 }
 
-public nonisolated struct NotePage: Codable, Hashable, Sendable {
+public nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let entries: [String]
     public let meta: NoteMeta?
 
@@ -263,9 +263,9 @@ public nonisolated struct NotePage: Codable, Hashable, Sendable {
         try container.putIfPresent(self.meta, "meta")
     }
 
-    public static func == (lhs: NotePage, rhs: NotePage) -> Bool {
-        guard fieldsEqual(lhs.entries, rhs.entries) else { return false }
-        guard fieldsEqual(lhs.meta, rhs.meta) else { return false }
+    public func hasEqualFields(_ rhs: NotePage) -> Bool {
+        guard fieldsEqual(self.entries, rhs.entries) else { return false }
+        guard fieldsEqual(self.meta, rhs.meta) else { return false }
         return true
     }
 }

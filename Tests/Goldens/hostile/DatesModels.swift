@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Event: Codable, Hashable, Sendable {
+public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int
     public let startsAt: Date
     public let createdAt: Date
@@ -42,18 +42,18 @@ public nonisolated struct Event: Codable, Hashable, Sendable {
         try container.put(self.seenAt, "seenAt", .iso8601)
     }
 
-    public static func == (lhs: Event, rhs: Event) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.startsAt, rhs.startsAt) else { return false }
-        guard fieldsEqual(lhs.createdAt, rhs.createdAt) else { return false }
-        guard fieldsEqual(lhs.updatedAt, rhs.updatedAt) else { return false }
-        guard fieldsEqual(lhs.day, rhs.day) else { return false }
-        guard fieldsEqual(lhs.seenAt, rhs.seenAt) else { return false }
+    public func hasEqualFields(_ rhs: Event) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.startsAt, rhs.startsAt) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(self.updatedAt, rhs.updatedAt) else { return false }
+        guard fieldsEqual(self.day, rhs.day) else { return false }
+        guard fieldsEqual(self.seenAt, rhs.seenAt) else { return false }
         return true
     }
 }
 
-public nonisolated struct Reminder: Codable, Hashable, Sendable {
+public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let at: Date
     public let snoozeUntil: Date?
     public let slots: [Slot]?
@@ -78,15 +78,15 @@ public nonisolated struct Reminder: Codable, Hashable, Sendable {
         try container.putIfPresent(self.slots, "slots")
     }
 
-    public static func == (lhs: Reminder, rhs: Reminder) -> Bool {
-        guard fieldsEqual(lhs.at, rhs.at) else { return false }
-        guard fieldsEqual(lhs.snoozeUntil, rhs.snoozeUntil) else { return false }
-        guard fieldsEqual(lhs.slots, rhs.slots) else { return false }
+    public func hasEqualFields(_ rhs: Reminder) -> Bool {
+        guard fieldsEqual(self.at, rhs.at) else { return false }
+        guard fieldsEqual(self.snoozeUntil, rhs.snoozeUntil) else { return false }
+        guard fieldsEqual(self.slots, rhs.slots) else { return false }
         return true
     }
 }
 
-public nonisolated struct Slot: Codable, Hashable, Sendable {
+public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let at: Date
     public let day: Date?
 
@@ -107,15 +107,15 @@ public nonisolated struct Slot: Codable, Hashable, Sendable {
         try container.putIfPresent(self.day, "day", .date(timeZone: "Asia/Seoul"))
     }
 
-    public static func == (lhs: Slot, rhs: Slot) -> Bool {
-        guard fieldsEqual(lhs.at, rhs.at) else { return false }
-        guard fieldsEqual(lhs.day, rhs.day) else { return false }
+    public func hasEqualFields(_ rhs: Slot) -> Bool {
+        guard fieldsEqual(self.at, rhs.at) else { return false }
+        guard fieldsEqual(self.day, rhs.day) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `attach`.
-public nonisolated struct AttachRequest: Hashable, Sendable {
+public nonisolated struct AttachRequest: Hashable, Sendable, FieldwiseEquatable {
     public let file: File
     public let event: Event
 
@@ -124,9 +124,9 @@ public nonisolated struct AttachRequest: Hashable, Sendable {
         self.event = event
     }
 
-    public static func == (lhs: AttachRequest, rhs: AttachRequest) -> Bool {
-        guard fieldsEqual(lhs.file, rhs.file) else { return false }
-        guard fieldsEqual(lhs.event, rhs.event) else { return false }
+    public func hasEqualFields(_ rhs: AttachRequest) -> Bool {
+        guard fieldsEqual(self.file, rhs.file) else { return false }
+        guard fieldsEqual(self.event, rhs.event) else { return false }
         return true
     }
 }

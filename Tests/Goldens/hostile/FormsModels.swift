@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct SessionForm: Codable, Hashable, Sendable {
+public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let mode: String
     public let lineItems: [LineItem]
     public let metadata: [String: String]?
@@ -46,19 +46,19 @@ public nonisolated struct SessionForm: Codable, Hashable, Sendable {
         try container.putIfPresent(self.extra, "extra")
     }
 
-    public static func == (lhs: SessionForm, rhs: SessionForm) -> Bool {
-        guard fieldsEqual(lhs.mode, rhs.mode) else { return false }
-        guard fieldsEqual(lhs.lineItems, rhs.lineItems) else { return false }
-        guard fieldsEqual(lhs.metadata, rhs.metadata) else { return false }
-        guard fieldsEqual(lhs.expand, rhs.expand) else { return false }
-        guard fieldsEqual(lhs.tags, rhs.tags) else { return false }
-        guard fieldsEqual(lhs.shipping, rhs.shipping) else { return false }
-        guard fieldsEqual(lhs.extra, rhs.extra) else { return false }
+    public func hasEqualFields(_ rhs: SessionForm) -> Bool {
+        guard fieldsEqual(self.mode, rhs.mode) else { return false }
+        guard fieldsEqual(self.lineItems, rhs.lineItems) else { return false }
+        guard fieldsEqual(self.metadata, rhs.metadata) else { return false }
+        guard fieldsEqual(self.expand, rhs.expand) else { return false }
+        guard fieldsEqual(self.tags, rhs.tags) else { return false }
+        guard fieldsEqual(self.shipping, rhs.shipping) else { return false }
+        guard fieldsEqual(self.extra, rhs.extra) else { return false }
         return true
     }
 }
 
-public nonisolated struct LineItem: Codable, Hashable, Sendable {
+public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let price: String
     public let quantity: Int
 
@@ -79,14 +79,14 @@ public nonisolated struct LineItem: Codable, Hashable, Sendable {
         try container.put(self.quantity, "quantity")
     }
 
-    public static func == (lhs: LineItem, rhs: LineItem) -> Bool {
-        guard fieldsEqual(lhs.price, rhs.price) else { return false }
-        guard fieldsEqual(lhs.quantity, rhs.quantity) else { return false }
+    public func hasEqualFields(_ rhs: LineItem) -> Bool {
+        guard fieldsEqual(self.price, rhs.price) else { return false }
+        guard fieldsEqual(self.quantity, rhs.quantity) else { return false }
         return true
     }
 }
 
-public nonisolated struct Address: Codable, Hashable, Sendable {
+public nonisolated struct Address: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let name: String
     public let city: String?
 
@@ -107,9 +107,9 @@ public nonisolated struct Address: Codable, Hashable, Sendable {
         try container.putIfPresent(self.city, "city")
     }
 
-    public static func == (lhs: Address, rhs: Address) -> Bool {
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.city, rhs.city) else { return false }
+    public func hasEqualFields(_ rhs: Address) -> Bool {
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.city, rhs.city) else { return false }
         return true
     }
 }

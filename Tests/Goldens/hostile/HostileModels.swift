@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Account: Codable, Hashable, Sendable {
+public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int?
     public let password: String?
     public let name: String
@@ -29,16 +29,16 @@ public nonisolated struct Account: Codable, Hashable, Sendable {
         try container.put(self.name, "name")
     }
 
-    public static func == (lhs: Account, rhs: Account) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
+    public func hasEqualFields(_ rhs: Account) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
         return true
     }
 }
 
 /// Model with keyword fields.
-public nonisolated struct Extension: Codable, Hashable, Sendable {
+public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let init_: String
     public let self_: Int
     public let `func`: [String]
@@ -95,18 +95,18 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
         try container.putIfPresent(self.shape, "shape")
     }
 
-    public static func == (lhs: Extension, rhs: Extension) -> Bool {
-        guard EndpointRuntime.fieldsEqual(lhs.init_, rhs.init_) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.self_, rhs.self_) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.func, rhs.func) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs._2fa, rhs._2fa) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.protocol, rhs.protocol) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.container, rhs.container) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.decoder, rhs.decoder) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.lhs, rhs.lhs) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.fieldsEqual, rhs.fieldsEqual) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.hashValue, rhs.hashValue) else { return false }
-        guard EndpointRuntime.fieldsEqual(lhs.shape, rhs.shape) else { return false }
+    public func hasEqualFields(_ rhs: Extension) -> Bool {
+        guard EndpointRuntime.fieldsEqual(self.init_, rhs.init_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.self_, rhs.self_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.func, rhs.func) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._2fa, rhs._2fa) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.protocol, rhs.protocol) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.container, rhs.container) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.decoder, rhs.decoder) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.lhs, rhs.lhs) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.fieldsEqual, rhs.fieldsEqual) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.hashValue, rhs.hashValue) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.shape, rhs.shape) else { return false }
         return true
     }
 
@@ -125,7 +125,7 @@ public nonisolated struct Extension: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
+public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"@type": "default"`
     case `default`(Extension)
     /// `"@type": "unknown"`
@@ -186,8 +186,8 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Shape, rhs: Shape) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: Shape) -> Bool {
+        switch (self, rhs) {
         case (.default(let left), .default(let right)): return fieldsEqual(left, right)
         case (.unknown_(let left), .unknown_(let right)): return fieldsEqual(left, right)
         case (.selfNode(let left), .selfNode(let right)): return fieldsEqual(left, right)
@@ -200,7 +200,7 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Tagged: Codable, Hashable, Sendable {
+public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let type: String?
     public let note: String?
 
@@ -221,14 +221,14 @@ public nonisolated struct Tagged: Codable, Hashable, Sendable {
         try container.putIfPresent(self.note, "note")
     }
 
-    public static func == (lhs: Tagged, rhs: Tagged) -> Bool {
-        guard fieldsEqual(lhs.type, rhs.type) else { return false }
-        guard fieldsEqual(lhs.note, rhs.note) else { return false }
+    public func hasEqualFields(_ rhs: Tagged) -> Bool {
+        guard fieldsEqual(self.type, rhs.type) else { return false }
+        guard fieldsEqual(self.note, rhs.note) else { return false }
         return true
     }
 }
 
-public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
+public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"type": 1`
     case button(Button)
     /// `"type": 2`
@@ -268,8 +268,8 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Widget, rhs: Widget) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: Widget) -> Bool {
+        switch (self, rhs) {
         case (.button(let left), .button(let right)): return fieldsEqual(left, right)
         case (.treeNode(let left), .treeNode(let right)): return fieldsEqual(left, right)
         case (.legacyButton(let left), .legacyButton(let right)): return fieldsEqual(left, right)
@@ -279,7 +279,7 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Button: Codable, Hashable, Sendable {
+public nonisolated struct Button: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let type: ButtonKind?
     public let label: String
 
@@ -300,9 +300,9 @@ public nonisolated struct Button: Codable, Hashable, Sendable {
         try container.put(self.label, "label")
     }
 
-    public static func == (lhs: Button, rhs: Button) -> Bool {
-        guard fieldsEqual(lhs.type, rhs.type) else { return false }
-        guard fieldsEqual(lhs.label, rhs.label) else { return false }
+    public func hasEqualFields(_ rhs: Button) -> Bool {
+        guard fieldsEqual(self.type, rhs.type) else { return false }
+        guard fieldsEqual(self.label, rhs.label) else { return false }
         return true
     }
 }
@@ -330,7 +330,7 @@ public nonisolated enum ButtonKind: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
-public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
+public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseEquatable {
     case `default`(Int)
     case noCaseMatched(String)
     case nestedList([Nested])
@@ -366,8 +366,8 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Nested, rhs: Nested) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: Nested) -> Bool {
+        switch (self, rhs) {
         case (.default(let left), .default(let right)): return fieldsEqual(left, right)
         case (.noCaseMatched(let left), .noCaseMatched(let right)): return fieldsEqual(left, right)
         case (.nestedList(let left), .nestedList(let right)): return fieldsEqual(left, right)
@@ -378,7 +378,7 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
+public nonisolated indirect enum Amount: Codable, Hashable, Sendable, FieldwiseEquatable {
     case int(Int)
     case double(Double)
     case intMap([String: Int])
@@ -406,8 +406,8 @@ public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Amount, rhs: Amount) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: Amount) -> Bool {
+        switch (self, rhs) {
         case (.int(let left), .int(let right)): return fieldsEqual(left, right)
         case (.double(let left), .double(let right)): return fieldsEqual(left, right)
         case (.intMap(let left), .intMap(let right)): return fieldsEqual(left, right)
@@ -451,7 +451,7 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-public nonisolated struct TreeNode: Codable, Hashable, Sendable {
+public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let name: String
     public let depth: Int
     public var parent: TreeNode? { _parent.value }
@@ -486,17 +486,17 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable {
         try container.putIfPresent(self.next, "next")
     }
 
-    public static func == (lhs: TreeNode, rhs: TreeNode) -> Bool {
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.depth, rhs.depth) else { return false }
-        guard fieldsEqual(lhs._parent, rhs._parent) else { return false }
-        guard fieldsEqual(lhs.children, rhs.children) else { return false }
-        guard fieldsEqual(lhs._next, rhs._next) else { return false }
+    public func hasEqualFields(_ rhs: TreeNode) -> Bool {
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.depth, rhs.depth) else { return false }
+        guard fieldsEqual(self._parent, rhs._parent) else { return false }
+        guard fieldsEqual(self.children, rhs.children) else { return false }
+        guard fieldsEqual(self._next, rhs._next) else { return false }
         return true
     }
 }
 
-public nonisolated struct TreeLink: Codable, Hashable, Sendable {
+public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let label: String?
     public var target: TreeNode { _target.value }
     private let _target: Indirect<TreeNode>
@@ -518,14 +518,14 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable {
         try container.put(self.target, "target")
     }
 
-    public static func == (lhs: TreeLink, rhs: TreeLink) -> Bool {
-        guard fieldsEqual(lhs.label, rhs.label) else { return false }
-        guard fieldsEqual(lhs._target, rhs._target) else { return false }
+    public func hasEqualFields(_ rhs: TreeLink) -> Bool {
+        guard fieldsEqual(self.label, rhs.label) else { return false }
+        guard fieldsEqual(self._target, rhs._target) else { return false }
         return true
     }
 }
 
-public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
+public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let `var`: String
     public let `let`: Int?
     public let type: String
@@ -550,15 +550,15 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
         try container.put(self.type, "Type")
     }
 
-    public static func == (lhs: ReturnRequest, rhs: ReturnRequest) -> Bool {
-        guard fieldsEqual(lhs.var, rhs.var) else { return false }
-        guard fieldsEqual(lhs.let, rhs.let) else { return false }
-        guard fieldsEqual(lhs.type, rhs.type) else { return false }
+    public func hasEqualFields(_ rhs: ReturnRequest) -> Bool {
+        guard fieldsEqual(self.var, rhs.var) else { return false }
+        guard fieldsEqual(self.let, rhs.let) else { return false }
+        guard fieldsEqual(self.type, rhs.type) else { return false }
         return true
     }
 }
 
-public nonisolated struct ShadowRequest: Codable, Hashable, Sendable {
+public nonisolated struct ShadowRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let path: String
 
     public init(path: String) {
@@ -575,13 +575,13 @@ public nonisolated struct ShadowRequest: Codable, Hashable, Sendable {
         try container.put(self.path, "path")
     }
 
-    public static func == (lhs: ShadowRequest, rhs: ShadowRequest) -> Bool {
-        guard fieldsEqual(lhs.path, rhs.path) else { return false }
+    public func hasEqualFields(_ rhs: ShadowRequest) -> Bool {
+        guard fieldsEqual(self.path, rhs.path) else { return false }
         return true
     }
 }
 
-public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
+public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let prompt: String
 
     public init(prompt: String) {
@@ -598,14 +598,14 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
         try container.put(self.prompt, "prompt")
     }
 
-    public static func == (lhs: ChatRequest, rhs: ChatRequest) -> Bool {
-        guard fieldsEqual(lhs.prompt, rhs.prompt) else { return false }
+    public func hasEqualFields(_ rhs: ChatRequest) -> Bool {
+        guard fieldsEqual(self.prompt, rhs.prompt) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `uploadWithAttributes`.
-public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable {
+public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable, FieldwiseEquatable {
     public let attributes: Account
     public let file: File
     public let more: [File]?
@@ -616,10 +616,10 @@ public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable {
         self.more = more
     }
 
-    public static func == (lhs: UploadWithAttributesRequest, rhs: UploadWithAttributesRequest) -> Bool {
-        guard fieldsEqual(lhs.attributes, rhs.attributes) else { return false }
-        guard fieldsEqual(lhs.file, rhs.file) else { return false }
-        guard fieldsEqual(lhs.more, rhs.more) else { return false }
+    public func hasEqualFields(_ rhs: UploadWithAttributesRequest) -> Bool {
+        guard fieldsEqual(self.attributes, rhs.attributes) else { return false }
+        guard fieldsEqual(self.file, rhs.file) else { return false }
+        guard fieldsEqual(self.more, rhs.more) else { return false }
         return true
     }
 }

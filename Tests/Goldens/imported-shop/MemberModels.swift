@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let email: String
     public let password: String
 
@@ -26,14 +26,14 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
         try container.put(self.password, "password")
     }
 
-    public static func == (lhs: LoginRequest, rhs: LoginRequest) -> Bool {
-        guard fieldsEqual(lhs.email, rhs.email) else { return false }
-        guard fieldsEqual(lhs.password, rhs.password) else { return false }
+    public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
+        guard fieldsEqual(self.email, rhs.email) else { return false }
+        guard fieldsEqual(self.password, rhs.password) else { return false }
         return true
     }
 }
 
-public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
+public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let accessToken: String
     public let refreshToken: String?
     public let isFirst: Bool
@@ -58,15 +58,15 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
         try container.put(self.isFirst, "isFirst")
     }
 
-    public static func == (lhs: LoginResponse, rhs: LoginResponse) -> Bool {
-        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
-        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
-        guard fieldsEqual(lhs.isFirst, rhs.isFirst) else { return false }
+    public func hasEqualFields(_ rhs: LoginResponse) -> Bool {
+        guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
+        guard fieldsEqual(self.isFirst, rhs.isFirst) else { return false }
         return true
     }
 }
 
-public nonisolated struct TokenPair: Codable, Hashable, Sendable {
+public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let accessToken: String?
     public let expiresIn: Int?
 
@@ -87,14 +87,14 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable {
         try container.putIfPresent(self.expiresIn, "expires_in")
     }
 
-    public static func == (lhs: TokenPair, rhs: TokenPair) -> Bool {
-        guard fieldsEqual(lhs.accessToken, rhs.accessToken) else { return false }
-        guard fieldsEqual(lhs.expiresIn, rhs.expiresIn) else { return false }
+    public func hasEqualFields(_ rhs: TokenPair) -> Bool {
+        guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
         return true
     }
 }
 
-public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let status: Int?
     public let code: String?
     public let message: String?
@@ -119,15 +119,15 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
         try container.putIfPresent(self.message, "message")
     }
 
-    public static func == (lhs: ErrorResponse, rhs: ErrorResponse) -> Bool {
-        guard fieldsEqual(lhs.status, rhs.status) else { return false }
-        guard fieldsEqual(lhs.code, rhs.code) else { return false }
-        guard fieldsEqual(lhs.message, rhs.message) else { return false }
+    public func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
+        guard fieldsEqual(self.status, rhs.status) else { return false }
+        guard fieldsEqual(self.code, rhs.code) else { return false }
+        guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }
 
-public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable {
+public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// Shown on reviews.
     public let nickname: String?
     public let marketingAgreed: Bool?
@@ -149,14 +149,14 @@ public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable {
         try container.putIfPresent(self.marketingAgreed, "marketing_agreed")
     }
 
-    public static func == (lhs: UpdateMyProfileRequest, rhs: UpdateMyProfileRequest) -> Bool {
-        guard fieldsEqual(lhs.nickname, rhs.nickname) else { return false }
-        guard fieldsEqual(lhs.marketingAgreed, rhs.marketingAgreed) else { return false }
+    public func hasEqualFields(_ rhs: UpdateMyProfileRequest) -> Bool {
+        guard fieldsEqual(self.nickname, rhs.nickname) else { return false }
+        guard fieldsEqual(self.marketingAgreed, rhs.marketingAgreed) else { return false }
         return true
     }
 }
 
-public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
+public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let grantType: String
     public let refreshToken: String
 
@@ -177,15 +177,15 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
         try container.put(self.refreshToken, "refresh_token")
     }
 
-    public static func == (lhs: RefreshTokenRequest, rhs: RefreshTokenRequest) -> Bool {
-        guard fieldsEqual(lhs.grantType, rhs.grantType) else { return false }
-        guard fieldsEqual(lhs.refreshToken, rhs.refreshToken) else { return false }
+    public func hasEqualFields(_ rhs: RefreshTokenRequest) -> Bool {
+        guard fieldsEqual(self.grantType, rhs.grantType) else { return false }
+        guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
         return true
     }
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
+public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
     public let image: File
     public let extra: [File]?
     public let caption: String?
@@ -198,11 +198,11 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
         self.crop = crop
     }
 
-    public static func == (lhs: UploadAvatarRequest, rhs: UploadAvatarRequest) -> Bool {
-        guard fieldsEqual(lhs.image, rhs.image) else { return false }
-        guard fieldsEqual(lhs.extra, rhs.extra) else { return false }
-        guard fieldsEqual(lhs.caption, rhs.caption) else { return false }
-        guard fieldsEqual(lhs.crop, rhs.crop) else { return false }
+    public func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
+        guard fieldsEqual(self.image, rhs.image) else { return false }
+        guard fieldsEqual(self.extra, rhs.extra) else { return false }
+        guard fieldsEqual(self.caption, rhs.caption) else { return false }
+        guard fieldsEqual(self.crop, rhs.crop) else { return false }
         return true
     }
 }

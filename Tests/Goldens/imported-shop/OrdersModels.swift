@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct OrderLine: Codable, Hashable, Sendable {
+public nonisolated struct OrderLine: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let productId: Int64
     public let quantity: Int
 
@@ -26,14 +26,14 @@ public nonisolated struct OrderLine: Codable, Hashable, Sendable {
         try container.put(self.quantity, "quantity")
     }
 
-    public static func == (lhs: OrderLine, rhs: OrderLine) -> Bool {
-        guard fieldsEqual(lhs.productId, rhs.productId) else { return false }
-        guard fieldsEqual(lhs.quantity, rhs.quantity) else { return false }
+    public func hasEqualFields(_ rhs: OrderLine) -> Bool {
+        guard fieldsEqual(self.productId, rhs.productId) else { return false }
+        guard fieldsEqual(self.quantity, rhs.quantity) else { return false }
         return true
     }
 }
 
-public nonisolated struct Order: Codable, Hashable, Sendable {
+public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: UUID?
     public let lines: [OrderLine]?
     public let total: Double?
@@ -70,18 +70,18 @@ public nonisolated struct Order: Codable, Hashable, Sendable {
         try container.putIfPresent(self.events, "events")
     }
 
-    public static func == (lhs: Order, rhs: Order) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.lines, rhs.lines) else { return false }
-        guard fieldsEqual(lhs.total, rhs.total) else { return false }
-        guard fieldsEqual(lhs.payment, rhs.payment) else { return false }
-        guard fieldsEqual(lhs.refund, rhs.refund) else { return false }
-        guard fieldsEqual(lhs.events, rhs.events) else { return false }
+    public func hasEqualFields(_ rhs: Order) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.lines, rhs.lines) else { return false }
+        guard fieldsEqual(self.total, rhs.total) else { return false }
+        guard fieldsEqual(self.payment, rhs.payment) else { return false }
+        guard fieldsEqual(self.refund, rhs.refund) else { return false }
+        guard fieldsEqual(self.events, rhs.events) else { return false }
         return true
     }
 }
 
-public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
+public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"kind": "card"`
     case card(CardRefund)
     /// `"kind": "store_credit"`
@@ -114,8 +114,8 @@ public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: OrderRefund, rhs: OrderRefund) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: OrderRefund) -> Bool {
+        switch (self, rhs) {
         case (.card(let left), .card(let right)): return fieldsEqual(left, right)
         case (.storeCredit(let left), .storeCredit(let right)): return fieldsEqual(left, right)
         case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
@@ -124,7 +124,7 @@ public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
+public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"type": "shipped"`
     case shipped(ShippedEvent)
     /// `"type": "CancelledEvent"`
@@ -157,8 +157,8 @@ public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: OrderEvent, rhs: OrderEvent) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: OrderEvent) -> Bool {
+        switch (self, rhs) {
         case (.shipped(let left), .shipped(let right)): return fieldsEqual(left, right)
         case (.cancelledEvent(let left), .cancelledEvent(let right)): return fieldsEqual(left, right)
         case (.unknown(let left), .unknown(let right)): return fieldsEqual(left, right)
@@ -167,7 +167,7 @@ public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct ShippedEvent: Codable, Hashable, Sendable {
+public nonisolated struct ShippedEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let type: String
     public let at: Date
     public let carrier: String?
@@ -192,15 +192,15 @@ public nonisolated struct ShippedEvent: Codable, Hashable, Sendable {
         try container.putIfPresent(self.carrier, "carrier")
     }
 
-    public static func == (lhs: ShippedEvent, rhs: ShippedEvent) -> Bool {
-        guard fieldsEqual(lhs.type, rhs.type) else { return false }
-        guard fieldsEqual(lhs.at, rhs.at) else { return false }
-        guard fieldsEqual(lhs.carrier, rhs.carrier) else { return false }
+    public func hasEqualFields(_ rhs: ShippedEvent) -> Bool {
+        guard fieldsEqual(self.type, rhs.type) else { return false }
+        guard fieldsEqual(self.at, rhs.at) else { return false }
+        guard fieldsEqual(self.carrier, rhs.carrier) else { return false }
         return true
     }
 }
 
-public nonisolated struct CancelledEvent: Codable, Hashable, Sendable {
+public nonisolated struct CancelledEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let type: String
     public let at: Date
     public let reason: String?
@@ -225,16 +225,16 @@ public nonisolated struct CancelledEvent: Codable, Hashable, Sendable {
         try container.putIfPresent(self.reason, "reason")
     }
 
-    public static func == (lhs: CancelledEvent, rhs: CancelledEvent) -> Bool {
-        guard fieldsEqual(lhs.type, rhs.type) else { return false }
-        guard fieldsEqual(lhs.at, rhs.at) else { return false }
-        guard fieldsEqual(lhs.reason, rhs.reason) else { return false }
+    public func hasEqualFields(_ rhs: CancelledEvent) -> Bool {
+        guard fieldsEqual(self.type, rhs.type) else { return false }
+        guard fieldsEqual(self.at, rhs.at) else { return false }
+        guard fieldsEqual(self.reason, rhs.reason) else { return false }
         return true
     }
 }
 
 /// How the order was paid.
-public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
+public nonisolated indirect enum Payment: Codable, Hashable, Sendable, FieldwiseEquatable {
     /// `"method": "card"`
     case card(CardPayment)
     /// `"method": "bank_transfer"`
@@ -274,8 +274,8 @@ public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: Payment, rhs: Payment) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: Payment) -> Bool {
+        switch (self, rhs) {
         case (.card(let left), .card(let right)): return fieldsEqual(left, right)
         case (.bankTransfer(let left), .bankTransfer(let right)): return fieldsEqual(left, right)
         case (.points(let left), .points(let right)): return fieldsEqual(left, right)
@@ -285,7 +285,7 @@ public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct CardPayment: Codable, Hashable, Sendable {
+public nonisolated struct CardPayment: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let method: String
     public let last4: String
 
@@ -306,14 +306,14 @@ public nonisolated struct CardPayment: Codable, Hashable, Sendable {
         try container.put(self.last4, "last4")
     }
 
-    public static func == (lhs: CardPayment, rhs: CardPayment) -> Bool {
-        guard fieldsEqual(lhs.method, rhs.method) else { return false }
-        guard fieldsEqual(lhs.last4, rhs.last4) else { return false }
+    public func hasEqualFields(_ rhs: CardPayment) -> Bool {
+        guard fieldsEqual(self.method, rhs.method) else { return false }
+        guard fieldsEqual(self.last4, rhs.last4) else { return false }
         return true
     }
 }
 
-public nonisolated struct BankTransfer: Codable, Hashable, Sendable {
+public nonisolated struct BankTransfer: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let bank: String
 
     public init(bank: String) {
@@ -330,13 +330,13 @@ public nonisolated struct BankTransfer: Codable, Hashable, Sendable {
         try container.put(self.bank, "bank")
     }
 
-    public static func == (lhs: BankTransfer, rhs: BankTransfer) -> Bool {
-        guard fieldsEqual(lhs.bank, rhs.bank) else { return false }
+    public func hasEqualFields(_ rhs: BankTransfer) -> Bool {
+        guard fieldsEqual(self.bank, rhs.bank) else { return false }
         return true
     }
 }
 
-public nonisolated struct Points: Codable, Hashable, Sendable {
+public nonisolated struct Points: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let amount: Int?
 
     public init(amount: Int? = nil) {
@@ -353,13 +353,13 @@ public nonisolated struct Points: Codable, Hashable, Sendable {
         try container.putIfPresent(self.amount, "amount")
     }
 
-    public static func == (lhs: Points, rhs: Points) -> Bool {
-        guard fieldsEqual(lhs.amount, rhs.amount) else { return false }
+    public func hasEqualFields(_ rhs: Points) -> Bool {
+        guard fieldsEqual(self.amount, rhs.amount) else { return false }
         return true
     }
 }
 
-public nonisolated struct CardRefund: Codable, Hashable, Sendable {
+public nonisolated struct CardRefund: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let kind: CardRefundKind
     public let last4: String?
 
@@ -380,9 +380,9 @@ public nonisolated struct CardRefund: Codable, Hashable, Sendable {
         try container.putIfPresent(self.last4, "last4")
     }
 
-    public static func == (lhs: CardRefund, rhs: CardRefund) -> Bool {
-        guard fieldsEqual(lhs.kind, rhs.kind) else { return false }
-        guard fieldsEqual(lhs.last4, rhs.last4) else { return false }
+    public func hasEqualFields(_ rhs: CardRefund) -> Bool {
+        guard fieldsEqual(self.kind, rhs.kind) else { return false }
+        guard fieldsEqual(self.last4, rhs.last4) else { return false }
         return true
     }
 }
@@ -407,7 +407,7 @@ public nonisolated enum CardRefundKind: RawRepresentable, Codable, Hashable, Sen
     }
 }
 
-public nonisolated struct StoreCredit: Codable, Hashable, Sendable {
+public nonisolated struct StoreCredit: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let kind: String
     public let amount: Int
 
@@ -428,9 +428,9 @@ public nonisolated struct StoreCredit: Codable, Hashable, Sendable {
         try container.put(self.amount, "amount")
     }
 
-    public static func == (lhs: StoreCredit, rhs: StoreCredit) -> Bool {
-        guard fieldsEqual(lhs.kind, rhs.kind) else { return false }
-        guard fieldsEqual(lhs.amount, rhs.amount) else { return false }
+    public func hasEqualFields(_ rhs: StoreCredit) -> Bool {
+        guard fieldsEqual(self.kind, rhs.kind) else { return false }
+        guard fieldsEqual(self.amount, rhs.amount) else { return false }
         return true
     }
 }

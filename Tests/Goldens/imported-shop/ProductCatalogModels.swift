@@ -31,7 +31,7 @@ public nonisolated enum ListProductsCategory: RawRepresentable, Codable, Hashabl
     }
 }
 
-public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable {
+public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let min: Int?
 
     public init(min: Int? = nil) {
@@ -48,8 +48,8 @@ public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable {
         try container.putIfPresent(self.min, "min")
     }
 
-    public static func == (lhs: ListProductsFilter, rhs: ListProductsFilter) -> Bool {
-        guard fieldsEqual(lhs.min, rhs.min) else { return false }
+    public func hasEqualFields(_ rhs: ListProductsFilter) -> Bool {
+        guard fieldsEqual(self.min, rhs.min) else { return false }
         return true
     }
 }
@@ -86,7 +86,7 @@ public nonisolated enum ProductSort: RawRepresentable, Codable, Hashable, Sendab
     }
 }
 
-public nonisolated struct Product: Codable, Hashable, Sendable {
+public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let name: String
     public let thumbnail: URL?
@@ -129,14 +129,14 @@ public nonisolated struct Product: Codable, Hashable, Sendable {
         try container.putIfPresent(self.price, "price")
     }
 
-    public static func == (lhs: Product, rhs: Product) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.thumbnail, rhs.thumbnail) else { return false }
-        guard fieldsEqual(lhs.stock, rhs.stock) else { return false }
-        guard fieldsEqual(lhs._description, rhs._description) else { return false }
-        guard fieldsEqual(lhs.status, rhs.status) else { return false }
-        guard fieldsEqual(lhs.price, rhs.price) else { return false }
+    public func hasEqualFields(_ rhs: Product) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.thumbnail, rhs.thumbnail) else { return false }
+        guard fieldsEqual(self.stock, rhs.stock) else { return false }
+        guard fieldsEqual(self._description, rhs._description) else { return false }
+        guard fieldsEqual(self.status, rhs.status) else { return false }
+        guard fieldsEqual(self.price, rhs.price) else { return false }
         return true
     }
 }
@@ -164,7 +164,7 @@ public nonisolated enum ProductStatus: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct ProductSummary: Codable, Hashable, Sendable {
+public nonisolated struct ProductSummary: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     public let name: String
     public let thumbnail: URL?
@@ -189,15 +189,15 @@ public nonisolated struct ProductSummary: Codable, Hashable, Sendable {
         try container.putIfPresent(self.thumbnail, "thumbnail")
     }
 
-    public static func == (lhs: ProductSummary, rhs: ProductSummary) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.name, rhs.name) else { return false }
-        guard fieldsEqual(lhs.thumbnail, rhs.thumbnail) else { return false }
+    public func hasEqualFields(_ rhs: ProductSummary) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.thumbnail, rhs.thumbnail) else { return false }
         return true
     }
 }
 
-public nonisolated struct Review: Codable, Hashable, Sendable {
+public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let rating: Double
     public let body: String?
     public let author: Member?
@@ -230,17 +230,17 @@ public nonisolated struct Review: Codable, Hashable, Sendable {
         try container.putIfPresent(self.attachment, "attachment")
     }
 
-    public static func == (lhs: Review, rhs: Review) -> Bool {
-        guard fieldsEqual(lhs.rating, rhs.rating) else { return false }
-        guard fieldsEqual(lhs.body, rhs.body) else { return false }
-        guard fieldsEqual(lhs.author, rhs.author) else { return false }
-        guard fieldsEqual(lhs.replies, rhs.replies) else { return false }
-        guard fieldsEqual(lhs.attachment, rhs.attachment) else { return false }
+    public func hasEqualFields(_ rhs: Review) -> Bool {
+        guard fieldsEqual(self.rating, rhs.rating) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.author, rhs.author) else { return false }
+        guard fieldsEqual(self.replies, rhs.replies) else { return false }
+        guard fieldsEqual(self.attachment, rhs.attachment) else { return false }
         return true
     }
 }
 
-public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
+public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable, FieldwiseEquatable {
     case crop(Crop)
     case string(String)
 
@@ -264,8 +264,8 @@ public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
         }
     }
 
-    public static func == (lhs: ReviewAttachment, rhs: ReviewAttachment) -> Bool {
-        switch (lhs, rhs) {
+    public func hasEqualFields(_ rhs: ReviewAttachment) -> Bool {
+        switch (self, rhs) {
         case (.crop(let left), .crop(let right)): return fieldsEqual(left, right)
         case (.string(let left), .string(let right)): return fieldsEqual(left, right)
         default: return false

@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// A member as others see it.
-public nonisolated struct Member: Codable, Hashable, Sendable {
+public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let id: Int64
     /// The legacy id.
     public let id2: String?
@@ -60,22 +60,22 @@ public nonisolated struct Member: Codable, Hashable, Sendable {
         try container.putIfPresent(self.self_, "self")
     }
 
-    public static func == (lhs: Member, rhs: Member) -> Bool {
-        guard fieldsEqual(lhs.id, rhs.id) else { return false }
-        guard fieldsEqual(lhs.id2, rhs.id2) else { return false }
-        guard fieldsEqual(lhs.nickname, rhs.nickname) else { return false }
-        guard fieldsEqual(lhs.grade, rhs.grade) else { return false }
-        guard fieldsEqual(lhs.profileUrl, rhs.profileUrl) else { return false }
-        guard fieldsEqual(lhs.joinedAt, rhs.joinedAt) else { return false }
-        guard fieldsEqual(lhs.address, rhs.address) else { return false }
-        guard fieldsEqual(lhs.settings, rhs.settings) else { return false }
-        guard fieldsEqual(lhs.extra, rhs.extra) else { return false }
-        guard fieldsEqual(lhs.self_, rhs.self_) else { return false }
+    public func hasEqualFields(_ rhs: Member) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.id2, rhs.id2) else { return false }
+        guard fieldsEqual(self.nickname, rhs.nickname) else { return false }
+        guard fieldsEqual(self.grade, rhs.grade) else { return false }
+        guard fieldsEqual(self.profileUrl, rhs.profileUrl) else { return false }
+        guard fieldsEqual(self.joinedAt, rhs.joinedAt) else { return false }
+        guard fieldsEqual(self.address, rhs.address) else { return false }
+        guard fieldsEqual(self.settings, rhs.settings) else { return false }
+        guard fieldsEqual(self.extra, rhs.extra) else { return false }
+        guard fieldsEqual(self.self_, rhs.self_) else { return false }
         return true
     }
 }
 
-public nonisolated struct MemberAddress: Codable, Hashable, Sendable {
+public nonisolated struct MemberAddress: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let city: String?
     public let zipCode: String?
 
@@ -96,9 +96,9 @@ public nonisolated struct MemberAddress: Codable, Hashable, Sendable {
         try container.putIfPresent(self.zipCode, "zip_code")
     }
 
-    public static func == (lhs: MemberAddress, rhs: MemberAddress) -> Bool {
-        guard fieldsEqual(lhs.city, rhs.city) else { return false }
-        guard fieldsEqual(lhs.zipCode, rhs.zipCode) else { return false }
+    public func hasEqualFields(_ rhs: MemberAddress) -> Bool {
+        guard fieldsEqual(self.city, rhs.city) else { return false }
+        guard fieldsEqual(self.zipCode, rhs.zipCode) else { return false }
         return true
     }
 }
@@ -129,7 +129,7 @@ public nonisolated enum Grade: RawRepresentable, Codable, Hashable, Sendable, Pa
     }
 }
 
-public nonisolated struct Crop: Codable, Hashable, Sendable {
+public nonisolated struct Crop: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let x: Int?
     public let y: Int?
 
@@ -150,14 +150,14 @@ public nonisolated struct Crop: Codable, Hashable, Sendable {
         try container.putIfPresent(self.y, "y")
     }
 
-    public static func == (lhs: Crop, rhs: Crop) -> Bool {
-        guard fieldsEqual(lhs.x, rhs.x) else { return false }
-        guard fieldsEqual(lhs.y, rhs.y) else { return false }
+    public func hasEqualFields(_ rhs: Crop) -> Bool {
+        guard fieldsEqual(self.x, rhs.x) else { return false }
+        guard fieldsEqual(self.y, rhs.y) else { return false }
         return true
     }
 }
 
-public nonisolated struct ErrorModel: Codable, Hashable, Sendable {
+public nonisolated struct ErrorModel: Codable, Hashable, Sendable, FieldwiseEquatable {
     public let code: String?
 
     public init(code: String? = nil) {
@@ -174,8 +174,8 @@ public nonisolated struct ErrorModel: Codable, Hashable, Sendable {
         try container.putIfPresent(self.code, "code")
     }
 
-    public static func == (lhs: ErrorModel, rhs: ErrorModel) -> Bool {
-        guard fieldsEqual(lhs.code, rhs.code) else { return false }
+    public func hasEqualFields(_ rhs: ErrorModel) -> Bool {
+        guard fieldsEqual(self.code, rhs.code) else { return false }
         return true
     }
 }

@@ -17,8 +17,14 @@ public func transportUnderTest() -> any HTTPTransport {
 
 /// One client for the whole test process, as a server app would hold one: it lives as long as
 /// the process (AsyncHTTPClient stops a debug process that releases a client not shut down).
-private let testHTTPClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-                                        configuration: AsyncHTTPClientTransport.configuration())
+/// One connection per request: the tests' servers stop and new ones start on ports the system
+/// hands out again, so a connection pooled for a stopped server could be taken for the next
+/// server on that port and fail as `.connectionLost` (seen once in CI); apps keep the pooling.
+private let testHTTPClient: HTTPClient = {
+    var configuration = AsyncHTTPClientTransport.configuration()
+    configuration.maximumUsesPerConnection = 1
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}()
 
 /// Whether the suites run over `AsyncHTTPClientTransport`, for the expectations that differ by
 /// transport (each says why).

@@ -1,0 +1,73 @@
+/// Which file each model of a spec goes to.
+///
+/// A spec's models (and its multipart structs) go to `<Stem>Models.swift`, in spec order. A file
+/// that would pass `lineLimit` lines is cut instead: its declarations sorted by name, a cut after
+/// each declaration whose name hashes to a multiple of `cutEvery`, and another wherever the next
+/// declaration would take a file past the limit. The first file keeps `<Stem>Models.swift`, each
+/// other is named after its first declaration (`<Stem>Models-Charge.swift`). The cuts depend on
+/// names, not on positions, so adding or removing a model changes its own file (and, rarely, the
+/// next one, where the limit forced a cut) and no other: diffs stay small and the compiler rebuilds
+/// little. Why cut at all: the driver compiles whole files in each job, and Stripe's one models
+/// file of 90,000 lines held 2.4 GB in one job and made it the build's long pole.
+enum ModelFiles {
+    static let lineLimit = 5_000
+    /// About one declaration in this many ends a file: files of about 2,500 lines at the 40 lines
+    /// a model takes on average in GitHub's and Stripe's output.
+    static let cutEvery: UInt64 = 64
+
+    struct Declaration {
+        var name: String
+        /// Ends with a newline; no blank line before or after.
+        var text: String
+        var lines: Int
+    }
+
+    /// The declarations of each file, in file order; `headerLines` lines precede them in each file
+    /// and a blank line separates two declarations.
+    static func split(_ declarations: [Declaration], headerLines: Int) -> [[Declaration]] {
+        let total = declarations.reduce(headerLines) { $0 + $1.lines + 1 }
+        guard total > lineLimit else { return [declarations] }
+        var files: [[Declaration]] = []
+        var current: [Declaration] = []
+        var lines = headerLines
+        for declaration in declarations.sorted(by: { $0.name < $1.name }) {
+            if !current.isEmpty, lines + 1 + declaration.lines > lineLimit {
+                files.append(current)
+                current = []
+                lines = headerLines
+            }
+            current.append(declaration)
+            lines += declaration.lines + 1
+            if endsFile(declaration.name) {
+                files.append(current)
+                current = []
+                lines = headerLines
+            }
+        }
+        if !current.isEmpty { files.append(current) }
+        return files
+    }
+
+    /// `<Stem>Models.swift` for the first file, `<Stem>Models-<first declaration>.swift` for the others,
+    /// within the 200 bytes `OutputWriter` allows.
+    static func fileName(stem: String, index: Int, first: String) -> String {
+        let base = "\(stem)Models"
+        guard index > 0 else { return base + ".swift" }
+        let room = max(0, 200 - base.utf8.count - ".swift".utf8.count - 1)
+        let suffix = String(String.UnicodeScalarView(first.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }.prefix(min(room, 60))))
+        return "\(base)-\(suffix.isEmpty ? String(index) : suffix).swift"
+    }
+
+    /// Whether a file ends after this declaration: a property of the name alone, the same on every
+    /// machine and every run (FNV-1a with a final mix; Swift's `Hasher` is seeded per process).
+    static func endsFile(_ name: String) -> Bool {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        hash ^= hash >> 33
+        hash = hash &* 0xff51_afd7_ed55_8ccd
+        hash ^= hash >> 33
+        return hash % cutEvery == 0
+    }
+}
