@@ -239,7 +239,7 @@ struct OpenAPIReader {
         // Known keys with plain names or dotted paths (`link: true`); anything else is left out,
         // and the spec stages check what remains against the endpoint's parameters and response.
         for pair in node[OpenAPIExtension.paginate]?.mapping ?? YAMLMapping() {
-            guard let key = pair.key.text, OpenAPIExtension.paginateKeys.contains(key), let value = pair.value.text,
+            guard let key = pair.key.text, Pagination.specKeys.contains(key), let value = pair.value.text,
                   key == "link" ? value == "true" : Self.isPaginatePath(value),
                   !operation.paginate.contains(where: { $0.key == key }) else { continue }
             operation.paginate.append((key, value))

@@ -783,34 +783,37 @@ struct SpecBuilder {
         return field
     }
 
+    /// The component a `$ref` names (one step), else the schema itself.
+    private func target(of schema: Schema) -> Schema {
+        if case .reference(let name) = schema.kind, let target = components[name] { return target }
+        return schema
+    }
+
     /// The one object part of a union whose other parts are scalars, if it is that.
-    static func onlyObjectPart(_ parts: [Schema], components: [String: Schema]) -> Schema? {
+    private func onlyObjectPart(_ parts: [Schema]) -> Schema? {
         var object: Schema?
         for part in parts {
-            var resolved = part
-            if case .reference(let name) = part.kind, let target = components[name] { resolved = target }
-            if case .object(let properties, _, _) = resolved.kind, !properties.isEmpty {
+            if case .object(let properties, _, _) = target(of: part).kind, !properties.isEmpty {
                 guard object == nil else { return nil }
                 object = part
-            } else if !isScalarSchema(part, components: components) {
+            } else if !isScalarSchema(part) {
                 return nil
             }
         }
         return object
     }
 
-    static func isScalarSchema(_ schema: Schema, components: [String: Schema]) -> Bool {
-        var resolved = schema
-        if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
-        switch resolved.kind {
+    private func isScalarSchema(_ schema: Schema) -> Bool {
+        switch target(of: schema).kind {
         case .string, .integer, .number, .boolean, .stringEnum, .integerEnum: return true
         default: return false
         }
     }
 
-    static func describeScalar(_ schema: Schema) -> String {
-        switch schema.kind {
-        case .integer: return "integer"
+    /// The JSON type of a scalar schema, a referenced one's too.
+    private func describeScalar(_ schema: Schema) -> String {
+        switch target(of: schema).kind {
+        case .integer, .integerEnum: return "integer"
         case .number: return "number"
         case .boolean: return "boolean"
         default: return "string"
@@ -827,22 +830,18 @@ struct SpecBuilder {
     /// (`created[gte]=1`), or `[String: T]` for a map.
     private mutating func queryMapType(_ schema: Schema, parameter: Parameter, style: String, explode: Bool, owner: String, models: inout [ImportedModel]) -> QueryMap {
         var schema = schema
-        var resolved = schema
-        if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
+        var resolved = target(of: schema)
         // Stripe's `created`: an object of bounds or one value. Only the object form is kept.
-        if case .union(_, let parts) = resolved.kind, let object = Self.onlyObjectPart(parts, components: components),
+        if case .union(_, let parts) = resolved.kind, let object = onlyObjectPart(parts),
            style == "deepObject" || (style == "form" && explode) {
-            let other = parts.filter { Self.isScalarSchema($0, components: components) }.map { Self.describeScalar($0) }.joined(separator: " or ")
+            let other = parts.filter(isScalarSchema).map(describeScalar).joined(separator: " or ")
             diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object or a single \(other); it is sent as the object (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), and a single \(other) cannot be sent", at: parameter.location)
             schema = object
-            resolved = object
-            if case .reference(let name) = object.kind, let target = components[name] { resolved = target }
+            resolved = target(of: object)
         }
         // A list of objects, as Stripe's `lines[0][amount]=1`: deepObject is the only style for it.
         if case .array(let items?) = resolved.kind, style == "deepObject" {
-            var element = items
-            if case .reference(let name) = items.kind, let target = components[name] { element = target }
-            if case .object(let properties, _, _) = element.kind, !properties.isEmpty {
+            if case .object(let properties, _, _) = target(of: items).kind, !properties.isEmpty {
                 var made: [ImportedModel] = []
                 let type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
                 if type.kind == .array(.structModel) {
@@ -884,11 +883,8 @@ struct SpecBuilder {
         var type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
         // GitHub's `workflow_id` (an id or a file name), Stripe's `trial_end` (`now` or a time):
         // one of several scalars is sent as its text, which a String says exactly.
-        var resolved = schema
-        if case .reference(let name) = schema.kind, let target = components[name] { resolved = target }
-        if !type.isSimple, case .union(_, let parts) = resolved.kind, !parts.isEmpty,
-           parts.allSatisfy({ Self.isScalarSchema($0, components: components) }) {
-            let kinds = parts.map { Self.describeScalar($0) }
+        if !type.isSimple, case .union(_, let parts) = target(of: schema).kind, !parts.isEmpty, parts.allSatisfy(isScalarSchema) {
+            let kinds = parts.map(describeScalar)
             diagnostics.warning(
                 .simplifiedParameters,
                 "\(parameter.place.rawValue) parameter '\(parameter.name)' is one of \(kinds.joined(separator: ", ")); it is a String, which sends any of them as written",

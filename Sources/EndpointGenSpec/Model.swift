@@ -351,6 +351,10 @@ extension Endpoint {
 /// How an endpoint's pages follow each other (`paginate:`), checked against its query
 /// parameters and its response model.
 public struct Pagination: Sendable {
+    /// The keys `paginate:` may hold (`link` is `true`; the others name query parameters or
+    /// dotted paths): the spec's grammar, which the importer reads `x-endpointgen-paginate` by.
+    public static let specKeys = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
+
     public enum Scheme: Sendable {
         /// A page number in query parameter `parameter` (Int), the page size in `size` (Int).
         case page(parameter: String, size: String?, totalPages: FieldPath?)

@@ -30,8 +30,6 @@ public enum OpenAPIExtension {
     public static let responses = "x-endpointgen-responses"
     /// Operation: the spec's `paginate:` keys as written; import writes them back as `paginate:` (`{ cursor: meta.next, param: cursor, items: data }`).
     public static let paginate = "x-endpointgen-paginate"
-    /// The keys `paginate` may hold; `link` is `true`, the others are names or dotted paths.
-    public static let paginateKeys = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
     /// Path parameter: `true` for the spec's `{name...}` (several segments); OpenAPI 3.1 allows
     /// `allowReserved`, which import also reads so, on query parameters only.
     public static let segments = "x-endpointgen-segments"

@@ -14,7 +14,7 @@ struct FileDecoder {
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
         "headerParams", "body", "response", "responses", "envelope", "sample", "timeout", "redirects", "paginate",
     ]
-    static let paginateKeys: KeySet = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
+    static let paginateKeys = KeySet(Pagination.specKeys)
     /// `style` is for the fields of form bodies (checked when the model is resolved).
     static let fieldKeys: KeySet = ["type", "name", "summary", "default", "deprecated", "readOnly", "writeOnly", "dateEncoding", "style"]
     /// A query parameter may also say how an array or map is written.

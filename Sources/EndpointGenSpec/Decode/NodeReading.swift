@@ -11,6 +11,10 @@ struct KeySet: ExpressibleByArrayLiteral {
     private let signatures: [UInt32]
 
     init(arrayLiteral keys: String...) {
+        self.init(keys)
+    }
+
+    init(_ keys: [String]) {
         self.keys = keys
         var bytes: [UInt8] = []
         var offsets: [Int] = []
