@@ -30,14 +30,6 @@ struct FileDecoder {
     /// The long form of an entry of `responses:`: a type or inline fields, its sample, a summary.
     static let statusResponseKeys: KeySet = ["type", "fields", "sample", "summary"]
     static let enumKeys: KeySet = ["type", "values"]
-    /// Members of the generated `<Service>Router` (the `Endpoint` protocol) and `<Service>Service`:
-    /// a case or method of the same name would not compile.
-    static let reservedEndpointNames: Set<String> = [
-        "defaultBaseURL", "method", "path", "queryItems", "headers", "body", "auth", "timeout", "envelope",
-        "errorFormat", "sampleData", "client", "baseURL", "init", "followsRedirects", "credentialHeaders",
-    ]
-    /// Members of the generated `<Service>Environment` enum.
-    static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
     static let modelKeys: KeySet = ["summary", "fields", "enum", "oneOf"]
     static let oneOfKeys: KeySet = ["discriminator", "type", "cases"]
     static let oneOfCaseKeys: KeySet = ["model", "name"]
@@ -309,11 +301,6 @@ struct FileDecoder {
                     "environment name '\(name)' must be lowerCamelCase\(suggestion(SwiftNaming.lowerCamel(name), for: name))",
                     at: location(pair.key))
             }
-            if Self.reservedEnvironmentNames.contains(name) {
-                reader.diagnostics.error(
-                    "environment name '\(name)' is reserved: the generated environment type has a member '\(name)'",
-                    at: location(pair.key))
-            }
             if let url = decodeURL(pair.value, for: "environment '\(name)'") {
                 environments.append(Environment(name: name, url: url, location: location(pair.key)))
             }
@@ -435,11 +422,6 @@ struct FileDecoder {
             headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
             envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
             sampleKeyLocation: nil, timeout: nil)
-        if Self.reservedEndpointNames.contains(name) {
-            reader.diagnostics.error(
-                "endpoint name '\(name)' is reserved: the generated router or service has a member '\(name)'",
-                at: keyLocation)
-        }
         func what() -> String { "endpoint '\(name)'" }
         guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.endpointKeys) else { return endpoint }
 
@@ -814,8 +796,7 @@ struct FileDecoder {
 
     /// `<Endpoint>Request` / `<Endpoint>Response`.
     private func inlineName(_ endpoint: String, _ suffix: String) -> String {
-        guard let first = endpoint.first else { return suffix }
-        return first.uppercased() + endpoint.dropFirst() + suffix
+        Namer.endpointTypeName(endpoint, suffix)
     }
 
     private mutating func decodeBody(_ node: YAMLNode, endpoint: String) -> BodySyntax? {
@@ -1264,7 +1245,6 @@ struct FileDecoder {
             reader.diagnostics.error("\(what()) has no cases", at: location(casesEntry.value))
         }
         var variants: [OneOfModel.Variant] = []
-        var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         var seenValues: [String: SourceLocation] = [:]
         for pair in pairs {
             var value = reader.keyText(pair.key)
@@ -1288,19 +1268,11 @@ struct FileDecoder {
             }
             guard let (modelNode, override, caseLocation) = decodeOneOfCase(pair, value: value, of: what()),
                   let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
-            let variant = OneOfModel.Variant(
+            var variant = OneOfModel.Variant(
                 value: value, model: target, swiftNameOverride: override,
                 location: location(pair.key), modelLocation: reader.textLocation(modelNode))
-            // The case names the code generator writes.
-            let swiftName = OneOfModel.swiftName(of: variant, valueType: valueType)
-            if let first = seenNames[swiftName] {
-                reader.diagnostics.error(
-                    "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; "
-                        + (override == nil ? "name one with the long form '\(value.isEmpty ? "\"\"" : value): { model: \(target), name: caseName }'" : "give one another 'name'"),
-                    at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
-                continue
-            }
-            seenNames[swiftName] = (value, caseLocation)
+            // Its case name, and that name's clashes, are the Namer's.
+            if override != nil { variant.nameLocation = caseLocation }
             variants.append(variant)
         }
         // Without a discriminator (an error is reported, so the model is damaged and no sample or
@@ -1396,12 +1368,6 @@ struct FileDecoder {
                 reader.diagnostics.error("case name '\(given)' of \(what) must be a Swift identifier", at: location(nameEntry.value))
                 return nil
             }
-            guard given != "unknown" else {
-                reader.diagnostics.error(
-                    "case name 'unknown' of \(what) is the fallback case for values the spec does not list; choose another",
-                    at: location(nameEntry.value))
-                return nil
-            }
             name = given
             caseLocation = location(nameEntry.value)
         }
@@ -1468,7 +1434,6 @@ struct FileDecoder {
             reader.diagnostics.error("\(what()) has no values", at: location(valuesNode))
         }
         var seenValues: [String: SourceLocation] = [:]
-        var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         for entry in entries {
             guard let scalar = entry.value.scalar else {
                 reader.diagnostics.error(
@@ -1500,30 +1465,8 @@ struct FileDecoder {
                 }
                 override = name
             }
+            // Case names, the made-up ones and their clashes are the Namer's.
             let caseLocation = entry.name.map(location) ?? valueLocation
-            let camel = result.rawType == .int ? value : SwiftNaming.lowerCamel(value)
-            if override == nil, camel.isEmpty {
-                reader.diagnostics.error(
-                    "value '\(value)' of \(what()) has no letters or digits to make a case name; name it with the long form 'values: { name: value }'",
-                    at: valueLocation)
-                continue
-            }
-            // The same names the code generator writes, so every clash is reported here.
-            let swiftName = override.map(SwiftNaming.legal)
-                ?? (result.rawType == .int ? SwiftNaming.caseName(forInteger: value) : SwiftNaming.legal(camel))
-            if swiftName == "unknown" {
-                reader.diagnostics.error(
-                    "case 'unknown' of \(what()) clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'",
-                    at: caseLocation)
-                continue
-            }
-            if let first = seenNames[swiftName] {
-                reader.diagnostics.error(
-                    "values '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; name them with the long form 'values: { name: value }'",
-                    at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
-                continue
-            }
-            seenNames[swiftName] = (value, caseLocation)
             result.cases.append(EnumModel.Case(swiftNameOverride: override, value: value, location: caseLocation))
         }
         return result
