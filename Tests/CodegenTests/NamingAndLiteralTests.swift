@@ -22,7 +22,7 @@ final class NamingAndLiteralTests: XCTestCase {
         XCTAssertEqual(Naming.lowerCamel("ID"), "id")
         XCTAssertEqual(Naming.lowerCamel("2fa_code"), "2faCode")
         XCTAssertEqual(Naming.identifier(fromWire: "2fa_code"), "_2faCode")
-        XCTAssertEqual(Naming.caseName(forInteger: "-1"), "valueMinus1")
+        XCTAssertEqual(Namer.caseName(forInteger: "-1"), "valueMinus1")
     }
 
     /// Java's enum constants and other SCREAMING_SNAKE_CASE names read as Swift would write them

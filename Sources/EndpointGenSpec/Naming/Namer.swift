@@ -43,10 +43,28 @@ public enum Namer {
     /// (`""` → `empty`, `+` → `plus`, `-1` → `minus1`, `1` → `_1`).
     static func enumCaseName(_ value: String, override: String?, rawType: EnumModel.RawType) -> (name: String, synthesized: Bool) {
         if let override { return (SwiftNaming.legal(override), false) }
-        if rawType == .int { return (SwiftNaming.caseName(forInteger: value), false) }
+        if rawType == .int { return (caseName(forInteger: value), false) }
         let camel = SwiftNaming.lowerCamel(value)
         if camel.utf8.contains(where: { ($0 | 0x20) &- 0x61 < 26 }) { return (SwiftNaming.legal(camel), false) }
         return (synthesizedName(value), true)
+    }
+
+    /// The case name of a string value, made up when it has no letters (what a spec gets
+    /// without `name:`; the importer names cases by it too).
+    public static func caseName(forValue value: String) -> String {
+        enumCaseName(value, override: nil, rawType: .string).name
+    }
+
+    /// The case name of an integer enum value: `1` → `value1`, `-1` → `valueMinus1`.
+    public static func caseName(forInteger value: String) -> String {
+        value.hasPrefix("-") ? "valueMinus" + value.dropFirst() : "value" + value
+    }
+
+    /// The case of a union (a `oneOf` without discriminator) for a type name: `String` →
+    /// `string`; `unknown_` for `Unknown`, as in the enums whose fallback case is `unknown`.
+    static func unionCaseName(forType name: String) -> String {
+        let derived = SwiftNaming.identifier(fromWire: name)
+        return derived == GeneratedCodeContract.fallbackCase ? derived + "_" : derived
     }
 
     /// A case of a discriminated `oneOf`: its `name:`, else the value camel-cased, or the model's
