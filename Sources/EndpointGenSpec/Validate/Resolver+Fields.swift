@@ -1,0 +1,207 @@
+import EndpointGenSupport
+import EndpointGenYAML
+
+// Fields: types, defaults, and Swift names that would collide.
+extension Resolver {
+    // MARK: - Fields
+
+    mutating func resolveField(_ syntax: FieldSyntax, context: FieldContext) -> Field? {
+        guard let expr = syntax.type, var type = resolveType(expr, allowFile: context.allowsFile) else { return nil }
+        if syntax.access != .readWrite, let location = syntax.accessLocation {
+            guard context == .modelField || context == .formField else {
+                diagnostics.error(
+                    "'\(syntax.access == .readOnly ? "readOnly" : "writeOnly")' applies to fields of models; '\(syntax.wireName)' is a parameter or part",
+                    at: location)
+                return nil
+            }
+            // One way only: the other way the value is absent, so the field is optional.
+            if !type.isOptional { type = .optional(type) }
+        }
+        switch context {
+        case .modelField:
+            break
+        case .pathParameter:
+            if type.isOptional {
+                diagnostics.error("path parameter '\(syntax.wireName)' cannot be optional", at: expr.location)
+                return nil
+            }
+            if !isScalar(type) {
+                diagnostics.error(
+                    "path parameter '\(syntax.wireName)' must have a scalar type, found '\(expr.spelling)'", at: expr.location)
+                return nil
+            }
+        case .query where isScalarMap(type.unwrapped) || isStructModel(type.unwrapped) || isStructList(type.unwrapped):
+            // A map or an object (or a list of objects) is written by its `style`, checked with the endpoint.
+            break
+        case .formField:
+            // Objects, lists of them, maps and JSON go by the bracket convention (`items[0][price]=p`).
+            break
+        case .query, .headerParameter:
+            if !isScalarOrArray(type.unwrapped) {
+                let kind = context == .query ? "query parameter" : "header parameter"
+                let allowed = context == .query ? "a scalar, an array of scalars, or (with a style) a map of scalars, a struct model or an array of them" : "a scalar or an array of scalars"
+                diagnostics.error(
+                    "\(kind) '\(syntax.wireName)' must be \(allowed), found '\(expr.spelling)'",
+                    at: expr.location)
+                return nil
+            }
+        case .multipart:
+            if !isPart(type.unwrapped) {
+                diagnostics.error(
+                    "multipart part '\(syntax.wireName)' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '\(expr.spelling)'",
+                    at: expr.location)
+                return nil
+            }
+        }
+        var defaultValue: DefaultValue?
+        if let literal = syntax.defaultValue {
+            guard let value = checkDefault(literal, type: type) else { return nil }
+            // The runtime never sends a header value holding CR, LF or NUL: with this default
+            // every call that leaves the parameter out would fail with `.invalidRequest`.
+            if context == .headerParameter {
+                switch value {
+                case .string(let text), .enumCase(let text):
+                    if !Lexical.isValidHeaderValue(text) {
+                        diagnostics.error(
+                            "default of header parameter '\(syntax.wireName)' must not contain line breaks (CR, LF) or NUL; the runtime refuses to send such a header",
+                            at: literal.location)
+                        return nil
+                    }
+                default:
+                    break
+                }
+            }
+            defaultValue = value
+        }
+        var field = Field(
+            wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
+            defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
+            deprecationMessage: syntax.deprecationMessage, location: syntax.location)
+        field.access = syntax.access
+        if let style = syntax.style {
+            guard context == .formField else {
+                diagnostics.error(
+                    "'style' applies to query parameters and the fields of form bodies; '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            }
+            let simple = isScalarOrArray(type.unwrapped)
+            var isList = false
+            if case .array = type.unwrapped { isList = true }
+            if isList, simple, !style.style.isArrayStyle {
+                diagnostics.error(
+                    "'style: \(style.style.rawValue)' writes objects; form field '\(syntax.wireName)' is a list of scalars: use repeat, comma, space, pipe or brackets",
+                    at: style.location)
+                return nil
+            } else if simple, !isList {
+                diagnostics.error("'style' applies to lists and objects; form field '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            } else if !simple, style.style != .deepObject, style.style != .form, style.style != .brackets {
+                diagnostics.error(
+                    "'style: \(style.style.rawValue)' writes lists of scalars; form field '\(syntax.wireName)' is '\(expr.spelling)': use deepObject (name[key]=value) or form (key=value)",
+                    at: style.location)
+                return nil
+            }
+            field.style = style.style
+        }
+        if let dates = syntax.dateEncoding {
+            switch type.unwrapped {
+            case .primitive(.date), .array(.primitive(.date)):
+                field.dateEncoding = DateEncodingSetting(kind: dates.kind, timeZone: fileTimeZone)
+            default:
+                diagnostics.error(
+                    "'dateEncoding' applies to Date and [Date]; '\(syntax.wireName)' is '\(expr.spelling)'", at: dates.location)
+                return nil
+            }
+        }
+        return field
+    }
+
+    /// Converts a default by its type: numbers in range, enum cases, `[]`/`{}`, `null` for optionals.
+    private mutating func checkDefault(_ literal: DefaultLiteral, type: TypeRef) -> DefaultValue? {
+        if case .plain(let text) = literal.form, text == "null" || text == "nil" || text == "~" {
+            if type.isOptional { return .null }
+            diagnostics.error(
+                "default value '\(text)' needs an optional type; '\(type.specSpelling)' is not optional",
+                at: literal.location)
+            return nil
+        }
+        func invalid() -> String { "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'" }
+        switch type {
+        case .optional(let wrapped):
+            return checkDefault(literal, type: wrapped)
+        case .array:
+            if case .emptySequence = literal.form { return .emptyArray }
+            diagnostics.error("\(invalid()); an array's default can only be []", at: literal.location)
+            return nil
+        case .dictionary:
+            if case .emptyMapping = literal.form { return .emptyDictionary }
+            diagnostics.error("\(invalid()); a dictionary's default can only be {}", at: literal.location)
+            return nil
+        case .model(let name):
+            guard let model = enumModel(name) else {
+                diagnostics.error(
+                    "model type '\(name)' cannot have a default value (only 'null' when optional)", at: literal.location)
+                return nil
+            }
+            let text: String
+            switch literal.form {
+            case .plain(let t), .quoted(let t): text = t
+            default:
+                diagnostics.error(invalid(), at: literal.location)
+                return nil
+            }
+            // A wire value wins over a long-form case name of the same spelling.
+            if let match = model.cases.first(where: { $0.value == text })
+                ?? model.cases.first(where: { $0.swiftNameOverride == text })
+            {
+                return .enumCase(match.value)
+            }
+            // Suggestions for misspelt words only: `3` for `1` would not help.
+            let candidates = model.rawType == .string ? model.cases.map { $0.swiftNameOverride ?? $0.value } : []
+            diagnostics.error(
+                "default value '\(text)' is not a case of enum '\(name)'\(DidYouMean.hint(for: text, among: candidates))",
+                at: literal.location)
+            return nil
+        case .primitive(let primitive):
+            switch (primitive, literal.form) {
+            case (.string, .plain(let text)), (.string, .quoted(let text)):
+                return .string(text)
+            case (.int, .plain(let text)), (.int64, .plain(let text)), (.int32, .plain(let text)):
+                guard Lexical.isInteger(text) else { break }
+                guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
+                    diagnostics.error(
+                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
+                    return nil
+                }
+                return .number(text)
+            case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
+                guard Lexical.isNumber(text) else { break }
+                let bits = primitive == .float ? 32 : 64
+                guard Lexical.numberFits(text, primitive) else {
+                    diagnostics.error(
+                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
+                    return nil
+                }
+                if primitive != .decimal, Lexical.isInteger(text), !Lexical.integerIsExact(text, bits: bits) {
+                    diagnostics.error(
+                        "default value '\(text)' is not exactly representable as \(primitive.rawValue); write it with a fraction or an exponent (like '1.5e20') to take the nearest value",
+                        at: literal.location)
+                    return nil
+                }
+                return .number(text)
+            case (.bool, .plain(let text)):
+                if text == "true" { return .bool(true) }
+                if text == "false" { return .bool(false) }
+            case (.date, _), (.url, _), (.uuid, _), (.data, _), (.json, _), (.file, _):
+                diagnostics.error(
+                    "type '\(primitive.rawValue)' cannot have a default value (only 'null' when optional)",
+                    at: literal.location)
+                return nil
+            default:
+                break
+            }
+            diagnostics.error(invalid(), at: literal.location)
+            return nil
+        }
+    }
+}
