@@ -142,6 +142,16 @@ final class NamerTests: XCTestCase {
             """)
     }
 
+    /// Multipart structs are types of the module: two services' endpoints of one name would
+    /// declare one twice (codegen used to check them against models only).
+    func testMultipartStructsOfTwoServicesCollide() {
+        let upload = "endpoints:\n  upload: { method: POST, path: /u, body: { multipart: { f: File } } }\n"
+        XCTAssertEqual(render(loadSpecs([("specs/a.yaml", "service: A\n" + upload), ("specs/b.yaml", "service: B\n" + upload)])), """
+            specs/b.yaml:3:3: error: endpoint 'upload' has a multipart body whose type would be named 'UploadRequest', as does endpoint 'upload' of service 'A'; rename one
+            specs/a.yaml:3:3: note: endpoint 'upload' is here
+            """)
+    }
+
     /// Inline models and multipart structs are named by one rule.
     func testTypesMadeForAnEndpointAreNamedAlike() throws {
         let module = try module([("specs/a.yaml", """

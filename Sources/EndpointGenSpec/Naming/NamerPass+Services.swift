@@ -7,7 +7,7 @@ extension NamerPass {
         var endpoints: [EndpointNames] = []
         endpoints.reserveCapacity(service.endpoints.count)
         for endpoint in service.endpoints {
-            endpoints.append(names(of: endpoint))
+            endpoints.append(names(of: endpoint, in: service))
         }
         var environments: [SwiftName] = []
         if case .environments(let list) = service.baseURL {
@@ -26,7 +26,7 @@ extension NamerPass {
             endpoints: endpoints, endpointIndex: index, environments: environments, sharedParameters: sharedParameterNames(service))
     }
 
-    private mutating func names(of endpoint: Endpoint) -> EndpointNames {
+    private mutating func names(of endpoint: Endpoint, in service: Service) -> EndpointNames {
         func what() -> String { "endpoint '\(endpoint.name)'" }
         if Namer.endpointMembers.contains(endpoint.name) {
             diagnostics.error(
@@ -53,6 +53,16 @@ extension NamerPass {
                     diagnostics.error(
                         "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', but a model has that name",
                         at: endpoint.location, notes: [.note("model '\(name)' is defined here", at: model.type.location)])
+                } else if let other = multipartTypes[name] {
+                    diagnostics.error(
+                        "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', as does endpoint '\(other.endpoint)' of service '\(other.service)'; rename one",
+                        at: endpoint.location, notes: [.note("endpoint '\(other.endpoint)' is here", at: other.location)])
+                } else if let reason = reservedTypes[name] {
+                    diagnostics.error(
+                        "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', a reserved name: \(reason); rename the endpoint",
+                        at: endpoint.location)
+                } else {
+                    multipartTypes[name] = (endpoint.name, service.name, endpoint.location)
                 }
                 multipartType = SwiftName(name, at: bodyLocation)
                 parts = fieldNames(fields, kind: "parts", owner: "the multipart body of \(what())")

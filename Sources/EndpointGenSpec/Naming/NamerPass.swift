@@ -5,6 +5,10 @@ import EndpointGenSupport
 struct NamerPass {
     var table = NameTable()
     var diagnostics = DiagnosticBag()
+    /// Type names no model or generated type may take, with the reason (filled by `nameTypes`).
+    var reservedTypes: [String: String] = [:]
+    /// Multipart structs named so far, and where (they are module-wide types too).
+    var multipartTypes: [String: (endpoint: String, service: String, location: SourceLocation)] = [:]
 
     mutating func run(_ module: SpecModule) {
         nameTypes(module)
@@ -19,7 +23,7 @@ struct NamerPass {
 
     /// Every type of the module: models, per-status response enums, the per-service types and
     /// multipart structs, none of them a reserved name, and no two the same.
-    private mutating func nameTypes(_ module: SpecModule) {
+    mutating func nameTypes(_ module: SpecModule) {
         // Every reserved name with the reason, so that one lookup per type checks them all.
         var reserved = Namer.reservedTypeNames
         for file in module.files {
@@ -58,6 +62,7 @@ struct NamerPass {
                 table.models[model.name] = ModelNames(type: SwiftName(Namer.typeName(model.name), at: model.location), members: [])
             }
         }
+        reservedTypes = reserved
     }
 
     private static func describe(_ model: Model) -> String {
