@@ -82,18 +82,6 @@ struct Context {
         return "\(swiftType(type)).self"
     }
 
-    /// The private storage of a boxed or deprecated field is `_<name>`; a field of that name would clash with it.
-    mutating func checkStorageNames(_ fields: [Field], _ names: [String], stored: [Int], in owner: @autoclosure () -> String) {
-        for index in stored {
-            guard let clash = names.firstIndex(of: "_" + names[index]) else { continue }
-            diagnostics.append(.error(
-                "'\(fields[clash].wireName)' in \(owner()) becomes '\(names[clash])', the name of the storage of the field '\(fields[index].wireName)'; give it a different 'name:'",
-                at: fields[clash].location,
-                notes: [.note("'\(fields[index].wireName)' is here", at: fields[index].location)]
-            ))
-        }
-    }
-
     /// A Swift expression for a default value of `type`.
     func defaultExpression(_ value: DefaultValue, type: TypeRef) -> String {
         switch value {

@@ -140,10 +140,6 @@ struct ModelRenderer {
             member.dates = fields[index].dateEncoding.map(DateRendering.expression)
             members.append(member)
         }
-        let stored = members.indices.filter { members[$0].storage != nil }
-        if !stored.isEmpty {
-            context.checkStorageNames(fields, names, stored: stored, in: "'\(name)'")
-        }
         p.doc(summary)
         p.begin()
         p.put(context.typeModifiers)

@@ -344,7 +344,8 @@ final class CLITests: XCTestCase {
 
     func testLintReportsWhatOnlyTheCodeGeneratorFinds() throws {
         // The storage of a deprecated field is `_thumb`; a field named so clashes with it, which
-        // only the code generator sees. `lint` used to pass this spec while `generate` failed.
+        // only the code generator saw (now the Namer). `lint` used to pass this spec while
+        // `generate` failed.
         try writeSpec("shop.yaml", """
         models:
           Item:

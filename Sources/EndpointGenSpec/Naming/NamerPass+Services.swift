@@ -66,6 +66,7 @@ extension NamerPass {
                 }
                 multipartType = SwiftName(name, at: bodyLocation)
                 parts = fieldNames(fields, kind: "parts", owner: "the multipart body of \(what())")
+                checkStorageNames(fields, parts, owner: name) { _ in false }
             }
         }
         let responses = endpoint.responsesTypeName.map { SwiftName(Namer.typeName($0), at: endpoint.responsesLocation ?? endpoint.location) }

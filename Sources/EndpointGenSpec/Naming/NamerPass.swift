@@ -9,8 +9,15 @@ struct NamerPass {
     var reservedTypes: [String: String] = [:]
     /// Multipart structs named so far, and where (they are module-wide types too).
     var multipartTypes: [String: (endpoint: String, service: String, location: SourceLocation)] = [:]
+    /// Models in a cycle of direct fields, by cycle (`ModelCycles`): their fields into the same
+    /// cycle are boxed, with `_name` storage.
+    var cycles: [String: Int] = [:]
 
     mutating func run(_ module: SpecModule) {
+        let models = module.files.flatMap(\.models)
+        var byName: [String: Int] = [:]
+        for (index, model) in models.enumerated() { byName[model.name] = index }
+        cycles = ModelCycles.find(in: models, byName: byName)
         nameTypes(module)
         nameFiles(module)
         for file in module.files {
@@ -121,6 +128,11 @@ struct NamerPass {
         switch model.kind {
         case .structure(let fields):
             members = fieldNames(fields, kind: "fields", owner: "model '\(model.name)'")
+            let cycles = self.cycles
+            checkStorageNames(fields, members, owner: Namer.typeName(model.name)) { field in
+                guard let cycle = cycles[model.name], case .model(let target) = field.type.unwrapped else { return false }
+                return cycles[target] == cycle
+            }
         case .enumeration(let enumModel):
             members = caseNames(enumModel, of: "enum '\(model.name)'")
         case .oneOf(let oneOf):
@@ -149,6 +161,17 @@ struct NamerPass {
             result.append(SwiftName(name, at: field.location))
         }
         return result
+    }
+
+    /// A deprecated or boxed field is stored as `_<name>` (`boxed` says which fields are): no
+    /// other field of the struct may take that name.
+    mutating func checkStorageNames(_ fields: [Field], _ names: [SwiftName], owner: String, boxed: (Field) -> Bool) {
+        for (index, field) in fields.enumerated() where field.deprecated || boxed(field) {
+            guard let clash = names.firstIndex(where: { $0.name == "_" + names[index].name }) else { continue }
+            diagnostics.error(
+                "'\(fields[clash].wireName)' in '\(owner)' becomes '\(names[clash].name)', the name of the storage of the field '\(field.wireName)'; give it a different 'name:'",
+                at: fields[clash].location, notes: [.note("'\(field.wireName)' is here", at: field.location)])
+        }
     }
 
     /// An enum's cases: made-up names warned about, the fallback `unknown` kept free.
