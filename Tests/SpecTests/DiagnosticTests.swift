@@ -1384,7 +1384,7 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(zone("UTC-5"), "\(prefix) 'UTC-5'; \(rule); the fixed offset UTC-5 is 'Etc/GMT+5' (its sign is inverted, as POSIX has it)")
         XCTAssertEqual(zone("+00:00"), "\(prefix) '+00:00'; \(rule); the fixed offset +00:00 is 'UTC'")
         XCTAssertEqual(zone("GMT+05:30"), "\(prefix) 'GMT+05:30'; \(rule); IANA names fixed offsets of whole hours only (Etc/GMT-9): name the place's zone instead")
-        XCTAssertEqual(zone(String(repeating: "Asia/Seoul", count: 1000)).count, prefix.count + 10_000 + 3 + rule.count + 1, "no hint for a long value")
+        XCTAssertTrue(zone(String(repeating: "Asia/Seoul", count: 1000)).hasSuffix("'; " + rule), "no hint for a long value")
         for name in ["UTC", "Etc/GMT-9", "Asia/Seoul", "America/Argentina/Buenos_Aires", "US/Pacific", "Europe/Kyiv", "Europe/Kiev"] {
             XCTAssertEqual(zone(name), "", name)
         }
