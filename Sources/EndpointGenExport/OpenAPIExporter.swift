@@ -49,6 +49,12 @@ private struct Exporter {
     private let services: [Service]
     /// Endpoint names that more than one service uses: their operation ids name the service too.
     private let sharedEndpointNames: Set<String>
+    /// The service encodings each model's dates follow.
+    private let modelDates: ModelDateEncodings
+    /// The `dateEncoding` of the service whose operation is being written: its dates follow it.
+    private var serviceDates: DateEncodingSetting?
+    /// Models already warned about (a model's schema may be written more than once).
+    private var datesWarned: Set<String> = []
 
     init(module: SpecModule) {
         self.module = module
@@ -60,6 +66,7 @@ private struct Exporter {
             for name in Set(service.endpoints.map(\.name)) where !seen.insert(name).inserted { shared.insert(name) }
         }
         self.sharedEndpointNames = shared
+        self.modelDates = ModelDateEncodings(module: module)
         self.referencedInline = inlineModelsReferencedByOthers()
     }
 
@@ -132,6 +139,10 @@ private struct Exporter {
             tag.set(OpenAPIExtension.errorBody, value.value)
         }
         if !service.headers.isEmpty { tag.set(OpenAPIExtension.headers, headers(service.headers)) }
+        if let dates = service.dateEncoding {
+            tag.set(OpenAPIExtension.dateEncoding, dates.kind.rawValue)
+            if dates.kind == .date || dates.kind == .local, dates.timeZone != "UTC" { tag.set(OpenAPIExtension.timeZone, dates.timeZone) }
+        }
         if let session = service.cookieSession {
             var value = ObjectBuilder()
             // The refresh endpoint by its operation id, which the document keeps unique.
@@ -207,6 +218,7 @@ private struct Exporter {
 
     private mutating func operation(_ endpoint: Endpoint, of service: Service, servers: DocumentValue?) -> DocumentValue {
         var operation = ObjectBuilder()
+        serviceDates = service.dateEncoding
         operation.set("tags", .array([.string(service.name)]))
         operation.set("operationId", operationID(endpoint, of: service))
         operation.set("summary", endpoint.summary)
@@ -344,13 +356,51 @@ private struct Exporter {
                     at: field.location)
             }
         }
-        var schema = self.schema(of: type)
+        var schema = self.schema(of: type, dates: dateLeaf(field))
         // `= null` only says "optional", which `required` already does; a parameter is never null.
         if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }), value != .null {
             schema = Self.adding("default", value, to: schema)
         }
         parameter.set("schema", schema)
         return parameter.value
+    }
+
+    /// What a field's or parameter's dates are written as: its own `dateEncoding`, else its service's.
+    private func dateLeaf(_ field: Field) -> DateLeaf {
+        field.dateEncoding.map { DateLeaf(setting: $0, own: true) } ?? .service(serviceDates)
+    }
+
+    /// Whether a model has a date that follows its service (one without its own `dateEncoding`).
+    private static func hasDates(_ model: Model) -> Bool {
+        func dated(_ type: TypeRef) -> Bool {
+            switch type {
+            case .primitive(let primitive): return primitive == .date
+            case .model: return false
+            case .array(let inner), .dictionary(let inner), .optional(let inner): return dated(inner)
+            }
+        }
+        switch model.kind {
+        case .structure(let fields): return fields.contains { $0.dateEncoding == nil && dated($0.type) }
+        case .union(let union): return union.variants.contains { dated($0.type) }
+        case .enumeration, .oneOf: return false
+        }
+    }
+
+    /// A form body field's `encoding` entry: its style as OpenAPI says it (`FormEncoding`).
+    private func formEncoding(_ field: Field) -> DocumentValue? {
+        func isScalar(_ type: TypeRef) -> Bool {
+            switch type {
+            case .primitive(let primitive): return primitive != .json
+            case .model(let name):
+                if case .enumeration? = models[name]?.kind { return true }
+                return false
+            default: return false
+            }
+        }
+        let type = field.type.unwrapped
+        var isList = false
+        if case .array(let element) = type { isList = isScalar(element) }
+        return FormEncoding.entry(style: field.style, isList: isList, isScalar: isScalar(type))
     }
 
     private static func isModel(_ type: TypeRef) -> Bool {
@@ -372,12 +422,19 @@ private struct Exporter {
         var content = ObjectBuilder()
         switch body {
         case .json(let type):
-            content.set(jsonMediaType(endpoint, of: service), .object([.init(key: "schema", value: schema(of: type, inline: true))]))
+            content.set(jsonMediaType(endpoint, of: service), .object([.init(key: "schema", value: schema(of: type, inline: true, dates: .service(serviceDates)))]))
         case .form(let modelName):
-            content.set("application/x-www-form-urlencoded", .object([.init(key: "schema", value: schema(of: .model(modelName), inline: true))]))
+            var media = ObjectBuilder()
+            media.set("schema", schema(of: .model(modelName), inline: true, dates: .service(serviceDates)))
+            if case .structure(let fields)? = models[modelName]?.kind {
+                var encoding = ObjectBuilder()
+                for field in fields { encoding.set(field.wireName, formEncoding(field)) }
+                if !encoding.isEmpty { media.set("encoding", encoding.value) }
+            }
+            content.set("application/x-www-form-urlencoded", media.value)
         case .multipart(let parts):
             var media = ObjectBuilder()
-            media.set("schema", objectSchema(parts, multipart: true))
+            media.set("schema", objectSchema(parts, multipart: true, dates: .service(serviceDates)))
             // Model and JSON parts go as JSON, with their own content type.
             let jsonParts = parts.filter { isJSONPart($0.type) }
             if !jsonParts.isEmpty {
@@ -468,13 +525,13 @@ private struct Exporter {
             }
         case .json(let type):
             mediaType = "application/json"
-            let payload = self.schema(of: type, inline: true)
+            let payload = self.schema(of: type, inline: true, dates: .service(serviceDates))
             schema = envelope.map { envelopeSchema($0, payload: payload) } ?? payload
             if let envelope, let value = sample { sample = Self.wrapped(value, envelope: envelope) }
         case .envelope(let type):
             mediaType = "application/json"
             if let envelope {
-                schema = envelopeSchema(envelope, payload: self.schema(of: type, inline: true))
+                schema = envelopeSchema(envelope, payload: self.schema(of: type, inline: true, dates: .service(serviceDates)))
                 if let value = sample { sample = Self.wrapped(value, envelope: envelope) }
             }
             response.set(OpenAPIExtension.response, "envelope")
@@ -488,7 +545,7 @@ private struct Exporter {
         case .stream(let format, let type):
             // The schema is one value: each event's data, or each line.
             mediaType = format == .events ? "text/event-stream" : "application/jsonl"
-            schema = self.schema(of: type, inline: true)
+            schema = self.schema(of: type, inline: true, dates: .service(serviceDates))
         }
         if let mediaType {
             var media = ObjectBuilder()
@@ -658,9 +715,11 @@ private struct Exporter {
     }
 
     /// The schema of a type: `inline` writes an inline request or response model's object
-    /// itself rather than a reference.
-    private mutating func schema(of type: TypeRef, inline: Bool = false) -> DocumentValue {
+    /// itself rather than a reference; `dates` is what its dates are written as.
+    private mutating func schema(of type: TypeRef, inline: Bool = false, dates: DateLeaf) -> DocumentValue {
         switch type {
+        case .primitive(.date):
+            return dates.schema
         case .primitive(let primitive):
             return Self.schema(of: primitive)
         case .model(let name):
@@ -669,11 +728,11 @@ private struct Exporter {
             }
             return Self.reference(name)
         case .array(let element):
-            return .object([.init(key: "type", value: .string("array")), .init(key: "items", value: schema(of: element))])
+            return .object([.init(key: "type", value: .string("array")), .init(key: "items", value: schema(of: element, dates: dates))])
         case .dictionary(let value):
-            return .object([.init(key: "type", value: .string("object")), .init(key: "additionalProperties", value: schema(of: value))])
+            return .object([.init(key: "type", value: .string("object")), .init(key: "additionalProperties", value: schema(of: value, dates: dates))])
         case .optional(let wrapped):
-            return Self.nullable(schema(of: wrapped, inline: inline))
+            return Self.nullable(schema(of: wrapped, inline: inline, dates: dates))
         }
     }
 
@@ -744,9 +803,13 @@ private struct Exporter {
 
     private mutating func modelSchema(_ model: Model) -> DocumentValue {
         var schema: DocumentValue
+        let (dates, conflict) = modelDates.leaf(for: model.name)
+        if let conflict, datesWarned.insert(model.name).inserted, Self.hasDates(model) {
+            diagnostics.warning(conflict, at: model.location)
+        }
         switch model.kind {
         case .structure(let fields):
-            schema = objectSchema(fields, multipart: false)
+            schema = objectSchema(fields, multipart: false, dates: dates)
         case .enumeration(let enumeration):
             var builder = ObjectBuilder()
             builder.set("type", enumeration.rawType == .int ? "integer" : "string")
@@ -779,7 +842,7 @@ private struct Exporter {
         case .union(let union):
             // In decoding order: the first case that fits is taken.
             var parts: [DocumentValue] = []
-            for variant in union.variants { parts.append(self.schema(of: variant.type)) }
+            for variant in union.variants { parts.append(self.schema(of: variant.type, dates: dates)) }
             schema = .object([.init(key: "oneOf", value: .array(parts))])
         }
         // The description first, where a reader looks for it.
@@ -792,11 +855,14 @@ private struct Exporter {
     /// An object of fields (a struct model, the parts of a multipart body): required are the
     /// fields that are neither optional nor defaulted (nor read- or write-only, which one
     /// direction leaves out).
-    private mutating func objectSchema(_ fields: [Field], multipart: Bool) -> DocumentValue {
+    /// `dates`: what the dates of fields without their own `dateEncoding` are written as.
+    private mutating func objectSchema(_ fields: [Field], multipart: Bool, dates: DateLeaf) -> DocumentValue {
         var properties = ObjectBuilder()
         var required: [DocumentValue] = []
         for field in fields {
-            var schema = self.schema(of: field.type)
+            var schema = self.schema(of: field.type, dates: field.dateEncoding.map { DateLeaf(setting: $0, own: true) } ?? dates)
+            // A form body's field: its `style:` exactly (the body's `encoding` says it as OpenAPI can).
+            if let style = field.style { schema = Self.adding(OpenAPIExtension.style, .string(style.rawValue), to: schema) }
             if let summary = field.summary { schema = Self.adding("description", .string(summary), to: schema) }
             if let value = field.defaultValue.flatMap({ defaultValue($0, type: field.type.unwrapped) }) {
                 schema = Self.adding("default", value, to: schema)

@@ -203,6 +203,11 @@ struct OpenAPIReader {
             settings.headers = Self.constantHeaders(headers)
             found = true
         }
+        if let kind = tag[OpenAPIExtension.dateEncoding]?.text, SpecRules.dateEncodings.contains(kind) {
+            settings.dateEncoding = kind
+            settings.timeZone = tag[OpenAPIExtension.timeZone]?.text.flatMap { SpecRules.isTimeZone($0) ? $0 : nil }
+            found = true
+        }
         if let node = tag[OpenAPIExtension.cookieSession], node.mapping != nil {
             settings.hasCookieSession = true
             settings.cookieRefresh = node["refresh"]?.text
@@ -441,6 +446,12 @@ struct OpenAPIReader {
             type = others.count == 1 ? others[0] : nil
         }
         result.integerDiscriminator = node[OpenAPIExtension.discriminatorType]?.text == "integer"
+        // Only values the spec loader accepts (an import never writes a spec that fails).
+        if let kind = node[OpenAPIExtension.dateEncoding]?.text, kind == "service" || SpecRules.dateEncodings.contains(kind) {
+            result.dateEncoding = kind
+            result.timeZone = node[OpenAPIExtension.timeZone]?.text.flatMap { SpecRules.isTimeZone($0) ? $0 : nil }
+        }
+        result.specStyle = node[OpenAPIExtension.style]?.text
         if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }

@@ -21,6 +21,8 @@ struct SpecBuilder {
         /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
         /// `epochSeconds`, `epochMilliseconds`); only a field or parameter can say it.
         var dates: String?
+        /// The IANA zone an endpointgen export gave a `date` or `local` encoding.
+        var timeZone: String?
 
         /// Scalars, enums and arrays of them: what query, header and form values may be.
         var isSimple: Bool {
@@ -58,6 +60,15 @@ struct SpecBuilder {
     private var genericErrorSchemas: Set<String> = []
     /// The current service's most common error schema (its `errorBody`).
     private var serviceErrorSchema: String?
+    /// The time zones an export gave the dates of each model (by model name) and of the current
+    /// service's parameters: each file's `timeZone:` (`assignTimeZones`).
+    private var modelTimeZones: [String: (zone: String, location: SourceLocation)] = [:]
+    private var serviceTimeZone: (zone: String, location: SourceLocation)?
+    /// While a service's endpoints are built: their inline models are the service file's.
+    private var buildingService = false
+    /// Components a form body sends as they are: their properties' `x-endpointgen-style` is the
+    /// fields' `style:` (a style on a model no form sends is an error in specs).
+    private var formComponents: Set<String> = []
     private var receivedModels: Set<String> = []
 
     init(document: OpenAPIDocument) {
@@ -80,6 +91,7 @@ struct SpecBuilder {
         }
         findDirections()
         genericErrorSchemas = Self.sharedErrorSchemas(document.operations)
+        findFormComponents()
         var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
         for named in document.schemas {
             guard let name = modelNames[named.name] else { continue }
@@ -93,6 +105,8 @@ struct SpecBuilder {
         // Operation id → the service and endpoint it became, for an exported `cookieSession`'s refresh.
         var byOperationID: [String: (service: String, endpoint: String)] = [:]
         var sessions: [(file: Int, refresh: String?, csrf: (cookie: String, header: String)?)] = []
+        var serviceZones: [String: (zone: String, location: SourceLocation)] = [:]
+        buildingService = true
         for group in groups {
             // What an endpointgen export wrote for the service; detection is for other documents.
             let settings = group.tag.flatMap { tag in document.tagSettings.first { $0.name == tag }?.settings }
@@ -117,6 +131,8 @@ struct SpecBuilder {
                 return body
             } ?? detectErrorBody(group.operations)
             service.headers = settings?.headers ?? []
+            service.dateEncoding = settings?.dateEncoding
+            serviceTimeZone = settings?.timeZone.map { (zone: $0, location: group.operations.first?.location ?? SourceLocation(file: "", line: 1, column: 1)) }
             if case .reference(let name)? = commonErrorSchema(group.operations)?.kind { serviceErrorSchema = name } else { serviceErrorSchema = nil }
             var auths: [String] = []
             for operation in group.operations {
@@ -147,8 +163,10 @@ struct SpecBuilder {
                 sessions.append((files.count, settings.cookieRefresh, settings.csrf))
             }
             file.service = service
+            if let zone = serviceTimeZone { serviceZones[file.fileName] = zone }
             files.append(file)
         }
+        buildingService = false
         for session in sessions {
             guard var service = files[session.file].service else { continue }
             // The refresh endpoint is sent by the client alone: one without parameters or body.
@@ -164,7 +182,34 @@ struct SpecBuilder {
         ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
+        for index in files.indices { assignTimeZone(&files[index], serviceZone: serviceZones[files[index].fileName]) }
         return files
+    }
+
+    /// The file's `timeZone:`: the one its service's or its models' dates were exported with. A
+    /// spec file has one, so a second zone is a warning (its dates are read in the first).
+    private mutating func assignTimeZone(_ file: inout ImportedFile, serviceZone: (zone: String, location: SourceLocation)?) {
+        let zones = [serviceZone] + file.models.map { modelTimeZones[$0.name] }
+        for found in zones.compactMap({ $0 }) {
+            guard let zone = file.timeZone else {
+                file.timeZone = found.zone
+                continue
+            }
+            if zone != found.zone {
+                diagnostics.warning(.timeZones, "dates in time zone '\(found.zone)' land in \(file.fileName) with dates in '\(zone)'; a spec file has one time zone, so they are read in '\(zone)'", at: found.location)
+            }
+        }
+    }
+
+    /// The components that form bodies send as they are (`formComponents`).
+    private mutating func findFormComponents() {
+        var excluded: Set<String> = []
+        for operation in document.operations {
+            guard let body = operation.body, case .form(let schema) = body.content, case .reference(let name) = schema.kind,
+                  let model = modelNames[name] else { continue }
+            if formStylesAreDefault(schema, body.formEncoding) { formComponents.insert(model) } else { excluded.insert(model) }
+        }
+        formComponents.subtract(excluded)
     }
 
     /// A component model that the endpoints of one service alone use (directly or through other
@@ -902,6 +947,7 @@ struct SpecBuilder {
         models += made
         var field = ImportedField(key: key, type: type.expr)
         field.dateEncoding = type.dates
+        if let zone = type.timeZone, serviceTimeZone == nil { serviceTimeZone = (zone, schema.location) }
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)
@@ -949,7 +995,22 @@ struct SpecBuilder {
         guard let object = objectParts(schema) else { return false }
         return object.properties.allSatisfy { property in
             guard let entry = encoding[property.name] else { return true }
-            return formStyle(entry, isList: isSimple(property.schema) && !isSimpleScalar(property.schema)) == .some(nil)
+            let isList = isSimple(property.schema) && !isSimpleScalar(property.schema)
+            guard case .some(let style) = formStyle(entry, isList: isList) else { return false }
+            // An export's model says its fields' styles itself (`x-endpointgen-style`); the
+            // default ones (`repeat`, `deepObject`) say what no style does.
+            let own = property.schema.specStyle.flatMap { ["repeat", "deepObject"].contains($0) ? nil : $0 }
+            return style == own
+        }
+    }
+
+    /// Whether a form field of this kind may have `style:` (`fits`: lists the array styles,
+    /// objects and maps `deepObject` and `form`).
+    private func fits(style: String, _ kind: SpecType.Kind) -> Bool {
+        switch kind {
+        case .array(.scalar), .array(.enumModel): return ["repeat", "comma", "space", "pipe", "brackets"].contains(style)
+        case .scalar, .enumModel, .data, .file, .array(.file): return false
+        default: return style == "deepObject" || style == "form"
         }
     }
 
@@ -1354,6 +1415,16 @@ struct SpecBuilder {
             if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
             field.dateEncoding = type.dates
+            if let zone = type.timeZone {
+                if buildingService {
+                    if serviceTimeZone == nil { serviceTimeZone = (zone, property.schema.location) }
+                } else if modelTimeZones[owner] == nil {
+                    modelTimeZones[owner] = (zone, property.schema.location)
+                }
+            }
+            if formEncoding == nil, formComponents.contains(owner), let style = property.schema.specStyle, fits(style: style, type.kind) {
+                field.style = style
+            }
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = property.schema.deprecated
             // Required only where it is always there: a model sent and received holds no
@@ -1422,6 +1493,19 @@ struct SpecBuilder {
     // MARK: - Types
 
     private mutating func specType(_ schema: Schema, suggested: String, use: Use, models: inout [ImportedModel]) -> SpecType {
+        // An endpointgen export's date: its own encoding, or none when it follows the service's.
+        if let dates = schema.dateEncoding {
+            switch schema.kind {
+            case .string, .integer, .number:
+                var result = SpecType(expr: "Date", kind: .scalar, nullable: schema.nullable)
+                if dates != "service" {
+                    result.dates = dates
+                    result.timeZone = schema.timeZone
+                }
+                return result
+            default: break
+            }
+        }
         var result = baseType(schema, suggested: suggested, use: use, models: &models)
         if schema.nullable { result.nullable = true }
         return result
@@ -1459,7 +1543,7 @@ struct SpecBuilder {
             var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
             // A list of dates carries the elements' encoding; a list of such lists cannot.
             if element.dates != nil, element.expr == "Date" {
-                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates)
+                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates, timeZone: element.timeZone)
             }
             element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
@@ -1519,7 +1603,7 @@ struct SpecBuilder {
     /// the values are no longer read as dates.
     private mutating func undated(_ type: SpecType, at location: SourceLocation, where place: String) -> SpecType {
         guard let dates = type.dates else { return type }
-        let wire = dates == "date" ? "String" : "Int64"
+        let wire = dates.hasPrefix("epoch") ? "Int64" : "String"
         var plain = type
         plain.dates = nil
         plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
