@@ -242,6 +242,8 @@ final class OpenAPIExportTests: XCTestCase {
             x-endpointgen-envelope: { payload: data, success: data }
             x-endpointgen-headers: { Authorization: x, Content-Type: text/plain, "bad name": x, Accept: a, accept: b, X-Line: "a\\nb" }
             x-endpointgen-cookie-session: { refresh: ping }
+            x-endpointgen-date-encoding: local
+            x-endpointgen-time-zone: Mars/Olympus_Mons
         paths:
           /ping:
             get:
@@ -269,7 +271,8 @@ final class OpenAPIExportTests: XCTestCase {
               oneOf: [{ $ref: '#/components/schemas/A' }]
               discriminator: { propertyName: kind, mapping: { '1': A } }
               x-endpointgen-discriminator-type: integer
-            A: { type: object, properties: { kind: { type: string }, a: { type: string } } }
+            A: { type: object, properties: { kind: { type: string }, a: { type: string }, b: { type: array, items: { type: string }, x-endpointgen-style: comma },
+                 c: { type: string, x-endpointgen-date-encoding: weekly, x-endpointgen-time-zone: Asia/Seoul } } }
         """
         let result = OpenAPIImporter.run(Array(document.utf8), path: "bad.yaml", outputDirectory: "specs")
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
@@ -285,6 +288,11 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertTrue(spec.contains("    timeout: 1.5\n    redirects: none\n"), spec)
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertFalse(schemas.contains("type: Int"), "A declares 'kind' as a string:\n" + schemas)
+        // A style on a model no form body sends, an encoding specs do not have, a zone that is none.
+        XCTAssertTrue(spec.contains("dateEncoding: local\n"), spec)
+        for refused in ["Mars", "timeZone"] { XCTAssertFalse(spec.contains(refused), "\(refused):\n" + spec) }
+        for refused in ["style:", "weekly", "dateEncoding", "timeZone"] { XCTAssertFalse(schemas.contains(refused), "\(refused):\n" + schemas) }
+        XCTAssertTrue(schemas.contains("c: String?"), schemas)
     }
 
     // MARK: - Validity
