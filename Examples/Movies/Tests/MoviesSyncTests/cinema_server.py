@@ -165,7 +165,8 @@ def main():
         if command == "revise":
             revisions[int(argument)] += 1
             print("revised", argument, flush=True)
-    server.shutdown()
+    # stdin closed: the test is done. The serving thread is a daemon and ends with the process
+    # (server.shutdown() would wait up to its half-second poll interval).
 
 
 if __name__ == "__main__":
