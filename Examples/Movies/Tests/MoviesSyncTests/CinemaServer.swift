@@ -55,12 +55,13 @@ final class CinemaServer {
         guard Self.readLine(output) == "revised \(filmId)" else { throw Failure(description: "the server did not revise film \(filmId)") }
     }
 
-    /// What the server has logged so far, oldest first.
+    /// What the server has logged so far, oldest first (a line still being written is left out).
     func log() throws -> [Logged] {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         return try String(decoding: Data(contentsOf: logFile), as: UTF8.self)
-            .split(separator: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .dropLast()
             .map { try decoder.decode(Logged.self, from: Data($0.utf8)) }
     }
 
