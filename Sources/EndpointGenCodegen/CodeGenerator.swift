@@ -62,7 +62,14 @@ public enum CodeGenerator {
     /// (swift-format reads its directive only before the first declaration).
     public static let toolOptOuts = ["// swift-format-ignore-file", "// swiftlint:disable all"]
 
+    /// The files of `module`, named by its name table (`SpecLoader` fills it; a module built by
+    /// hand is named here, its naming problems reported with the rest).
     public static func generate(_ module: SpecModule, options: CodegenOptions = CodegenOptions()) -> CodegenResult {
+        var module = module
+        var namingProblems: [Diagnostic] = []
+        if module.names.files.isEmpty, !module.files.isEmpty {
+            (module.names, namingProblems) = Namer.name(module)
+        }
         let context = Context(module: module, options: options)
         // Each spec file's output depends only on the module, so files are rendered in parallel,
         // each with its own copy of the context; results are merged in spec order.
@@ -72,29 +79,11 @@ public enum CodeGenerator {
             return (files, fileContext.diagnostics)
         }
         var files: [GeneratedFile] = []
-        var diagnostics: [Diagnostic] = []
-        // Output names are compared case-folded (and, as Swift compares strings, after Unicode
-        // normalization): on the default file systems of macOS and Windows `FooBarRouter.swift`
-        // and `FoobarRouter.swift` are one file, and one spec's output would overwrite the other's.
-        var fileOwners: [String: (name: String, location: SourceLocation)] = [:]
-        for (file, result) in zip(module.files, perFile) {
+        var diagnostics = namingProblems
+        // Output names are the Namer's, which made sure that no two are alike once case is ignored.
+        for result in perFile {
             diagnostics += result.diagnostics
-            let location = file.service?.location ?? SourceLocation(file: file.path, line: 1, column: 1)
-            for generated in result.files {
-                let key = generated.name.lowercased()
-                if let owner = fileOwners[key] {
-                    let what = owner.name == generated.name
-                        ? "both generate '\(generated.name)'"
-                        : "generate '\(owner.name)' and '\(generated.name)', names that differ only in letter case (one file on macOS and Windows)"
-                    diagnostics.append(.error(
-                        "'\(owner.location.file)' and '\(file.path)' \(what); rename a service or a spec file",
-                        at: location,
-                        notes: [.note("'\(owner.name)' comes from here", at: owner.location)]))
-                    continue
-                }
-                fileOwners[key] = (generated.name, location)
-                files.append(generated)
-            }
+            files += result.files
         }
         if diagnostics.contains(where: { $0.severity == .error }) {
             return CodegenResult(files: [], diagnostics: diagnostics)
@@ -129,24 +118,27 @@ public enum CodeGenerator {
                 }
             }
         }
-        if let service = file.service {
-            let shapes = service.endpoints.map { EndpointShape($0, serviceDates: service.dateEncoding, context: &context) }
-            checkMultipartNames(shapes, &context)
+        guard let fileNames = context.names.files[file.path] else { return [] }
+        if let service = file.service, let serviceNames = context.names.services[service.name],
+           let routerFile = fileNames.router, let serviceFile = fileNames.service, let fakeFile = fileNames.fake {
+            let shapes = zip(service.endpoints, serviceNames.endpoints).map { endpoint, names in
+                EndpointShape(endpoint, names: names, serviceDates: service.dateEncoding, context: context)
+            }
             let router = RouterRenderer(context: context, service: service, shapes: shapes)
-            emit("\(service.name)Router.swift") { router.render(into: &$0) }
+            emit(routerFile) { router.render(into: &$0) }
             let serviceRenderer = ServiceRenderer(context: context, service: service, shapes: shapes)
-            emit("\(service.name)Service.swift") { serviceRenderer.render(into: &$0) }
+            emit(serviceFile) { serviceRenderer.render(into: &$0) }
             if context.options.fakes {
                 let fake = FakeRenderer(context: context, service: service, shapes: shapes, calls: shapes.map(serviceRenderer.call),
                                         pages: shapes.map(serviceRenderer.pages))
-                emit("\(service.name)ServiceFake.swift") { fake.render(into: &$0) }
+                emit(fakeFile) { fake.render(into: &$0) }
             }
             let multipart = shapes.filter { $0.multipartStructName != nil }
             if !file.models.isEmpty || !multipart.isEmpty {
-                emitModels(service.name, renderModels(file.models, multipart: multipart, context: &context))
+                emitModels(fileNames.modelsStem, renderModels(file.models, multipart: multipart, context: &context))
             }
         } else if !file.models.isEmpty {
-            emitModels(Naming.upperCamel(file.stem), renderModels(file.models, multipart: [], context: &context))
+            emitModels(fileNames.modelsStem, renderModels(file.models, multipart: [], context: &context))
         }
         return files
     }
@@ -167,27 +159,17 @@ public enum CodeGenerator {
         for model in models {
             let start = p.offset
             renderer.render(model, into: &p)
-            take(Naming.typeName(model.name), from: start)
+            take(context.names.typeName(model.name), from: start)
         }
         for shape in multipart {
             guard case .multipart(let parts)? = shape.endpoint.body, let name = shape.multipartStructName else { continue }
             let start = p.offset
-            renderer.renderStruct(name: name, specName: nil, summary: "The multipart/form-data parts of `\(shape.endpoint.name)`.", fields: parts, codable: false, into: &p)
+            renderer.renderStruct(
+                name: name, specName: nil, summary: "The multipart/form-data parts of `\(shape.endpoint.name)`.", fields: parts,
+                names: shape.names.parts.map(\.name), codable: false, into: &p)
             take(name, from: start)
         }
         context.diagnostics = renderer.context.diagnostics
         return declarations
-    }
-
-    /// A generated multipart struct must not take a model's name.
-    private static func checkMultipartNames(_ shapes: [EndpointShape], _ context: inout Context) {
-        for shape in shapes {
-            guard let name = shape.multipartStructName, let model = context.model(named: name) else { continue }
-            context.diagnostics.append(.error(
-                "endpoint '\(shape.endpoint.name)' has a multipart body whose type would be named '\(name)', but a model has that name",
-                at: shape.endpoint.location,
-                notes: [.note("model '\(name)' is defined here", at: model.location)]
-            ))
-        }
     }
 }

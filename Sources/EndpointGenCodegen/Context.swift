@@ -12,10 +12,13 @@ struct Context {
     /// one such model to another of the same cycle are kept in an `Indirect` box, or the structs
     /// would contain themselves and not compile.
     let cycles: [String: Int]
+    /// Every Swift name of the module, decided by the `Namer`: renderers look names up here.
+    let names: NameTable
     var diagnostics: [Diagnostic] = []
 
     init(module: SpecModule, options: CodegenOptions) {
         self.options = options
+        names = module.names
         models = module.files.flatMap(\.models)
         var modelIndex: [String: Int] = [:]
         modelIndex.reserveCapacity(models.count)
@@ -66,7 +69,7 @@ struct Context {
             case .json: return "JSONValue"
             default: return primitive.rawValue
             }
-        case .model(let name): return Naming.typeName(name)
+        case .model(let name): return names.typeName(name)
         case .array(let element): return "[\(swiftType(element))]"
         case .dictionary(let value): return "[String: \(swiftType(value))]"
         case .optional(let wrapped): return "\(swiftType(wrapped))?"
@@ -77,74 +80,6 @@ struct Context {
     func metatype(_ type: TypeRef) -> String {
         if case .optional(let wrapped) = type { return "Optional<\(swiftType(wrapped))>.self" }
         return "\(swiftType(type)).self"
-    }
-
-    /// Swift names for fields, in order, with collisions reported (both places named). The
-    /// resolver already rejects every clash it can see in a spec (`checkSwiftNames`,
-    /// `checkBodyLabel`); this is the backstop that turns a gap there into an error instead of
-    /// code that does not compile.
-    mutating func fieldNames(_ fields: [Field], in owner: @autoclosure () -> String) -> [String] {
-        var names: [String] = []
-        names.reserveCapacity(fields.count)
-        for index in fields.indices {
-            // Properties read one by one: copying a whole `Field` retains each of its strings.
-            let name = fields[index].swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: fields[index].wireName)
-            // Fields of one scope are few: a linear scan beats hashing every name.
-            if let clash = names.firstIndex(of: name) {
-                let field = fields[index]
-                let other = fields[clash]
-                diagnostics.append(.error(
-                    "'\(field.wireName)' and '\(other.wireName)' in \(owner()) both become the Swift name '\(name)'; give one a different 'name:'",
-                    at: field.location,
-                    notes: [.note("'\(other.wireName)' is here", at: other.location)]
-                ))
-            }
-            names.append(name)
-        }
-        return names
-    }
-
-    /// The private storage of a boxed or deprecated field is `_<name>`; a field of that name would clash with it.
-    mutating func checkStorageNames(_ fields: [Field], _ names: [String], stored: [Int], in owner: @autoclosure () -> String) {
-        for index in stored {
-            guard let clash = names.firstIndex(of: "_" + names[index]) else { continue }
-            diagnostics.append(.error(
-                "'\(fields[clash].wireName)' in \(owner()) becomes '\(names[clash])', the name of the storage of the field '\(fields[index].wireName)'; give it a different 'name:'",
-                at: fields[clash].location,
-                notes: [.note("'\(fields[index].wireName)' is here", at: fields[index].location)]
-            ))
-        }
-    }
-
-    /// Swift case names of an enum model, with collisions reported.
-    mutating func caseNames(_ model: EnumModel, in owner: String) -> [String] {
-        var seen: [String: EnumModel.Case] = [:]
-        var names: [String] = []
-        for item in model.cases {
-            var name = item.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: item.value)
-            if model.rawType == .int, item.swiftNameOverride == nil {
-                // Int values have no words: `1` → `value1`, `-1` → `valueMinus1`.
-                name = Naming.caseName(forInteger: item.value)
-            }
-            if name == "unknown" { name = "unknown_" }
-            if let other = seen[name] {
-                diagnostics.append(.error(
-                    "enum '\(owner)': values '\(item.value)' and '\(other.value)' both become the case name '\(name)'; name them with the long form 'values: { name: value }'",
-                    at: item.location,
-                    notes: [.note("'\(other.value)' is here", at: other.location)]
-                ))
-            } else {
-                seen[name] = item
-            }
-            names.append(name)
-        }
-        return names
-    }
-
-    /// Swift case names of a `oneOf` model (`OneOfModel.swiftName(of:valueType:)`). The decoder
-    /// reported and left out the cases whose names clash, so these are distinct.
-    func caseNames(_ model: OneOfModel) -> [String] {
-        model.variants.map { OneOfModel.swiftName(of: $0, valueType: model.valueType) }
     }
 
     /// A Swift expression for a default value of `type`.
@@ -171,10 +106,9 @@ struct Context {
             guard case .model(let name) = type.unwrapped, let model = model(named: name), case .enumeration(let enumModel) = model.kind else {
                 return SwiftLiteral.string(wire)
             }
-            var copy = self
-            let names = copy.caseNames(enumModel, in: name)
-            if let index = enumModel.cases.firstIndex(where: { $0.value == wire || $0.swiftNameOverride == wire }) {
-                return "." + Naming.member(names[index])
+            let cases = names.memberNames(name)
+            if let index = enumModel.cases.firstIndex(where: { $0.value == wire || $0.swiftNameOverride == wire }), index < cases.count {
+                return "." + Naming.member(cases[index])
             }
             return ".init(rawValue: \(enumModel.rawType == .int ? wire : SwiftLiteral.string(wire)))"
         }

@@ -53,24 +53,24 @@ final class EndpointShape {
     /// The body's Swift type name when the body is a multipart struct generated for this endpoint.
     let multipartStructName: String?
 
-    init(_ endpoint: Endpoint, serviceDates: DateEncodingSetting? = nil, context: inout Context) {
+    /// The names of the endpoint and its parameters, from the name table.
+    let names: EndpointNames
+
+    init(_ endpoint: Endpoint, names: EndpointNames, serviceDates: DateEncodingSetting? = nil, context: Context) {
         self.endpoint = endpoint
-        caseName = Naming.identifier(fromWire: endpoint.name)
+        self.names = names
+        caseName = names.caseName.name
         escapedCaseName = Naming.escaped(caseName)
         var bodyType: String?
-        var multipartStructName: String?
         switch endpoint.body {
         case .json(let type)?: bodyType = context.swiftType(type)
-        case .form(let model)?: bodyType = Naming.typeName(model)
-        case .multipart?:
-            let name = Naming.upperCamel(endpoint.name) + "Request"
-            multipartStructName = name
-            bodyType = name
+        case .form(let model)?: bodyType = context.names.typeName(model)
+        case .multipart?: bodyType = names.multipartType?.name
         case .raw?: bodyType = "Data"
         case .file?: bodyType = "URL"
         case nil: break
         }
-        self.multipartStructName = multipartStructName
+        multipartStructName = names.multipartType?.name
         var fields: [Field] = []
         fields.reserveCapacity(endpoint.pathParameters.count + endpoint.query.count + endpoint.headerParameters.count + 1)
         fields += endpoint.pathParameters
@@ -79,14 +79,13 @@ final class EndpointShape {
         if bodyType != nil {
             fields.append(Field(wireName: "body", type: .primitive(.string), location: endpoint.location))
         }
-        let names = context.fieldNames(fields, in: "the parameters of endpoint '\(endpoint.name)'")
         let queryStart = endpoint.pathParameters.count
         let headerStart = queryStart + endpoint.query.count
         let bodyIndex = headerStart + endpoint.headerParameters.count
         var parameters: [Parameter] = []
         parameters.reserveCapacity(fields.count)
         for index in fields.indices {
-            let swiftName = names[index]
+            let swiftName = names.parameters[index].name
             if index == bodyIndex {
                 parameters.append(Parameter(
                     role: .body, wireName: "body", swiftName: swiftName, escapedName: Naming.escaped(swiftName),

@@ -158,7 +158,7 @@ struct FakeRenderer {
         p.put("Router")
         shape.putConstructor(into: &p)
         p.put(", items: { ")
-        p.put(ServiceRenderer.items(pages.pagination))
+        p.put(ServiceRenderer.items(pages.pagination, names: context.names))
         p.put(" }) { _ in nil }")
         p.end()
         p.close()

@@ -7,7 +7,9 @@ struct ModelRenderer {
     mutating func render(_ model: Model, into p: inout CodePrinter) {
         switch model.kind {
         case .structure(let fields):
-            renderStruct(name: Naming.typeName(model.name), specName: model.name, summary: model.summary, fields: fields, codable: true, into: &p)
+            renderStruct(
+                name: context.names.typeName(model.name), specName: model.name, summary: model.summary, fields: fields,
+                names: context.names.memberNames(model.name), codable: true, into: &p)
         case .enumeration(let enumModel):
             renderEnum(model, enumModel, into: &p)
         case .oneOf(let oneOf):
@@ -106,11 +108,13 @@ struct ModelRenderer {
     }
 
     /// A struct with a memberwise initializer; `codable` false for multipart parts (File is not Codable).
-    /// `specName` is the model's name in the spec (nil for multipart parts, which are never recursive).
-    mutating func renderStruct(name: String, specName: String?, summary: String?, fields: [Field], codable: Bool, into p: inout CodePrinter) {
+    /// `specName` is the model's name in the spec (nil for multipart parts, which are never recursive);
+    /// `names` the fields' Swift names from the name table.
+    mutating func renderStruct(
+        name: String, specName: String?, summary: String?, fields: [Field], names: [String], codable: Bool, into p: inout CodePrinter
+    ) {
         let access = context.access
         let mutable = context.options.mutableModels
-        let names = context.fieldNames(fields, in: "'\(name)'")
         var members: [Member] = []
         members.reserveCapacity(fields.count)
         for index in fields.indices {
@@ -135,10 +139,6 @@ struct ModelRenderer {
             member.readOnly = fields[index].access == .readOnly
             member.dates = fields[index].dateEncoding.map(DateRendering.expression)
             members.append(member)
-        }
-        let stored = members.indices.filter { members[$0].storage != nil }
-        if !stored.isEmpty {
-            context.checkStorageNames(fields, names, stored: stored, in: "'\(name)'")
         }
         p.doc(summary)
         p.begin()
@@ -332,8 +332,8 @@ struct ModelRenderer {
     /// written piece by piece (`begin`, `put`, `end`), like the struct's.
     mutating func renderEnum(_ model: Model, _ enumModel: EnumModel, into p: inout CodePrinter) {
         let access = context.access
-        let name = Naming.typeName(model.name)
-        let names = context.caseNames(enumModel, in: model.name)
+        let name = context.names.typeName(model.name)
+        let names = context.names.memberNames(model.name)
         let isInt = enumModel.rawType == .int
         let raw: StaticString = isInt ? "Int" : "String"
         func putValue(_ value: String, into p: inout CodePrinter) { Self.putRawValue(value, integer: isInt, into: &p) }
@@ -397,17 +397,17 @@ struct ModelRenderer {
     /// then boxed, as a struct's fields that close a cycle are.
     mutating func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
         let access = context.access
-        let names = context.caseNames(oneOf)
+        let names = context.names.memberNames(model.name)
         let isInt = oneOf.valueType == .int
         func putValue(_ value: String, into p: inout CodePrinter) { Self.putRawValue(value, integer: isInt, into: &p) }
-        openEnum(model, "indirect enum ", Naming.typeName(model.name), ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p)
+        openEnum(model, "indirect enum ", context.names.typeName(model.name), ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p)
         for (variant, caseName) in zip(oneOf.variants, names) {
             p.doc(isInt ? "`\"\(oneOf.discriminator)\": \(variant.value)`" : "`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
             p.begin()
             p.put("case ")
             p.put(Naming.escaped(caseName))
             p.put("(")
-            p.put(Naming.typeName(variant.model))
+            p.put(context.names.typeName(variant.model))
             p.put(")")
             p.end()
         }
@@ -432,7 +432,7 @@ struct ModelRenderer {
                 p.put(": self = .")
                 p.put(Naming.member(caseName))
                 p.put("(try ")
-                p.put(Naming.typeName(variant.model))
+                p.put(context.names.typeName(variant.model))
                 p.put("(from: decoder))")
                 p.end()
             }
@@ -470,7 +470,7 @@ struct ModelRenderer {
             p.indented { p in p.line("try value.encode(to: encoder)") }
         }
         p.close()
-        renderCaseEquality(name: Naming.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
+        renderCaseEquality(name: context.names.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
         p.close()
     }
 
@@ -479,13 +479,14 @@ struct ModelRenderer {
     /// a case's type may contain the model again.
     mutating func renderUnion(_ model: Model, _ union: UnionModel, into p: inout CodePrinter) {
         let access = context.access
-        let name = Naming.typeName(model.name)
+        let name = context.names.typeName(model.name)
+        let caseNames = context.names.memberNames(model.name)
         let types = union.variants.map { context.swiftType($0.type) }
         openEnum(model, "indirect enum ", name, ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p)
-        for (variant, type) in zip(union.variants, types) {
+        for (caseName, type) in zip(caseNames, types) {
             p.begin()
             p.put("case ")
-            p.put(Naming.escaped(variant.swiftName))
+            p.put(Naming.escaped(caseName))
             p.put("(")
             p.put(type)
             p.put(")")
@@ -500,15 +501,15 @@ struct ModelRenderer {
         // Each case's error is kept, so that when none fits the error says why the closest failed.
         p.line("var failures: [any Error] = []")
         var branches: [(opening: String, body: (inout CodePrinter) -> Void)] = []
-        for (index, (variant, type)) in zip(union.variants, types).enumerated() {
-            let member = Naming.member(variant.swiftName)
+        for (index, (caseName, type)) in zip(caseNames, types).enumerated() {
+            let member = Naming.member(caseName)
             branches.append(((index == 0 ? "if" : "else if") + " let value: \(type) = container.attempt(\(type).self, &failures)", { p in
                 p.line("self = .\(member)(value)")
             }))
         }
         let expected = union.variants.map { SwiftLiteral.string($0.type.specSpelling) }.joined(separator: ", ")
         // A case named like the function would hide it inside the enum.
-        let function = union.variants.contains { $0.swiftName == "noCaseMatched" } ? "EndpointRuntime.noCaseMatched" : "noCaseMatched"
+        let function = caseNames.contains("noCaseMatched") ? "EndpointRuntime.noCaseMatched" : "noCaseMatched"
         branches.append(("else", { p in
             p.line("throw \(function)(\(name).self, decoder, cases: [\(expected)], failures: failures)")
         }))
@@ -521,16 +522,16 @@ struct ModelRenderer {
         p.open()
         p.line("var container: any SingleValueEncodingContainer = encoder.singleValueContainer()")
         p.switchBlock("self") { p in
-            for variant in union.variants {
+            for caseName in caseNames {
                 p.begin()
                 p.put("case .")
-                p.put(Naming.member(variant.swiftName))
+                p.put(Naming.member(caseName))
                 p.put("(let value): try container.encode(value)")
                 p.end()
             }
         }
         p.close()
-        renderCaseEquality(name: name, cases: union.variants.map { Naming.member($0.swiftName) }, into: &p)
+        renderCaseEquality(name: name, cases: caseNames.map(Naming.member), into: &p)
         p.close()
     }
 

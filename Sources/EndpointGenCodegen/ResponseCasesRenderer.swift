@@ -7,12 +7,12 @@ import EndpointGenSpec
 struct ResponseCasesRenderer {
     let context: Context
 
-    func render(_ endpoint: Endpoint, into p: inout CodePrinter) {
-        guard let name = endpoint.responsesTypeName else { return }
+    /// `name`: the enum's name from the name table.
+    func render(_ endpoint: Endpoint, named name: String, into p: inout CodePrinter) {
         let access = context.access
         let checksEnvelope = endpoint.envelope?.success != nil
         p.doc("What `\(endpoint.name)` answers, by status; a status not listed fails with `APIError.server`.")
-        p.block("\(context.typeModifiers)enum \(Naming.typeName(name)): StatusDecodable, Hashable") { p in
+        p.block("\(context.typeModifiers)enum \(name): StatusDecodable, Hashable") { p in
             for entry in endpoint.responses {
                 p.doc("Status \(entry.status.spelling)." + (entry.summary.map { " " + $0 } ?? ""))
                 if let type = payloadType(entry.response) {

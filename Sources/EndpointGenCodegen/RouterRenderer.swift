@@ -132,8 +132,9 @@ struct RouterRenderer {
         switch service.baseURL {
         case .none: return "nil"
         case .url(let url): return "URL(string: \(SwiftLiteral.string(url)))"
-        case .environments(let environments):
-            return "\(service.name)Environment.\(Naming.member(Naming.identifier(fromWire: environments[0].name))).url"
+        case .environments:
+            let first = context.names.services[service.name]?.environments.first?.name ?? ""
+            return "\(service.name)Environment.\(Naming.member(first)).url"
         }
     }
 
@@ -157,7 +158,8 @@ struct RouterRenderer {
         var arguments: [String] = []
         if let refresh = session.refresh {
             // An endpoint without parameters (validated): a case without associated values.
-            arguments.append("refresh: \(refresh.service)Router.\(Naming.member(Naming.identifier(fromWire: refresh.endpoint)))")
+            let caseName = context.names.caseName(ofEndpoint: refresh.endpoint, inService: refresh.service) ?? refresh.endpoint
+            arguments.append("refresh: \(refresh.service)Router.\(Naming.member(caseName))")
         }
         if let csrf = session.csrf {
             arguments.append("csrf: CSRFToken(cookie: \(SwiftLiteral.string(csrf.cookie)), header: \(SwiftLiteral.string(csrf.header)))")
@@ -179,7 +181,7 @@ struct RouterRenderer {
         var arguments: [String] = []
         if let message = errorBody.message { arguments.append("message: \(SwiftLiteral.string(message))") }
         if let code = errorBody.code { arguments.append("code: \(SwiftLiteral.string(code))") }
-        if let model = errorBody.model { arguments.append("model: \(Naming.typeName(model)).self") }
+        if let model = errorBody.model { arguments.append("model: \(context.names.typeName(model)).self") }
         return "ErrorBodyFormat(\(arguments.joined(separator: ", ")))"
     }
 
@@ -479,18 +481,14 @@ struct RouterRenderer {
             case .form(let modelName):
                 p.line("var items: [QueryItem] = []")
                 if let model = context.model(named: modelName), case .structure(let fields) = model.kind {
-                    var copy = context
-                    let names = copy.fieldNames(fields, in: modelName)
-                    for (field, swiftName) in zip(fields, names) where field.access != .readOnly {
+                    for (field, swiftName) in zip(fields, context.names.memberNames(modelName)) where field.access != .readOnly {
                         p.line(text: formAppend(field, "\(name).\(Naming.member(swiftName))"))
                     }
                 }
                 p.line("return .form(items)")
             case .multipart(let parts):
                 p.line("var parts: [MultipartPart] = []")
-                var copy = context
-                let names = copy.fieldNames(parts, in: "multipart body")
-                for (part, swiftName) in zip(parts, names) {
+                for (part, swiftName) in zip(parts, shape.names.parts.map(\.name)) {
                     // Models and JSON go as JSON parts; scalars as text, files as files.
                     let isJSON = isJSONPart(part.type.unwrapped)
                     let label = isJSON ? "json: " : ""

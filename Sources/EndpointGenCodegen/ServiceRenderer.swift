@@ -42,10 +42,10 @@ struct ServiceRenderer {
                 p.block("\(access)init(client: APIClient, baseURL: URL\(sharedDeclarations))") { assignments(&$0) }
             case .url(let url):
                 p.block("\(access)init(client: APIClient, baseURL: URL = URL(string: \(SwiftLiteral.string(url)))!\(sharedDeclarations))") { assignments(&$0) }
-            case .environments(let environments):
+            case .environments:
                 p.block("\(access)init(client: APIClient, baseURL: URL\(sharedDeclarations))") { assignments(&$0) }
                 p.blank()
-                let first = Naming.member(Naming.identifier(fromWire: environments[0].name))
+                let first = Naming.member(environmentNames.first ?? "")
                 p.block("\(access)convenience init(client: APIClient, environment: \(service.name)Environment = .\(first)\(sharedDeclarations))") { p in
                     p.line("self.init(client: client, baseURL: environment.url\(sharedArguments))")
                 }
@@ -76,9 +76,10 @@ struct ServiceRenderer {
             }
         }
         let cases = ResponseCasesRenderer(context: context)
-        for shape in shapes where shape.endpoint.responsesTypeName != nil {
+        for shape in shapes {
+            guard let name = shape.names.responsesType?.name else { continue }
             p.blank()
-            cases.render(shape.endpoint, into: &p)
+            cases.render(shape.endpoint, named: name, into: &p)
         }
     }
 
@@ -106,12 +107,9 @@ struct ServiceRenderer {
     var sharedParameters: [SharedParameter] {
         let fields = service.sharedHeaders + service.sharedQuery
         guard !fields.isEmpty else { return [] }
-        var copy = context
-        let names = copy.fieldNames(fields, in: "the parameters of service '\(service.name)'")
-        return fields.indices.map { index in
-            var name = names[index]
-            if name == "client" || name == "baseURL" { name += "Value" }
-            return SharedParameter(field: fields[index], isHeader: index < service.sharedHeaders.count, name: Naming.escaped(name),
+        let names = context.names.services[service.name]?.sharedParameters ?? []
+        return zip(fields.indices, names).map { index, name in
+            SharedParameter(field: fields[index], isHeader: index < service.sharedHeaders.count, name: Naming.escaped(name.name),
                                    type: context.swiftType(fields[index].type), defaultValue: context.parameterDefault(fields[index]))
         }
     }
@@ -217,12 +215,16 @@ struct ServiceRenderer {
         if let attribute = deprecation(shape) { p.line(text: attribute) }
     }
 
+    /// The environment enum's case names, from the name table.
+    var environmentNames: [String] {
+        context.names.services[service.name]?.environments.map(\.name) ?? []
+    }
+
     func renderEnvironment(_ environments: [Environment], into p: inout CodePrinter) {
         let access = context.access
         p.doc("The servers \(service.name) can talk to; the first is the default.")
         p.block("\(context.typeModifiers)enum \(service.name)Environment: String, CaseIterable, Sendable") { p in
-            for environment in environments {
-                let name = Naming.identifier(fromWire: environment.name)
+            for (environment, name) in zip(environments, environmentNames) {
                 if name == environment.name {
                     p.line("case \(Naming.escaped(name))")
                 } else {
@@ -232,9 +234,8 @@ struct ServiceRenderer {
             p.blank()
             p.block("\(access)var url: URL") { p in
                 p.switchBlock("self") { p in
-                    for environment in environments {
-                        let name = Naming.member(Naming.identifier(fromWire: environment.name))
-                        p.line("case .\(name): return URL(string: \(SwiftLiteral.string(environment.url)))!")
+                    for (environment, name) in zip(environments, environmentNames) {
+                        p.line("case .\(Naming.member(name)): return URL(string: \(SwiftLiteral.string(environment.url)))!")
                     }
                 }
             }
@@ -257,7 +258,7 @@ struct ServiceRenderer {
     }
 
     func call(_ shape: EndpointShape) -> Call {
-        if let cases = shape.endpoint.responsesTypeName.map(Naming.typeName) {
+        if let cases = shape.names.responsesType?.name {
             return Call(returns: "APIResponse<\(cases)>", method: "response", metatype: cases + ".self", label: "cases")
         }
         switch shape.endpoint.response {
@@ -386,21 +387,21 @@ struct ServiceRenderer {
 
     /// `previous.value.meta?.nextCursor`: a dotted path read from the page, optional-chained
     /// after an optional field. Also says whether the result is optional.
-    static func access(_ path: FieldPath, from base: String) -> (expression: String, optional: Bool) {
+    static func access(_ path: FieldPath, from base: String, names: NameTable) -> (expression: String, optional: Bool) {
         var expression = base
         var optional = false
         for field in path.fields {
             expression += optional ? "?." : "."
-            expression += Naming.member(field.swiftNameOverride.map(Naming.legal) ?? Naming.identifier(fromWire: field.wireName))
+            expression += Naming.member(names.fieldName(field))
             optional = optional || field.type.isOptional
         }
         return (expression, optional)
     }
 
     /// `$0.data`: the items of page `$0`.
-    static func items(_ pagination: Pagination) -> String {
+    static func items(_ pagination: Pagination, names: NameTable) -> String {
         guard let path = pagination.items else { return "$0" }
-        let access = access(path, from: "$0")
+        let access = Self.access(path, from: "$0", names: names)
         return access.optional ? access.expression + " ?? []" : access.expression
     }
 
@@ -427,9 +428,9 @@ struct ServiceRenderer {
             wireName.flatMap { name in shape.parameters.first { $0.role == .query && $0.wireName == name } }
         }
         func read(_ path: FieldPath?) -> String {
-            path.map { Self.access($0, from: previous + ".value").expression } ?? "nil"
+            path.map { Self.access($0, from: previous + ".value", names: context.names).expression } ?? "nil"
         }
-        let items = Self.items(pagination)
+        let items = Self.items(pagination, names: context.names)
         putPagesDoc(shape, into: &p)
         putSignatureStart(shape, name: pages.name, into: &p)
         p.put(") -> ")

@@ -142,9 +142,7 @@ extension Exporter {
             builder.set("enum", .array(enumeration.cases.map { enumeration.rawType == .int ? .number($0.value) : .string($0.value) }))
             // The Swift names of the long form, as openapi-generator's extension (import-openapi reads it).
             if enumeration.cases.contains(where: { $0.swiftNameOverride != nil }) {
-                builder.set("x-enum-varnames", .array(enumeration.cases.map {
-                    .string($0.swiftNameOverride ?? SwiftNaming.identifier(fromWire: $0.value))
-                }))
+                builder.set("x-enum-varnames", .array(module.names.memberNames(model.name).map { .string($0) }))
             }
             schema = builder.value
         case .oneOf(let oneOf):

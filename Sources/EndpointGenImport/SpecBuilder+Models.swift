@@ -93,7 +93,7 @@ extension SpecBuilder {
             var names: Set<String> = []
             var cases: [(name: String, value: String)] = []
             for (index, value) in values.enumerated() where seen.insert(value).inserted {
-                let name = Self.uniqueCaseName(schema.enumNames?[index], derived: SwiftNaming.caseName(forInteger: value), taken: &names)
+                let name = Self.uniqueCaseName(schema.enumNames?[index], derived: Namer.caseName(forInteger: value), taken: &names)
                 cases.append((name, value))
             }
             model.kind = .integerEnum(cases)
@@ -117,11 +117,14 @@ extension SpecBuilder {
                     diagnostics.warning(.unionCases, "case '\(item.value)' (\(item.schema)) of '\(name)' repeats an earlier value; left out", at: schema.location)
                     continue
                 }
-                let derived = SwiftNaming.caseName(forDiscriminator: integer ? modelName : item.value)
-                let unique = Self.claim(derived, in: &caseNames)
+                // The Namer's name for the case; `unknown`, the fallback case, named in the long form
+                // as enums name it (`unknownValue`).
+                let derived = SwiftNaming.identifier(fromWire: integer ? modelName : item.value)
+                let preferred = derived == GeneratedCodeContract.fallbackCase ? "unknownValue" : derived
+                let unique = Self.claim(preferred, in: &caseNames)
                 let explicit = unique == derived ? nil : unique
-                if explicit != nil {
-                    diagnostics.rename("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(derived)' of an earlier one; named '\(unique)'", at: schema.location)
+                if unique != preferred {
+                    diagnostics.rename("case '\(item.value)' (\(item.schema)) of '\(name)' would be the Swift case '\(preferred)' of an earlier one; named '\(unique)'", at: schema.location)
                 }
                 kept.append((item.value, modelName, explicit))
             }
@@ -150,8 +153,9 @@ extension SpecBuilder {
         var cases: [(name: String, value: String)] = []
         var short = true
         for (index, value) in values.enumerated() where seen.insert(value).inserted {
-            let derived = SwiftNaming.identifier(fromWire: value)
-            let unique = Self.uniqueCaseName(given?[index], derived: value.isEmpty ? "empty" : derived, taken: &names)
+            // The Namer's name (made up for a value without letters: `""` → `empty`, `+` → `plus`).
+            let derived = Namer.caseName(forValue: value)
+            let unique = Self.uniqueCaseName(given?[index], derived: derived, taken: &names)
             if unique != derived || value.isEmpty || !Self.isPlainEnumValue(value) { short = false }
             cases.append((unique, value))
         }
@@ -163,7 +167,7 @@ extension SpecBuilder {
     /// numbered when taken.
     private static func uniqueCaseName(_ given: String?, derived: String, taken: inout Set<String>) -> String {
         var name = given.map(SwiftNaming.identifier(fromWire:)) ?? derived
-        if name == "unknown" { name = "unknownValue" }
+        if name == GeneratedCodeContract.fallbackCase { name = "unknownValue" }
         return claim(name, in: &taken)
     }
 

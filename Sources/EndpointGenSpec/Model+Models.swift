@@ -79,6 +79,8 @@ public struct OneOfModel: Sendable {
         public var location: SourceLocation
         /// The model name's place, for diagnostics about the model.
         public var modelLocation: SourceLocation
+        /// The long form's `name:` value, for diagnostics about the case name.
+        public var nameLocation: SourceLocation?
 
         public init(
             value: String, model: String, swiftNameOverride: String? = nil,
@@ -98,14 +100,6 @@ public struct OneOfModel: Sendable {
     /// (`"type": 1`, Discord's component and channel types).
     public var valueType: EnumModel.RawType
     public var variants: [Variant]
-
-    /// The Swift case name of a variant: the long form's, else one made from the value, or from
-    /// the model for integer values (`blockMessageAction`), which say nothing a name could. The
-    /// decoder's clash check and the code generator both read it here.
-    public static func swiftName(of variant: Variant, valueType: EnumModel.RawType) -> String {
-        variant.swiftNameOverride.map(SwiftNaming.legal)
-            ?? SwiftNaming.caseName(forDiscriminator: valueType == .int ? variant.model : variant.value)
-    }
 
     public init(discriminator: String, valueType: EnumModel.RawType = .string, variants: [Variant]) {
         self.discriminator = discriminator

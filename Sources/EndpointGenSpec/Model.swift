@@ -3,12 +3,14 @@ import EndpointGenSupport
 // The resolved spec: what the validator hands to the code generator. Everything here has
 // been checked: names are legal identifiers in spec terms, types resolve, defaults fit their
 // types, path placeholders match params, samples match responses. Order is spec order.
-// Swift naming (keywords, camel-casing, collisions) is decided by the code generator.
+// Swift naming (keywords, camel-casing, collisions) is decided by the `Namer` (Naming/).
 
 /// Every spec file of one run; together they make one generated module.
 public struct SpecModule: Sendable {
     /// Files sorted by path, so output does not depend on directory listing order.
     public var files: [SpecFile]
+    /// The Swift name of everything the module declares (`Namer`), filled in by `SpecLoader`.
+    public var names = NameTable()
 
     public init(files: [SpecFile]) {
         self.files = files
@@ -293,6 +295,9 @@ public struct Endpoint: Sendable {
     public var responses: [StatusResponse] = []
     /// With `responses`, the name of the enum of its cases (`<Endpoint>Response`); no model has it.
     public var responsesTypeName: String?
+    /// Where `responses:` is, and where the body is (for diagnostics about their names).
+    public var responsesLocation: SourceLocation?
+    public var bodyLocation: SourceLocation?
     /// Resolved: the service envelope unless the endpoint says `envelope: false`
     /// (or the service has none).
     public var envelope: Envelope?

@@ -27,9 +27,10 @@ public struct SpecLoadResult: Sendable {
 
 /// Reads, decodes and validates spec files into one resolved `SpecModule`.
 ///
-/// Three stages: the YAML loader builds node trees with marks; `FileDecoder` turns each tree
+/// Four stages: the YAML loader builds node trees with marks; `FileDecoder` turns each tree
 /// into an unresolved syntax tree, reporting shape errors; `Resolver` looks names up across all
-/// files and checks types, defaults, parameters, bodies, responses and samples.
+/// files and checks types, defaults, parameters, bodies, responses and samples; `Namer` decides
+/// every Swift name the module will have (`SpecModule.names`).
 public enum SpecLoader {
     /// Loads all sources together (models are shared across files) and reports every problem found,
     /// sorted by place.
@@ -82,9 +83,14 @@ public enum SpecLoader {
             diagnostics.append(contentsOf: file.decoded.diagnostics)
         }
         var resolver = Resolver(files: files, incomplete: incomplete)
-        let module = resolver.resolve()
+        var module = resolver.resolve()
         StageTimes.mark("resolve")
         diagnostics.append(contentsOf: resolver.diagnostics.all)
+        // Names are decided on whatever resolved, so their problems show beside the others.
+        let named = Namer.name(module)
+        module.names = named.names
+        diagnostics.append(contentsOf: named.diagnostics)
+        StageTimes.mark("name")
         ProcessLifetime.keepUntilExit((files, resolver))
         return SpecLoadResult(module: diagnostics.hasErrors ? nil : module, diagnostics: diagnostics.sorted)
     }

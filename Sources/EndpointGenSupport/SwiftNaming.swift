@@ -159,18 +159,6 @@ public enum SwiftNaming {
         return legal(name)
     }
 
-    /// The case of a `oneOf` model for a discriminator value: `bank_transfer` → `bankTransfer`;
-    /// `unknown` → `unknown_`, since `unknown(JSONValue)` is the fallback case.
-    public static func caseName(forDiscriminator value: String) -> String {
-        let name = identifier(fromWire: value)
-        return name == "unknown" ? "unknown_" : name
-    }
-
-    /// The case name of an integer enum value: `1` → `value1`, `-1` → `valueMinus1`.
-    public static func caseName(forInteger value: String) -> String {
-        value.hasPrefix("-") ? "valueMinus" + value.dropFirst() : "value" + value
-    }
-
     /// An explicit `name:` override, used as written but made legal.
     public static func legal(_ name: String) -> String {
         var result = name

@@ -4,9 +4,11 @@ import XCTest
 
 /// Which fields are boxed: exactly those that close a cycle of direct (non-collection) fields.
 final class RecursiveModelTests: XCTestCase {
+    /// What `generate` reports: the spec stages' problems (the Namer's among them), else the
+    /// code generator's.
     private func generate(_ yaml: String) throws -> CodegenResult {
         let loaded = SpecLoader.load([SpecSource(path: "specs/t.yaml", contents: Array(yaml.utf8))])
-        let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
+        guard let module = loaded.module else { return CodegenResult(files: [], diagnostics: loaded.diagnostics) }
         return CodeGenerator.generate(module)
     }
 

@@ -751,6 +751,53 @@ final class OpenAPIImportTests: XCTestCase {
         try assertGeneratesCleanly(result)
     }
 
+    /// Names the Namer reserves (from the generated-code contract) are renamed on import, where a
+    /// hand-written spec gets an error; values without letters get the Namer's made-up names,
+    /// written in the long form so that the specs load without a warning; a discriminator value
+    /// `unknown` is named as an enum's is.
+    func testImportNamesByTheNamersRules() throws {
+        let result = importText("""
+        openapi: 3.0.3
+        info: { title: Films, version: '1' }
+        paths:
+          /actors:
+            get:
+              operationId: listActors
+              responses:
+                '200':
+                  description: ok
+                  content: { application/json: { schema: { type: array, items: { $ref: '#/components/schemas/Actor' } } } }
+        components:
+          schemas:
+            Actor: { type: object, properties: { login: { type: string } } }
+            Task: { type: object, properties: { title: { type: string } } }
+            Sign: { type: string, enum: ["", "+", "-1", "up"] }
+            Event:
+              type: object
+              required: [kind]
+              properties: { kind: { type: string } }
+              discriminator:
+                propertyName: kind
+                mapping: { known: '#/components/schemas/Known', unknown: '#/components/schemas/Other' }
+              oneOf: [{ $ref: '#/components/schemas/Known' }, { $ref: '#/components/schemas/Other' }]
+            Known: { type: object, required: [kind], properties: { kind: { type: string } } }
+            Other: { type: object, required: [kind], properties: { kind: { type: string } } }
+        """)
+        let text = result.files.map(\.contents).joined(separator: "\n")
+        XCTAssertTrue(text.contains("ActorModel:"), text)
+        XCTAssertTrue(text.contains("TaskModel:"), text)
+        XCTAssertFalse(text.contains("\n  Actor:"), text)
+        XCTAssertTrue(text.contains("""
+            values:
+                empty: ""
+                plus: "+"
+                minus1: "-1"
+                up: "up"
+        """), text)
+        XCTAssertTrue(text.contains("unknown: { model: Other, name: unknownValue }"), text)
+        try assertGeneratesCleanly(result)
+    }
+
     /// `readOnly` properties come only in responses and `writeOnly` ones go only in requests: in a
     /// model that travels both ways they cannot be required (a request could not be built without
     /// an `id` the server assigns). Models that travel one way keep them as declared.

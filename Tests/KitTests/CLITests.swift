@@ -314,9 +314,38 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.stdout, "Checked 1 spec: 5 errors, 0 warnings.\n")
     }
 
+    /// The Namer runs in the spec stages: `lint` and `generate` report its clashes and warnings
+    /// alike, each once (issue 29).
+    func testLintAndGenerateReportTheNamersDiagnosticsAlike() throws {
+        try writeSpec("shop.yaml", """
+        models:
+          Item:
+            fields:
+              page_no: Int
+              pageNo: Int
+          Sign:
+            enum: ["+", up]
+
+        """)
+        let expected = """
+        specs/shop.yaml:5:7: error: fields 'page_no' and 'pageNo' of model 'Item' both become 'pageNo' in Swift; give one another 'name:' in the long form
+        specs/shop.yaml:4:7: note: 'page_no' is here
+        specs/shop.yaml:7:12: warning: value '+' of enum 'Sign' has no letters; its case is named 'plus'; name it with the long form 'values: { name: value }' to choose another
+
+        """
+        let lint = try run(["lint"])
+        XCTAssertEqual(lint.status, 1)
+        XCTAssertEqual(lint.stderr, expected)
+        XCTAssertEqual(lint.stdout, "Checked 1 spec: 1 error, 1 warning.\n")
+        let generate = try run(["generate"])
+        XCTAssertEqual(generate.status, 1)
+        XCTAssertEqual(generate.stderr, expected)
+    }
+
     func testLintReportsWhatOnlyTheCodeGeneratorFinds() throws {
         // The storage of a deprecated field is `_thumb`; a field named so clashes with it, which
-        // only the code generator sees. `lint` used to pass this spec while `generate` failed.
+        // only the code generator saw (now the Namer). `lint` used to pass this spec while
+        // `generate` failed.
         try writeSpec("shop.yaml", """
         models:
           Item:

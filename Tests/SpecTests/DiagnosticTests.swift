@@ -707,7 +707,7 @@ final class DiagnosticTests: XCTestCase {
             """
             specs/a.yaml:3:24: error: values 'created_at' and '-created_at' of enum 'Sort' both become the case 'createdAt'; name them with the long form 'values: { name: value }'
             specs/a.yaml:3:12: note: 'created_at' is here
-            specs/a.yaml:3:37: error: case 'unknown' of enum 'Sort' clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'
+            specs/a.yaml:3:37: warning: value 'unknown' of enum 'Sort' becomes the case 'unknown_', since 'unknown' is the fallback case for values the spec does not list; name it with the long form 'values: { name: value }' to choose another
             """)
     }
 
@@ -1094,6 +1094,8 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:21:40: error: 'oneOf' of model 'Empty' has no cases
             specs/a.yaml:23:61: error: cases 'blog_post' and 'blogPost' of 'oneOf' of model 'Clash' both become the case 'blogPost'; name one with the long form 'blogPost: { model: Post, name: caseName }'
             specs/a.yaml:23:44: note: 'blog_post' is here
+            specs/a.yaml:23:77: warning: value 'unknown' of 'oneOf' of model 'Clash' becomes the case 'unknown_', since 'unknown' is the fallback case for values the spec does not list; name it with the long form 'unknown: { model: Post, name: caseName }' to choose another
+            specs/a.yaml:23:92: warning: value 'unknown_' of 'oneOf' of model 'Clash' becomes the case 'unknown_', since 'unknown' is the fallback case for values the spec does not list; name it with the long form 'unknown_: { model: Post, name: caseName }' to choose another
             specs/a.yaml:23:92: error: cases 'unknown' and 'unknown_' of 'oneOf' of model 'Clash' both become the case 'unknown_'; name one with the long form 'unknown_: { model: Post, name: caseName }'
             specs/a.yaml:23:77: note: 'unknown' is here
             specs/a.yaml:29:34: error: cases 'é' and '' of 'oneOf' of model 'Named' both become the case 'accented'; give one another 'name'

@@ -7,8 +7,7 @@ extension FileDecoder {
 
     /// `<Endpoint>Request` / `<Endpoint>Response`.
     func inlineName(_ endpoint: String, _ suffix: String) -> String {
-        guard let first = endpoint.first else { return suffix }
-        return first.uppercased() + endpoint.dropFirst() + suffix
+        Namer.endpointTypeName(endpoint, suffix)
     }
 
     mutating func decodeBody(_ node: YAMLNode, endpoint: String) -> BodySyntax? {

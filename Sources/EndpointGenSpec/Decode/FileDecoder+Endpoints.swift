@@ -19,11 +19,6 @@ extension FileDecoder {
             headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
             envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
             sampleKeyLocation: nil, timeout: nil)
-        if Self.reservedEndpointNames.contains(name) {
-            reader.diagnostics.error(
-                "endpoint name '\(name)' is reserved: the generated router or service has a member '\(name)'",
-                at: keyLocation)
-        }
         func what() -> String { "endpoint '\(name)'" }
         guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.endpointKeys) else { return endpoint }
 

@@ -94,7 +94,6 @@ extension FileDecoder {
             reader.diagnostics.error("\(what()) has no cases", at: location(casesEntry.value))
         }
         var variants: [OneOfModel.Variant] = []
-        var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         var seenValues: [String: SourceLocation] = [:]
         for pair in pairs {
             var value = reader.keyText(pair.key)
@@ -118,19 +117,11 @@ extension FileDecoder {
             }
             guard let (modelNode, override, caseLocation) = decodeOneOfCase(pair, value: value, of: what()),
                   let target = reader.text(modelNode, for: "case '\(value)' of \(what())") else { continue }
-            let variant = OneOfModel.Variant(
+            var variant = OneOfModel.Variant(
                 value: value, model: target, swiftNameOverride: override,
                 location: location(pair.key), modelLocation: reader.textLocation(modelNode))
-            // The case names the code generator writes.
-            let swiftName = OneOfModel.swiftName(of: variant, valueType: valueType)
-            if let first = seenNames[swiftName] {
-                reader.diagnostics.error(
-                    "cases '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; "
-                        + (override == nil ? "name one with the long form '\(value.isEmpty ? "\"\"" : value): { model: \(target), name: caseName }'" : "give one another 'name'"),
-                    at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
-                continue
-            }
-            seenNames[swiftName] = (value, caseLocation)
+            // Its case name, and that name's clashes, are the Namer's.
+            if override != nil { variant.nameLocation = caseLocation }
             variants.append(variant)
         }
         // Without a discriminator (an error is reported, so the model is damaged and no sample or
@@ -226,12 +217,6 @@ extension FileDecoder {
                 reader.diagnostics.error("case name '\(given)' of \(what) must be a Swift identifier", at: location(nameEntry.value))
                 return nil
             }
-            guard given != "unknown" else {
-                reader.diagnostics.error(
-                    "case name 'unknown' of \(what) is the fallback case for values the spec does not list; choose another",
-                    at: location(nameEntry.value))
-                return nil
-            }
             name = given
             caseLocation = location(nameEntry.value)
         }
@@ -298,7 +283,6 @@ extension FileDecoder {
             reader.diagnostics.error("\(what()) has no values", at: location(valuesNode))
         }
         var seenValues: [String: SourceLocation] = [:]
-        var seenNames: [String: (value: String, location: SourceLocation)] = [:]
         for entry in entries {
             guard let scalar = entry.value.scalar else {
                 reader.diagnostics.error(
@@ -330,30 +314,8 @@ extension FileDecoder {
                 }
                 override = name
             }
+            // Case names, the made-up ones and their clashes are the Namer's.
             let caseLocation = entry.name.map(location) ?? valueLocation
-            let camel = result.rawType == .int ? value : SwiftNaming.lowerCamel(value)
-            if override == nil, camel.isEmpty {
-                reader.diagnostics.error(
-                    "value '\(value)' of \(what()) has no letters or digits to make a case name; name it with the long form 'values: { name: value }'",
-                    at: valueLocation)
-                continue
-            }
-            // The same names the code generator writes, so every clash is reported here.
-            let swiftName = override.map(SwiftNaming.legal)
-                ?? (result.rawType == .int ? SwiftNaming.caseName(forInteger: value) : SwiftNaming.legal(camel))
-            if swiftName == "unknown" {
-                reader.diagnostics.error(
-                    "case 'unknown' of \(what()) clashes with the fallback case for unknown values; name it with the long form 'values: { name: value }'",
-                    at: caseLocation)
-                continue
-            }
-            if let first = seenNames[swiftName] {
-                reader.diagnostics.error(
-                    "values '\(first.value)' and '\(value)' of \(what()) both become the case '\(swiftName)'; name them with the long form 'values: { name: value }'",
-                    at: caseLocation, notes: [.note("'\(first.value)' is here", at: first.location)])
-                continue
-            }
-            seenNames[swiftName] = (value, caseLocation)
             result.cases.append(EnumModel.Case(swiftNameOverride: override, value: value, location: caseLocation))
         }
         return result

@@ -30,14 +30,6 @@ struct FileDecoder {
     /// The long form of an entry of `responses:`: a type or inline fields, its sample, a summary.
     static let statusResponseKeys: KeySet = ["type", "fields", "sample", "summary"]
     static let enumKeys: KeySet = ["type", "values"]
-    /// Members of the generated `<Service>Router` (the `Endpoint` protocol) and `<Service>Service`:
-    /// a case or method of the same name would not compile.
-    static let reservedEndpointNames: Set<String> = [
-        "defaultBaseURL", "method", "path", "queryItems", "headers", "body", "auth", "timeout", "envelope",
-        "errorFormat", "sampleData", "client", "baseURL", "init", "followsRedirects", "credentialHeaders",
-    ]
-    /// Members of the generated `<Service>Environment` enum.
-    static let reservedEnvironmentNames: Set<String> = ["url", "rawValue", "allCases", "init"]
     static let modelKeys: KeySet = ["summary", "fields", "enum", "oneOf"]
     static let oneOfKeys: KeySet = ["discriminator", "type", "cases"]
     static let oneOfCaseKeys: KeySet = ["model", "name"]
@@ -306,11 +298,6 @@ struct FileDecoder {
             if !Lexical.isLowerCamelCase(name) {
                 reader.diagnostics.error(
                     "environment name '\(name)' must be lowerCamelCase\(suggestion(SwiftNaming.lowerCamel(name), for: name))",
-                    at: location(pair.key))
-            }
-            if Self.reservedEnvironmentNames.contains(name) {
-                reader.diagnostics.error(
-                    "environment name '\(name)' is reserved: the generated environment type has a member '\(name)'",
                     at: location(pair.key))
             }
             if let url = decodeURL(pair.value, for: "environment '\(name)'") {

@@ -122,7 +122,7 @@ struct UnionCaseSyntax {
     /// `[String: Int]` → `intMap`.
     static func derivedName(_ type: TypeExpr) -> String {
         switch type {
-        case .name(let name, _): return SwiftNaming.caseName(forDiscriminator: name)
+        case .name(let name, _): return Namer.unionCaseName(forType: name)
         case .array(let element): return derivedName(element) + "List"
         case .dictionary(let value): return derivedName(value) + "Map"
         case .optional(let wrapped, _), .envelope(let wrapped, _), .stream(_, let wrapped, _): return derivedName(wrapped)

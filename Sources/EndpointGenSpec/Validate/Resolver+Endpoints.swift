@@ -5,14 +5,6 @@ import EndpointGenYAML
 extension Resolver {
     mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
         func what() -> String { "endpoint '\(syntax.name)'" }
-        checkSwiftNames(
-            syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], kind: "parameters",
-            owner: what())
-        if let bodyLocation = syntax.bodyLocation {
-            checkBodyLabel(
-                syntax.pathParameters[...], syntax.query[...], syntax.headerParameters[...], bodyLocation: bodyLocation,
-                owner: what())
-        }
         checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         for component in syntax.pathComponents {
@@ -79,6 +71,8 @@ extension Resolver {
             timeout: syntax.timeout, location: syntax.location)
         endpoint.responses = responses
         endpoint.responsesTypeName = syntax.responses == nil ? nil : syntax.responsesTypeName
+        endpoint.responsesLocation = syntax.responsesLocation
+        endpoint.bodyLocation = syntax.bodyLocation
         endpoint.queryStyles = resolveQueryStyles(syntax, query: query, service: service)
         endpoint.followsRedirects = syntax.followsRedirects
         endpoint.credentialHeaders = syntax.credentialHeaders
@@ -329,7 +323,6 @@ extension Resolver {
             }
             return .form(modelName: name)
         case .multipart(let fields):
-            checkSwiftNames(fields, kind: "parts", owner: "the multipart body of \(what())")
             return .multipart(parts: fields.compactMap { resolveField($0, context: .multipart) })
         case .raw(let contentType):
             return .raw(contentType: contentType)

@@ -16,7 +16,6 @@ extension Resolver {
         case .union(let cases):
             kind = .union(resolveUnion(cases, of: syntax))
         case .structure(let fields):
-            checkSwiftNames(fields, kind: "fields", owner: "model '\(syntax.name)'")
             let resolved = fields.compactMap { resolveField($0, context: context) }
             if resolved.count != fields.count {
                 // A field was reported and dropped: samples of this model are not checked, or

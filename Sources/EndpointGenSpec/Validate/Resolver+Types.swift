@@ -81,8 +81,7 @@ extension Resolver {
     }
 
     private mutating func reportUnknown(_ name: String, at location: SourceLocation) {
-        // A model whose name was rejected is not unknown: its uses are not errors of their own.
-        guard !incomplete, !rejectedNames.contains(name) else { return }
+        guard !incomplete else { return }
         if let first = unknownNames[name], first < location { return }
         unknownNames[name] = location
     }

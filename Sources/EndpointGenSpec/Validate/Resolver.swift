@@ -5,13 +5,13 @@ import EndpointGenYAML
 public enum SpecRules {
     /// Why a model may not take `name` (a built-in, runtime or Swift standard type), or nil.
     public static func reservation(ofModelName name: String) -> String? {
-        Resolver.reservedModelNames[name]
+        Namer.reservedTypeNames[name]
     }
 
     /// The framework (Foundation, SwiftUI) whose type a model named `name` would make ambiguous
     /// in app code, or nil: a name a tool should not pick itself.
     public static func framework(ofModelName name: String) -> String? {
-        Resolver.frameworkNames[name]
+        Namer.frameworkTypeNames[name]
     }
 
     /// What generated code appends to a service's name for the types it declares per service
@@ -51,49 +51,6 @@ public enum SpecRules {
 /// kinds, bodies, responses and samples. Reports each unknown name once (not at every use) and
 /// stays silent about unknown names when a file could not be read at all (it may define them).
 struct Resolver {
-    /// Names generated code or the runtime already uses; a model may not take them.
-    static let runtimeNames: Set<String> = Set(GeneratedCodeContract.runtimeTypes)
-        .union([GeneratedCodeContract.runtimeModule, "PathEncoding"])
-    /// Swift's own types that generated code names (`Task`, `Result`, `Never` in completion
-    /// handlers, the Codable protocols and containers) or that app code uses everywhere: a
-    /// public type of the generated module hides the standard one in every file that imports
-    /// the module, so a model named `Task` or `Error` would break `Task { }` or `any Error` there.
-    static let swiftNames: Set<String> = [
-        "Task", "Result", "Error", "Optional", "Void", "Never", "Array", "Dictionary", "Set", "Character",
-        "Substring", "Codable", "Encodable", "Decodable", "Encoder", "Decoder", "KeyedDecodingContainer",
-        "KeyedEncodingContainer", "Hashable", "Hasher", "Equatable", "Comparable", "Identifiable", "Sendable",
-        "RawRepresentable", "CaseIterable", "TimeInterval", "MainActor", "Swift", "Foundation",
-        // Also named by generated code: `isolated (any Actor)?` in the overloads with defaults, the
-        // single-value containers of `oneOf` coding, the fakes' lock (GitHub's `actor` schema
-        // broke every overload of its module).
-        "Actor", "SingleValueDecodingContainer", "SingleValueEncodingContainer", "NSLock", "CancellationError",
-    ]
-    /// Types of Foundation and SwiftUI that app code names all the time. A model of the same name
-    /// compiles, but in an app file that imports both its framework and the generated module
-    /// every unqualified use of the name is "ambiguous for type lookup": a warning, since the
-    /// name may be what the API calls it, and qualifying (`Foundation.Notification`) also works.
-    static let frameworkNames: [String: String] = {
-        var names: [String: String] = [:]
-        for name in [
-            "Notification", "NotificationCenter", "Locale", "TimeZone", "Calendar", "DateComponents", "DateInterval",
-            "DateFormatter", "NumberFormatter", "Measurement", "Unit", "Progress", "Operation", "OperationQueue",
-            "Bundle", "Timer", "Thread", "RunLoop", "FileManager", "UserDefaults", "URLRequest", "URLResponse",
-            "HTTPURLResponse", "URLSession", "URLComponents", "URLQueryItem", "URLError", "JSONEncoder", "JSONDecoder",
-            "JSONSerialization", "IndexPath", "IndexSet", "CharacterSet", "AttributedString", "Predicate", "Host",
-            "Process", "ProcessInfo", "Stream", "Scanner", "PersonNameComponents",
-        ] {
-            names[name] = "Foundation"
-        }
-        for name in [
-            "View", "Text", "Image", "Color", "Font", "Label", "Link", "Button", "Toggle", "Picker", "Menu", "Section",
-            "Group", "Form", "List", "Table", "Grid", "Alert", "Animation", "Transaction", "State", "Binding",
-            "Environment", "Path", "Shape", "Gradient", "Angle", "Edge", "Tab", "Window", "Scene", "App", "Layout",
-            "Material", "Namespace", "Canvas", "Gauge", "Slider", "Stepper", "Spacer", "Divider",
-        ] {
-            names[name] = "SwiftUI"
-        }
-        return names
-    }()
     /// Primitive types that can travel in a path, query, header or form field.
     static let parameterPrimitives: Set<PrimitiveType> = [
         .string, .int, .int32, .int64, .double, .float, .bool, .decimal, .date, .url, .uuid,
@@ -140,8 +97,6 @@ struct Resolver {
     /// Unknown type names and their first use, reported once each.
     var unknownNames: [String: SourceLocation] = [:]
     var resolvedModels: [String: Model] = [:]
-    /// Declared model names rejected as reserved (already reported).
-    var rejectedNames: Set<String> = []
     /// Models with a part that was reported and left out: their samples are not checked.
     var incompleteModels: Set<String> = []
     /// Wire name → field index per struct model, built on first use by the sample checker.
@@ -247,11 +202,9 @@ struct Resolver {
         }
     }
 
-    /// Builds the module-wide model table: reserved names, duplicates across files, inline
-    /// model names that collide with declared ones.
+    /// Builds the module-wide model table: duplicates across files, inline model names that
+    /// collide with declared ones. (Reserved names are the `Namer`'s.)
     private mutating func registerModels() {
-        // Every reserved name with the reason, so that one lookup per model checks them all.
-        var reserved = Self.reservedModelNames
         var services: [String: SourceLocation] = [:]
         for fileIndex in files.indices {
             guard let service = files[fileIndex].service, !service.name.isEmpty else { continue }
@@ -262,40 +215,16 @@ struct Resolver {
                 continue
             }
             services[service.name] = service.location
-            for suffix in SpecRules.generatedTypeSuffixes {
-                reserved[service.name + suffix] = "it is generated for service '\(service.name)'"
-            }
-            for endpoint in service.endpoints {
-                guard let name = endpoint.responsesTypeName, let location = endpoint.responsesLocation else { continue }
-                // The enum is a type of the module: no runtime, Swift or service type, and one per name.
-                if let reason = reserved[name] {
-                    diagnostics.error(
-                        "the responses of endpoint '\(endpoint.name)' would be the enum '\(name)', a reserved name: \(reason); rename the endpoint",
-                        at: location)
-                    continue
-                }
-                reserved[name] = "it is generated for the responses of endpoint '\(endpoint.name)' of service '\(service.name)'"
-            }
         }
         table.reserveCapacity(files.reduce(0) { $0 + $1.models.count + $1.inlineModels.count })
         modelNames.reserveCapacity(table.capacity)
         for fileIndex in files.indices {
             for (modelIndex, model) in files[fileIndex].models.enumerated() {
-                if let reason = reserved[model.name] {
-                    diagnostics.error("model name '\(model.name)' is reserved: \(reason)", at: model.location)
-                    rejectedNames.insert(model.name)
-                    continue
-                }
                 if let first = table[model.name] {
                     diagnostics.error(
                         "model '\(model.name)' is defined twice", at: model.location,
                         notes: [.note("first defined here", at: first.location)])
                     continue
-                }
-                if let framework = Self.frameworkNames[model.name] {
-                    diagnostics.warning(
-                        "model '\(model.name)' has the name of \(framework)'s '\(model.name)': in app files that import \(framework) and the generated module, '\(model.name)' is ambiguous unless qualified; a model's name is never sent, so renaming it (say '\(model.name)DTO') changes no request",
-                        at: model.location)
                 }
                 table[model.name] = ModelEntry(model, file: fileIndex, inline: false, index: modelIndex)
                 modelNames.append(model.name)
@@ -316,28 +245,10 @@ struct Resolver {
                         at: model.location, notes: [.note("'\(model.name)' is defined here", at: first.location)])
                     continue
                 }
-                if let reason = reserved[model.name] {
-                    diagnostics.error(
-                        "\(what()) is generated as model '\(model.name)', a reserved name: \(reason)",
-                        at: model.location)
-                    continue
-                }
                 table[model.name] = ModelEntry(model, file: fileIndex, inline: true, index: modelIndex)
                 modelNames.append(model.name)
             }
         }
     }
-
-    /// Names a model may not take, with the reason given in the message.
-    static let reservedModelNames: [String: String] = {
-        var reasons: [String: String] = [:]
-        for primitive in PrimitiveType.allCases { reasons[primitive.rawValue] = "it is a built-in type" }
-        for keyword in ["Any", "Self"] { reasons[keyword] = "it is a Swift keyword" }
-        for name in runtimeNames { reasons[name] = "the runtime library uses it" }
-        for name in swiftNames {
-            reasons[name] = "it would hide Swift's own '\(name)' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)"
-        }
-        return reasons
-    }()
 }
 

@@ -1,16 +1,15 @@
-import EndpointGenSpec
-
 /// Finds the models that contain themselves through direct fields (`parent: Node?`, or
 /// `Node.next: Link?` → `Link.target: Node`). Arrays and dictionaries are stored out of line
-/// already, so only plain and optional model fields count as edges.
-enum ModelCycles {
+/// already, so only plain and optional model fields count as edges. The code generator keeps
+/// such fields in an `Indirect` box, whose `_name` storage the Namer keeps free.
+public enum ModelCycles {
     /// Each model in a cycle (a strongly connected component with an edge inside it) mapped to
     /// its component's number; models in no cycle are absent.
     ///
     /// `models` in module order (the numbering follows it; only equality of numbers is used).
     /// The graph is kept as indices, not names: this runs once per run, before the files are
     /// generated in parallel, so it is on the critical path of every run.
-    static func find(in models: [Model], byName: [String: Int]) -> [String: Int] {
+    public static func find(in models: [Model], byName: [String: Int]) -> [String: Int] {
         var edges: [[Int]] = Array(repeating: [], count: models.count)
         var hasEdges = false
         for (source, model) in models.enumerated() {

@@ -1,0 +1,176 @@
+import EndpointGenSpec
+import EndpointGenSupport
+import XCTest
+
+/// The Namer (issue 29): every Swift name decided once, each clash reported once with both
+/// places, reserved names from the generated-code contract, made-up names warned about.
+final class NamerTests: XCTestCase {
+    func testFieldClashIsReportedOnceWithBothPlaces() {
+        XCTAssertEqual(diagnose("""
+            models:
+              Page:
+                fields:
+                  page_no: Int
+                  pageNo: Int
+            """),
+            """
+            specs/a.yaml:5:7: error: fields 'page_no' and 'pageNo' of model 'Page' both become 'pageNo' in Swift; give one another 'name:' in the long form
+            specs/a.yaml:4:7: note: 'page_no' is here
+            """)
+    }
+
+    func testParameterClashAndTheBodyLabelAreReportedOnce() {
+        XCTAssertEqual(diagnose("""
+            service: A
+            endpoints:
+              send:
+                method: POST
+                path: /send
+                query: { page_no: Int, pageNo: Int, Body: String }
+                body: String
+            """),
+            """
+            specs/a.yaml:6:28: error: parameters 'page_no' and 'pageNo' of endpoint 'send' both become 'pageNo' in Swift; give one another 'name:' in the long form
+            specs/a.yaml:6:14: note: 'page_no' is here
+            specs/a.yaml:6:41: error: query parameter 'Body' of endpoint 'send' becomes 'body' in Swift, the label of the request body; give it another 'name:' in the long form
+            specs/a.yaml:7:5: note: the body is here
+            """)
+    }
+
+    func testOutputFilesDifferingOnlyInCaseAreOneErrorPerPairOfSpecs() {
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: FooBar\nendpoints:\n  ping: { method: GET, path: /ping }\n"),
+            ("specs/b.yaml", "# the other one\nservice: Foobar\nendpoints:\n  pong: { method: GET, path: /pong }\n"),
+        ])
+        XCTAssertNil(result.module)
+        XCTAssertEqual(render(result), """
+            specs/b.yaml:2:10: error: 'specs/a.yaml' and 'specs/b.yaml' generate 'FooBarRouter.swift' and 'FoobarRouter.swift', names that differ only in letter case (one file on macOS and Windows); rename a service or a spec file
+            specs/a.yaml:1:10: note: 'FooBarRouter.swift' comes from here
+            """)
+    }
+
+    func testModelsFileOfAModelsOnlySpecClashesWithAServicesWithoutCase() {
+        let result = loadSpecs([
+            ("specs/a.yaml", "service: Petstore\nendpoints:\n  ping: { method: GET, path: /ping }\nmodels:\n  A: { fields: { x: Int } }\n"),
+            ("specs/pet_store.yaml", "models:\n  B: { fields: { y: Int } }\n"),
+        ])
+        XCTAssertEqual(render(result), """
+            specs/pet_store.yaml:1:1: error: 'specs/a.yaml' and 'specs/pet_store.yaml' generate 'PetstoreModels.swift' and 'PetStoreModels.swift', names that differ only in letter case (one file on macOS and Windows); rename a service or a spec file
+            specs/a.yaml:1:10: note: 'PetstoreModels.swift' comes from here
+            """)
+        // A service without models writes no Models file, so nothing clashes.
+        XCTAssertEqual(render(loadSpecs([
+            ("specs/a.yaml", "service: Petstore\nendpoints:\n  ping: { method: GET, path: /ping }\n"),
+            ("specs/pet_store.yaml", "models:\n  B: { fields: { y: Int } }\n"),
+        ])), "")
+    }
+
+    /// Every standard and runtime type of the generated-code contract is reserved, with the reason.
+    func testModelNamesOfTheContractAreReserved() {
+        for name in ["Actor", "Task", "Result", "Error", "MainActor", "Sendable"] {
+            XCTAssertTrue(GeneratedCodeContract.standardTypes.contains(name), name)
+            XCTAssertEqual(
+                diagnose("models:\n  \(name): { fields: { login: String } }\n"),
+                "specs/a.yaml:2:3: error: model name '\(name)' is reserved: it would hide Swift's own '\(name)' in the generated code and in every file that imports it (a model's name is never sent, so renaming it changes no request)")
+            XCTAssertNotNil(SpecRules.reservation(ofModelName: name), name)
+        }
+        for name in GeneratedCodeContract.runtimeTypes {
+            XCTAssertEqual(Namer.reservedTypeNames[name], "the runtime library uses it", name)
+        }
+    }
+
+    func testEndpointAndEnvironmentNamesOfTheContractAreReserved() {
+        for name in GeneratedCodeContract.routerAndServiceMembers where name.first?.isLowercase == true {
+            XCTAssertEqual(
+                diagnose("service: A\nendpoints:\n  \(name): { method: GET, path: /a }\n"),
+                "specs/a.yaml:3:3: error: endpoint name '\(name)' is reserved: the generated router or service has a member '\(name)'")
+        }
+        XCTAssertEqual(
+            diagnose("service: A\nenvironments:\n  rawValue: \"https://a.example\"\nendpoints:\n  a: { method: GET, path: /a }\n"),
+            "specs/a.yaml:3:3: error: environment name 'rawValue' is reserved: the generated environment type has a member 'rawValue'")
+    }
+
+    /// OpenAPI generators make names for values without letters; so does the Namer, with a warning.
+    func testValuesWithoutLettersGetMadeUpCaseNamesWithAWarning() throws {
+        let result = loadSpec("""
+            models:
+              Sign:
+                enum: ["", "+", "1", "-1", ">="]
+            """)
+        XCTAssertEqual(render(result), """
+            specs/a.yaml:3:12: warning: value '' of enum 'Sign' has no letters; its case is named 'empty'; name it with the long form 'values: { name: value }' to choose another
+            specs/a.yaml:3:16: warning: value '+' of enum 'Sign' has no letters; its case is named 'plus'; name it with the long form 'values: { name: value }' to choose another
+            specs/a.yaml:3:21: warning: value '1' of enum 'Sign' has no letters; its case is named '_1'; name it with the long form 'values: { name: value }' to choose another
+            specs/a.yaml:3:26: warning: value '-1' of enum 'Sign' has no letters; its case is named 'minus1'; name it with the long form 'values: { name: value }' to choose another
+            specs/a.yaml:3:32: warning: value '>=' of enum 'Sign' has no letters; its case is named 'greaterThanEquals'; name it with the long form 'values: { name: value }' to choose another
+            """)
+        let module = try XCTUnwrap(result.module)
+        XCTAssertEqual(module.names.memberNames("Sign"), ["empty", "plus", "_1", "minus1", "greaterThanEquals"])
+        // A name given in the long form is used as it is, without a warning.
+        XCTAssertEqual(diagnose("models:\n  Sign:\n    enum: { values: { blank: \"\" } }\n"), "")
+    }
+
+    /// `unknown` is the fallback case of enums and `oneOf`s alike: a value named so becomes
+    /// `unknown_` with a warning, a `name: unknown` is an error.
+    func testUnknownIsHandledAlikeInEnumsAndOneOfs() throws {
+        let result = loadSpec("""
+            models:
+              Post: { fields: { kind: String } }
+              Sort:
+                enum: [newest, unknown]
+              Item:
+                oneOf: { discriminator: kind, cases: { post: Post, unknown: Post } }
+            """)
+        XCTAssertEqual(render(result), """
+            specs/a.yaml:4:20: warning: value 'unknown' of enum 'Sort' becomes the case 'unknown_', since 'unknown' is the fallback case for values the spec does not list; name it with the long form 'values: { name: value }' to choose another
+            specs/a.yaml:6:56: warning: value 'unknown' of 'oneOf' of model 'Item' becomes the case 'unknown_', since 'unknown' is the fallback case for values the spec does not list; name it with the long form 'unknown: { model: Post, name: caseName }' to choose another
+            """)
+        let module = try XCTUnwrap(result.module)
+        XCTAssertEqual(module.names.memberNames("Sort"), ["newest", "unknown_"])
+        XCTAssertEqual(module.names.memberNames("Item"), ["post", "unknown_"])
+        XCTAssertEqual(diagnose("""
+            models:
+              Post: { fields: { kind: String } }
+              Sort:
+                enum: { values: { unknown: other } }
+              Item:
+                oneOf: { discriminator: kind, cases: { other: { model: Post, name: unknown } } }
+            """),
+            """
+            specs/a.yaml:4:23: error: case name 'unknown' of enum 'Sort' is the fallback case for values the spec does not list; choose another
+            specs/a.yaml:6:72: error: case name 'unknown' of 'oneOf' of model 'Item' is the fallback case for values the spec does not list; choose another
+            """)
+    }
+
+    /// Multipart structs are types of the module: two services' endpoints of one name would
+    /// declare one twice (codegen used to check them against models only).
+    func testMultipartStructsOfTwoServicesCollide() {
+        let upload = "endpoints:\n  upload: { method: POST, path: /u, body: { multipart: { f: File } } }\n"
+        XCTAssertEqual(render(loadSpecs([("specs/a.yaml", "service: A\n" + upload), ("specs/b.yaml", "service: B\n" + upload)])), """
+            specs/b.yaml:3:3: error: endpoint 'upload' has a multipart body whose type would be named 'UploadRequest', as does endpoint 'upload' of service 'A'; rename one
+            specs/a.yaml:3:3: note: endpoint 'upload' is here
+            """)
+    }
+
+    /// Inline models and multipart structs are named by one rule.
+    func testTypesMadeForAnEndpointAreNamedAlike() throws {
+        let module = try module([("specs/a.yaml", """
+            service: A
+            endpoints:
+              getV2Item:
+                method: POST
+                path: /a
+                body: { json: { a: Int } }
+                response: { fields: { b: Int } }
+              putV2Item:
+                method: POST
+                path: /b
+                body: { multipart: { c: String } }
+            """)])
+        XCTAssertNotNil(module.names.models["GetV2ItemRequest"])
+        XCTAssertNotNil(module.names.models["GetV2ItemResponse"])
+        XCTAssertEqual(module.names[.multipartType(service: "A", endpoint: 1)]?.name, "PutV2ItemRequest")
+        XCTAssertEqual(module.names[.part(service: "A", endpoint: 1, index: 0)]?.name, "c")
+        XCTAssertEqual(module.names[.parameter(service: "A", endpoint: 1, index: 0)]?.name, "body")
+    }
+}
