@@ -15,7 +15,7 @@ struct SpecBuilder {
             indirect case array(Kind)
         }
 
-        var expr: String
+        var expr: TypeExpr
         var kind: Kind
         var nullable = false
         /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
@@ -198,9 +198,9 @@ struct SpecBuilder {
         shared.models = kept
     }
 
-    /// The names a type mentions: `[String: Member]?` → `String`, `Member`.
-    private static func names(in type: String) -> [String] {
-        type.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    /// The names a type mentions: `[String: Member]?` → `Member`.
+    private static func names(in type: TypeExpr) -> [String] {
+        type.names
     }
 
     private static func names(in fields: [ImportedField]) -> [String] {
@@ -213,7 +213,8 @@ struct SpecBuilder {
         for endpoint in service.endpoints {
             used += names(in: endpoint.params) + names(in: endpoint.query) + names(in: endpoint.headerParams)
             switch endpoint.body {
-            case .type(let type)?, .formModel(let type)?: used += names(in: type)
+            case .type(let type)?: used += names(in: type)
+            case .formModel(let name)?: used.append(name)
             case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: used += names(in: fields)
             case .raw?, .file?, nil: break
             }
@@ -562,7 +563,7 @@ struct SpecBuilder {
     private mutating func endpoint(_ operation: Operation, envelope: ImportedEnvelope?, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
         let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
         let owner = Self.upperName(endpointName)
-        var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
+        var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: PathTemplate([]))
         endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.deprecated = operation.deprecated
@@ -578,16 +579,16 @@ struct SpecBuilder {
         // `{+name}` (RFC 6570 reserved expansion) or `allowReserved: true`: a value of several
         // segments, the spec's `{name...}`.
         var segmented: Set<String> = []
-        endpoint.path = renamePlaceholders(operation.path) { written in
+        endpoint.path = Self.specPath(operation.path) { written in
             let original = written.hasPrefix("+") ? String(written.dropFirst()) : written
             placeholderOrder.append(original)
             let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
             let renamed = Self.claim(name, in: &placeholderNames)
             placeholders[original] = renamed
             let declared = operation.parameters.first { $0.place == .path && $0.name == original }
-            guard written.hasPrefix("+") || declared?.allowReserved == true else { return renamed }
+            guard written.hasPrefix("+") || declared?.allowReserved == true else { return .parameter(renamed) }
             segmented.insert(original)
-            return renamed + "..."
+            return .segments(renamed)
         }
         var swiftNames: Set<String> = []
         if operation.body != nil { swiftNames.insert("body") }
@@ -597,15 +598,15 @@ struct SpecBuilder {
             let key = placeholders[original]!
             let declared = operation.parameters.first { $0.place == .path && $0.name == original }
             var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
-                ?? ImportedField(key: key, type: "String", name: uniqueSwiftName(key, taken: &swiftNames))
-            if field.type.hasPrefix("[") {
+                ?? ImportedField(key: key, type: .named("String"), name: uniqueSwiftName(key, taken: &swiftNames))
+            if Self.isCollection(field.type) {
                 diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
-                field.type = "String"
+                field.type = .named("String")
             }
-            if field.type.hasSuffix("?") { field.type.removeLast() }
-            if segmented.contains(original), field.type != "String" {
+            field.type = field.type.unwrapped
+            if segmented.contains(original), field.type.plainName != "String" {
                 diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
-                field.type = "String"
+                field.type = .named("String")
                 field.dateEncoding = nil
             }
             field.defaultValue = nil
@@ -715,7 +716,7 @@ struct SpecBuilder {
     private func liftSharedParameters(_ service: inout ImportedService) {
         guard service.endpoints.count > 1 else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
-            a.key == b.key && a.type == b.type && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+            a.key == b.key && a.type.isSame(as: b.type) && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
         }
         let first = service.endpoints[0]
         let headers = first.headerParams.filter { field in
@@ -754,7 +755,7 @@ struct SpecBuilder {
             var field = ImportedField(key: parameter.name, type: map)
             field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = parameter.deprecated
-            if !parameter.required { field.type += "?" }
+            if !parameter.required { field.type = field.type.madeOptional }
             field.style = style == "deepObject" ? "deepObject" : "form"
             field.name = uniqueSwiftName(parameter.name, taken: &names)
             return field
@@ -762,7 +763,7 @@ struct SpecBuilder {
             break
         }
         guard var field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &names) else { return nil }
-        guard field.type.hasPrefix("[") else {
+        guard Self.isCollection(field.type) else {
             if parameter.style != nil, style != "form" {
                 diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
             }
@@ -822,7 +823,7 @@ struct SpecBuilder {
 
     enum QueryMap {
         case notObject
-        case map(String)
+        case map(TypeExpr)
         case skip
     }
 
@@ -860,7 +861,7 @@ struct SpecBuilder {
             let element = undated(specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made), at: value.location, where: "as the values of a map")
             if element.kind == .scalar || element.kind == .enumModel {
                 models += made
-                return .map("[String: \(element.expr)]")
+                return .map(.dictionary(element.expr))
             }
         }
         if !properties.isEmpty {
@@ -873,7 +874,7 @@ struct SpecBuilder {
             }
         }
         diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
-        return .map("[String: String]")
+        return .map(.dictionary(.named("String")))
     }
 
     private mutating func parameterField(_ parameter: Parameter, key: String, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
@@ -890,7 +891,7 @@ struct SpecBuilder {
                 "\(parameter.place.rawValue) parameter '\(parameter.name)' is one of \(kinds.joined(separator: ", ")); it is a String, which sends any of them as written",
                 at: parameter.location)
             made = []
-            type = SpecType(expr: "String", kind: .scalar)
+            type = SpecType(expr: .named("String"), kind: .scalar)
         }
         guard type.isSimple else {
             diagnostics.warning(
@@ -1067,9 +1068,9 @@ struct SpecBuilder {
         statuses.map { status in
             switch status.content {
             case .empty: return (status.code, nil)
-            case .text: return (status.code, .type("String"))
+            case .text: return (status.code, .type(.named("String")))
             // Streams never get here (perStatusResponses); as bytes the type stays valid.
-            case .bytes, .stream: return (status.code, .type("Data"))
+            case .bytes, .stream: return (status.code, .type(.named("Data")))
             case .json(var schema):
                 // The runtime unwraps 2xx bodies from the envelope; other statuses are read as they are.
                 if let envelope, (200..<300).contains(status.code), let payload = payload(of: schema, envelope: envelope) {
@@ -1081,7 +1082,7 @@ struct SpecBuilder {
                     return (status.code, .fields(fields(object, owner: name, use: .model, models: &models)))
                 }
                 var type = specType(schema, suggested: name, use: .model, models: &models)
-                if type.kind == .data { type.expr = "Data" }
+                if type.kind == .data { type.expr = .named("Data") }
                 return (status.code, .type(type.expr))
             }
         }
@@ -1092,14 +1093,14 @@ struct SpecBuilder {
         case .empty: return nil
         case .text:
             noEnvelope = envelope != nil
-            return .type("String")
+            return .type(.named("String"))
         case .bytes:
             noEnvelope = envelope != nil
             // An endpointgen export of `response: File`: downloaded to a file.
-            return .type(operation.fileResponse ? "File" : "Data")
+            return .type(.named(operation.fileResponse ? "File" : "Data"))
         case .stream(let events, let schema):
             let type = specType(schema, suggested: owner + "Event", use: .model, models: &models)
-            return .type((events ? "EventStream<" : "JSONLines<") + type.expr + ">")
+            return .type(.stream(events ? .events : .lines, of: type.expr))
         case .json(var schema):
             if let envelope {
                 if let payload = payload(of: schema, envelope: envelope) {
@@ -1109,7 +1110,7 @@ struct SpecBuilder {
                     schema = payload
                     // An endpointgen export of `response: Envelope<T>`: the method returns the wrapper.
                     if operation.envelopeResponse {
-                        return .type("Envelope<" + specType(schema, suggested: owner + "Response", use: .model, models: &models).expr + ">")
+                        return .type(.envelope(of: specType(schema, suggested: owner + "Response", use: .model, models: &models).expr))
                     }
                 } else {
                     noEnvelope = true
@@ -1119,7 +1120,7 @@ struct SpecBuilder {
                 return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
             }
             var type = undated(specType(schema, suggested: owner + "Response", use: .model, models: &models), at: schema.location, where: "as a whole response")
-            if type.kind == .data { type.expr = "Data" }
+            if type.kind == .data { type.expr = .named("Data") }
             return .type(type.expr)
         }
     }
@@ -1168,7 +1169,7 @@ struct SpecBuilder {
     /// integer or Int enum.
     private func tagType(_ schema: Schema, depth: Int = 0) -> EnumModel.RawType? {
         switch schema.kind {
-        case .string(let format): return Self.stringType(format: format, use: .model).expr == "String" ? .string : nil
+        case .string(let format): return Self.stringType(format: format, use: .model).expr.plainName == "String" ? .string : nil
         case .stringEnum: return .string
         case .integer, .integerEnum: return .int
         case .reference(let name): return depth < 8 ? components[name].flatMap { tagType($0, depth: depth + 1) } : nil
@@ -1351,7 +1352,7 @@ struct SpecBuilder {
                 continue
             }
             models += made
-            if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
+            if use == .model, type.kind == .file { type = SpecType(expr: .named("Data"), kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
             field.dateEncoding = type.dates
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
@@ -1387,26 +1388,26 @@ struct SpecBuilder {
     private mutating func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
         let defaultValue = schema.defaultValue.flatMap { checkedDefault($0, type: type) }
         if let text = schema.defaultValue, defaultValue == nil, type.kind == .scalar || type.kind == .enumModel {
-            diagnostics.warning(.droppedDefaults, "default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
+            diagnostics.warning(.droppedDefaults, "default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr.spelling) ? " that specs can write as a default" : ""); left out", at: schema.location)
         }
         if let defaultValue, !type.nullable {
             field.defaultValue = defaultValue
             return
         }
         if !required || type.nullable || schema.nullable {
-            field.type += "?"
+            field.type = field.type.madeOptional
         }
     }
 
     private func checkedDefault(_ text: String, type: SpecType) -> ImportedScalar? {
-        switch type.expr {
+        switch type.expr.spelling {
         case "Int", "Int64": return Int64(text) != nil ? .plain(text) : nil
         case "Int32": return Int32(text) != nil ? .plain(text) : nil
         case "Double", "Float": return Double(text).map { $0.isFinite ? ImportedScalar.plain(text) : nil } ?? nil
         case "Bool": return text == "true" || text == "false" ? .plain(text) : nil
         case "String": return .text(text)
         default:
-            guard type.kind == .enumModel, let values = enumValues[type.expr] ?? enumValuesOfComponent(type.expr), values.contains(text) else { return nil }
+            guard type.kind == .enumModel, let name = type.expr.plainName, let values = enumValues[name] ?? enumValuesOfComponent(name), values.contains(text) else { return nil }
             return Int64(text) != nil && !values.contains(where: { Int64($0) == nil }) ? .plain(text) : .text(text)
         }
     }
@@ -1436,71 +1437,71 @@ struct SpecBuilder {
                 case .stringEnum?, .integerEnum?: kind = .enumModel
                 default: kind = .structModel
                 }
-                return SpecType(expr: model, kind: kind, nullable: components[name]?.nullable ?? false)
+                return SpecType(expr: .named(model), kind: kind, nullable: components[name]?.nullable ?? false)
             }
             guard let target = components[name] else {
                 diagnostics.warning(.unresolvedReferences, "schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
-                return SpecType(expr: "JSON", kind: .json)
+                return SpecType(expr: .named("JSON"), kind: .json)
             }
-            guard expanding.insert(name).inserted else { return SpecType(expr: "JSON", kind: .json) }
+            guard expanding.insert(name).inserted else { return SpecType(expr: .named("JSON"), kind: .json) }
             defer { expanding.remove(name) }
             return specType(target, suggested: Self.upperName(name), use: use, models: &models)
         case .string(let format):
             return Self.stringType(format: format, use: use)
         case .integer(let format):
-            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: "Date", kind: .scalar, dates: dates) }
-            return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
+            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: .named("Date"), kind: .scalar, dates: dates) }
+            return SpecType(expr: .named(format == "int64" ? "Int64" : "Int"), kind: .scalar)
         case .number(let format):
-            return SpecType(expr: format == "decimal" ? "Decimal" : "Double", kind: .scalar)
+            return SpecType(expr: .named(format == "decimal" ? "Decimal" : "Double"), kind: .scalar)
         case .boolean:
-            return SpecType(expr: "Bool", kind: .scalar)
+            return SpecType(expr: .named("Bool"), kind: .scalar)
         case .array(let items):
-            guard let items else { return SpecType(expr: "[JSON]", kind: .array(.json)) }
+            guard let items else { return SpecType(expr: .array(.named("JSON")), kind: .array(.json)) }
             var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
             // A list of dates carries the elements' encoding; a list of such lists cannot.
-            if element.dates != nil, element.expr == "Date" {
-                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates)
+            if element.dates != nil, element.expr.plainName == "Date" {
+                return SpecType(expr: .array(.named("Date")), kind: .array(element.kind), dates: element.dates)
             }
             element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
-            return SpecType(expr: "[\(element.expr)]", kind: .array(element.kind))
+            return SpecType(expr: .array(element.expr), kind: .array(element.kind))
         case .stringEnum, .integerEnum, .allOf:
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            if case .allOf = schema.kind { return SpecType(expr: name, kind: .structModel) }
-            return SpecType(expr: name, kind: .enumModel)
+            if case .allOf = schema.kind { return SpecType(expr: .named(name), kind: .structModel) }
+            return SpecType(expr: .named(name), kind: .enumModel)
         case .object(let properties, _, let additional):
             if properties.isEmpty {
                 switch additional {
                 case .schema(let value):
                     let element = undated(specType(value, suggested: suggested + "Value", use: use, models: &models), at: value.location, where: "as the values of a map")
-                    return SpecType(expr: "[String: \(element.expr)]", kind: .dictionary)
+                    return SpecType(expr: .dictionary(element.expr), kind: .dictionary)
                 case .any, .none:
-                    return SpecType(expr: "JSON", kind: .json)
+                    return SpecType(expr: .named("JSON"), kind: .json)
                 }
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            return SpecType(expr: name, kind: .structModel)
+            return SpecType(expr: .named(name), kind: .structModel)
         case .union(_, let parts):
-            guard !parts.isEmpty else { return SpecType(expr: "JSON", kind: .json) }
+            guard !parts.isEmpty else { return SpecType(expr: .named("JSON"), kind: .json) }
             // Named after its owner, as inline objects are; a component is a model of its own.
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            return SpecType(expr: name, kind: .structModel)
+            return SpecType(expr: .named(name), kind: .structModel)
         case .any:
-            return SpecType(expr: "JSON", kind: .json)
+            return SpecType(expr: .named("JSON"), kind: .json)
         case .discriminated(let property, let cases):
             // A component is a model of its own (the `.reference` case above); an inline one (a
             // property's, an array's items, a body or a response) is named after its owner, as
             // inline objects are.
             guard isOneOfModel(property: property, cases: cases) else {
                 diagnostics.warning(.unionsAsJSON, "'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
-                return SpecType(expr: "JSON", kind: .json)
+                return SpecType(expr: .named("JSON"), kind: .json)
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            return SpecType(expr: name, kind: .structModel)
+            return SpecType(expr: .named(name), kind: .structModel)
         }
     }
 
@@ -1522,7 +1523,7 @@ struct SpecBuilder {
         let wire = dates == "date" ? "String" : "Int64"
         var plain = type
         plain.dates = nil
-        plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
+        plain.expr = type.expr.plainName == "Date" ? .named(wire) : .array(.named(wire))
         diagnostics.warning(.datesAsWireValues, "dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
         return plain
     }
@@ -1530,13 +1531,13 @@ struct SpecBuilder {
     /// The spec type of `type: string` with this `format`.
     private static func stringType(format: String?, use: Use) -> SpecType {
         switch format {
-        case "date-time": return SpecType(expr: "Date", kind: .scalar)
-        case "date": return SpecType(expr: "Date", kind: .scalar, dates: "date")
-        case "uuid": return SpecType(expr: "UUID", kind: .scalar)
-        case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
-        case "byte": return SpecType(expr: "Data", kind: .data)
-        case "binary": return use == .multipart ? SpecType(expr: "File", kind: .file) : SpecType(expr: "Data", kind: .data)
-        default: return SpecType(expr: "String", kind: .scalar)
+        case "date-time": return SpecType(expr: .named("Date"), kind: .scalar)
+        case "date": return SpecType(expr: .named("Date"), kind: .scalar, dates: "date")
+        case "uuid": return SpecType(expr: .named("UUID"), kind: .scalar)
+        case "uri", "url": return SpecType(expr: .named("URL"), kind: .scalar)
+        case "byte": return SpecType(expr: .named("Data"), kind: .data)
+        case "binary": return use == .multipart ? SpecType(expr: .named("File"), kind: .file) : SpecType(expr: .named("Data"), kind: .data)
+        default: return SpecType(expr: .named("String"), kind: .scalar)
         }
     }
 
@@ -1647,40 +1648,26 @@ struct SpecBuilder {
         return candidate
     }
 
-    /// The spec's path: placeholders renamed, the text between them percent-encoded where it is
-    /// not made of RFC 3986 path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
-    private func renamePlaceholders(_ path: String, _ rename: (String) -> String) -> String {
-        var result = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += Self.encodedPathLiteral(rest[..<open])
-            result += "{" + rename(String(rest[rest.index(after: open)..<close])) + "}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + Self.encodedPathLiteral(rest)
+    /// The spec's path of an OpenAPI path whose braces pair (`OpenAPIReader.pathProblem`): each
+    /// placeholder as `rename` makes it, the text between them percent-encoded where it is not
+    /// made of path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
+    static func specPath(_ path: String, _ rename: (String) -> PathComponent) -> PathTemplate {
+        let bytes = Array(path.utf8)
+        return PathTemplate(PathTemplate.scan(path).tokens.map { token in
+            switch token {
+            case .literal(let range): return .literal(PathTemplate.encodedLiteral(String(decoding: bytes[range], as: UTF8.self)))
+            case .placeholder(let written, _): return rename(written)
+            }
+        })
     }
 
-    static func encodedPathLiteral(_ text: Substring) -> String {
-        let bytes = Array(text.utf8)
-        func isHex(_ b: UInt8) -> Bool {
-            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
+    /// Whether a type is an array or a map, perhaps optional: what a path parameter cannot be and
+    /// a query parameter has a style for.
+    static func isCollection(_ type: TypeExpr) -> Bool {
+        switch type.unwrapped {
+        case .array, .dictionary: return true
+        default: return false
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let isPathByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                || "-._~!$&'()*+,;=:@/".utf8.contains(b)
-            if isPathByte || (b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
-                out.append(b)
-            } else {
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
-            }
-            i += 1
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     static func describe(_ kind: SpecType.Kind) -> String {
