@@ -16,9 +16,10 @@ extension FileDecoder {
     }
 
     private mutating func decodeModel(_ pair: YAMLPair) -> ModelSyntax {
-        let errorsBefore = reader.diagnostics.all.count
+        // Errors only: a warning leaves the model whole, and its samples checked.
+        let errorsBefore = reader.diagnostics.errorCount
         var model = decodeModelParts(pair)
-        model.damaged = reader.diagnostics.all.count > errorsBefore
+        model.damaged = reader.diagnostics.errorCount > errorsBefore
         return model
     }
 

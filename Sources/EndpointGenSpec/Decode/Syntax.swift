@@ -110,8 +110,8 @@ struct ModelSyntax {
     var file: String
     /// The name key for declared models; the `json:`/`form:`/`fields:` key for inline ones.
     var location: SourceLocation
-    /// Something in the model was reported: its samples are not checked, so that what was left
-    /// out is not reported a second time.
+    /// Something in the model was reported as an error (a warning does not count): its samples
+    /// are not checked, so that what was left out is not reported a second time.
     var damaged = false
 }
 
@@ -176,8 +176,8 @@ struct EndpointSyntax {
     var name: String
     var location: SourceLocation
     var method: HTTPMethod
-    var path: String
-    var pathComponents: [PathComponent]
+    /// Empty when `path:` was missing or reported.
+    var path: PathTemplate
     var summary: String?
     var description: String?
     var deprecation: Deprecation?
