@@ -16,10 +16,8 @@ extension FileDecoder {
     }
 
     private mutating func decodeModel(_ pair: YAMLPair) -> ModelSyntax {
-        // Errors only: a warning leaves the model whole, and its samples checked.
-        let errorsBefore = reader.diagnostics.errorCount
-        var model = decodeModelParts(pair)
-        model.damaged = reader.diagnostics.errorCount > errorsBefore
+        var (model, damaged) = decodingPart { $0.decodeModelParts(pair) }
+        model.damaged = damaged
         return model
     }
 

@@ -55,6 +55,14 @@ struct FileDecoder {
 
     func location(_ node: YAMLNode) -> SourceLocation { reader.location(node) }
 
+    /// Runs `decode` and says whether it reported an error: what makes a model `damaged` (its
+    /// samples not checked). Warnings do not count, or one would silently turn sample checks off.
+    mutating func decodingPart<T>(_ decode: (inout FileDecoder) -> T) -> (value: T, damaged: Bool) {
+        let errorsBefore = reader.diagnostics.errorCount
+        let value = decode(&self)
+        return (value, reader.diagnostics.errorCount > errorsBefore)
+    }
+
     // MARK: - File
 
     /// Decodes the document of a file (nil when the file holds no document).
@@ -75,9 +83,9 @@ struct FileDecoder {
         // `models:` that holds nothing (and says nothing wrong itself).
         var noModels = false
         if let models = top["models"] {
-            let errorsBefore = reader.diagnostics.errorCount
-            syntax.models = decodeModels(models.value)
-            noModels = syntax.models.isEmpty && reader.diagnostics.errorCount == errorsBefore
+            let decoded = decodingPart { $0.decodeModels(models.value) }
+            syntax.models = decoded.value
+            noModels = syntax.models.isEmpty && !decoded.damaged
         }
         if let service = top["service"] {
             syntax.service = decodeService(top, nameEntry: service)
