@@ -1,7 +1,9 @@
+import EndpointGenSpec
 import EndpointGenSupport
 
 /// A spec file the importer writes, in the shape of docs/spec-format.md: what `SpecPrinter`
-/// prints. Types are spec type expressions (`"[Pet]?"`), names are already legal.
+/// prints. Types are the spec's syntax (`TypeExpr`, `[Pet]?`), paths `PathTemplate`s; names are
+/// already legal.
 struct ImportedFile {
     var fileName: String
     /// `timeZone:` of the file's `date` and `local` encodings.
@@ -48,7 +50,7 @@ struct ImportedErrorBody {
 struct ImportedEndpoint {
     var name: String
     var method: String
-    var path: String
+    var path: PathTemplate
     var summary: String?
     var deprecated = false
     /// The message of `deprecated: <message>`.
@@ -80,7 +82,7 @@ struct ImportedEndpoint {
 struct ImportedField {
     /// The wire name (the key in the spec).
     var key: String
-    var type: String
+    var type: TypeExpr
     /// A Swift name given explicitly (`name:`), when the derived one would clash.
     var name: String?
     var summary: String?
@@ -107,7 +109,7 @@ enum ImportedScalar {
 }
 
 enum ImportedBody {
-    case type(String)
+    case type(TypeExpr)
     case json([ImportedField])
     case form([ImportedField])
     case formModel(String)
@@ -117,7 +119,7 @@ enum ImportedBody {
 }
 
 enum ImportedResponse {
-    case type(String)
+    case type(TypeExpr)
     case fields([ImportedField])
 }
 
@@ -132,7 +134,7 @@ struct ImportedModel {
         /// the model for integers) is taken.
         case oneOf(discriminator: String, integer: Bool, cases: [(value: String, model: String, name: String?)])
         /// A `oneOf` without a discriminator: the spec types of its cases, in decoding order.
-        case union([String])
+        case union([TypeExpr])
     }
 
     var name: String

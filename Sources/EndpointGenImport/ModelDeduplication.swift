@@ -121,7 +121,7 @@ enum ModelDeduplication {
 
     /// Every type of `file` that names a model of `map` names its replacement.
     private static func rename(_ file: inout ImportedFile, _ map: [String: String]) {
-        func type(_ expression: String) -> String { renamed(expression, map) }
+        func type(_ expression: TypeExpr) -> TypeExpr { expression.renaming(map) }
         func fields(_ list: inout [ImportedField]) {
             for index in list.indices { list[index].type = type(list[index].type) }
         }
@@ -167,25 +167,5 @@ enum ModelDeduplication {
             service.endpoints[index] = endpoint
         }
         file.service = service
-    }
-
-    /// `[String: Foo]?` with `Foo` → `Bar`: each name in a type expression replaced as a whole.
-    static func renamed(_ expression: String, _ map: [String: String]) -> String {
-        var result = ""
-        var word = ""
-        func flush() {
-            result += map[word] ?? word
-            word = ""
-        }
-        for character in expression {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-            } else {
-                flush()
-                result.append(character)
-            }
-        }
-        flush()
-        return result
     }
 }

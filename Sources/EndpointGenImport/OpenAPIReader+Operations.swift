@@ -7,23 +7,21 @@ extension OpenAPIReader {
     // MARK: - Paths and operations
 
     /// Why a path template cannot be a spec's path, or nil.
+    /// Braces pair as the spec's paths say (`PathTemplate.scan`); placeholder names are renamed
+    /// and other characters ('?', '#', spaces, non-ASCII) sent percent-encoded (`SpecBuilder.specPath`).
     static func pathProblem(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return "it does not start with '/'" }
-        // Other characters ('?', '#', spaces, non-ASCII) are sent percent-encoded (`SpecBuilder`).
+        let (tokens, problem) = PathTemplate.scan(path)
         var names: Set<String> = []
-        var rest = Substring(path)
-        while let index = rest.firstIndex(where: { $0 == "{" || $0 == "}" }) {
-            guard rest[index] == "{" else { return "a '}' closes no '{'" }
-            let after = rest[rest.index(after: index)...]
-            guard let close = after.firstIndex(where: { $0 == "}" || $0 == "{" || $0 == "/" }), after[close] == "}" else {
-                return "a '{' is not closed"
-            }
-            let name = String(after[..<close])
+        for case .placeholder(let name, _) in tokens {
             guard !name.isEmpty else { return "a placeholder is empty" }
             guard names.insert(name).inserted else { return "placeholder '{\(name)}' appears twice" }
-            rest = after[after.index(after: close)...]
         }
-        return nil
+        switch problem {
+        case .unclosed?: return "a '{' is not closed"
+        case .unmatched?: return "a '}' closes no '{'"
+        case nil: return nil
+        }
     }
 
     mutating func readPathItem(_ path: String, _ written: YAMLNode, into document: inout OpenAPIDocument) {

@@ -4,51 +4,6 @@ import EndpointGenYAML
 
 // Union parts told apart by shape, and discriminators (declared or implied).
 extension OpenAPIReader {
-    /// The JSON shape of a schema, as far as telling union parts apart goes.
-    private indirect enum Shape: Equatable {
-        case integer, number, string, boolean
-        case array(Shape)
-        /// An object with properties, and the ones every value of it has (`required`).
-        case object(needed: Set<String>)
-        /// An object of `additionalProperties` alone: a map, which takes any object.
-        case map
-
-        /// Parts of one family are values of one JSON kind: decoding can take one for another.
-        var family: String {
-            switch self {
-            case .integer, .number: return "number"
-            case .string: return "string"
-            case .boolean: return "boolean"
-            case .array(let element): return "[\(element.family)]"
-            case .object, .map: return "object"
-            }
-        }
-
-        /// Within a family, the order decoding must try them in, highest first: an integer before
-        /// a number, an object that needs more properties before one that needs fewer (a struct
-        /// decodes any object that has what it needs), a map last.
-        var rank: Int {
-            switch self {
-            case .integer: return 1
-            case .object(let needed): return needed.count
-            case .map: return -1
-            case .array(let element): return element.rank
-            case .number, .string, .boolean: return 0
-            }
-        }
-
-        /// Whether a value of `later` always decodes as `self` when `self` is tried first.
-        func takesEvery(_ later: Shape) -> Bool {
-            switch (self, later) {
-            case (.array(let a), .array(let b)): return a.takesEvery(b)
-            case (.object(let needed), .object(let others)): return needed.isSubset(of: others)
-            case (.object(let needed), .map): return needed.isEmpty
-            case (.map, .object), (.map, .map): return true
-            default: return self == later
-            }
-        }
-    }
-
     /// The parts of a `oneOf`/`anyOf` in the order decoding tries them, when that order tells
     /// them all apart: parts of different JSON kinds (a string or an array of parts, an integer
     /// or "inf") in the document's order, and within one kind the stricter first (an integer
@@ -58,7 +13,7 @@ extension OpenAPIReader {
     /// `oneOf`, an `allOf`, no `type`).
     func unionParts(_ parts: [YAMLNode]) -> Result<[YAMLNode], UnionBlocker> {
         guard parts.count > 1 else { return .failure(UnionBlocker(description: "it has no parts")) }
-        var shapes: [Shape] = []
+        var shapes: [UnionShape] = []
         for (index, part) in parts.enumerated() {
             guard let shape = shape(of: part, depth: 0) else {
                 return .failure(UnionBlocker(description: "\(describe(part, index)) has no shape decoding can tell: a nested union, an allOf, no type"))
@@ -132,7 +87,11 @@ extension OpenAPIReader {
         return additional.text == "true" || additional.mapping?.isEmpty == true
     }
 
-    private func shape(of node: YAMLNode, depth: Int) -> Shape? {
+    /// The shape the union rule (`UnionShape.takesEvery`) sees of a part. The importer knows
+    /// less than the resolver will: an integer is `Int`, a number `Double`, a string of any
+    /// format `String` (so two string parts are refused), the required properties' types are
+    /// left unknown and a map's values too (so it takes every object).
+    private func shape(of node: YAMLNode, depth: Int) -> UnionShape? {
         guard depth < 8 else { return nil }
         if let reference = node["$ref"]?.text {
             guard let name = componentName(reference, from: node), let target = component(name) else { return nil }
@@ -150,16 +109,16 @@ extension OpenAPIReader {
         }
         if node["oneOf"] != nil || node["anyOf"] != nil || node["allOf"] != nil || node["not"] != nil { return nil }
         switch node["type"]?.text {
-        case "string": return .string
-        case "integer": return .integer
-        case "number": return .number
-        case "boolean": return .boolean
+        case "string": return .primitive(.string)
+        case "integer": return .primitive(.int)
+        case "number": return .primitive(.double)
+        case "boolean": return .primitive(.bool)
         case "array": return node["items"].flatMap { shape(of: $0, depth: depth + 1) }.map { .array($0) }
         case "object": return objectShape(node)
         case nil:
             if node["properties"] != nil { return objectShape(node) }
             if let values = node["enum"]?.elements, !values.isEmpty,
-               values.allSatisfy({ Self.stringText($0, typed: false) != nil }) { return .string }
+               values.allSatisfy({ Self.stringText($0, typed: false) != nil }) { return .primitive(.string) }
             return nil
         default:
             return nil
@@ -216,11 +175,12 @@ extension OpenAPIReader {
         list.filter { $0["type"]?.text != "null" }
     }
 
-    private func objectShape(_ node: YAMLNode) -> Shape? {
+    private func objectShape(_ node: YAMLNode) -> UnionShape? {
         if let properties = node["properties"]?.mapping, !properties.isEmpty {
-            return .object(needed: Set(node["required"]?.sequence?.compactMap(\.text) ?? []))
+            let required = node["required"]?.sequence?.compactMap(\.text) ?? []
+            return .object(needed: Dictionary(required.map { ($0, String?.none) }, uniquingKeysWith: { first, _ in first }))
         }
-        return node["additionalProperties"] != nil ? .map : nil
+        return node["additionalProperties"] != nil ? .dictionary(nil) : nil
     }
 
     /// The values of `anyOf: [{ type: string }, { type: string, enum: [...] }]`, "any string, and
@@ -405,5 +365,36 @@ extension OpenAPIReader {
             }
         }
         return cases.isEmpty ? nil : cases
+    }
+}
+
+/// How the importer orders a union's parts (`OpenAPIReader.unionParts`); whether an order tells
+/// them apart is `UnionShape.takesEvery`'s to say.
+private extension UnionShape {
+    /// Parts of one family are values of one JSON kind: decoding can take one for another.
+    var family: String {
+        switch self {
+        case .primitive(.bool): return "boolean"
+        case .primitive(.string), .primitive(.date), .primitive(.url), .primitive(.uuid), .primitive(.data),
+             .enumeration(_, .string):
+            return "string"
+        case .primitive(.json), .primitive(.file), .opaque: return "other"
+        case .primitive, .enumeration: return "number"
+        case .array(let element): return "[\(element.family)]"
+        case .object, .dictionary: return "object"
+        }
+    }
+
+    /// Within a family, the order decoding must try them in, highest first: an integer before
+    /// a number, an object that needs more properties before one that needs fewer (a struct
+    /// decodes any object that has what it needs), a map last.
+    var rank: Int {
+        switch self {
+        case .primitive(.int), .primitive(.int32), .primitive(.int64): return 1
+        case .object(let needed): return needed.count
+        case .dictionary: return -1
+        case .array(let element): return element.rank
+        default: return 0
+        }
     }
 }

@@ -8,7 +8,7 @@ extension SpecBuilder {
     mutating func endpoint(_ operation: Operation, envelope: ImportedEnvelope?, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
         let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
         let owner = Self.upperName(endpointName)
-        var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
+        var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: PathTemplate([]))
         endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.deprecated = operation.deprecated
@@ -24,16 +24,16 @@ extension SpecBuilder {
         // `{+name}` (RFC 6570 reserved expansion) or `allowReserved: true`: a value of several
         // segments, the spec's `{name...}`.
         var segmented: Set<String> = []
-        endpoint.path = renamePlaceholders(operation.path) { written in
+        endpoint.path = Self.specPath(operation.path) { written in
             let original = written.hasPrefix("+") ? String(written.dropFirst()) : written
             placeholderOrder.append(original)
             let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
             let renamed = Self.claim(name, in: &placeholderNames)
             placeholders[original] = renamed
             let declared = operation.parameters.first { $0.place == .path && $0.name == original }
-            guard written.hasPrefix("+") || declared?.allowReserved == true else { return renamed }
+            guard written.hasPrefix("+") || declared?.allowReserved == true else { return .parameter(renamed) }
             segmented.insert(original)
-            return renamed + "..."
+            return .segments(renamed)
         }
         var swiftNames: Set<String> = []
         if operation.body != nil { swiftNames.insert("body") }
@@ -43,15 +43,15 @@ extension SpecBuilder {
             let key = placeholders[original]!
             let declared = operation.parameters.first { $0.place == .path && $0.name == original }
             var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
-                ?? ImportedField(key: key, type: "String", name: uniqueSwiftName(key, taken: &swiftNames))
-            if field.type.hasPrefix("[") {
+                ?? ImportedField(key: key, type: .named("String"), name: uniqueSwiftName(key, taken: &swiftNames))
+            if Self.isCollection(field.type) {
                 diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
-                field.type = "String"
+                field.type = .named("String")
             }
-            if field.type.hasSuffix("?") { field.type.removeLast() }
-            if segmented.contains(original), field.type != "String" {
+            field.type = field.type.unwrapped
+            if segmented.contains(original), field.type.plainName != "String" {
                 diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
-                field.type = "String"
+                field.type = .named("String")
                 field.dateEncoding = nil
             }
             field.defaultValue = nil
@@ -161,7 +161,7 @@ extension SpecBuilder {
     func liftSharedParameters(_ service: inout ImportedService) {
         guard service.endpoints.count > 1 else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
-            a.key == b.key && a.type == b.type && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+            a.key == b.key && a.type.isSame(as: b.type) && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
         }
         let first = service.endpoints[0]
         let headers = first.headerParams.filter { field in
@@ -175,5 +175,27 @@ extension SpecBuilder {
         }
         service.sharedHeaders = headers
         service.sharedQuery = query
+    }
+
+    /// The spec's path of an OpenAPI path whose braces pair (`OpenAPIReader.pathProblem`): each
+    /// placeholder as `rename` makes it, the text between them percent-encoded where it is not
+    /// made of path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
+    static func specPath(_ path: String, _ rename: (String) -> PathComponent) -> PathTemplate {
+        let bytes = Array(path.utf8)
+        return PathTemplate(PathTemplate.scan(path).tokens.map { token in
+            switch token {
+            case .literal(let range): return .literal(PathTemplate.encodedLiteral(String(decoding: bytes[range], as: UTF8.self)))
+            case .placeholder(let written, _): return rename(written)
+            }
+        })
+    }
+
+    /// Whether a type is an array or a map, perhaps optional: what a path parameter cannot be and
+    /// a query parameter has a style for.
+    static func isCollection(_ type: TypeExpr) -> Bool {
+        switch type.unwrapped {
+        case .array, .dictionary: return true
+        default: return false
+        }
     }
 }

@@ -47,7 +47,7 @@ extension SpecBuilder {
     /// integer or Int enum.
     private func tagType(_ schema: Schema, depth: Int = 0) -> EnumModel.RawType? {
         switch schema.kind {
-        case .string(let format): return Self.stringType(format: format, use: .model).expr == "String" ? .string : nil
+        case .string(let format): return Self.stringType(format: format, use: .model).expr.plainName == "String" ? .string : nil
         case .stringEnum: return .string
         case .integer, .integerEnum: return .int
         case .reference(let name): return depth < 8 ? components[name].flatMap { tagType($0, depth: depth + 1) } : nil
@@ -234,7 +234,7 @@ extension SpecBuilder {
                 continue
             }
             models += made
-            if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
+            if use == .model, type.kind == .file { type = SpecType(expr: .named("Data"), kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
             field.dateEncoding = type.dates
             if let zone = type.timeZone {
@@ -280,26 +280,26 @@ extension SpecBuilder {
     mutating func applyOptionality(_ field: inout ImportedField, type: SpecType, required: Bool, schema: Schema) {
         let defaultValue = schema.defaultValue.flatMap { checkedDefault($0, type: type) }
         if let text = schema.defaultValue, defaultValue == nil, type.kind == .scalar || type.kind == .enumModel {
-            diagnostics.warning(.droppedDefaults, "default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr) ? " that specs can write as a default" : ""); left out", at: schema.location)
+            diagnostics.warning(.droppedDefaults, "default '\(text)' of '\(field.key)' is not a value of \(type.expr)\(type.kind == .scalar && !["Int", "Int32", "Int64", "Double", "Float", "Bool", "String"].contains(type.expr.spelling) ? " that specs can write as a default" : ""); left out", at: schema.location)
         }
         if let defaultValue, !type.nullable {
             field.defaultValue = defaultValue
             return
         }
         if !required || type.nullable || schema.nullable {
-            field.type += "?"
+            field.type = field.type.madeOptional
         }
     }
 
     private func checkedDefault(_ text: String, type: SpecType) -> ImportedScalar? {
-        switch type.expr {
+        switch type.expr.spelling {
         case "Int", "Int64": return Int64(text) != nil ? .plain(text) : nil
         case "Int32": return Int32(text) != nil ? .plain(text) : nil
         case "Double", "Float": return Double(text).map { $0.isFinite ? ImportedScalar.plain(text) : nil } ?? nil
         case "Bool": return text == "true" || text == "false" ? .plain(text) : nil
         case "String": return .text(text)
         default:
-            guard type.kind == .enumModel, let values = enumValues[type.expr] ?? enumValuesOfComponent(type.expr), values.contains(text) else { return nil }
+            guard type.kind == .enumModel, let name = type.expr.plainName, let values = enumValues[name] ?? enumValuesOfComponent(name), values.contains(text) else { return nil }
             return Int64(text) != nil && !values.contains(where: { Int64($0) == nil }) ? .plain(text) : .text(text)
         }
     }

@@ -110,42 +110,6 @@ extension SpecBuilder {
         return candidate
     }
 
-    /// The spec's path: placeholders renamed, the text between them percent-encoded where it is
-    /// not made of RFC 3986 path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
-    func renamePlaceholders(_ path: String, _ rename: (String) -> String) -> String {
-        var result = ""
-        var rest = Substring(path)
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += Self.encodedPathLiteral(rest[..<open])
-            result += "{" + rename(String(rest[rest.index(after: open)..<close])) + "}"
-            rest = rest[rest.index(after: close)...]
-        }
-        return result + Self.encodedPathLiteral(rest)
-    }
-
-    static func encodedPathLiteral(_ text: Substring) -> String {
-        let bytes = Array(text.utf8)
-        func isHex(_ b: UInt8) -> Bool {
-            (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x66)
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let isPathByte = (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
-                || "-._~!$&'()*+,;=:@/".utf8.contains(b)
-            if isPathByte || (b == UInt8(ascii: "%") && i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) {
-                out.append(b)
-            } else {
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0x0F)]]
-            }
-            i += 1
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     static func describe(_ kind: SpecType.Kind) -> String {
         switch kind {
         case .scalar: return "a scalar"

@@ -26,7 +26,7 @@ extension SpecBuilder {
             var field = ImportedField(key: parameter.name, type: map)
             field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = parameter.deprecated
-            if !parameter.required { field.type += "?" }
+            if !parameter.required { field.type = field.type.madeOptional }
             field.style = style == "deepObject" ? "deepObject" : "form"
             field.name = uniqueSwiftName(parameter.name, taken: &names)
             return field
@@ -34,7 +34,7 @@ extension SpecBuilder {
             break
         }
         guard var field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &names) else { return nil }
-        guard field.type.hasPrefix("[") else {
+        guard Self.isCollection(field.type) else {
             // A union of scalars became a String with its own warning: the style is part of that
             // loss (no form of it is an array or an object), so it is not reported twice.
             if parameter.style != nil, style != "form", parameter.schema.flatMap(scalarUnionParts) == nil {
@@ -103,7 +103,7 @@ extension SpecBuilder {
 
     enum QueryMap {
         case notObject
-        case map(String)
+        case map(TypeExpr)
         case skip
     }
 
@@ -141,7 +141,7 @@ extension SpecBuilder {
             let element = undated(specType(value, suggested: owner + Self.upperName(parameter.name) + "Value", use: .model, models: &made), at: value.location, where: "as the values of a map")
             if element.kind == .scalar || element.kind == .enumModel {
                 models += made
-                return .map("[String: \(element.expr)]")
+                return .map(.dictionary(element.expr))
             }
         }
         if !properties.isEmpty {
@@ -154,7 +154,7 @@ extension SpecBuilder {
             }
         }
         diagnostics.warning(.simplifiedParameters, "query parameter '\(parameter.name)' is an object in '\(style)' style; it becomes a [String: String] map (\(style == "deepObject" ? "\(parameter.name)[key]=value" : "key=value")), its properties' types are not kept", at: parameter.location)
-        return .map("[String: String]")
+        return .map(.dictionary(.named("String")))
     }
 
     mutating func parameterField(_ parameter: Parameter, key: String, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
@@ -175,7 +175,7 @@ extension SpecBuilder {
                 "\(parameter.place.rawValue) parameter '\(parameter.name)' is one of \(kinds.joined(separator: ", ")); it is a String, which sends any of them as written",
                 at: parameter.location)
             made = []
-            type = SpecType(expr: "String", kind: .scalar)
+            type = SpecType(expr: .named("String"), kind: .scalar)
         }
         guard type.isSimple else {
             diagnostics.warning(

@@ -75,9 +75,9 @@ extension SpecBuilder {
         statuses.map { status in
             switch status.content {
             case .empty: return (status.code, nil)
-            case .text: return (status.code, .type("String"))
+            case .text: return (status.code, .type(.named("String")))
             // Streams never get here (perStatusResponses); as bytes the type stays valid.
-            case .bytes, .stream: return (status.code, .type("Data"))
+            case .bytes, .stream: return (status.code, .type(.named("Data")))
             case .json(var schema):
                 // The runtime unwraps 2xx bodies from the envelope; other statuses are read as they are.
                 if let envelope, (200..<300).contains(status.code), let payload = payload(of: schema, envelope: envelope) {
@@ -89,7 +89,7 @@ extension SpecBuilder {
                     return (status.code, .fields(fields(object, owner: name, use: .model, models: &models)))
                 }
                 var type = specType(schema, suggested: name, use: .model, models: &models)
-                if type.kind == .data { type.expr = "Data" }
+                if type.kind == .data { type.expr = .named("Data") }
                 return (status.code, .type(type.expr))
             }
         }
@@ -100,14 +100,14 @@ extension SpecBuilder {
         case .empty: return nil
         case .text:
             noEnvelope = envelope != nil
-            return .type("String")
+            return .type(.named("String"))
         case .bytes:
             noEnvelope = envelope != nil
             // An endpointgen export of `response: File`: downloaded to a file.
-            return .type(operation.fileResponse ? "File" : "Data")
+            return .type(.named(operation.fileResponse ? "File" : "Data"))
         case .stream(let events, let schema):
             let type = specType(schema, suggested: owner + "Event", use: .model, models: &models)
-            return .type((events ? "EventStream<" : "JSONLines<") + type.expr + ">")
+            return .type(.stream(events ? .events : .lines, of: type.expr))
         case .json(var schema):
             if let envelope {
                 if let payload = payload(of: schema, envelope: envelope) {
@@ -117,7 +117,7 @@ extension SpecBuilder {
                     schema = payload
                     // An endpointgen export of `response: Envelope<T>`: the method returns the wrapper.
                     if operation.envelopeResponse {
-                        return .type("Envelope<" + specType(schema, suggested: owner + "Response", use: .model, models: &models).expr + ">")
+                        return .type(.envelope(of: specType(schema, suggested: owner + "Response", use: .model, models: &models).expr))
                     }
                 } else {
                     noEnvelope = true
@@ -127,7 +127,7 @@ extension SpecBuilder {
                 return .fields(fields(object, owner: owner + "Response", use: .model, models: &models))
             }
             var type = undated(specType(schema, suggested: owner + "Response", use: .model, models: &models), at: schema.location, where: "as a whole response")
-            if type.kind == .data { type.expr = "Data" }
+            if type.kind == .data { type.expr = .named("Data") }
             return .type(type.expr)
         }
     }

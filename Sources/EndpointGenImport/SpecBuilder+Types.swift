@@ -10,7 +10,7 @@ extension SpecBuilder {
         if let dates = schema.dateEncoding {
             switch schema.kind {
             case .string, .integer, .number:
-                var result = SpecType(expr: "Date", kind: .scalar, nullable: schema.nullable)
+                var result = SpecType(expr: .named("Date"), kind: .scalar, nullable: schema.nullable)
                 if dates != "service" {
                     result.dates = dates
                     result.timeZone = schema.timeZone
@@ -33,71 +33,71 @@ extension SpecBuilder {
                 case .stringEnum?, .integerEnum?: kind = .enumModel
                 default: kind = .structModel
                 }
-                return SpecType(expr: model, kind: kind, nullable: components[name]?.nullable ?? false)
+                return SpecType(expr: .named(model), kind: kind, nullable: components[name]?.nullable ?? false)
             }
             guard let target = components[name] else {
                 diagnostics.warning(.unresolvedReferences, "schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
-                return SpecType(expr: "JSON", kind: .json)
+                return SpecType(expr: .named("JSON"), kind: .json)
             }
-            guard expanding.insert(name).inserted else { return SpecType(expr: "JSON", kind: .json) }
+            guard expanding.insert(name).inserted else { return SpecType(expr: .named("JSON"), kind: .json) }
             defer { expanding.remove(name) }
             return specType(target, suggested: Self.upperName(name), use: use, models: &models)
         case .string(let format):
             return Self.stringType(format: format, use: use)
         case .integer(let format):
-            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: "Date", kind: .scalar, dates: dates) }
-            return SpecType(expr: format == "int64" ? "Int64" : "Int", kind: .scalar)
+            if let dates = format.flatMap(Self.epochEncoding) { return SpecType(expr: .named("Date"), kind: .scalar, dates: dates) }
+            return SpecType(expr: .named(format == "int64" ? "Int64" : "Int"), kind: .scalar)
         case .number(let format):
-            return SpecType(expr: format == "decimal" ? "Decimal" : "Double", kind: .scalar)
+            return SpecType(expr: .named(format == "decimal" ? "Decimal" : "Double"), kind: .scalar)
         case .boolean:
-            return SpecType(expr: "Bool", kind: .scalar)
+            return SpecType(expr: .named("Bool"), kind: .scalar)
         case .array(let items):
-            guard let items else { return SpecType(expr: "[JSON]", kind: .array(.json)) }
+            guard let items else { return SpecType(expr: .array(.named("JSON")), kind: .array(.json)) }
             var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
             // A list of dates carries the elements' encoding; a list of such lists cannot.
-            if element.dates != nil, element.expr == "Date" {
-                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates, timeZone: element.timeZone)
+            if element.dates != nil, element.expr.plainName == "Date" {
+                return SpecType(expr: .array(.named("Date")), kind: .array(element.kind), dates: element.dates, timeZone: element.timeZone)
             }
             element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
-            return SpecType(expr: "[\(element.expr)]", kind: .array(element.kind))
+            return SpecType(expr: .array(element.expr), kind: .array(element.kind))
         case .stringEnum, .integerEnum, .allOf:
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            if case .allOf = schema.kind { return SpecType(expr: name, kind: .structModel) }
-            return SpecType(expr: name, kind: .enumModel)
+            if case .allOf = schema.kind { return SpecType(expr: .named(name), kind: .structModel) }
+            return SpecType(expr: .named(name), kind: .enumModel)
         case .object(let properties, _, let additional):
             if properties.isEmpty {
                 switch additional {
                 case .schema(let value):
                     let element = undated(specType(value, suggested: suggested + "Value", use: use, models: &models), at: value.location, where: "as the values of a map")
-                    return SpecType(expr: "[String: \(element.expr)]", kind: .dictionary)
+                    return SpecType(expr: .dictionary(element.expr), kind: .dictionary)
                 case .any, .none:
-                    return SpecType(expr: "JSON", kind: .json)
+                    return SpecType(expr: .named("JSON"), kind: .json)
                 }
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            return SpecType(expr: name, kind: .structModel)
+            return SpecType(expr: .named(name), kind: .structModel)
         case .union(_, let parts):
-            guard !parts.isEmpty else { return SpecType(expr: "JSON", kind: .json) }
+            guard !parts.isEmpty else { return SpecType(expr: .named("JSON"), kind: .json) }
             // Named after its owner, as inline objects are; a component is a model of its own.
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            return SpecType(expr: name, kind: .structModel)
+            return SpecType(expr: .named(name), kind: .structModel)
         case .any:
-            return SpecType(expr: "JSON", kind: .json)
+            return SpecType(expr: .named("JSON"), kind: .json)
         case .discriminated(let property, let cases):
             // A component is a model of its own (the `.reference` case above); an inline one (a
             // property's, an array's items, a body or a response) is named after its owner, as
             // inline objects are.
             guard isOneOfModel(property: property, cases: cases) else {
                 diagnostics.warning(.unionsAsJSON, "'oneOf' with a discriminator becomes a model only when its cases are all object schemas that declare the discriminator as a plain string (or as an integer, with integer values), if at all; the value is kept as JSON (JSONValue)", at: schema.location)
-                return SpecType(expr: "JSON", kind: .json)
+                return SpecType(expr: .named("JSON"), kind: .json)
             }
             let name = uniqueTypeName(suggested, fallback: "Model", at: schema.location)
             appendModel(named: name, schema: schema, to: &models)
-            return SpecType(expr: name, kind: .structModel)
+            return SpecType(expr: .named(name), kind: .structModel)
         }
     }
 
@@ -119,7 +119,7 @@ extension SpecBuilder {
         let wire = dates.hasPrefix("epoch") ? "Int64" : "String"
         var plain = type
         plain.dates = nil
-        plain.expr = type.expr == "Date" ? wire : "[\(wire)]"
+        plain.expr = type.expr.plainName == "Date" ? .named(wire) : .array(.named(wire))
         diagnostics.warning(.datesAsWireValues, "dates written as '\(dates)' cannot be said \(place) (only a field or parameter has a dateEncoding); they are kept as \(wire)", at: location)
         return plain
     }
@@ -127,13 +127,13 @@ extension SpecBuilder {
     /// The spec type of `type: string` with this `format`.
     static func stringType(format: String?, use: Use) -> SpecType {
         switch format {
-        case "date-time": return SpecType(expr: "Date", kind: .scalar)
-        case "date": return SpecType(expr: "Date", kind: .scalar, dates: "date")
-        case "uuid": return SpecType(expr: "UUID", kind: .scalar)
-        case "uri", "url": return SpecType(expr: "URL", kind: .scalar)
-        case "byte": return SpecType(expr: "Data", kind: .data)
-        case "binary": return use == .multipart ? SpecType(expr: "File", kind: .file) : SpecType(expr: "Data", kind: .data)
-        default: return SpecType(expr: "String", kind: .scalar)
+        case "date-time": return SpecType(expr: .named("Date"), kind: .scalar)
+        case "date": return SpecType(expr: .named("Date"), kind: .scalar, dates: "date")
+        case "uuid": return SpecType(expr: .named("UUID"), kind: .scalar)
+        case "uri", "url": return SpecType(expr: .named("URL"), kind: .scalar)
+        case "byte": return SpecType(expr: .named("Data"), kind: .data)
+        case "binary": return use == .multipart ? SpecType(expr: .named("File"), kind: .file) : SpecType(expr: .named("Data"), kind: .data)
+        default: return SpecType(expr: .named("String"), kind: .scalar)
         }
     }
 }

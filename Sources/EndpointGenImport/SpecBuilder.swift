@@ -15,7 +15,7 @@ struct SpecBuilder {
             indirect case array(Kind)
         }
 
-        var expr: String
+        var expr: TypeExpr
         var kind: Kind
         var nullable = false
         /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
@@ -243,9 +243,9 @@ struct SpecBuilder {
         shared.models = kept
     }
 
-    /// The names a type mentions: `[String: Member]?` → `String`, `Member`.
-    private static func names(in type: String) -> [String] {
-        type.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    /// The names a type mentions: `[String: Member]?` → `Member`.
+    private static func names(in type: TypeExpr) -> [String] {
+        type.names
     }
 
     private static func names(in fields: [ImportedField]) -> [String] {
@@ -258,7 +258,8 @@ struct SpecBuilder {
         for endpoint in service.endpoints {
             used += names(in: endpoint.params) + names(in: endpoint.query) + names(in: endpoint.headerParams)
             switch endpoint.body {
-            case .type(let type)?, .formModel(let type)?: used += names(in: type)
+            case .type(let type)?: used += names(in: type)
+            case .formModel(let name)?: used.append(name)
             case .json(let fields)?, .form(let fields)?, .multipart(let fields)?: used += names(in: fields)
             case .raw?, .file?, nil: break
             }

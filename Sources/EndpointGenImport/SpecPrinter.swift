@@ -119,7 +119,7 @@ struct SpecPrinter {
         if let location = endpoint.location { origins.append((lines.count + 1, location)) }
         line(1, Self.scalar(endpoint.name) + ":")
         entry(2, "method", Self.scalar(endpoint.method))
-        entry(2, "path", Self.scalar(endpoint.path))
+        entry(2, "path", Self.scalar(endpoint.path.text))
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
         if let message = endpoint.deprecationMessage {
             entry(2, "deprecated", Self.quoted(message))
@@ -137,7 +137,7 @@ struct SpecPrinter {
         fieldMap(2, "headerParams", endpoint.headerParams)
         switch endpoint.body {
         case nil: break
-        case .type(let type)?: entry(2, "body", Self.scalar(type))
+        case .type(let type)?: entry(2, "body", Self.scalar(type.spelling))
         case .json(let fields)?: nestedFieldMap(2, "body", "json", fields)
         case .form(let fields)?: nestedFieldMap(2, "body", "form", fields)
         case .formModel(let name)?:
@@ -153,7 +153,7 @@ struct SpecPrinter {
         }
         switch endpoint.response {
         case nil: break
-        case .type(let type)?: entry(2, "response", Self.scalar(type))
+        case .type(let type)?: entry(2, "response", Self.scalar(type.spelling))
         case .fields(let fields)?: nestedFieldMap(2, "response", "fields", fields)
         }
         if let timeout = endpoint.timeout { entry(2, "timeout", Self.literal(timeout)) }
@@ -168,7 +168,7 @@ struct SpecPrinter {
             for (code, response) in responses {
                 switch response {
                 case nil: line(3, "\(code): empty")
-                case .type(let type)?: line(3, "\(code): " + Self.scalar(type))
+                case .type(let type)?: line(3, "\(code): " + Self.scalar(type.spelling))
                 case .fields(let fields)?: nestedFieldMap(3, String(code), "fields", fields)
                 }
             }
@@ -201,12 +201,12 @@ struct SpecPrinter {
             || field.readOnly || field.writeOnly || field.credential || field.dateEncoding != nil
             || (field.defaultValue != nil && plainDefault == nil)
         guard needsLongForm else {
-            let type = plainDefault.map { field.type + " = " + $0 } ?? field.type
+            let type = plainDefault.map { field.type.spelling + " = " + $0 } ?? field.type.spelling
             entry(depth, field.key, Self.scalar(type))
             return
         }
         line(depth, Self.scalar(field.key) + ":")
-        entry(depth + 1, "type", Self.scalar(field.type))
+        entry(depth + 1, "type", Self.scalar(field.type.spelling))
         if let name = field.name { entry(depth + 1, "name", Self.scalar(name)) }
         if let summary = field.summary { entry(depth + 1, "summary", Self.scalar(summary)) }
         switch field.defaultValue {
@@ -259,7 +259,7 @@ struct SpecPrinter {
         case .union(let types):
             line(2, "oneOf:")
             line(3, "cases:")
-            for type in types { line(4, "- " + Self.scalar(type)) }
+            for type in types { line(4, "- " + Self.scalar(type.spelling)) }
         case .integerEnum(let cases):
             line(2, "enum:")
             entry(3, "type", "Int")

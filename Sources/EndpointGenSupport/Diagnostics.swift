@@ -107,23 +107,34 @@ public struct DiagnosticBag: Sendable {
 
     public init() {}
 
-    public var hasErrors: Bool { all.contains { $0.severity == .error } }
-    public var errorCount: Int { all.reduce(0) { $1.severity == .error ? $0 + 1 : $0 } }
+    public var hasErrors: Bool { errorCount > 0 }
+    /// How many of `all` are errors. A stage asks whether a part of its input had problems by
+    /// comparing this before and after (`damaged` models): warnings never make a part damaged.
+    public private(set) var errorCount = 0
     public var warningCount: Int { all.reduce(0) { $1.severity == .warning ? $0 + 1 : $0 } }
 
-    public mutating func append(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func append(_ diagnostic: Diagnostic) {
+        all.append(diagnostic)
+        if diagnostic.severity == .error { errorCount += 1 }
+    }
 
     /// Forgets the diagnostics after the first `count`: what a trial that failed reported (a
     /// sample tried against each case of a union).
-    public mutating func removeAll(after count: Int) { all.removeSubrange(count...) }
-    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) { all.append(contentsOf: diagnostics) }
+    public mutating func removeAll(after count: Int) {
+        errorCount -= all[count...].reduce(0) { $1.severity == .error ? $0 + 1 : $0 }
+        all.removeSubrange(count...)
+    }
+
+    public mutating func append(contentsOf diagnostics: some Sequence<Diagnostic>) {
+        for diagnostic in diagnostics { append(diagnostic) }
+    }
 
     public mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
-        all.append(.error(message, at: location, notes: notes))
+        append(.error(message, at: location, notes: notes))
     }
 
     public mutating func warning(_ message: String, at location: SourceLocation?, notes: [Diagnostic] = []) {
-        all.append(.warning(message, at: location, notes: notes))
+        append(.warning(message, at: location, notes: notes))
     }
 
     /// Diagnostics ordered by file, line and column (stable for equal places), as users read them.

@@ -35,13 +35,11 @@ extension FileDecoder {
             if entry.value.mapping == nil || isDictionaryTypeMapping(entry.value) {
                 return typeExpression(entry.value, allowDefault: false).type.map { .json($0) }
             }
-            let errorsBefore = reader.diagnostics.all.count
-            let fields = decodeFields(entry.value, owner: .model(name))
+            let (fields, damaged) = decodingPart { $0.decodeFields(entry.value, owner: .model(name)) }
             inlineModels.append(
                 ModelSyntax(
                     name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
-                    file: path, location: location(entry.keyNode),
-                    damaged: reader.diagnostics.all.count > errorsBefore))
+                    file: path, location: location(entry.keyNode), damaged: damaged))
             return .inlineJSON(modelName: name)
         case "form":
             if let scalar = entry.value.scalar, !scalar.isPlainNull {
@@ -53,13 +51,11 @@ extension FileDecoder {
                 }
                 return .formModel(name: scalar.value, location: reader.textLocation(entry.value))
             }
-            let errorsBefore = reader.diagnostics.all.count
-            let fields = decodeFields(entry.value, owner: .model(name))
+            let (fields, damaged) = decodingPart { $0.decodeFields(entry.value, owner: .model(name)) }
             inlineModels.append(
                 ModelSyntax(
                     name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
-                    file: path, location: location(entry.keyNode),
-                    damaged: reader.diagnostics.all.count > errorsBefore))
+                    file: path, location: location(entry.keyNode), damaged: damaged))
             return .inlineForm(modelName: name)
         case "multipart":
             return .multipart(decodeFields(entry.value, owner: .multipart(endpoint: endpoint)))
@@ -102,12 +98,11 @@ extension FileDecoder {
     private mutating func decodeInlineResponse(
         fields: KeyedMapping.Entry, summary: String?, endpoint: String, name: String
     ) -> ResponseSyntax {
-        let errorsBefore = reader.diagnostics.all.count
-        let decoded = decodeFields(fields.value, owner: .model(name))
+        let (decoded, damaged) = decodingPart { $0.decodeFields(fields.value, owner: .model(name)) }
         inlineModels.append(
             ModelSyntax(
                 name: name, summary: summary, kind: .structure(decoded), origin: .inlineResponse(endpoint: endpoint),
-                file: path, location: location(fields.keyNode), damaged: reader.diagnostics.all.count > errorsBefore))
+                file: path, location: location(fields.keyNode), damaged: damaged))
         return .inline(modelName: name)
     }
 

@@ -14,7 +14,7 @@ extension FileDecoder {
                 at: keyLocation)
         }
         var endpoint = EndpointSyntax(
-            name: name, location: keyLocation, method: .get, path: "/", pathComponents: [],
+            name: name, location: keyLocation, method: .get, path: PathTemplate([]),
             summary: nil, description: nil, deprecation: nil, auth: nil, pathParameters: [], query: [],
             headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
             envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
@@ -49,13 +49,11 @@ extension FileDecoder {
         // Whether `params` can be checked against the path (not after a path error).
         var pathIsValid = false
         if let entry = mapping["path"] {
-            if let text = reader.text(entry.value, for: "'path'") {
-                endpoint.path = text
-                if let parsed = parsePath(text, base: reader.textLocation(entry.value)) {
-                    endpoint.pathComponents = parsed.components
-                    placeholders = parsed.placeholders
-                    pathIsValid = true
-                }
+            if let text = reader.text(entry.value, for: "'path'"),
+               let parsed = PathTemplate.parse(text, at: reader.textLocation(entry.value), into: &reader.diagnostics) {
+                endpoint.path = parsed.template
+                placeholders = parsed.parameters
+                pathIsValid = true
             }
         } else if mapping.isMissing("path") {
             reader.diagnostics.error("missing key 'path' in \(what())", at: keyLocation)
@@ -100,7 +98,7 @@ extension FileDecoder {
             }
             for field in unmatched where !explained.contains(field.wireName) {
                 let message =
-                    "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path)'"
+                    "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path.text)'"
                     + (placeholders.isEmpty
                         ? "; write it as {\(field.wireName)}"
                         : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
@@ -282,110 +280,5 @@ extension FileDecoder {
                 + (node.scalar.map { DidYouMean.hint(for: $0.value, among: names) } ?? ""),
             at: location(node))
         return nil
-    }
-
-    /// Splits a path into literals and `{placeholder}`s, reporting malformed braces,
-    /// bad names, repeated placeholders and query or fragment parts.
-    private mutating func parsePath(
-        _ path: String, base: SourceLocation
-    ) -> (components: [PathComponent], placeholders: [(name: String, location: SourceLocation)])? {
-        let bytes = Array(path.utf8)
-        func at(_ offset: Int) -> SourceLocation {
-            SourceLocation(file: base.file, line: base.line, column: base.column + offset)
-        }
-        guard bytes.first == UInt8(ascii: "/") else {
-            reader.diagnostics.error("path '\(path)' must start with '/'", at: base)
-            return nil
-        }
-        var components: [PathComponent] = []
-        var placeholders: [(name: String, location: SourceLocation)] = []
-        var seen: [String: SourceLocation] = [:]
-        var literalStart = 0
-        var i = 0
-        var valid = true
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == UInt8(ascii: "{") {
-                if i > literalStart {
-                    components.append(.literal(String(decoding: bytes[literalStart..<i], as: UTF8.self)))
-                }
-                var end = i + 1
-                while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: "{"),
-                    bytes[end] != UInt8(ascii: "/")
-                {
-                    end += 1
-                }
-                guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else {
-                    reader.diagnostics.error("unclosed '{' in path '\(path)'", at: at(i))
-                    return nil
-                }
-                var name = String(decoding: bytes[(i + 1)..<end], as: UTF8.self)
-                // `{path...}`: a parameter of several segments.
-                let rest = name.hasSuffix("...")
-                if rest { name.removeLast(3) }
-                if name.isEmpty {
-                    reader.diagnostics.error("empty placeholder '{}' in path '\(path)'", at: at(i))
-                    valid = false
-                } else if !Lexical.isIdentifier(name) {
-                    reader.diagnostics.error(
-                        "placeholder '{\(name)}' in path must be an identifier (letters, digits and '_')",
-                        at: at(i + 1))
-                    valid = false
-                } else if let first = seen[name] {
-                    reader.diagnostics.error(
-                        "placeholder '{\(name)}' appears twice in path '\(path)'", at: at(i + 1),
-                        notes: [.note("first used here", at: first)])
-                    valid = false
-                } else {
-                    seen[name] = at(i + 1)
-                    placeholders.append((name, at(i + 1)))
-                    components.append(rest ? .segments(name) : .parameter(name))
-                }
-                i = end + 1
-                literalStart = i
-                continue
-            }
-            if b == UInt8(ascii: "}") {
-                reader.diagnostics.error("unmatched '}' in path '\(path)'", at: at(i))
-                return nil
-            }
-            if b == UInt8(ascii: "?") || b == UInt8(ascii: "#") {
-                reader.diagnostics.error(
-                    "path '\(path)' must not contain '\(Character(Unicode.Scalar(b)))'; "
-                        + (b == UInt8(ascii: "?") ? "declare query parameters under 'query'" : "fragments are not sent")
-                        + " (a literal one is written '\(b == UInt8(ascii: "?") ? "%3F" : "%23")')",
-                    at: at(i))
-                return nil
-            }
-            if b <= 0x20 || b == 0x7F {
-                reader.diagnostics.error("path '\(path)' must not contain spaces or control characters", at: at(i))
-                return nil
-            }
-            // The runtime sends a path only when it is percent-encoded (RFC 3986 path characters
-            // and %XX); any other character here would fail every call with `.invalidRequest`.
-            if b == UInt8(ascii: "%") {
-                guard i + 2 < bytes.count, Self.isHexDigit(bytes[i + 1]), Self.isHexDigit(bytes[i + 2]) else {
-                    reader.diagnostics.error("'%' in path '\(path)' must start a percent-escape such as '%20'", at: at(i))
-                    return nil
-                }
-                i += 3
-                continue
-            }
-            if !Self.isPathByte(b) {
-                var end = i + 1
-                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-                let character = String(decoding: bytes[i..<end], as: UTF8.self)
-                let escaped = bytes[i..<end].map { "%" + String($0, radix: 16, uppercase: true) }.joined()
-                reader.diagnostics.error(
-                    "path '\(path)' must not contain '\(character)'; the runtime sends only percent-encoded paths: write '\(escaped)'",
-                    at: at(i))
-                return nil
-            }
-            i += 1
-        }
-        if literalStart < bytes.count {
-            components.append(.literal(String(decoding: bytes[literalStart...], as: UTF8.self)))
-        }
-        return valid ? (components, placeholders) : nil
     }
 }

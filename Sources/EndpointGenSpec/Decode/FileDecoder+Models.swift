@@ -16,9 +16,8 @@ extension FileDecoder {
     }
 
     private mutating func decodeModel(_ pair: YAMLPair) -> ModelSyntax {
-        let errorsBefore = reader.diagnostics.all.count
-        var model = decodeModelParts(pair)
-        model.damaged = reader.diagnostics.all.count > errorsBefore
+        var (model, damaged) = decodingPart { $0.decodeModelParts(pair) }
+        model.damaged = damaged
         return model
     }
 

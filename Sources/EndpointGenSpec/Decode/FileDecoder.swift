@@ -47,6 +47,14 @@ struct FileDecoder {
 
     func location(_ node: YAMLNode) -> SourceLocation { reader.location(node) }
 
+    /// Runs `decode` and says whether it reported an error: what makes a model `damaged` (its
+    /// samples not checked). Warnings do not count, or one would silently turn sample checks off.
+    mutating func decodingPart<T>(_ decode: (inout FileDecoder) -> T) -> (value: T, damaged: Bool) {
+        let errorsBefore = reader.diagnostics.errorCount
+        let value = decode(&self)
+        return (value, reader.diagnostics.errorCount > errorsBefore)
+    }
+
     // MARK: - File
 
     /// Decodes the document of a file (nil when the file holds no document).
@@ -67,9 +75,9 @@ struct FileDecoder {
         // `models:` that holds nothing (and says nothing wrong itself).
         var noModels = false
         if let models = top["models"] {
-            let errorsBefore = reader.diagnostics.all.count
-            syntax.models = decodeModels(models.value)
-            noModels = syntax.models.isEmpty && reader.diagnostics.all.count == errorsBefore
+            let decoded = decodingPart { $0.decodeModels(models.value) }
+            syntax.models = decoded.value
+            noModels = syntax.models.isEmpty && !decoded.damaged
         }
         if let service = top["service"] {
             syntax.service = decodeService(top, nameEntry: service)
@@ -113,21 +121,6 @@ struct FileDecoder {
                 + (node.scalar.map { DidYouMean.hint(for: $0.value, among: names) } ?? ""),
             at: location(node))
         return nil
-    }
-
-    /// RFC 3986 path characters other than `%`: unreserved, sub-delimiters, `:`, `@`, `/`
-    /// (what the runtime's path check accepts; `{` `}` `?` `#` are handled before).
-    static func isPathByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "-._~!$&'()*+,;=:@/".utf8.contains(b)
-        }
-    }
-
-    static func isHexDigit(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "f"))
     }
 
     /// The longest service name: `<name>Service.swift` within the output writer's 200 bytes.

@@ -5,41 +5,6 @@ import EndpointGenYAML
 // looked up across files. Decoding reports shape errors (unknown keys, wrong kinds, bad words);
 // resolution (Validate/) reports what needs the whole module (types, defaults, samples).
 
-/// A type as written, names not yet looked up.
-/// Only the nesting cases are boxed: a plain name (the common case) costs no allocation.
-enum TypeExpr {
-    case name(String, SourceLocation)
-    indirect case array(TypeExpr)
-    /// `[String: T]`; the key was checked to be `String` while parsing.
-    indirect case dictionary(TypeExpr)
-    indirect case optional(TypeExpr, SourceLocation)
-    /// `Envelope<T>`; only legal as an endpoint response.
-    indirect case envelope(TypeExpr, SourceLocation)
-    /// `EventStream<T>` or `JSONLines<T>`; only legal as an endpoint response.
-    indirect case stream(StreamFormat, TypeExpr, SourceLocation)
-
-    /// Where the type starts, for messages about the whole type.
-    var location: SourceLocation {
-        switch self {
-        case .name(_, let location), .envelope(_, let location), .stream(_, _, let location): return location
-        case .array(let element), .dictionary(let element): return element.location
-        case .optional(let wrapped, _): return wrapped.location
-        }
-    }
-
-    /// The type as written, for messages.
-    var spelling: String {
-        switch self {
-        case .name(let name, _): return name
-        case .array(let element): return "[\(element.spelling)]"
-        case .dictionary(let value): return "[String: \(value.spelling)]"
-        case .optional(let wrapped, _): return "\(wrapped.spelling)?"
-        case .envelope(let payload, _): return "Envelope<\(payload.spelling)>"
-        case .stream(let format, let element, _): return "\(format.typeName)<\(element.spelling)>"
-        }
-    }
-}
-
 /// A default value as written, converted by its type during resolution.
 struct DefaultLiteral {
     enum Form {
@@ -145,8 +110,8 @@ struct ModelSyntax {
     var file: String
     /// The name key for declared models; the `json:`/`form:`/`fields:` key for inline ones.
     var location: SourceLocation
-    /// Something in the model was reported: its samples are not checked, so that what was left
-    /// out is not reported a second time.
+    /// Something in the model was reported as an error (a warning does not count): its samples
+    /// are not checked, so that what was left out is not reported a second time.
     var damaged = false
 }
 
@@ -211,8 +176,8 @@ struct EndpointSyntax {
     var name: String
     var location: SourceLocation
     var method: HTTPMethod
-    var path: String
-    var pathComponents: [PathComponent]
+    /// Empty when `path:` was missing or reported.
+    var path: PathTemplate
     var summary: String?
     var description: String?
     var deprecation: Deprecation?

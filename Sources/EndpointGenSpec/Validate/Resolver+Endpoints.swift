@@ -7,7 +7,7 @@ extension Resolver {
         func what() -> String { "endpoint '\(syntax.name)'" }
         checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
-        for component in syntax.pathComponents {
+        for component in syntax.path.components {
             guard case .segments(let name) = component,
                   let field = pathParameters.first(where: { $0.wireName == name }), field.type != .primitive(.string)
             else { continue }
@@ -64,7 +64,7 @@ extension Resolver {
         }
 
         var endpoint = Endpoint(
-            name: syntax.name, method: syntax.method, path: syntax.path, pathComponents: syntax.pathComponents,
+            name: syntax.name, method: syntax.method, path: syntax.path.text, pathComponents: syntax.path.components,
             summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
             auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
             headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,

@@ -70,7 +70,7 @@ extension Resolver {
                 incompleteModels.insert(syntax.name)
                 continue
             }
-            if let earlier = variants.first(where: { takesEvery(of: type, $0.type) }) {
+            if let earlier = variants.first(where: { unionShape($0.type).takesEvery(unionShape(type)) }) {
                 diagnostics.warning(
                     "case '\(type.specSpelling)' of \(what()) is never chosen: '\(earlier.type.specSpelling)' before it decodes every such value; list it first",
                     at: item.location)
@@ -80,35 +80,18 @@ extension Resolver {
         return UnionModel(variants: variants)
     }
 
-    /// Whether every JSON value of type `later` also decodes as `earlier`: a number type takes
-    /// integers, `String` takes dates, URLs, UUIDs, base64 data and String enums, and a struct
-    /// takes every struct that has the fields it needs (same names, same types) and, when it
-    /// needs none, every object.
-    private func takesEvery(of later: TypeRef, _ earlier: TypeRef) -> Bool {
-        switch (earlier, later) {
-        case (.primitive(let number), .primitive(let integer)):
-            if [.double, .float, .decimal].contains(number) { return [.int, .int32, .int64].contains(integer) }
-            if number == .string { return [.date, .url, .uuid, .data].contains(integer) }
-            return false
-        case (.primitive(let scalar), .model(let name)):
-            guard let rawType = table[name]?.enumModel?.rawType else { return false }
-            return rawType == .string ? scalar == .string : [.int, .int64, .double, .float, .decimal].contains(scalar)
-        case (.array(let a), .array(let b)), (.dictionary(let a), .dictionary(let b)):
-            return takesEvery(of: b, a)
-        case (.model(let earlierName), _):
-            // A struct decodes any object that has the fields it needs, ignoring the others.
-            guard let needed = fieldsNeeded(by: earlierName) else { return false }
-            switch later {
-            case .model(let laterName):
-                guard let available = fieldsNeeded(by: laterName) else { return false }
-                return needed.allSatisfy { available[$0.key] == $0.value }
-            case .dictionary:
-                return needed.isEmpty
-            default:
-                return false
-            }
-        default:
-            return false
+    /// A resolved type as the union rule (`UnionShape.takesEvery`) sees it: enums by their raw
+    /// type, struct models by the fields every value has, other models only as themselves.
+    private func unionShape(_ type: TypeRef) -> UnionShape {
+        switch type {
+        case .primitive(let primitive): return .primitive(primitive)
+        case .array(let element): return .array(unionShape(element))
+        case .dictionary(let value): return .dictionary(unionShape(value))
+        case .model(let name):
+            if let rawType = table[name]?.enumModel?.rawType { return .enumeration(name, rawType) }
+            if let needed = fieldsNeeded(by: name) { return .object(needed: needed.mapValues { Optional($0) }) }
+            return .opaque(name)
+        case .optional: return .opaque(type.specSpelling)
         }
     }
 

@@ -221,9 +221,9 @@ extension Resolver {
                    Lexical.isNumber(scalar.value) || scalar.value == "true" || scalar.value == "false" {
                     continue
                 }
-                let before = diagnostics.all.count
+                let (before, errorsBefore) = (diagnostics.all.count, diagnostics.errorCount)
                 let value = convertSample(node, type: variant.type, file: file)
-                if diagnostics.all.count == before { return value }
+                if diagnostics.errorCount == errorsBefore { return value }
                 diagnostics.removeAll(after: before)
             }
             diagnostics.error(
