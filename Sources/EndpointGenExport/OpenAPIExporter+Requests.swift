@@ -1,0 +1,149 @@
+import EndpointGenSpec
+import EndpointGenSupport
+
+// Parameters and request bodies.
+extension Exporter {
+    // MARK: - Parameters
+
+    mutating func parameters(_ endpoint: Endpoint, of service: Service) -> [DocumentValue] {
+        var result: [DocumentValue] = []
+        for field in endpoint.pathParameters {
+            var value = parameter(field, in: "path", required: true, style: nil)
+            // A parameter of several segments (`{path...}`): its `/` are sent as they are.
+            if endpoint.pathComponents.contains(.segments(field.wireName)), case .object(var members) = value {
+                members.append(.init(key: OpenAPIExtension.segments, value: .bool(true)))
+                value = .object(members)
+            }
+            result.append(value)
+        }
+        // The service's `parameters:` travel with every request, before the endpoint's own
+        // headers and after its own query items.
+        for field in service.sharedHeaders {
+            result.append(parameter(field, in: "header", required: Self.isRequired(field), style: nil))
+        }
+        for field in endpoint.query {
+            result.append(parameter(field, in: "query", required: Self.isRequired(field), style: endpoint.queryStyles[field.wireName] ?? .repeat))
+        }
+        for field in service.sharedQuery {
+            result.append(parameter(field, in: "query", required: Self.isRequired(field), style: .repeat))
+        }
+        for field in endpoint.headerParameters {
+            var value = parameter(field, in: "header", required: Self.isRequired(field), style: nil)
+            if endpoint.credentialHeaders.contains(field.wireName), case .object(var members) = value {
+                members.append(.init(key: OpenAPIExtension.credential, value: .bool(true)))
+                value = .object(members)
+            }
+            result.append(value)
+        }
+        return result
+    }
+
+    /// Sent on every call: not optional, and no default the client would fill in.
+    static func isRequired(_ field: Field) -> Bool {
+        !field.type.isOptional && field.defaultValue == nil
+    }
+
+    private mutating func parameter(_ field: Field, in place: String, required: Bool, style: QueryStyle?) -> DocumentValue {
+        var parameter = ObjectBuilder()
+        parameter.set("name", field.wireName)
+        parameter.set("in", place)
+        parameter.set("description", field.summary)
+        if required { parameter.set("required", .bool(true)) }
+        if field.deprecated { parameter.set("deprecated", .bool(true)) }
+        let type = field.type.unwrapped
+        // A style is only given to arrays, maps and struct models (objects), which need one.
+        if let style, Self.isCollection(type) || Self.isModel(type) {
+            switch style {
+            case .repeat, .form:
+                parameter.set("style", "form")
+                parameter.set("explode", .bool(true))
+            case .comma:
+                parameter.set("style", "form")
+                parameter.set("explode", .bool(false))
+            case .space:
+                parameter.set("style", "spaceDelimited")
+                parameter.set("explode", .bool(false))
+            case .pipe:
+                parameter.set("style", "pipeDelimited")
+                parameter.set("explode", .bool(false))
+            case .deepObject:
+                parameter.set("style", "deepObject")
+                parameter.set("explode", .bool(true))
+            case .brackets:
+                // `ids[]=1&ids[]=2` has no OpenAPI style; repeated items are the nearest.
+                parameter.set("style", "form")
+                parameter.set("explode", .bool(true))
+                parameter.set(OpenAPIExtension.style, "brackets")
+                diagnostics.warning(
+                    "query parameter '\(field.wireName)' has 'style: brackets' (\(field.wireName)[]=a), which OpenAPI cannot say; exported as repeated items with \(OpenAPIExtension.style): brackets",
+                    at: field.location)
+            }
+        }
+        var schema = self.schema(of: type)
+        // `= null` only says "optional", which `required` already does; a parameter is never null.
+        if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }), value != .null {
+            schema = Self.adding("default", value, to: schema)
+        }
+        parameter.set("schema", schema)
+        return parameter.value
+    }
+
+    private static func isModel(_ type: TypeRef) -> Bool {
+        if case .model = type { return true }
+        return false
+    }
+
+    private static func isCollection(_ type: TypeRef) -> Bool {
+        switch type {
+        case .array, .dictionary: return true
+        default: return false
+        }
+    }
+
+    // MARK: - Bodies
+
+    mutating func requestBody(_ endpoint: Endpoint, of service: Service) -> DocumentValue? {
+        guard let body = endpoint.body else { return nil }
+        var content = ObjectBuilder()
+        switch body {
+        case .json(let type):
+            content.set(jsonMediaType(endpoint, of: service), .object([.init(key: "schema", value: schema(of: type, inline: true))]))
+        case .form(let modelName):
+            content.set("application/x-www-form-urlencoded", .object([.init(key: "schema", value: schema(of: .model(modelName), inline: true))]))
+        case .multipart(let parts):
+            var media = ObjectBuilder()
+            media.set("schema", objectSchema(parts, multipart: true))
+            // Model and JSON parts go as JSON, with their own content type.
+            let jsonParts = parts.filter { isJSONPart($0.type) }
+            if !jsonParts.isEmpty {
+                media.set("encoding", .object(jsonParts.map { part -> DocumentValue.Member in
+                    .init(key: part.wireName, value: .object([.init(key: "contentType", value: .string("application/json"))]))
+                }))
+            }
+            content.set("multipart/form-data", media.value)
+        case .raw(let contentType), .file(let contentType):
+            content.set(contentType, .object([.init(key: "schema", value: .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))]))]))
+        }
+        var requestBody: [DocumentValue.Member] = [.init(key: "required", value: .bool(true)), .init(key: "content", value: content.value)]
+        if case .file = body { requestBody.append(.init(key: OpenAPIExtension.body, value: .string("file"))) }
+        return .object(requestBody)
+    }
+
+    /// `application/json`, or the `Content-Type` the endpoint or its service declares for JSON.
+    private func jsonMediaType(_ endpoint: Endpoint, of service: Service) -> String {
+        let declared = (endpoint.headers + service.headers).first { $0.name.lowercased() == "content-type" }
+        return declared?.value ?? "application/json"
+    }
+
+    /// A part the runtime sends as JSON: a struct or `oneOf` model, `JSON`, or an array of them.
+    private func isJSONPart(_ type: TypeRef) -> Bool {
+        switch type.unwrapped {
+        case .primitive(let primitive): return primitive == .json
+        case .model(let name):
+            if case .enumeration? = models[name]?.kind { return false }
+            return true
+        case .array(let element): return isJSONPart(element)
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import EndpointGenSpec
+import EndpointGenSupport
+import EndpointGenYAML
+
+// Schemas.
+extension OpenAPIReader {
+    // MARK: - Schemas
+
+    mutating func schema(_ node: YAMLNode) -> Schema {
+        let at = location(node)
+        guard node.mapping != nil else {
+            // `true` (3.1: any value) or something that is not a schema.
+            if node.text != "true" {
+                diagnostics.warning(.valuesAsJSON, "expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
+            }
+            return Schema(kind: .any, location: at)
+        }
+        var result = Schema(kind: .any, location: at)
+        result.summary = (node["description"]?.text ?? node["title"]?.text).map(Self.oneLine)
+        result.deprecated = node["deprecated"]?.text == "true"
+        result.nullable = node["nullable"]?.text == "true"
+        result.readOnly = node["readOnly"]?.text == "true"
+        result.writeOnly = node["writeOnly"]?.text == "true"
+        if let value = node["default"], let text = value.text {
+            result.defaultValue = text
+        }
+        if let referenceNode = node["$ref"], let reference = referenceNode.text {
+            switch references.schemaName(reference, from: node) {
+            case .success(let name):
+                result.kind = .reference(name)
+            case .failure(let problem):
+                diagnostics.warning(.unresolvedReferences, problem.message + "; the value is kept as JSON", at: location(referenceNode), notes: problem.notes)
+            }
+            return result
+        }
+        var type = node["type"]?.text
+        if let list = node["type"]?.sequence {
+            // 3.1: `type: [string, "null"]`.
+            let types = list.compactMap(\.text)
+            if types.contains("null") { result.nullable = true }
+            let others = types.filter { $0 != "null" }
+            type = others.count == 1 ? others[0] : nil
+        }
+        result.integerDiscriminator = node[OpenAPIExtension.discriminatorType]?.text == "integer"
+        if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
+            result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
+        }
+        if let allOf = node["allOf"]?.sequence {
+            // `allOf: [{ $ref: X }, { nullable: true }]`: a part of annotations only adds no
+            // type; its nullability, description and direction belong to the value, which is X
+            // itself rather than a copy of X (GitHub writes 118 of them, and a copy that is not
+            // optional throws on null).
+            let typed = allOf.filter { !Self.isAnnotationOnly($0) }
+            if typed.count < allOf.count, !typed.isEmpty {
+                for annotation in allOf where Self.isAnnotationOnly(annotation) {
+                    let part = schema(annotation)
+                    result.nullable = result.nullable || part.nullable
+                    result.readOnly = result.readOnly || part.readOnly
+                    result.writeOnly = result.writeOnly || part.writeOnly
+                    result.deprecated = result.deprecated || part.deprecated
+                    if result.summary == nil { result.summary = part.summary }
+                    if result.defaultValue == nil { result.defaultValue = part.defaultValue }
+                }
+            }
+            let parts = (typed.isEmpty ? Array(allOf) : typed).map { schema($0) }
+            if parts.count == 1 {
+                let part = parts[0]
+                result.kind = part.kind
+                result.nullable = result.nullable || part.nullable
+                if result.summary == nil { result.summary = part.summary }
+            } else {
+                result.kind = .allOf(parts)
+            }
+            return result
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            guard let list = node[keyword]?.sequence else { continue }
+            // Parts that only narrow the object's own properties (GitHub's check runs: `status:
+            // completed` requires `conclusion`): the object is what is sent and read.
+            if Self.partsOnlyConstrain(list, of: node) { continue }
+            let parts = Self.nonNullParts(list)
+            // One part (and perhaps `null`): that part's type.
+            if parts.count == 1 {
+                let part = schema(parts[0])
+                result.kind = part.kind
+                result.nullable = result.nullable || part.nullable || parts.count < list.count
+                if result.summary == nil { result.summary = part.summary }
+                return result
+            }
+            if let constants = Self.constEnum(parts), enumeration(constants.values, names: constants.names, type: type, into: &result) {
+                return result
+            }
+            if let values = Self.openStringEnum(parts) {
+                result.kind = .stringEnum(values)
+                return result
+            }
+            if let name = openEnumReference(parts) {
+                result.kind = .reference(name)
+                return result
+            }
+            if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
+                result.kind = .discriminated(property: discriminator.property, cases: cases)
+                return result
+            }
+            if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
+                diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with \(Set(implied.cases.map(\.schema)).count < implied.cases.count ? "values of its own" : "a single value")", at: at)
+                result.kind = .discriminated(property: implied.property, cases: implied.cases)
+                return result
+            }
+            let ordered = unionParts(parts)
+            if case .success(let ordered) = ordered {
+                result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
+                if parts.count < list.count { result.nullable = true }
+                return result
+            }
+            // What blocked it: a case that does not say its tag, else the parts decoding cannot
+            // tell apart.
+            var reason = ""
+            if node["discriminator"] == nil, let blocker = impliedDiscriminatorBlocker(list) {
+                reason = ": \(blocker)"
+            } else if case .failure(let blocker) = ordered {
+                reason = ": \(blocker)"
+            }
+            diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type\(reason); the value is kept as JSON (JSONValue)", at: at)
+            result.kind = .union(keyword: keyword, parts: [])
+            return result
+        }
+        if let values = node["enum"]?.sequence {
+            // Case names some generators' extensions give, one per value (null aside).
+            let names = (node["x-enum-varnames"] ?? node["x-enumNames"])?.elements?.compactMap(\.text)
+            if enumeration(Array(values), names: names, type: type, into: &result) { return result }
+        }
+        // 3.1's `const: card` without a `type` is a string (a discriminator's value, mostly);
+        // `const: 1` an integer.
+        if type == nil, let value = node["const"] {
+            if Self.stringText(value, typed: false) != nil {
+                result.kind = .string(format: nil)
+                return result
+            }
+            if let scalar = value.scalar, scalar.style == .plain, Int64(scalar.value) != nil {
+                result.kind = .integer(format: nil)
+                return result
+            }
+        }
+        let format = node["format"]?.text
+        switch type {
+        case "string": result.kind = .string(format: format)
+        case "integer": result.kind = .integer(format: format)
+        case "number": result.kind = .number(format: format)
+        case "boolean": result.kind = .boolean
+        case "array": result.kind = .array(items: node["items"].map { schema($0) })
+        case "object", nil:
+            if type == nil, node["properties"] == nil, node["additionalProperties"] == nil {
+                return result
+            }
+            var properties: [Property] = []
+            for pair in node["properties"]?.mapping ?? YAMLMapping() {
+                guard let name = pair.key.text else { continue }
+                properties.append(Property(name: name, schema: schema(pair.value)))
+            }
+            let required = node["required"]?.sequence?.compactMap(\.text) ?? []
+            var additional = Schema.Additional.none
+            if let extra = node["additionalProperties"] {
+                if extra.mapping != nil {
+                    additional = extra.mapping!.isEmpty ? .any : .schema(schema(extra))
+                } else if extra.text == "true" {
+                    additional = .any
+                }
+            }
+            result.kind = .object(properties: properties, required: required, additional: additional)
+        default:
+            diagnostics.warning(.valuesAsJSON, "schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
+        }
+        return result
+    }
+
+    /// An enum's kind from its values (`null` makes it nullable) and the case names given, one
+    /// per value: an integer enum for `type: integer`, or for plain integers without a `type`
+    /// (`enum: [1, 2]`; `["1", "2"]` are strings); a string enum otherwise. False when the values
+    /// are neither (numbers of another type).
+    private func enumeration(_ values: [YAMLNode], names: [String]?, type: String?, into result: inout Schema) -> Bool {
+        var texts: [String] = []
+        var allPlainIntegers = true
+        for value in values {
+            if value.isPlainNull { result.nullable = true; continue }
+            if let scalar = value.scalar {
+                texts.append(scalar.value)
+                allPlainIntegers = allPlainIntegers && scalar.style == .plain && Int64(scalar.value) != nil
+            }
+        }
+        if let names, names.count == texts.count { result.enumNames = names }
+        if type == "integer" || (type == nil && allPlainIntegers && !texts.isEmpty) {
+            if texts.allSatisfy({ Int64($0) != nil }) {
+                result.kind = .integerEnum(texts)
+                return true
+            }
+        } else if type == nil || type == "string" {
+            result.kind = .stringEnum(texts)
+            return true
+        }
+        return false
+    }
+
+    /// The values of a `oneOf` whose every case is a `const` (with an optional `title` and
+    /// `description`): how Discord's and other 3.1 documents write a documented enum. The titles
+    /// name the cases when every case has a distinct one.
+    private static func constEnum(_ parts: [YAMLNode]) -> (values: [YAMLNode], names: [String]?)? {
+        var values: [YAMLNode] = []
+        var names: [String] = []
+        for part in parts {
+            guard let value = part["const"], value.scalar != nil, part["$ref"] == nil, part["properties"] == nil else { return nil }
+            values.append(value)
+            if let title = part["title"]?.text, !title.isEmpty { names.append(title) }
+        }
+        guard values.count > 1 else { return nil }
+        let named = names.count == values.count && Set(names).count == names.count
+        return (values, named ? names : nil)
+    }
+}

@@ -1,0 +1,179 @@
+import EndpointGenSpec
+import EndpointGenSupport
+
+// Endpoints: one per operation, their headers and shared parameters.
+extension SpecBuilder {
+    // MARK: - Endpoints
+
+    mutating func endpoint(_ operation: Operation, envelope: ImportedEnvelope?, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
+        let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
+        let owner = Self.upperName(endpointName)
+        var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: operation.path)
+        endpoint.location = operation.location
+        endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
+        endpoint.deprecated = operation.deprecated
+        endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
+        endpoint.timeout = operation.timeout
+        endpoint.noRedirects = operation.noRedirects
+        endpoint.paginate = operation.paginate
+
+        // Placeholders must be identifiers; the wire name of a path parameter is never sent.
+        var placeholders: [String: String] = [:]
+        var placeholderOrder: [String] = []
+        var placeholderNames: Set<String> = []
+        // `{+name}` (RFC 6570 reserved expansion) or `allowReserved: true`: a value of several
+        // segments, the spec's `{name...}`.
+        var segmented: Set<String> = []
+        endpoint.path = renamePlaceholders(operation.path) { written in
+            let original = written.hasPrefix("+") ? String(written.dropFirst()) : written
+            placeholderOrder.append(original)
+            let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
+            let renamed = Self.claim(name, in: &placeholderNames)
+            placeholders[original] = renamed
+            let declared = operation.parameters.first { $0.place == .path && $0.name == original }
+            guard written.hasPrefix("+") || declared?.allowReserved == true else { return renamed }
+            segmented.insert(original)
+            return renamed + "..."
+        }
+        var swiftNames: Set<String> = []
+        if operation.body != nil { swiftNames.insert("body") }
+        // Every placeholder is listed in path order, declared or not (then a String), so that
+        // each can get a Swift name of its own.
+        for original in placeholderOrder {
+            let key = placeholders[original]!
+            let declared = operation.parameters.first { $0.place == .path && $0.name == original }
+            var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
+                ?? ImportedField(key: key, type: "String", name: uniqueSwiftName(key, taken: &swiftNames))
+            if field.type.hasPrefix("[") {
+                diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' is an array; it becomes a String (join the values yourself)", at: declared?.location ?? operation.location)
+                field.type = "String"
+            }
+            if field.type.hasSuffix("?") { field.type.removeLast() }
+            if segmented.contains(original), field.type != "String" {
+                diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
+                field.type = "String"
+                field.dateEncoding = nil
+            }
+            field.defaultValue = nil
+            endpoint.params.append(field)
+        }
+        for parameter in operation.parameters {
+            switch parameter.place {
+            case .path:
+                if placeholders[parameter.name] == nil {
+                    diagnostics.warning(.skippedParameters, "path parameter '\(parameter.name)' does not appear in path '\(operation.path)'; skipped", at: parameter.location)
+                }
+            case .query:
+                guard let field = queryField(parameter, owner: owner, models: &models, names: &swiftNames) else { continue }
+                endpoint.query.append(field)
+            case .header:
+                guard let field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &swiftNames) else { continue }
+                endpoint.headerParams.append(field)
+            case .cookie:
+                diagnostics.warning(.skippedParameters, "cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
+            }
+        }
+        if let body = operation.body {
+            endpoint.body = self.body(body, owner: owner, models: &models)
+            // JSON of another media type (`application/merge-patch+json`) is sent as declared.
+            if case .json(_, let mediaType) = body.content, mediaType != "application/json", mediaType != "*/*", SpecRules.isMediaType(mediaType) {
+                endpoint.headers.append(("Content-Type", mediaType))
+            }
+        }
+        if let statuses = perStatusResponses(operation, envelope: envelope) {
+            endpoint.responses = statusResponses(statuses, envelope: envelope, owner: owner, models: &models)
+        } else {
+            endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+        }
+        return endpoint
+    }
+
+    /// Header parameters the client sets itself are dropped: `Authorization` (turning the
+    /// endpoint's auth into `bearer` when it had none), `Cookie`, the API key's header, and
+    /// `Content-Type` beside a body that sets its own; query parameters that repeat the API key.
+    mutating func adjustHeaders(_ endpoint: inout ImportedEndpoint, operation: Operation, auth: inout String) {
+        var constants: [(name: String, value: String)] = []
+        let hasAccept = endpoint.headers.contains { $0.name.lowercased() == "accept" }
+        defer { endpoint.headers += constants }
+        endpoint.headerParams.removeAll { field in
+            let lowered = field.key.lowercased()
+            let at = operation.parameters.first { $0.name == field.key && $0.place == .header }?.location ?? operation.location
+            switch lowered {
+            case "authorization":
+                if auth == "none" {
+                    auth = "bearer"
+                    diagnostics.warning(.clientHeaders, "header parameter 'Authorization' becomes 'auth: bearer' (the client sends the token)", at: at)
+                } else {
+                    diagnostics.warning(.clientHeaders, "header parameter 'Authorization' is skipped: 'auth: \(auth)' sets the credentials", at: at)
+                }
+                return true
+            case "cookie":
+                diagnostics.warning(.clientHeaders, "header parameter 'Cookie' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: at)
+                return true
+            case "content-type":
+                // Without a body the runtime sets none: the caller's value is the only one sent.
+                guard operation.body != nil else { return false }
+                diagnostics.warning(.clientHeaders, "header parameter 'Content-Type' is skipped: the body sets it", at: at)
+                return true
+            case "accept":
+                // Content negotiation is the spec's, not every caller's: a constant header of the
+                // media type the response is read as.
+                let value: String?
+                switch field.defaultValue {
+                case .text(let text)?, .plain(let text)?: value = text
+                case nil:
+                    switch operation.response {
+                    case .json: value = "application/json"
+                    case .text: value = "text/plain"
+                    case .stream(let events, _): value = events ? "text/event-stream" : "application/jsonl"
+                    case .bytes, .empty: value = nil
+                    }
+                }
+                if let value, value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                    diagnostics.warning(.clientHeaders, "header parameter 'Accept' is skipped: its default holds a line break", at: at)
+                } else if let value, !hasAccept, constants.isEmpty {
+                    constants.append(("Accept", value))
+                } else if value == nil {
+                    diagnostics.warning(.clientHeaders, "header parameter 'Accept' is skipped: the response is bytes or empty, so any media type is taken", at: at)
+                }
+                return true
+            default:
+                if auth.lowercased() == "apikey(\(lowered))" {
+                    diagnostics.warning(.clientHeaders, "header parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: at)
+                    return true
+                }
+                return false
+            }
+        }
+        endpoint.query.removeAll { field in
+            guard auth == "apiKeyQuery(\(field.key))" else { return false }
+            diagnostics.warning(.clientHeaders, "query parameter '\(field.key)' is skipped: 'auth: \(auth)' sends the client's API key in it", at: operation.location)
+            return true
+        }
+    }
+
+    /// Header and query parameters that every endpoint of a service has, the same way (name,
+    /// type, default, style), are given once to the service (`parameters:`) instead of to every
+    /// method: a tenant id. Needs two endpoints or more. Only headers are lifted: a query
+    /// parameter every operation shares is as likely a value of each call (GitHub's search `q`,
+    /// `page` and `per_page`, shared by every search operation) as a setting of the service; an
+    /// `api-version` query item is moved to `parameters:` by hand.
+    func liftSharedParameters(_ service: inout ImportedService) {
+        guard service.endpoints.count > 1 else { return }
+        func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
+            a.key == b.key && a.type == b.type && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
+        }
+        let first = service.endpoints[0]
+        let headers = first.headerParams.filter { field in
+            service.endpoints.allSatisfy { $0.headerParams.contains { same($0, field) } }
+        }
+        let query: [ImportedField] = []
+        guard !headers.isEmpty || !query.isEmpty else { return }
+        for index in service.endpoints.indices {
+            service.endpoints[index].headerParams.removeAll { field in headers.contains { same($0, field) } }
+            service.endpoints[index].query.removeAll { field in query.contains { same($0, field) } }
+        }
+        service.sharedHeaders = headers
+        service.sharedQuery = query
+    }
+}
