@@ -69,6 +69,29 @@ final class HTMLToMarkdownTests: XCTestCase {
         XCTAssertFalse(lines.joined().unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" }, "\(lines)")
     }
 
+    /// Random mixes of tags, entities and text (fixed seed): the conversion ends, consumes every
+    /// known tag, and adds no control character.
+    func testRandomMarkupConvertsWithoutTagsLeft() {
+        let pieces = ["<p>", "</p>", "<a href=\"https://x.test/a\">", "<a href='/rel'>", "</a>", "<code>", "</code>", "<ul>", "</ul>",
+                      "<ol>", "</ol>", "<li>", "</li>", "<pre>", "</pre>", "<strong>", "</strong>", "<em>", "</em>", "<br>", "<h2>", "</h2>",
+                      "<!--", "-->", "<x-y>", "</x-y>", "&amp;", "&#x1F600;", "&#", "&nbsp;", "<", ">", "`", "``", "*", "_", " ", "  ",
+                      "\n", "\n\n", "\t", "text", "more words"]
+        var state: UInt64 = 31
+        for _ in 0..<3_000 {
+            var input = "<p>"
+            for _ in 0..<Int(state % 24) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                input += pieces[Int((state >> 33) % UInt64(pieces.count))]
+            }
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let output = HTMLToMarkdown.convert(input)
+            for tag in ["<p>", "</p>", "<code>", "</code>", "<li>", "<ul>", "<strong>", "<br>", "<a href"] {
+                XCTAssertFalse(output.contains(tag), "\(tag) left in \(output.debugDescription) from \(input.debugDescription)")
+            }
+            XCTAssertFalse(output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, input.debugDescription)
+        }
+    }
+
     /// Stripe's operations: the spec summary is the first paragraph of the HTML, as Markdown.
     func testImportedSummariesAreMarkdown() throws {
         let document = """
