@@ -8,6 +8,10 @@ import PackageDescription
 //              Sources/Reviews/specs/; nothing is committed.
 //   BoxOffice: the app's logic, written against CinemaServiceProtocol; BoxOfficeTests tests it
 //              against the generated CinemaServiceFake (endpointgen.yml: fakes: true).
+//   MoviesSync: the box office's backend (as a Vapor or Hummingbird app would), the same services
+//              and logic over AsyncHTTPClientTransport; MoviesSyncTests run it against a loopback
+//              server. The only target that depends on EndpointRuntimeAsyncHTTPClient (SwiftNIO):
+//              the app's targets stay Foundation-only.
 let package = Package(
     name: "Movies",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -37,6 +41,20 @@ let package = Package(
         .testTarget(
             name: "BoxOfficeTests",
             dependencies: ["BoxOffice", "MoviesAPI", .product(name: "EndpointRuntime", package: "EndpointGen")]
+        ),
+        .target(
+            name: "MoviesSync",
+            dependencies: [
+                "BoxOffice", "MoviesAPI", "Reviews",
+                .product(name: "EndpointRuntime", package: "EndpointGen"),
+                .product(name: "EndpointRuntimeAsyncHTTPClient", package: "EndpointGen"),
+            ]
+        ),
+        // Starts Tests/MoviesSyncTests/cinema_server.py (python3) on 127.0.0.1 and syncs against it.
+        .testTarget(
+            name: "MoviesSyncTests",
+            dependencies: ["MoviesSync", "MoviesAPI", .product(name: "EndpointRuntime", package: "EndpointGen")],
+            exclude: ["cinema_server.py"]
         ),
     ]
 )

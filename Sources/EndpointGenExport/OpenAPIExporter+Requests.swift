@@ -79,13 +79,51 @@ extension Exporter {
                     at: field.location)
             }
         }
-        var schema = self.schema(of: type)
+        var schema = self.schema(of: type, dates: dateLeaf(field))
         // `= null` only says "optional", which `required` already does; a parameter is never null.
         if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }), value != .null {
             schema = Self.adding("default", value, to: schema)
         }
         parameter.set("schema", schema)
         return parameter.value
+    }
+
+    /// What a field's or parameter's dates are written as: its own `dateEncoding`, else its service's.
+    private func dateLeaf(_ field: Field) -> DateLeaf {
+        field.dateEncoding.map { DateLeaf(setting: $0, own: true) } ?? .service(serviceDates)
+    }
+
+    /// Whether a model has a date that follows its service (one without its own `dateEncoding`).
+    static func hasDates(_ model: Model) -> Bool {
+        func dated(_ type: TypeRef) -> Bool {
+            switch type {
+            case .primitive(let primitive): return primitive == .date
+            case .model: return false
+            case .array(let inner), .dictionary(let inner), .optional(let inner): return dated(inner)
+            }
+        }
+        switch model.kind {
+        case .structure(let fields): return fields.contains { $0.dateEncoding == nil && dated($0.type) }
+        case .union(let union): return union.variants.contains { dated($0.type) }
+        case .enumeration, .oneOf: return false
+        }
+    }
+
+    /// A form body field's `encoding` entry: its style as OpenAPI says it (`FormEncoding`).
+    private func formEncoding(_ field: Field) -> DocumentValue? {
+        func isScalar(_ type: TypeRef) -> Bool {
+            switch type {
+            case .primitive(let primitive): return primitive != .json
+            case .model(let name):
+                if case .enumeration? = models[name]?.kind { return true }
+                return false
+            default: return false
+            }
+        }
+        let type = field.type.unwrapped
+        var isList = false
+        if case .array(let element) = type { isList = isScalar(element) }
+        return FormEncoding.entry(style: field.style, isList: isList, isScalar: isScalar(type))
     }
 
     private static func isModel(_ type: TypeRef) -> Bool {
@@ -107,12 +145,19 @@ extension Exporter {
         var content = ObjectBuilder()
         switch body {
         case .json(let type):
-            content.set(jsonMediaType(endpoint, of: service), .object([.init(key: "schema", value: schema(of: type, inline: true))]))
+            content.set(jsonMediaType(endpoint, of: service), .object([.init(key: "schema", value: schema(of: type, inline: true, dates: .service(serviceDates)))]))
         case .form(let modelName):
-            content.set("application/x-www-form-urlencoded", .object([.init(key: "schema", value: schema(of: .model(modelName), inline: true))]))
+            var media = ObjectBuilder()
+            media.set("schema", schema(of: .model(modelName), inline: true, dates: .service(serviceDates)))
+            if case .structure(let fields)? = models[modelName]?.kind {
+                var encoding = ObjectBuilder()
+                for field in fields { encoding.set(field.wireName, formEncoding(field)) }
+                if !encoding.isEmpty { media.set("encoding", encoding.value) }
+            }
+            content.set("application/x-www-form-urlencoded", media.value)
         case .multipart(let parts):
             var media = ObjectBuilder()
-            media.set("schema", objectSchema(parts, multipart: true))
+            media.set("schema", objectSchema(parts, multipart: true, dates: .service(serviceDates)))
             // Model and JSON parts go as JSON, with their own content type.
             let jsonParts = parts.filter { isJSONPart($0.type) }
             if !jsonParts.isEmpty {

@@ -59,13 +59,13 @@ extension Exporter {
             }
         case .json(let type):
             mediaType = "application/json"
-            let payload = self.schema(of: type, inline: true)
+            let payload = self.schema(of: type, inline: true, dates: .service(serviceDates))
             schema = envelope.map { envelopeSchema($0, payload: payload) } ?? payload
             if let envelope, let value = sample { sample = Self.wrapped(value, envelope: envelope) }
         case .envelope(let type):
             mediaType = "application/json"
             if let envelope {
-                schema = envelopeSchema(envelope, payload: self.schema(of: type, inline: true))
+                schema = envelopeSchema(envelope, payload: self.schema(of: type, inline: true, dates: .service(serviceDates)))
                 if let value = sample { sample = Self.wrapped(value, envelope: envelope) }
             }
             response.set(OpenAPIExtension.response, "envelope")
@@ -79,7 +79,7 @@ extension Exporter {
         case .stream(let format, let type):
             // The schema is one value: each event's data, or each line.
             mediaType = format == .events ? "text/event-stream" : "application/jsonl"
-            schema = self.schema(of: type, inline: true)
+            schema = self.schema(of: type, inline: true, dates: .service(serviceDates))
         }
         if let mediaType {
             var media = ObjectBuilder()

@@ -41,9 +41,11 @@ extension Exporter {
     }
 
     /// The schema of a type: `inline` writes an inline request or response model's object
-    /// itself rather than a reference.
-    mutating func schema(of type: TypeRef, inline: Bool = false) -> DocumentValue {
+    /// itself rather than a reference; `dates` is what its dates are written as.
+    mutating func schema(of type: TypeRef, inline: Bool = false, dates: DateLeaf) -> DocumentValue {
         switch type {
+        case .primitive(.date):
+            return dates.schema
         case .primitive(let primitive):
             return Self.schema(of: primitive)
         case .model(let name):
@@ -52,11 +54,11 @@ extension Exporter {
             }
             return Self.reference(name)
         case .array(let element):
-            return .object([.init(key: "type", value: .string("array")), .init(key: "items", value: schema(of: element))])
+            return .object([.init(key: "type", value: .string("array")), .init(key: "items", value: schema(of: element, dates: dates))])
         case .dictionary(let value):
-            return .object([.init(key: "type", value: .string("object")), .init(key: "additionalProperties", value: schema(of: value))])
+            return .object([.init(key: "type", value: .string("object")), .init(key: "additionalProperties", value: schema(of: value, dates: dates))])
         case .optional(let wrapped):
-            return Self.nullable(schema(of: wrapped, inline: inline))
+            return Self.nullable(schema(of: wrapped, inline: inline, dates: dates))
         }
     }
 
@@ -127,9 +129,13 @@ extension Exporter {
 
     private mutating func modelSchema(_ model: Model) -> DocumentValue {
         var schema: DocumentValue
+        let (dates, conflict) = modelDates.leaf(for: model.name)
+        if let conflict, datesWarned.insert(model.name).inserted, Self.hasDates(model) {
+            diagnostics.warning(conflict, at: model.location)
+        }
         switch model.kind {
         case .structure(let fields):
-            schema = objectSchema(fields, multipart: false)
+            schema = objectSchema(fields, multipart: false, dates: dates)
         case .enumeration(let enumeration):
             var builder = ObjectBuilder()
             builder.set("type", enumeration.rawType == .int ? "integer" : "string")
@@ -162,7 +168,7 @@ extension Exporter {
         case .union(let union):
             // In decoding order: the first case that fits is taken.
             var parts: [DocumentValue] = []
-            for variant in union.variants { parts.append(self.schema(of: variant.type)) }
+            for variant in union.variants { parts.append(self.schema(of: variant.type, dates: dates)) }
             schema = .object([.init(key: "oneOf", value: .array(parts))])
         }
         // The description first, where a reader looks for it.
@@ -175,11 +181,14 @@ extension Exporter {
     /// An object of fields (a struct model, the parts of a multipart body): required are the
     /// fields that are neither optional nor defaulted (nor read- or write-only, which one
     /// direction leaves out).
-    mutating func objectSchema(_ fields: [Field], multipart: Bool) -> DocumentValue {
+    /// `dates`: what the dates of fields without their own `dateEncoding` are written as.
+    mutating func objectSchema(_ fields: [Field], multipart: Bool, dates: DateLeaf) -> DocumentValue {
         var properties = ObjectBuilder()
         var required: [DocumentValue] = []
         for field in fields {
-            var schema = self.schema(of: field.type)
+            var schema = self.schema(of: field.type, dates: field.dateEncoding.map { DateLeaf(setting: $0, own: true) } ?? dates)
+            // A form body's field: its `style:` exactly (the body's `encoding` says it as OpenAPI can).
+            if let style = field.style { schema = Self.adding(OpenAPIExtension.style, .string(style.rawValue), to: schema) }
             if let summary = field.summary { schema = Self.adding("description", .string(summary), to: schema) }
             if let value = field.defaultValue.flatMap({ defaultValue($0, type: field.type.unwrapped) }) {
                 schema = Self.adding("default", value, to: schema)

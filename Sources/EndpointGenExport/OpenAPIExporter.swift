@@ -49,6 +49,12 @@ struct Exporter {
     private let services: [Service]
     /// Endpoint names that more than one service uses: their operation ids name the service too.
     private let sharedEndpointNames: Set<String>
+    /// The service encodings each model's dates follow.
+    let modelDates: ModelDateEncodings
+    /// The `dateEncoding` of the service whose operation is being written: its dates follow it.
+    var serviceDates: DateEncodingSetting?
+    /// Models already warned about (a model's schema may be written more than once).
+    var datesWarned: Set<String> = []
 
     init(module: SpecModule) {
         self.module = module
@@ -60,6 +66,7 @@ struct Exporter {
             for name in Set(service.endpoints.map(\.name)) where !seen.insert(name).inserted { shared.insert(name) }
         }
         self.sharedEndpointNames = shared
+        self.modelDates = ModelDateEncodings(module: module)
         self.referencedInline = inlineModelsReferencedByOthers()
     }
 
@@ -132,6 +139,10 @@ struct Exporter {
             tag.set(OpenAPIExtension.errorBody, value.value)
         }
         if !service.headers.isEmpty { tag.set(OpenAPIExtension.headers, headers(service.headers)) }
+        if let dates = service.dateEncoding {
+            tag.set(OpenAPIExtension.dateEncoding, dates.kind.rawValue)
+            if dates.kind == .date || dates.kind == .local, dates.timeZone != "UTC" { tag.set(OpenAPIExtension.timeZone, dates.timeZone) }
+        }
         if let session = service.cookieSession {
             var value = ObjectBuilder()
             // The refresh endpoint by its operation id, which the document keeps unique.
@@ -207,6 +218,7 @@ struct Exporter {
 
     private mutating func operation(_ endpoint: Endpoint, of service: Service, servers: DocumentValue?) -> DocumentValue {
         var operation = ObjectBuilder()
+        serviceDates = service.dateEncoding
         operation.set("tags", .array([.string(service.name)]))
         operation.set("operationId", operationID(endpoint, of: service))
         operation.set("summary", endpoint.summary)

@@ -20,6 +20,8 @@ enum WarningKind: String, CaseIterable {
     case droppedDefaults = "dropped defaults"
     /// Dates where only a type can be written (a map's values, a oneOf's case): kept as their wire type.
     case datesAsWireValues = "dates kept as wire values"
+    /// Dates of one spec file exported in different time zones: read in the file's one zone.
+    case timeZones = "time zones"
     case unresolvedReferences = "unresolved references"
     case security = "unsupported security"
     case servers = "relative servers"

@@ -4,6 +4,8 @@ import EndpointGenSupport
 /// prints. Types are spec type expressions (`"[Pet]?"`), names are already legal.
 struct ImportedFile {
     var fileName: String
+    /// `timeZone:` of the file's `date` and `local` encodings.
+    var timeZone: String?
     var service: ImportedService?
     var models: [ImportedModel] = []
 }
@@ -24,6 +26,8 @@ struct ImportedService {
     /// Parameters every operation of the service has, given once (`parameters:`).
     var sharedHeaders: [ImportedField] = []
     var sharedQuery: [ImportedField] = []
+    /// `dateEncoding:` of the service's dates (an endpointgen export's).
+    var dateEncoding: String?
     var endpoints: [ImportedEndpoint] = []
 }
 
@@ -88,7 +92,8 @@ struct ImportedField {
     /// `readOnly: true` / `writeOnly: true` of a model field that travels both ways.
     var readOnly = false
     var writeOnly = false
-    /// `dateEncoding:` of a `Date` or `[Date]` that is not ISO 8601.
+    /// `dateEncoding:` of a `Date` or `[Date]` that does not follow its service (one that is not
+    /// ISO 8601, or an export's own encoding).
     var dateEncoding: String?
     /// `credential: true` of a header parameter.
     var credential = false

@@ -31,6 +31,9 @@ struct ServiceSettings {
     var cookieRefresh: String?
     var csrf: (cookie: String, header: String)?
     var hasCookieSession = false
+    /// `dateEncoding:` and the file's `timeZone:` (an IANA zone the spec format accepts).
+    var dateEncoding: String?
+    var timeZone: String?
 }
 
 struct NamedSchema {
@@ -89,6 +92,12 @@ struct Schema {
     var discriminator: (property: String, mapping: [(value: String, schema: String)])?
     /// `x-endpointgen-discriminator-type: integer`: the discriminator's values are integers.
     var integerDiscriminator = false
+    /// `x-endpointgen-date-encoding` of a date: the field's own `dateEncoding`, or `service`
+    /// for one that follows its service's; `x-endpointgen-time-zone` beside it.
+    var dateEncoding: String?
+    var timeZone: String?
+    /// `x-endpointgen-style` of a form model's property: the field's `style:`.
+    var specStyle: String?
     var location: SourceLocation
 }
 

@@ -126,6 +126,11 @@ extension OpenAPIReader {
             settings.headers = Self.constantHeaders(headers)
             found = true
         }
+        if let kind = tag[OpenAPIExtension.dateEncoding]?.text, SpecRules.dateEncodings.contains(kind) {
+            settings.dateEncoding = kind
+            settings.timeZone = tag[OpenAPIExtension.timeZone]?.text.flatMap { SpecRules.isTimeZone($0) ? $0 : nil }
+            found = true
+        }
         if let node = tag[OpenAPIExtension.cookieSession], node.mapping != nil {
             settings.hasCookieSession = true
             settings.cookieRefresh = node["refresh"]?.text

@@ -42,6 +42,12 @@ extension OpenAPIReader {
             type = others.count == 1 ? others[0] : nil
         }
         result.integerDiscriminator = node[OpenAPIExtension.discriminatorType]?.text == "integer"
+        // Only values the spec loader accepts (an import never writes a spec that fails).
+        if let kind = node[OpenAPIExtension.dateEncoding]?.text, kind == "service" || SpecRules.dateEncodings.contains(kind) {
+            result.dateEncoding = kind
+            result.timeZone = node[OpenAPIExtension.timeZone]?.text.flatMap { SpecRules.isTimeZone($0) ? $0 : nil }
+        }
+        result.specStyle = node[OpenAPIExtension.style]?.text
         if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }

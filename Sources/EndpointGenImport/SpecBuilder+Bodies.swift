@@ -42,7 +42,22 @@ extension SpecBuilder {
         guard let object = objectParts(schema) else { return false }
         return object.properties.allSatisfy { property in
             guard let entry = encoding[property.name] else { return true }
-            return formStyle(entry, isList: isSimple(property.schema) && !isSimpleScalar(property.schema)) == .some(nil)
+            let isList = isSimple(property.schema) && !isSimpleScalar(property.schema)
+            guard case .some(let style) = formStyle(entry, isList: isList) else { return false }
+            // An export's model says its fields' styles itself (`x-endpointgen-style`); the
+            // default ones (`repeat`, `deepObject`) say what no style does.
+            let own = property.schema.specStyle.flatMap { ["repeat", "deepObject"].contains($0) ? nil : $0 }
+            return style == own
+        }
+    }
+
+    /// Whether a form field of this kind may have `style:` (`fits`: lists the array styles,
+    /// objects and maps `deepObject` and `form`).
+    func fits(style: String, _ kind: SpecType.Kind) -> Bool {
+        switch kind {
+        case .array(.scalar), .array(.enumModel): return ["repeat", "comma", "space", "pipe", "brackets"].contains(style)
+        case .scalar, .enumModel, .data, .file, .array(.file): return false
+        default: return style == "deepObject" || style == "form"
         }
     }
 

@@ -233,6 +233,16 @@ extension SpecBuilder {
             if use == .model, type.kind == .file { type = SpecType(expr: "Data", kind: .data) }
             var field = ImportedField(key: property.name, type: type.expr)
             field.dateEncoding = type.dates
+            if let zone = type.timeZone {
+                if buildingService {
+                    if serviceTimeZone == nil { serviceTimeZone = (zone, property.schema.location) }
+                } else if modelTimeZones[owner] == nil {
+                    modelTimeZones[owner] = (zone, property.schema.location)
+                }
+            }
+            if formEncoding == nil, formComponents.contains(owner), let style = property.schema.specStyle, fits(style: style, type.kind) {
+                field.style = style
+            }
             field.summary = property.schema.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = property.schema.deprecated
             // Required only where it is always there: a model sent and received holds no

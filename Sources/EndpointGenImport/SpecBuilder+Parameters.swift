@@ -35,7 +35,9 @@ extension SpecBuilder {
         }
         guard var field = parameterField(parameter, key: parameter.name, owner: owner, models: &models, names: &names) else { return nil }
         guard field.type.hasPrefix("[") else {
-            if parameter.style != nil, style != "form" {
+            // A union of scalars became a String with its own warning: the style is part of that
+            // loss (no form of it is an array or an object), so it is not reported twice.
+            if parameter.style != nil, style != "form", parameter.schema.flatMap(scalarUnionParts) == nil {
                 diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' has 'style: \(style)', which applies to arrays and objects; it is sent as a plain value", at: parameter.location)
             }
             return field
@@ -53,6 +55,13 @@ extension SpecBuilder {
             diagnostics.warning(.parameterStyles, "query parameter '\(parameter.name)' is an array with 'style: \(style)', which the spec format cannot say; it is sent as repeated items (\(parameter.name)=a&\(parameter.name)=b)", at: parameter.location)
         }
         return field
+    }
+
+    /// The parts of a `oneOf`/`anyOf` of scalars only (GitHub's `workflow_id`, Stripe's
+    /// `trial_end`), which a parameter sends as a String; nil for any other schema.
+    private func scalarUnionParts(_ schema: Schema) -> [Schema]? {
+        guard case .union(_, let parts) = target(of: schema).kind, !parts.isEmpty, parts.allSatisfy(isScalarSchema) else { return nil }
+        return parts
     }
 
     /// The component a `$ref` names (one step), else the schema itself.
@@ -152,10 +161,14 @@ extension SpecBuilder {
         let schema = parameter.schema ?? Schema(kind: .string(format: nil), location: parameter.location)
         // Models made for a type are kept only when the parameter is.
         var made: [ImportedModel] = []
+        let diagnosticsBefore = diagnostics.all.count
         var type = specType(schema, suggested: owner + Self.upperName(parameter.name), use: .model, models: &made)
         // GitHub's `workflow_id` (an id or a file name), Stripe's `trial_end` (`now` or a time):
         // one of several scalars is sent as its text, which a String says exactly.
-        if !type.isSimple, case .union(_, let parts) = target(of: schema).kind, !parts.isEmpty, parts.allSatisfy(isScalarSchema) {
+        if !type.isSimple, let parts = scalarUnionParts(schema) {
+            // What making the union model said is about a model no longer made (its date case
+            // kept as Int64): the one warning below says what is lost.
+            diagnostics.removeAll(after: diagnosticsBefore)
             let kinds = parts.map(describeScalar)
             diagnostics.warning(
                 .simplifiedParameters,
@@ -174,6 +187,7 @@ extension SpecBuilder {
         models += made
         var field = ImportedField(key: key, type: type.expr)
         field.dateEncoding = type.dates
+        if let zone = type.timeZone, serviceTimeZone == nil { serviceTimeZone = (zone, schema.location) }
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
         applyOptionality(&field, type: type, required: parameter.required, schema: schema)

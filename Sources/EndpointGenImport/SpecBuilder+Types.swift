@@ -6,6 +6,19 @@ extension SpecBuilder {
     // MARK: - Types
 
     mutating func specType(_ schema: Schema, suggested: String, use: Use, models: inout [ImportedModel]) -> SpecType {
+        // An endpointgen export's date: its own encoding, or none when it follows the service's.
+        if let dates = schema.dateEncoding {
+            switch schema.kind {
+            case .string, .integer, .number:
+                var result = SpecType(expr: "Date", kind: .scalar, nullable: schema.nullable)
+                if dates != "service" {
+                    result.dates = dates
+                    result.timeZone = schema.timeZone
+                }
+                return result
+            default: break
+            }
+        }
         var result = baseType(schema, suggested: suggested, use: use, models: &models)
         if schema.nullable { result.nullable = true }
         return result
@@ -43,7 +56,7 @@ extension SpecBuilder {
             var element = specType(items, suggested: suggested + "Item", use: use, models: &models)
             // A list of dates carries the elements' encoding; a list of such lists cannot.
             if element.dates != nil, element.expr == "Date" {
-                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates)
+                return SpecType(expr: "[Date]", kind: .array(element.kind), dates: element.dates, timeZone: element.timeZone)
             }
             element = undated(element, at: items.location, where: "in a list of lists")
             // An array cannot hold optionals in specs; a nullable element is kept as it is.
@@ -103,7 +116,7 @@ extension SpecBuilder {
     /// the values are no longer read as dates.
     mutating func undated(_ type: SpecType, at location: SourceLocation, where place: String) -> SpecType {
         guard let dates = type.dates else { return type }
-        let wire = dates == "date" ? "String" : "Int64"
+        let wire = dates.hasPrefix("epoch") ? "Int64" : "String"
         var plain = type
         plain.dates = nil
         plain.expr = type.expr == "Date" ? wire : "[\(wire)]"

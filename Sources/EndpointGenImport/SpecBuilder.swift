@@ -21,6 +21,8 @@ struct SpecBuilder {
         /// The spec's `dateEncoding` of a `Date` or `[Date]` that is not ISO 8601 (`date`,
         /// `epochSeconds`, `epochMilliseconds`); only a field or parameter can say it.
         var dates: String?
+        /// The IANA zone an endpointgen export gave a `date` or `local` encoding.
+        var timeZone: String?
 
         /// Scalars, enums and arrays of them: what query, header and form values may be.
         var isSimple: Bool {
@@ -58,6 +60,15 @@ struct SpecBuilder {
     var genericErrorSchemas: Set<String> = []
     /// The current service's most common error schema (its `errorBody`).
     var serviceErrorSchema: String?
+    /// The time zones an export gave the dates of each model (by model name) and of the current
+    /// service's parameters: each file's `timeZone:` (`assignTimeZones`).
+    var modelTimeZones: [String: (zone: String, location: SourceLocation)] = [:]
+    var serviceTimeZone: (zone: String, location: SourceLocation)?
+    /// While a service's endpoints are built: their inline models are the service file's.
+    var buildingService = false
+    /// Components a form body sends as they are: their properties' `x-endpointgen-style` is the
+    /// fields' `style:` (a style on a model no form sends is an error in specs).
+    var formComponents: Set<String> = []
     var receivedModels: Set<String> = []
 
     init(document: OpenAPIDocument) {
@@ -80,6 +91,7 @@ struct SpecBuilder {
         }
         findDirections()
         genericErrorSchemas = Self.sharedErrorSchemas(document.operations)
+        findFormComponents()
         var shared = ImportedFile(fileName: Self.sharedFileStem + ".yaml")
         for named in document.schemas {
             guard let name = modelNames[named.name] else { continue }
@@ -93,6 +105,8 @@ struct SpecBuilder {
         // Operation id → the service and endpoint it became, for an exported `cookieSession`'s refresh.
         var byOperationID: [String: (service: String, endpoint: String)] = [:]
         var sessions: [(file: Int, refresh: String?, csrf: (cookie: String, header: String)?)] = []
+        var serviceZones: [String: (zone: String, location: SourceLocation)] = [:]
+        buildingService = true
         for group in groups {
             // What an endpointgen export wrote for the service; detection is for other documents.
             let settings = group.tag.flatMap { tag in document.tagSettings.first { $0.name == tag }?.settings }
@@ -117,6 +131,8 @@ struct SpecBuilder {
                 return body
             } ?? detectErrorBody(group.operations)
             service.headers = settings?.headers ?? []
+            service.dateEncoding = settings?.dateEncoding
+            serviceTimeZone = settings?.timeZone.map { (zone: $0, location: group.operations.first?.location ?? SourceLocation(file: "", line: 1, column: 1)) }
             if case .reference(let name)? = commonErrorSchema(group.operations)?.kind { serviceErrorSchema = name } else { serviceErrorSchema = nil }
             var auths: [String] = []
             for operation in group.operations {
@@ -147,8 +163,10 @@ struct SpecBuilder {
                 sessions.append((files.count, settings.cookieRefresh, settings.csrf))
             }
             file.service = service
+            if let zone = serviceTimeZone { serviceZones[file.fileName] = zone }
             files.append(file)
         }
+        buildingService = false
         for session in sessions {
             guard var service = files[session.file].service else { continue }
             // The refresh endpoint is sent by the client alone: one without parameters or body.
@@ -164,7 +182,34 @@ struct SpecBuilder {
         ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
+        for index in files.indices { assignTimeZone(&files[index], serviceZone: serviceZones[files[index].fileName]) }
         return files
+    }
+
+    /// The file's `timeZone:`: the one its service's or its models' dates were exported with. A
+    /// spec file has one, so a second zone is a warning (its dates are read in the first).
+    private mutating func assignTimeZone(_ file: inout ImportedFile, serviceZone: (zone: String, location: SourceLocation)?) {
+        let zones = [serviceZone] + file.models.map { modelTimeZones[$0.name] }
+        for found in zones.compactMap({ $0 }) {
+            guard let zone = file.timeZone else {
+                file.timeZone = found.zone
+                continue
+            }
+            if zone != found.zone {
+                diagnostics.warning(.timeZones, "dates in time zone '\(found.zone)' land in \(file.fileName) with dates in '\(zone)'; a spec file has one time zone, so they are read in '\(zone)'", at: found.location)
+            }
+        }
+    }
+
+    /// The components that form bodies send as they are (`formComponents`).
+    private mutating func findFormComponents() {
+        var excluded: Set<String> = []
+        for operation in document.operations {
+            guard let body = operation.body, case .form(let schema) = body.content, case .reference(let name) = schema.kind,
+                  let model = modelNames[name] else { continue }
+            if formStylesAreDefault(schema, body.formEncoding) { formComponents.insert(model) } else { excluded.insert(model) }
+        }
+        formComponents.subtract(excluded)
     }
 
     /// A component model that the endpoints of one service alone use (directly or through other

@@ -25,7 +25,9 @@ struct SpecPrinter {
         var printer = SpecPrinter()
         for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + comment(line)) }
         if let service = file.service {
-            printer.service(service)
+            printer.service(service, timeZone: file.timeZone)
+        } else if let zone = file.timeZone {
+            printer.entry(0, "timeZone", Self.scalar(zone))
         }
         if !file.models.isEmpty {
             if !printer.lines.isEmpty { printer.lines.append("") }
@@ -62,7 +64,7 @@ struct SpecPrinter {
         line(depth, Self.scalar(key) + ": " + value)
     }
 
-    private mutating func service(_ service: ImportedService) {
+    private mutating func service(_ service: ImportedService, timeZone: String?) {
         if !lines.isEmpty { lines.append("") }
         entry(0, "service", Self.scalar(service.name))
         if let summary = service.summary { entry(0, "summary", Self.scalar(summary)) }
@@ -76,6 +78,8 @@ struct SpecPrinter {
             for header in service.headers { entry(1, header.name, Self.scalar(header.value)) }
         }
         if let auth = service.auth { entry(0, "auth", Self.scalar(auth)) }
+        if let dates = service.dateEncoding { entry(0, "dateEncoding", Self.scalar(dates)) }
+        if let timeZone { entry(0, "timeZone", Self.scalar(timeZone)) }
         if let envelope = service.envelope {
             line(0, "envelope:")
             entry(1, "payload", Self.scalar(envelope.payload))

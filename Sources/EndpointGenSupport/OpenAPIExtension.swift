@@ -15,7 +15,8 @@ public enum OpenAPIExtension {
     public static let redirects = "x-endpointgen-redirects"
     /// Operation: the message of `deprecated: <message>`.
     public static let deprecation = "x-endpointgen-deprecated"
-    /// Query parameter: the spec's `style` where OpenAPI has none (`brackets`).
+    /// Query parameter: the spec's `style` where OpenAPI has none (`brackets`). Property of a
+    /// model that a form body sends: the field's `style:` (the body's `encoding` says it too).
     public static let style = "x-endpointgen-style"
     /// Header parameter: `credential: true`.
     public static let credential = "x-endpointgen-credential"
@@ -38,4 +39,12 @@ public enum OpenAPIExtension {
     public static let additionalOperations = "x-endpointgen-additional-operations"
     /// `oneOf` schema: `integer` when the discriminator's values are integers.
     public static let discriminatorType = "x-endpointgen-discriminator-type"
+    /// Tag (service): the service's `dateEncoding` (`iso8601`, `date`, `epochSeconds`,
+    /// `epochMilliseconds`, `local`). Date schema: the field's or parameter's own `dateEncoding`,
+    /// or `service` for a date that follows its service's (the schema's `type` and `format` say
+    /// the wire form as far as OpenAPI can: `format: date`, `unix-time`, `unix-time-ms`).
+    public static let dateEncoding = "x-endpointgen-date-encoding"
+    /// Tag and date schema, beside `x-endpointgen-date-encoding: date` or `local`: the IANA zone
+    /// of the file's `timeZone:` (left out for UTC).
+    public static let timeZone = "x-endpointgen-time-zone"
 }

@@ -11,7 +11,10 @@ import Foundation
 /// | `epochMilliseconds` | `1735209015123` (rounded to the millisecond) | a number or a numeric string |
 /// | `local(timeZone: "Asia/Seoul")` | `"2024-12-26T19:30:15.123"` (the wall time in the zone, no offset; Jackson's `LocalDateTime`) | without seconds (`19:30`), or with `Z` or an offset, which is then honoured |
 ///
-/// A time zone is an IANA identifier (`Asia/Seoul`); an unknown one is UTC.
+/// A time zone is an IANA identifier (`Asia/Seoul`) that `TimeZone(identifier:)` knows; an
+/// unknown one stops the program (a precondition), since dates in a wrong zone would be sent and
+/// read silently. endpointgen checks a spec's `timeZone:` against the IANA zones Foundation knows,
+/// so generated code only names such zones.
 public struct DateEncoding: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
         case iso8601, date, epochSeconds, epochMilliseconds, local
@@ -23,7 +26,10 @@ public struct DateEncoding: Sendable, Hashable {
 
     private init(_ kind: Kind, timeZone: String = "UTC") {
         self.kind = kind
-        self.timeZone = TimeZone(identifier: timeZone) ?? TimeZone(secondsFromGMT: 0)!
+        guard let zone = TimeZone(identifier: timeZone) else {
+            preconditionFailure("DateEncoding: unknown time zone '\(timeZone)': TimeZone(identifier:) does not know it; use an IANA name like 'Asia/Seoul' or 'UTC'")
+        }
+        self.timeZone = zone
     }
 
     /// ISO 8601 date-times in UTC: `2024-12-26T10:30:15.123Z`.
@@ -34,11 +40,15 @@ public struct DateEncoding: Sendable, Hashable {
     public static let epochMilliseconds = DateEncoding(.epochMilliseconds)
 
     /// Days: `2024-12-26`, the day a date falls on in `timeZone`, read as that day's midnight there.
+    ///
+    /// - Precondition: `timeZone` is a zone `TimeZone(identifier:)` knows.
     public static func date(timeZone: String = "UTC") -> DateEncoding {
         DateEncoding(.date, timeZone: timeZone)
     }
 
     /// Wall-clock date-times without an offset, `2024-12-26T19:30:15.123`, in `timeZone`.
+    ///
+    /// - Precondition: `timeZone` is a zone `TimeZone(identifier:)` knows.
     public static func local(timeZone: String = "UTC") -> DateEncoding {
         DateEncoding(.local, timeZone: timeZone)
     }

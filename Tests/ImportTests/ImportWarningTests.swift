@@ -46,6 +46,32 @@ final class ImportWarningTests: XCTestCase {
         XCTAssertEqual(result.renames.map(\.rendered), ["api.yaml:20:7: note: schema 'basic-thing' becomes model 'BasicThing'"])
     }
 
+    /// Stripe's `subscription_trial_end` (`now` or a timestamp, `style: deepObject`): one loss,
+    /// one warning. The String it becomes is the only thing to say; the style has nothing to
+    /// apply to in either form. A plain scalar in that style still gets the style warning.
+    func testAUnionParameterInAnObjectStyleIsReportedOnce() {
+        let result = OpenAPIImporter.run(Array("""
+        openapi: 3.0.0
+        info: { title: Subs, version: '1' }
+        paths:
+          /invoices/upcoming:
+            get:
+              operationId: upcoming
+              parameters:
+                - name: trial_end
+                  in: query
+                  style: deepObject
+                  explode: true
+                  schema: { anyOf: [ { type: string, enum: [now] }, { type: integer, format: unix-time } ] }
+                - { name: coupon, in: query, style: deepObject, schema: { type: string } }
+              responses: { '204': { description: Done } }
+        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [
+            "api.yaml:8:11: warning: query parameter 'trial_end' is one of string, integer; it is a String, which sends any of them as written",
+            "api.yaml:13:11: warning: query parameter 'coupon' has 'style: deepObject', which applies to arrays and objects; it is sent as a plain value",
+        ])
+    }
+
     func testNoWarningsNoSummary() {
         let result = OpenAPIImporter.run(Array("""
         openapi: 3.0.0

@@ -123,6 +123,112 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(export.document["paths"]?["/ping"]?["get"]?["operationId"], .string("aPing"), "ids stay unique across services")
     }
 
+    /// Dates are exported in their wire form: the service's encoding on the tag and on the dates
+    /// that follow it (marked `service`), a field's or parameter's own marked with its kind.
+    func testDateEncodingsAreExportedInTheirWireForm() throws {
+        let export = try export("""
+            service: Events
+            dateEncoding: local
+            timeZone: Asia/Seoul
+            endpoints:
+              list:
+                method: GET
+                path: /days/{day}
+                params: { day: { type: Date, dateEncoding: date } }
+                query:
+                  since: Date?
+                  until: { type: "Date?", dateEncoding: epochMilliseconds }
+                response: "[Event]"
+            models:
+              Event:
+                fields:
+                  at: Date
+                  created: { type: Date, dateEncoding: epochSeconds }
+                  seen: { type: "[Date]", dateEncoding: iso8601 }
+            """)
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [])
+        let tag = Self.item(export.document["tags"], 0)
+        XCTAssertEqual(tag?[OpenAPIExtension.dateEncoding], .string("local"))
+        XCTAssertEqual(tag?[OpenAPIExtension.timeZone], .string("Asia/Seoul"))
+        let parameters = export.document["paths"]?["/days/{day}"]?["get"]?["parameters"]
+        XCTAssertEqual(Self.item(parameters, 0)?["schema"], .object([
+            .init(key: "type", value: .string("string")), .init(key: "format", value: .string("date")),
+            .init(key: OpenAPIExtension.dateEncoding, value: .string("date")), .init(key: OpenAPIExtension.timeZone, value: .string("Asia/Seoul")),
+        ]))
+        XCTAssertEqual(Self.item(parameters, 1)?["schema"], .object([
+            .init(key: "type", value: .string("string")), .init(key: OpenAPIExtension.dateEncoding, value: .string("service")),
+        ]))
+        XCTAssertEqual(Self.item(parameters, 2)?["schema"]?["type"], .string("integer"), "a parameter is never null")
+        XCTAssertEqual(Self.item(parameters, 2)?["schema"]?["format"], .string("unix-time-ms"))
+        let event = export.document["components"]?["schemas"]?["Event"]?["properties"]
+        XCTAssertEqual(event?["at"]?[OpenAPIExtension.dateEncoding], .string("service"), "only Events uses Event: its dates are local")
+        XCTAssertEqual(event?["created"]?["type"], .string("number"))
+        XCTAssertEqual(event?["created"]?["format"], .string("unix-time"))
+        XCTAssertEqual(event?["seen"]?["items"]?["format"], .string("date-time"))
+        XCTAssertEqual(event?["seen"]?["items"]?[OpenAPIExtension.dateEncoding], .string("iso8601"))
+    }
+
+    private static func item(_ value: DocumentValue?, _ index: Int) -> DocumentValue? {
+        guard case .array(let items)? = value, index < items.count else { return nil }
+        return items[index]
+    }
+
+    /// A model two services with different encodings use: its shared schema cannot say both.
+    func testAModelOfServicesWithDifferentDateEncodingsIsAWarning() throws {
+        let loaded = SpecLoader.load([
+            SpecSource(path: "specs/a.yaml", contents: Array("service: A\ndateEncoding: epochSeconds\nendpoints:\n  get: { method: GET, path: /a, response: Stamp }\n".utf8)),
+            SpecSource(path: "specs/b.yaml", contents: Array("service: B\nendpoints:\n  get: { method: GET, path: /b, response: Stamp }\n".utf8)),
+            SpecSource(path: "specs/m.yaml", contents: Array("models:\n  Stamp: { fields: { at: Date } }\n".utf8)),
+        ])
+        let export = OpenAPIExporter.export(try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n")))
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [
+            "specs/m.yaml:2:3: warning: 'Stamp' is used by services with different date encodings (epochSeconds, iso8601: A, B); its dates that follow the service are exported as 'date-time', which only the ISO 8601 services write",
+        ])
+        XCTAssertEqual(export.document["components"]?["schemas"]?["Stamp"]?["properties"]?["at"], .object([
+            .init(key: "type", value: .string("string")), .init(key: "format", value: .string("date-time")),
+        ]))
+    }
+
+    /// A form model's field styles: the body's `encoding` as OpenAPI says them, and the styles
+    /// themselves on the model's properties, so import keeps the model as the body.
+    func testFormFieldStylesAreTheBodysEncoding() throws {
+        let export = try export("""
+            service: Forms
+            endpoints:
+              pay: { method: POST, path: /pay, body: { form: PayForm }, response: empty }
+            models:
+              PayForm:
+                fields:
+                  amount: Int
+                  expand: { type: "[String]?", style: brackets }
+                  tags: { type: "[String]?", style: comma }
+                  ids: "[Int]?"
+                  shipping: { type: "Address?", style: form }
+                  metadata: "[String: String]?"
+              Address: { fields: { city: String } }
+            """)
+        let media = export.document["paths"]?["/pay"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"]
+        func entry(_ style: String, _ explode: Bool) -> DocumentValue {
+            .object([.init(key: "style", value: .string(style)), .init(key: "explode", value: .bool(explode))])
+        }
+        XCTAssertEqual(media?["encoding"], .object([
+            .init(key: "expand", value: entry("deepObject", true)),
+            .init(key: "tags", value: entry("form", false)),
+            .init(key: "shipping", value: entry("form", true)),
+            .init(key: "metadata", value: entry("deepObject", true)),
+        ]))
+        XCTAssertEqual(media?["schema"], .object([.init(key: "$ref", value: .string("#/components/schemas/PayForm"))]))
+        let properties = export.document["components"]?["schemas"]?["PayForm"]?["properties"]
+        XCTAssertEqual(properties?["expand"]?[OpenAPIExtension.style], .string("brackets"))
+        XCTAssertEqual(properties?["shipping"]?[OpenAPIExtension.style], .string("form"))
+        XCTAssertNil(properties?["ids"]?[OpenAPIExtension.style])
+        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
+        let spec = try XCTUnwrap(imported.files.first { $0.name == "forms.yaml" }).contents
+        XCTAssertTrue(spec.contains("form: PayForm"), spec)
+        XCTAssertTrue(spec.contains("style: brackets"), spec)
+    }
+
     // MARK: - Reading the extensions
 
     /// `x-endpointgen-…` values the spec loader would refuse are left out, so a document that
@@ -136,6 +242,8 @@ final class OpenAPIExportTests: XCTestCase {
             x-endpointgen-envelope: { payload: data, success: data }
             x-endpointgen-headers: { Authorization: x, Content-Type: text/plain, "bad name": x, Accept: a, accept: b, X-Line: "a\\nb" }
             x-endpointgen-cookie-session: { refresh: ping }
+            x-endpointgen-date-encoding: local
+            x-endpointgen-time-zone: Mars/Olympus_Mons
         paths:
           /ping:
             get:
@@ -163,7 +271,8 @@ final class OpenAPIExportTests: XCTestCase {
               oneOf: [{ $ref: '#/components/schemas/A' }]
               discriminator: { propertyName: kind, mapping: { '1': A } }
               x-endpointgen-discriminator-type: integer
-            A: { type: object, properties: { kind: { type: string }, a: { type: string } } }
+            A: { type: object, properties: { kind: { type: string }, a: { type: string }, b: { type: array, items: { type: string }, x-endpointgen-style: comma },
+                 c: { type: string, x-endpointgen-date-encoding: weekly, x-endpointgen-time-zone: Asia/Seoul } } }
         """
         let result = OpenAPIImporter.run(Array(document.utf8), path: "bad.yaml", outputDirectory: "specs")
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
@@ -179,6 +288,11 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertTrue(spec.contains("    timeout: 1.5\n    redirects: none\n"), spec)
         let schemas = try XCTUnwrap(result.files.first { $0.name == "schemas.yaml" }).contents
         XCTAssertFalse(schemas.contains("type: Int"), "A declares 'kind' as a string:\n" + schemas)
+        // A style on a model no form body sends, an encoding specs do not have, a zone that is none.
+        XCTAssertTrue(spec.contains("dateEncoding: local\n"), spec)
+        for refused in ["Mars", "timeZone"] { XCTAssertFalse(spec.contains(refused), "\(refused):\n" + spec) }
+        for refused in ["style:", "weekly", "dateEncoding", "timeZone"] { XCTAssertFalse(schemas.contains(refused), "\(refused):\n" + schemas) }
+        XCTAssertTrue(schemas.contains("c: String?"), schemas)
     }
 
     // MARK: - Validity
@@ -282,6 +396,7 @@ final class OpenAPIExportTests: XCTestCase {
                 for header in service.headers { lines.append("  constant header \(header.name): \(header.value)") }
                 if let envelope = service.envelope { lines.append("  envelope \(envelope)") }
                 if let errorBody = service.errorBody { lines.append("  errorBody \(errorBody)") }
+                if let dates = service.dateEncoding { lines.append("  dateEncoding " + OpenAPIExportTests.describe(dates)) }
                 if let session = service.cookieSession {
                     lines.append("  cookieSession refresh \(session.refresh.map { "\($0.service).\($0.endpoint)" } ?? "-") csrf \(session.csrf.map { "\($0)" } ?? "-")")
                 }
@@ -330,6 +445,11 @@ final class OpenAPIExportTests: XCTestCase {
         }
     }
 
+    /// A date encoding with its zone where it has one (`local@Asia/Seoul`).
+    static func describe(_ dates: DateEncodingSetting) -> String {
+        dates.kind == .date || dates.kind == .local ? "\(dates.kind.rawValue)@\(dates.timeZone)" : dates.kind.rawValue
+    }
+
     /// A `paginate:` as its keys: query parameters by name, paths by wire names.
     static func describe(_ pagination: Pagination) -> String {
         func path(_ path: FieldPath?) -> String { path.map { $0.fields.map(\.wireName).joined(separator: ".") } ?? "-" }
@@ -369,6 +489,8 @@ final class OpenAPIExportTests: XCTestCase {
             // `= null` says no more than `?` does: neither OpenAPI nor the importer keeps it.
             if let value = field.defaultValue, !(apply && value == .null) { text += " = \(value)" }
             if field.access != .readWrite { text += " \(field.access)" }
+            if let dates = field.dateEncoding { text += " dates=" + OpenAPIExportTests.describe(dates) }
+            if let style = field.style { text += " style=\(style.rawValue)" }
             return text
         }
 

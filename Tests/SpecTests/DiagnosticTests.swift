@@ -1343,7 +1343,7 @@ final class DiagnosticTests: XCTestCase {
             """),
             """
             specs/a.yaml:2:15: error: 'dateEncoding' must be one of iso8601, date, epochSeconds, epochMilliseconds, local, found 'epoch'
-            specs/a.yaml:3:11: error: 'timeZone' must be an IANA time zone like 'Asia/Seoul' or 'UTC', found 'Asia Seoul'
+            specs/a.yaml:3:11: error: unknown time zone 'Asia Seoul'; 'timeZone' is an IANA zone name like 'Asia/Seoul' or 'UTC'; did you mean 'Asia/Seoul'?
             specs/a.yaml:8:50: error: 'dateEncoding' applies to Date and [Date]; 'day' is 'String'
             specs/a.yaml:10:43: error: 'dateEncoding' of query parameter 'since' must be one of iso8601, date, epochSeconds, epochMilliseconds, local, found 'localTime'
             specs/a.yaml:13:46: error: sample value '1700000000.5' at 'sample.n' is not an integer of milliseconds since 1970 (dateEncoding: epochMilliseconds)
@@ -1366,6 +1366,28 @@ final class DiagnosticTests: XCTestCase {
             models:
               M: { fields: { at: { type: Date, dateEncoding: local } } }
             """), "")
+    }
+
+    /// A zone the list does not have would be UTC at run time: an error at the value, with the
+    /// zone it was probably meant to be, or the `Etc/GMT` zone of a whole-hour offset.
+    func testUnknownTimeZonesAreErrorsWithAHint() {
+        func zone(_ name: String) -> String {
+            diagnose("timeZone: \"\(name)\"\nmodels:\n  M: { fields: { at: { type: Date, dateEncoding: local } } }\n")
+        }
+        let prefix = "specs/a.yaml:1:11: error: unknown time zone"
+        let rule = "'timeZone' is an IANA zone name like 'Asia/Seoul' or 'UTC'"
+        XCTAssertEqual(zone("Asia/Seol"), "\(prefix) 'Asia/Seol'; \(rule); did you mean 'Asia/Seoul'?")
+        XCTAssertEqual(zone("asia/seoul"), "\(prefix) 'asia/seoul'; \(rule); did you mean 'Asia/Seoul'?", "names are case-sensitive at run time")
+        XCTAssertEqual(zone("America/Sao_Paolo"), "\(prefix) 'America/Sao_Paolo'; \(rule); did you mean 'America/Sao_Paulo'?")
+        XCTAssertEqual(zone("Mars/Olympus_Mons"), "\(prefix) 'Mars/Olympus_Mons'; \(rule)")
+        XCTAssertEqual(zone("+09:00"), "\(prefix) '+09:00'; \(rule); the fixed offset +09:00 is 'Etc/GMT-9' (its sign is inverted, as POSIX has it)")
+        XCTAssertEqual(zone("UTC-5"), "\(prefix) 'UTC-5'; \(rule); the fixed offset UTC-5 is 'Etc/GMT+5' (its sign is inverted, as POSIX has it)")
+        XCTAssertEqual(zone("+00:00"), "\(prefix) '+00:00'; \(rule); the fixed offset +00:00 is 'UTC'")
+        XCTAssertEqual(zone("GMT+05:30"), "\(prefix) 'GMT+05:30'; \(rule); IANA names fixed offsets of whole hours only (Etc/GMT-9): name the place's zone instead")
+        XCTAssertTrue(zone(String(repeating: "Asia/Seoul", count: 1000)).hasSuffix("'; " + rule), "no hint for a long value")
+        for name in ["UTC", "Etc/GMT-9", "Asia/Seoul", "America/Argentina/Buenos_Aires", "US/Pacific", "Europe/Kyiv", "Europe/Kiev"] {
+            XCTAssertEqual(zone(name), "", name)
+        }
     }
 
     func testFormFieldStylesFitTheirTypes() {

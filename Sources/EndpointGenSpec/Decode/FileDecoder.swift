@@ -102,11 +102,10 @@ struct FileDecoder {
                 at: SourceLocation(file: path, line: 1, column: 1))
         }
         if let entry = top["timeZone"], let zone = reader.text(entry.value, for: "'timeZone'") {
-            if Lexical.isTimeZoneIdentifier(zone) {
+            if TimeZoneNames.contains(zone) {
                 syntax.timeZone = zone
             } else {
-                reader.diagnostics.error(
-                    "'timeZone' must be an IANA time zone like 'Asia/Seoul' or 'UTC', found '\(zone)'", at: location(entry.value))
+                reader.diagnostics.error(TimeZoneNames.problem(with: zone), at: location(entry.value))
             }
         }
         syntax.inlineModels = inlineModels

@@ -328,14 +328,4 @@ enum Lexical {
         let day = Int(b[8] - 0x30) * 10 + Int(b[9] - 0x30)
         return (1...12).contains(month) && (1...31).contains(day)
     }
-
-    /// An IANA time zone name by its shape: `UTC`, `Asia/Seoul`, `America/Argentina/Buenos_Aires`,
-    /// `Etc/GMT+9` (letters, digits, `_`, `-`, `+`, parts separated by `/`).
-    static func isTimeZoneIdentifier(_ s: String) -> Bool {
-        guard !s.isEmpty, s.utf8.count <= 64 else { return false }
-        return s.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            guard let first = part.utf8.first, isLetter(first) else { return false }
-            return part.utf8.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
-        }
-    }
 }

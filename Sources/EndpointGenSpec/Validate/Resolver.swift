@@ -33,6 +33,14 @@ public enum SpecRules {
         Lexical.isToken(text)
     }
 
+    /// Whether `name` is a `timeZone:` a spec accepts (an IANA zone Foundation knows).
+    public static func isTimeZone(_ name: String) -> Bool {
+        TimeZoneNames.contains(name)
+    }
+
+    /// The `dateEncoding:` values, as specs write them.
+    public static let dateEncodings: [String] = DateEncodingKind.allCases.map(\.rawValue)
+
     /// Whether `text` is a `baseURL` or environment URL a spec accepts.
     public static func isBaseURL(_ text: String) -> Bool {
         Lexical.isAbsoluteHTTPURL(text)
