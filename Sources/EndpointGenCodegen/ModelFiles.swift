@@ -27,21 +27,28 @@ enum ModelFiles {
     static func split(_ declarations: [Declaration], headerLines: Int) -> [[Declaration]] {
         let total = declarations.reduce(headerLines) { $0 + $1.lines + 1 }
         guard total > lineLimit else { return [declarations] }
-        var files: [[Declaration]] = []
-        var current: [Declaration] = []
-        var lines = headerLines
-        for declaration in declarations.sorted(by: { $0.name < $1.name }) {
-            if !current.isEmpty, lines + 1 + declaration.lines > lineLimit {
+        return cut(declarations, name: \.name, lines: \.lines, headerLines: headerLines)
+    }
+
+    /// Items sorted by name, cut after each name that `endsFile` and wherever the next item would
+    /// take a file past the limit. Also cuts the members of a Router or Service past the limit
+    /// (`EndpointFiles`).
+    static func cut<Item>(_ items: [Item], name: (Item) -> String, lines: (Item) -> Int, headerLines: Int) -> [[Item]] {
+        var files: [[Item]] = []
+        var current: [Item] = []
+        var count = headerLines
+        for item in items.sorted(by: { name($0) < name($1) }) {
+            if !current.isEmpty, count + 1 + lines(item) > lineLimit {
                 files.append(current)
                 current = []
-                lines = headerLines
+                count = headerLines
             }
-            current.append(declaration)
-            lines += declaration.lines + 1
-            if endsFile(declaration.name) {
+            current.append(item)
+            count += lines(item) + 1
+            if endsFile(name(item)) {
                 files.append(current)
                 current = []
-                lines = headerLines
+                count = headerLines
             }
         }
         if !current.isEmpty { files.append(current) }
@@ -51,7 +58,11 @@ enum ModelFiles {
     /// `<Stem>Models.swift` for the first file, `<Stem>Models-<first declaration>.swift` for the others,
     /// within the 200 bytes `OutputWriter` allows.
     static func fileName(stem: String, index: Int, first: String) -> String {
-        let base = "\(stem)Models"
+        fileName(base: "\(stem)Models", index: index, first: first)
+    }
+
+    /// `<base>.swift` for the first file, `<base>-<first declaration>.swift` for the others.
+    static func fileName(base: String, index: Int, first: String) -> String {
         guard index > 0 else { return base + ".swift" }
         let room = max(0, 200 - base.utf8.count - ".swift".utf8.count - 1)
         let suffix = String(String.UnicodeScalarView(first.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }.prefix(min(room, 60))))

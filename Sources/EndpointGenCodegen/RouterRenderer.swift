@@ -9,61 +9,98 @@ struct RouterRenderer {
     var typeName: String { service.name + "Router" }
 
     func render(into p: inout CodePrinter) {
-        let access = context.access
         p.doc(service.summary)
         p.block("\(context.typeModifiers)enum \(typeName): Endpoint") { p in
-            for shape in shapes {
-                p.doc(shape.endpoint.summary, shape.endpoint.description)
-                p.begin()
-                p.put("case ")
-                p.put(shape.escapedCaseName)
-                if !shape.parameters.isEmpty {
-                    p.put("(")
-                    shape.putDeclarationList(into: &p)
-                    p.put(")")
-                }
-                p.end()
+            renderCases(into: &p)
+            for member in members {
+                p.blank()
+                member.render(&p)
             }
-            p.blank()
-            p.line("\(access)var defaultBaseURL: URL? { \(defaultBaseURL) }")
-            p.blank()
+        }
+    }
+
+    /// The enum with its cases alone, when its properties go to extensions in other files (`parts`).
+    func renderHead(into p: inout CodePrinter) {
+        p.doc(service.summary)
+        p.block("\(context.typeModifiers)enum \(typeName): Endpoint") { p in renderCases(into: &p) }
+    }
+
+    /// Each property as text one level deep, for an extension (`EndpointFiles`).
+    func parts() -> [EndpointFiles.Part] {
+        var p = CodePrinter()
+        var parts: [EndpointFiles.Part] = []
+        p.block("extension \(typeName)") { p in
+            for member in members {
+                p.blank()
+                let start = p.offset
+                member.render(&p)
+                parts.append(EndpointFiles.Part(name: member.name, sections: [p.text(in: start..<p.offset)]))
+            }
+        }
+        return parts
+    }
+
+    static func layout(_ typeName: String) -> EndpointFiles.Layout {
+        EndpointFiles.Layout(sections: ["extension \(typeName)"])
+    }
+
+    private func renderCases(into p: inout CodePrinter) {
+        for shape in shapes {
+            p.doc(shape.endpoint.summary, shape.endpoint.description)
+            p.begin()
+            p.put("case ")
+            p.put(shape.escapedCaseName)
+            if !shape.parameters.isEmpty {
+                p.put("(")
+                shape.putDeclarationList(into: &p)
+                p.put(")")
+            }
+            p.end()
+        }
+    }
+
+    /// The enum's properties, in the order written, each named after the property: those with a
+    /// runtime default only when a spec uses them.
+    private var members: [(name: String, render: (inout CodePrinter) -> Void)] {
+        let access = context.access
+        var members: [(name: String, render: (inout CodePrinter) -> Void)] = []
+        members.append(("defaultBaseURL", { p in p.line("\(access)var defaultBaseURL: URL? { \(defaultBaseURL) }") }))
+        members.append(("method", { p in
             constant(p: &p, "var method: HTTPMethod", shapes.map { shape in
                 let method = shape.endpoint.method
                 return method.isStandard ? ".\(method.rawValue.lowercased())" : "HTTPMethod(\(SwiftLiteral.string(method.rawValue)))"
             })
-            p.blank()
-            renderPath(into: &p)
-            p.blank()
-            renderQuery(into: &p)
-            p.blank()
-            renderHeaders(into: &p)
-            p.blank()
-            renderBody(into: &p)
-            p.blank()
-            constant(p: &p, "var auth: AuthRequirement", shapes.map { authExpression($0.endpoint.auth) })
-            p.blank()
+        }))
+        members.append(("pathComponents", { p in renderPath(into: &p) }))
+        members.append(("queryItems", { p in renderQuery(into: &p) }))
+        members.append(("headers", { p in renderHeaders(into: &p) }))
+        members.append(("body", { p in renderBody(into: &p) }))
+        members.append(("auth", { p in constant(p: &p, "var auth: AuthRequirement", shapes.map { authExpression($0.endpoint.auth) }) }))
+        members.append(("timeout", { p in
             constant(p: &p, "var timeout: TimeInterval?", shapes.map { $0.endpoint.timeout.map(Self.number) ?? "nil" })
-            p.blank()
-            // Both have defaults in the runtime: spelled only when a spec uses them.
-            if shapes.contains(where: { !$0.endpoint.followsRedirects }) {
+        }))
+        if shapes.contains(where: { !$0.endpoint.followsRedirects }) {
+            members.append(("followsRedirects", { p in
                 constant(p: &p, "var followsRedirects: Bool", shapes.map { $0.endpoint.followsRedirects ? "true" : "false" })
-                p.blank()
-            }
-            if let dates = service.dateEncoding {
-                p.line("\(access)var dateEncoding: DateEncoding? { \(DateRendering.expression(dates)) }")
-                p.blank()
-            }
-            if let session = service.cookieSession {
+            }))
+        }
+        if let dates = service.dateEncoding {
+            members.append(("dateEncoding", { p in p.line("\(access)var dateEncoding: DateEncoding? { \(DateRendering.expression(dates)) }") }))
+        }
+        if let session = service.cookieSession {
+            members.append(("cookieSession", { p in
                 let expression = cookieSessionExpression(session)
                 constant(p: &p, "var cookieSession: CookieSession?", shapes.map { $0.endpoint.auth == .cookie ? expression : "nil" })
-                p.blank()
-            }
-            if shapes.contains(where: { !$0.endpoint.credentialHeaders.isEmpty }) {
+            }))
+        }
+        if shapes.contains(where: { !$0.endpoint.credentialHeaders.isEmpty }) {
+            members.append(("credentialHeaders", { p in
                 constant(p: &p, "var credentialHeaders: [String]", shapes.map { shape in
                     "[" + shape.endpoint.credentialHeaders.map(SwiftLiteral.string).joined(separator: ", ") + "]"
                 })
-                p.blank()
-            }
+            }))
+        }
+        members.append(("envelope", { p in
             // Endpoints of a service mostly share its envelope: each distinct one is spelled once.
             var spelled: (envelope: Envelope?, text: String)?
             constant(p: &p, "var envelope: EnvelopeFormat?", shapes.map { shape in
@@ -72,33 +109,34 @@ struct RouterRenderer {
                 spelled = (shape.endpoint.envelope, text)
                 return text
             })
-            p.blank()
-            p.line("\(access)var errorFormat: ErrorBodyFormat { \(errorFormatExpression) }")
-            p.blank()
-            constant(p: &p, "var sampleData: Data", shapes.map { shape in
-                guard let sample = shape.endpoint.sample else { return "Data()" }
-                if case .stream(let format, let type) = shape.endpoint.response {
-                    return "Data(\(SwiftLiteral.string(SampleJSON.streamBody(sample: sample, format: format, rawText: type == .primitive(.string)))).utf8)"
-                }
-                // A download's sample is the file's text as it is, not a JSON string.
-                if shape.endpoint.response == .download, case .string(let text) = sample {
-                    return "Data(\(SwiftLiteral.string(text)).utf8)"
-                }
-                let body = SampleJSON.wrapped(sample, envelope: shape.endpoint.envelope)
-                switch body {
-                case .object(let pairs) where !pairs.isEmpty:
-                    return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
-                case .array(let items) where !items.isEmpty:
-                    return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
-                default:
-                    return "Data(\(SwiftLiteral.string(SampleJSON.render(body))).utf8)"
-                }
-            })
-            // Spelled only when a spec lists responses per status (the runtime's default is `[]`).
-            if shapes.contains(where: { !$0.endpoint.responses.isEmpty }) {
-                p.blank()
-                constant(p: &p, "var sampleResponses: [SampleResponse]", shapes.map(sampleResponses))
-            }
+        }))
+        members.append(("errorFormat", { p in p.line("\(access)var errorFormat: ErrorBodyFormat { \(errorFormatExpression) }") }))
+        members.append(("sampleData", { p in constant(p: &p, "var sampleData: Data", shapes.map(sampleData)) }))
+        // Spelled only when a spec lists responses per status (the runtime's default is `[]`).
+        if shapes.contains(where: { !$0.endpoint.responses.isEmpty }) {
+            members.append(("sampleResponses", { p in constant(p: &p, "var sampleResponses: [SampleResponse]", shapes.map(sampleResponses)) }))
+        }
+        return members
+    }
+
+    /// `Data(…)`: the endpoint's sample, as the stub transport answers it.
+    func sampleData(_ shape: EndpointShape) -> String {
+        guard let sample = shape.endpoint.sample else { return "Data()" }
+        if case .stream(let format, let type) = shape.endpoint.response {
+            return "Data(\(SwiftLiteral.string(SampleJSON.streamBody(sample: sample, format: format, rawText: type == .primitive(.string)))).utf8)"
+        }
+        // A download's sample is the file's text as it is, not a JSON string.
+        if shape.endpoint.response == .download, case .string(let text) = sample {
+            return "Data(\(SwiftLiteral.string(text)).utf8)"
+        }
+        let body = SampleJSON.wrapped(sample, envelope: shape.endpoint.envelope)
+        switch body {
+        case .object(let pairs) where !pairs.isEmpty:
+            return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
+        case .array(let items) where !items.isEmpty:
+            return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
+        default:
+            return "Data(\(SwiftLiteral.string(SampleJSON.render(body))).utf8)"
         }
     }
 

@@ -7,6 +7,17 @@ struct ServiceRenderer {
     let shapes: [EndpointShape]
 
     func render(into p: inout CodePrinter) {
+        render(split: false, into: &p)
+    }
+
+    /// With `split`, the head alone: the environment, the protocol's requirements, and the class
+    /// with its stored properties and initializers; `parts` renders the rest, per endpoint, for
+    /// extensions in other files (`EndpointFiles`).
+    func renderHead(into p: inout CodePrinter) {
+        render(split: true, into: &p)
+    }
+
+    private func render(split: Bool, into p: inout CodePrinter) {
         let access = context.access
         let router = service.name + "Router"
         if case .environments(let environments) = service.baseURL {
@@ -15,7 +26,7 @@ struct ServiceRenderer {
         }
         // Each endpoint's return type, spelled once for the requirement, the overload with defaults and the method.
         let calls = shapes.map { call($0) }
-        renderProtocol(calls: calls, into: &p)
+        renderProtocol(calls: calls, withExtension: !split, into: &p)
         p.blank()
         p.doc(service.summary)
         p.block("\(context.typeModifiers)final class \(service.name)Service: \(protocolName)") { p in
@@ -53,7 +64,8 @@ struct ServiceRenderer {
             if !shared.isEmpty {
                 p.blank()
                 p.doc("`endpoint` with this service's parameters.")
-                p.block("private func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base>") { p in
+                // Internal when the methods that call it are in other files.
+                p.block("\(split ? "" : "private ")func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base>") { p in
                     // `let` for a list nothing is appended to: generated code compiles without warnings.
                     p.line(shared.contains(where: \.isHeader) ? "var headers: [HTTPHeader] = []" : "let headers: [HTTPHeader] = []")
                     for parameter in shared where parameter.isHeader {
@@ -66,21 +78,65 @@ struct ServiceRenderer {
                     p.line("return WithServiceParameters(endpoint, headers: headers, queryItems: items)")
                 }
             }
+            guard !split else { return }
             for index in shapes.indices {
                 p.blank()
-                renderMethod(shapes[index], call: calls[index], router: router, into: &p)
-                if let pages = pages(shapes[index]) {
-                    p.blank()
-                    renderPagesMethod(shapes[index], pages, router: router, into: &p)
-                }
+                renderMethods(index, call: calls[index], router: router, into: &p)
             }
         }
+        guard !split else { return }
         let cases = ResponseCasesRenderer(context: context)
         for shape in shapes {
             guard let name = shape.names.responsesType?.name else { continue }
             p.blank()
             cases.render(shape.endpoint, named: name, into: &p)
         }
+    }
+
+    /// The service method of an endpoint, and its pages method.
+    private func renderMethods(_ index: Int, call: Call, router: String, into p: inout CodePrinter) {
+        renderMethod(shapes[index], call: call, router: router, into: &p)
+        if let pages = pages(shapes[index]) {
+            p.blank()
+            renderPagesMethod(shapes[index], pages, router: router, into: &p)
+        }
+    }
+
+    /// Per endpoint, what `renderHead` leaves out: the protocol extension's overloads, the
+    /// class's methods, the per-status response enum (sections of `layout`).
+    func parts() -> [EndpointFiles.Part] {
+        let calls = shapes.map { call($0) }
+        let router = service.name + "Router"
+        let cases = ResponseCasesRenderer(context: context)
+        var topLevel = CodePrinter()
+        var responses: [String] = []
+        for shape in shapes {
+            topLevel.blank()
+            let start = topLevel.offset
+            if shape.endpoint.responsesTypeName != nil { cases.render(shape.endpoint, into: &topLevel) }
+            responses.append(topLevel.text(in: start..<topLevel.offset))
+        }
+        var members = CodePrinter()
+        var parts: [EndpointFiles.Part] = []
+        members.block("extension \(protocolName)") { p in
+            for index in shapes.indices {
+                p.blank()
+                var start = p.offset
+                var first = true
+                renderExtensionMembers(index, calls: calls, first: &first, into: &p)
+                let overloads = p.text(in: start..<p.offset)
+                p.blank()
+                start = p.offset
+                renderMethods(index, call: calls[index], router: router, into: &p)
+                let methods = p.text(in: start..<p.offset)
+                parts.append(EndpointFiles.Part(name: shapes[index].caseName, sections: [overloads, methods, responses[index]]))
+            }
+        }
+        return parts
+    }
+
+    var layout: EndpointFiles.Layout {
+        EndpointFiles.Layout(sections: ["nonisolated extension \(protocolName)", "extension \(service.name)Service", nil])
     }
 
     var protocolName: String { service.name + "ServiceProtocol" }
@@ -118,7 +174,7 @@ struct ServiceRenderer {
     /// API can take `some`/`any` of it and tests can pass a fake with no network and no JSON. A
     /// requirement cannot have default arguments, so an extension adds, for each method with
     /// defaults, an overload with them (`renderDefaultsOverload`).
-    func renderProtocol(calls: [Call], into p: inout CodePrinter) {
+    func renderProtocol(calls: [Call], withExtension: Bool = true, into p: inout CodePrinter) {
         p.doc(
             "The methods of `\(service.name)Service`: take `some \(protocolName)` (or `any`) where the API is called, and pass a fake in tests.")
         p.block("\(context.typeModifiers)protocol \(protocolName): Sendable") { p in
@@ -141,31 +197,35 @@ struct ServiceRenderer {
         }
         // The extension: the overloads with defaults, and with `--completion-handlers` the callback
         // variants, which wrap the requirement and so work for fakes too.
-        let callbacks = context.options.completionHandlers
-        guard callbacks || shapes.contains(where: \.hasDefaults) else { return }
-        // Sequences are values to iterate: no callback variant.
+        guard withExtension, context.options.completionHandlers || shapes.contains(where: \.hasDefaults) else { return }
         p.blank()
         p.block("nonisolated extension \(protocolName)") { p in
             var first = true
             for index in shapes.indices {
-                let shape = shapes[index]
-                if shape.hasDefaults {
-                    if !first { p.blank() }
-                    first = false
-                    renderDefaultsOverload(shape, call: calls[index], into: &p)
-                    if let pages = pages(shape) {
-                        p.blank()
-                        renderDefaultsOverload(shape, call: Call(returns: pages.returns, method: "", metatype: nil, isStream: true),
-                                               name: pages.name, into: &p)
-                    }
-                }
-                // A stream is already a value to iterate: no callback variant.
-                if callbacks, !calls[index].isStream {
-                    if !first { p.blank() }
-                    first = false
-                    renderCompletionMethod(shape, returns: calls[index].returns, into: &p)
-                }
+                renderExtensionMembers(index, calls: calls, first: &first, into: &p)
             }
+        }
+    }
+
+    /// An endpoint's members of the protocol extension: the overloads with defaults, and with
+    /// `--completion-handlers` the callback variant.
+    private func renderExtensionMembers(_ index: Int, calls: [Call], first: inout Bool, into p: inout CodePrinter) {
+        let shape = shapes[index]
+        if shape.hasDefaults {
+            if !first { p.blank() }
+            first = false
+            renderDefaultsOverload(shape, call: calls[index], into: &p)
+            if let pages = pages(shape) {
+                p.blank()
+                renderDefaultsOverload(shape, call: Call(returns: pages.returns, method: "", metatype: nil, isStream: true),
+                                       name: pages.name, into: &p)
+            }
+        }
+        // A stream is already a value to iterate: no callback variant.
+        if context.options.completionHandlers, !calls[index].isStream {
+            if !first { p.blank() }
+            first = false
+            renderCompletionMethod(shape, returns: calls[index].returns, into: &p)
         }
     }
 

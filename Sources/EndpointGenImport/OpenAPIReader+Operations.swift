@@ -69,7 +69,7 @@ extension OpenAPIReader {
             method: method, path: path,
             operationId: node["operationId"]?.text,
             summary: node["summary"]?.text.map(Self.oneLine),
-            description: node["description"]?.text,
+            description: node["description"]?.text.map(HTMLToMarkdown.convert),
             tag: node["tags"]?.sequence?.first?.text,
             deprecated: node["deprecated"]?.text == "true",
             parameters: parameters,
@@ -80,7 +80,7 @@ extension OpenAPIReader {
             location: location(node))
         readExtensions(node, into: &operation)
         for server in node["servers"]?.elements ?? [] {
-            if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text)) }
+            if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text.map(HTMLToMarkdown.convert))) }
         }
         operation.statusResponses = statuses
         return operation

@@ -40,14 +40,14 @@ struct OpenAPIReader {
         document.version = node["info"]?["version"]?.text
         for server in node["servers"]?.elements ?? [] {
             if let url = serverURL(server) {
-                document.servers.append((url, server["description"]?.text))
+                document.servers.append((url, server["description"]?.text.map(HTMLToMarkdown.convert)))
             } else if let url = server["url"] {
                 diagnostics.warning(.servers, "server URL '\(url.text ?? "")' is not an absolute http or https URL; pass the base URL when creating the service", at: location(url))
             }
         }
         for tag in node["tags"]?.elements ?? [] {
             guard let name = tag["name"]?.text else { continue }
-            document.tagDescriptions.append((name, tag["description"]?.text ?? ""))
+            document.tagDescriptions.append((name, tag["description"]?.text.map(HTMLToMarkdown.convert) ?? ""))
             if let settings = serviceSettings(tag) { document.tagSettings.append((name, settings)) }
         }
         for pair in node["components"]?["securitySchemes"]?.mapping ?? YAMLMapping() {
@@ -148,9 +148,9 @@ struct OpenAPIReader {
         Text.replacing("~0", with: "~", in: Text.replacing("~1", with: "/", in: Text.percentDecoded(text)))
     }
 
-    /// The first paragraph of a description, on one line.
+    /// The first paragraph of a description (in Markdown when it was HTML), on one line.
     static func oneLine(_ text: String) -> String {
-        Text.firstParagraph(text)
+        Text.firstParagraph(HTMLToMarkdown.convert(text))
     }
 
     func location(_ node: YAMLNode) -> SourceLocation {
