@@ -113,7 +113,7 @@ struct ServiceRenderer {
         for shape in shapes {
             topLevel.blank()
             let start = topLevel.offset
-            if shape.endpoint.responsesTypeName != nil { cases.render(shape.endpoint, into: &topLevel) }
+            if let name = shape.names.responsesType?.name { cases.render(shape.endpoint, named: name, into: &topLevel) }
             responses.append(topLevel.text(in: start..<topLevel.offset))
         }
         var members = CodePrinter()
