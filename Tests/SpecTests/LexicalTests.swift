@@ -84,16 +84,6 @@ final class LexicalTests: XCTestCase {
         XCTAssertFalse(Lexical.isBase64("a=GV"))
     }
 
-    func testPrimitiveLookupMatchesTheModel() {
-        for (offset, primitive) in PrimitiveType.allCases.enumerated() {
-            XCTAssertEqual(primitive.index, offset)
-            XCTAssertEqual(Resolver.primitive(named: primitive.rawValue), primitive)
-        }
-        for name in ["", "Str", "string", "Strings", "Integer", "Question", "INT"] {
-            XCTAssertNil(Resolver.primitive(named: name), name)
-        }
-    }
-
     func testStem() {
         XCTAssertEqual(SpecLoader.stem(of: "specs/auth.yaml"), "auth")
         XCTAssertEqual(SpecLoader.stem(of: "auth.yaml"), "auth")
