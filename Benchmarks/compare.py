@@ -135,7 +135,7 @@ def main():
     documents = [d for d in args.documents.split(",") if d]
     compare_documents.sys_exit_if_missing(documents)
     if args.report_only:
-        write_documents_report(compare_documents.load_results(), sys.argv[1:])
+        write_documents_report(compare_documents.load_results())
         return
     sizes = [int(s) for s in args.sizes.split(",") if s]
     compile_sizes = [int(s) for s in args.compile_sizes.split(",") if s]
@@ -191,7 +191,7 @@ def main():
             return pkg
         results = compare_documents.run_documents(documents, tool, openapi_tool, package_for_documents, args)
         discard_outputs()
-        write_documents_report(results, sys.argv[1:])
+        write_documents_report(results)
 
 
 def split_report():
@@ -202,9 +202,9 @@ def split_report():
     return head.rstrip("\n") + "\n", (compare_documents.HEADING + tail) if tail else ""
 
 
-def write_documents_report(results, argv):
+def write_documents_report(results):
     synthetic, _ = split_report()
-    section = compare_documents.render(results, " ".join(["make bench-compare"] + ([f"COMPARE_ARGS='{' '.join(argv)}'"] if argv else [])))
+    section = compare_documents.render(results, "make bench-compare")
     with open(os.path.join(ROOT, "Benchmarks", "COMPARE.md"), "w") as fh:
         fh.write(synthetic + ("\n" + section if section else ""))
     print(section)

@@ -49,10 +49,19 @@ def group_rss(pgid):
     return total
 
 
-def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0):
+def available_gib():
+    with open("/proc/meminfo") as fh:
+        for line in fh:
+            if line.startswith("MemAvailable:"):
+                return int(line.split()[1]) / 2**20
+    return float("inf")
+
+
+def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0, min_available_gib=1.5):
     """Runs cmd in its own process group; kills the group when its resident memory passes
-    max_gib or it runs past max_minutes. Returns time, the largest process's peak (MiB), the
-    group's peak (MiB), exit code, output, and `killed` ("killed at X GiB / Y min") or None."""
+    max_gib, it runs past max_minutes, or the machine (shared with other builds) has less than
+    min_available_gib left. Returns time, the largest process's peak (MiB), the group's peak
+    (MiB), exit code, output, and `killed` ("killed at X GiB / Y min") or None."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -64,8 +73,11 @@ def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0):
             rss = group_rss(proc.pid)
             group_peak = max(group_peak, rss)
             minutes = (time.perf_counter() - start) / 60
-            if killed is None and (rss > max_gib * 2**30 or minutes > max_minutes):
+            low = available_gib() < min_available_gib
+            if killed is None and (rss > max_gib * 2**30 or minutes > max_minutes or low):
                 killed = f"killed at {rss / 2**30:.1f} GiB / {minutes:.1f} min"
+                if low:
+                    killed += f" (the machine had under {min_available_gib} GiB left)"
                 os.killpg(proc.pid, signal.SIGKILL)
             time.sleep(0.5)
         elapsed = time.perf_counter() - start
@@ -230,7 +242,7 @@ def run_documents(keys, tool, openapi_tool, make_package, args):
     for key in keys:
         started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         fresh[key] = dict(generate(key, tool, openapi_tool, args.runs), measured=started,
-                          load_before=os.getloadavg())
+                          load_before=os.getloadavg(), argv=sys.argv[1:])
     pkg = make_package()
     for key in keys:
         result = fresh[key]
@@ -322,13 +334,17 @@ def _rows(result):
     return rows
 
 
+def _argv(result):
+    return f", `COMPARE_ARGS='{' '.join(result['argv'])}'`" if result.get("argv") else ""
+
+
 def render(results, args_line):
     keys = [k for k in DOCUMENTS if k in results]
     if not keys:
         return ""
     lines = [HEADING, "",
              "The documents of Tests/Fixtures/openapi/public as published, through both tools in one run "
-             f"(`{args_line}`). Generation: release CLIs, whole process (EndpointGen: "
+             f"(`{args_line}`; each document's own arguments in its first row). Generation: release CLIs, whole process (EndpointGen: "
              "`import-openapi` + `generate`; swift-openapi-generator 1.14.3: `generate` with types + client). "
              "Builds: the generated module alone, a target of a scratch package whose runtime "
              "(EndpointRuntime; OpenAPIRuntime and HTTPTypes) is built first; sources touched, then "
@@ -343,7 +359,7 @@ def render(results, args_line):
     per_doc = [_rows(results[k]) for k in keys]
     lines.append("| document |" + "".join(f" {results[k]['operations']} operations, "
                                           f"{results[k]['document_bytes'] / 1e6:.2f} MB, measured "
-                                          f"{results[k]['measured']} | | |" for k in keys))
+                                          f"{results[k]['measured']}{_argv(results[k])} | | |" for k in keys))
     for i, (label, *_rest) in enumerate(per_doc[0]):
         lines.append(f"| {label} |" + "".join(f" {rows[i][1]} | {rows[i][2]} | {rows[i][3]} |" for rows in per_doc))
     loads = "; ".join(f"{DOCUMENTS[k][0]}: {results[k]['load_before'][0]:.1f} before, "
