@@ -218,6 +218,12 @@ def compile_document(key, result, pkg, args):
             samples = result.setdefault(f"{kind}_{config}", [])
             if not can_build[kind] or any("failed" in s for s in samples):
                 continue  # a build that was killed or failed is not repeated
+            debug_failed = _failed(result.get(f"{kind}_debug", []))
+            if config == "release" and debug_failed:
+                # A whole-module -O build holds the module at once and takes longer than the
+                # debug batches: past the watchdog whenever the debug build was.
+                samples.append(dict(failed=f"not built: its debug build failed ({debug_failed})"))
+                continue
             target, src = sources[kind]
             samples.append(build_once(pkg, config, target, src, args.max_gib, args.max_minutes))
 
