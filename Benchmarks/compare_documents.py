@@ -205,7 +205,7 @@ def alternating_order(ours_runs, theirs_runs):
     return order
 
 
-def compile_document(key, result, pkg, args):
+def compile_document(key, result, pkg, args, save):
     label = DOCUMENTS[key][0]
     folder = os.path.join(WORK, f"doc-{key}")
     sources = {"ours": (f"EndpointGen{label}", os.path.join(folder, "Generated")),
@@ -226,6 +226,7 @@ def compile_document(key, result, pkg, args):
                 continue
             target, src = sources[kind]
             samples.append(build_once(pkg, config, target, src, args.max_gib, args.max_minutes))
+            save()  # an interrupted run keeps what it measured (--report-only shows it)
 
 
 def load_results():
@@ -252,11 +253,14 @@ def run_documents(keys, tool, openapi_tool, make_package, args):
     pkg = make_package()
     for key in keys:
         result = fresh[key]
-        if "failed" not in result["ours_import"]:
-            compile_document(key, result, pkg, args)
-        result["load_after"] = os.getloadavg()
         results[key] = result
-        save_results(results)
+
+        def save():
+            result["load_after"] = os.getloadavg()
+            save_results(results)
+        if "failed" not in result["ours_import"]:
+            compile_document(key, result, pkg, args, save)
+        save()
     return results
 
 
