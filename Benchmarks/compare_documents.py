@@ -33,9 +33,10 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
 
-def group_rss(pgid):
-    """Resident memory of every process in the process group `pgid`, in bytes."""
-    total = 0
+def process_tree(root):
+    """(pid, resident bytes) of `root` and all its descendants. Found through parent ids, not a
+    process group: `swift build` starts each compiler job in a process group of its own."""
+    children, rss = {}, {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -44,9 +45,15 @@ def group_rss(pgid):
                 fields = fh.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        if int(fields[2]) == pgid:  # fields after the name: state, ppid, pgrp, ..., rss at 21
-            total += int(fields[21]) * PAGE
-    return total
+        pid = int(entry)  # fields after the name: state, ppid, pgrp, ..., rss at 21
+        children.setdefault(int(fields[1]), []).append(pid)
+        rss[pid] = int(fields[21]) * PAGE
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        tree.append((pid, rss.get(pid, 0)))
+        todo += children.get(pid, [])
+    return tree
 
 
 def available_gib():
@@ -58,10 +65,10 @@ def available_gib():
 
 
 def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0, min_available_gib=1.5):
-    """Runs cmd in its own process group; kills the group when its resident memory passes
+    """Runs cmd; kills it and every process under it when their resident memory passes
     max_gib, it runs past max_minutes, or the machine (shared with other builds) has less than
-    min_available_gib left. Returns time, the largest process's peak (MiB), the group's peak
-    (MiB), exit code, output, and `killed` ("killed at X GiB / Y min") or None."""
+    min_available_gib left. Returns time, the largest process's peak (MiB), the peak of all of
+    them together (MiB), exit code, output, and `killed` ("killed at X GiB / Y min") or None."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
@@ -70,7 +77,8 @@ def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0, min_available_gib
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
-            rss = group_rss(proc.pid)
+            tree = process_tree(proc.pid)
+            rss = sum(size for _, size in tree)
             group_peak = max(group_peak, rss)
             minutes = (time.perf_counter() - start) / 60
             low = available_gib() < min_available_gib
@@ -78,7 +86,11 @@ def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0, min_available_gib
                 killed = f"killed at {rss / 2**30:.1f} GiB / {minutes:.1f} min"
                 if low:
                     killed += f" (the machine had under {min_available_gib} GiB left)"
-                os.killpg(proc.pid, signal.SIGKILL)
+                for pid, _ in reversed(tree):  # the compiler jobs first: they would outlive swift build
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
             time.sleep(0.5)
         elapsed = time.perf_counter() - start
         try:  # children the killed parent left behind
