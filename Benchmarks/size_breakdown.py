@@ -22,8 +22,8 @@ GROUPS = [
         r"metadata|descriptor|protocol witness table|conformance|reflection|associated type|type ref|mangled name"
         r"|\bcoroutine\b|instantiation cache")),
     ("protocol witness thunks", re.compile(r"^protocol witness for")),
-    ("init(from:) (decoding)", re.compile(r"init\(from: ")),
-    ("encode(to:) (encoding)", re.compile(r"encode\(to: ")),
+    ("init(from:) (decoding)", re.compile(r"init\(from:")),
+    ("encode(to:) (encoding)", re.compile(r"encode\(to:")),
     ("equality and hashing", re.compile(r"hasEqualFields|static .*==|hash\(into:|hashValue|_rawHashValue")),
     ("accessors (getters, setters, modify)", re.compile(r"\.(getter|setter|modify|read|unsafeAddressor)")),
     ("initializers", re.compile(r"\.init\(")),
@@ -42,7 +42,8 @@ def sections(objects):
     out = subprocess.run(["size", "-A"] + objects, check=True, capture_output=True, text=True).stdout
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1].isdigit() and parts[0].startswith((".", "swift")):
+        if (len(parts) == 3 and parts[1].isdigit() and parts[0].startswith((".", "swift"))
+                and not parts[0].startswith((".debug", ".rela", ".comment", ".symtab", ".strtab", ".bss"))):
             totals[parts[0]] += int(parts[1])
     return totals
 
@@ -51,11 +52,11 @@ def symbols(objects):
     sizes = collections.Counter()
     out = subprocess.run(["nm", "-S", "--defined-only"] + objects, check=True, capture_output=True, text=True).stdout
     rows = [line.split() for line in out.splitlines()]
-    rows = [r for r in rows if len(r) == 4 and r[2] in "tTrRdDbB"]
+    rows = [r for r in rows if len(r) == 4 and r[2] in "tTWrRdDVbB"]  # W, V: weak (value witnesses...)
     names = demangle([r[3] for r in rows])
     for r, name in zip(rows, names):
         size = int(r[1], 16)
-        kind = "code" if r[2] in "tT" else "data"
+        kind = "code" if r[2] in "tTW" else "data"
         group = next((g for g, rule in GROUPS if rule.search(name)), "other")
         sizes[(kind, group)] += size
     return sizes
