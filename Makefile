@@ -161,8 +161,10 @@ bench:
 
 # Not part of `make test`: EndpointGen next to swift-openapi-generator 1.14.3 on the same API
 # (builds that generator from the package cache on first use; about 20 minutes, most of it
-# compiling its N = 500 output). Writes
-# Benchmarks/COMPARE.md, which the next `make bench` puts into BENCHMARKS.md.
+# compiling its N = 500 output), then on GitHub's and Stripe's documents (debug and release
+# builds of both outputs, each under a 12 GiB / 45 min watchdog: an hour or more). Parts:
+# COMPARE_ARGS="--documents ''" (synthetic only), "--sizes '' --compile-sizes ''" (documents only).
+# Writes Benchmarks/COMPARE.md, which the next `make bench` puts into BENCHMARKS.md.
 bench-compare:
 	python3 Benchmarks/compare.py $(COMPARE_ARGS)
 

@@ -6,6 +6,10 @@ and, with --openapi, the equivalent OpenAPI 3.1 document). Measured: generation,
 with peak memory and generated lines, for each N; and the debug compile of each tool's output
 (its runtime library built first, only the generated target rebuilt) for the compile sizes.
 swift-openapi-generator is built from the package cache (Benchmarks/Compare) on first use.
+Then GitHub's and Stripe's published documents through both tools (compare_documents.py: import +
+generate, debug and release builds of each output under a memory and time watchdog, object size
+per operation). `--documents ""` skips them, `--sizes "" --compile-sizes ""` the synthetic API;
+the part not run keeps its section of COMPARE.md.
 Results go to stdout and to Benchmarks/COMPARE.md, which BENCHMARKS.md includes.
 """
 import argparse
@@ -17,6 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench import ROOT, WORK, build_tools, count_lines, discard_outputs, fmt, fresh_output, keep_output, run_measured, touch_all  # noqa: E402
+import compare_documents  # noqa: E402
 
 COMPARE = os.path.join(ROOT, "Benchmarks", "Compare")
 
@@ -54,19 +59,23 @@ def measure(cmd, out, runs):
     return times, mems
 
 
-def compile_package(sizes):
-    """One package: per N a target of EndpointGen's output and one of swift-openapi-generator's."""
+def compile_package(sizes, documents=()):
+    """One package: per N (and per public document) a target of EndpointGen's output and one of
+    swift-openapi-generator's."""
     pkg = os.path.join(WORK, "compare-compile")
     os.makedirs(pkg, exist_ok=True)
     identity = os.path.basename(ROOT)
     targets = []
-    for n in sizes:
+    names = [(str(n), f"cmp{n}") for n in sizes] + [(compare_documents.DOCUMENTS[k][0], f"doc-{k}") for k in documents]
+    for n, source in names:
         for kind, path, deps in [
-            ("EndpointGen", f"../cmp{n}/Generated", f'.product(name: "EndpointRuntime", package: "{identity}")'),
-            ("OpenAPI", f"../cmp{n}/OpenAPIGenerated",
+            ("EndpointGen", f"../{source}/Generated", f'.product(name: "EndpointRuntime", package: "{identity}")'),
+            ("OpenAPI", f"../{source}/OpenAPIGenerated",
              '.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"), '
              '.product(name: "HTTPTypes", package: "swift-http-types")'),
         ]:
+            if not os.path.isdir(os.path.join(pkg, path)):
+                continue  # a document a tool did not generate: no target
             link = os.path.join(pkg, f"{kind}{n}")
             if not os.path.islink(link):
                 os.symlink(path, link)
@@ -93,6 +102,14 @@ let package = Package(
     return pkg
 
 
+def prebuild_runtimes(pkg, configs):
+    """Both tools' runtime libraries, so that a measured build compiles the generated module alone."""
+    for config in configs:
+        for target in ["EndpointRuntime", "OpenAPIRuntime", "HTTPTypes"]:
+            subprocess.run(["swift", "build", "-c", config, "--target", target], cwd=pkg, check=True,
+                           stdout=subprocess.DEVNULL)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="100,500,2000")
@@ -103,8 +120,24 @@ def main():
                         help="debug compiles of EndpointGen's output per N, around each of swift-openapi-generator's")
     parser.add_argument("--their-compile-runs", type=int, default=1,
                         help="debug compiles of swift-openapi-generator's output per N (minutes each)")
+    parser.add_argument("--documents", default="github,stripe",
+                        help="public documents to compare (github, stripe; in this order), empty for none")
+    parser.add_argument("--doc-debug-runs", type=int, default=3, help="debug builds of EndpointGen's output")
+    parser.add_argument("--doc-their-debug-runs", type=int, default=1)
+    parser.add_argument("--doc-release-runs", type=int, default=1, help="release builds of EndpointGen's output")
+    parser.add_argument("--doc-their-release-runs", type=int, default=1)
+    parser.add_argument("--max-gib", type=float, default=12.0,
+                        help="watchdog: a document build whose processes hold more is killed")
+    parser.add_argument("--max-minutes", type=float, default=45.0, help="watchdog: the same for time")
+    parser.add_argument("--report-only", action="store_true",
+                        help="rewrite COMPARE.md's document section from the last results kept")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
+    documents = [d for d in args.documents.split(",") if d]
+    compare_documents.sys_exit_if_missing(documents)
+    if args.report_only:
+        write_documents_report(compare_documents.load_results())
+        return
+    sizes = [int(s) for s in args.sizes.split(",") if s]
     compile_sizes = [int(s) for s in args.compile_sizes.split(",") if s]
     tool, _ = build_tools()
     openapi_tool = build_openapi_generator()
@@ -129,8 +162,7 @@ def main():
     compiles = []
     if compile_sizes:
         pkg = compile_package(compile_sizes)
-        subprocess.run(["swift", "build", "--target", "EndpointRuntime"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
-        subprocess.run(["swift", "build", "--target", "OpenAPIRuntime"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
+        prebuild_runtimes(pkg, ["debug"])
         for n in compile_sizes:
             # This machine's compile speed drifts by up to 2x within an hour: the two outputs are
             # compiled alternately (ours, theirs, ours, ours, ...), and the medians compared.
@@ -150,7 +182,33 @@ def main():
                 print(f"N={n:5d}: debug compile of {kind}'s output {t:.1f} s, peak {m:.0f} MiB", flush=True)
             result = dict(n=n, **samples)
             compiles.append(result)
-    write_report(rows, compiles, args.runs)
+    if rows or compiles:
+        write_report(rows, compiles, args.runs)
+    if documents:
+        def package_for_documents():
+            pkg = compile_package(compile_sizes, documents)
+            prebuild_runtimes(pkg, ["debug", "release"])
+            return pkg
+        results = compare_documents.run_documents(documents, tool, openapi_tool, package_for_documents, args)
+        discard_outputs()
+        write_documents_report(results)
+
+
+def split_report():
+    """COMPARE.md as (synthetic section, document section)."""
+    path = os.path.join(ROOT, "Benchmarks", "COMPARE.md")
+    text = open(path).read() if os.path.exists(path) else ""
+    head, _, tail = text.partition(compare_documents.HEADING)
+    return head.rstrip("\n") + "\n", (compare_documents.HEADING + tail) if tail else ""
+
+
+def write_documents_report(results):
+    synthetic, _ = split_report()
+    section = compare_documents.render(results, "make bench-compare")
+    with open(os.path.join(ROOT, "Benchmarks", "COMPARE.md"), "w") as fh:
+        fh.write(synthetic + ("\n" + section if section else ""))
+    print(section)
+    print("wrote Benchmarks/COMPARE.md (documents)")
 
 
 def write_report(rows, compiles, runs):
@@ -172,8 +230,9 @@ def write_report(rows, compiles, runs):
             speed = statistics.median(theirs[0]) / statistics.median(ours[0])
             lines.append(f"| {c['n']} | {fmt(ours[0], 's', 1.0)}, {max(ours[1]):.0f} MiB | "
                          f"{fmt(theirs[0], 's', 1.0)}, {max(theirs[1]):.0f} MiB | {speed:.1f}x |")
+    _, documents = split_report()
     with open(os.path.join(ROOT, "Benchmarks", "COMPARE.md"), "w") as fh:
-        fh.write("\n".join(lines) + "\n")
+        fh.write("\n".join(lines) + "\n" + ("\n" + documents if documents else ""))
     print("wrote Benchmarks/COMPARE.md")
 
 
