@@ -16,14 +16,7 @@ extension OpenAPIReader {
             return Schema(kind: .any, location: at)
         }
         var result = Schema(kind: .any, location: at)
-        result.summary = (node["description"]?.text ?? node["title"]?.text).map(Self.oneLine)
-        result.deprecated = node["deprecated"]?.text == "true"
-        result.nullable = node["nullable"]?.text == "true"
-        result.readOnly = node["readOnly"]?.text == "true"
-        result.writeOnly = node["writeOnly"]?.text == "true"
-        if let value = node["default"], let text = value.text {
-            result.defaultValue = text
-        }
+        readAnnotations(node, into: &result)
         if let referenceNode = node["$ref"], let reference = referenceNode.text {
             switch references.schemaName(reference, from: node) {
             case .success(let name):
@@ -33,6 +26,34 @@ extension OpenAPIReader {
             }
             return result
         }
+        let type = schemaType(node, into: &result)
+        if let allOf = node["allOf"]?.sequence {
+            allOfSchema(allOf, into: &result)
+            return result
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            guard let list = node[keyword]?.sequence else { continue }
+            if unionSchema(node, keyword: keyword, list: list, type: type, into: &result) { return result }
+        }
+        if constantSchema(node, type: type, into: &result) { return result }
+        typedSchema(node, type: type, into: &result)
+        return result
+    }
+
+    /// The annotations every schema may carry: summary, deprecation, nullability, direction, default.
+    private func readAnnotations(_ node: YAMLNode, into result: inout Schema) {
+        result.summary = (node["description"]?.text ?? node["title"]?.text).map(Self.oneLine)
+        result.deprecated = node["deprecated"]?.text == "true"
+        result.nullable = node["nullable"]?.text == "true"
+        result.readOnly = node["readOnly"]?.text == "true"
+        result.writeOnly = node["writeOnly"]?.text == "true"
+        if let value = node["default"], let text = value.text {
+            result.defaultValue = text
+        }
+    }
+
+    /// The single non-null `type` (3.1 lists may add `null`), plus the x- extensions and discriminator.
+    private mutating func schemaType(_ node: YAMLNode, into result: inout Schema) -> String? {
         var type = node["type"]?.text
         if let list = node["type"]?.sequence {
             // 3.1: `type: [string, "null"]`.
@@ -51,103 +72,120 @@ extension OpenAPIReader {
         if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
         }
-        if let allOf = node["allOf"]?.sequence {
-            // `allOf: [{ $ref: X }, { nullable: true }]`: a part of annotations only adds no
-            // type; its nullability, description and direction belong to the value, which is X
-            // itself rather than a copy of X (GitHub writes 118 of them, and a copy that is not
-            // optional throws on null).
-            let typed = allOf.filter { !Self.isAnnotationOnly($0) }
-            if typed.count < allOf.count, !typed.isEmpty {
-                for annotation in allOf where Self.isAnnotationOnly(annotation) {
-                    let part = schema(annotation)
-                    result.nullable = result.nullable || part.nullable
-                    result.readOnly = result.readOnly || part.readOnly
-                    result.writeOnly = result.writeOnly || part.writeOnly
-                    result.deprecated = result.deprecated || part.deprecated
-                    if result.summary == nil { result.summary = part.summary }
-                    if result.defaultValue == nil { result.defaultValue = part.defaultValue }
-                }
-            }
-            let parts = (typed.isEmpty ? Array(allOf) : typed).map { schema($0) }
-            if parts.count == 1 {
-                let part = parts[0]
-                result.kind = part.kind
+        return type
+    }
+
+    /// `allOf`: annotation-only parts fold into the value; one typed part is that type, more an `.allOf`.
+    private mutating func allOfSchema(_ allOf: YAMLSequence, into result: inout Schema) {
+        // `allOf: [{ $ref: X }, { nullable: true }]`: a part of annotations only adds no
+        // type; its nullability, description and direction belong to the value, which is X
+        // itself rather than a copy of X (GitHub writes 118 of them, and a copy that is not
+        // optional throws on null).
+        let typed = allOf.filter { !Self.isAnnotationOnly($0) }
+        if typed.count < allOf.count, !typed.isEmpty {
+            for annotation in allOf where Self.isAnnotationOnly(annotation) {
+                let part = schema(annotation)
                 result.nullable = result.nullable || part.nullable
+                result.readOnly = result.readOnly || part.readOnly
+                result.writeOnly = result.writeOnly || part.writeOnly
+                result.deprecated = result.deprecated || part.deprecated
                 if result.summary == nil { result.summary = part.summary }
-            } else {
-                result.kind = .allOf(parts)
+                if result.defaultValue == nil { result.defaultValue = part.defaultValue }
             }
-            return result
         }
-        for keyword in ["oneOf", "anyOf"] {
-            guard let list = node[keyword]?.sequence else { continue }
-            // Parts that only narrow the object's own properties (GitHub's check runs: `status:
-            // completed` requires `conclusion`): the object is what is sent and read.
-            if Self.partsOnlyConstrain(list, of: node) { continue }
-            let parts = Self.nonNullParts(list)
-            // One part (and perhaps `null`): that part's type.
-            if parts.count == 1 {
-                let part = schema(parts[0])
-                result.kind = part.kind
-                result.nullable = result.nullable || part.nullable || parts.count < list.count
-                if result.summary == nil { result.summary = part.summary }
-                return result
-            }
-            if let constants = Self.constEnum(parts), enumeration(constants.values, names: constants.names, type: type, into: &result) {
-                return result
-            }
-            if let values = Self.openStringEnum(parts) {
-                result.kind = .stringEnum(values)
-                return result
-            }
-            if let name = openEnumReference(parts) {
-                result.kind = .reference(name)
-                return result
-            }
-            if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
-                result.kind = .discriminated(property: discriminator.property, cases: cases)
-                return result
-            }
-            if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
-                diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with \(Set(implied.cases.map(\.schema)).count < implied.cases.count ? "values of its own" : "a single value")", at: at)
-                result.kind = .discriminated(property: implied.property, cases: implied.cases)
-                return result
-            }
-            let ordered = unionParts(parts)
-            if case .success(let ordered) = ordered {
-                result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
-                if parts.count < list.count { result.nullable = true }
-                return result
-            }
-            // What blocked it: a case that does not say its tag, else the parts decoding cannot
-            // tell apart.
-            var reason = ""
-            if node["discriminator"] == nil, let blocker = impliedDiscriminatorBlocker(list) {
-                reason = ": \(blocker)"
-            } else if case .failure(let blocker) = ordered {
-                reason = ": \(blocker)"
-            }
-            diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type\(reason); the value is kept as JSON (JSONValue)", at: at)
-            result.kind = .union(keyword: keyword, parts: [])
-            return result
+        let parts = (typed.isEmpty ? Array(allOf) : typed).map { schema($0) }
+        if parts.count == 1 {
+            let part = parts[0]
+            result.kind = part.kind
+            result.nullable = result.nullable || part.nullable
+            if result.summary == nil { result.summary = part.summary }
+        } else {
+            result.kind = .allOf(parts)
         }
+    }
+
+    /// `oneOf`/`anyOf`: the first shape that fits (single part, enum, discriminated, union, else JSON).
+    /// False when the parts only constrain the object's own properties (the next keyword is tried).
+    private mutating func unionSchema(
+        _ node: YAMLNode, keyword: String, list: YAMLSequence, type: String?, into result: inout Schema
+    ) -> Bool {
+        let at = result.location
+        // Parts that only narrow the object's own properties (GitHub's check runs: `status:
+        // completed` requires `conclusion`): the object is what is sent and read.
+        if Self.partsOnlyConstrain(list, of: node) { return false }
+        let parts = Self.nonNullParts(list)
+        // One part (and perhaps `null`): that part's type.
+        if parts.count == 1 {
+            let part = schema(parts[0])
+            result.kind = part.kind
+            result.nullable = result.nullable || part.nullable || parts.count < list.count
+            if result.summary == nil { result.summary = part.summary }
+            return true
+        }
+        if let constants = Self.constEnum(parts), enumeration(constants.values, names: constants.names, type: type, into: &result) {
+            return true
+        }
+        if let values = Self.openStringEnum(parts) {
+            result.kind = .stringEnum(values)
+            return true
+        }
+        if let name = openEnumReference(parts) {
+            result.kind = .reference(name)
+            return true
+        }
+        if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
+            result.kind = .discriminated(property: discriminator.property, cases: cases)
+            return true
+        }
+        if node["discriminator"] == nil, let implied = impliedDiscriminator(list) {
+            diagnostics.warning(.impliedDiscriminators, "'\(keyword)' has no discriminator; its cases are told apart by '\(implied.property)', which each declares with \(Set(implied.cases.map(\.schema)).count < implied.cases.count ? "values of its own" : "a single value")", at: at)
+            result.kind = .discriminated(property: implied.property, cases: implied.cases)
+            return true
+        }
+        let ordered = unionParts(parts)
+        if case .success(let ordered) = ordered {
+            result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
+            if parts.count < list.count { result.nullable = true }
+            return true
+        }
+        // What blocked it: a case that does not say its tag, else the parts decoding cannot
+        // tell apart.
+        var reason = ""
+        if node["discriminator"] == nil, let blocker = impliedDiscriminatorBlocker(list) {
+            reason = ": \(blocker)"
+        } else if case .failure(let blocker) = ordered {
+            reason = ": \(blocker)"
+        }
+        diagnostics.warning(.unionsAsJSON, "'\(keyword)' has no single Swift type\(reason); the value is kept as JSON (JSONValue)", at: at)
+        result.kind = .union(keyword: keyword, parts: [])
+        return true
+    }
+
+    /// `enum` values, or 3.1's untyped `const`; true when they decided the kind.
+    private mutating func constantSchema(_ node: YAMLNode, type: String?, into result: inout Schema) -> Bool {
         if let values = node["enum"]?.sequence {
             // Case names some generators' extensions give, one per value (null aside).
             let names = (node["x-enum-varnames"] ?? node["x-enumNames"])?.elements?.compactMap(\.text)
-            if enumeration(Array(values), names: names, type: type, into: &result) { return result }
+            if enumeration(Array(values), names: names, type: type, into: &result) { return true }
         }
         // 3.1's `const: card` without a `type` is a string (a discriminator's value, mostly);
         // `const: 1` an integer.
         if type == nil, let value = node["const"] {
             if Self.stringText(value, typed: false) != nil {
                 result.kind = .string(format: nil)
-                return result
+                return true
             }
             if let scalar = value.scalar, scalar.style == .plain, Int64(scalar.value) != nil {
                 result.kind = .integer(format: nil)
-                return result
+                return true
             }
         }
+        return false
+    }
+
+    /// The kind from `type` and `format`; an object's properties, required keys and additionalProperties.
+    private mutating func typedSchema(_ node: YAMLNode, type: String?, into result: inout Schema) {
+        let at = result.location
         let format = node["format"]?.text
         switch type {
         case "string": result.kind = .string(format: format)
@@ -157,7 +195,7 @@ extension OpenAPIReader {
         case "array": result.kind = .array(items: node["items"].map { schema($0) })
         case "object", nil:
             if type == nil, node["properties"] == nil, node["additionalProperties"] == nil {
-                return result
+                return
             }
             var properties: [Property] = []
             for pair in node["properties"]?.mapping ?? YAMLMapping() {
@@ -177,7 +215,6 @@ extension OpenAPIReader {
         default:
             diagnostics.warning(.valuesAsJSON, "schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
         }
-        return result
     }
 
     /// An enum's kind from its values (`null` makes it nullable) and the case names given, one

@@ -113,17 +113,7 @@ struct SpecBuilder {
             var file = ImportedFile(fileName: uniqueFileName(group.name, taken: &fileNames))
             var service = ImportedService(name: group.name)
             service.summary = group.summary
-            // The document's servers, else those every operation of the service names itself.
-            var servers = document.servers
-            if servers.isEmpty, let first = group.operations.first?.servers, !first.isEmpty,
-               group.operations.allSatisfy({ $0.servers.map(\.url) == first.map(\.url) }) {
-                servers = first
-            }
-            if servers.count == 1 {
-                service.baseURL = servers[0].url
-            } else if servers.count > 1 {
-                service.environments = environments(servers)
-            }
+            applyServers(group, to: &service)
             service.envelope = settings?.envelope ?? detectEnvelope(group.operations)
             service.errorBody = settings?.errorBody.map { body in
                 var body = body
@@ -134,19 +124,8 @@ struct SpecBuilder {
             service.dateEncoding = settings?.dateEncoding
             serviceTimeZone = settings?.timeZone.map { (zone: $0, location: group.operations.first?.location ?? SourceLocation(file: "", line: 1, column: 1)) }
             if case .reference(let name)? = commonErrorSchema(group.operations)?.kind { serviceErrorSchema = name } else { serviceErrorSchema = nil }
-            var auths: [String] = []
-            for operation in group.operations {
-                var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
-                var auth = self.auth(of: operation)
-                adjustHeaders(&endpoint, operation: operation, auth: &auth)
-                for header in operation.constantHeaders where !endpoint.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
-                    && header.name.lowercased() != Self.credentialHeader(of: auth) {
-                    endpoint.headers.append(header)
-                }
-                if let id = operation.operationId { byOperationID[id] = (service.name, endpoint.name) }
-                auths.append(auth)
-                service.endpoints.append(endpoint)
-            }
+            let auths = appendEndpoints(
+                group, to: &service, file: &file, endpointNames: &endpointNames, byOperationID: &byOperationID)
             // The most common auth is the service's; endpoints name theirs when it differs.
             let common = mostCommon(auths) ?? "none"
             for index in service.endpoints.indices where auths[index] != common {
@@ -167,6 +146,57 @@ struct SpecBuilder {
             files.append(file)
         }
         buildingService = false
+        linkCookieSessions(sessions, byOperationID: byOperationID, files: &files)
+        dropUnusedWrappers(&shared, files: files)
+        ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
+        moveSingleServiceModels(from: &shared, to: &files)
+        if !shared.models.isEmpty { files.append(shared) }
+        for index in files.indices { assignTimeZone(&files[index], serviceZone: serviceZones[files[index].fileName]) }
+        return files
+    }
+
+    /// The document's servers, else those every operation of the service names itself: one is the
+    /// base URL, more are environments.
+    private func applyServers(_ group: Group, to service: inout ImportedService) {
+        var servers = document.servers
+        if servers.isEmpty, let first = group.operations.first?.servers, !first.isEmpty,
+           group.operations.allSatisfy({ $0.servers.map(\.url) == first.map(\.url) }) {
+            servers = first
+        }
+        if servers.count == 1 {
+            service.baseURL = servers[0].url
+        } else if servers.count > 1 {
+            service.environments = environments(servers)
+        }
+    }
+
+    /// The group's operations as endpoints, with the headers they always send; each one's auth, in order.
+    private mutating func appendEndpoints(
+        _ group: Group, to service: inout ImportedService, file: inout ImportedFile,
+        endpointNames: inout Set<String>, byOperationID: inout [String: (service: String, endpoint: String)]
+    ) -> [String] {
+        var auths: [String] = []
+        for operation in group.operations {
+            var endpoint = self.endpoint(operation, envelope: service.envelope, names: &endpointNames, models: &file.models)
+            var auth = self.auth(of: operation)
+            adjustHeaders(&endpoint, operation: operation, auth: &auth)
+            for header in operation.constantHeaders where !endpoint.headers.contains(where: { $0.name.lowercased() == header.name.lowercased() })
+                && header.name.lowercased() != Self.credentialHeader(of: auth) {
+                endpoint.headers.append(header)
+            }
+            if let id = operation.operationId { byOperationID[id] = (service.name, endpoint.name) }
+            auths.append(auth)
+            service.endpoints.append(endpoint)
+        }
+        return auths
+    }
+
+    /// Each exported `cookieSession`, its refresh operation named as the endpoint it became: one the
+    /// client sends alone (no parameters or body), else no refresh.
+    private func linkCookieSessions(
+        _ sessions: [(file: Int, refresh: String?, csrf: (cookie: String, header: String)?)],
+        byOperationID: [String: (service: String, endpoint: String)], files: inout [ImportedFile]
+    ) {
         for session in sessions {
             guard var service = files[session.file].service else { continue }
             // The refresh endpoint is sent by the client alone: one without parameters or body.
@@ -178,12 +208,6 @@ struct SpecBuilder {
             service.cookieSession = (refresh, session.csrf)
             files[session.file].service = service
         }
-        dropUnusedWrappers(&shared, files: files)
-        ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
-        moveSingleServiceModels(from: &shared, to: &files)
-        if !shared.models.isEmpty { files.append(shared) }
-        for index in files.indices { assignTimeZone(&files[index], serviceZone: serviceZones[files[index].fileName]) }
-        return files
     }
 
     /// The file's `timeZone:`: the one its service's or its models' dates were exported with. A

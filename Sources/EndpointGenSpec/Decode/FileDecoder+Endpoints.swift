@@ -19,9 +19,32 @@ extension FileDecoder {
             headers: [], headerParameters: [], body: nil, bodyLocation: nil, response: .empty,
             envelopeFlag: nil, envelopeFlagLocation: nil, sample: nil,
             sampleKeyLocation: nil, timeout: nil)
-        func what() -> String { "endpoint '\(name)'" }
-        guard let mapping = reader.keyed(pair.value, in: what(), allowed: Self.endpointKeys) else { return endpoint }
+        let what = "endpoint '\(name)'"
+        guard let mapping = reader.keyed(pair.value, in: what, allowed: Self.endpointKeys) else { return endpoint }
 
+        decodeMethod(mapping, into: &endpoint, what: what)
+        let (placeholders, pathIsValid) = decodePath(mapping, into: &endpoint, what: what)
+        endpoint.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
+        endpoint.description = mapping["description"].flatMap { reader.docText($0.value, for: "'description'") }
+        if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
+            if value.deprecated {
+                endpoint.deprecation = value.message.map { .message($0) } ?? .deprecated
+            }
+        }
+        if let entry = mapping["auth"] {
+            endpoint.auth = decodeAuth(entry.value)
+        }
+
+        endpoint.pathParameters = decodePathParameters(
+            mapping, placeholders: placeholders, pathIsValid: pathIsValid, path: endpoint.path)
+        decodeQueryAndHeaders(mapping, into: &endpoint)
+        decodePayload(mapping, into: &endpoint, what: what)
+        decodeTransport(mapping, into: &endpoint, what: what)
+        return endpoint
+    }
+
+    /// `method`: a case-sensitive HTTP token; a near miss of a standard method is an error or a warning.
+    private mutating func decodeMethod(_ mapping: KeyedMapping, into endpoint: inout EndpointSyntax, what: String) {
         if let entry = mapping["method"] {
             if let text = reader.text(entry.value, for: "'method'") {
                 let standard = HTTPMethod.standard.map(\.rawValue)
@@ -42,9 +65,15 @@ extension FileDecoder {
                 }
             }
         } else if mapping.isMissing("method") {
-            reader.diagnostics.error("missing key 'method' in \(what())", at: keyLocation)
+            reader.diagnostics.error("missing key 'method' in \(what)", at: endpoint.location)
         }
 
+    }
+
+    /// `path`: the template and its placeholders; `pathIsValid` says whether `params` can be checked against it.
+    private mutating func decodePath(
+        _ mapping: KeyedMapping, into endpoint: inout EndpointSyntax, what: String
+    ) -> (placeholders: [(name: String, location: SourceLocation)], pathIsValid: Bool) {
         var placeholders: [(name: String, location: SourceLocation)] = []
         // Whether `params` can be checked against the path (not after a path error).
         var pathIsValid = false
@@ -56,21 +85,17 @@ extension FileDecoder {
                 pathIsValid = true
             }
         } else if mapping.isMissing("path") {
-            reader.diagnostics.error("missing key 'path' in \(what())", at: keyLocation)
+            reader.diagnostics.error("missing key 'path' in \(what)", at: endpoint.location)
         }
 
-        endpoint.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
-        endpoint.description = mapping["description"].flatMap { reader.docText($0.value, for: "'description'") }
-        if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
-            if value.deprecated {
-                endpoint.deprecation = value.message.map { .message($0) } ?? .deprecated
-            }
-        }
-        if let entry = mapping["auth"] {
-            endpoint.auth = decodeAuth(entry.value)
-        }
+        return (placeholders, pathIsValid)
+    }
 
-        // Path parameters: one per placeholder, in path order, typed by `params`.
+    /// Path parameters: one per placeholder, in path order, typed by `params`; mismatches reported.
+    private mutating func decodePathParameters(
+        _ mapping: KeyedMapping, placeholders: [(name: String, location: SourceLocation)],
+        pathIsValid: Bool, path: PathTemplate
+    ) -> [FieldSyntax] {
         var params: [String: FieldSyntax] = [:]
         if let entry = mapping["params"], let pairs = reader.pairs(entry.value, for: "'params'") {
             var placeholderNames: [String: Int] = [:]
@@ -98,20 +123,24 @@ extension FileDecoder {
             }
             for field in unmatched where !explained.contains(field.wireName) {
                 let message =
-                    "path parameter '\(field.wireName)' does not appear in path '\(endpoint.path.text)'"
+                    "path parameter '\(field.wireName)' does not appear in path '\(path.text)'"
                     + (placeholders.isEmpty
                         ? "; write it as {\(field.wireName)}"
                         : DidYouMean.hint(for: field.wireName, among: placeholders.map(\.name)))
                 reader.diagnostics.error(message, at: field.location)
             }
         }
-        endpoint.pathParameters = placeholders.map { placeholder in
+        return placeholders.map { placeholder in
             params[placeholder.name]
                 ?? FieldSyntax(
                     wireName: placeholder.name, type: .name("String", placeholder.location),
                     location: placeholder.location)
         }
 
+    }
+
+    /// `query` (with per-parameter styles), `headers` and `headerParams` (with credential flags).
+    private mutating func decodeQueryAndHeaders(_ mapping: KeyedMapping, into endpoint: inout EndpointSyntax) {
         if let entry = mapping["query"], let pairs = reader.pairs(entry.value, for: "'query'") {
             endpoint.query.reserveCapacity(pairs.count)
             for pair in pairs {
@@ -141,6 +170,11 @@ extension FileDecoder {
                 }
             }
         }
+    }
+
+    /// `body`, `response`/`responses` (not both), `envelope` and `sample`.
+    private mutating func decodePayload(_ mapping: KeyedMapping, into endpoint: inout EndpointSyntax, what: String) {
+        let name = endpoint.name
         if let entry = mapping["body"] {
             endpoint.body = decodeBody(entry.value, endpoint: name)
             endpoint.bodyLocation = location(entry.keyNode)
@@ -153,20 +187,24 @@ extension FileDecoder {
             endpoint.responsesLocation = location(entry.keyNode)
             if let response = mapping["response"] {
                 reader.diagnostics.error(
-                    "\(what()) has both 'response' and 'responses'; keep 'responses' and list the status of 'response' in it",
+                    "\(what) has both 'response' and 'responses'; keep 'responses' and list the status of 'response' in it",
                     at: location(response.keyNode))
             }
             endpoint.responses = decodeResponses(entry.value, endpoint: name)
             endpoint.responsesTypeName = inlineName(name, "Response")
         }
         if let entry = mapping["envelope"] {
-            endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what())")
+            endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what)")
             endpoint.envelopeFlagLocation = location(entry.value)
         }
         if let entry = mapping["sample"] {
             endpoint.sample = entry.value
             endpoint.sampleKeyLocation = location(entry.keyNode)
         }
+    }
+
+    /// `redirects`, `paginate` (a scheme, or the service's) and `timeout`.
+    private mutating func decodeTransport(_ mapping: KeyedMapping, into endpoint: inout EndpointSyntax, what: String) {
         if let entry = mapping["redirects"] {
             switch entry.value.scalar?.value {
             case "none"?: endpoint.followsRedirects = false
@@ -179,11 +217,11 @@ extension FileDecoder {
         if let entry = mapping["paginate"] {
             if entry.value.mapping == nil {
                 // `true`: the service's scheme; `false`: none.
-                if reader.bool(entry.value, for: "'paginate' of \(what()) (a scheme, or true for the service's)") == true {
+                if reader.bool(entry.value, for: "'paginate' of \(what) (a scheme, or true for the service's)") == true {
                     endpoint.usesServicePagination = location(entry.value)
                 }
             } else {
-                endpoint.pagination = decodePagination(entry, for: "'paginate' of \(what())")
+                endpoint.pagination = decodePagination(entry, for: "'paginate' of \(what)")
             }
         }
         if let entry = mapping["timeout"] {
@@ -198,7 +236,6 @@ extension FileDecoder {
                     at: location(entry.value))
             }
         }
-        return endpoint
     }
 
     /// A `paginate:` mapping: exactly one scheme key, and only the keys of that scheme.

@@ -169,33 +169,11 @@ struct FileDecoder {
         if let entry = top["envelope"] {
             service.envelope = decodeEnvelope(entry.value)
         }
-        if let entry = top["errorBody"],
-            let mapping = reader.keyed(entry.value, in: "'errorBody'", allowed: Self.errorBodyKeys)
-        {
-            var body = ErrorBody(message: nil, code: nil, model: nil)
-            body.message = mapping["message"].flatMap { nonEmptyKey($0.value, for: "'errorBody.message'") }
-            body.code = mapping["code"].flatMap { nonEmptyKey($0.value, for: "'errorBody.code'") }
-            if let model = mapping["model"] {
-                body.model = reader.text(model.value, for: "'errorBody.model'")
-                service.errorModelLocation = reader.textLocation(model.value)
-            }
-            service.errorBody = body
+        if let entry = top["errorBody"] {
+            decodeErrorBody(entry, into: &service)
         }
-        if let entry = top["parameters"],
-            let mapping = reader.keyed(entry.value, in: "'parameters'", allowed: Self.sharedParameterKeys)
-        {
-            var seen: [String: SourceLocation] = [:]
-            for header in service.headers { seen[header.name.lowercased()] = header.location }
-            if let headers = mapping["headers"], let pairs = reader.pairs(headers.value, for: "'parameters.headers'") {
-                for pair in pairs where checkHeaderName(reader.keyText(pair.key), at: pair.key, seen: &seen) {
-                    service.sharedHeaders.append(decodeField(pair, kind: "service header parameter", owner: .none, allowed: Self.fieldKeys))
-                }
-            }
-            if let query = mapping["query"], let pairs = reader.pairs(query.value, for: "'parameters.query'") {
-                for pair in pairs {
-                    service.sharedQuery.append(decodeField(pair, kind: "service query parameter", owner: .none, allowed: Self.fieldKeys))
-                }
-            }
+        if let entry = top["parameters"] {
+            decodeSharedParameters(entry, into: &service)
         }
         if let entry = top["dateEncoding"] {
             service.dateEncoding = dateEncoding(entry.value, for: "'dateEncoding'")
@@ -209,38 +187,85 @@ struct FileDecoder {
                     at: location(entry.value))
             }
         }
-        if let entry = top["cookieSession"],
-            let mapping = reader.keyed(entry.value, in: "'cookieSession'", allowed: Self.cookieSessionKeys)
-        {
-            var session = CookieSessionSetting(refresh: nil, csrf: nil)
-            service.cookieSessionLocation = location(entry.keyNode)
-            if let refresh = mapping["refresh"] {
-                service.cookieSessionRefresh = reader.text(refresh.value, for: "'cookieSession.refresh'")
-                service.cookieSessionRefreshLocation = reader.textLocation(refresh.value)
-            }
-            if let csrf = mapping["csrf"] {
-                if csrf.value.mapping == nil {
-                    if reader.bool(csrf.value, for: "'cookieSession.csrf'") == true { session.csrf = CSRFSetting() }
-                } else if let names = reader.keyed(csrf.value, in: "'cookieSession.csrf'", allowed: Self.csrfKeys) {
-                    var setting = CSRFSetting()
-                    for (key, keyPath) in [("cookie", "'cookieSession.csrf.cookie'"), ("header", "'cookieSession.csrf.header'")] {
-                        guard let value = names[key], let text = reader.text(value.value, for: keyPath) else { continue }
-                        guard !text.isEmpty, text.utf8.allSatisfy(Lexical.isTokenByte) else {
-                            reader.diagnostics.error(
-                                "\(keyPath) must be an HTTP token (letters, digits and !#$%&'*+-.^_`|~), found '\(text)'",
-                                at: reader.textLocation(value.value))
-                            continue
-                        }
-                        if key == "cookie" { setting.cookie = text } else { setting.header = text }
-                    }
-                    session.csrf = setting
-                }
-            }
-            service.cookieSession = session
+        if let entry = top["cookieSession"] {
+            decodeCookieSession(entry, into: &service)
         }
         if let entry = top["paginate"] {
             service.pagination = decodePagination(entry, for: "'paginate' of service '\(name)'")
         }
+        decodeEndpoints(top, into: &service)
+        return service
+    }
+
+    /// `errorBody`: the keys of an error's message and code, or the model errors decode into.
+    private mutating func decodeErrorBody(_ entry: KeyedMapping.Entry, into service: inout ServiceSyntax) {
+        guard let mapping = reader.keyed(entry.value, in: "'errorBody'", allowed: Self.errorBodyKeys) else { return }
+        var body = ErrorBody(message: nil, code: nil, model: nil)
+        body.message = mapping["message"].flatMap { nonEmptyKey($0.value, for: "'errorBody.message'") }
+        body.code = mapping["code"].flatMap { nonEmptyKey($0.value, for: "'errorBody.code'") }
+        if let model = mapping["model"] {
+            body.model = reader.text(model.value, for: "'errorBody.model'")
+            service.errorModelLocation = reader.textLocation(model.value)
+        }
+        service.errorBody = body
+    }
+
+    /// `parameters`: header and query parameters every endpoint of the service takes.
+    private mutating func decodeSharedParameters(_ entry: KeyedMapping.Entry, into service: inout ServiceSyntax) {
+        guard let mapping = reader.keyed(entry.value, in: "'parameters'", allowed: Self.sharedParameterKeys) else { return }
+        var seen: [String: SourceLocation] = [:]
+        for header in service.headers { seen[header.name.lowercased()] = header.location }
+        if let headers = mapping["headers"], let pairs = reader.pairs(headers.value, for: "'parameters.headers'") {
+            for pair in pairs where checkHeaderName(reader.keyText(pair.key), at: pair.key, seen: &seen) {
+                service.sharedHeaders.append(decodeField(pair, kind: "service header parameter", owner: .none, allowed: Self.fieldKeys))
+            }
+        }
+        if let query = mapping["query"], let pairs = reader.pairs(query.value, for: "'parameters.query'") {
+            for pair in pairs {
+                service.sharedQuery.append(decodeField(pair, kind: "service query parameter", owner: .none, allowed: Self.fieldKeys))
+            }
+        }
+    }
+
+    /// `cookieSession`: the refresh endpoint and CSRF double-submit names.
+    private mutating func decodeCookieSession(_ entry: KeyedMapping.Entry, into service: inout ServiceSyntax) {
+        guard let mapping = reader.keyed(entry.value, in: "'cookieSession'", allowed: Self.cookieSessionKeys) else { return }
+        var session = CookieSessionSetting(refresh: nil, csrf: nil)
+        service.cookieSessionLocation = location(entry.keyNode)
+        if let refresh = mapping["refresh"] {
+            service.cookieSessionRefresh = reader.text(refresh.value, for: "'cookieSession.refresh'")
+            service.cookieSessionRefreshLocation = reader.textLocation(refresh.value)
+        }
+        if let csrf = mapping["csrf"] {
+            session.csrf = decodeCSRF(csrf.value)
+        }
+        service.cookieSession = session
+    }
+
+    /// `csrf` of a cookie session: `true` for the default names, or a mapping of HTTP-token names.
+    private mutating func decodeCSRF(_ node: YAMLNode) -> CSRFSetting? {
+        if node.mapping == nil {
+            if reader.bool(node, for: "'cookieSession.csrf'") == true { return CSRFSetting() }
+        } else if let names = reader.keyed(node, in: "'cookieSession.csrf'", allowed: Self.csrfKeys) {
+            var setting = CSRFSetting()
+            for (key, keyPath) in [("cookie", "'cookieSession.csrf.cookie'"), ("header", "'cookieSession.csrf.header'")] {
+                guard let value = names[key], let text = reader.text(value.value, for: keyPath) else { continue }
+                guard !text.isEmpty, text.utf8.allSatisfy(Lexical.isTokenByte) else {
+                    reader.diagnostics.error(
+                        "\(keyPath) must be an HTTP token (letters, digits and !#$%&'*+-.^_`|~), found '\(text)'",
+                        at: reader.textLocation(value.value))
+                    continue
+                }
+                if key == "cookie" { setting.cookie = text } else { setting.header = text }
+            }
+            return setting
+        }
+        return nil
+    }
+
+    /// `endpoints`: required, not empty, each decoded in order.
+    private mutating func decodeEndpoints(_ top: KeyedMapping, into service: inout ServiceSyntax) {
+        let name = service.name
         if let entry = top["endpoints"] {
             if let pairs = reader.pairs(entry.value, for: "'endpoints'") {
                 if pairs.isEmpty {
@@ -254,7 +279,6 @@ struct FileDecoder {
         } else if top.isMissing("endpoints") {
             reader.diagnostics.error("missing key 'endpoints' in service '\(name)'", at: top.location)
         }
-        return service
     }
 
     func suggestion(_ candidate: String, for name: String) -> String {

@@ -4,9 +4,35 @@ import EndpointGenYAML
 // Endpoints: responses, samples, headers the client sets, bodies.
 extension Resolver {
     mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
-        func what() -> String { "endpoint '\(syntax.name)'" }
         checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
+        checkSegmentParameters(syntax, pathParameters: pathParameters)
+        let query = syntax.query.compactMap { resolveField($0, context: .query) }
+        let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
+
+        let envelope = resolveEnvelope(syntax, service: service)
+        let body = resolveEndpointBody(syntax)
+        let (response, sample, responses) = resolveEndpointResponse(syntax, envelope: envelope, service: service)
+
+        var endpoint = Endpoint(
+            name: syntax.name, method: syntax.method, path: syntax.path.text, pathComponents: syntax.path.components,
+            summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
+            auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
+            headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
+            timeout: syntax.timeout, location: syntax.location)
+        endpoint.responses = responses
+        endpoint.responsesTypeName = syntax.responses == nil ? nil : syntax.responsesTypeName
+        endpoint.responsesLocation = syntax.responsesLocation
+        endpoint.bodyLocation = syntax.bodyLocation
+        endpoint.queryStyles = resolveQueryStyles(syntax, query: query, service: service)
+        endpoint.followsRedirects = syntax.followsRedirects
+        endpoint.credentialHeaders = syntax.credentialHeaders
+        endpoint.pagination = resolvePagination(syntax, service: service, query: query, response: response)
+        return endpoint
+    }
+
+    /// A `{name...}` placeholder (several segments) must be a String parameter.
+    private mutating func checkSegmentParameters(_ syntax: EndpointSyntax, pathParameters: [Field]) {
         for component in syntax.path.components {
             guard case .segments(let name) = component,
                   let field = pathParameters.first(where: { $0.wireName == name }), field.type != .primitive(.string)
@@ -15,9 +41,11 @@ extension Resolver {
                 "path parameter '\(name)' holds several segments ('{\(name)...}'); its type must be String, found '\(field.type.specSpelling)'",
                 at: field.location)
         }
-        let query = syntax.query.compactMap { resolveField($0, context: .query) }
-        let headerParameters = syntax.headerParameters.compactMap { resolveField($0, context: .headerParameter) }
+    }
 
+    /// The service's envelope, unless `envelope: false`; `envelope: true` needs the service to have one.
+    private mutating func resolveEnvelope(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Envelope? {
+        func what() -> String { "endpoint '\(syntax.name)'" }
         var envelope = service.envelope
         if let flag = syntax.envelopeFlag, let flagLocation = syntax.envelopeFlagLocation {
             if !flag {
@@ -27,7 +55,11 @@ extension Resolver {
                     "\(what()) sets 'envelope: true', but service '\(service.name)' has no 'envelope'", at: flagLocation)
             }
         }
+        return envelope
+    }
 
+    /// The body, with a warning for one on GET, HEAD or DELETE.
+    private mutating func resolveEndpointBody(_ syntax: EndpointSyntax) -> Body? {
         var body: Body?
         if let bodySyntax = syntax.body {
             body = resolveBody(bodySyntax, endpoint: syntax.name)
@@ -37,7 +69,14 @@ extension Resolver {
                     at: location)
             }
         }
+        return body
+    }
 
+    /// `responses:` by status (the first success's sample), else `response:` and its checked `sample`.
+    private mutating func resolveEndpointResponse(
+        _ syntax: EndpointSyntax, envelope: Envelope?, service: ServiceSyntax
+    ) -> (response: Response, sample: SampleValue?, responses: [StatusResponse]) {
+        func what() -> String { "endpoint '\(syntax.name)'" }
         var response = Response.empty
         var sample: SampleValue?
         var responses: [StatusResponse] = []
@@ -62,22 +101,7 @@ extension Resolver {
                 }
             }
         }
-
-        var endpoint = Endpoint(
-            name: syntax.name, method: syntax.method, path: syntax.path.text, pathComponents: syntax.path.components,
-            summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
-            auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
-            headerParameters: headerParameters, body: body, response: response, envelope: envelope, sample: sample,
-            timeout: syntax.timeout, location: syntax.location)
-        endpoint.responses = responses
-        endpoint.responsesTypeName = syntax.responses == nil ? nil : syntax.responsesTypeName
-        endpoint.responsesLocation = syntax.responsesLocation
-        endpoint.bodyLocation = syntax.bodyLocation
-        endpoint.queryStyles = resolveQueryStyles(syntax, query: query, service: service)
-        endpoint.followsRedirects = syntax.followsRedirects
-        endpoint.credentialHeaders = syntax.credentialHeaders
-        endpoint.pagination = resolvePagination(syntax, service: service, query: query, response: response)
-        return endpoint
+        return (response, sample, responses)
     }
 
     /// What one response (`response:`, or an entry of `responses:`) decodes to.

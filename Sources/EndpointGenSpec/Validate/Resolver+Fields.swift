@@ -17,18 +17,58 @@ extension Resolver {
             // One way only: the other way the value is absent, so the field is optional.
             if !type.isOptional { type = .optional(type) }
         }
+        guard checkPlacement(syntax, expr: expr, type: type, context: context) else { return nil }
+        var defaultValue: DefaultValue?
+        if let literal = syntax.defaultValue {
+            guard let value = checkDefault(literal, type: type) else { return nil }
+            // The runtime never sends a header value holding CR, LF or NUL: with this default
+            // every call that leaves the parameter out would fail with `.invalidRequest`.
+            if context == .headerParameter, !checkHeaderDefault(value, of: syntax, at: literal.location) { return nil }
+            defaultValue = value
+        }
+        var field = Field(
+            wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
+            defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
+            deprecationMessage: syntax.deprecationMessage, location: syntax.location)
+        field.access = syntax.access
+        if let style = syntax.style {
+            guard context == .formField else {
+                diagnostics.error(
+                    "'style' applies to query parameters and the fields of form bodies; '\(syntax.wireName)' is neither", at: style.location)
+                return nil
+            }
+            guard checkFormStyle(style.style, at: style.location, of: syntax, expr: expr, type: type) else { return nil }
+            field.style = style.style
+        }
+        if let dates = syntax.dateEncoding {
+            switch type.unwrapped {
+            case .primitive(.date), .array(.primitive(.date)):
+                field.dateEncoding = DateEncodingSetting(kind: dates.kind, timeZone: fileTimeZone)
+            default:
+                diagnostics.error(
+                    "'dateEncoding' applies to Date and [Date]; '\(syntax.wireName)' is '\(expr.spelling)'", at: dates.location)
+                return nil
+            }
+        }
+        return field
+    }
+
+    /// Whether the field's type suits where it is used (path, query, header, form, multipart).
+    private mutating func checkPlacement(
+        _ syntax: FieldSyntax, expr: TypeExpr, type: TypeRef, context: FieldContext
+    ) -> Bool {
         switch context {
         case .modelField:
             break
         case .pathParameter:
             if type.isOptional {
                 diagnostics.error("path parameter '\(syntax.wireName)' cannot be optional", at: expr.location)
-                return nil
+                return false
             }
             if !isScalar(type) {
                 diagnostics.error(
                     "path parameter '\(syntax.wireName)' must have a scalar type, found '\(expr.spelling)'", at: expr.location)
-                return nil
+                return false
             }
         case .query where isScalarMap(type.unwrapped) || isStructModel(type.unwrapped) || isStructList(type.unwrapped):
             // A map or an object (or a list of objects) is written by its `style`, checked with the endpoint.
@@ -43,77 +83,57 @@ extension Resolver {
                 diagnostics.error(
                     "\(kind) '\(syntax.wireName)' must be \(allowed), found '\(expr.spelling)'",
                     at: expr.location)
-                return nil
+                return false
             }
         case .multipart:
             if !isPart(type.unwrapped) {
                 diagnostics.error(
                     "multipart part '\(syntax.wireName)' must be a scalar, a File, a model or JSON (sent as a JSON part), or an array of them, found '\(expr.spelling)'",
                     at: expr.location)
-                return nil
+                return false
             }
         }
-        var defaultValue: DefaultValue?
-        if let literal = syntax.defaultValue {
-            guard let value = checkDefault(literal, type: type) else { return nil }
-            // The runtime never sends a header value holding CR, LF or NUL: with this default
-            // every call that leaves the parameter out would fail with `.invalidRequest`.
-            if context == .headerParameter {
-                switch value {
-                case .string(let text), .enumCase(let text):
-                    if !Lexical.isValidHeaderValue(text) {
-                        diagnostics.error(
-                            "default of header parameter '\(syntax.wireName)' must not contain line breaks (CR, LF) or NUL; the runtime refuses to send such a header",
-                            at: literal.location)
-                        return nil
-                    }
-                default:
-                    break
-                }
+        return true
+    }
+
+    /// A header parameter's string default is sendable: no CR, LF or NUL.
+    private mutating func checkHeaderDefault(_ value: DefaultValue, of syntax: FieldSyntax, at location: SourceLocation) -> Bool {
+        switch value {
+        case .string(let text), .enumCase(let text):
+            if !Lexical.isValidHeaderValue(text) {
+                diagnostics.error(
+                    "default of header parameter '\(syntax.wireName)' must not contain line breaks (CR, LF) or NUL; the runtime refuses to send such a header",
+                    at: location)
+                return false
             }
-            defaultValue = value
+        default:
+            break
         }
-        var field = Field(
-            wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
-            defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
-            deprecationMessage: syntax.deprecationMessage, location: syntax.location)
-        field.access = syntax.access
-        if let style = syntax.style {
-            guard context == .formField else {
-                diagnostics.error(
-                    "'style' applies to query parameters and the fields of form bodies; '\(syntax.wireName)' is neither", at: style.location)
-                return nil
-            }
-            let simple = isScalarOrArray(type.unwrapped)
-            var isList = false
-            if case .array = type.unwrapped { isList = true }
-            if isList, simple, !style.style.isArrayStyle {
-                diagnostics.error(
-                    "'style: \(style.style.rawValue)' writes objects; form field '\(syntax.wireName)' is a list of scalars: use repeat, comma, space, pipe or brackets",
-                    at: style.location)
-                return nil
-            } else if simple, !isList {
-                diagnostics.error("'style' applies to lists and objects; form field '\(syntax.wireName)' is neither", at: style.location)
-                return nil
-            } else if !simple, style.style != .deepObject, style.style != .form, style.style != .brackets {
-                diagnostics.error(
-                    "'style: \(style.style.rawValue)' writes lists of scalars; form field '\(syntax.wireName)' is '\(expr.spelling)': use deepObject (name[key]=value) or form (key=value)",
-                    at: style.location)
-                return nil
-            }
-            field.style = style.style
+        return true
+    }
+
+    /// A form field's `style` fits its type: array styles for lists of scalars, object styles otherwise.
+    private mutating func checkFormStyle(
+        _ style: QueryStyle, at location: SourceLocation, of syntax: FieldSyntax, expr: TypeExpr, type: TypeRef
+    ) -> Bool {
+        let simple = isScalarOrArray(type.unwrapped)
+        var isList = false
+        if case .array = type.unwrapped { isList = true }
+        if isList, simple, !style.isArrayStyle {
+            diagnostics.error(
+                "'style: \(style.rawValue)' writes objects; form field '\(syntax.wireName)' is a list of scalars: use repeat, comma, space, pipe or brackets",
+                at: location)
+            return false
+        } else if simple, !isList {
+            diagnostics.error("'style' applies to lists and objects; form field '\(syntax.wireName)' is neither", at: location)
+            return false
+        } else if !simple, style != .deepObject, style != .form, style != .brackets {
+            diagnostics.error(
+                "'style: \(style.rawValue)' writes lists of scalars; form field '\(syntax.wireName)' is '\(expr.spelling)': use deepObject (name[key]=value) or form (key=value)",
+                at: location)
+            return false
         }
-        if let dates = syntax.dateEncoding {
-            switch type.unwrapped {
-            case .primitive(.date), .array(.primitive(.date)):
-                field.dateEncoding = DateEncodingSetting(kind: dates.kind, timeZone: fileTimeZone)
-            default:
-                diagnostics.error(
-                    "'dateEncoding' applies to Date and [Date]; '\(syntax.wireName)' is '\(expr.spelling)'", at: dates.location)
-                return nil
-            }
-        }
-        return field
+        return true
     }
 
     /// Converts a default by its type: numbers in range, enum cases, `[]`/`{}`, `null` for optionals.
