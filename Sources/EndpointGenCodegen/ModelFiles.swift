@@ -1,3 +1,5 @@
+import EndpointGenSpec
+
 /// Which file each model of a spec goes to.
 ///
 /// A spec's models (and its multipart structs) go to `<Stem>Models.swift`, in spec order. A file
@@ -61,12 +63,10 @@ enum ModelFiles {
         fileName(base: "\(stem)Models", index: index, first: first)
     }
 
-    /// `<base>.swift` for the first file, `<base>-<first declaration>.swift` for the others.
+    /// `<base>.swift` for the first file, `<base>-<first declaration>.swift` for the others: the
+    /// Namer's rule (`Namer.cutFileName`), which also reserves each base's cut files module-wide.
     static func fileName(base: String, index: Int, first: String) -> String {
-        guard index > 0 else { return base + ".swift" }
-        let room = max(0, 200 - base.utf8.count - ".swift".utf8.count - 1)
-        let suffix = String(String.UnicodeScalarView(first.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }.prefix(min(room, 60))))
-        return "\(base)-\(suffix.isEmpty ? String(index) : suffix).swift"
+        Namer.cutFileName(base: base, index: index, first: first)
     }
 
     /// Whether a file ends after this declaration: a property of the name alone, the same on every

@@ -7,35 +7,36 @@ import EndpointGenSpec
 struct ResponseCasesRenderer {
     let context: Context
 
-    /// `name`: the enum's name from the name table.
-    func render(_ endpoint: Endpoint, named name: String, into p: inout CodePrinter) {
+    /// `name` and `caseNames` (one per entry of `responses:`): the enum's names from the name table.
+    func render(_ endpoint: Endpoint, named name: String, cases caseNames: [String], into p: inout CodePrinter) {
         let access = context.access
         let checksEnvelope = endpoint.envelope?.success != nil
         p.doc("What `\(endpoint.name)` answers, by status; a status not listed fails with `APIError.server`.")
         p.block("\(context.typeModifiers)enum \(name): StatusDecodable, Hashable") { p in
-            for entry in endpoint.responses {
+            for (entry, caseName) in zip(endpoint.responses, caseNames) {
                 p.doc("Status \(entry.status.spelling)." + (entry.summary.map { " " + $0 } ?? ""))
                 if let type = payloadType(entry.response) {
-                    p.line("case \(Naming.escaped(entry.status.caseName))(\(type))")
+                    p.line("case \(Naming.escaped(caseName))(\(type))")
                 } else {
-                    p.line("case \(Naming.escaped(entry.status.caseName))")
+                    p.line("case \(Naming.escaped(caseName))")
                 }
             }
             p.blank()
             p.block("\(access)init?(_ response: ResponseReader) throws(APIError)") { p in
                 p.switchBlock("response.status") { p in
                     // Codes first, then classes, then `default`: a switch takes the first match.
-                    let ordered = endpoint.responses.filter { if case .code = $0.status { return true } else { return false } }
-                        + endpoint.responses.filter { if case .range = $0.status { return true } else { return false } }
-                        + endpoint.responses.filter { $0.status == .other }
-                    for entry in ordered {
+                    let named = Array(zip(endpoint.responses, caseNames))
+                    let ordered = named.filter { if case .code = $0.0.status { return true } else { return false } }
+                        + named.filter { if case .range = $0.0.status { return true } else { return false } }
+                        + named.filter { $0.0.status == .other }
+                    for (entry, caseName) in ordered {
                         let pattern: String
                         switch entry.status {
                         case .code(let code): pattern = "case \(code)"
                         case .range(let digit): pattern = "case \(digit)00..<\(digit + 1)00"
                         case .other: pattern = "default"
                         }
-                        let member = "." + Naming.member(entry.status.caseName)
+                        let member = "." + Naming.member(caseName)
                         if let read = readExpression(entry.response) {
                             p.line("\(pattern): self = \(member)(\(read))")
                         } else if checksEnvelope, entry.status.isEnveloped {

@@ -89,7 +89,7 @@ struct ServiceRenderer {
         for shape in shapes {
             guard let name = shape.names.responsesType?.name else { continue }
             p.blank()
-            cases.render(shape.endpoint, named: name, into: &p)
+            cases.render(shape.endpoint, named: name, cases: shape.names.responseCases.map(\.name), into: &p)
         }
     }
 
@@ -113,7 +113,7 @@ struct ServiceRenderer {
         for shape in shapes {
             topLevel.blank()
             let start = topLevel.offset
-            if let name = shape.names.responsesType?.name { cases.render(shape.endpoint, named: name, into: &topLevel) }
+            if let name = shape.names.responsesType?.name { cases.render(shape.endpoint, named: name, cases: shape.names.responseCases.map(\.name), into: &topLevel) }
             responses.append(topLevel.text(in: start..<topLevel.offset))
         }
         var members = CodePrinter()

@@ -37,9 +37,9 @@ extension Exporter {
     /// A listed status's description when its spec gives no summary: the case it becomes.
     private static func describe(_ status: ResponseStatus) -> String {
         switch status {
-        case .code(let code): return "\(code) (`.\(status.caseName)`)."
-        case .range(let digit): return "Any other \(digit)xx status (`.\(status.caseName)`)."
-        case .other: return "Any other status (`.\(status.caseName)`)."
+        case .code(let code): return "\(code) (`.\(Namer.responseCaseName(status))`)."
+        case .range(let digit): return "Any other \(digit)xx status (`.\(Namer.responseCaseName(status))`)."
+        case .other: return "Any other status (`.\(Namer.responseCaseName(status))`)."
         }
     }
 

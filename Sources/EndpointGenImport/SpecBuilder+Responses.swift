@@ -66,7 +66,7 @@ extension SpecBuilder {
 
     /// `<Case>Body`: the name the generator gives a status's inline model after the endpoint's.
     static func bodySuffix(_ code: Int) -> String {
-        SwiftNaming.upperCamel(ResponseStatus.code(code).caseName) + "Body"
+        SwiftNaming.upperCamel(Namer.responseCaseName(.code(code))) + "Body"
     }
 
     /// Each listed status's response; nil for a bodiless one (`empty`).

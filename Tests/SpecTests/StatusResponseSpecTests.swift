@@ -38,7 +38,10 @@ final class StatusResponseSpecTests: XCTestCase {
             .json(.model("Pet")), .json(.model("Pet")), .json(.model("GetPetAcceptedBody")), .empty, .json(.model("NotFound")),
             .string, .data,
         ])
-        XCTAssertEqual(getPet.responses.map(\.status.caseName), ["ok", "created", "accepted", "notModified", "notFound", "serverError", "other"])
+        XCTAssertEqual(getPet.responses.map { Namer.responseCaseName($0.status) }, ["ok", "created", "accepted", "notModified", "notFound", "serverError", "other"])
+        // The renderer reads the cases from the name table, each at its status's line.
+        XCTAssertEqual(module.names.services["Pets"]?.endpoints[0].responseCases.map(\.name), ["ok", "created", "accepted", "notModified", "notFound", "serverError", "other"])
+        XCTAssertEqual(module.names[.responseCase(service: "Pets", endpoint: 0, index: 3)]?.location, getPet.responses[3].location)
         XCTAssertEqual(getPet.responsesTypeName, "GetPetResponse")
         XCTAssertEqual(getPet.response, .empty)
         XCTAssertEqual(getPet.responses[0].sample, .object([("id", .number("1")), ("name", .string("Rex"))]), "the endpoint's sample is its first success status's")
@@ -50,9 +53,9 @@ final class StatusResponseSpecTests: XCTestCase {
     }
 
     func testACodeWithoutAPhraseIsNamedByItsNumber() {
-        XCTAssertEqual(ResponseStatus.code(299).caseName, "status299")
-        XCTAssertEqual(ResponseStatus.code(422).caseName, "unprocessableContent")
-        XCTAssertEqual(ResponseStatus.range(4).caseName, "clientError")
+        XCTAssertEqual(Namer.responseCaseName(.code(299)), "status299")
+        XCTAssertEqual(Namer.responseCaseName(.code(422)), "unprocessableContent")
+        XCTAssertEqual(Namer.responseCaseName(.range(4)), "clientError")
     }
 
     func testResponseAndResponsesTogether() {

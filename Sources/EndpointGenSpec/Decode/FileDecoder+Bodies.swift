@@ -121,7 +121,7 @@ extension FileDecoder {
         for pair in pairs {
             let keyLocation = location(pair.key)
             guard let status = responseStatus(reader.keyText(pair.key), at: keyLocation) else { continue }
-            let bodyName = inlineName(endpoint, SwiftNaming.upperCamel(status.caseName) + "Body")
+            let bodyName = inlineName(endpoint, SwiftNaming.upperCamel(Namer.responseCaseName(status)) + "Body")
             var entry = StatusResponseSyntax(status: status, response: .empty, location: keyLocation)
             let value = pair.value
             let isLongForm = value.mapping.map { pairs in

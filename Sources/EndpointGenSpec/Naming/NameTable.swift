@@ -35,6 +35,8 @@ public enum NameID: Hashable, Sendable {
     case sharedParameter(service: String, index: Int)
     /// The enum of an endpoint's per-status responses.
     case responsesType(service: String, endpoint: Int)
+    /// A case of that enum, one per entry of `responses:` in spec order.
+    case responseCase(service: String, endpoint: Int, index: Int)
 }
 
 /// The names of a model: its type, and its members (fields, or cases) in spec order.
@@ -52,8 +54,9 @@ public struct EndpointNames: Sendable {
     /// The struct of a multipart body, and its parts.
     public var multipartType: SwiftName?
     public var parts: [SwiftName]
-    /// The enum of per-status responses.
+    /// The enum of per-status responses, and its cases (one per entry of `responses:`, in order).
     public var responsesType: SwiftName?
+    public var responseCases: [SwiftName] = []
 }
 
 /// The names of one service.
@@ -104,6 +107,8 @@ public struct NameTable: Sendable {
         case .environment(let service, let index): return services[service]?.environments.element(index)
         case .sharedParameter(let service, let index): return services[service]?.sharedParameters.element(index)
         case .responsesType(let service, let endpoint): return services[service]?.endpoints.element(endpoint)?.responsesType
+        case .responseCase(let service, let endpoint, let index):
+            return services[service]?.endpoints.element(endpoint)?.responseCases.element(index)
         }
     }
 

@@ -72,7 +72,8 @@ extension NamerPass {
         let responses = endpoint.responsesTypeName.map { SwiftName(Namer.typeName($0), at: endpoint.responsesLocation ?? endpoint.location) }
         return EndpointNames(
             caseName: SwiftName(SwiftNaming.identifier(fromWire: endpoint.name), at: endpoint.location),
-            parameters: parameters, multipartType: multipartType, parts: parts, responsesType: responses)
+            parameters: parameters, multipartType: multipartType, parts: parts, responsesType: responses,
+            responseCases: endpoint.responses.map { SwiftName(Namer.responseCaseName($0.status), at: $0.location) })
     }
 
     /// The service's properties for `parameters:`: headers, then query items, never the

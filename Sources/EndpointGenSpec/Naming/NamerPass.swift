@@ -103,6 +103,11 @@ struct NamerPass {
             let hasMultipart = file.service?.endpoints.contains { if case .multipart? = $0.body { true } else { false } } ?? false
             if !file.models.isEmpty || hasMultipart { outputs.append(names.modelsStem + "Models.swift") }
             table.files[file.path] = names
+            // A file past the line limit is cut into `<base>-<first>.swift` files (`Namer.cutFileName`),
+            // which depend on line counts the Namer does not know: each base's whole family of cut
+            // files is reserved instead. Stems are identifiers (no `-`), so a cut file can only meet
+            // a file of the same family: two specs whose cut files could meet are one error here.
+            outputs += outputs.filter { !$0.hasSuffix("Fake.swift") }.map { Namer.cutFileFamily(ofFile: $0) }
             var reported: Set<String> = []
             for output in outputs {
                 let key = output.lowercased()
