@@ -73,27 +73,19 @@ public enum CodeGenerator {
         let context = Context(module: module, options: options)
         // Each spec file's output depends only on the module, so files are rendered in parallel,
         // each with its own copy of the context; results are merged in spec order.
-        let perFile = Parallel.map(module.files) { file -> (files: [GeneratedFile], diagnostics: [Diagnostic]) in
-            var fileContext = context
-            let files = render(file, context: &fileContext)
-            return (files, fileContext.diagnostics)
+        // Rendering reports nothing: every problem was found by the spec stages and the Namer.
+        if namingProblems.contains(where: { $0.severity == .error }) {
+            return CodegenResult(files: [], diagnostics: namingProblems)
         }
-        var files: [GeneratedFile] = []
-        var diagnostics = namingProblems
+        let perFile = Parallel.map(module.files) { file in render(file, context: context) }
         // Output names are the Namer's, which made sure that no two are alike once case is ignored.
-        for result in perFile {
-            diagnostics += result.diagnostics
-            files += result.files
-        }
-        if diagnostics.contains(where: { $0.severity == .error }) {
-            return CodegenResult(files: [], diagnostics: diagnostics)
-        }
+        var files = perFile.flatMap { $0 }
         files.sort { $0.name < $1.name }
-        return CodegenResult(files: files, diagnostics: diagnostics)
+        return CodegenResult(files: files, diagnostics: namingProblems)
     }
 
     /// The Router, Service and Models files of one spec file (only Models for a models-only file).
-    private static func render(_ file: SpecFile, context: inout Context) -> [GeneratedFile] {
+    private static func render(_ file: SpecFile, context: Context) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         func contents(_ body: (inout CodePrinter) -> Void) -> String {
             var printer = CodePrinter()
@@ -153,10 +145,10 @@ public enum CodeGenerator {
             }
             let multipart = shapes.filter { $0.multipartStructName != nil }
             if !file.models.isEmpty || !multipart.isEmpty {
-                emitModels(fileNames.modelsStem, renderModels(file.models, multipart: multipart, context: &context))
+                emitModels(fileNames.modelsStem, renderModels(file.models, multipart: multipart, context: context))
             }
         } else if !file.models.isEmpty {
-            emitModels(fileNames.modelsStem, renderModels(file.models, multipart: [], context: &context))
+            emitModels(fileNames.modelsStem, renderModels(file.models, multipart: [], context: context))
         }
         return files
     }
@@ -165,7 +157,7 @@ public enum CodeGenerator {
     private static let headerLines = 3 + toolOptOuts.count + 2
 
     /// Each model and multipart struct, rendered on its own, in spec order.
-    private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: inout Context) -> [ModelFiles.Declaration] {
+    private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: Context) -> [ModelFiles.Declaration] {
         var renderer = ModelRenderer(context: context)
         var p = CodePrinter()
         var declarations: [ModelFiles.Declaration] = []
@@ -187,7 +179,6 @@ public enum CodeGenerator {
                 names: shape.names.parts.map(\.name), codable: false, into: &p)
             take(name, from: start)
         }
-        context.diagnostics = renderer.context.diagnostics
         return declarations
     }
 }

@@ -1,8 +1,8 @@
 import EndpointGenSpec
 import EndpointGenSupport
 
-/// What every renderer needs to know about the module: models by name, the access level,
-/// and the diagnostics found while naming things.
+/// What every renderer needs to know about the module: models by name, the access level, and
+/// the Namer's names.
 struct Context {
     /// Every model of the module in module order, and each one's index by name.
     let models: [Model]
@@ -14,7 +14,6 @@ struct Context {
     let cycles: [String: Int]
     /// Every Swift name of the module, decided by the `Namer`: renderers look names up here.
     let names: NameTable
-    var diagnostics: [Diagnostic] = []
 
     init(module: SpecModule, options: CodegenOptions) {
         self.options = options
