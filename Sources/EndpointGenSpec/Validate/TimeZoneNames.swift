@@ -7,6 +7,8 @@ import EndpointGenSupport
 /// the list and Foundation's `TimeZone(identifier:)` in step.
 enum TimeZoneNames {
     /// Whether `name` is one of the zones, spelt exactly (`TimeZone(identifier:)` is case-sensitive).
+    /// Compared byte by byte, not as `String`s: Unicode equivalence would let a Kelvin sign pass
+    /// for `K`, and the name is written into generated code for Foundation to look up.
     static func contains(_ name: String) -> Bool {
         let key = Array(name.utf8)
         var low = 0
