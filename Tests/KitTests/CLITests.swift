@@ -369,6 +369,28 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated/ItemModels.swift"))
     }
 
+    /// A union case the decoder used to drop for a name another case has is now named by the
+    /// Namer: `lint` and `generate` report the clash alike, at the name, and nothing is written.
+    func testUnionCaseNameClashFailsLintAndGenerateAlike() throws {
+        try writeSpec("shop.yaml", """
+        models:
+          Price:
+            oneOf: { cases: [Int, { type: String, name: int }] }
+
+        """)
+        let expected = """
+        specs/shop.yaml:3:49: error: cases 'Int' and 'String' of 'oneOf' of model 'Price' both become the case 'int'; give one another 'name'
+        specs/shop.yaml:3:22: note: 'Int' is here
+
+        """
+        for command in ["lint", "generate"] {
+            let result = try run([command])
+            XCTAssertEqual(result.status, 1, command)
+            XCTAssertEqual(result.stderr, expected, command)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
+    }
+
     func testFailedGenerateLeavesTheOutputFolderAsItWas() throws {
         try writeSpec("shop.yaml", Self.fiveMistakes)
         let output = folder + "/Generated"

@@ -1011,6 +1011,8 @@ final class DiagnosticTests: XCTestCase {
             specs/a.yaml:10:68: warning: case '[UUID]' of 'oneOf' of model 'Shadowed' is never chosen: '[String]' before it decodes every such value; list it first
             specs/a.yaml:12:32: error: cases '[Part]' and 'PartList' of 'oneOf' of model 'Clash' both become the case 'partList'; name one with the long form '{ type: PartList, name: caseName }'
             specs/a.yaml:12:22: note: '[Part]' is here
+            specs/a.yaml:12:42: error: case 'PartList' appears twice in 'oneOf' of model 'Clash'
+            specs/a.yaml:12:32: note: first given here
             specs/a.yaml:14:21: error: 'oneOf' of model 'Empty' has no cases
             """)
     }

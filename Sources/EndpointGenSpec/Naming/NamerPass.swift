@@ -143,8 +143,7 @@ struct NamerPass {
         case .oneOf(let oneOf):
             members = caseNames(oneOf, of: "'oneOf' of model '\(model.name)'")
         case .union(let union):
-            // The decoder made these names (from the types) and reported their clashes.
-            members = union.variants.map { SwiftName($0.swiftName, at: $0.location) }
+            members = caseNames(union, of: "'oneOf' of model '\(model.name)'")
         }
         table.models[model.name]?.members = members
     }
@@ -218,6 +217,28 @@ struct NamerPass {
                     "cases '\(first.value)' and '\(variant.value)' of \(what) both become the case '\(name)'; "
                         + (variant.swiftNameOverride == nil ? "name one with the long form '\(value): { model: \(variant.model), name: caseName }'" : "give one another 'name'"),
                     at: place, notes: [.note("'\(first.value)' is here", at: first.nameLocation ?? first.location)])
+            } else {
+                seen[name] = variant
+            }
+            result.append(SwiftName(name, at: place))
+        }
+        return result
+    }
+
+    /// A union's cases, named from their types unless given a `name:`; a clash is reported at
+    /// the later case's name (or type, when the name is made from it).
+    private mutating func caseNames(_ model: UnionModel, of what: String) -> [SwiftName] {
+        var result: [SwiftName] = []
+        var seen: [String: UnionModel.Variant] = [:]
+        for variant in model.variants {
+            let name = Namer.unionCaseName(variant)
+            let place = variant.nameLocation ?? variant.typeLocation
+            if let first = seen[name] {
+                let type = variant.type.specSpelling
+                diagnostics.error(
+                    "cases '\(first.type.specSpelling)' and '\(type)' of \(what) both become the case '\(name)'; "
+                        + (variant.swiftNameOverride == nil ? "name one with the long form '{ type: \(type), name: caseName }'" : "give one another 'name'"),
+                    at: place, notes: [.note("'\(first.type.specSpelling)' is here", at: first.nameLocation ?? first.typeLocation)])
             } else {
                 seen[name] = variant
             }
