@@ -158,7 +158,7 @@ public enum CodeGenerator {
 
     /// Each model and multipart struct, rendered on its own, in spec order.
     private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: Context) -> [ModelFiles.Declaration] {
-        var renderer = ModelRenderer(context: context)
+        let renderer = ModelRenderer(context: context)
         var p = CodePrinter()
         var declarations: [ModelFiles.Declaration] = []
         declarations.reserveCapacity(models.count + multipart.count)
