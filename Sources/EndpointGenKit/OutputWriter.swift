@@ -1,5 +1,6 @@
 import Dispatch
 import EndpointGenCodegen
+import EndpointGenSpec
 import EndpointGenSupport
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,7 @@ public struct OutputPlan: Sendable {
 public enum OutputWriter {
     /// Output names: a plain file name of safe characters, ending in `.swift`.
     public static func isSafeFileName(_ name: String) -> Bool {
-        guard name.hasSuffix(".swift"), name.count > 6, name.utf8.count <= 200, let first = name.utf8.first, first != UInt8(ascii: ".") else {
+        guard name.hasSuffix(".swift"), name.count > 6, name.utf8.count <= Namer.maxFileNameBytes, let first = name.utf8.first, first != UInt8(ascii: ".") else {
             return false
         }
         return name.utf8.allSatisfy { byte in

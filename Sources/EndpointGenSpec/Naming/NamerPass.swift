@@ -103,6 +103,7 @@ struct NamerPass {
             let hasMultipart = file.service?.endpoints.contains { if case .multipart? = $0.body { true } else { false } } ?? false
             if !file.models.isEmpty || hasMultipart { outputs.append(names.modelsStem + "Models.swift") }
             table.files[file.path] = names
+            checkLength(of: outputs, file, at: location)
             // A file past the line limit is cut into `<base>-<first>.swift` files (`Namer.cutFileName`),
             // which depend on line counts the Namer does not know: each base's whole family of cut
             // files is reserved instead. Stems are identifiers (no `-`), so a cut file can only meet
@@ -123,6 +124,22 @@ struct NamerPass {
                     "'\(owner.spec)' and '\(file.path)' \(what); rename a service or a spec file",
                     at: location, notes: [.note("'\(owner.name)' comes from here", at: owner.location)])
             }
+        }
+    }
+
+    /// Every output name within `Namer.maxFileNameBytes`, the fake's too (written only with
+    /// fakes on, but a spec must not turn invalid with an option). Cut files fit by their rule.
+    private mutating func checkLength(of outputs: [String], _ file: SpecFile, at location: SourceLocation) {
+        guard let longest = outputs.max(by: { $0.utf8.count < $1.utf8.count }), longest.utf8.count > Namer.maxFileNameBytes else { return }
+        if let service = file.service {
+            let room = Namer.maxFileNameBytes - (longest.utf8.count - service.name.utf8.count)
+            diagnostics.error(
+                "service name is \(service.name.utf8.count) characters long; at most \(room), so that '<name>\(longest.dropFirst(service.name.count))' stays within \(Namer.maxFileNameBytes) bytes",
+                at: location)
+        } else {
+            diagnostics.error(
+                "the file name makes the output name '\(longest.prefix(40))…Models.swift' longer than \(Namer.maxFileNameBytes) bytes; shorten the file name",
+                at: location)
         }
     }
 
