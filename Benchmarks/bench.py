@@ -359,7 +359,8 @@ def main():
     parser.add_argument("--documents", default="github,stripe",
                         help="public documents to measure (bench_documents.py); the others keep their last results")
     parser.add_argument("--skip-documents", action="store_true", help="measure no public document")
-    parser.add_argument("--doc-build-runs", type=int, default=2, help="full debug builds of each document's module")
+    parser.add_argument("--doc-build-runs", type=int, default=1,
+                        help="full debug builds of each document's module (the section takes ~30 min at load 12)")
     parser.add_argument("--incremental-runs", type=int, default=3, help="rebuilds after each edit")
     parser.add_argument("--doc-max-minutes", type=float, default=30.0, help="a document's build is killed past this")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md and Benchmarks/chart.svg")
