@@ -162,7 +162,8 @@ isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
 
 # Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
-# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it.
+# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it;
+# BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds).
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
 

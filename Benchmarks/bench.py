@@ -4,7 +4,8 @@
 Every figure is a median of several runs with min and max. Generation is timed next to
 libyaml's own parse of the same files in the same run, since the ratio between the two is
 what stays comparable on a noisy machine. Results go to stdout and, with --write, to
-BENCHMARKS.md with an SVG chart.
+BENCHMARKS.md with an SVG chart. GitHub's and Stripe's published documents get a section of their
+own (bench_documents.py: generation, debug build, incremental rebuilds; --skip-documents).
 """
 import argparse
 import os
@@ -16,6 +17,10 @@ import json
 import subprocess
 import sys
 import time
+
+# Run as a script this module is __main__; the modules it imports (bench_documents,
+# compare_documents) import it as `bench`: one module, so they share its state (_DISCARDED).
+sys.modules.setdefault("bench", sys.modules[__name__])
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("BENCH_WORK", "/tmp/endpointgen-bench")
@@ -150,14 +155,15 @@ def bench_generation(tool, baseline, sizes, runs):
     return rows
 
 
-def compile_package(sizes, folder_of):
-    """A scratch package with one target per N whose sources are that N's generated module."""
+def compile_package(targets):
+    """A scratch package with one target per (name, folder under WORK) whose sources are a
+    generated module (bench_compile: N's; bench_documents: the public documents')."""
     pkg = WORK  # targets must lie inside the package folder
     os.makedirs(pkg, exist_ok=True)
     identity = os.path.basename(ROOT)
     targets = ",\n".join(
-        f'        .target(name: "Gen{n}", dependencies: [.product(name: "EndpointRuntime", package: "{identity}")], '
-        f'path: "{folder_of(n)}")' for n in sizes)
+        f'        .target(name: "{name}", dependencies: [.product(name: "EndpointRuntime", package: "{identity}")], '
+        f'path: "{folder}")' for name, folder in targets)
     manifest = f"""// swift-tools-version:6.1
 import PackageDescription
 let package = Package(
@@ -182,7 +188,7 @@ def touch_all(folder):
 
 def bench_compile(sizes, runs):
     """Debug and release compile of the generated module alone: dependencies are built first."""
-    pkg = compile_package(sizes, lambda n: f"n{n}/Generated")
+    pkg = compile_package([(f"Gen{n}", f"n{n}/Generated") for n in sizes])
     rows = []
     for config in ["debug", "release"]:
         subprocess.run(["swift", "build", "-c", config, "--target", "EndpointRuntime"], cwd=pkg, check=True,
@@ -321,6 +327,10 @@ def write_report(machine, gen_rows, compile_rows, runtime):
                   f"| generated service | {fmt(runtime['generated'], 'us', 1.0)} |",
                   f"| hand-written URLRequest + JSONEncoder/JSONDecoder | {fmt(runtime['hand'], 'us', 1.0)} |",
                   "", f"Ratio generated / hand-written: {runtime['ratio']:.2f}x."]
+    import bench_documents  # the section shows the documents' kept results, measured now or before
+    documents = bench_documents.render(bench_documents.load_results())
+    if documents:
+        lines += ["", documents.strip()]
     lines += ["", "## Reference: swift-openapi-generator 1.14.3 (from issue 5, same kind of machine)", "",
               "| N | generation | peak memory | lines | debug compile |", "|---|---|---|---|---|"]
     for n, (t, m, l, c) in sorted(OPENAPI_REFERENCE.items()):
@@ -346,6 +356,13 @@ def main():
     parser.add_argument("--iterations", type=int, default=20000)
     parser.add_argument("--skip-compile", action="store_true")
     parser.add_argument("--skip-runtime", action="store_true")
+    parser.add_argument("--documents", default="github,stripe",
+                        help="public documents to measure (bench_documents.py); the others keep their last results")
+    parser.add_argument("--skip-documents", action="store_true", help="measure no public document")
+    parser.add_argument("--doc-build-runs", type=int, default=1,
+                        help="full debug builds of each document's module (the section takes ~30 min at load 12)")
+    parser.add_argument("--incremental-runs", type=int, default=3, help="rebuilds after each edit")
+    parser.add_argument("--doc-max-minutes", type=float, default=30.0, help="a document's build is killed past this")
     parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md and Benchmarks/chart.svg")
     parser.add_argument("--report-only", action="store_true",
                         help="rewrite BENCHMARKS.md from the last run's saved figures (after editing NOTES.md)")
@@ -356,8 +373,12 @@ def main():
         write_report(saved["machine"], saved["gen"], saved["compile"], saved["runtime"])
         print("wrote BENCHMARKS.md and Benchmarks/chart.svg from", RESULTS)
         return
-    sizes = [int(s) for s in args.sizes.split(",")]
-    compile_sizes = [int(s) for s in args.compile_sizes.split(",")]
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    compile_sizes = [int(s) for s in args.compile_sizes.split(",") if s]
+    args.compile_sizes_list = [] if args.skip_compile else compile_sizes
+    documents = [] if args.skip_documents else [d for d in args.documents.split(",") if d]
+    import bench_documents
+    bench_documents.compare_documents.sys_exit_if_missing(documents)
     with open("/proc/cpuinfo") as fh:
         model = next((l.split(":", 1)[1].strip() for l in fh if l.startswith("model name")), platform.machine())
     swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
@@ -371,6 +392,7 @@ def main():
             bench_generation(tool, baseline, [n], 1)
     compile_rows = [] if args.skip_compile else bench_compile(compile_sizes, args.compile_runs)
     runtime = None if args.skip_runtime else bench_runtime(tool, args.iterations, args.runs)
+    bench_documents.run(tool, documents, args)
     discard_outputs()
     if args.write:
         # The figures BENCHMARKS.md is written from, for --report-only.
