@@ -67,6 +67,12 @@ public enum Namer {
         return derived == GeneratedCodeContract.fallbackCase ? derived + "_" : derived
     }
 
+    /// The case a union gives a type without `name:` (`[ContentPart]` → `contentPartList`): what
+    /// the importer compares the names it would rather give with.
+    public static func unionCaseName(of type: TypeExpr) -> String {
+        UnionCaseSyntax.derivedName(type)
+    }
+
     /// A case of a discriminated `oneOf`: its `name:`, else the value camel-cased, or the model's
     /// name for integer values, which say nothing a name could (`blockMessageAction`).
     static func oneOfCaseName(_ variant: OneOfModel.Variant, valueType: EnumModel.RawType) -> String {
