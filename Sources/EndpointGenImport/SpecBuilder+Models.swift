@@ -142,7 +142,8 @@ extension SpecBuilder {
                 }
                 return undated(specType(part, suggested: name + suffix, use: .model, models: &models), at: part.location, where: "as a case of a oneOf").expr
             }
-            model.kind = .union(Self.unionCases(types, of: name))
+            // Named once the models are deduplicated (`nameUnionCases`), after their final types.
+            model.kind = .union(types.map { ($0, nil) })
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))

@@ -123,6 +123,15 @@ extension SpecBuilder {
         return types.indices.map { (types[$0], useShort[$0] ? shorts[$0] : nil) }
     }
 
+    /// The cases of every union of `file` named by `unionCases`, after their final types and
+    /// the union's final name (deduplication renames both).
+    static func nameUnionCases(_ file: inout ImportedFile) {
+        for index in file.models.indices {
+            guard case .union(let cases) = file.models[index].kind else { continue }
+            file.models[index].kind = .union(unionCases(cases.map(\.type), of: file.models[index].name))
+        }
+    }
+
     /// The cases of a discriminated `oneOf` named after their models (integer tags), by model,
     /// where a shorter name without the union's name fits (`unionCases`).
     static func shortModelCaseNames(_ models: [String], of parent: String) -> [String: String] {

@@ -149,6 +149,8 @@ struct SpecBuilder {
         linkCookieSessions(sessions, byOperationID: byOperationID, files: &files)
         dropUnusedWrappers(&shared, files: files)
         ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
+        Self.nameUnionCases(&shared)
+        for index in files.indices { Self.nameUnionCases(&files[index]) }
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
         for index in files.indices { assignTimeZone(&files[index], serviceZone: serviceZones[files[index].fileName]) }
