@@ -1,6 +1,7 @@
 @testable import EndpointGenImport
 import EndpointGenSpec
 import EndpointGenSupport
+import Foundation
 import XCTest
 
 /// Names without what their owner already says (issue 31): `IssuesService.create`, not
@@ -136,6 +137,19 @@ final class ShortNameTests: XCTestCase {
         XCTAssertEqual(module?.names.memberNames("IssuesCreateRequestLabelsItem"), ["string", "object"])
         // `PetCat` would be `cat`, which `Cat` is: both keep the names their types give.
         XCTAssertEqual(module?.names.memberNames("Pet"), ["petCat", "cat", "dog"])
+    }
+
+    /// Issue 31's excerpt (Tests/Fixtures/openapi/excerpts/8-names-to-shorten.yaml): each
+    /// service's endpoints without its word, `list` in two services, the labels' object case `object`.
+    func testTheExcerptComesOutShort() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/openapi/excerpts/8-names-to-shorten.yaml")
+        let (specs, module, _) = importFiles(try String(contentsOf: url, encoding: .utf8))
+        XCTAssertEqual(endpointNames(module, "Issues"), ["listForRepo", "create", "list"])
+        XCTAssertEqual(endpointNames(module, "Repos"), ["listForAuthenticatedUser", "list"])
+        XCTAssertTrue(specs.contains("    typePrefix: IssuesCreate\n"), specs)
+        XCTAssertEqual(module?.names.memberNames("IssuesCreateRequestLabelsItem"), ["string", "object"])
+        XCTAssertEqual(module?.names.memberNames("IssuesCreateRequestTitle"), ["string", "int"])
     }
 
     /// Names that Foundation or SwiftUI types have are renamed as reserved ones are, so the
