@@ -139,6 +139,27 @@ final class ShortNameTests: XCTestCase {
         XCTAssertEqual(module?.names.memberNames("Pet"), ["petCat", "cat", "dog"])
     }
 
+    /// Integer discriminators name their cases after the models (`1` says nothing): without the
+    /// union's name where they start with it, unless that meets another case's name.
+    func testIntegerTaggedCasesDropTheUnionsName() {
+        let tagged = { (value: Int) in "{ type: object, required: [type], properties: { type: { type: integer, enum: [\(value)] } } }" }
+        let (specs, module, _) = importFiles(document([("/a", "issues/get", "issues", """
+        requestBody:
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Component' }
+        """)], schemas: """
+        Component:
+          oneOf: [ { $ref: '#/components/schemas/ComponentButton' }, { $ref: '#/components/schemas/ComponentRow' }, { $ref: '#/components/schemas/Row' } ]
+          discriminator: { propertyName: type, mapping: { '1': '#/components/schemas/ComponentButton', '2': '#/components/schemas/ComponentRow', '3': '#/components/schemas/Row' } }
+        ComponentButton: \(tagged(1))
+        ComponentRow: \(tagged(2))
+        Row: \(tagged(3))
+        """))
+        XCTAssertTrue(specs.contains("1: { model: ComponentButton, name: button }"), specs)
+        XCTAssertEqual(module?.names.memberNames("Component"), ["button", "componentRow", "row"])
+    }
+
     /// Issue 31's excerpt (Tests/Fixtures/openapi/excerpts/8-names-to-shorten.yaml): each
     /// service's endpoints without its word, `list` in two services, the labels' object case `object`.
     func testTheExcerptComesOutShort() throws {
