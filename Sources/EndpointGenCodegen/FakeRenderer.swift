@@ -14,62 +14,13 @@ struct FakeRenderer {
     var typeName: String { service.name + "ServiceFake" }
 
     func render(into p: inout CodePrinter) {
-        let access = context.access
         p.doc(
             "A test double of `\(service.name)ServiceProtocol` for tests of app code: each method answers with its handler when one is set, else with the spec's sample (as `StubTransport` does); every call is recorded in `calls`.")
         p.block("\(context.typeModifiers)final class \(typeName): \(service.name)ServiceProtocol, @unchecked Sendable") { p in
-            p.doc("A call the fake received, with its arguments.")
-            p.block("\(access)enum Call: Hashable, Sendable") { p in
-                for (shape, pages) in zip(shapes, pages) {
-                    for name in [shape.escapedCaseName] + (pages.map { [Naming.escaped($0.name)] } ?? []) {
-                        p.begin()
-                        p.put("case ")
-                        p.put(name)
-                        if !shape.parameters.isEmpty {
-                            p.put("(")
-                            shape.putDeclarationList(.requirement, transfer: false, into: &p)
-                            p.put(")")
-                        }
-                        p.end()
-                    }
-                }
-            }
+            renderCallEnum(into: &p)
             p.blank()
-            // All state behind one lock: tests call the fake from many tasks at once.
-            p.line("private let lock = NSLock()")
-            p.line("private var recorded: [Call] = []")
-            for (index, shape) in shapes.enumerated() {
-                p.line("private var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
-                if let pages = pages[index] {
-                    p.line("private var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
-                }
-            }
-            // The samples come from the router through a stub transport, as a real service's
-            // calls would go, without the service's own parameters.
-            p.line("private let samples = APIClient(transport: StubTransport())")
-            p.line("private static let sampleURL = URL(string: \"https://fake.invalid\")!")
-            p.blank()
-            p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
-            p.line("\(access)init() {}")
-            p.blank()
-            p.doc("Every call so far, in order.")
-            p.line("\(access)var calls: [Call] { locked { recorded } }")
-            for (index, shape) in shapes.enumerated() {
-                p.blank()
-                p.doc("Answers `\(shape.caseName)` instead of the sample, with the call's arguments.")
-                p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, calls[index])))?") { p in
-                    p.line("get { locked { \(storageName(shape)) } }")
-                    p.line("set { locked { \(storageName(shape)) = newValue } }")
-                }
-                if let pages = pages[index] {
-                    p.blank()
-                    p.doc("Answers `\(pages.name)` instead of one page holding the sample, with the call's arguments.")
-                    p.block("\(access)var \(handlerName(shape, pages)): (\(handlerType(shape, pages)))?") { p in
-                        p.line("get { locked { \(storageName(shape, pages)) } }")
-                        p.line("set { locked { \(storageName(shape, pages)) = newValue } }")
-                    }
-                }
-            }
+            renderState(into: &p)
+            renderHandlers(into: &p)
             for (index, shape) in shapes.enumerated() {
                 p.blank()
                 renderMethod(shape, call: calls[index], into: &p)
@@ -79,21 +30,91 @@ struct FakeRenderer {
                 }
             }
             p.blank()
-            p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
-            p.block("private static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
-                p.chain([
-                    ("do", { p in p.line("return try await handler()") }),
-                    ("catch let error as APIError", { p in p.line("throw error") }),
-                    ("catch is CancellationError", { p in p.line("throw .cancelled") }),
-                    ("catch", { p in p.line("throw .transport(.other(code: -1, description: String(describing: error)))") }),
-                ])
+            renderHelpers(into: &p)
+        }
+    }
+
+    /// `enum Call`: a case per method (and pages method) with its arguments.
+    private func renderCallEnum(into p: inout CodePrinter) {
+        p.doc("A call the fake received, with its arguments.")
+        p.block("\(context.access)enum Call: Hashable, Sendable") { p in
+            for (shape, pages) in zip(shapes, pages) {
+                for name in [shape.escapedCaseName] + (pages.map { [Naming.escaped($0.name)] } ?? []) {
+                    p.begin()
+                    p.put("case ")
+                    p.put(name)
+                    if !shape.parameters.isEmpty {
+                        p.put("(")
+                        shape.putDeclarationList(.requirement, transfer: false, into: &p)
+                        p.put(")")
+                    }
+                    p.end()
+                }
             }
+        }
+    }
+
+    /// The stored state (behind one lock), the initializer and `calls`.
+    private func renderState(into p: inout CodePrinter) {
+        let access = context.access
+        // All state behind one lock: tests call the fake from many tasks at once.
+        p.line("private let lock = NSLock()")
+        p.line("private var recorded: [Call] = []")
+        for (index, shape) in shapes.enumerated() {
+            p.line("private var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
+            if let pages = pages[index] {
+                p.line("private var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
+            }
+        }
+        // The samples come from the router through a stub transport, as a real service's
+        // calls would go, without the service's own parameters.
+        p.line("private let samples = APIClient(transport: StubTransport())")
+        p.line("private static let sampleURL = URL(string: \"https://fake.invalid\")!")
+        p.blank()
+        p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
+        p.line("\(access)init() {}")
+        p.blank()
+        p.doc("Every call so far, in order.")
+        p.line("\(access)var calls: [Call] { locked { recorded } }")
+    }
+
+    /// A settable handler property per method (and pages method).
+    private func renderHandlers(into p: inout CodePrinter) {
+        let access = context.access
+        for (index, shape) in shapes.enumerated() {
             p.blank()
-            p.block("private func locked<Value>(_ body: () -> Value) -> Value") { p in
-                p.line("lock.lock()")
-                p.line("defer { lock.unlock() }")
-                p.line("return body()")
+            p.doc("Answers `\(shape.caseName)` instead of the sample, with the call's arguments.")
+            p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, calls[index])))?") { p in
+                p.line("get { locked { \(storageName(shape)) } }")
+                p.line("set { locked { \(storageName(shape)) = newValue } }")
             }
+            if let pages = pages[index] {
+                p.blank()
+                p.doc("Answers `\(pages.name)` instead of one page holding the sample, with the call's arguments.")
+                p.block("\(access)var \(handlerName(shape, pages)): (\(handlerType(shape, pages)))?") { p in
+                    p.line("get { locked { \(storageName(shape, pages)) } }")
+                    p.line("set { locked { \(storageName(shape, pages)) = newValue } }")
+                }
+            }
+        }
+    }
+
+    /// `answer` (a handler's errors as `APIError`) and `locked`.
+    private func renderHelpers(into p: inout CodePrinter) {
+        p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
+        p.block("private static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
+            p.chain([
+                ("do", { p in p.line("return try await handler()") }),
+                ("catch let error as APIError", { p in p.line("throw error") }),
+                ("catch is CancellationError", { p in p.line("throw .cancelled") }),
+                ("catch", { p in p.line("throw .transport(.other(code: -1, description: String(describing: error)))") }),
+            ])
+        }
+        p.blank()
+        p.block("private func locked<Value>(_ body: () -> Value) -> Value") { p in
+            p.line("lock.lock()")
+            p.line("defer { lock.unlock() }")
+            p.line("return body()")
         }
     }
 
