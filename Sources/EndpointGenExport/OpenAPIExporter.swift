@@ -240,6 +240,7 @@ struct Exporter {
         if let timeout = endpoint.timeout { operation.set(OpenAPIExtension.timeout, .number(Self.number(timeout))) }
         if !endpoint.followsRedirects { operation.set(OpenAPIExtension.redirects, "none") }
         if !endpoint.responses.isEmpty { operation.set(OpenAPIExtension.responses, "per-status") }
+        if let prefix = endpoint.typePrefix { operation.set(OpenAPIExtension.typePrefix, prefix) }
         if let pagination = endpoint.pagination { operation.set(OpenAPIExtension.paginate, paginate(pagination)) }
         return operation.value
     }

@@ -66,6 +66,8 @@ struct ImportedEndpoint {
     var headerParams: [ImportedField] = []
     var body: ImportedBody?
     var response: ImportedResponse?
+    /// `typePrefix:`: the full name the types made from a shortened endpoint keep.
+    var typePrefix: String?
     /// The operation in the document, where the spec loader's warnings about it are shown.
     var location: SourceLocation?
     /// Seconds, as written.
@@ -134,7 +136,8 @@ struct ImportedModel {
         /// the model for integers) is taken.
         case oneOf(discriminator: String, integer: Bool, cases: [(value: String, model: String, name: String?)])
         /// A `oneOf` without a discriminator: the spec types of its cases, in decoding order.
-        case union([TypeExpr])
+        /// Each case's type, and its name when it is not the one the type gives (`UnionCaseNames`).
+        case union([(type: TypeExpr, name: String?)])
     }
 
     var name: String

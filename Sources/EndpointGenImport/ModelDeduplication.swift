@@ -133,8 +133,8 @@ enum ModelDeduplication {
             case .oneOf(let discriminator, let integer, let cases):
                 file.models[index].kind = .oneOf(discriminator: discriminator, integer: integer,
                                                  cases: cases.map { ($0.value, map[$0.model] ?? $0.model, $0.name) })
-            case .union(let types):
-                file.models[index].kind = .union(types.map(type))
+            case .union(let cases):
+                file.models[index].kind = .union(cases.map { (type($0.type), $0.name) })
             case .stringEnum, .integerEnum:
                 break
             }

@@ -208,6 +208,8 @@ struct Operation {
     var statusResponses: [StatusResponse] = []
     /// Written by export-openapi from a spec's `responses:`: every numbered status is listed again.
     var listsEveryStatus = false
+    /// Written by export-openapi from a spec's `typePrefix:`.
+    var typePrefix: String?
     /// nil: the document's requirement applies.
     var security: SecurityChoice?
     var location: SourceLocation

@@ -162,6 +162,8 @@ extension OpenAPIReader {
         }
         operation.noRedirects = node[OpenAPIExtension.redirects]?.text == "none"
         operation.listsEveryStatus = node[OpenAPIExtension.responses]?.text == "per-status"
+        // An UpperCamelCase name, as the spec's `typePrefix:` must be.
+        operation.typePrefix = node[OpenAPIExtension.typePrefix]?.text.flatMap { SpecBuilder.upperName($0) == $0 ? $0 : nil }
         // Known keys with plain names or dotted paths (`link: true`); anything else is left out,
         // and the spec stages check what remains against the endpoint's parameters and response.
         for pair in node[OpenAPIExtension.paginate]?.mapping ?? YAMLMapping() {

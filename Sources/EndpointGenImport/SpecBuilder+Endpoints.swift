@@ -7,7 +7,8 @@ extension SpecBuilder {
 
     mutating func endpoint(_ operation: Operation, envelope: ImportedEnvelope?, names: inout Set<String>, models: inout [ImportedModel]) -> ImportedEndpoint {
         let endpointName = uniqueEndpointName(operation, envelope: envelope, taken: &names)
-        let owner = Self.upperName(endpointName)
+        // What the types made from it are named after: an export's `typePrefix`, else the name.
+        let owner = operation.typePrefix ?? Self.upperName(endpointName)
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: PathTemplate([]))
         endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
@@ -35,6 +36,7 @@ extension SpecBuilder {
         } else {
             endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
         }
+        if let prefix = operation.typePrefix, Self.makesTypes(endpoint) { endpoint.typePrefix = prefix }
         return endpoint
     }
 

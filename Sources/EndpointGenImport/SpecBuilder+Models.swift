@@ -111,6 +111,7 @@ extension SpecBuilder {
             var values: Set<String> = []
             var caseNames: Set<String> = []
             var kept: [(value: String, model: String, name: String?)] = []
+            let shortNames = integer ? Self.shortModelCaseNames(cases.compactMap { modelNames[$0.schema] }, of: name) : [:]
             for item in cases {
                 guard let modelName = modelNames[item.schema] else { continue }
                 guard values.insert(item.value).inserted else {
@@ -120,7 +121,8 @@ extension SpecBuilder {
                 // The Namer's name for the case; `unknown`, the fallback case, named in the long form
                 // as enums name it (`unknownValue`).
                 let derived = SwiftNaming.identifier(fromWire: integer ? modelName : item.value)
-                let preferred = derived == GeneratedCodeContract.fallbackCase ? "unknownValue" : derived
+                // Integer cases, named after their models, without the union's name they repeat.
+                let preferred = shortNames[modelName] ?? (derived == GeneratedCodeContract.fallbackCase ? "unknownValue" : derived)
                 let unique = Self.claim(preferred, in: &caseNames)
                 let explicit = unique == derived ? nil : unique
                 if unique != preferred {
@@ -131,7 +133,7 @@ extension SpecBuilder {
             model.kind = .oneOf(discriminator: property, integer: integer, cases: kept)
         case .union(_, let parts) where !parts.isEmpty:
             // An inline object or enum among the parts is named after the union.
-            model.kind = .union(parts.map { part in
+            let types = parts.map { part in
                 let suffix: String
                 switch part.kind {
                 case .object, .allOf: suffix = "Object"
@@ -139,7 +141,9 @@ extension SpecBuilder {
                 default: suffix = ""
                 }
                 return undated(specType(part, suggested: name + suffix, use: .model, models: &models), at: part.location, where: "as a case of a oneOf").expr
-            })
+            }
+            // Named once the models are deduplicated (`nameUnionCases`), after their final types.
+            model.kind = .union(types.map { ($0, nil) })
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))

@@ -21,7 +21,9 @@ extension SpecBuilder {
     mutating func uniqueTypeName(_ raw: String, fallback: String, at location: SourceLocation) -> String {
         var name = Self.upperName(raw)
         if name.isEmpty { name = fallback }
-        if SpecRules.reservation(ofModelName: name) != nil { name += "Model" }
+        // A name Swift or the runtime has, or one that app code importing Foundation or
+        // SwiftUI would find ambiguous (`Link`, `Label`): the spec stage warns about the latter.
+        if Self.isReservedTypeName(name) { name += "Model" }
         let unique = Self.numbered(name, isTaken: isTypeNameTaken)
         takenTypeNames.insert(unique)
         if unique != raw, components[raw] != nil {
@@ -33,13 +35,7 @@ extension SpecBuilder {
     /// The endpoint's name, unique in the module; when its body or response is an inline model
     /// (named `<Endpoint>Request` / `<Endpoint>Response` by the generator), that name must be free too.
     mutating func uniqueEndpointName(_ operation: Operation, envelope: ImportedEnvelope?, taken: inout Set<String>) -> String {
-        var name: String
-        if let id = operation.operationId, !SwiftNaming.lowerCamel(id).isEmpty {
-            name = Self.lowerName(id, fallback: "call")
-        } else {
-            // `GET /pets/{petId}/photos` → `getPetsPetIdPhotos`.
-            name = Self.lowerName(operation.method.lowercased() + " " + operation.path, fallback: "call")
-        }
+        let name = Self.baseEndpointName(operation)
         let suffixes = inlineModelSuffixes(operation, envelope: envelope)
         let unique = Self.numbered(name) { candidate in
             taken.contains(candidate) || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
@@ -52,8 +48,140 @@ extension SpecBuilder {
         return unique
     }
 
+    /// The endpoint's name before it is made unique: its operationId camel-cased, else its
+    /// method and path (`GET /pets/{petId}/photos` → `getPetsPetIdPhotos`).
+    static func baseEndpointName(_ operation: Operation) -> String {
+        if let id = operation.operationId, !SwiftNaming.lowerCamel(id).isEmpty {
+            return lowerName(id, fallback: "call")
+        }
+        return lowerName(operation.method.lowercased() + " " + operation.path, fallback: "call")
+    }
+
+    /// The endpoint's name without the words of its service, which its type already says
+    /// (`issues/create` in `Issues` → `create`: `IssuesService.create`), or nil when nothing is
+    /// left, or what is left is not a plain identifier (a keyword, a leading digit) or a member
+    /// the generated router or service has.
+    static func shortEndpointName(_ operationID: String, service: String) -> String? {
+        // The words as the document writes them: camel-casing would join `2fa` to the word before.
+        let words = SwiftNaming.words(operationID)
+        let serviceWords = SwiftNaming.words(service)
+        guard !serviceWords.isEmpty, words.count > serviceWords.count,
+              zip(words, serviceWords).allSatisfy({ $0.lowercased() == $1.lowercased() }) else { return nil }
+        let short = SwiftNaming.lowerCamel(words.dropFirst(serviceWords.count).joined(separator: " "))
+        guard let first = short.utf8.first, first >= 0x61 && first <= 0x7A, SwiftNaming.identifier(fromWire: short) == short,
+              !SwiftNaming.keywords.contains(short), !GeneratedCodeContract.routerAndServiceMembers.contains(short) else { return nil }
+        return short
+    }
+
+    /// Each endpoint of a service named without the service's words (`shortEndpointName`) unless
+    /// that name meets another endpoint's name in the service: then both keep their full names,
+    /// whatever their order. The types made from a shortened endpoint keep the full name, unique
+    /// in the module (`typePrefix: IssuesCreate` → `IssuesCreateRequest`).
+    static func shortenEndpointNames(_ endpoints: inout [ImportedEndpoint], operationIDs: [String?], service: String) {
+        var names = endpoints.map(\.name)
+        let shorts = operationIDs.map { $0.flatMap { shortEndpointName($0, service: service) } }
+        let useShort = takesShortNames(full: names, short: shorts)
+        for index in endpoints.indices where useShort[index] {
+            let short = shorts[index]!
+            if makesTypes(endpoints[index]), endpoints[index].typePrefix == nil, upperName(short) != upperName(names[index]) {
+                endpoints[index].typePrefix = upperName(names[index])
+            }
+            names[index] = short
+            endpoints[index].name = short
+        }
+    }
+
+    /// Which of a list of names (unique among themselves) take their short form: each that has
+    /// one, unless it meets another name of the list, short or full; then both stay full. The
+    /// same whatever the order of the list.
+    static func takesShortNames(full: [String], short: [String?]) -> [Bool] {
+        var useShort = short.map { $0 != nil }
+        // Reverting a name to its full form can only free names, never take one a short name
+        // needs (full names are unique): a fixed point in a few rounds.
+        var changed = true
+        while changed {
+            changed = false
+            let current = full.indices.map { useShort[$0] ? short[$0]! : full[$0] }
+            var count: [String: Int] = [:]
+            for name in current { count[name, default: 0] += 1 }
+            for index in full.indices where useShort[index] && count[current[index]]! > 1 {
+                useShort[index] = false
+                changed = true
+            }
+        }
+        return useShort
+    }
+
+    /// A union's cases, named without the union's name where their types start with it
+    /// (`RequestLabelsItemObject` in `RequestLabelsItem` → `object`, not
+    /// `requestLabelsItemObject`), in the long form `{ type: …, name: object }`; each keeps the
+    /// name its type gives when the short one is not an identifier or meets another case's.
+    static func unionCases(_ types: [TypeExpr], of parent: String) -> [(type: TypeExpr, name: String?)] {
+        let derived = types.map(Namer.unionCaseName(of:))
+        let shorts = types.map { shortCaseName($0, parent: parent) }
+        let useShort = takesShortNames(full: derived, short: shorts)
+        return types.indices.map { (types[$0], useShort[$0] ? shorts[$0] : nil) }
+    }
+
+    /// The cases of every union of `file` named by `unionCases`, after their final types and
+    /// the union's final name (deduplication renames both).
+    static func nameUnionCases(_ file: inout ImportedFile) {
+        for index in file.models.indices {
+            guard case .union(let cases) = file.models[index].kind else { continue }
+            file.models[index].kind = .union(unionCases(cases.map(\.type), of: file.models[index].name))
+        }
+    }
+
+    /// The cases of a discriminated `oneOf` named after their models (integer tags), by model,
+    /// where a shorter name without the union's name fits (`unionCases`).
+    static func shortModelCaseNames(_ models: [String], of parent: String) -> [String: String] {
+        let types = models.map { TypeExpr.name($0, SourceLocation(file: "", line: 1, column: 1)) }
+        var result: [String: String] = [:]
+        for (model, item) in zip(models, unionCases(types, of: parent)) {
+            if let name = item.name { result[model] = name }
+        }
+        return result
+    }
+
+    /// The case name of `type` without `parent` at the start of its model's name, as the
+    /// union names a case of its own (`[ParentItem]` → `itemList`); nil when no model name
+    /// starts with it at a word, or the rest is no plain identifier.
+    private static func shortCaseName(_ type: TypeExpr, parent: String) -> String? {
+        switch type {
+        case .name(let name, _):
+            let rest = String(name.dropFirst(parent.count))
+            guard name.hasPrefix(parent), let first = rest.utf8.first, first >= 0x41 && first <= 0x5A else { return nil }
+            return plainCaseName(Namer.unionCaseName(of: .name(rest, type.location)))
+        case .array(let element): return shortCaseName(element, parent: parent).map { $0 + "List" }
+        case .dictionary(let value): return shortCaseName(value, parent: parent).map { $0 + "Map" }
+        case .optional, .envelope, .stream: return nil
+        }
+    }
+
+    /// `name` when it needs no escaping or renaming in Swift (no keyword, no `unknown`).
+    static func plainCaseName(_ name: String) -> String? {
+        SwiftNaming.keywords.contains(name) || SwiftNaming.identifier(fromWire: name) != name || name == GeneratedCodeContract.fallbackCase ? nil : name
+    }
+
+    /// Whether the generator names types after the endpoint: an inline body or response, a
+    /// multipart struct, responses per status.
+    static func makesTypes(_ endpoint: ImportedEndpoint) -> Bool {
+        switch endpoint.body {
+        case .json?, .form?, .multipart?: return true
+        case .type?, .formModel?, .raw?, .file?, nil: break
+        }
+        if case .fields? = endpoint.response { return true }
+        return endpoint.responses != nil
+    }
+
     private func isTypeNameTaken(_ name: String) -> Bool {
-        takenTypeNames.contains(name) || SpecRules.reservation(ofModelName: name) != nil
+        takenTypeNames.contains(name) || Self.isReservedTypeName(name)
+    }
+
+    /// A model name the importer never picks: reserved (an error in specs) or a Foundation or
+    /// SwiftUI type's (a warning in specs).
+    static func isReservedTypeName(_ name: String) -> Bool {
+        SpecRules.reservation(ofModelName: name) != nil || SpecRules.framework(ofModelName: name) != nil
     }
 
     /// `Request` and `Response` when the generator will make inline models of those names (and

@@ -149,6 +149,8 @@ struct SpecBuilder {
         linkCookieSessions(sessions, byOperationID: byOperationID, files: &files)
         dropUnusedWrappers(&shared, files: files)
         ModelDeduplication.run(shared: &shared, files: &files, components: Set(modelNames.values), notes: &diagnostics)
+        Self.nameUnionCases(&shared)
+        for index in files.indices { Self.nameUnionCases(&files[index]) }
         moveSingleServiceModels(from: &shared, to: &files)
         if !shared.models.isEmpty { files.append(shared) }
         for index in files.indices { assignTimeZone(&files[index], serviceZone: serviceZones[files[index].fileName]) }
@@ -184,9 +186,12 @@ struct SpecBuilder {
                 && header.name.lowercased() != Self.credentialHeader(of: auth) {
                 endpoint.headers.append(header)
             }
-            if let id = operation.operationId { byOperationID[id] = (service.name, endpoint.name) }
             auths.append(auth)
             service.endpoints.append(endpoint)
+        }
+        Self.shortenEndpointNames(&service.endpoints, operationIDs: group.operations.map(\.operationId), service: service.name)
+        for (index, operation) in group.operations.enumerated() {
+            if let id = operation.operationId { byOperationID[id] = (service.name, service.endpoints[index].name) }
         }
         return auths
     }
@@ -301,7 +306,7 @@ struct SpecBuilder {
         switch model.kind {
         case .fields(let fields): return names(in: fields)
         case .oneOf(_, _, let cases): return cases.map(\.model)
-        case .union(let types): return types.flatMap { names(in: $0) }
+        case .union(let cases): return cases.flatMap { names(in: $0.type) }
         case .stringEnum, .integerEnum: return []
         }
     }

@@ -135,6 +135,7 @@ struct SpecPrinter {
             for header in endpoint.headers { entry(3, header.name, Self.scalar(header.value)) }
         }
         fieldMap(2, "headerParams", endpoint.headerParams)
+        if let prefix = endpoint.typePrefix { entry(2, "typePrefix", Self.scalar(prefix)) }
         switch endpoint.body {
         case nil: break
         case .type(let type)?: entry(2, "body", Self.scalar(type.spelling))
@@ -256,10 +257,13 @@ struct SpecPrinter {
                 // Integer values stay plain: a quoted "1" would be a string.
                 if integer { line(4, Self.literal(item.value) + ": " + target) } else { entry(4, item.value, target) }
             }
-        case .union(let types):
+        case .union(let cases):
             line(2, "oneOf:")
             line(3, "cases:")
-            for type in types { line(4, "- " + Self.scalar(type.spelling)) }
+            for item in cases {
+                let type = item.name.map { "{ type: \(Self.flowScalar(item.type.spelling)), name: \(Self.flowScalar($0)) }" } ?? Self.scalar(item.type.spelling)
+                line(4, "- " + type)
+            }
         case .integerEnum(let cases):
             line(2, "enum:")
             entry(3, "type", "Int")

@@ -295,6 +295,9 @@ public struct Endpoint: Sendable {
     public var responses: [StatusResponse] = []
     /// With `responses`, the name of the enum of its cases (`<Endpoint>Response`); no model has it.
     public var responsesTypeName: String?
+    /// `typePrefix:`: what the types made from the endpoint (inline bodies and responses, the
+    /// multipart struct, the enum of `responses`) are named after instead of its name.
+    public var typePrefix: String?
     /// Where `responses:` is, and where the body is (for diagnostics about their names).
     public var responsesLocation: SourceLocation?
     public var bodyLocation: SourceLocation?

@@ -26,6 +26,9 @@ public enum OpenAPIExtension {
     /// Request body: `file` when the spec sends a local file (`body: { file: <type> }`); import
     /// reads it back as a file body instead of `raw`.
     public static let body = "x-endpointgen-body"
+    /// Operation: the spec's `typePrefix:`, what the types made from the endpoint are named after
+    /// (`IssuesCreate` for `IssuesCreateRequest`); import gives the endpoint that `typePrefix` again.
+    public static let typePrefix = "x-endpointgen-type-prefix"
     /// Operation: `per-status` when the spec lists `responses:` per status, so import lists every
     /// numbered status again instead of judging which ones the caller tells apart.
     public static let responses = "x-endpointgen-responses"

@@ -74,7 +74,7 @@ def deep_document(path):
 
 def repeated_specs(folder, copies):
     """`make` for a folder of specs: each spec of `folder` with its endpoints written `copies` times,
-    renamed (`loginCopy7`) under paths of their own (`/copy7/login`)."""
+    renamed (`loginCopy7`, a `typePrefix` likewise) under paths of their own (`/copy7/login`)."""
     def make(target):
         os.makedirs(target, exist_ok=True)
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
@@ -85,7 +85,9 @@ def repeated_specs(folder, copies):
             copied = []
             for copy in range(copies):
                 block = re.sub(r"^  ([A-Za-z_][A-Za-z0-9_]*):", lambda m: f"  {m.group(1)}Copy{copy}:", endpoints, flags=re.M)
-                copied.append(re.sub(r"^    path: /", f"    path: /copy{copy}/", block, flags=re.M))
+                block = re.sub(r"^    path: /", f"    path: /copy{copy}/", block, flags=re.M)
+                # The types made from each copy are named after it, like the copy itself.
+                copied.append(re.sub(r"^    typePrefix: ([A-Za-z0-9]+)", lambda m: f"    typePrefix: {m.group(1)}Copy{copy}", block, flags=re.M))
             with open(os.path.join(target, name), "w") as file:
                 file.write(head + "\nendpoints:\n" + "\n".join(copied) + models + tail)
     return make

@@ -417,7 +417,7 @@ final class OpenAPIExportTests: XCTestCase {
                     switch endpoint.body {
                     case nil: break
                     case .json(let type)?: lines.append("  body json " + rules.type(type))
-                    case .form(let model)?: lines.append("  body form " + model)
+                    case .form(let model)?: lines.append("  body form " + rules.modelName(model))
                     case .multipart(let parts)?:
                         lines.append("  body multipart")
                         for part in parts { lines.append("    part " + rules.field(part)) }
@@ -437,7 +437,7 @@ final class OpenAPIExportTests: XCTestCase {
             var models: [(name: String, lines: [String])] = []
             for file in module.files {
                 for model in file.models where !rules.isKeptAsJSON(model.name) {
-                    models.append((model.name, rules.model(model)))
+                    models.append((rules.modelName(model.name), rules.model(model)))
                 }
             }
             for model in models.sorted(by: { $0.name < $1.name }) { lines += model.lines }
@@ -477,7 +477,7 @@ final class OpenAPIExportTests: XCTestCase {
             case .primitive(.int32): return "Int"
             case .primitive(.float): return "Double"
             case .primitive: return type.specSpelling
-            case .model(let name): return isKeptAsJSON(name) ? "JSON" : name
+            case .model(let name): return isKeptAsJSON(name) ? "JSON" : modelName(name)
             case .array(let element): return "[\(self.type(element))]"
             case .dictionary(let value): return "[String: \(self.type(value))]"
             case .optional(let wrapped): return self.type(wrapped) + "?"
@@ -563,8 +563,14 @@ final class OpenAPIExportTests: XCTestCase {
             }
         }
 
+        /// A model named like a Foundation or SwiftUI type (`Button`, a warning in specs) is
+        /// renamed by the importer as a reserved name is (`ButtonModel`).
+        func modelName(_ name: String) -> String {
+            apply && SpecRules.framework(ofModelName: name) != nil ? name + "Model" : name
+        }
+
         func model(_ model: Model) -> [String] {
-            var lines = ["model \(model.name)"]
+            var lines = ["model \(modelName(model.name))"]
             switch model.kind {
             case .structure(let fields):
                 for field in fields { lines.append("  field " + self.field(field)) }
@@ -574,7 +580,7 @@ final class OpenAPIExportTests: XCTestCase {
             case .oneOf(let oneOf):
                 lines.append("  oneOf \(oneOf.discriminator) \(oneOf.valueType)")
                 // By value: a discriminator picks its case by value, in no order.
-                for variant in variants(oneOf).sorted(by: { $0.value < $1.value }) { lines.append("    \(variant.value) → \(variant.model)") }
+                for variant in variants(oneOf).sorted(by: { $0.value < $1.value }) { lines.append("    \(variant.value) → \(modelName(variant.model))") }
             case .union(let union):
                 lines.append("  union " + union.variants.map { type($0.type) }.joined(separator: ", "))
             }

@@ -428,8 +428,8 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// A `oneOf`/`anyOf` whose parts each have a JSON shape of their own (a string or an array of
     /// parts, OpenAI's message content; an integer or "inf") becomes a `oneOf` model of their
-    /// types, tried in order (integers before numbers); inline parts are named after it. Parts
-    /// that share a shape stay JSON.
+    /// types, tried in order (integers before numbers); inline parts are named after it, their
+    /// cases without its name (`value`, `object`). Parts that share a shape stay JSON.
     func testUnionsOfDifferentJSONShapesBecomeModels() throws {
         let result = importText("""
         openapi: 3.1.0
@@ -476,7 +476,7 @@ final class OpenAPIImportTests: XCTestCase {
               cases:
                 - Int
                 - Double
-                - MessageMaxTokensValue
+                - { type: MessageMaxTokensValue, name: value }
 
           MessageMaxTokensValue:
             enum: [inf]
@@ -484,8 +484,8 @@ final class OpenAPIImportTests: XCTestCase {
           MessageTool:
             oneOf:
               cases:
-                - MessageToolValue
-                - MessageToolObject
+                - { type: MessageToolValue, name: value }
+                - { type: MessageToolObject, name: object }
 
         """), schemas)
         try assertGeneratesCleanly(result)

@@ -124,7 +124,7 @@ final class ReferenceTests: XCTestCase {
         XCTAssertEqual(warnings(result), [])
         let droplets = spec(result, "droplets.yaml")
         XCTAssertTrue(droplets.contains("""
-          dropletsList:
+          list:
             method: GET
             path: /v2/droplets
             query:
@@ -133,13 +133,13 @@ final class ReferenceTests: XCTestCase {
             response: "[Droplet]"
         """), droplets)
         XCTAssertTrue(droplets.contains("""
-          dropletsCreate:
+          create:
             method: POST
             path: /v2/droplets
             body: DropletCreate
             response: "[Droplet]"
         """), droplets)
-        XCTAssertTrue(spec(result, "regions.yaml").contains("regionsList:\n    method: GET\n    path: /v2/regions"), spec(result, "regions.yaml"))
+        XCTAssertTrue(spec(result, "regions.yaml").contains("list:\n    method: GET\n    path: /v2/regions"), spec(result, "regions.yaml"))
         let schemas = spec(result, "schemas.yaml") + droplets
         XCTAssertTrue(schemas.contains("  Droplet:\n    fields:\n      id: Int\n      region: Region\n"), schemas)
         XCTAssertTrue(schemas.contains("  Region:\n    fields:\n      slug: String\n"), schemas)

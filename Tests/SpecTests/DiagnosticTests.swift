@@ -238,7 +238,7 @@ final class DiagnosticTests: XCTestCase {
               LoginResponse: { fields: { id: Int } }
             """),
             """
-            specs/a.yaml:7:7: error: the inline response of endpoint 'login' is generated as model 'LoginResponse', which is already defined
+            specs/a.yaml:7:7: error: the inline response of endpoint 'login' is generated as model 'LoginResponse', which is already defined; give the endpoint a 'typePrefix' of its own
             specs/a.yaml:9:3: note: 'LoginResponse' is defined here
             """)
     }
@@ -285,7 +285,7 @@ final class DiagnosticTests: XCTestCase {
             ("specs/b.yaml", "service: B\nendpoints:\n  login:\n    method: POST\n    path: /b\n    body:\n      form: { u: String }\n"),
         ])
         XCTAssertEqual(render(result), """
-            specs/b.yaml:7:7: error: the inline body of endpoint 'login' is generated as model 'LoginRequest', which is already defined
+            specs/b.yaml:7:7: error: the inline body of endpoint 'login' is generated as model 'LoginRequest', which is already defined; give the endpoint a 'typePrefix' of its own
             specs/a.yaml:6:13: note: 'LoginRequest' is defined here
             """)
     }

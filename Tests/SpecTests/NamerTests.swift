@@ -199,9 +199,66 @@ final class NamerTests: XCTestCase {
     func testMultipartStructsOfTwoServicesCollide() {
         let upload = "endpoints:\n  upload: { method: POST, path: /u, body: { multipart: { f: File } } }\n"
         XCTAssertEqual(render(loadSpecs([("specs/a.yaml", "service: A\n" + upload), ("specs/b.yaml", "service: B\n" + upload)])), """
-            specs/b.yaml:3:3: error: endpoint 'upload' has a multipart body whose type would be named 'UploadRequest', as does endpoint 'upload' of service 'A'; rename one
+            specs/b.yaml:3:3: error: endpoint 'upload' has a multipart body whose type would be named 'UploadRequest', as does endpoint 'upload' of service 'A'; rename one or give it a 'typePrefix'
             specs/a.yaml:3:3: note: endpoint 'upload' is here
             """)
+    }
+
+    /// `typePrefix:` names every type made from an endpoint (inline body and response, multipart
+    /// struct, per-status enum and bodies), so two services can each have a `create`.
+    func testTypePrefixNamesTheTypesOfAnEndpoint() throws {
+        let module = try module([
+            ("specs/a.yaml", """
+            service: Issues
+            endpoints:
+              create:
+                method: POST
+                path: /issues
+                typePrefix: IssuesCreate
+                body: { json: { title: String } }
+                response: { fields: { id: Int } }
+              upload:
+                method: POST
+                path: /files
+                typePrefix: IssuesUpload
+                body: { multipart: { f: File } }
+                responses: { 200: { fields: { id: Int } }, 202: empty }
+            """),
+            ("specs/b.yaml", """
+            service: Pulls
+            endpoints:
+              create:
+                method: POST
+                path: /pulls
+                typePrefix: PullsCreate
+                body: { json: { title: String } }
+                response: { fields: { id: Int } }
+              upload:
+                method: POST
+                path: /files
+                body: { multipart: { f: File } }
+            """),
+        ])
+        let models = Set(module.modelsByName.keys)
+        XCTAssertTrue(models.isSuperset(of: ["IssuesCreateRequest", "IssuesCreateResponse", "PullsCreateRequest", "PullsCreateResponse", "IssuesUploadOkBody"]), "\(models.sorted())")
+        XCTAssertFalse(models.contains("CreateRequest"))
+        XCTAssertEqual(module.names.services["Issues"]?.endpoints[1].multipartType?.name, "IssuesUploadRequest")
+        XCTAssertEqual(module.names.services["Pulls"]?.endpoints[1].multipartType?.name, "UploadRequest")
+        XCTAssertEqual(module.files[0].service?.endpoints[1].responsesTypeName, "IssuesUploadResponse")
+    }
+
+    /// `typePrefix` is a type name; without one, two services' `create` bodies clash, and the
+    /// error says how to part them.
+    func testTypePrefixMustBeAnUpperCamelCaseName() {
+        XCTAssertEqual(diagnose("""
+            service: Issues
+            endpoints:
+              create: { method: POST, path: /issues, typePrefix: issues_create, body: { json: { a: Int } } }
+            """),
+            "specs/a.yaml:3:54: error: 'typePrefix' of endpoint 'create' must be an UpperCamelCase name, like 'IssuesCreate'")
+        let create = "endpoints:\n  create: { method: POST, path: /x, body: { json: { a: Int } } }\n"
+        XCTAssertTrue(render(loadSpecs([("specs/a.yaml", "service: A\n" + create), ("specs/b.yaml", "service: B\n" + create)]))
+            .contains("is generated as model 'CreateRequest', which is already defined; give the endpoint a 'typePrefix' of its own"))
     }
 
     /// Inline models and multipart structs are named by one rule.

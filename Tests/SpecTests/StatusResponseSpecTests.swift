@@ -181,8 +181,8 @@ final class StatusResponseSpecTests: XCTestCase {
                   aPI: { method: GET, path: /api, responses: { 200: String } }
                 """),
         ])), """
-            specs/b.yaml:3:39: error: the responses of endpoint 'getPet' would be the enum 'GetPetResponse', a reserved name: it is generated for the responses of endpoint 'getPet' of service 'Pets'; rename the endpoint
-            specs/b.yaml:4:35: error: the responses of endpoint 'aPI' would be the enum 'APIResponse', a reserved name: the runtime library uses it; rename the endpoint
+            specs/b.yaml:3:39: error: the responses of endpoint 'getPet' would be the enum 'GetPetResponse', a reserved name: it is generated for the responses of endpoint 'getPet' of service 'Pets'; rename the endpoint or give it a 'typePrefix'
+            specs/b.yaml:4:35: error: the responses of endpoint 'aPI' would be the enum 'APIResponse', a reserved name: the runtime library uses it; rename the endpoint or give it a 'typePrefix'
             """)
     }
 }

@@ -5,12 +5,20 @@ import EndpointGenYAML
 extension FileDecoder {
     // MARK: - Bodies and responses
 
-    /// `<Endpoint>Request` / `<Endpoint>Response`.
-    func inlineName(_ endpoint: String, _ suffix: String) -> String {
-        Namer.endpointTypeName(endpoint, suffix)
+    /// The endpoint whose body or responses are decoded, and what the types made from them are
+    /// named after: its `typePrefix:`, else its name.
+    struct InlineTypes {
+        var endpoint: String
+        var prefix: String?
+
+        /// `<Endpoint>Request`, `<Endpoint>Response`, `<Endpoint><Case>Body`.
+        func name(_ suffix: String) -> String {
+            prefix.map { $0 + suffix } ?? Namer.endpointTypeName(endpoint, suffix)
+        }
     }
 
-    mutating func decodeBody(_ node: YAMLNode, endpoint: String) -> BodySyntax? {
+    mutating func decodeBody(_ node: YAMLNode, _ types: InlineTypes) -> BodySyntax? {
+        let endpoint = types.endpoint
         if node.mapping == nil || isTypeMapping(node) {
             return typeExpression(node, allowDefault: false).type.map { .json($0) }
         }
@@ -27,7 +35,7 @@ extension FileDecoder {
                 "\(what()) can have only one of 'json', 'form', 'multipart', 'raw' or 'file'; '\(entry.key)' is already given",
                 at: location(extra.keyNode))
         }
-        let name = inlineName(endpoint, "Request")
+        let name = types.name("Request")
         switch entry.key {
         case "json":
             // `json:` holds fields, so `{ Id: Int }` is a field in PascalCase (.NET's wire names,
@@ -72,14 +80,15 @@ extension FileDecoder {
         }
     }
 
-    mutating func decodeResponse(_ node: YAMLNode, endpoint: String, inlineName: String? = nil) -> ResponseSyntax {
+    mutating func decodeResponse(_ node: YAMLNode, _ types: InlineTypes, inlineName: String? = nil) -> ResponseSyntax {
+        let endpoint = types.endpoint
         if let scalar = node.scalar, scalar.style == .plain, scalar.value == "empty" {
             return .empty
         }
         if node.mapping == nil || isTypeMapping(node) {
             return typeExpression(node, allowDefault: false).type.map { .type($0) } ?? .empty
         }
-        let name = inlineName ?? self.inlineName(endpoint, "Response")
+        let name = inlineName ?? types.name("Response")
         guard
             let mapping = reader.keyed(
                 node, in: "the response of endpoint '\(endpoint)'", allowed: Self.inlineResponseKeys)
@@ -108,7 +117,8 @@ extension FileDecoder {
 
     /// `responses: { 200: Pet, 304: empty, 404: { type: NotFound, sample: … } }`: statuses in
     /// spec order, each with a response as `response:` takes it, or the long form.
-    mutating func decodeResponses(_ node: YAMLNode, endpoint: String) -> [StatusResponseSyntax] {
+    mutating func decodeResponses(_ node: YAMLNode, _ types: InlineTypes) -> [StatusResponseSyntax] {
+        let endpoint = types.endpoint
         let what = "'responses' of endpoint '\(endpoint)'"
         guard let pairs = reader.pairs(node, for: what) else { return [] }
         if pairs.isEmpty {
@@ -121,14 +131,14 @@ extension FileDecoder {
         for pair in pairs {
             let keyLocation = location(pair.key)
             guard let status = responseStatus(reader.keyText(pair.key), at: keyLocation) else { continue }
-            let bodyName = inlineName(endpoint, SwiftNaming.upperCamel(Namer.responseCaseName(status)) + "Body")
+            let bodyName = types.name(SwiftNaming.upperCamel(Namer.responseCaseName(status)) + "Body")
             var entry = StatusResponseSyntax(status: status, response: .empty, location: keyLocation)
             let value = pair.value
             let isLongForm = value.mapping.map { pairs in
                 pairs.contains { ["type", "sample", "summary"].contains(reader.keyText($0.key)) }
             } ?? false
             guard isLongForm else {
-                entry.response = decodeResponse(value, endpoint: endpoint, inlineName: bodyName)
+                entry.response = decodeResponse(value, types, inlineName: bodyName)
                 result.append(entry)
                 continue
             }
@@ -141,7 +151,7 @@ extension FileDecoder {
             }
             switch (mapping["type"], mapping["fields"]) {
             case (let type?, nil):
-                entry.response = decodeResponse(type.value, endpoint: endpoint, inlineName: bodyName)
+                entry.response = decodeResponse(type.value, types, inlineName: bodyName)
             case (nil, let fields?):
                 entry.response = decodeInlineResponse(
                     fields: fields, summary: nil, endpoint: endpoint, name: bodyName)

@@ -172,15 +172,30 @@ extension FileDecoder {
         }
     }
 
-    /// `body`, `response`/`responses` (not both), `envelope` and `sample`.
+    /// `typePrefix`: an UpperCamelCase identifier.
+    private mutating func decodeTypePrefix(_ mapping: KeyedMapping, what: String) -> String? {
+        guard let entry = mapping["typePrefix"], let text = reader.text(entry.value, for: "'typePrefix'") else { return nil }
+        guard Lexical.isUpperCamelCase(text) else {
+            reader.diagnostics.error(
+                "'typePrefix' of \(what) must be an UpperCamelCase name\(suggestion(SwiftNaming.upperCamel(text), for: text))",
+                at: location(entry.value))
+            return nil
+        }
+        return text
+    }
+
+    /// `body`, `response`/`responses` (not both), `envelope` and `sample`; the types made from
+    /// them named after `typePrefix`, else the endpoint.
     private mutating func decodePayload(_ mapping: KeyedMapping, into endpoint: inout EndpointSyntax, what: String) {
         let name = endpoint.name
+        endpoint.typePrefix = decodeTypePrefix(mapping, what: what)
+        let types = InlineTypes(endpoint: name, prefix: endpoint.typePrefix)
         if let entry = mapping["body"] {
-            endpoint.body = decodeBody(entry.value, endpoint: name)
+            endpoint.body = decodeBody(entry.value, types)
             endpoint.bodyLocation = location(entry.keyNode)
         }
         if let entry = mapping["response"] {
-            endpoint.response = decodeResponse(entry.value, endpoint: name)
+            endpoint.response = decodeResponse(entry.value, types)
             endpoint.responseWritten = true
         }
         if let entry = mapping["responses"] {
@@ -190,8 +205,8 @@ extension FileDecoder {
                     "\(what) has both 'response' and 'responses'; keep 'responses' and list the status of 'response' in it",
                     at: location(response.keyNode))
             }
-            endpoint.responses = decodeResponses(entry.value, endpoint: name)
-            endpoint.responsesTypeName = inlineName(name, "Response")
+            endpoint.responses = decodeResponses(entry.value, types)
+            endpoint.responsesTypeName = types.name("Response")
         }
         if let entry = mapping["envelope"] {
             endpoint.envelopeFlag = reader.bool(entry.value, for: "'envelope' of \(what)")

@@ -13,6 +13,7 @@ struct FileDecoder {
     static let endpointKeys: KeySet = [
         "method", "path", "summary", "description", "deprecated", "auth", "params", "query", "headers",
         "headerParams", "body", "response", "responses", "envelope", "sample", "timeout", "redirects", "paginate",
+        "typePrefix",
     ]
     static let paginateKeys = KeySet(Pagination.specKeys)
     /// `style` is for the fields of form bodies (checked when the model is resolved).

@@ -191,6 +191,8 @@ struct EndpointSyntax {
     var responsesLocation: SourceLocation?
     /// `<Endpoint>Response`: the enum generated for `responses:`.
     var responsesTypeName: String?
+    /// `typePrefix:`: what the types made from the endpoint are named after, instead of its name.
+    var typePrefix: String?
     /// `envelope: true/false` as written.
     var envelopeFlag: Bool?
     var envelopeFlagLocation: SourceLocation?

@@ -84,6 +84,17 @@ public enum Namer {
         return derived == GeneratedCodeContract.fallbackCase ? derived + "_" : derived
     }
 
+    /// `unionCaseName(forType:)` of a type as a spec writes it: what the importer compares the
+    /// case names it would rather give with.
+    public static func unionCaseName(of type: TypeExpr) -> String {
+        switch type {
+        case .name(let name, _): return unionCaseName(forTypeName: name)
+        case .array(let element): return unionCaseName(of: element) + "List"
+        case .dictionary(let value): return unionCaseName(of: value) + "Map"
+        case .optional(let wrapped, _), .envelope(let wrapped, _), .stream(_, let wrapped, _): return unionCaseName(of: wrapped)
+        }
+    }
+
     /// A case of a discriminated `oneOf`: its `name:`, else the value camel-cased, or the model's
     /// name for integer values, which say nothing a name could (`blockMessageAction`).
     static func oneOfCaseName(_ variant: OneOfModel.Variant, valueType: EnumModel.RawType) -> String {

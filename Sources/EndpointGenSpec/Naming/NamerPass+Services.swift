@@ -48,18 +48,18 @@ extension NamerPass {
             }
             parameters.append(SwiftName(GeneratedCodeContract.bodyLabel, at: bodyLocation))
             if case .multipart(let fields) = body {
-                let name = Namer.endpointTypeName(endpoint.name, "Request")
+                let name = endpoint.typePrefix.map { $0 + "Request" } ?? Namer.endpointTypeName(endpoint.name, "Request")
                 if let model = table.models[name] {
                     diagnostics.error(
                         "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', but a model has that name",
                         at: endpoint.location, notes: [.note("model '\(name)' is defined here", at: model.type.location)])
                 } else if let other = multipartTypes[name] {
                     diagnostics.error(
-                        "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', as does endpoint '\(other.endpoint)' of service '\(other.service)'; rename one",
+                        "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', as does endpoint '\(other.endpoint)' of service '\(other.service)'; rename one or give it a 'typePrefix'",
                         at: endpoint.location, notes: [.note("endpoint '\(other.endpoint)' is here", at: other.location)])
                 } else if let reason = reservedTypes[name] {
                     diagnostics.error(
-                        "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', a reserved name: \(reason); rename the endpoint",
+                        "endpoint '\(endpoint.name)' has a multipart body whose type would be named '\(name)', a reserved name: \(reason); rename the endpoint or give it another 'typePrefix'",
                         at: endpoint.location)
                 } else {
                     multipartTypes[name] = (endpoint.name, service.name, endpoint.location)

@@ -46,7 +46,7 @@ struct NamerPass {
                 // The enum is a type of the module: no runtime, Swift or service type, and one per name.
                 if let reason = reserved[name] {
                     diagnostics.error(
-                        "the responses of endpoint '\(endpoint.name)' would be the enum '\(name)', a reserved name: \(reason); rename the endpoint",
+                        "the responses of endpoint '\(endpoint.name)' would be the enum '\(name)', a reserved name: \(reason); rename the endpoint or give it a 'typePrefix'",
                         at: location)
                     continue
                 }

@@ -22,6 +22,7 @@ extension Resolver {
             timeout: syntax.timeout, location: syntax.location)
         endpoint.responses = responses
         endpoint.responsesTypeName = syntax.responses == nil ? nil : syntax.responsesTypeName
+        endpoint.typePrefix = syntax.typePrefix
         endpoint.responsesLocation = syntax.responsesLocation
         endpoint.bodyLocation = syntax.bodyLocation
         endpoint.queryStyles = resolveQueryStyles(syntax, query: query, service: service)

@@ -241,7 +241,7 @@ struct Resolver {
                 }
                 if let first = table[model.name] {
                     diagnostics.error(
-                        "\(what()) is generated as model '\(model.name)', which is already defined",
+                        "\(what()) is generated as model '\(model.name)', which is already defined; give the endpoint a 'typePrefix' of its own",
                         at: model.location, notes: [.note("'\(model.name)' is defined here", at: first.location)])
                     continue
                 }

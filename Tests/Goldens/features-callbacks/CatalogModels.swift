@@ -269,3 +269,49 @@ nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
         return true
     }
 }
+
+nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+    var text: String
+
+    init(text: String) {
+        self.text = text
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.required(String.self, "text")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.text, "text")
+    }
+
+    func hasEqualFields(_ rhs: CatalogCreateNoteRequest) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
+        return true
+    }
+}
+
+nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+    var id: Int
+
+    init(id: Int) {
+        self.id = id
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+    }
+
+    func hasEqualFields(_ rhs: CatalogCreateNoteResponse) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        return true
+    }
+}

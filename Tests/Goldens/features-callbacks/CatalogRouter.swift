@@ -17,12 +17,13 @@ nonisolated enum CatalogRouter: Endpoint {
     case exportShelf(shelfId: Int, destination: String? = nil)
     /// Replaces the shelf's cover with a local image, sent as it is read.
     case uploadCover(shelfId: Int, body: URL)
+    case createNote(body: CatalogCreateNoteRequest)
 
     var defaultBaseURL: URL? { URL(string: "https://api.example.com/v1") }
 
     var method: HTTPMethod {
         switch self {
-        case .listEntries:
+        case .listEntries, .createNote:
             return .post
         case .uploadCover:
             return .put
@@ -49,6 +50,8 @@ nonisolated enum CatalogRouter: Endpoint {
             return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/export")]
         case .uploadCover(let shelfId, _):
             return [.literal("/shelves/"), .value(shelfId.parameterValue), .literal("/cover")]
+        case .createNote:
+            return [.literal("/notes")]
         }
     }
 
@@ -95,6 +98,8 @@ nonisolated enum CatalogRouter: Endpoint {
             return .json(body)
         case .uploadCover(_, let body):
             return .file(body, contentType: "image/png")
+        case .createNote(let body):
+            return .json(body)
         default:
             return .none
         }

@@ -56,6 +56,9 @@ nonisolated protocol CatalogServiceProtocol: Sendable {
     ///
     /// `PUT /shelves/{shelfId}/cover`
     func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler?) async throws(APIError) -> [String]
+
+    /// `POST /notes`
+    func createNote(body: CatalogCreateNoteRequest) async throws(APIError) -> CatalogCreateNoteResponse
 }
 
 nonisolated extension CatalogServiceProtocol {
@@ -225,6 +228,19 @@ nonisolated extension CatalogServiceProtocol {
             }
         }
     }
+
+    /// Calls `createNote` and reports the result to `completion`; cancel the returned task to cancel the request.
+    @discardableResult
+    func createNote(body: CatalogCreateNoteRequest, completion: @escaping @Sendable (Result<CatalogCreateNoteResponse, APIError>) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(APIError) {
+                let value: CatalogCreateNoteResponse = try await self.createNote(body: body)
+                completion(.success(value))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
 }
 
 nonisolated final class CatalogService: CatalogServiceProtocol {
@@ -344,5 +360,10 @@ nonisolated final class CatalogService: CatalogServiceProtocol {
         try await self.client.withUploadProgress(progress) { () async throws(APIError) -> [String] in
             try await self.client.send(self.withParameters(CatalogRouter.uploadCover(shelfId: shelfId, body: body)), baseURL: self.baseURL, as: [String].self)
         }
+    }
+
+    /// `POST /notes`
+    func createNote(body: CatalogCreateNoteRequest) async throws(APIError) -> CatalogCreateNoteResponse {
+        try await client.send(self.withParameters(CatalogRouter.createNote(body: body)), baseURL: baseURL, as: CatalogCreateNoteResponse.self)
     }
 }

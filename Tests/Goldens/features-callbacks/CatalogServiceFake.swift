@@ -23,6 +23,7 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         case listTagsPages
         case exportShelf(shelfId: Int, destination: String?)
         case uploadCover(shelfId: Int, body: URL)
+        case createNote(body: CatalogCreateNoteRequest)
     }
 
     private let lock = NSLock()
@@ -41,6 +42,7 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
     private var _listTagsPagesHandler: (@Sendable () -> APIPages<[String], String>)?
     private var _exportShelfHandler: (@Sendable (Int, String?, URL, TransferProgressHandler?) async throws -> URL)?
     private var _uploadCoverHandler: (@Sendable (Int, URL, TransferProgressHandler?) async throws -> [String])?
+    private var _createNoteHandler: (@Sendable (CatalogCreateNoteRequest) async throws -> CatalogCreateNoteResponse)?
     private let samples = APIClient(transport: StubTransport())
     private static let sampleURL = URL(string: "https://fake.invalid")!
 
@@ -134,6 +136,12 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         set { locked { _uploadCoverHandler = newValue } }
     }
 
+    /// Answers `createNote` instead of the sample, with the call's arguments.
+    var createNoteHandler: (@Sendable (CatalogCreateNoteRequest) async throws -> CatalogCreateNoteResponse)? {
+        get { locked { _createNoteHandler } }
+        set { locked { _createNoteHandler = newValue } }
+    }
+
     func listShelves(page: Int?, perPage: Int) async throws(APIError) -> ShelfPage {
         self.locked { self.recorded.append(.listShelves(page: page, perPage: perPage)) }
         if let handler = self.listShelvesHandler { return try await Self.answer { try await handler(page, perPage) } }
@@ -216,6 +224,12 @@ nonisolated final class CatalogServiceFake: CatalogServiceProtocol, @unchecked S
         self.locked { self.recorded.append(.uploadCover(shelfId: shelfId, body: body)) }
         if let handler = self.uploadCoverHandler { return try await Self.answer { try await handler(shelfId, body, progress) } }
         return try await self.samples.send(CatalogRouter.uploadCover(shelfId: shelfId, body: body), baseURL: Self.sampleURL, as: [String].self)
+    }
+
+    func createNote(body: CatalogCreateNoteRequest) async throws(APIError) -> CatalogCreateNoteResponse {
+        self.locked { self.recorded.append(.createNote(body: body)) }
+        if let handler = self.createNoteHandler { return try await Self.answer { try await handler(body) } }
+        return try await self.samples.send(CatalogRouter.createNote(body: body), baseURL: Self.sampleURL, as: CatalogCreateNoteResponse.self)
     }
 
     /// A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.

@@ -269,3 +269,49 @@ public nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquata
         return true
     }
 }
+
+public nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.required(String.self, "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.text, "text")
+    }
+
+    public func hasEqualFields(_ rhs: CatalogCreateNoteRequest) -> Bool {
+        guard fieldsEqual(self.text, rhs.text) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let id: Int
+
+    public init(id: Int) {
+        self.id = id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+    }
+
+    public func hasEqualFields(_ rhs: CatalogCreateNoteResponse) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        return true
+    }
+}

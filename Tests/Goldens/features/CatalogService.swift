@@ -56,6 +56,9 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
     ///
     /// `PUT /shelves/{shelfId}/cover`
     func uploadCover(shelfId: Int, body: URL, progress: TransferProgressHandler?) async throws(APIError) -> [String]
+
+    /// `POST /notes`
+    func createNote(body: CatalogCreateNoteRequest) async throws(APIError) -> CatalogCreateNoteResponse
 }
 
 nonisolated extension CatalogServiceProtocol {
@@ -251,5 +254,10 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
         try await self.client.withUploadProgress(progress) { () async throws(APIError) -> [String] in
             try await self.client.send(self.withParameters(CatalogRouter.uploadCover(shelfId: shelfId, body: body)), baseURL: self.baseURL, as: [String].self)
         }
+    }
+
+    /// `POST /notes`
+    public func createNote(body: CatalogCreateNoteRequest) async throws(APIError) -> CatalogCreateNoteResponse {
+        try await client.send(self.withParameters(CatalogRouter.createNote(body: body)), baseURL: baseURL, as: CatalogCreateNoteResponse.self)
     }
 }

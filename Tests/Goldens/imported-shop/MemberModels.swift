@@ -185,7 +185,7 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, Fiel
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct MemberUploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
     public let image: File
     public let extra: [File]?
     public let caption: String?
@@ -198,7 +198,7 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEqua
         self.crop = crop
     }
 
-    public func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
+    public func hasEqualFields(_ rhs: MemberUploadAvatarRequest) -> Bool {
         guard fieldsEqual(self.image, rhs.image) else { return false }
         guard fieldsEqual(self.extra, rhs.extra) else { return false }
         guard fieldsEqual(self.caption, rhs.caption) else { return false }

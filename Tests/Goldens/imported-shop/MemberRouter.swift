@@ -11,7 +11,7 @@ public nonisolated enum MemberRouter: Endpoint {
     case login(body: LoginRequest)
     case getMyProfile(xRequestID: UUID? = nil)
     case updateMyProfile(body: UpdateMyProfileRequest)
-    case uploadAvatar(body: UploadAvatarRequest)
+    case uploadAvatar(body: MemberUploadAvatarRequest)
     case refreshToken(body: RefreshTokenRequest)
 
     public var defaultBaseURL: URL? { MemberEnvironment.production.url }

@@ -33,7 +33,7 @@ public nonisolated protocol MemberServiceProtocol: Sendable {
     func updateMyProfile(body: UpdateMyProfileRequest) async throws(APIError) -> Member
 
     /// `PUT /members/me/avatar`
-    func uploadAvatar(body: UploadAvatarRequest) async throws(APIError)
+    func uploadAvatar(body: MemberUploadAvatarRequest) async throws(APIError)
 
     /// `POST /members/token`
     func refreshToken(body: RefreshTokenRequest) async throws(APIError) -> TokenPair
@@ -80,7 +80,7 @@ public nonisolated final class MemberService: MemberServiceProtocol {
     }
 
     /// `PUT /members/me/avatar`
-    public func uploadAvatar(body: UploadAvatarRequest) async throws(APIError) {
+    public func uploadAvatar(body: MemberUploadAvatarRequest) async throws(APIError) {
         try await client.send(MemberRouter.uploadAvatar(body: body), baseURL: baseURL)
     }
 
