@@ -10,7 +10,7 @@ extension RouterRenderer {
     /// lists the first `switchLimit` in its own switch and the others in local functions of as
     /// many each (`pathComponents2()`, …), each switch's `default:` handing the cases it does not
     /// list to the next. The size of a part hardly matters below the compiler's limit (at 1,210
-    /// endpoints, 64 to 512 type-check alike: Benchmarks/NOTES.md, "Big services"); 256 keeps a
+    /// endpoints, 64 to 512 type-check alike: Benchmarks/NOTES.md, "big services"); 256 keeps a
     /// margin and few parts.
     static let switchLimit = 256
 
