@@ -139,7 +139,8 @@ extension RouterRenderer {
                     } else if let fallback {
                         Self.putReturn(fallback.value, indent: "    ", into: &p)
                     } else {
-                        p.line("    fatalError(\"unreachable: the switches above list every case\")")
+                        // Qualified: an endpoint may be named `fatalError`.
+                        p.line("    Swift.fatalError(\"unreachable: the switches above list every case\")")
                     }
                 }
             }
@@ -149,7 +150,7 @@ extension RouterRenderer {
             }
             p.blank()
             if part == 1 {
-                p.line("// The other cases, \(Self.switchLimit) a switch: the compiler checks a switch of hundreds of them too slowly.")
+                p.line("// The other cases, \(Self.switchLimit) per switch: swiftc cannot check a switch of hundreds for exhaustiveness.")
             }
             p.block("func \(name)\(part + 1)() -> \(type)", putPart)
         }

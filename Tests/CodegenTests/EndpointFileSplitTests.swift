@@ -134,7 +134,7 @@ final class EndpointFileSplitTests: XCTestCase {
                 .map { $0.trimmingCharacters(in: .whitespaces).dropFirst("case .".count).prefix { $0 != "(" && $0 != ":" } }
             XCTAssertEqual(cases.map(String.init), listed, "\(name): each case it lists once, in case order")
             let last = try XCTUnwrap(text.components(separatedBy: "default:\n").last)
-            XCTAssertTrue(last.hasPrefix(fallback.map { "                return \($0)\n" } ?? "                fatalError("), last)
+            XCTAssertTrue(last.hasPrefix(fallback.map { "                return \($0)\n" } ?? "                Swift.fatalError("), last)
             XCTAssertEqual(text.components(separatedBy: "default:").count - 1, parts, name)
         }
         // Every case still listed in the Router and its Service once: only the switches changed.
