@@ -17,7 +17,7 @@ OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all setup generate check lint build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare clean
+.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare clean
 
 all: generate
 
@@ -42,11 +42,18 @@ release-tool-path:
 generate: tool
 	$(TOOL) generate $(FOLDERS)
 
-check: tool
+check: tool long-functions
 	$(TOOL) check $(FOLDERS)
 
 lint: tool
 	$(TOOL) lint $(if $(SPECS),--specs $(SPECS))
+
+# Functions that fit on a screen (issue 29): no function, initializer or closure-bodied property in
+# Sources/ or Plugins/ over 80 lines unless allowed, with the reason, in the script. Part of
+# `make check`, so they do not creep back. The script's own tests first (quiet unless they fail).
+long-functions:
+	@python3 Tests/Scripts/test_long_functions.py 2>/dev/null || python3 Tests/Scripts/test_long_functions.py
+	@python3 Scripts/long_functions.py
 
 build:
 	$(SWIFT) build

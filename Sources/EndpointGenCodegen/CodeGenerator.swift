@@ -113,13 +113,15 @@ public enum CodeGenerator {
                 return
             }
             emit(base + ".swift", head)
-            for (index, group) in EndpointFiles.groups(parts(), layout: layout, headerLines: headerLines).enumerated() {
-                emit(ModelFiles.fileName(base: base, index: index + 1, first: group[0].name)) { $0.lines(EndpointFiles.text(of: group, layout: layout)) }
+            func fileName(_ index: Int, _ first: String) -> String { ModelFiles.fileName(base: base, index: index, first: first) }
+            for (index, group) in EndpointFiles.groups(parts(), layout: layout, headerLines: headerLines, fileName: fileName).enumerated() {
+                emit(fileName(index + 1, group[0].name)) { $0.lines(EndpointFiles.text(of: group, layout: layout)) }
             }
         }
         func emitModels(_ stem: String, _ declarations: [ModelFiles.Declaration]) {
-            for (index, group) in ModelFiles.split(declarations, headerLines: headerLines).enumerated() {
-                emit(ModelFiles.fileName(stem: stem, index: index, first: group[0].name)) { p in
+            func fileName(_ index: Int, _ first: String) -> String { ModelFiles.fileName(stem: stem, index: index, first: first) }
+            for (index, group) in ModelFiles.split(declarations, headerLines: headerLines, fileName: fileName).enumerated() {
+                emit(fileName(index, group[0].name)) { p in
                     for (position, declaration) in group.enumerated() {
                         if position > 0 { p.blank() }
                         p.lines(declaration.text)
@@ -160,7 +162,7 @@ public enum CodeGenerator {
 
     /// Each model and multipart struct, rendered on its own, in spec order.
     private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: Context) -> [ModelFiles.Declaration] {
-        var renderer = ModelRenderer(context: context)
+        let renderer = ModelRenderer(context: context)
         var p = CodePrinter()
         var declarations: [ModelFiles.Declaration] = []
         declarations.reserveCapacity(models.count + multipart.count)

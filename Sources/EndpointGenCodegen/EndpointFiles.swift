@@ -33,10 +33,15 @@ enum EndpointFiles {
         var sections: [String?]
     }
 
-    /// The parts of each file past the head, in file order.
-    static func groups(_ parts: [Part], layout: Layout, headerLines: Int) -> [[Part]] {
+    /// The parts of each file past the head, in file order; `fileName` names the file of a group
+    /// by its index (the head's file is 0) and first part.
+    static func groups(
+        _ parts: [Part], layout: Layout, headerLines: Int, fileName: (_ index: Int, _ first: String) -> String
+    ) -> [[Part]] {
         // Each extension adds its opening and closing lines and a blank line.
-        ModelFiles.cut(parts, name: \.name, lines: \.lines, headerLines: headerLines + 3 * layout.sections.count)
+        ModelFiles.cut(parts, name: \.name, lines: \.lines, headerLines: headerLines + 3 * layout.sections.count) { index, first in
+            fileName(index + 1, first)
+        }
     }
 
     /// The text of a file of parts: each section's texts in one extension (or at the top level),

@@ -25,47 +25,12 @@ struct FakeRenderer {
     }
 
     private func render(split: Bool, into p: inout CodePrinter) {
-        let access = context.access
-        let hidden = split ? "" : "private "
         p.doc(
             "A test double of `\(service.name)ServiceProtocol` for tests of app code: each method answers with its handler when one is set, else with the spec's sample (as `StubTransport` does); every call is recorded in `calls`.")
         p.block("\(context.typeModifiers)final class \(typeName): \(service.name)ServiceProtocol, @unchecked Sendable") { p in
-            p.doc("A call the fake received, with its arguments.")
-            p.block("\(access)enum Call: Hashable, Sendable") { p in
-                for (shape, pages) in zip(shapes, pages) {
-                    for name in [shape.escapedCaseName] + (pages.map { [Naming.escaped($0.name)] } ?? []) {
-                        p.begin()
-                        p.put("case ")
-                        p.put(name)
-                        if !shape.parameters.isEmpty {
-                            p.put("(")
-                            shape.putDeclarationList(.requirement, transfer: false, into: &p)
-                            p.put(")")
-                        }
-                        p.end()
-                    }
-                }
-            }
+            renderCallEnum(into: &p)
             p.blank()
-            // All state behind one lock: tests call the fake from many tasks at once.
-            p.line("\(hidden)let lock = NSLock()")
-            p.line("\(hidden)var recorded: [Call] = []")
-            for (index, shape) in shapes.enumerated() {
-                p.line("\(hidden)var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
-                if let pages = pages[index] {
-                    p.line("\(hidden)var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
-                }
-            }
-            // The samples come from the router through a stub transport, as a real service's
-            // calls would go, without the service's own parameters.
-            p.line("\(hidden)let samples = APIClient(transport: StubTransport())")
-            p.line("\(hidden)static let sampleURL = URL(string: \"https://fake.invalid\")!")
-            p.blank()
-            p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
-            p.line("\(access)init() {}")
-            p.blank()
-            p.doc("Every call so far, in order.")
-            p.line("\(access)var calls: [Call] { locked { recorded } }")
+            renderState(hidden: split ? "" : "private ", into: &p)
             if !split {
                 for index in shapes.indices {
                     p.blank()
@@ -77,21 +42,7 @@ struct FakeRenderer {
                 }
             }
             p.blank()
-            p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
-            p.block("\(hidden)static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
-                p.chain([
-                    ("do", { p in p.line("return try await handler()") }),
-                    ("catch let error as APIError", { p in p.line("throw error") }),
-                    ("catch is CancellationError", { p in p.line("throw .cancelled") }),
-                    ("catch", { p in p.line("throw .transport(.other(code: -1, description: String(describing: error)))") }),
-                ])
-            }
-            p.blank()
-            p.block("\(hidden)func locked<Value>(_ body: () -> Value) -> Value") { p in
-                p.line("lock.lock()")
-                p.line("defer { lock.unlock() }")
-                p.line("return body()")
-            }
+            renderHelpers(hidden: split ? "" : "private ", into: &p)
         }
     }
 
@@ -115,6 +66,51 @@ struct FakeRenderer {
 
     var layout: EndpointFiles.Layout {
         EndpointFiles.Layout(sections: ["extension \(typeName)"])
+    }
+
+    /// `enum Call`: a case per method (and pages method) with its arguments.
+    private func renderCallEnum(into p: inout CodePrinter) {
+        p.doc("A call the fake received, with its arguments.")
+        p.block("\(context.access)enum Call: Hashable, Sendable") { p in
+            for (shape, pages) in zip(shapes, pages) {
+                for name in [shape.escapedCaseName] + (pages.map { [Naming.escaped($0.name)] } ?? []) {
+                    p.begin()
+                    p.put("case ")
+                    p.put(name)
+                    if !shape.parameters.isEmpty {
+                        p.put("(")
+                        shape.putDeclarationList(.requirement, transfer: false, into: &p)
+                        p.put(")")
+                    }
+                    p.end()
+                }
+            }
+        }
+    }
+
+    /// The stored state (behind one lock), the initializer and `calls`; `hidden` is the access
+    /// of the state.
+    private func renderState(hidden: String, into p: inout CodePrinter) {
+        let access = context.access
+        // All state behind one lock: tests call the fake from many tasks at once.
+        p.line("\(hidden)let lock = NSLock()")
+        p.line("\(hidden)var recorded: [Call] = []")
+        for (index, shape) in shapes.enumerated() {
+            p.line("\(hidden)var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
+            if let pages = pages[index] {
+                p.line("\(hidden)var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
+            }
+        }
+        // The samples come from the router through a stub transport, as a real service's
+        // calls would go, without the service's own parameters.
+        p.line("\(hidden)let samples = APIClient(transport: StubTransport())")
+        p.line("\(hidden)static let sampleURL = URL(string: \"https://fake.invalid\")!")
+        p.blank()
+        p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
+        p.line("\(access)init() {}")
+        p.blank()
+        p.doc("Every call so far, in order.")
+        p.line("\(access)var calls: [Call] { locked { recorded } }")
     }
 
     /// The settable handler of an endpoint, and of its pages method.
@@ -142,6 +138,25 @@ struct FakeRenderer {
         if let pages = pages[index] {
             p.blank()
             renderPagesMethod(shapes[index], pages, into: &p)
+        }
+    }
+
+    /// `answer` (a handler's errors as `APIError`) and `locked`, of access `hidden`.
+    private func renderHelpers(hidden: String, into p: inout CodePrinter) {
+        p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
+        p.block("\(hidden)static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
+            p.chain([
+                ("do", { p in p.line("return try await handler()") }),
+                ("catch let error as APIError", { p in p.line("throw error") }),
+                ("catch is CancellationError", { p in p.line("throw .cancelled") }),
+                ("catch", { p in p.line("throw .transport(.other(code: -1, description: String(describing: error)))") }),
+            ])
+        }
+        p.blank()
+        p.block("\(hidden)func locked<Value>(_ body: () -> Value) -> Value") { p in
+            p.line("lock.lock()")
+            p.line("defer { lock.unlock() }")
+            p.line("return body()")
         }
     }
 

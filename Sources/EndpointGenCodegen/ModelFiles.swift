@@ -25,33 +25,48 @@ enum ModelFiles {
     }
 
     /// The declarations of each file, in file order; `headerLines` lines precede them in each file
-    /// and a blank line separates two declarations.
-    static func split(_ declarations: [Declaration], headerLines: Int) -> [[Declaration]] {
+    /// and a blank line separates two declarations. `fileName` names a file by its index and
+    /// first declaration.
+    static func split(
+        _ declarations: [Declaration], headerLines: Int, fileName: (_ index: Int, _ first: String) -> String
+    ) -> [[Declaration]] {
         let total = declarations.reduce(headerLines) { $0 + $1.lines + 1 }
         guard total > lineLimit else { return [declarations] }
-        return cut(declarations, name: \.name, lines: \.lines, headerLines: headerLines)
+        return cut(declarations, name: \.name, lines: \.lines, headerLines: headerLines, fileName: fileName)
     }
 
     /// Items sorted by name, cut after each name that `endsFile` and wherever the next item would
     /// take a file past the limit. Also cuts the members of a Router or Service past the limit
     /// (`EndpointFiles`).
-    static func cut<Item>(_ items: [Item], name: (Item) -> String, lines: (Item) -> Int, headerLines: Int) -> [[Item]] {
+    ///
+    /// A file is named after its first item (`fileName`, by the file's index), so no file starts
+    /// with an item whose file name an earlier file of the cut has, letter case aside (names
+    /// alike in their first 60 characters, or in all but case): that item stays in the file
+    /// before, which may then pass the limit. The Namer cannot report such a clash, as it depends
+    /// on line counts; and two such files would be one on macOS and Windows.
+    static func cut<Item>(
+        _ items: [Item], name: (Item) -> String, lines: (Item) -> Int, headerLines: Int,
+        fileName: (_ index: Int, _ first: String) -> String
+    ) -> [[Item]] {
         var files: [[Item]] = []
         var current: [Item] = []
         var count = headerLines
+        var taken: Set<String> = []
+        // Set after an item that `endsFile`, until a file can start.
+        var cutDue = false
         for item in items.sorted(by: { name($0) < name($1) }) {
-            if !current.isEmpty, count + 1 + lines(item) > lineLimit {
-                files.append(current)
-                current = []
-                count = headerLines
+            if current.isEmpty || cutDue || count + 1 + lines(item) > lineLimit {
+                let index = files.count + (current.isEmpty ? 0 : 1)
+                if taken.insert(fileName(index, name(item)).lowercased()).inserted {
+                    if !current.isEmpty { files.append(current) }
+                    current = []
+                    count = headerLines
+                    cutDue = false
+                }
             }
             current.append(item)
             count += lines(item) + 1
-            if endsFile(name(item)) {
-                files.append(current)
-                current = []
-                count = headerLines
-            }
+            if endsFile(name(item)) { cutDue = true }
         }
         if !current.isEmpty { files.append(current) }
         return files

@@ -4,7 +4,7 @@ import EndpointGenSpec
 extension ModelRenderer {
     /// An enum with a case per value and `unknown(raw)` for the rest. Lines of the case loops are
     /// written piece by piece (`begin`, `put`, `end`), like the struct's.
-    mutating func renderEnum(_ model: Model, _ enumModel: EnumModel, into p: inout CodePrinter) {
+    func renderEnum(_ model: Model, _ enumModel: EnumModel, into p: inout CodePrinter) {
         let access = context.access
         let name = context.names.typeName(model.name)
         let names = context.names.memberNames(model.name)
@@ -69,7 +69,7 @@ extension ModelRenderer {
     /// An enum with a case per variant, chosen by the discriminator when decoding. `indirect`:
     /// a variant may contain this model again (a comment with replies), and the enum's cases are
     /// then boxed, as a struct's fields that close a cycle are.
-    mutating func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
+    func renderOneOf(_ model: Model, _ oneOf: OneOfModel, into p: inout CodePrinter) {
         let access = context.access
         let names = context.names.memberNames(model.name)
         let isInt = oneOf.valueType == .int
@@ -151,7 +151,7 @@ extension ModelRenderer {
     /// An enum with a case per type, decoded as the first case that decodes (`try?` on a
     /// single-value container, in the spec's order) and encoded as its value alone. `indirect`, as
     /// a case's type may contain the model again.
-    mutating func renderUnion(_ model: Model, _ union: UnionModel, into p: inout CodePrinter) {
+    func renderUnion(_ model: Model, _ union: UnionModel, into p: inout CodePrinter) {
         let access = context.access
         let name = context.names.typeName(model.name)
         let caseNames = context.names.memberNames(model.name)

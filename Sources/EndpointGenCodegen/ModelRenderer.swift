@@ -2,9 +2,9 @@ import EndpointGenSpec
 
 /// Renders structs and enums for models.
 struct ModelRenderer {
-    var context: Context
+    let context: Context
 
-    mutating func render(_ model: Model, into p: inout CodePrinter) {
+    func render(_ model: Model, into p: inout CodePrinter) {
         switch model.kind {
         case .structure(let fields):
             renderStruct(
@@ -110,7 +110,7 @@ struct ModelRenderer {
     /// A struct with a memberwise initializer; `codable` false for multipart parts (File is not Codable).
     /// `specName` is the model's name in the spec (nil for multipart parts, which are never recursive);
     /// `names` the fields' Swift names from the name table.
-    mutating func renderStruct(
+    func renderStruct(
         name: String, specName: String?, summary: String?, fields: [Field], names: [String], codable: Bool, into p: inout CodePrinter
     ) {
         let members = structMembers(specName: specName, fields: fields, names: names)

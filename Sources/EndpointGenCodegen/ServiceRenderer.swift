@@ -85,11 +85,21 @@ struct ServiceRenderer {
             }
         }
         guard !split else { return }
+        renderResponseEnums(into: &p)
+    }
+
+    /// Each endpoint's per-status response enum, after a blank line, in endpoint order; and where
+    /// each one is in `p` (empty for an endpoint without one). The one path for a whole Service
+    /// file and for its parts.
+    @discardableResult
+    private func renderResponseEnums(into p: inout CodePrinter) -> [Range<Int>] {
         let cases = ResponseCasesRenderer(context: context)
-        for shape in shapes {
-            guard let name = shape.names.responsesType?.name else { continue }
+        return shapes.map { shape in
+            guard let name = shape.names.responsesType?.name else { return p.offset..<p.offset }
             p.blank()
+            let start = p.offset
             cases.render(shape.endpoint, named: name, cases: shape.names.responseCases.map(\.name), into: &p)
+            return start..<p.offset
         }
     }
 
@@ -107,15 +117,8 @@ struct ServiceRenderer {
     func parts() -> [EndpointFiles.Part] {
         let calls = shapes.map { call($0) }
         let router = service.name + "Router"
-        let cases = ResponseCasesRenderer(context: context)
         var topLevel = CodePrinter()
-        var responses: [String] = []
-        for shape in shapes {
-            topLevel.blank()
-            let start = topLevel.offset
-            if let name = shape.names.responsesType?.name { cases.render(shape.endpoint, named: name, cases: shape.names.responseCases.map(\.name), into: &topLevel) }
-            responses.append(topLevel.text(in: start..<topLevel.offset))
-        }
+        let responses = renderResponseEnums(into: &topLevel).map { topLevel.text(in: $0) }
         var members = CodePrinter()
         var parts: [EndpointFiles.Part] = []
         members.block("extension \(protocolName)") { p in

@@ -17,30 +17,67 @@ extension SpecBuilder {
         endpoint.noRedirects = operation.noRedirects
         endpoint.paginate = operation.paginate
 
-        // Placeholders must be identifiers; the wire name of a path parameter is never sent.
+        let path = Self.importedPath(operation)
+        endpoint.path = path.template
+        var swiftNames: Set<String> = []
+        if operation.body != nil { swiftNames.insert("body") }
+        endpoint.params = pathParameters(operation, path, owner: owner, models: &models, names: &swiftNames)
+        addParameters(operation, placeholders: path.placeholders, to: &endpoint, owner: owner, models: &models, names: &swiftNames)
+        if let body = operation.body {
+            endpoint.body = self.body(body, owner: owner, models: &models)
+            // JSON of another media type (`application/merge-patch+json`) is sent as declared.
+            if case .json(_, let mediaType) = body.content, mediaType != "application/json", mediaType != "*/*", SpecRules.isMediaType(mediaType) {
+                endpoint.headers.append(("Content-Type", mediaType))
+            }
+        }
+        if let statuses = perStatusResponses(operation, envelope: envelope) {
+            endpoint.responses = statusResponses(statuses, envelope: envelope, owner: owner, models: &models)
+        } else {
+            endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+        }
+        return endpoint
+    }
+
+    /// An operation's path as a spec path, and what became of its placeholders.
+    struct ImportedPath {
+        var template: PathTemplate
+        /// Each placeholder as written (without `+`) → its name in the spec path.
         var placeholders: [String: String] = [:]
-        var placeholderOrder: [String] = []
+        /// The placeholders as written, in path order.
+        var order: [String] = []
+        /// Placeholders that hold several segments (`{name...}` in the spec).
+        var segmented: Set<String> = []
+    }
+
+    /// Placeholders must be identifiers; the wire name of a path parameter is never sent.
+    static func importedPath(_ operation: Operation) -> ImportedPath {
+        var path = ImportedPath(template: PathTemplate([]))
         var placeholderNames: Set<String> = []
         // `{+name}` (RFC 6570 reserved expansion) or `allowReserved: true`: a value of several
         // segments, the spec's `{name...}`.
-        var segmented: Set<String> = []
-        endpoint.path = Self.specPath(operation.path) { written in
+        let template = specPath(operation.path) { written in
             let original = written.hasPrefix("+") ? String(written.dropFirst()) : written
-            placeholderOrder.append(original)
-            let name = SpecRules.isPlaceholderName(original) ? original : Self.lowerName(original, fallback: "value")
-            let renamed = Self.claim(name, in: &placeholderNames)
-            placeholders[original] = renamed
+            path.order.append(original)
+            let name = SpecRules.isPlaceholderName(original) ? original : lowerName(original, fallback: "value")
+            let renamed = claim(name, in: &placeholderNames)
+            path.placeholders[original] = renamed
             let declared = operation.parameters.first { $0.place == .path && $0.name == original }
             guard written.hasPrefix("+") || declared?.allowReserved == true else { return .parameter(renamed) }
-            segmented.insert(original)
+            path.segmented.insert(original)
             return .segments(renamed)
         }
-        var swiftNames: Set<String> = []
-        if operation.body != nil { swiftNames.insert("body") }
-        // Every placeholder is listed in path order, declared or not (then a String), so that
-        // each can get a Swift name of its own.
-        for original in placeholderOrder {
-            let key = placeholders[original]!
+        path.template = template
+        return path
+    }
+
+    /// Every placeholder is listed in path order, declared or not (then a String), so that
+    /// each can get a Swift name of its own.
+    private mutating func pathParameters(
+        _ operation: Operation, _ path: ImportedPath, owner: String, models: inout [ImportedModel], names swiftNames: inout Set<String>
+    ) -> [ImportedField] {
+        var fields: [ImportedField] = []
+        for original in path.order {
+            let key = path.placeholders[original]!
             let declared = operation.parameters.first { $0.place == .path && $0.name == original }
             var field = declared.flatMap { parameterField($0, key: key, owner: owner, models: &models, names: &swiftNames) }
                 ?? ImportedField(key: key, type: .named("String"), name: uniqueSwiftName(key, taken: &swiftNames))
@@ -49,14 +86,22 @@ extension SpecBuilder {
                 field.type = .named("String")
             }
             field.type = field.type.unwrapped
-            if segmented.contains(original), field.type.plainName != "String" {
+            if path.segmented.contains(original), field.type.plainName != "String" {
                 diagnostics.warning(.simplifiedParameters, "path parameter '\(original)' holds several segments; its type '\(field.type)' becomes String", at: declared?.location ?? operation.location)
                 field.type = .named("String")
                 field.dateEncoding = nil
             }
             field.defaultValue = nil
-            endpoint.params.append(field)
+            fields.append(field)
         }
+        return fields
+    }
+
+    /// Query and header parameters; path parameters not in the path and cookies are skipped.
+    private mutating func addParameters(
+        _ operation: Operation, placeholders: [String: String], to endpoint: inout ImportedEndpoint, owner: String,
+        models: inout [ImportedModel], names swiftNames: inout Set<String>
+    ) {
         for parameter in operation.parameters {
             switch parameter.place {
             case .path:
@@ -73,19 +118,6 @@ extension SpecBuilder {
                 diagnostics.warning(.skippedParameters, "cookie parameter '\(parameter.name)' is skipped: cookies come from the client's cookie source ('auth: cookie')", at: parameter.location)
             }
         }
-        if let body = operation.body {
-            endpoint.body = self.body(body, owner: owner, models: &models)
-            // JSON of another media type (`application/merge-patch+json`) is sent as declared.
-            if case .json(_, let mediaType) = body.content, mediaType != "application/json", mediaType != "*/*", SpecRules.isMediaType(mediaType) {
-                endpoint.headers.append(("Content-Type", mediaType))
-            }
-        }
-        if let statuses = perStatusResponses(operation, envelope: envelope) {
-            endpoint.responses = statusResponses(statuses, envelope: envelope, owner: owner, models: &models)
-        } else {
-            endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
-        }
-        return endpoint
     }
 
     /// Header parameters the client sets itself are dropped: `Authorization` (turning the

@@ -1,5 +1,6 @@
 import Dispatch
 import EndpointGenCodegen
+import EndpointGenSpec
 import EndpointGenSupport
 #if canImport(Glibc)
 import Glibc
@@ -36,101 +37,13 @@ public struct OutputPlan: Sendable {
 public enum OutputWriter {
     /// Output names: a plain file name of safe characters, ending in `.swift`.
     public static func isSafeFileName(_ name: String) -> Bool {
-        guard name.hasSuffix(".swift"), name.count > 6, name.utf8.count <= 200, let first = name.utf8.first, first != UInt8(ascii: ".") else {
+        guard name.hasSuffix(".swift"), name.count > 6, name.utf8.count <= Namer.maxFileNameBytes, let first = name.utf8.first, first != UInt8(ascii: ".") else {
             return false
         }
         return name.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
-    }
-
-    public static func plan(_ files: [GeneratedFile], in directory: String) throws(OutputError) -> OutputPlan {
-        var plan = OutputPlan(directory: directory, changes: [], unchanged: [], stale: [])
-        var names = Set<String>()
-        var foldedNames = Set<String>()
-        for file in files {
-            guard isSafeFileName(file.name) else {
-                throw OutputError(description: "refusing to write '\(file.name)': output file names are letters, digits, '_', '-', '.' and end in .swift")
-            }
-            // Case-folded: on macOS's and Windows' default file systems two names that differ
-            // only in case are one file (the code generator reports such specs at their lines).
-            guard names.insert(file.name).inserted, foldedNames.insert(file.name.lowercased()).inserted else {
-                throw OutputError(description: "two generated files are both named '\(file.name)' (letter case aside)")
-            }
-        }
-        switch kind(of: directory) {
-        case .missing:
-            let parent = Path.parent(directory)
-            // Only the last component is made: a mistyped parent should not leave a tree behind.
-            switch parent.isEmpty ? .directory : kind(of: parent) {
-            case .directory:
-                break
-            case .missing:
-                throw OutputError(description: "cannot create output folder '\(directory)': '\(parent)' does not exist")
-            default:
-                throw OutputError(description: "cannot create output folder '\(directory)': '\(parent)' is not a folder")
-            }
-            plan.changes = files.map { OutputPlan.Change(file: $0, old: nil) }
-            return plan
-        case .symlink:
-            throw OutputError(description: "output folder '\(directory)' is a symbolic link; refusing to write through it")
-        case .file, .other:
-            throw OutputError(description: "output path '\(directory)' exists and is not a folder")
-        case .directory:
-            break
-        }
-        // Reading and comparing hundreds of existing files is independent work: all cores.
-        enum Existing { case missing, same, different(String), failed(OutputError) }
-        let existing = Parallel.map(files) { file -> Existing in
-            let path = directory + "/" + file.name
-            switch kind(of: path) {
-            case .missing:
-                return .missing
-            case .file:
-                do throws(OutputError) {
-                    guard let old = try compare(path, with: file.contents) else { return .same }
-                    return .different(old)
-                } catch {
-                    return .failed(error)
-                }
-            case .symlink:
-                return .failed(OutputError(description: "'\(path)' is a symbolic link; refusing to overwrite it"))
-            case .directory, .other:
-                return .failed(OutputError(description: "'\(path)' exists and is not a regular file"))
-            }
-        }
-        for (file, state) in zip(files, existing) {
-            switch state {
-            case .missing: plan.changes.append(OutputPlan.Change(file: file, old: nil))
-            case .same: plan.unchanged.append(file.name)
-            case .different(let old): plan.changes.append(OutputPlan.Change(file: file, old: old))
-            case .failed(let error): throw error
-            }
-        }
-        let entries: [String]
-        do throws(FileSystem.Failure) {
-            entries = try FileSystem.contentsOfDirectory(directory).sorted()
-        } catch {
-            throw OutputError(description: "cannot list output folder '\(directory)': \(error.reason)")
-        }
-        for entry in entries where entry.hasSuffix(".swift") && !names.contains(entry) {
-            let path = directory + "/" + entry
-            guard kind(of: path) == .file else { continue }
-            // Only the header's length is read to tell a generated file from one of the user's
-            // (a foreign file may be any size); a generated one is then read whole for the diff.
-            let header = Array(CodeGenerator.headerPrefix.utf8)
-            let start: [UInt8]
-            do throws(FileSystem.Failure) {
-                start = try FileSystem.readPrefix(of: path, count: header.count)
-            } catch {
-                throw OutputError(description: "cannot read '\(path)': \(error.reason)")
-            }
-            if start == header {
-                plan.stale.append((entry, try readFile(path)))
-            }
-        }
-        return plan
     }
 
     /// Applies a plan, all or nothing: every new or changed file is first written in full as a
@@ -482,7 +395,7 @@ public enum OutputWriter {
         "// (\(size) bytes, larger than \(maxComparedSize >> 20) MiB: not read)\n"
     }
 
-    private static func readFile(_ path: String) throws(OutputError) -> String {
+    static func readFile(_ path: String) throws(OutputError) -> String {
         try withContents(of: path, tooLarge: { notRead($0) }) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -497,7 +410,7 @@ public enum OutputWriter {
     }
 
     /// Whether the file at `path` holds exactly `contents`; the file as text when it does not.
-    private static func compare(_ path: String, with contents: String) throws(OutputError) -> String? {
+    static func compare(_ path: String, with contents: String) throws(OutputError) -> String? {
         var contents = contents
         return try withContents(of: path, tooLarge: { notRead($0) }) { old -> String? in
             let same = contents.withUTF8 { new in

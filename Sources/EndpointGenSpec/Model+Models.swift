@@ -44,15 +44,26 @@ public struct Model: Sendable {
 public struct UnionModel: Sendable {
     public struct Variant: Sendable, Hashable {
         public var type: TypeRef
-        /// The Swift case name: the long form's, else one made from the type (`string`,
-        /// `contentPartList`).
-        public var swiftName: String
+        /// The Swift case name given in the long form (`{ type: Int, name: count }`); nil when
+        /// the Namer makes one from the type (`string`, `contentPartList`).
+        public var swiftNameOverride: String?
+        /// The case's place in the list, for diagnostics about the case.
         public var location: SourceLocation
+        /// The type as written (the long form's `type:` value), for diagnostics about a name
+        /// made from it.
+        public var typeLocation: SourceLocation
+        /// The long form's `name:` value, for diagnostics about the case name.
+        public var nameLocation: SourceLocation?
 
-        public init(type: TypeRef, swiftName: String, location: SourceLocation) {
+        public init(
+            type: TypeRef, swiftNameOverride: String? = nil, location: SourceLocation,
+            typeLocation: SourceLocation? = nil, nameLocation: SourceLocation? = nil
+        ) {
             self.type = type
-            self.swiftName = swiftName
+            self.swiftNameOverride = swiftNameOverride
             self.location = location
+            self.typeLocation = typeLocation ?? location
+            self.nameLocation = nameLocation
         }
     }
 

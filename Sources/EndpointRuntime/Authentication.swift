@@ -113,59 +113,11 @@ public struct Authentication: Sendable {
         case .none:
             return 0
         case .bearer:
-            guard let tokenProvider else {
-                throw .invalidRequest(reason: "The endpoint needs a bearer token, but the client has no token provider.")
-            }
-            let generation = await refresher.generation
-            let token: String?
-            do {
-                token = try await deadline.run { try await tokenProvider.token() }
-            } catch {
-                throw Self.map(error)
-            }
-            if let token {
-                let header = HTTPHeader(name: "Authorization", value: "Bearer \(token)")
-                try RequestBuilder.validate(header)
-                request.setValue(header.value, forHTTPHeaderField: header.name)
-            }
-            return generation
+            return try await authorizeBearer(&request, deadline: deadline)
         case .cookie:
-            guard let cookies else {
-                throw .invalidRequest(reason: "The endpoint needs cookies, but the client has no cookie source.")
-            }
-            guard let url = request.url else { return 0 }
-            let value: String?
-            switch cookies {
-            case .storage(let storage):
-                let stored = storage.cookies(for: url) ?? []
-                value = stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
-            case .header(let provider, _):
-                do {
-                    value = try await deadline.run { try await provider(url) }
-                } catch {
-                    throw Self.map(error)
-                }
-            }
-            if let value {
-                let header = HTTPHeader(name: "Cookie", value: value)
-                try RequestBuilder.validate(header)
-                request.setValue(value, forHTTPHeaderField: "Cookie")
-            }
-            return await sessionRefresher.generation
+            return try await authorizeCookie(&request, deadline: deadline)
         case .basic:
-            guard let basicCredentials else {
-                throw .invalidRequest(reason: "The endpoint needs basic credentials, but the client has none.")
-            }
-            let credentials: BasicCredentials?
-            do {
-                credentials = try await deadline.run { try await basicCredentials() }
-            } catch {
-                throw Self.map(error)
-            }
-            if let credentials {
-                request.setValue(try credentials.headerValue(), forHTTPHeaderField: "Authorization")
-            }
-            return 0
+            return try await authorizeBasic(&request, deadline: deadline)
         case .apiKey(let name):
             guard let apiKey else {
                 throw .invalidRequest(reason: "The endpoint needs an API key in \"\(name)\", but the client has none.")
@@ -175,22 +127,91 @@ public struct Authentication: Sendable {
             request.setValue(apiKey, forHTTPHeaderField: name)
             return 0
         case .apiKeyInQuery(let name):
-            guard let apiKey else {
-                throw .invalidRequest(reason: "The endpoint needs an API key in the query parameter \"\(name)\", but the client has none.")
-            }
-            guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-                throw .invalidRequest(reason: "The request has no URL to add the API key to.")
-            }
-            // Encoded as the endpoint's own query items are (everything but unreserved characters).
-            let item = PercentEncoding.formEncode([QueryItem(name: name, value: apiKey)])
-            let existing = components.percentEncodedQuery ?? ""
-            components.percentEncodedQuery = existing.isEmpty ? item : existing + "&" + item
-            guard let authorized = components.url else {
-                throw .invalidRequest(reason: "Could not add the API key to \"\(url.absoluteString)\".")
-            }
-            request.url = authorized
+            try addAPIKeyToQuery(&request, name: name)
             return 0
         }
+    }
+
+    /// `.bearer`: the provider's token as `Authorization: Bearer …`; returns the refresh generation
+    /// it was read at.
+    private func authorizeBearer(_ request: inout URLRequest, deadline: Deadline) async throws(APIError) -> Int {
+        guard let tokenProvider else {
+            throw .invalidRequest(reason: "The endpoint needs a bearer token, but the client has no token provider.")
+        }
+        let generation = await refresher.generation
+        let token: String?
+        do {
+            token = try await deadline.run { try await tokenProvider.token() }
+        } catch {
+            throw Self.map(error)
+        }
+        if let token {
+            let header = HTTPHeader(name: "Authorization", value: "Bearer \(token)")
+            try RequestBuilder.validate(header)
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        return generation
+    }
+
+    /// `.cookie`: the source's `Cookie` value for the URL; returns the cookie session's refresh generation.
+    private func authorizeCookie(_ request: inout URLRequest, deadline: Deadline) async throws(APIError) -> Int {
+        guard let cookies else {
+            throw .invalidRequest(reason: "The endpoint needs cookies, but the client has no cookie source.")
+        }
+        guard let url = request.url else { return 0 }
+        let value: String?
+        switch cookies {
+        case .storage(let storage):
+            let stored = storage.cookies(for: url) ?? []
+            value = stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
+        case .header(let provider, _):
+            do {
+                value = try await deadline.run { try await provider(url) }
+            } catch {
+                throw Self.map(error)
+            }
+        }
+        if let value {
+            let header = HTTPHeader(name: "Cookie", value: value)
+            try RequestBuilder.validate(header)
+            request.setValue(value, forHTTPHeaderField: "Cookie")
+        }
+        return await sessionRefresher.generation
+    }
+
+    /// `.basic`: the credentials, asked for now, as `Authorization: Basic …`.
+    private func authorizeBasic(_ request: inout URLRequest, deadline: Deadline) async throws(APIError) -> Int {
+        guard let basicCredentials else {
+            throw .invalidRequest(reason: "The endpoint needs basic credentials, but the client has none.")
+        }
+        let credentials: BasicCredentials?
+        do {
+            credentials = try await deadline.run { try await basicCredentials() }
+        } catch {
+            throw Self.map(error)
+        }
+        if let credentials {
+            request.setValue(try credentials.headerValue(), forHTTPHeaderField: "Authorization")
+        }
+        return 0
+    }
+
+    /// `.apiKeyInQuery(name:)`: the key appended to the URL's query.
+    private func addAPIKeyToQuery(_ request: inout URLRequest, name: String) throws(APIError) {
+        guard let apiKey else {
+            throw .invalidRequest(reason: "The endpoint needs an API key in the query parameter \"\(name)\", but the client has none.")
+        }
+        guard let url = request.url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .invalidRequest(reason: "The request has no URL to add the API key to.")
+        }
+        // Encoded as the endpoint's own query items are (everything but unreserved characters).
+        let item = PercentEncoding.formEncode([QueryItem(name: name, value: apiKey)])
+        let existing = components.percentEncodedQuery ?? ""
+        components.percentEncodedQuery = existing.isEmpty ? item : existing + "&" + item
+        guard let authorized = components.url else {
+            throw .invalidRequest(reason: "Could not add the API key to \"\(url.absoluteString)\".")
+        }
+        request.url = authorized
     }
 
     /// Keeps `Set-Cookie` of a response: in the `HTTPCookieStorage`, or handed to the `.header`

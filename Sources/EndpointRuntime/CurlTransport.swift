@@ -293,6 +293,25 @@ private final class CurlTransfer: @unchecked Sendable {
         let easy = pair.easy
         let me = Unmanaged.passUnretained(self).toOpaque()
 
+        setOptions(easy, url: url, errorBuffer: errorBuffer, me: me)
+        if let stream = request.httpBodyStream {
+            upload = stream
+            uploadSize = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
+            stream.open()
+        }
+        defer { upload?.close() }
+        setMethodAndBody(easy, errorBuffer: errorBuffer, me: me)
+        headerList = Self.headerList(of: request)
+        _ = ecurl_setopt_pointer(easy, Option.httpHeader, headerList)
+
+        return result(of: perform(pair), errorBuffer: errorBuffer)
+    }
+
+    /// The options every exchange sets on the (reused) handle: the URL, HTTP(S) only, no
+    /// redirects or signals, the path as written, decompression, and the callbacks into `me`.
+    private func setOptions(
+        _ easy: UnsafeMutableRawPointer, url: String, errorBuffer: UnsafeMutablePointer<CChar>, me: UnsafeMutableRawPointer
+    ) {
         _ = ecurl_setopt_pointer(easy, Option.url, url)
         if ecurl_setopt_pointer(easy, Option.protocolsString, "http,https") != 0 {
             // libcurl before 7.85: the bit mask (HTTP | HTTPS).
@@ -309,17 +328,14 @@ private final class CurlTransfer: @unchecked Sendable {
         _ = ecurl_setopt_pointer(easy, Option.writeData, me)
         _ = ecurl_setopt_callback(easy, Option.headerFunction, curlHeader)
         _ = ecurl_setopt_pointer(easy, Option.headerData, me)
+    }
 
+    /// The method and the body: in memory (copied by curl) or `upload`, read as it is sent.
+    private func setMethodAndBody(_ easy: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>, me: UnsafeMutableRawPointer) {
         // Methods are case-sensitive: a custom one goes out as written.
         let written = request.httpMethod ?? "GET"
         let method = written.uppercased()
         let payload = request.httpBody
-        if let stream = request.httpBodyStream {
-            upload = stream
-            uploadSize = request.value(forHTTPHeaderField: "Content-Length").flatMap { Int64($0) }
-            stream.open()
-        }
-        defer { upload?.close() }
         switch method {
         case "GET" where payload == nil && upload == nil:
             _ = ecurl_setopt_long(easy, Option.httpGet, 1)
@@ -348,16 +364,23 @@ private final class CurlTransfer: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The request's header fields as a curl list (the caller frees it after the transfer).
+    private static func headerList(of request: URLRequest) -> UnsafeMutableRawPointer? {
         // Sorted for a stable order on the wire; `Expect:` turns off curl's 100-continue wait.
         var fields = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
             .map { $0.value.isEmpty ? "\($0.key);" : "\($0.key): \($0.value)" }
         fields.append("Expect:")
+        var list: UnsafeMutableRawPointer?
         for field in fields {
-            headerList = ecurl_slist_append(headerList, field)
+            list = ecurl_slist_append(list, field)
         }
-        _ = ecurl_setopt_pointer(easy, Option.httpHeader, headerList)
+        return list
+    }
 
-        let code = perform(pair)
+    /// What the finished loop and the callbacks' flags make of the exchange.
+    private func result(of code: Outcome, errorBuffer: UnsafeMutablePointer<CChar>) -> Result<HTTPResponse, APIError> {
         if tooLarge {
             return .failure(.responseTooLarge(limit: context.maxResponseSize))
         }

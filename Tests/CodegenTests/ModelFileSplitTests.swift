@@ -55,6 +55,32 @@ final class ModelFileSplitTests: XCTestCase {
         }
     }
 
+    /// A cut file is named after its first model's first 60 characters; on macOS and Windows
+    /// names that differ only in case are one file. Where two files would meet, the later model
+    /// stays in the file before: the run used to fail in the writer ("two generated files are
+    /// both named …"), with no spec place, as the Namer cannot see where line counts cut.
+    func testCutFilesNeverShareANameWhateverTheLetterCase() throws {
+        // These names made `MODEL20Fx433` start a file after `Model20Fx433` had started one.
+        let names = (0..<600).map { "Model\(String(($0 * 7919) % 600, radix: 16).uppercased())x\($0)" }
+        let twins = names.map { "MODEL" + $0.dropFirst("Model".count) }
+        let output = try modelFiles(names + twins)
+        XCTAssertGreaterThan(output.count, 8)
+        XCTAssertEqual(Set(output.map { $0.name.lowercased() }).count, output.count, "\(output.map(\.name))")
+        let declared = output.flatMap { file in
+            file.contents.split(separator: "\n").filter { $0.hasPrefix("public nonisolated struct ") }
+        }
+        XCTAssertEqual(declared.count, names.count * 2, "every model once")
+    }
+
+    func testAFileNeverStartsWithANameAnEarlierFileOfTheCutHas() {
+        let prefix = String(repeating: "Long", count: 15)
+        let items = [("Alpha", 3000), (prefix + "A", 3000), (prefix + "B", 3000), ("Zed", 3000)]
+        func fileName(_ index: Int, _ first: String) -> String { ModelFiles.fileName(stem: "Big", index: index, first: first) }
+        let files = ModelFiles.cut(items, name: { $0.0 }, lines: { $0.1 }, headerLines: 8, fileName: fileName)
+        XCTAssertEqual(files.map { $0.map { $0.0 } }, [["Alpha"], [prefix + "A", prefix + "B"], ["Zed"]])
+        XCTAssertEqual(files.enumerated().map { fileName($0, $1[0].0) }, ["BigModels.swift", "BigModels-\(prefix).swift", "BigModels-Zed.swift"])
+    }
+
     func testSmallModelFilesStayOneFileInSpecOrder() throws {
         let files = try modelFiles(["Zeta", "Alpha"])
         XCTAssertEqual(files.map(\.name), ["BigModels.swift"])

@@ -369,6 +369,54 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated/ItemModels.swift"))
     }
 
+    /// A union case the decoder used to drop for a name another case has is now named by the
+    /// Namer: `lint` and `generate` report the clash alike, at the name, and nothing is written.
+    func testUnionCaseNameClashFailsLintAndGenerateAlike() throws {
+        try writeSpec("shop.yaml", """
+        models:
+          Price:
+            oneOf: { cases: [Int, { type: String, name: int }] }
+
+        """)
+        let expected = """
+        specs/shop.yaml:3:49: error: cases 'Int' and 'String' of 'oneOf' of model 'Price' both become the case 'int'; give one another 'name'
+        specs/shop.yaml:3:22: note: 'Int' is here
+
+        """
+        for command in ["lint", "generate"] {
+            let result = try run([command])
+            XCTAssertEqual(result.status, 1, command)
+            XCTAssertEqual(result.stderr, expected, command)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
+    }
+
+    /// Output names the writer would refuse are the Namer's errors, at the spec: two services
+    /// whose files differ only in letter case, and a service name that leaves its fake's file
+    /// name too long (it passed `lint`, then `generate --fakes` failed with no place).
+    func testOutputNamesTheWriterWouldRefuseAreReportedAtTheSpec() throws {
+        try writeSpec("a.yaml", "service: FooBar\nendpoints:\n  ping: { method: GET, path: /ping }\n")
+        try writeSpec("b.yaml", "service: Foobar\nendpoints:\n  pong: { method: GET, path: /pong }\n")
+        let clash = try run(["generate", "--fakes"])
+        XCTAssertEqual(clash.status, 1)
+        XCTAssertEqual(clash.stderr, """
+        specs/b.yaml:1:10: error: 'specs/a.yaml' and 'specs/b.yaml' generate 'FooBarRouter.swift' and 'FoobarRouter.swift', names that differ only in letter case (one file on macOS and Windows); rename a service or a spec file
+        specs/a.yaml:1:10: note: 'FooBarRouter.swift' comes from here
+
+        """)
+        try FileManager.default.removeItem(atPath: folder + "/specs/b.yaml")
+        try writeSpec("a.yaml", "service: A\(String(repeating: "b", count: 186))\nendpoints:\n  ping: { method: GET, path: /ping }\n")
+        for arguments in [["lint"], ["generate", "--fakes"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 1, "\(arguments)")
+            XCTAssertEqual(
+                result.stderr,
+                "specs/a.yaml:1:10: error: service name is 187 characters long; at most 183, so that '<name>ServiceFake.swift' stays within 200 bytes\n",
+                "\(arguments)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
+    }
+
     func testFailedGenerateLeavesTheOutputFolderAsItWas() throws {
         try writeSpec("shop.yaml", Self.fiveMistakes)
         let output = folder + "/Generated"

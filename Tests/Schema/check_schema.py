@@ -132,7 +132,7 @@ INVALID = [
     ("path with a quote", mutate(["endpoints", "createItem", "path"], '/items/"x"')),
     ("path with a backslash", mutate(["endpoints", "createItem", "path"], "/items\\x")),
     ("path with a bare percent", mutate(["endpoints", "createItem", "path"], "/items/100%")),
-    ("service name too long", mutate(["service"], "S" + "x" * 187)),
+    ("service name too long", mutate(["service"], "S" + "x" * 183)),
     ("bad auth", mutate(["auth"], "oauth")),
     ("basic auth with an argument", mutate(["auth"], "basic(user)")),
     ("apiKey query name with a space", mutate(["auth"], "apiKeyQuery(api key)")),
@@ -231,7 +231,7 @@ VALID = [
     ("models-only file", {"models": {"Shared": {"fields": {"id": "Int"}}}}),
     ("top-level extension key", {**copy.deepcopy(BASE), "x-paging": {"page": "Int = 1"}}),
     ("path with escapes and sub-delimiters", mutate(["endpoints", "createItem", "path"], "/items/a%20b/~x/-._!$&'()*+,;=:@")),
-    ("service name of 187 characters", mutate(["service"], "S" + "x" * 186)),
+    ("service name of 183 characters", mutate(["service"], "S" + "x" * 182)),
 ]
 
 

@@ -162,6 +162,38 @@ final class NamerTests: XCTestCase {
             """)
     }
 
+    /// Union (`oneOf` with a list of cases) case names are the Namer's: made from the types
+    /// unless given, each clash reported once at the later case's `name:`, or at its type when
+    /// the name is made from it (the decoder used to report them at the case and drop it).
+    func testUnionCaseNamesAndTheirClashesAreTheNamers() throws {
+        let text = """
+            models:
+              Content:
+                oneOf:
+                  cases:
+                    - String
+                    - { type: Note, name: string }
+                    - "[Part]"
+                    - { type: PartList }
+                    - { type: Int, name: class }
+              Note: { fields: { text: String } }
+              Part: { fields: { text: String } }
+              PartList: { fields: { parts: "[Part]" } }
+            """
+        XCTAssertEqual(diagnose(text), """
+            specs/a.yaml:6:31: error: cases 'String' and 'Note' of 'oneOf' of model 'Content' both become the case 'string'; give one another 'name'
+            specs/a.yaml:5:11: note: 'String' is here
+            specs/a.yaml:8:19: error: cases '[Part]' and 'PartList' of 'oneOf' of model 'Content' both become the case 'partList'; name one with the long form '{ type: PartList, name: caseName }'
+            specs/a.yaml:7:11: note: '[Part]' is here
+            """)
+        let renamed = try module([("specs/a.yaml", text
+            .replacingOccurrences(of: "name: string", with: "name: text")
+            .replacingOccurrences(of: "{ type: PartList }", with: "{ type: PartList, name: partList2 }"))])
+        XCTAssertEqual(renamed.names.memberNames("Content"), ["string", "text", "partList", "partList2", "class"])
+        XCTAssertEqual(renamed.names[.member(model: "Content", index: 1)]?.location, SourceLocation(file: "specs/a.yaml", line: 6, column: 31))
+        XCTAssertEqual(renamed.names[.member(model: "Content", index: 2)]?.location, SourceLocation(file: "specs/a.yaml", line: 7, column: 11))
+    }
+
     /// Multipart structs are types of the module: two services' endpoints of one name would
     /// declare one twice (codegen used to check them against models only).
     func testMultipartStructsOfTwoServicesCollide() {

@@ -141,13 +141,14 @@ extension FileDecoder {
             }
         }
         var cases: [UnionCaseSyntax] = []
-        var seenNames: [String: (type: String, location: SourceLocation)] = [:]
+        // The same type twice is a mistake whatever the cases' names (which are the Namer's).
+        var seenTypes: [String: SourceLocation] = [:]
         if items.isEmpty {
             reader.diagnostics.error("\(what) has no cases", at: location(node))
         }
         for item in items {
             var typeNode = item
-            var given: String?
+            var given: (name: String, location: SourceLocation)?
             // `{ type: T, name: x }`; `{ String: Int }` is a dictionary type.
             if let pairs = item.mapping, !isDictionaryTypeMapping(item), pairs.count != 1 || isLongFormKey(pairs[0].key) {
                 guard let entry = reader.keyed(item, in: "a case of \(what)", allowed: Self.unionCaseKeys) else { continue }
@@ -163,7 +164,7 @@ extension FileDecoder {
                         reader.diagnostics.error("case name '\(name)' of \(what) must be a Swift identifier", at: location(nameEntry.value))
                         continue
                     }
-                    given = name
+                    given = (name, location(nameEntry.value))
                 }
             }
             guard let type = typeExpression(typeNode, allowDefault: false).type else { continue }
@@ -173,23 +174,16 @@ extension FileDecoder {
                     at: at)
                 continue
             }
-            let swiftName = given.map(SwiftNaming.legal) ?? UnionCaseSyntax.derivedName(type)
             let caseLocation = location(item)
-            if let first = seenNames[swiftName], first.type == type.spelling {
+            if let first = seenTypes[type.spelling] {
                 reader.diagnostics.error(
                     "case '\(type.spelling)' appears twice in \(what)", at: caseLocation,
-                    notes: [.note("first given here", at: first.location)])
+                    notes: [.note("first given here", at: first)])
                 continue
             }
-            if let first = seenNames[swiftName] {
-                reader.diagnostics.error(
-                    "cases '\(first.type)' and '\(type.spelling)' of \(what) both become the case '\(swiftName)'; "
-                        + (given == nil ? "name one with the long form '{ type: \(type.spelling), name: caseName }'" : "give one another 'name'"),
-                    at: caseLocation, notes: [.note("'\(first.type)' is here", at: first.location)])
-                continue
-            }
-            seenNames[swiftName] = (type.spelling, caseLocation)
-            cases.append(UnionCaseSyntax(type: type, swiftName: swiftName, location: caseLocation))
+            seenTypes[type.spelling] = caseLocation
+            cases.append(UnionCaseSyntax(
+                type: type, name: given?.name, nameLocation: given?.location, location: caseLocation, typeLocation: location(typeNode)))
         }
         return .union(cases)
     }

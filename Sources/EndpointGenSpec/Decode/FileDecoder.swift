@@ -96,11 +96,6 @@ struct FileDecoder {
                     "'models' defines no models; a file without 'service' needs at least one", at: location(models.keyNode))
             }
         }
-        if syntax.service == nil, !syntax.models.isEmpty, SwiftNaming.upperCamel(stem).utf8.count > Self.maxServiceNameLength + 1 {
-            reader.diagnostics.error(
-                "the file name makes the output name '\(SwiftNaming.upperCamel(stem).prefix(40))…Models.swift' longer than 200 bytes; shorten the file name",
-                at: SourceLocation(file: path, line: 1, column: 1))
-        }
         if let entry = top["timeZone"], let zone = reader.text(entry.value, for: "'timeZone'") {
             if TimeZoneNames.contains(zone) {
                 syntax.timeZone = zone
@@ -123,9 +118,6 @@ struct FileDecoder {
         return nil
     }
 
-    /// The longest service name: `<name>Service.swift` within the output writer's 200 bytes.
-    static let maxServiceNameLength = 200 - "Service.swift".utf8.count
-
     // MARK: - Service
 
     private mutating func decodeService(_ top: KeyedMapping, nameEntry: KeyedMapping.Entry) -> ServiceSyntax {
@@ -133,12 +125,6 @@ struct FileDecoder {
         if nameEntry.value.scalar != nil, !Lexical.isUpperCamelCase(name) {
             reader.diagnostics.error(
                 "service name '\(name)' must be UpperCamelCase\(suggestion(SwiftNaming.upperCamel(name), for: name))",
-                at: location(nameEntry.value))
-        }
-        if name.utf8.count > Self.maxServiceNameLength {
-            // The output names ('<name>Service.swift') must stay within the writer's 200 bytes.
-            reader.diagnostics.error(
-                "service name is \(name.utf8.count) characters long; at most \(Self.maxServiceNameLength), so that '<name>Service.swift' stays within 200 bytes",
                 at: location(nameEntry.value))
         }
         var service = ServiceSyntax(

@@ -76,23 +76,17 @@ final class FieldSyntax {
     }
 }
 
-/// A case of a `oneOf` without a discriminator: its type, and the long form's Swift name.
+/// A case of a `oneOf` without a discriminator: its type, and the long form's `name:`. The
+/// case's Swift name, and its clashes, are the Namer's (`Namer.unionCaseName`).
 struct UnionCaseSyntax {
     var type: TypeExpr
-    /// The Swift case name, given or derived (`UnionCaseSyntax.derivedName`).
-    var swiftName: String
+    /// The long form's `name:` as written (an identifier), and where.
+    var name: String?
+    var nameLocation: SourceLocation?
+    /// The case in the list (its type in the short form, `{` in the long form).
     var location: SourceLocation
-
-    /// A case name from the type: `String` → `string`, `[ContentPart]` → `contentPartList`,
-    /// `[String: Int]` → `intMap`.
-    static func derivedName(_ type: TypeExpr) -> String {
-        switch type {
-        case .name(let name, _): return Namer.unionCaseName(forType: name)
-        case .array(let element): return derivedName(element) + "List"
-        case .dictionary(let value): return derivedName(value) + "Map"
-        case .optional(let wrapped, _), .envelope(let wrapped, _), .stream(_, let wrapped, _): return derivedName(wrapped)
-        }
-    }
+    /// The type as written, in both forms.
+    var typeLocation: SourceLocation
 }
 
 struct ModelSyntax {

@@ -60,9 +60,26 @@ public enum Namer {
         value.hasPrefix("-") ? "valueMinus" + value.dropFirst() : "value" + value
     }
 
-    /// The case of a union (a `oneOf` without discriminator) for a type name: `String` →
-    /// `string`; `unknown_` for `Unknown`, as in the enums whose fallback case is `unknown`.
-    static func unionCaseName(forType name: String) -> String {
+    /// A case of a union (a `oneOf` without discriminator): its `name:`, else one made from its
+    /// type (`unionCaseName(forType:)`).
+    static func unionCaseName(_ variant: UnionModel.Variant) -> String {
+        variant.swiftNameOverride.map(SwiftNaming.legal) ?? unionCaseName(forType: variant.type)
+    }
+
+    /// The case of a union for its type: `String` → `string`, `[ContentPart]` →
+    /// `contentPartList`, `[String: Int]` → `intMap`; `unknown_` for `Unknown`, as in the enums
+    /// whose fallback case is `unknown`.
+    static func unionCaseName(forType type: TypeRef) -> String {
+        switch type {
+        case .primitive(let primitive): return unionCaseName(forTypeName: primitive.rawValue)
+        case .model(let name): return unionCaseName(forTypeName: name)
+        case .array(let element): return unionCaseName(forType: element) + "List"
+        case .dictionary(let value): return unionCaseName(forType: value) + "Map"
+        case .optional(let wrapped): return unionCaseName(forType: wrapped)
+        }
+    }
+
+    private static func unionCaseName(forTypeName name: String) -> String {
         let derived = SwiftNaming.identifier(fromWire: name)
         return derived == GeneratedCodeContract.fallbackCase ? derived + "_" : derived
     }

@@ -103,6 +103,7 @@ struct NamerPass {
             let hasMultipart = file.service?.endpoints.contains { if case .multipart? = $0.body { true } else { false } } ?? false
             if !file.models.isEmpty || hasMultipart { outputs.append(names.modelsStem + "Models.swift") }
             table.files[file.path] = names
+            checkLength(of: outputs, file, at: location)
             // A file past the line limit is cut into `<base>-<first>.swift` files (`Namer.cutFileName`),
             // which depend on line counts the Namer does not know: each base's whole family of cut
             // files is reserved instead. Stems are identifiers (no `-`), so a cut file can only meet
@@ -126,6 +127,22 @@ struct NamerPass {
         }
     }
 
+    /// Every output name within `Namer.maxFileNameBytes`, the fake's too (written only with
+    /// fakes on, but a spec must not turn invalid with an option). Cut files fit by their rule.
+    private mutating func checkLength(of outputs: [String], _ file: SpecFile, at location: SourceLocation) {
+        guard let longest = outputs.max(by: { $0.utf8.count < $1.utf8.count }), longest.utf8.count > Namer.maxFileNameBytes else { return }
+        if let service = file.service {
+            let room = Namer.maxFileNameBytes - (longest.utf8.count - service.name.utf8.count)
+            diagnostics.error(
+                "service name is \(service.name.utf8.count) characters long; at most \(room), so that '<name>\(longest.dropFirst(service.name.count))' stays within \(Namer.maxFileNameBytes) bytes",
+                at: location)
+        } else {
+            diagnostics.error(
+                "the file name makes the output name '\(longest.prefix(40))…Models.swift' longer than \(Namer.maxFileNameBytes) bytes; shorten the file name",
+                at: location)
+        }
+    }
+
     // MARK: - Members
 
     private mutating func nameMembers(of model: Model) {
@@ -143,8 +160,7 @@ struct NamerPass {
         case .oneOf(let oneOf):
             members = caseNames(oneOf, of: "'oneOf' of model '\(model.name)'")
         case .union(let union):
-            // The decoder made these names (from the types) and reported their clashes.
-            members = union.variants.map { SwiftName($0.swiftName, at: $0.location) }
+            members = caseNames(union, of: "'oneOf' of model '\(model.name)'")
         }
         table.models[model.name]?.members = members
     }
@@ -218,6 +234,28 @@ struct NamerPass {
                     "cases '\(first.value)' and '\(variant.value)' of \(what) both become the case '\(name)'; "
                         + (variant.swiftNameOverride == nil ? "name one with the long form '\(value): { model: \(variant.model), name: caseName }'" : "give one another 'name'"),
                     at: place, notes: [.note("'\(first.value)' is here", at: first.nameLocation ?? first.location)])
+            } else {
+                seen[name] = variant
+            }
+            result.append(SwiftName(name, at: place))
+        }
+        return result
+    }
+
+    /// A union's cases, named from their types unless given a `name:`; a clash is reported at
+    /// the later case's name (or type, when the name is made from it).
+    private mutating func caseNames(_ model: UnionModel, of what: String) -> [SwiftName] {
+        var result: [SwiftName] = []
+        var seen: [String: UnionModel.Variant] = [:]
+        for variant in model.variants {
+            let name = Namer.unionCaseName(variant)
+            let place = variant.nameLocation ?? variant.typeLocation
+            if let first = seen[name] {
+                let type = variant.type.specSpelling
+                diagnostics.error(
+                    "cases '\(first.type.specSpelling)' and '\(type)' of \(what) both become the case '\(name)'; "
+                        + (variant.swiftNameOverride == nil ? "name one with the long form '{ type: \(type), name: caseName }'" : "give one another 'name'"),
+                    at: place, notes: [.note("'\(first.type.specSpelling)' is here", at: first.nameLocation ?? first.typeLocation)])
             } else {
                 seen[name] = variant
             }

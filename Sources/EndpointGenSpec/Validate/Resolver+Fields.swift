@@ -145,83 +145,101 @@ extension Resolver {
                 at: literal.location)
             return nil
         }
-        func invalid() -> String { "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'" }
         switch type {
         case .optional(let wrapped):
             return checkDefault(literal, type: wrapped)
         case .array:
             if case .emptySequence = literal.form { return .emptyArray }
-            diagnostics.error("\(invalid()); an array's default can only be []", at: literal.location)
+            diagnostics.error("\(Self.invalidDefault(literal, type)); an array's default can only be []", at: literal.location)
             return nil
         case .dictionary:
             if case .emptyMapping = literal.form { return .emptyDictionary }
-            diagnostics.error("\(invalid()); a dictionary's default can only be {}", at: literal.location)
+            diagnostics.error("\(Self.invalidDefault(literal, type)); a dictionary's default can only be {}", at: literal.location)
             return nil
         case .model(let name):
-            guard let model = enumModel(name) else {
-                diagnostics.error(
-                    "model type '\(name)' cannot have a default value (only 'null' when optional)", at: literal.location)
-                return nil
-            }
-            let text: String
-            switch literal.form {
-            case .plain(let t), .quoted(let t): text = t
-            default:
-                diagnostics.error(invalid(), at: literal.location)
-                return nil
-            }
-            // A wire value wins over a long-form case name of the same spelling.
-            if let match = model.cases.first(where: { $0.value == text })
-                ?? model.cases.first(where: { $0.swiftNameOverride == text })
-            {
-                return .enumCase(match.value)
-            }
-            // Suggestions for misspelt words only: `3` for `1` would not help.
-            let candidates = model.rawType == .string ? model.cases.map { $0.swiftNameOverride ?? $0.value } : []
-            diagnostics.error(
-                "default value '\(text)' is not a case of enum '\(name)'\(DidYouMean.hint(for: text, among: candidates))",
-                at: literal.location)
-            return nil
+            return checkEnumDefault(literal, model: name)
         case .primitive(let primitive):
-            switch (primitive, literal.form) {
-            case (.string, .plain(let text)), (.string, .quoted(let text)):
-                return .string(text)
-            case (.int, .plain(let text)), (.int64, .plain(let text)), (.int32, .plain(let text)):
-                guard Lexical.isInteger(text) else { break }
-                guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
-                    diagnostics.error(
-                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
-                    return nil
-                }
-                return .number(text)
-            case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
-                guard Lexical.isNumber(text) else { break }
-                let bits = primitive == .float ? 32 : 64
-                guard Lexical.numberFits(text, primitive) else {
-                    diagnostics.error(
-                        "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
-                    return nil
-                }
-                if primitive != .decimal, Lexical.isInteger(text), !Lexical.integerIsExact(text, bits: bits) {
-                    diagnostics.error(
-                        "default value '\(text)' is not exactly representable as \(primitive.rawValue); write it with a fraction or an exponent (like '1.5e20') to take the nearest value",
-                        at: literal.location)
-                    return nil
-                }
-                return .number(text)
-            case (.bool, .plain(let text)):
-                if text == "true" { return .bool(true) }
-                if text == "false" { return .bool(false) }
-            case (.date, _), (.url, _), (.uuid, _), (.data, _), (.json, _), (.file, _):
-                diagnostics.error(
-                    "type '\(primitive.rawValue)' cannot have a default value (only 'null' when optional)",
-                    at: literal.location)
-                return nil
-            default:
-                break
-            }
-            diagnostics.error(invalid(), at: literal.location)
+            return checkPrimitiveDefault(literal, primitive)
+        }
+    }
+
+    private static func invalidDefault(_ literal: DefaultLiteral, _ type: TypeRef) -> String {
+        "invalid default value '\(literal.spelling)' for type '\(type.specSpelling)'"
+    }
+
+    /// A default of a model type: a case of an enum model, by wire value or long-form name.
+    private mutating func checkEnumDefault(_ literal: DefaultLiteral, model name: String) -> DefaultValue? {
+        guard let model = enumModel(name) else {
+            diagnostics.error(
+                "model type '\(name)' cannot have a default value (only 'null' when optional)", at: literal.location)
             return nil
         }
+        let text: String
+        switch literal.form {
+        case .plain(let t), .quoted(let t): text = t
+        default:
+            diagnostics.error(Self.invalidDefault(literal, .model(name)), at: literal.location)
+            return nil
+        }
+        // A wire value wins over a long-form case name of the same spelling.
+        if let match = model.cases.first(where: { $0.value == text })
+            ?? model.cases.first(where: { $0.swiftNameOverride == text })
+        {
+            return .enumCase(match.value)
+        }
+        // Suggestions for misspelt words only: `3` for `1` would not help.
+        let candidates = model.rawType == .string ? model.cases.map { $0.swiftNameOverride ?? $0.value } : []
+        diagnostics.error(
+            "default value '\(text)' is not a case of enum '\(name)'\(DidYouMean.hint(for: text, among: candidates))",
+            at: literal.location)
+        return nil
+    }
+
+    /// A default of a built-in type: strings, numbers in range (and exact), booleans.
+    private mutating func checkPrimitiveDefault(_ literal: DefaultLiteral, _ primitive: PrimitiveType) -> DefaultValue? {
+        switch (primitive, literal.form) {
+        case (.string, .plain(let text)), (.string, .quoted(let text)):
+            return .string(text)
+        case (.int, .plain(let text)), (.int64, .plain(let text)), (.int32, .plain(let text)):
+            guard Lexical.isInteger(text) else { break }
+            guard Lexical.integerFits(text, bits: primitive == .int32 ? 32 : 64) else {
+                diagnostics.error(
+                    "default value '\(text)' is out of range for \(primitive.rawValue)", at: literal.location)
+                return nil
+            }
+            return .number(text)
+        case (.double, .plain(let text)), (.float, .plain(let text)), (.decimal, .plain(let text)):
+            guard Lexical.isNumber(text) else { break }
+            return checkNumberDefault(text, primitive, at: literal.location)
+        case (.bool, .plain(let text)):
+            if text == "true" { return .bool(true) }
+            if text == "false" { return .bool(false) }
+        case (.date, _), (.url, _), (.uuid, _), (.data, _), (.json, _), (.file, _):
+            diagnostics.error(
+                "type '\(primitive.rawValue)' cannot have a default value (only 'null' when optional)",
+                at: literal.location)
+            return nil
+        default:
+            break
+        }
+        diagnostics.error(Self.invalidDefault(literal, .primitive(primitive)), at: literal.location)
+        return nil
+    }
+
+    /// A number default of a floating-point or decimal type: in range, and exact when written
+    /// as an integer (a fraction or exponent says the nearest value is meant).
+    private mutating func checkNumberDefault(_ text: String, _ primitive: PrimitiveType, at location: SourceLocation) -> DefaultValue? {
+        let bits = primitive == .float ? 32 : 64
+        guard Lexical.numberFits(text, primitive) else {
+            diagnostics.error("default value '\(text)' is out of range for \(primitive.rawValue)", at: location)
+            return nil
+        }
+        if primitive != .decimal, Lexical.isInteger(text), !Lexical.integerIsExact(text, bits: bits) {
+            diagnostics.error(
+                "default value '\(text)' is not exactly representable as \(primitive.rawValue); write it with a fraction or an exponent (like '1.5e20') to take the nearest value",
+                at: location)
+            return nil
+        }
+        return .number(text)
     }
 }

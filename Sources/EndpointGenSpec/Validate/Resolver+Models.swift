@@ -45,9 +45,10 @@ extension Resolver {
         return expr
     }
 
-    /// The cases of a `oneOf` without a discriminator: any type but `File` and optionals, each
-    /// once; `JSON` (which any value decodes as) only last. A case that an earlier one always
-    /// takes (`Int` after `Double`, `Date` after `String`) is a warning: it would never be chosen.
+    /// The cases of a `oneOf` without a discriminator: any type but `File` and optionals (each
+    /// once, which the decoder checks by spelling); `JSON` (which any value decodes as) only last.
+    /// A case that an earlier one always takes (`Int` after `Double`, `Date` after `String`) is a
+    /// warning: it would never be chosen. Case names are the Namer's.
     private mutating func resolveUnion(_ cases: [UnionCaseSyntax], of syntax: ModelSyntax) -> UnionModel {
         var variants: [UnionModel.Variant] = []
         func what() -> String { "'oneOf' of model '\(syntax.name)'" }
@@ -63,19 +64,14 @@ extension Resolver {
                 incompleteModels.insert(syntax.name)
                 continue
             }
-            if let earlier = variants.first(where: { $0.type == type }) {
-                diagnostics.error(
-                    "case '\(type.specSpelling)' appears twice in \(what())", at: item.location,
-                    notes: [.note("first given here", at: earlier.location)])
-                incompleteModels.insert(syntax.name)
-                continue
-            }
             if let earlier = variants.first(where: { unionShape($0.type).takesEvery(unionShape(type)) }) {
                 diagnostics.warning(
                     "case '\(type.specSpelling)' of \(what()) is never chosen: '\(earlier.type.specSpelling)' before it decodes every such value; list it first",
                     at: item.location)
             }
-            variants.append(UnionModel.Variant(type: type, swiftName: item.swiftName, location: item.location))
+            variants.append(UnionModel.Variant(
+                type: type, swiftNameOverride: item.name, location: item.location, typeLocation: item.typeLocation,
+                nameLocation: item.nameLocation))
         }
         return UnionModel(variants: variants)
     }

@@ -157,80 +157,101 @@ extension Resolver {
         guard let model = resolvedModels[name], !incompleteModels.contains(name) else { return .null }
         switch model.kind {
         case .enumeration(let enumeration):
-            guard let scalar = node.scalar else {
-                return mismatch(node, expected: "a case of enum '\(name)'", at: location)
-            }
-            let isInt = enumeration.rawType == .int
-            if !(isInt && scalar.style != .plain) {
-                for enumCase in enumeration.cases where enumCase.value == scalar.value {
-                    return isInt ? .number(scalar.value) : .string(scalar.value)
-                }
-            }
-            diagnostics.error(
-                "sample value '\(scalar.value)' at '\(renderedSamplePath)' is not a case of enum '\(name)'"
-                    + (isInt ? "" : DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value))),
-                at: location)
-            return .null
+            return convertEnumSample(node, enumeration, model: name, location: location)
         case .oneOf(let oneOf):
-            guard let pairs = node.mapping else {
-                return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
-            }
-            let key = oneOf.discriminator
-            let tagScalar = pairs.first(where: { $0.key.scalar?.value == key })?.value.scalar
-            // An integer discriminator is a plain number in the sample (a quoted "1" is a string on the wire).
-            let tag = oneOf.valueType == .int
-                ? tagScalar.flatMap { $0.style == .plain ? Int64($0.value).map(String.init) : nil }
-                : tagScalar?.value
-            guard let tag else {
-                let values = oneOf.variants.map { oneOf.valueType == .int ? $0.value : "'\($0.value)'" }.joined(separator: ", ")
-                if let tagScalar {
-                    diagnostics.error(
-                        "sample value '\(tagScalar.value)' at '\(renderedSamplePath).\(key)' must be an integer, one of \(values)",
-                        at: location)
-                } else {
-                    diagnostics.error(
-                        "sample at '\(renderedSamplePath)' needs the discriminator '\(key)' of model '\(name)' (one of \(values))",
-                        at: location)
-                }
-                return .null
-            }
-            guard let variant = oneOf.variants.first(where: { $0.value == tag }) else {
-                diagnostics.error(
-                    "sample value '\(tag)' at '\(renderedSamplePath).\(key)' is not a case of model '\(name)'"
-                        + (oneOf.valueType == .int ? "" : DidYouMean.hint(for: tag, among: oneOf.variants.map(\.value))),
-                    at: location)
-                return .null
-            }
-            guard let target = resolvedModels[variant.model], case .structure(let fields) = target.kind,
-                  !incompleteModels.contains(variant.model) else { return .null }
-            // The discriminator is written as its type says, whatever the sample's YAML style
-            // (a plain `1` for a String discriminator is the string "1").
-            let tagValue: SampleValue = oneOf.valueType == .int ? .number(tag) : .string(tag)
-            return convertStructSample(pairs, model: variant.model, fields: fields, discriminator: (key, tagValue), location: location, file: file)
+            return convertOneOfSample(node, oneOf, model: name, location: location, file: file)
         case .structure(let fields):
             guard let pairs = node.mapping else {
                 return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
             }
             return convertStructSample(pairs, model: name, fields: fields, discriminator: nil, location: location, file: file)
         case .union(let union):
-            // The first case the sample converts as without a diagnostic, as decoding takes the
-            // first that decodes; a plain `1` or `true` is not a String here (it is no string
-            // in the JSON the sample stands for).
-            for variant in union.variants {
-                if variant.type == .primitive(.string), let scalar = node.scalar, scalar.style == .plain,
-                   Lexical.isNumber(scalar.value) || scalar.value == "true" || scalar.value == "false" {
-                    continue
-                }
-                let (before, errorsBefore) = (diagnostics.all.count, diagnostics.errorCount)
-                let value = convertSample(node, type: variant.type, file: file)
-                if diagnostics.errorCount == errorsBefore { return value }
-                diagnostics.removeAll(after: before)
+            return convertUnionSample(node, union, model: name, location: location, file: file)
+        }
+    }
+
+    /// A value of an enum model: one of its cases (an integer enum's as a plain number).
+    private mutating func convertEnumSample(
+        _ node: YAMLNode, _ enumeration: EnumModel, model name: String, location: SourceLocation
+    ) -> SampleValue {
+        guard let scalar = node.scalar else {
+            return mismatch(node, expected: "a case of enum '\(name)'", at: location)
+        }
+        let isInt = enumeration.rawType == .int
+        if !(isInt && scalar.style != .plain) {
+            for enumCase in enumeration.cases where enumCase.value == scalar.value {
+                return isInt ? .number(scalar.value) : .string(scalar.value)
             }
+        }
+        diagnostics.error(
+            "sample value '\(scalar.value)' at '\(renderedSamplePath)' is not a case of enum '\(name)'"
+                + (isInt ? "" : DidYouMean.hint(for: scalar.value, among: enumeration.cases.map(\.value))),
+            at: location)
+        return .null
+    }
+
+    /// A value of a `oneOf` model: a mapping whose discriminator names a case, converted as that
+    /// case's struct with the discriminator beside its fields.
+    private mutating func convertOneOfSample(
+        _ node: YAMLNode, _ oneOf: OneOfModel, model name: String, location: SourceLocation, file: String
+    ) -> SampleValue {
+        guard let pairs = node.mapping else {
+            return mismatch(node, expected: "a mapping for model '\(name)'", at: location)
+        }
+        let key = oneOf.discriminator
+        let tagScalar = pairs.first(where: { $0.key.scalar?.value == key })?.value.scalar
+        // An integer discriminator is a plain number in the sample (a quoted "1" is a string on the wire).
+        let tag = oneOf.valueType == .int
+            ? tagScalar.flatMap { $0.style == .plain ? Int64($0.value).map(String.init) : nil }
+            : tagScalar?.value
+        guard let tag else {
+            let values = oneOf.variants.map { oneOf.valueType == .int ? $0.value : "'\($0.value)'" }.joined(separator: ", ")
+            if let tagScalar {
+                diagnostics.error(
+                    "sample value '\(tagScalar.value)' at '\(renderedSamplePath).\(key)' must be an integer, one of \(values)",
+                    at: location)
+            } else {
+                diagnostics.error(
+                    "sample at '\(renderedSamplePath)' needs the discriminator '\(key)' of model '\(name)' (one of \(values))",
+                    at: location)
+            }
+            return .null
+        }
+        guard let variant = oneOf.variants.first(where: { $0.value == tag }) else {
             diagnostics.error(
-                "sample value at '\(renderedSamplePath)' is none of the cases of model '\(name)' (\(union.variants.map(\.type.specSpelling).joined(separator: ", ")))",
+                "sample value '\(tag)' at '\(renderedSamplePath).\(key)' is not a case of model '\(name)'"
+                    + (oneOf.valueType == .int ? "" : DidYouMean.hint(for: tag, among: oneOf.variants.map(\.value))),
                 at: location)
             return .null
         }
+        guard let target = resolvedModels[variant.model], case .structure(let fields) = target.kind,
+              !incompleteModels.contains(variant.model) else { return .null }
+        // The discriminator is written as its type says, whatever the sample's YAML style
+        // (a plain `1` for a String discriminator is the string "1").
+        let tagValue: SampleValue = oneOf.valueType == .int ? .number(tag) : .string(tag)
+        return convertStructSample(pairs, model: variant.model, fields: fields, discriminator: (key, tagValue), location: location, file: file)
+    }
+
+    /// A value of a union model: the first case the sample converts as without a diagnostic, as
+    /// decoding takes the first that decodes; a plain `1` or `true` is not a String here (it is
+    /// no string in the JSON the sample stands for).
+    private mutating func convertUnionSample(
+        _ node: YAMLNode, _ union: UnionModel, model name: String, location: SourceLocation, file: String
+    ) -> SampleValue {
+        for variant in union.variants {
+            if variant.type == .primitive(.string), let scalar = node.scalar, scalar.style == .plain,
+               Lexical.isNumber(scalar.value) || scalar.value == "true" || scalar.value == "false" {
+                continue
+            }
+            let (before, errorsBefore) = (diagnostics.all.count, diagnostics.errorCount)
+            let value = convertSample(node, type: variant.type, file: file)
+            if diagnostics.errorCount == errorsBefore { return value }
+            diagnostics.removeAll(after: before)
+        }
+        diagnostics.error(
+            "sample value at '\(renderedSamplePath)' is none of the cases of model '\(name)' (\(union.variants.map(\.type.specSpelling).joined(separator: ", ")))",
+            at: location)
+        return .null
     }
 
     /// A struct model's sample; `discriminator` is a key allowed beside its fields (the
