@@ -14,24 +14,58 @@ struct FakeRenderer {
     var typeName: String { service.name + "ServiceFake" }
 
     func render(into p: inout CodePrinter) {
+        render(split: false, into: &p)
+    }
+
+    /// With `split`, the head alone: the class with `Call`, its stored properties and helpers,
+    /// internal rather than private since the handlers and methods that use them go to extensions
+    /// in other files (`parts`, cut as a Service is: `EndpointFiles`).
+    func renderHead(into p: inout CodePrinter) {
+        render(split: true, into: &p)
+    }
+
+    private func render(split: Bool, into p: inout CodePrinter) {
         p.doc(
             "A test double of `\(service.name)ServiceProtocol` for tests of app code: each method answers with its handler when one is set, else with the spec's sample (as `StubTransport` does); every call is recorded in `calls`.")
         p.block("\(context.typeModifiers)final class \(typeName): \(service.name)ServiceProtocol, @unchecked Sendable") { p in
             renderCallEnum(into: &p)
             p.blank()
-            renderState(into: &p)
-            renderHandlers(into: &p)
-            for (index, shape) in shapes.enumerated() {
-                p.blank()
-                renderMethod(shape, call: calls[index], into: &p)
-                if let pages = pages[index] {
+            renderState(hidden: split ? "" : "private ", into: &p)
+            if !split {
+                for index in shapes.indices {
                     p.blank()
-                    renderPagesMethod(shape, pages, into: &p)
+                    renderHandlers(index, into: &p)
+                }
+                for index in shapes.indices {
+                    p.blank()
+                    renderMethods(index, into: &p)
                 }
             }
             p.blank()
-            renderHelpers(into: &p)
+            renderHelpers(hidden: split ? "" : "private ", into: &p)
         }
+    }
+
+    /// Per endpoint, what `renderHead` leaves out: its handler properties and methods, for an
+    /// extension (`layout`).
+    func parts() -> [EndpointFiles.Part] {
+        var p = CodePrinter()
+        var parts: [EndpointFiles.Part] = []
+        p.block("extension \(typeName)") { p in
+            for index in shapes.indices {
+                p.blank()
+                let start = p.offset
+                renderHandlers(index, into: &p)
+                p.blank()
+                renderMethods(index, into: &p)
+                parts.append(EndpointFiles.Part(name: shapes[index].caseName, sections: [p.text(in: start..<p.offset)]))
+            }
+        }
+        return parts
+    }
+
+    var layout: EndpointFiles.Layout {
+        EndpointFiles.Layout(sections: ["extension \(typeName)"])
     }
 
     /// `enum Call`: a case per method (and pages method) with its arguments.
@@ -54,22 +88,23 @@ struct FakeRenderer {
         }
     }
 
-    /// The stored state (behind one lock), the initializer and `calls`.
-    private func renderState(into p: inout CodePrinter) {
+    /// The stored state (behind one lock), the initializer and `calls`; `hidden` is the access
+    /// of the state.
+    private func renderState(hidden: String, into p: inout CodePrinter) {
         let access = context.access
         // All state behind one lock: tests call the fake from many tasks at once.
-        p.line("private let lock = NSLock()")
-        p.line("private var recorded: [Call] = []")
+        p.line("\(hidden)let lock = NSLock()")
+        p.line("\(hidden)var recorded: [Call] = []")
         for (index, shape) in shapes.enumerated() {
-            p.line("private var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
+            p.line("\(hidden)var \(storageName(shape)): (\(handlerType(shape, calls[index])))?")
             if let pages = pages[index] {
-                p.line("private var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
+                p.line("\(hidden)var \(storageName(shape, pages)): (\(handlerType(shape, pages)))?")
             }
         }
         // The samples come from the router through a stub transport, as a real service's
         // calls would go, without the service's own parameters.
-        p.line("private let samples = APIClient(transport: StubTransport())")
-        p.line("private static let sampleURL = URL(string: \"https://fake.invalid\")!")
+        p.line("\(hidden)let samples = APIClient(transport: StubTransport())")
+        p.line("\(hidden)static let sampleURL = URL(string: \"https://fake.invalid\")!")
         p.blank()
         p.doc("A fake whose methods answer with the spec's samples until handlers are set.")
         p.line("\(access)init() {}")
@@ -78,31 +113,38 @@ struct FakeRenderer {
         p.line("\(access)var calls: [Call] { locked { recorded } }")
     }
 
-    /// A settable handler property per method (and pages method).
-    private func renderHandlers(into p: inout CodePrinter) {
+    /// The settable handler of an endpoint, and of its pages method.
+    private func renderHandlers(_ index: Int, into p: inout CodePrinter) {
         let access = context.access
-        for (index, shape) in shapes.enumerated() {
+        let shape = shapes[index]
+        p.doc("Answers `\(shape.caseName)` instead of the sample, with the call's arguments.")
+        p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, calls[index])))?") { p in
+            p.line("get { locked { \(storageName(shape)) } }")
+            p.line("set { locked { \(storageName(shape)) = newValue } }")
+        }
+        if let pages = pages[index] {
             p.blank()
-            p.doc("Answers `\(shape.caseName)` instead of the sample, with the call's arguments.")
-            p.block("\(access)var \(handlerName(shape)): (\(handlerType(shape, calls[index])))?") { p in
-                p.line("get { locked { \(storageName(shape)) } }")
-                p.line("set { locked { \(storageName(shape)) = newValue } }")
-            }
-            if let pages = pages[index] {
-                p.blank()
-                p.doc("Answers `\(pages.name)` instead of one page holding the sample, with the call's arguments.")
-                p.block("\(access)var \(handlerName(shape, pages)): (\(handlerType(shape, pages)))?") { p in
-                    p.line("get { locked { \(storageName(shape, pages)) } }")
-                    p.line("set { locked { \(storageName(shape, pages)) = newValue } }")
-                }
+            p.doc("Answers `\(pages.name)` instead of one page holding the sample, with the call's arguments.")
+            p.block("\(access)var \(handlerName(shape, pages)): (\(handlerType(shape, pages)))?") { p in
+                p.line("get { locked { \(storageName(shape, pages)) } }")
+                p.line("set { locked { \(storageName(shape, pages)) = newValue } }")
             }
         }
     }
 
-    /// `answer` (a handler's errors as `APIError`) and `locked`.
-    private func renderHelpers(into p: inout CodePrinter) {
+    /// The method of an endpoint, and its pages method.
+    private func renderMethods(_ index: Int, into p: inout CodePrinter) {
+        renderMethod(shapes[index], call: calls[index], into: &p)
+        if let pages = pages[index] {
+            p.blank()
+            renderPagesMethod(shapes[index], pages, into: &p)
+        }
+    }
+
+    /// `answer` (a handler's errors as `APIError`) and `locked`, of access `hidden`.
+    private func renderHelpers(hidden: String, into p: inout CodePrinter) {
         p.doc("A handler's result; an error that is not an `APIError` becomes `.transport(.other)`, cancellation `.cancelled`.")
-        p.block("private static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
+        p.block("\(hidden)static func answer<Value>(_ handler: () async throws -> Value) async throws(APIError) -> Value") { p in
             p.chain([
                 ("do", { p in p.line("return try await handler()") }),
                 ("catch let error as APIError", { p in p.line("throw error") }),
@@ -111,7 +153,7 @@ struct FakeRenderer {
             ])
         }
         p.blank()
-        p.block("private func locked<Value>(_ body: () -> Value) -> Value") { p in
+        p.block("\(hidden)func locked<Value>(_ body: () -> Value) -> Value") { p in
             p.line("lock.lock()")
             p.line("defer { lock.unlock() }")
             p.line("return body()")

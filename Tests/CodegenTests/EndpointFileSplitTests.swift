@@ -1,25 +1,27 @@
 @testable import EndpointGenCodegen
 import EndpointGenSpec
+import Foundation
 import XCTest
 
 /// A Router or Service past `ModelFiles.lineLimit` lines keeps its head and moves its members to
 /// extensions in files cut by name; smaller ones stay one file. (`make corpus` type-checks cut
 /// output: Stripe's, and the features and hostile fixtures repeated.)
 final class EndpointFileSplitTests: XCTestCase {
-    private func generate(_ endpoints: [String], options: CodegenOptions = CodegenOptions()) throws -> [GeneratedFile] {
+    /// `withoutQuery`: the names of endpoints that take no query parameters.
+    private func generate(_ endpoints: [String], withoutQuery: Set<String> = [], options: CodegenOptions = CodegenOptions()) throws -> [GeneratedFile] {
         var yaml = "service: Big\nbaseURL: https://api.example.com\nparameters:\n  headers:\n    X-Tenant: String\nendpoints:\n"
-        for name in endpoints {
+        for (index, name) in endpoints.enumerated() {
+            let query = withoutQuery.contains(name) ? "" : "\n    query: { page: Int = 1, filter: String? }"
             yaml += """
               \(name):
                 method: POST
                 path: /\(name)/{id}
                 summary: Endpoint \(name).
                 params: { id: Int }
-                headerParams: { X-Trace: String? }
-                query: { page: Int = 1, filter: String? }
+                headerParams: { X-Trace: String? }\(query)
                 body: { json: { note: String?, size: Int = 0 } }
                 responses: { 200: Thing, 404: empty }
-                sample: { id: 1 }
+                sample: { id: \(index) }
 
             """
         }
@@ -99,5 +101,93 @@ final class EndpointFileSplitTests: XCTestCase {
         let service = files[2].contents
         XCTAssertTrue(service.contains("    private func withParameters<Base: Endpoint>"), service)
         XCTAssertFalse(service.contains("extension BigService {"), service)
+    }
+
+    /// The text of `public var <name>` in `text`, up to its closing brace.
+    private func property(_ name: String, in text: String) throws -> String {
+        let start = try XCTUnwrap(text.range(of: "    public var \(name):"), name)
+        let end = try XCTUnwrap(text.range(of: "\n    }\n", range: start.upperBound..<text.endIndex), name)
+        return String(text[start.lowerBound..<end.upperBound])
+    }
+
+    /// Swift gives up checking a switch of hundreds of cases with associated values for
+    /// exhaustiveness: past `switchLimit` cases a property lists them in parts, each case in
+    /// exactly one, each part's `default:` handing on to the next and the last one's answering
+    /// the property's fallback (or never taken, when every case is listed).
+    func testRouterSwitchesOfManyCasesAreInPartsListingEachCaseOnce() throws {
+        let count = 2 * RouterRenderer.switchLimit + 10
+        let names = (0..<count).map { "op\($0)" }
+        let withoutQuery = Set(names.enumerated().filter { $0.offset % 5 == 0 }.map(\.element))
+        let files = try generate(names, withoutQuery: withoutQuery)
+        let router = files.filter { $0.name.hasPrefix("BigRouter") }.map(\.contents).joined()
+        for (name, listed, fallback) in [
+            ("pathComponents", names, nil), ("queryItems", names.filter { !withoutQuery.contains($0) }, "[]"), ("sampleData", names, nil),
+        ] {
+            let text = try property(name, in: router)
+            let parts = (listed.count + RouterRenderer.switchLimit - 1) / RouterRenderer.switchLimit
+            XCTAssertEqual(text.components(separatedBy: "switch self {").count - 1, parts, name)
+            for part in 2...parts {
+                XCTAssertEqual(text.components(separatedBy: "        func \(name)\(part)() -> ").count - 1, 1, "\(name) part \(part)")
+                XCTAssertEqual(text.components(separatedBy: "return \(name)\(part)()\n").count - 1, 1, "\(name): the default before part \(part)")
+            }
+            let cases = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("case .") }
+                .map { $0.trimmingCharacters(in: .whitespaces).dropFirst("case .".count).prefix { $0 != "(" && $0 != ":" } }
+            XCTAssertEqual(cases.map(String.init), listed, "\(name): each case it lists once, in case order")
+            let last = try XCTUnwrap(text.components(separatedBy: "default:\n").last)
+            XCTAssertTrue(last.hasPrefix(fallback.map { "                return \($0)\n" } ?? "                Swift.fatalError("), last)
+            XCTAssertEqual(text.components(separatedBy: "default:").count - 1, parts, name)
+        }
+        // Every case still listed in the Router and its Service once: only the switches changed.
+        let head = try XCTUnwrap(files.first { $0.name == "BigRouter.swift" }).contents
+        XCTAssertEqual(head.components(separatedBy: "    case ").count - 1, count)
+        XCTAssertEqual(try generate(names, withoutQuery: withoutQuery), files, "deterministic")
+    }
+
+    func testRouterSwitchesUpToTheLimitAreOneSwitch() throws {
+        let names = (0..<RouterRenderer.switchLimit).map { "op\($0)" }
+        let router = try generate(names).filter { $0.name.hasPrefix("BigRouter") }.map(\.contents).joined()
+        let text = try property("pathComponents", in: router)
+        XCTAssertEqual(text.components(separatedBy: "switch self {").count - 1, 1)
+        XCTAssertFalse(text.contains("default:"), "every case listed: the compiler checks the switch is exhaustive")
+        XCTAssertFalse(router.contains("fatalError"), router)
+    }
+
+    /// A ServiceFake past the line limit is cut as a Service is: the head keeps the class with
+    /// `Call`, the handlers' storage and the helpers (internal, for the extensions in other
+    /// files); each endpoint's handler and method go to the file of its name.
+    func testBigServiceFakeIsCutIntoHeadAndExtensionsByEndpoint() throws {
+        let files = try generate(names, options: CodegenOptions(fakes: true))
+        let fakes = files.filter { $0.name.hasPrefix("BigServiceFake") }
+        XCTAssertGreaterThan(fakes.count, 2, files.map(\.name).joined(separator: " "))
+        for file in fakes {
+            XCTAssertLessThanOrEqual(lines(file), ModelFiles.lineLimit, file.name)
+            XCTAssertFalse(file.contents.contains("\n\n\n"), file.name)
+        }
+        let head = try XCTUnwrap(fakes.first { $0.name == "BigServiceFake.swift" }).contents
+        XCTAssertTrue(head.contains("public nonisolated final class BigServiceFake: BigServiceProtocol, @unchecked Sendable {\n"), head)
+        XCTAssertEqual(head.components(separatedBy: "\n        case ").count - 1, names.count, "every call's case in the head")
+        XCTAssertEqual(head.components(separatedBy: "\n    var _").count - 1, names.count, "every handler's storage, internal")
+        XCTAssertTrue(head.contains("\n    func locked<Value>("), head)
+        XCTAssertTrue(head.contains("\n    static func answer<Value>("), head)
+        XCTAssertFalse(head.contains("private "), head)
+        XCTAssertFalse(head.contains("public func "), head)
+        var methods: [String] = []
+        for file in fakes where file.name != "BigServiceFake.swift" {
+            XCTAssertTrue(file.contents.contains("\nextension BigServiceFake {\n"), file.name)
+            let declared = file.contents.split(separator: "\n").filter { $0.hasPrefix("    public func ") }
+                .map { String($0.dropFirst("    public func ".count).prefix { $0 != "(" }) }
+            XCTAssertEqual(file.name, "BigServiceFake-\(declared[0]).swift", "named after its first endpoint")
+            for method in declared {
+                XCTAssertTrue(file.contents.contains("    public var \(method)Handler: "), "\(method)'s handler beside it")
+            }
+            methods += declared
+        }
+        XCTAssertEqual(methods, names.sorted(), "every method once, in name order across the files")
+        XCTAssertEqual(try generate(names, options: CodegenOptions(fakes: true)), files, "deterministic")
+        // A small fake stays one file, its storage and helpers private.
+        let small = try XCTUnwrap(try generate(["one", "two"], options: CodegenOptions(fakes: true)).first { $0.name.hasPrefix("BigServiceFake") })
+        XCTAssertEqual(small.name, "BigServiceFake.swift")
+        XCTAssertTrue(small.contents.contains("    private var _oneHandler: "), small.contents)
+        XCTAssertTrue(small.contents.contains("    public func one(id: Int"), small.contents)
     }
 }

@@ -14,7 +14,9 @@ on a DELETE, counted) and `swiftc -typecheck
   document without aliases written here (finding 2: 5 MB, not committed);
 - the features and hostile fixtures' specs with their endpoints repeated until each Router and
   Service is cut into several files (past 5,000 lines), generated with completion handlers and
-  fakes: the cut's extensions must compile with every kind of member (no import step).
+  fakes: the cut's extensions must compile with every kind of member (no import step);
+- one service of 1,210 endpoints (hostile.yaml repeated) with fakes: a Router's switches in parts,
+  its ServiceFake cut.
 
 Two documents are worked on at once (the machine has two cores), the largest first.
 
@@ -72,12 +74,13 @@ def deep_document(path):
         json.dump(document, file)
 
 
-def repeated_specs(folder, copies):
-    """`make` for a folder of specs: each spec of `folder` with its endpoints written `copies` times,
-    renamed (`loginCopy7`, a `typePrefix` likewise) under paths of their own (`/copy7/login`)."""
+def repeated_specs(folder, copies, names=None):
+    """`make` for a folder of specs: each spec of `folder` (or those of `names`) with its endpoints
+    written `copies` times, renamed (`loginCopy7`, a `typePrefix` likewise) under paths of their own
+    (`/copy7/login`)."""
     def make(target):
         os.makedirs(target, exist_ok=True)
-        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+        for name in names or sorted(os.listdir(os.path.join(ROOT, folder))):
             with open(os.path.join(ROOT, folder, name)) as file:
                 text = file.read()
             head, _, rest = text.partition("\nendpoints:\n")
@@ -120,15 +123,23 @@ def documents(work, only):
         elif name.endswith((".yaml", ".json")):
             result.append(("excerpt-" + name.rsplit(".", 1)[0], None, path))
     result.append(("excerpt-2-deep-without-aliases", deep_document, os.path.join(work, "documents", "2-deep-without-aliases.json")))
-    # Copies enough to cut the Services (and hostile's Router), few enough to stay under ~800
-    # cases per Router: past that, swiftc gives up on the exhaustiveness of its `switch self`
-    # (features at 90 copies, 900 cases: "unable to check that this switch is exhaustive").
+    # Copies enough to cut the Services (and hostile's Router).
     for folder, copies in [("Tests/Fixtures/features", 60), ("Tests/Fixtures/hostile", 55)]:
         name = "cut-" + folder.replace("/", "-")
         result.append((name, repeated_specs(folder, copies), os.path.join(work, "documents", name)))
+    # One service of 1,210 endpoints (hostile.yaml's 11, 110 times) with fakes: past ~630 cases a
+    # Router's `switch self` is more than swiftc checks for exhaustiveness ("unable to check that
+    # this switch is exhaustive in reasonable time"), so its switches must come in parts.
+    result.append(("big-one-service", repeated_specs("Tests/Fixtures/hostile", 110, names=["hostile.yaml"]),
+                   os.path.join(work, "documents", "big-one-service")))
     if only:
         result = [entry for entry in result if any(entry[0] == each or entry[0].startswith(each) for each in only)]
     return result
+
+
+def read(path):
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
 def module_name(name):
@@ -147,6 +158,8 @@ def check(name, make, document, work, modules):
     if name.startswith("cut-"):
         # Specs, not a document: generated as they are, with every optional kind of member.
         specs, options = document, ["--completion-handlers", "--fakes"]
+    elif name.startswith("big-"):
+        specs, options = document, ["--fakes"]
     else:
         status, output, import_time = run([TOOL, "import-openapi", document, "--output", specs, "--color", "never"], "import")
         warnings = [line for line in output.splitlines() if WARNING.search(line)]
@@ -162,10 +175,13 @@ def check(name, make, document, work, modules):
     for kind in ["Router", "Service"] if name == "cut-Tests-Fixtures-hostile" else ["Service"]:
         if name.startswith("cut-") and not any(re.search(kind + r"-.*\.swift$", each) for each in files):
             raise Failure(f"{name}: no {kind} was cut; repeat the endpoints more often")
-    lines = 0
-    for each in files:
-        with open(each, "rb") as handle:
-            lines += handle.read().count(b"\n")
+    if name.startswith("big-"):
+        routers = [each for each in files if re.search(r"Router(-.*)?\.swift$", each)]
+        if not any(b"func pathComponents2()" in read(each) for each in routers):
+            raise Failure(f"{name}: the Router's switches are not in parts; repeat the endpoints more often")
+        if not any(re.search(r"ServiceFake-.*\.swift$", each) for each in files):
+            raise Failure(f"{name}: no ServiceFake was cut; repeat the endpoints more often")
+    lines = sum(read(each).count(b"\n") for each in files)
     command = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", module_name(name),
                "-I", modules, "-I", os.path.join(ROOT, "Sources", "CEndpointCurl", "include")] + files
     status, output, check_time = run(command, "typecheck")

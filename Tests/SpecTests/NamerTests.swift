@@ -49,14 +49,14 @@ final class NamerTests: XCTestCase {
             """)
     }
 
-    /// The files a long Router, Service or Models file is cut into are named by the Namer's rule
+    /// The files a long Router, Service, ServiceFake or Models file is cut into are named by the Namer's rule
     /// and fall in the family it reserves for their base, so two specs whose cut files could meet
     /// are reported (once per pair), never left for one file to overwrite the other.
     func testCutFilesAreNamedAndReservedByTheNamer() {
         XCTAssertEqual(Namer.cutFileName(base: "BillingModels", index: 0, first: "Charge"), "BillingModels.swift")
         XCTAssertEqual(Namer.cutFileName(base: "BillingService", index: 2, first: "getCharges"), "BillingService-getCharges.swift")
         XCTAssertEqual(Namer.cutFileName(base: "BillingModels", index: 3, first: "É"), "BillingModels-3.swift")
-        for (base, first) in [("FooBarRouter", "sampleData"), ("FoobarService", "ping"), ("FooBarModels", "Zed")] {
+        for (base, first) in [("FooBarRouter", "sampleData"), ("FoobarService", "ping"), ("FooBarServiceFake", "ping"), ("FooBarModels", "Zed")] {
             let family = Namer.cutFileFamily(ofFile: base + ".swift")
             XCTAssertEqual(family, base + "-*.swift")
             XCTAssertTrue(Namer.cutFileName(base: base, index: 1, first: first).hasPrefix(family.dropLast("*.swift".count)))

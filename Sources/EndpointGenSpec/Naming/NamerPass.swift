@@ -108,7 +108,7 @@ struct NamerPass {
             // which depend on line counts the Namer does not know: each base's whole family of cut
             // files is reserved instead. Stems are identifiers (no `-`), so a cut file can only meet
             // a file of the same family: two specs whose cut files could meet are one error here.
-            outputs += outputs.filter { !$0.hasSuffix("Fake.swift") }.map { Namer.cutFileFamily(ofFile: $0) }
+            outputs += outputs.map { Namer.cutFileFamily(ofFile: $0) }
             var reported: Set<String> = []
             for output in outputs {
                 let key = output.lowercased()
