@@ -66,6 +66,13 @@ extension ModelRenderer {
         p.blank()
         renderHashing(members, base: storage + ".", into: &p)
         p.blank()
+        renderStorageClass(members, storageType: storageType, into: &p)
+        p.close()
+    }
+
+    /// `private nonisolated final class _Storage: Sendable` with the stored properties (`let`),
+    /// the memberwise initializer without defaults (the struct's has them) and `init(from:)`.
+    private func renderStorageClass(_ members: [Member], storageType: String, into p: inout CodePrinter) {
         p.begin()
         p.put("private nonisolated final class ")
         p.put(storageType)
@@ -80,7 +87,6 @@ extension ModelRenderer {
         renderMemberwiseInit(members, access: "", defaults: false, into: &p)
         p.blank()
         renderDecoding(members, access: "", into: &p)
-        p.close()
         p.close()
     }
 
