@@ -22,7 +22,7 @@ struct ModelRenderer {
     /// One field's spellings, computed once: they are used in up to seven places, and reading
     /// them from here copies no `Field` (a copy retains each of its strings). A class, so that the
     /// loops over members retain one reference instead of copying seven strings.
-    private final class Member {
+    final class Member {
         /// The field's index in the model's fields.
         let index: Int
         /// As declared and as a parameter label: `default`, `self_`.
@@ -95,9 +95,10 @@ struct ModelRenderer {
             if boxed { p.put(")") }
         }
 
-        /// The value to encode: the storage only where the property is deprecated (reading it would warn).
-        func putStoredValue(into p: inout CodePrinter) {
-            p.put("self.")
+        /// The value to encode, read from `base` (`self.`, or `_storage.` in a model with storage):
+        /// the private property only where the public one is deprecated (reading it would warn).
+        func putStoredValue(base: String, into p: inout CodePrinter) {
+            p.put(base)
             guard let storage, deprecated else {
                 p.put(member)
                 return
@@ -113,6 +114,11 @@ struct ModelRenderer {
     func renderStruct(
         name: String, specName: String?, summary: String?, fields: [Field], names: [String], codable: Bool, into p: inout CodePrinter
     ) {
+        if codable, specName != nil, usesStorage(fields) {
+            let members = structMembers(specName: nil, fields: fields, names: names, inStorage: true)
+            renderStructWithStorage(name: name, summary: summary, fields: fields, members: members, into: &p)
+            return
+        }
         let members = structMembers(specName: specName, fields: fields, names: names)
         p.doc(summary)
         p.begin()
@@ -126,16 +132,21 @@ struct ModelRenderer {
             renderStoredProperty(item, field: fields[item.index], into: &p)
         }
         p.blank()
-        renderMemberwiseInit(members, into: &p)
-        if codable {
-            renderCoding(members, into: &p)
+        renderMemberwiseInit(members, access: context.access, defaults: true, into: &p)
+        if codable, !members.isEmpty {
+            p.blank()
+            renderDecoding(members, access: context.access, into: &p)
+            p.blank()
+            renderEncoding(members, base: "self.", into: &p)
         }
         renderEquality(name: name, members, into: &p)
         p.close()
     }
 
     /// Each field's Swift names and types, and whether it is stored privately (boxed or deprecated).
-    private func structMembers(specName: String?, fields: [Field], names: [String]) -> [Member] {
+    /// `inStorage`: the fields of a model with storage (`renderStructWithStorage`), stored as they
+    /// are in its class (which breaks cycles of models and keeps deprecated fields out of sight).
+    func structMembers(specName: String?, fields: [Field], names: [String], inStorage: Bool = false) -> [Member] {
         var members: [Member] = []
         members.reserveCapacity(fields.count)
         for index in fields.indices {
@@ -156,7 +167,7 @@ struct ModelRenderer {
                 index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
                 type: type, unwrappedType: unwrappedType, optional: typeRef.isOptional, wireName: fields[index].wireName,
                 parameterDefault: context.parameterDefault(fields[index].defaultValue, type: typeRef),
-                deprecated: deprecated, storage: boxed || deprecated ? "_" + swiftName : nil, boxed: boxed)
+                deprecated: deprecated, storage: !inStorage && (boxed || deprecated) ? "_" + swiftName : nil, boxed: boxed)
             member.readOnly = fields[index].access == .readOnly
             member.dates = fields[index].dateEncoding.map(DateRendering.expression)
             members.append(member)
@@ -212,9 +223,8 @@ struct ModelRenderer {
         p.end()
     }
 
-    /// The memberwise initializer, with spec defaults.
-    private func renderMemberwiseInit(_ members: [Member], into p: inout CodePrinter) {
-        let access = context.access
+    /// The memberwise initializer, with spec defaults when `defaults`.
+    func renderMemberwiseInit(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
         if members.isEmpty {
             p.line("\(access)init() {}")
         } else {
@@ -226,7 +236,7 @@ struct ModelRenderer {
                 p.put(item.declared)
                 p.put(": ")
                 p.put(item.type)
-                if let value = item.parameterDefault {
+                if defaults, let value = item.parameterDefault {
                     p.put(" = ")
                     p.put(value)
                 }
@@ -244,16 +254,13 @@ struct ModelRenderer {
         }
     }
 
-    /// `init(from:)` and `encode(to:)` written out, with each wire name where its value is read or
-    /// written: a default fills a missing key, and values in private storage are coded by their
-    /// public key. Synthesized coding (a `CodingKeys` enum, derived bodies whose every `decode`
-    /// call is resolved among twenty overloads) was a third of a large module's compile time; the
-    /// runtime's `required`/`optional`/`put`/`putIfPresent` have one overload each.
-    /// A struct without fields keeps the synthesized (empty) coding.
-    private func renderCoding(_ members: [Member], into p: inout CodePrinter) {
-        guard !members.isEmpty else { return }
-        let access = context.access
-        p.blank()
+    /// `init(from:)` written out, with each wire name where its value is read: a default fills a
+    /// missing key, and values in private storage are decoded by their public key. Synthesized
+    /// coding (a `CodingKeys` enum, derived bodies whose every `decode` call is resolved among
+    /// twenty overloads) was a third of a large module's compile time; the runtime's
+    /// `required`/`optional`/`put`/`putIfPresent` have one overload each. A struct without fields
+    /// keeps the synthesized (empty) coding.
+    func renderDecoding(_ members: [Member], access: String, into p: inout CodePrinter) {
         p.begin()
         p.put(access)
         p.put("init(from decoder: any Decoder) throws")
@@ -281,16 +288,20 @@ struct ModelRenderer {
             p.end()
         }
         p.close()
-        p.blank()
+    }
+
+    /// `encode(to:)` written out, each value read from `base` (`self.` or `_storage.`) and written
+    /// under its wire name; read-only fields are not sent.
+    func renderEncoding(_ members: [Member], base: String, into p: inout CodePrinter) {
         p.begin()
-        p.put(access)
+        p.put(context.access)
         p.put("func encode(to encoder: any Encoder) throws")
         p.open()
         p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
         for item in members where !item.readOnly {
             p.begin()
             p.put(item.optional ? "try container.putIfPresent(" : "try container.put(")
-            item.putStoredValue(into: &p)
+            item.putStoredValue(base: base, into: &p)
             p.put(", ")
             p.putLiteral(item.wireName)
             if let dates = item.dates {
@@ -311,11 +322,23 @@ struct ModelRenderer {
     /// named `hashValue`. A struct without fields keeps the synthesized `==`.
     private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
+        openEquality(name, into: &p)
+        putFieldComparisons(members, base: "", into: &p)
+        p.close()
+        // A stored `hashValue` would witness Hashable's deprecated requirement, and the
+        // synthesized `hash(into:)` would hash that one field, with a deprecation warning.
+        guard members.contains(where: { $0.member == "hashValue" }) else { return }
+        p.blank()
+        renderHashing(members, base: "self.", into: &p)
+    }
+
+    /// `guard fieldsEqual(self.x, rhs.x) else { return false }` per field, then `return true`;
+    /// `base` is `""` for the stored properties or `_storage.` for a model with storage.
+    func putFieldComparisons(_ members: [Member], base: String, into p: inout CodePrinter) {
         // A property named `fieldsEqual` would hide the function inside the type.
         let call = members.contains { $0.member == "fieldsEqual" } ? "guard EndpointRuntime.fieldsEqual(self." : "guard fieldsEqual(self."
-        openEquality(name, into: &p)
         for item in members {
-            let stored = item.storage ?? item.member
+            let stored = base + (item.storage ?? item.member)
             p.begin()
             p.put(call)
             p.put(stored)
@@ -325,18 +348,18 @@ struct ModelRenderer {
             p.end()
         }
         p.line("return true")
-        p.close()
-        // A stored `hashValue` would witness Hashable's deprecated requirement, and the
-        // synthesized `hash(into:)` would hash that one field, with a deprecation warning.
-        guard members.contains(where: { $0.member == "hashValue" }) else { return }
-        p.blank()
+    }
+
+    /// `hash(into:)` combining each field, read from `base` (`self.` or `_storage.`).
+    func renderHashing(_ members: [Member], base: String, into p: inout CodePrinter) {
         p.begin()
         p.put(context.access)
         p.put("func hash(into hasher: inout Hasher)")
         p.open()
         for item in members {
             p.begin()
-            p.put("hasher.combine(self.")
+            p.put("hasher.combine(")
+            p.put(base)
             p.put(item.storage ?? item.member)
             p.put(")")
             p.end()

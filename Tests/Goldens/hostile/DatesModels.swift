@@ -6,50 +6,79 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable {
-    public let id: Int
-    public let startsAt: Date
-    public let createdAt: Date
-    public let updatedAt: Date?
-    public let day: Date
-    public let seenAt: [Date]
+    public var id: Int { _storage.id }
+    public var startsAt: Date { _storage.startsAt }
+    public var createdAt: Date { _storage.createdAt }
+    public var updatedAt: Date? { _storage.updatedAt }
+    public var day: Date { _storage.day }
+    public var seenAt: [Date] { _storage.seenAt }
+    /// The fields, in one reference: a copy of the model retains it once.
+    private let _storage: _Storage
 
     public init(id: Int, startsAt: Date, createdAt: Date, updatedAt: Date? = nil, day: Date, seenAt: [Date]) {
-        self.id = id
-        self.startsAt = startsAt
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.day = day
-        self.seenAt = seenAt
+        _storage = _Storage(id: id, startsAt: startsAt, createdAt: createdAt, updatedAt: updatedAt, day: day, seenAt: seenAt)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.required(Int.self, "id")
-        self.startsAt = try container.required(Date.self, "startsAt")
-        self.createdAt = try container.required(Date.self, "createdAt", .epochSeconds)
-        self.updatedAt = try container.optional(Date.self, "updatedAt", .epochMilliseconds)
-        self.day = try container.required(Date.self, "day", .date(timeZone: "Asia/Seoul"))
-        self.seenAt = try container.required([Date].self, "seenAt", .iso8601)
+        _storage = try _Storage(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(self.id, "id")
-        try container.put(self.startsAt, "startsAt")
-        try container.put(self.createdAt, "createdAt", .epochSeconds)
-        try container.putIfPresent(self.updatedAt, "updatedAt", .epochMilliseconds)
-        try container.put(self.day, "day", .date(timeZone: "Asia/Seoul"))
-        try container.put(self.seenAt, "seenAt", .iso8601)
+        try container.put(_storage.id, "id")
+        try container.put(_storage.startsAt, "startsAt")
+        try container.put(_storage.createdAt, "createdAt", .epochSeconds)
+        try container.putIfPresent(_storage.updatedAt, "updatedAt", .epochMilliseconds)
+        try container.put(_storage.day, "day", .date(timeZone: "Asia/Seoul"))
+        try container.put(_storage.seenAt, "seenAt", .iso8601)
     }
 
     public func hasEqualFields(_ rhs: Event) -> Bool {
-        guard fieldsEqual(self.id, rhs.id) else { return false }
-        guard fieldsEqual(self.startsAt, rhs.startsAt) else { return false }
-        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
-        guard fieldsEqual(self.updatedAt, rhs.updatedAt) else { return false }
-        guard fieldsEqual(self.day, rhs.day) else { return false }
-        guard fieldsEqual(self.seenAt, rhs.seenAt) else { return false }
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.startsAt, rhs._storage.startsAt) else { return false }
+        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
+        guard fieldsEqual(self._storage.updatedAt, rhs._storage.updatedAt) else { return false }
+        guard fieldsEqual(self._storage.day, rhs._storage.day) else { return false }
+        guard fieldsEqual(self._storage.seenAt, rhs._storage.seenAt) else { return false }
         return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_storage.id)
+        hasher.combine(_storage.startsAt)
+        hasher.combine(_storage.createdAt)
+        hasher.combine(_storage.updatedAt)
+        hasher.combine(_storage.day)
+        hasher.combine(_storage.seenAt)
+    }
+
+    private nonisolated final class _Storage: Sendable {
+        let id: Int
+        let startsAt: Date
+        let createdAt: Date
+        let updatedAt: Date?
+        let day: Date
+        let seenAt: [Date]
+
+        init(id: Int, startsAt: Date, createdAt: Date, updatedAt: Date?, day: Date, seenAt: [Date]) {
+            self.id = id
+            self.startsAt = startsAt
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.day = day
+            self.seenAt = seenAt
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+            self.id = try container.required(Int.self, "id")
+            self.startsAt = try container.required(Date.self, "startsAt")
+            self.createdAt = try container.required(Date.self, "createdAt", .epochSeconds)
+            self.updatedAt = try container.optional(Date.self, "updatedAt", .epochMilliseconds)
+            self.day = try container.required(Date.self, "day", .date(timeZone: "Asia/Seoul"))
+            self.seenAt = try container.required([Date].self, "seenAt", .iso8601)
+        }
     }
 }
 

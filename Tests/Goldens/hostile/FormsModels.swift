@@ -6,55 +6,86 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEquatable {
-    public let mode: String
-    public let lineItems: [LineItem]
-    public let metadata: [String: String]?
-    public let expand: [String]?
-    public let tags: [String]?
-    public let shipping: Address?
-    public let extra: JSONValue?
+    public var mode: String { _storage.mode }
+    public var lineItems: [LineItem] { _storage.lineItems }
+    public var metadata: [String: String]? { _storage.metadata }
+    public var expand: [String]? { _storage.expand }
+    public var tags: [String]? { _storage.tags }
+    public var shipping: Address? { _storage.shipping }
+    public var extra: JSONValue? { _storage.extra }
+    /// The fields, in one reference: a copy of the model retains it once.
+    private let _storage: _Storage
 
     public init(mode: String, lineItems: [LineItem], metadata: [String: String]? = nil, expand: [String]? = nil, tags: [String]? = nil, shipping: Address? = nil, extra: JSONValue? = nil) {
-        self.mode = mode
-        self.lineItems = lineItems
-        self.metadata = metadata
-        self.expand = expand
-        self.tags = tags
-        self.shipping = shipping
-        self.extra = extra
+        _storage = _Storage(mode: mode, lineItems: lineItems, metadata: metadata, expand: expand, tags: tags, shipping: shipping, extra: extra)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-        self.mode = try container.required(String.self, "mode")
-        self.lineItems = try container.required([LineItem].self, "line_items")
-        self.metadata = try container.optional([String: String].self, "metadata")
-        self.expand = try container.optional([String].self, "expand")
-        self.tags = try container.optional([String].self, "tags")
-        self.shipping = try container.optional(Address.self, "shipping")
-        self.extra = try container.optional(JSONValue.self, "extra")
+        _storage = try _Storage(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(self.mode, "mode")
-        try container.put(self.lineItems, "line_items")
-        try container.putIfPresent(self.metadata, "metadata")
-        try container.putIfPresent(self.expand, "expand")
-        try container.putIfPresent(self.tags, "tags")
-        try container.putIfPresent(self.shipping, "shipping")
-        try container.putIfPresent(self.extra, "extra")
+        try container.put(_storage.mode, "mode")
+        try container.put(_storage.lineItems, "line_items")
+        try container.putIfPresent(_storage.metadata, "metadata")
+        try container.putIfPresent(_storage.expand, "expand")
+        try container.putIfPresent(_storage.tags, "tags")
+        try container.putIfPresent(_storage.shipping, "shipping")
+        try container.putIfPresent(_storage.extra, "extra")
     }
 
     public func hasEqualFields(_ rhs: SessionForm) -> Bool {
-        guard fieldsEqual(self.mode, rhs.mode) else { return false }
-        guard fieldsEqual(self.lineItems, rhs.lineItems) else { return false }
-        guard fieldsEqual(self.metadata, rhs.metadata) else { return false }
-        guard fieldsEqual(self.expand, rhs.expand) else { return false }
-        guard fieldsEqual(self.tags, rhs.tags) else { return false }
-        guard fieldsEqual(self.shipping, rhs.shipping) else { return false }
-        guard fieldsEqual(self.extra, rhs.extra) else { return false }
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.mode, rhs._storage.mode) else { return false }
+        guard fieldsEqual(self._storage.lineItems, rhs._storage.lineItems) else { return false }
+        guard fieldsEqual(self._storage.metadata, rhs._storage.metadata) else { return false }
+        guard fieldsEqual(self._storage.expand, rhs._storage.expand) else { return false }
+        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
+        guard fieldsEqual(self._storage.shipping, rhs._storage.shipping) else { return false }
+        guard fieldsEqual(self._storage.extra, rhs._storage.extra) else { return false }
         return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_storage.mode)
+        hasher.combine(_storage.lineItems)
+        hasher.combine(_storage.metadata)
+        hasher.combine(_storage.expand)
+        hasher.combine(_storage.tags)
+        hasher.combine(_storage.shipping)
+        hasher.combine(_storage.extra)
+    }
+
+    private nonisolated final class _Storage: Sendable {
+        let mode: String
+        let lineItems: [LineItem]
+        let metadata: [String: String]?
+        let expand: [String]?
+        let tags: [String]?
+        let shipping: Address?
+        let extra: JSONValue?
+
+        init(mode: String, lineItems: [LineItem], metadata: [String: String]?, expand: [String]?, tags: [String]?, shipping: Address?, extra: JSONValue?) {
+            self.mode = mode
+            self.lineItems = lineItems
+            self.metadata = metadata
+            self.expand = expand
+            self.tags = tags
+            self.shipping = shipping
+            self.extra = extra
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+            self.mode = try container.required(String.self, "mode")
+            self.lineItems = try container.required([LineItem].self, "line_items")
+            self.metadata = try container.optional([String: String].self, "metadata")
+            self.expand = try container.optional([String].self, "expand")
+            self.tags = try container.optional([String].self, "tags")
+            self.shipping = try container.optional(Address.self, "shipping")
+            self.extra = try container.optional(JSONValue.self, "extra")
+        }
     }
 }
 

@@ -39,89 +39,114 @@ public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatab
 
 /// Model with keyword fields.
 public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquatable {
-    public let init_: String
-    public let self_: Int
-    public let `func`: [String]
-    public let _2fa: Bool
-    public let `protocol`: String?
-    public let container: String?
-    public let decoder: Int?
-    public let lhs: Bool?
-    public let fieldsEqual: Int?
-    public let hashValue: Int
-    public let shape: Shape?
+    public var init_: String { _storage.init_ }
+    public var self_: Int { _storage.self_ }
+    public var `func`: [String] { _storage.func }
+    public var _2fa: Bool { _storage._2fa }
+    public var `protocol`: String? { _storage.protocol }
+    public var container: String? { _storage.container }
+    public var decoder: Int? { _storage.decoder }
+    public var lhs: Bool? { _storage.lhs }
+    public var fieldsEqual: Int? { _storage.fieldsEqual }
+    public var hashValue: Int { _storage.hashValue }
+    public var shape: Shape? { _storage.shape }
+    /// The fields, in one reference: a copy of the model retains it once.
+    private let _storage: _Storage
 
     public init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String? = nil, container: String? = nil, decoder: Int? = nil, lhs: Bool? = nil, fieldsEqual: Int? = nil, hashValue: Int = 0, shape: Shape? = nil) {
-        self.init_ = init_
-        self.self_ = self_
-        self.func = `func`
-        self._2fa = _2fa
-        self.protocol = `protocol`
-        self.container = container
-        self.decoder = decoder
-        self.lhs = lhs
-        self.fieldsEqual = fieldsEqual
-        self.hashValue = hashValue
-        self.shape = shape
+        _storage = _Storage(init_: init_, self_: self_, func: `func`, _2fa: _2fa, protocol: `protocol`, container: container, decoder: decoder, lhs: lhs, fieldsEqual: fieldsEqual, hashValue: hashValue, shape: shape)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-        self.init_ = try container.required(String.self, "init")
-        self.self_ = try container.required(Int.self, "self")
-        self.func = try container.required([String].self, "func")
-        self._2fa = try container.required(Bool.self, "2fa")
-        self.protocol = try container.optional(String.self, "Protocol")
-        self.container = try container.optional(String.self, "container")
-        self.decoder = try container.optional(Int.self, "decoder")
-        self.lhs = try container.optional(Bool.self, "lhs")
-        self.fieldsEqual = try container.optional(Int.self, "fieldsEqual")
-        self.hashValue = try container.optional(Int.self, "hash_value") ?? 0
-        self.shape = try container.optional(Shape.self, "shape")
+        _storage = try _Storage(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(self.init_, "init")
-        try container.put(self.self_, "self")
-        try container.put(self.func, "func")
-        try container.put(self._2fa, "2fa")
-        try container.putIfPresent(self.protocol, "Protocol")
-        try container.putIfPresent(self.container, "container")
-        try container.putIfPresent(self.decoder, "decoder")
-        try container.putIfPresent(self.lhs, "lhs")
-        try container.putIfPresent(self.fieldsEqual, "fieldsEqual")
-        try container.put(self.hashValue, "hash_value")
-        try container.putIfPresent(self.shape, "shape")
+        try container.put(_storage.init_, "init")
+        try container.put(_storage.self_, "self")
+        try container.put(_storage.func, "func")
+        try container.put(_storage._2fa, "2fa")
+        try container.putIfPresent(_storage.protocol, "Protocol")
+        try container.putIfPresent(_storage.container, "container")
+        try container.putIfPresent(_storage.decoder, "decoder")
+        try container.putIfPresent(_storage.lhs, "lhs")
+        try container.putIfPresent(_storage.fieldsEqual, "fieldsEqual")
+        try container.put(_storage.hashValue, "hash_value")
+        try container.putIfPresent(_storage.shape, "shape")
     }
 
     public func hasEqualFields(_ rhs: Extension) -> Bool {
-        guard EndpointRuntime.fieldsEqual(self.init_, rhs.init_) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.self_, rhs.self_) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.func, rhs.func) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._2fa, rhs._2fa) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.protocol, rhs.protocol) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.container, rhs.container) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.decoder, rhs.decoder) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.lhs, rhs.lhs) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.fieldsEqual, rhs.fieldsEqual) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.hashValue, rhs.hashValue) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.shape, rhs.shape) else { return false }
+        if _storage === rhs._storage { return true }
+        guard EndpointRuntime.fieldsEqual(self._storage.init_, rhs._storage.init_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.self_, rhs._storage.self_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.func, rhs._storage.func) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage._2fa, rhs._storage._2fa) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.protocol, rhs._storage.protocol) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.container, rhs._storage.container) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.decoder, rhs._storage.decoder) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.lhs, rhs._storage.lhs) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.fieldsEqual, rhs._storage.fieldsEqual) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.hashValue, rhs._storage.hashValue) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.shape, rhs._storage.shape) else { return false }
         return true
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(self.init_)
-        hasher.combine(self.self_)
-        hasher.combine(self.func)
-        hasher.combine(self._2fa)
-        hasher.combine(self.protocol)
-        hasher.combine(self.container)
-        hasher.combine(self.decoder)
-        hasher.combine(self.lhs)
-        hasher.combine(self.fieldsEqual)
-        hasher.combine(self.hashValue)
-        hasher.combine(self.shape)
+        hasher.combine(_storage.init_)
+        hasher.combine(_storage.self_)
+        hasher.combine(_storage.func)
+        hasher.combine(_storage._2fa)
+        hasher.combine(_storage.protocol)
+        hasher.combine(_storage.container)
+        hasher.combine(_storage.decoder)
+        hasher.combine(_storage.lhs)
+        hasher.combine(_storage.fieldsEqual)
+        hasher.combine(_storage.hashValue)
+        hasher.combine(_storage.shape)
+    }
+
+    private nonisolated final class _Storage: Sendable {
+        let init_: String
+        let self_: Int
+        let `func`: [String]
+        let _2fa: Bool
+        let `protocol`: String?
+        let container: String?
+        let decoder: Int?
+        let lhs: Bool?
+        let fieldsEqual: Int?
+        let hashValue: Int
+        let shape: Shape?
+
+        init(init_: String, self_: Int, `func`: [String], _2fa: Bool, `protocol`: String?, container: String?, decoder: Int?, lhs: Bool?, fieldsEqual: Int?, hashValue: Int, shape: Shape?) {
+            self.init_ = init_
+            self.self_ = self_
+            self.func = `func`
+            self._2fa = _2fa
+            self.protocol = `protocol`
+            self.container = container
+            self.decoder = decoder
+            self.lhs = lhs
+            self.fieldsEqual = fieldsEqual
+            self.hashValue = hashValue
+            self.shape = shape
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+            self.init_ = try container.required(String.self, "init")
+            self.self_ = try container.required(Int.self, "self")
+            self.func = try container.required([String].self, "func")
+            self._2fa = try container.required(Bool.self, "2fa")
+            self.protocol = try container.optional(String.self, "Protocol")
+            self.container = try container.optional(String.self, "container")
+            self.decoder = try container.optional(Int.self, "decoder")
+            self.lhs = try container.optional(Bool.self, "lhs")
+            self.fieldsEqual = try container.optional(Int.self, "fieldsEqual")
+            self.hashValue = try container.optional(Int.self, "hash_value") ?? 0
+            self.shape = try container.optional(Shape.self, "shape")
+        }
     }
 }
 
@@ -452,47 +477,72 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
 }
 
 public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable {
-    public let name: String
-    public let depth: Int
-    public var parent: TreeNode? { _parent.value }
-    private let _parent: Indirect<TreeNode?>
-    public let children: [TreeNode]?
-    public var next: TreeLink? { _next.value }
-    private let _next: Indirect<TreeLink?>
+    public var name: String { _storage.name }
+    public var depth: Int { _storage.depth }
+    public var parent: TreeNode? { _storage.parent }
+    public var children: [TreeNode]? { _storage.children }
+    public var next: TreeLink? { _storage.next }
+    /// The fields, in one reference: a copy of the model retains it once.
+    private let _storage: _Storage
 
     public init(name: String, depth: Int = 0, parent: TreeNode? = nil, children: [TreeNode]? = nil, next: TreeLink? = nil) {
-        self.name = name
-        self.depth = depth
-        self._parent = Indirect(parent)
-        self.children = children
-        self._next = Indirect(next)
+        _storage = _Storage(name: name, depth: depth, parent: parent, children: children, next: next)
     }
 
     public init(from decoder: any Decoder) throws {
-        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.required(String.self, "name")
-        self.depth = try container.optional(Int.self, "depth") ?? 0
-        self._parent = Indirect(try container.optional(TreeNode.self, "parent"))
-        self.children = try container.optional([TreeNode].self, "children")
-        self._next = Indirect(try container.optional(TreeLink.self, "next"))
+        _storage = try _Storage(from: decoder)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(self.name, "name")
-        try container.put(self.depth, "depth")
-        try container.putIfPresent(self.parent, "parent")
-        try container.putIfPresent(self.children, "children")
-        try container.putIfPresent(self.next, "next")
+        try container.put(_storage.name, "name")
+        try container.put(_storage.depth, "depth")
+        try container.putIfPresent(_storage.parent, "parent")
+        try container.putIfPresent(_storage.children, "children")
+        try container.putIfPresent(_storage.next, "next")
     }
 
     public func hasEqualFields(_ rhs: TreeNode) -> Bool {
-        guard fieldsEqual(self.name, rhs.name) else { return false }
-        guard fieldsEqual(self.depth, rhs.depth) else { return false }
-        guard fieldsEqual(self._parent, rhs._parent) else { return false }
-        guard fieldsEqual(self.children, rhs.children) else { return false }
-        guard fieldsEqual(self._next, rhs._next) else { return false }
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.depth, rhs._storage.depth) else { return false }
+        guard fieldsEqual(self._storage.parent, rhs._storage.parent) else { return false }
+        guard fieldsEqual(self._storage.children, rhs._storage.children) else { return false }
+        guard fieldsEqual(self._storage.next, rhs._storage.next) else { return false }
         return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_storage.name)
+        hasher.combine(_storage.depth)
+        hasher.combine(_storage.parent)
+        hasher.combine(_storage.children)
+        hasher.combine(_storage.next)
+    }
+
+    private nonisolated final class _Storage: Sendable {
+        let name: String
+        let depth: Int
+        let parent: TreeNode?
+        let children: [TreeNode]?
+        let next: TreeLink?
+
+        init(name: String, depth: Int, parent: TreeNode?, children: [TreeNode]?, next: TreeLink?) {
+            self.name = name
+            self.depth = depth
+            self.parent = parent
+            self.children = children
+            self.next = next
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+            self.name = try container.required(String.self, "name")
+            self.depth = try container.optional(Int.self, "depth") ?? 0
+            self.parent = try container.optional(TreeNode.self, "parent")
+            self.children = try container.optional([TreeNode].self, "children")
+            self.next = try container.optional(TreeLink.self, "next")
+        }
     }
 }
 

@@ -1,0 +1,133 @@
+import EndpointGenSpec
+
+/// Wide models keep their fields in a private final class (one reference in the struct), for
+/// the size of optimized builds. A struct of many fields gets value witnesses (copy, assign,
+/// destroy) that retain and release each field inline, and every model holding it inlines them
+/// again: in GitHub's module they were 40% of the release build's text. A struct holding one
+/// class reference shares the runtime's witnesses of a single reference, and copying the model
+/// retains once. The model keeps value semantics (the class is immutable and never escapes),
+/// its initializer, properties and conformances. Models with `mutableModels` keep their
+/// fields inline (a setter would have to copy the class on write).
+extension ModelRenderer {
+    /// The fewest fields of a model kept in a storage class (one allocation per value). Measured
+    /// on a part of GitHub's module (Benchmarks/NOTES.md): 4 and up gave about the text of 2 and
+    /// up, less than 8 and up.
+    static let storageFieldCount = 4
+
+    func usesStorage(_ fields: [Field]) -> Bool {
+        !context.options.mutableModels && fields.count >= Self.storageFieldCount
+    }
+
+    /// `public var name: Type { _storage.name }` per field, the storage, the initializers, coding,
+    /// equality and hashing through it, and the class `_Storage` with the stored properties,
+    /// its memberwise initializer and its `init(from:)`.
+    mutating func renderStructWithStorage(
+        name: String, summary: String?, fields: [Field], members: [Member], into p: inout CodePrinter
+    ) {
+        let (storage, storageType) = Self.storageNames(members)
+        let access = context.access
+        p.doc(summary)
+        p.begin()
+        p.put(context.typeModifiers)
+        p.put("struct ")
+        p.put(name)
+        p.put(": Codable, Hashable, Sendable, FieldwiseEquatable")
+        p.open()
+        for item in members {
+            let field = fields[item.index]
+            p.doc(field.summary)
+            if item.deprecated { p.line(text: Self.deprecation(field)) }
+            p.begin()
+            item.putDeclaration(access: access, mutable: true, into: &p)
+            p.put(" { ")
+            p.put(storage)
+            p.put(".")
+            p.put(item.member)
+            p.put(" }")
+            p.end()
+        }
+        p.line("/// The fields, in one reference: a copy of the model retains it once.")
+        p.line("private let \(storage): \(storageType)")
+        p.blank()
+        renderForwardingInit(members, storage: storage, storageType: storageType, into: &p)
+        p.blank()
+        p.begin()
+        p.put(access)
+        p.put("init(from decoder: any Decoder) throws")
+        p.open()
+        p.line("\(storage) = try \(storageType)(from: decoder)")
+        p.close()
+        p.blank()
+        renderEncoding(members, base: storage + ".", into: &p)
+        openEquality(name, into: &p)
+        p.line("if \(storage) === rhs.\(storage) { return true }")
+        putFieldComparisons(members, base: storage + ".", into: &p)
+        p.close()
+        p.blank()
+        renderHashing(members, base: storage + ".", into: &p)
+        p.blank()
+        renderStorageClass(members, storageType: storageType, into: &p)
+        p.close()
+    }
+
+    /// `private nonisolated final class _Storage: Sendable` with the stored properties (`let`),
+    /// the memberwise initializer without defaults (the struct's has them) and `init(from:)`.
+    private func renderStorageClass(_ members: [Member], storageType: String, into p: inout CodePrinter) {
+        p.begin()
+        p.put("private nonisolated final class ")
+        p.put(storageType)
+        p.put(": Sendable")
+        p.open()
+        for item in members {
+            p.begin()
+            item.putDeclaration(access: "", mutable: false, into: &p)
+            p.end()
+        }
+        p.blank()
+        renderMemberwiseInit(members, access: "", defaults: false, into: &p)
+        p.blank()
+        renderDecoding(members, access: "", into: &p)
+        p.close()
+    }
+
+    /// `public init(a: A, b: B = 1) { _storage = _Storage(a: a, b: b) }`.
+    private func renderForwardingInit(_ members: [Member], storage: String, storageType: String, into p: inout CodePrinter) {
+        p.begin()
+        p.put(context.access)
+        p.put("init(")
+        for item in members {
+            if item.index > 0 { p.put(", ") }
+            p.put(item.declared)
+            p.put(": ")
+            p.put(item.type)
+            if let value = item.parameterDefault {
+                p.put(" = ")
+                p.put(value)
+            }
+        }
+        p.put(")")
+        p.open()
+        p.begin()
+        p.put(storage)
+        p.put(" = ")
+        p.put(storageType)
+        p.put("(")
+        for item in members {
+            if item.index > 0 { p.put(", ") }
+            p.put(item.member)  // a keyword needs no backticks as a label
+            p.put(": ")
+            p.put(item.declared)
+        }
+        p.put(")")
+        p.end()
+        p.close()
+    }
+
+    /// `_storage`, with `_` appended while a field has that name (`name: _storage`), and the
+    /// class `_Storage`, which no model can hide (model names are UpperCamelCase).
+    static func storageNames(_ members: [Member]) -> (property: String, type: String) {
+        var property = "_storage"
+        while members.contains(where: { $0.member == property }) { property += "_" }
+        return (property, "_Storage")
+    }
+}

@@ -1,0 +1,99 @@
+@testable import EndpointGenCodegen
+import EndpointGenSpec
+import XCTest
+
+/// Which models keep their fields in a storage class (issue 31: release text size), and the
+/// names that storage takes. Their behaviour (coding, equality, hashing, cycles) is checked on
+/// the compiled goldens, in `GeneratedBehaviourTests`.
+final class ModelStorageTests: XCTestCase {
+    private func models(_ yaml: String, options: CodegenOptions = CodegenOptions()) throws -> String {
+        let loaded = SpecLoader.load([SpecSource(path: "specs/t.yaml", contents: Array(yaml.utf8))])
+        let module = try XCTUnwrap(loaded.module, "\(loaded.diagnostics.map(\.rendered))")
+        let result = CodeGenerator.generate(module, options: options)
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        return result.files.first { $0.name.hasSuffix("Models.swift") }?.contents ?? ""
+    }
+
+    func testModelsFromFourFieldsUpKeepThemInAStorageClass() throws {
+        let text = try models("""
+            models:
+              Wide: { fields: { a: String, b: "Int?", c: "[String]", d: { type: Bool, default: true } } }
+              Narrow: { fields: { a: String, b: "Int?", c: "[String]" } }
+            """)
+        XCTAssertTrue(text.contains("""
+                public var a: String { _storage.a }
+                public var b: Int? { _storage.b }
+                public var c: [String] { _storage.c }
+                public var d: Bool { _storage.d }
+                /// The fields, in one reference: a copy of the model retains it once.
+                private let _storage: _Storage
+
+                public init(a: String, b: Int? = nil, c: [String], d: Bool = true) {
+                    _storage = _Storage(a: a, b: b, c: c, d: d)
+                }
+
+                public init(from decoder: any Decoder) throws {
+                    _storage = try _Storage(from: decoder)
+                }
+            """), text)
+        XCTAssertTrue(text.contains("        if _storage === rhs._storage { return true }\n"))
+        XCTAssertTrue(text.contains("        hasher.combine(_storage.d)\n"), "hashing written out: the struct's one stored property is the class")
+        XCTAssertTrue(text.contains("""
+                private nonisolated final class _Storage: Sendable {
+                    let a: String
+                    let b: Int?
+                    let c: [String]
+                    let d: Bool
+
+                    init(a: String, b: Int?, c: [String], d: Bool) {
+            """), "the class's initializer has no defaults: the struct's has them")
+        XCTAssertTrue(text.contains("            self.d = try container.optional(Bool.self, \"d\") ?? true\n"))
+        XCTAssertEqual(text.components(separatedBy: "final class").count - 1, 1, "Narrow keeps its fields inline")
+        XCTAssertTrue(text.contains("    public let a: String\n"))
+    }
+
+    func testMutableModelsKeepTheirFieldsInline() throws {
+        var options = CodegenOptions()
+        options.mutableModels = true
+        let text = try models("""
+            models:
+              Wide: { fields: { a: String, b: "Int?", c: "[String]", d: Bool } }
+            """, options: options)
+        XCTAssertFalse(text.contains("_storage"))
+        XCTAssertTrue(text.contains("    public var a: String\n"))
+    }
+
+    func testTheStoragePropertyStepsAsideForAFieldOfTheSameName() throws {
+        let text = try models("""
+            models:
+              Wide:
+                fields:
+                  storage: String
+                  raw: { type: String, name: _storage }
+                  other: { type: String, name: _storage_ }
+                  d: Bool
+            """)
+        XCTAssertTrue(text.contains("    public var _storage: String { _storage__._storage }\n"), text)
+        XCTAssertTrue(text.contains("    public var _storage_: String { _storage__._storage_ }\n"))
+        XCTAssertTrue(text.contains("    private let _storage__: _Storage\n"))
+        XCTAssertTrue(text.contains("        if _storage__ === rhs._storage__ { return true }\n"))
+    }
+
+    func testCyclesAndDeprecatedFieldsNeedNoPrivatePropertiesInStorage() throws {
+        let text = try models("""
+            models:
+              Node:
+                fields:
+                  name: String
+                  parent: Node?
+                  next: Node?
+                  old: { type: String, deprecated: use name }
+            """)
+        XCTAssertFalse(text.contains("Indirect"), "the class already stores the model out of line")
+        XCTAssertTrue(text.contains("""
+                @available(*, deprecated, message: "use name")
+                public var old: String { _storage.old }
+            """), text)
+        XCTAssertTrue(text.contains("try container.put(_storage.old, \"old\")"), "read without a deprecation warning")
+    }
+}
