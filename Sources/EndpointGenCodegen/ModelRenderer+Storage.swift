@@ -21,7 +21,7 @@ extension ModelRenderer {
     /// `public var name: Type { _storage.name }` per field, the storage, the initializers, coding,
     /// equality and hashing through it, and the class `_Storage` with the stored properties,
     /// its memberwise initializer and its `init(from:)`.
-    mutating func renderStructWithStorage(
+    func renderStructWithStorage(
         name: String, summary: String?, fields: [Field], members: [Member], into p: inout CodePrinter
     ) {
         let (storage, storageType) = Self.storageNames(members)
