@@ -18,6 +18,8 @@ enum WarningKind: String, CaseIterable {
     case flattenedSubtypes = "flattened subtypes"
     case valuesAsJSON = "values as JSON"
     case droppedDefaults = "dropped defaults"
+    /// `enum` values specs cannot write (a mapping, a list), or an `enum` left with none.
+    case droppedEnumValues = "dropped enum values"
     /// Dates where only a type can be written (a map's values, a oneOf's case): kept as their wire type.
     case datesAsWireValues = "dates kept as wire values"
     /// Dates of one spec file exported in different time zones: read in the file's one zone.

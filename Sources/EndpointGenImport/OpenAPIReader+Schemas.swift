@@ -221,15 +221,27 @@ extension OpenAPIReader {
     /// per value: an integer enum for `type: integer`, or for plain integers without a `type`
     /// (`enum: [1, 2]`; `["1", "2"]` are strings); a string enum otherwise. False when the values
     /// are neither (numbers of another type).
-    private func enumeration(_ values: [YAMLNode], names: [String]?, type: String?, into result: inout Schema) -> Bool {
+    private mutating func enumeration(_ values: [YAMLNode], names: [String]?, type: String?, into result: inout Schema) -> Bool {
         var texts: [String] = []
         var allPlainIntegers = true
+        var unwritable: [YAMLNode] = []
         for value in values {
             if value.isPlainNull { result.nullable = true; continue }
             if let scalar = value.scalar {
                 texts.append(scalar.value)
                 allPlainIntegers = allPlainIntegers && scalar.style == .plain && Int64(scalar.value) != nil
+            } else {
+                unwritable.append(value)
             }
+        }
+        // An enum without a value would not load: the type alone says more than nothing.
+        if texts.isEmpty {
+            if !values.isEmpty, unwritable.isEmpty { return false }
+            diagnostics.warning(.droppedEnumValues, "'enum' lists no value specs can write (strings, integers); the schema's type is used without it", at: values.first.map { location($0) } ?? result.location)
+            return false
+        }
+        for value in unwritable {
+            diagnostics.warning(.droppedEnumValues, "a value of 'enum' that is a mapping or a list is left out (specs list strings and integers)", at: location(value))
         }
         if let names, names.count == texts.count { result.enumNames = names }
         if type == "integer" || (type == nil && allPlainIntegers && !texts.isEmpty) {

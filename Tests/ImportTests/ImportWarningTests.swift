@@ -82,4 +82,43 @@ final class ImportWarningTests: XCTestCase {
         XCTAssertEqual(result.diagnostics.map(\.rendered), [])
         XCTAssertNil(result.warningSummary)
     }
+
+    /// Found by fuzz_openapi: an `enum` whose values specs cannot write (a mapping, a list) or
+    /// that lists none made an enum without values, and the import stopped as "an importer bug".
+    /// The values are left out with a warning each; with none left, the schema's type stands.
+    func testEnumValuesSpecsCannotWriteAreLeftOutAndNeverEmptyTheEnum() throws {
+        let result = OpenAPIImporter.run(Array("""
+        openapi: 3.0.0
+        info: { title: Kinds, version: '1' }
+        paths:
+          /kinds:
+            get:
+              operationId: kinds
+              responses:
+                '200':
+                  description: OK
+                  content: { application/json: { schema: { $ref: '#/components/schemas/Kinds' } } }
+        components:
+          schemas:
+            Kinds:
+              type: object
+              properties:
+                mapped: { type: string, enum: [card<<: ] }
+                empty: { type: string, enum: [] }
+                numbers: { type: integer, enum: [[1]] }
+                mixed: { type: string, enum: [card, { a: 1 }] }
+        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        XCTAssertEqual(result.diagnostics.filter { $0.kind == "dropped enum values" }.map(\.rendered), [
+            "api.yaml:16:40: warning: 'enum' lists no value specs can write (strings, integers); the schema's type is used without it",
+            "api.yaml:17:16: warning: 'enum' lists no value specs can write (strings, integers); the schema's type is used without it",
+            "api.yaml:18:42: warning: 'enum' lists no value specs can write (strings, integers); the schema's type is used without it",
+            "api.yaml:19:45: warning: a value of 'enum' that is a mapping or a list is left out (specs list strings and integers)",
+        ])
+        let specs = result.files.map(\.contents).joined()
+        XCTAssertTrue(specs.contains("mapped: String?"), specs)
+        XCTAssertTrue(specs.contains("empty: String?"), specs)
+        XCTAssertTrue(specs.contains("numbers: Int?"), specs)
+        XCTAssertFalse(specs.contains("a: 1"), specs)
+    }
 }
