@@ -35,7 +35,7 @@ EDITS = {
     "github": [
         ("a model few files use", "PullRequestReviewComment", "fields"),
         ("a widely used model", "SimpleUser", "fields"),
-        ("one endpoint (a query parameter)", "usersListFollowersForAuthenticatedUser", "query"),
+        ("one endpoint (a query parameter)", "listFollowersForAuthenticatedUser", "query"),
     ],
     "stripe": [
         ("a model", "Coupon", "fields"),
