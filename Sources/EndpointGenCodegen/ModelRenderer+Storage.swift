@@ -93,19 +93,7 @@ extension ModelRenderer {
     /// `public init(a: A, b: B = 1) { _storage = _Storage(a: a, b: b) }`.
     private func renderForwardingInit(_ members: [Member], storage: String, storageType: String, into p: inout CodePrinter) {
         p.begin()
-        p.put(context.access)
-        p.put("init(")
-        for item in members {
-            if item.index > 0 { p.put(", ") }
-            p.put(item.declared)
-            p.put(": ")
-            p.put(item.type)
-            if let value = item.parameterDefault {
-                p.put(" = ")
-                p.put(value)
-            }
-        }
-        p.put(")")
+        putInitSignature(members, access: context.access, defaults: true, into: &p)
         p.open()
         p.begin()
         p.put(storage)

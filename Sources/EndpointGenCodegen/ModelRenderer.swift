@@ -224,24 +224,29 @@ struct ModelRenderer {
     }
 
     /// The memberwise initializer, with spec defaults when `defaults`.
+    /// `init(a: A, b: B = 1)`: the parameters of a memberwise initializer, defaults when asked.
+    func putInitSignature(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
+        p.put(access)
+        p.put("init(")
+        for item in members {
+            if item.index > 0 { p.put(", ") }
+            p.put(item.declared)
+            p.put(": ")
+            p.put(item.type)
+            if defaults, let value = item.parameterDefault {
+                p.put(" = ")
+                p.put(value)
+            }
+        }
+        p.put(")")
+    }
+
     func renderMemberwiseInit(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
         if members.isEmpty {
             p.line("\(access)init() {}")
         } else {
             p.begin()
-            p.put(access)
-            p.put("init(")
-            for item in members {
-                if item.index > 0 { p.put(", ") }
-                p.put(item.declared)
-                p.put(": ")
-                p.put(item.type)
-                if defaults, let value = item.parameterDefault {
-                    p.put(" = ")
-                    p.put(value)
-                }
-            }
-            p.put(")")
+            putInitSignature(members, access: access, defaults: defaults, into: &p)
             p.open()
             for item in members {
                 p.begin()
