@@ -146,6 +146,28 @@ final class RedirectTests: XCTestCase {
                        "Set-Cookie of the redirect itself is stored")
     }
 
+    /// A hop to another origin may set cookies for itself, never for the first origin's host: a
+    /// `Domain=` naming a host the hop is not (RFC 6265 5.3 step 6) would plant a session cookie
+    /// that the next request to the API carries (session fixation).
+    func testAnotherOriginCannotSetCookiesForTheFirstOne() async throws {
+        let storage = freshStorage()
+        let client = stubClient({ request in
+            switch request.url?.host {
+            case "api.example.com" where request.url?.path == "/v1/start":
+                return .response(status: 302, headers: ["Location": "https://evil.example.net/hop"])
+            case "evil.example.net":
+                return .response(status: 302, headers: [
+                    "Location": "https://api.example.com/v1/landing",
+                    "Set-Cookie": "session=planted; Domain=api.example.com; Path=/",
+                ])
+            default:
+                return .response(status: 200)
+            }
+        }, authentication: Authentication(cookies: .storage(storage)))
+        _ = try await client.sendData(ProbeEndpoint(auth: .cookie), baseURL: URL(string: "https://api.example.com/v1")!)
+        XCTAssertEqual(storage.cookies(for: URL(string: "https://api.example.com/v1/landing")!)?.map(\.name) ?? [], [])
+    }
+
     func testUnsafeTargetsAreRefusedBeforeAnythingIsSent() async throws {
         let cases: [(base: String, location: String)] = [
             ("https://api.example.com/v1", "http://api.example.com/v1/plain"),
