@@ -168,6 +168,37 @@ final class RedirectTests: XCTestCase {
         XCTAssertEqual(storage.cookies(for: URL(string: "https://api.example.com/v1/landing")!)?.map(\.name) ?? [], [])
     }
 
+    /// A plugin that adds a credential (a token as a Moya-style access-token plugin does, a
+    /// configured credential header, a cookie) adds it to every hop: on a hop to another origin
+    /// the client takes it off again after the plugins, as it does its own credentials. Headers
+    /// that are not credentials stay.
+    func testCredentialsAddedByAPluginDoNotReachAnotherOrigin() async throws {
+        struct Signing: APIPlugin {
+            func prepare(_ request: URLRequest, endpoint: any Endpoint) async throws(APIError) -> URLRequest {
+                var request = request
+                request.setValue("Bearer plugin-secret", forHTTPHeaderField: "Authorization")
+                request.setValue("plugin-secret", forHTTPHeaderField: "X-Client-Secret")
+                request.setValue("session=plugin-secret", forHTTPHeaderField: "Cookie")
+                request.setValue("kept", forHTTPHeaderField: "X-Trace")
+                return request
+            }
+        }
+        let sent = Recorder<URLRequest>()
+        let client = stubClient({ request in
+            sent.append(request)
+            return request.url?.host == "api.example.com"
+                ? .response(status: 307, headers: ["Location": "https://other.example.net/landing"]) : .response(status: 200)
+        }, plugins: [Signing()], configuration: .init(credentialHeaders: ["x-client-secret"]))
+        _ = try await client.sendData(ProbeEndpoint(), baseURL: URL(string: "https://api.example.com/v1")!)
+        XCTAssertEqual(sent.values.map { $0.url?.host }, ["api.example.com", "other.example.net"])
+        XCTAssertEqual(sent.values.first?.value(forHTTPHeaderField: "Authorization"), "Bearer plugin-secret")
+        let landed = try XCTUnwrap(sent.values.last)
+        for name in ["Authorization", "X-Client-Secret", "Cookie"] {
+            XCTAssertNil(landed.value(forHTTPHeaderField: name), name)
+        }
+        XCTAssertEqual(landed.value(forHTTPHeaderField: "X-Trace"), "kept")
+    }
+
     func testUnsafeTargetsAreRefusedBeforeAnythingIsSent() async throws {
         let cases: [(base: String, location: String)] = [
             ("https://api.example.com/v1", "http://api.example.com/v1/plain"),
