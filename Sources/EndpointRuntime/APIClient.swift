@@ -317,32 +317,35 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// A hop's request as sent: credentials for the first origin only (on another origin, just
-    /// the cookies the storage holds for it), then the plugins. Returns the refresh generation
-    /// the credentials were read at.
+    /// A hop's request as sent: credentials for the first origin only, then the plugins; on
+    /// another origin, every credential taken off after the plugins and just the cookies the
+    /// storage holds for it. Returns the refresh generation the credentials were read at.
     func prepare(_ hop: URLRequest, base: URLRequest, endpoint: some Endpoint, deadline: Deadline) async throws(APIError) -> (URLRequest, Int) {
         var request = hop
         // A file body is read as it is sent: each hop and attempt reads it from the start.
         if request.httpBodyStream != nil, case .file(let url, _) = endpoint.body {
             request.httpBodyStream = InputStream(url: url)
         }
-        let generation: Int
-        if Origin(hop.url) == Origin(base.url) {
+        var generation = 0
+        let sameOrigin = Origin(hop.url) == Origin(base.url)
+        if sameOrigin {
             generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)
             if endpoint.auth == .cookie, let csrf = endpoint.cookieSession?.csrf {
                 try Authentication.applyCSRF(csrf, to: &request)
             }
-        } else {
-            generation = 0
+        }
+        for plugin in plugins {
+            request = try await plugin.prepare(request, endpoint: endpoint)
+        }
+        if !sameOrigin {
+            // After the plugins: a credential one adds (a signing or access-token plugin) is
+            // taken off too. Then only the storage's own cookies for that URL.
             authentication.removeCredentials(from: &request, endpoint: endpoint,
                                              credentialHeaders: configuration.credentialHeaders)
             if endpoint.auth == .cookie, let url = hop.url, let first = base.url,
                let cookie = authentication.crossOriginCookieHeader(for: url, firstOrigin: first) {
                 request.setValue(cookie, forHTTPHeaderField: "Cookie")
             }
-        }
-        for plugin in plugins {
-            request = try await plugin.prepare(request, endpoint: endpoint)
         }
         for plugin in plugins {
             await plugin.willSend(request, endpoint: endpoint)

@@ -236,7 +236,7 @@ public struct PageContext<Page: Sendable>: Sendable {
         else { return nil }
         guard let origin = Origin(target), origin == Origin(baseURL) else {
             throw .transport(.redirectRefused(
-                reason: "The next page's link \(target.absoluteString) is not on the origin of the base URL \(baseURL.absoluteString)."))
+                reason: "The next page's link \(target.absoluteString) is not on the origin of the base URL \(baseURL.textWithoutPassword)."))
         }
         return PageRequest(kind: .link(target))
     }

@@ -86,7 +86,7 @@ public struct LoggingPlugin: APIPlugin {
 
     /// The request's URL with the value of an API key query parameter replaced by `<redacted>`.
     static func loggedURL(_ request: URLRequest, endpoint: any Endpoint) -> String {
-        let url = request.url?.absoluteString ?? ""
+        let url = request.url?.textWithoutPassword ?? ""
         guard case .apiKeyInQuery(let name) = endpoint.auth, let mark = url.firstIndex(of: "?") else { return url }
         // `name=`, encoded as the runtime encodes query names.
         let key = PercentEncoding.formEncode([QueryItem(name: name, value: "")])
@@ -189,5 +189,19 @@ public struct RetryPolicy: Sendable, Hashable {
             if let date = formatter.date(from: collapsed) { return date }
         }
         return nil
+    }
+}
+
+extension URL {
+    /// The URL as text with the password of its user-info (`https://user:pass@host`, which
+    /// transports send as Basic credentials) replaced by `<redacted>`: for logs and error texts.
+    var textWithoutPassword: String {
+        guard let components = URLComponents(url: self, resolvingAgainstBaseURL: true),
+              let password = components.percentEncodedPassword, !password.isEmpty,
+              let scheme = components.scheme, let authority = absoluteString.range(of: scheme + "://")
+        else { return absoluteString }
+        let rest = absoluteString[authority.upperBound...]
+        guard let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") else { return absoluteString }
+        return String(absoluteString[..<rest.index(after: colon)]) + "<redacted>" + String(rest[at...])
     }
 }

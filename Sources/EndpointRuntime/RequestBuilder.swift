@@ -67,7 +67,7 @@ struct RequestBuilder {
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               components.host?.isEmpty == false
         else {
-            throw .invalidRequest(reason: "The base URL \"\(baseURL.absoluteString)\" is not an absolute http(s) URL.")
+            throw .invalidRequest(reason: "The base URL \"\(baseURL.textWithoutPassword)\" is not an absolute http(s) URL.")
         }
         guard Self.isEncodedPath(path) else {
             throw .invalidRequest(reason: "The path \"\(path)\" contains characters that are not percent-encoded.")
@@ -92,7 +92,7 @@ struct RequestBuilder {
         components.percentEncodedQuery = parts.isEmpty ? nil : parts.joined(separator: "&")
 
         guard let url = components.url else {
-            throw .invalidRequest(reason: "Could not build a URL from \"\(baseURL.absoluteString)\" and \"\(path)\".")
+            throw .invalidRequest(reason: "Could not build a URL from \"\(baseURL.textWithoutPassword)\" and \"\(path)\".")
         }
         return url
     }

@@ -213,7 +213,7 @@ private final class StreamExchange: TaskExchange, @unchecked Sendable {
         timer?.cancel()
         timer = nil
         lock.unlock()
-        if failure != nil { task.cancel() }
+        // The waiter first, as in `Exchange.finish`: `cancel()` may wait on a busy session queue.
         if let waiter {
             waiter.resume(returning: .failure(failure ?? .transport(.other(code: URLError.badServerResponse.rawValue, description: "No response."))))
             sink.finish()
@@ -222,6 +222,7 @@ private final class StreamExchange: TaskExchange, @unchecked Sendable {
         } else {
             sink.finish()
         }
+        if failure != nil { task.cancel() }
     }
 }
 
@@ -317,10 +318,14 @@ private final class Exchange: TaskExchange, @unchecked Sendable {
         lock.unlock()
 
         deadline?.cancel()
+        // The waiter first: on Linux `cancel()` waits for the session's queue, which can be busy
+        // for a long time (parsing a 300 KB header section took 40 s), past the deadline.
+        // The waiter first: on Linux `cancel()` waits for the session's queue, which may be busy
+        // far past the deadline (FoundationNetworking parsed a 280 KB header section for 40 s).
+        continuation?.resume(returning: result)
         if case .failure = result {
             task.cancel()
         }
-        continuation?.resume(returning: result)
     }
 
     /// Headers arrived; returns false to stop the transfer.

@@ -146,6 +146,59 @@ final class RedirectTests: XCTestCase {
                        "Set-Cookie of the redirect itself is stored")
     }
 
+    /// A hop to another origin may set cookies for itself, never for the first origin's host: a
+    /// `Domain=` naming a host the hop is not (RFC 6265 5.3 step 6) would plant a session cookie
+    /// that the next request to the API carries (session fixation).
+    func testAnotherOriginCannotSetCookiesForTheFirstOne() async throws {
+        let storage = freshStorage()
+        let client = stubClient({ request in
+            switch request.url?.host {
+            case "api.example.com" where request.url?.path == "/v1/start":
+                return .response(status: 302, headers: ["Location": "https://evil.example.net/hop"])
+            case "evil.example.net":
+                return .response(status: 302, headers: [
+                    "Location": "https://api.example.com/v1/landing",
+                    "Set-Cookie": "session=planted; Domain=api.example.com; Path=/",
+                ])
+            default:
+                return .response(status: 200)
+            }
+        }, authentication: Authentication(cookies: .storage(storage)))
+        _ = try await client.sendData(ProbeEndpoint(auth: .cookie), baseURL: URL(string: "https://api.example.com/v1")!)
+        XCTAssertEqual(storage.cookies(for: URL(string: "https://api.example.com/v1/landing")!)?.map(\.name) ?? [], [])
+    }
+
+    /// A plugin that adds a credential (a token as a Moya-style access-token plugin does, a
+    /// configured credential header, a cookie) adds it to every hop: on a hop to another origin
+    /// the client takes it off again after the plugins, as it does its own credentials. Headers
+    /// that are not credentials stay.
+    func testCredentialsAddedByAPluginDoNotReachAnotherOrigin() async throws {
+        struct Signing: APIPlugin {
+            func prepare(_ request: URLRequest, endpoint: any Endpoint) async throws(APIError) -> URLRequest {
+                var request = request
+                request.setValue("Bearer plugin-secret", forHTTPHeaderField: "Authorization")
+                request.setValue("plugin-secret", forHTTPHeaderField: "X-Client-Secret")
+                request.setValue("session=plugin-secret", forHTTPHeaderField: "Cookie")
+                request.setValue("kept", forHTTPHeaderField: "X-Trace")
+                return request
+            }
+        }
+        let sent = Recorder<URLRequest>()
+        let client = stubClient({ request in
+            sent.append(request)
+            return request.url?.host == "api.example.com"
+                ? .response(status: 307, headers: ["Location": "https://other.example.net/landing"]) : .response(status: 200)
+        }, plugins: [Signing()], configuration: .init(credentialHeaders: ["x-client-secret"]))
+        _ = try await client.sendData(ProbeEndpoint(), baseURL: URL(string: "https://api.example.com/v1")!)
+        XCTAssertEqual(sent.values.map { $0.url?.host }, ["api.example.com", "other.example.net"])
+        XCTAssertEqual(sent.values.first?.value(forHTTPHeaderField: "Authorization"), "Bearer plugin-secret")
+        let landed = try XCTUnwrap(sent.values.last)
+        for name in ["Authorization", "X-Client-Secret", "Cookie"] {
+            XCTAssertNil(landed.value(forHTTPHeaderField: name), name)
+        }
+        XCTAssertEqual(landed.value(forHTTPHeaderField: "X-Trace"), "kept")
+    }
+
     func testUnsafeTargetsAreRefusedBeforeAnythingIsSent() async throws {
         let cases: [(base: String, location: String)] = [
             ("https://api.example.com/v1", "http://api.example.com/v1/plain"),

@@ -45,4 +45,24 @@ final class SecretTextTests: XCTestCase {
             XCTAssertFalse(line.contains(Self.secret), line)
         }
     }
+
+    /// A password in the base URL's user-info (`https://user:pass@host`, which curl and
+    /// URLSession send as Basic credentials) is a credential too: never logged, never quoted.
+    func testAPasswordInTheBaseURLIsNeitherLoggedNorQuoted() async throws {
+        let lines = Recorder<String>()
+        let client = stubClient({ _ in .response(status: 500) }, plugins: [LoggingPlugin { lines.append($0) }])
+        let base = try XCTUnwrap(URL(string: "https://user:\(Self.secret)@api.example.com/v1"))
+        let error = await expectError { () async throws(APIError) in try await client.sendData(TestRouter.bytes, baseURL: base) }
+        XCTAssertEqual(lines.count, 2, String(describing: error))
+        XCTAssertTrue(lines.values.first?.hasPrefix("→ GET https://user:<redacted>@api.example.com/v1/bytes") ?? false, lines.values.first ?? "")
+        // A base URL refused for its scheme is quoted without the password too.
+        let refused = await expectError { () async throws(APIError) in
+            try await client.sendData(TestRouter.profile, baseURL: URL(string: "ftp://user:\(Self.secret)@api.example.com/v1")!)
+        }
+        guard case .invalidRequest(let reason)? = refused else { return XCTFail(String(describing: refused)) }
+        XCTAssertTrue(reason.contains("ftp://user:<redacted>@api.example.com/v1"), reason)
+        for text in lines.values + [String(describing: error), String(describing: refused)] {
+            XCTAssertFalse(text.contains(Self.secret), text)
+        }
+    }
 }
