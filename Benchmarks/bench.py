@@ -257,10 +257,12 @@ def storage_section(runtime):
     storage = runtime.get("storage")
     if not storage:
         return []
-    lines = ["", "### A 20-field model's storage class vs the same fields inline (ns per value, 1,000 values)", "",
+    lines = ["", "### A 20-field model's storage class vs the same fields inline (CPU ns per value, 1,000 values)", "",
              "Benchmarks/RuntimeBench/specs/wide.yaml as generated (`_Storage`) and generated with "
              f"`--mutable-models` (fields inline); release build, load {runtime.get('load', 0):.1f} at the end of the run. "
-             "Copy: each value into a new array; compare: `==` with values decoded separately.", "",
+             "Thread CPU time (wall time on a shared machine measures the waits for a core). "
+             "Copy: each value into a new array; compare: `==` with values decoded separately; "
+             "read: every field of every value.", "",
              "| operation | storage class | inline | storage / inline |", "|---|---|---|---|"]
     for op in STORAGE_OPS:
         if op in storage:
