@@ -207,12 +207,18 @@ def bench_compile(sizes, runs):
     return rows
 
 
+STORAGE_OPS = ["decode", "encode", "copy", "compare", "read"]
+
+
 def bench_runtime(tool, iterations, rounds):
-    """A generated call through the stub transport vs the hand-written equivalent, same process."""
+    """A generated call through the stub transport vs the hand-written equivalent, same process;
+    then a 20-field model with its storage class vs the same model inline (`--mutable-models`)."""
     pkg = os.path.join(ROOT, "Benchmarks", "RuntimeBench")
-    out = os.path.join(pkg, "Sources", "RuntimeBench", "Generated")
-    os.makedirs(out, exist_ok=True)
-    subprocess.run([tool, "generate", "--specs", os.path.join(pkg, "specs"), "--output", out, "--quiet"], check=True)
+    sources = os.path.join(pkg, "Sources", "RuntimeBench")
+    for specs, out, options in [("specs", "Generated", []), ("specs-inline", "GeneratedInline", ["--mutable-models"])]:
+        os.makedirs(os.path.join(sources, out), exist_ok=True)
+        subprocess.run([tool, "generate", "--specs", os.path.join(pkg, specs), "--output", os.path.join(sources, out),
+                        "--quiet"] + options, check=True)
     build = subprocess.run(["swift", "build", "-c", "release"], cwd=pkg, capture_output=True, text=True)
     if build.returncode != 0:
         # Seen once after the runtime's sources changed (session 14): the build failed without a
@@ -223,15 +229,46 @@ def bench_runtime(tool, iterations, rounds):
                             capture_output=True, text=True).stdout.strip()
     out = subprocess.run([os.path.join(binary, "RuntimeBench"), str(iterations), str(rounds)], check=True,
                          capture_output=True, text=True).stdout
-    sides = {}
+    sides, storage = {}, {}
     for line in out.splitlines():
         record = json.loads(line)
-        sides[record["side"]] = [v / 1000.0 for v in record["ns"]]
+        if "op" in record:
+            storage.setdefault(record["op"], {})[record["model"]] = record["ns"]
+        else:
+            sides[record["side"]] = [v / 1000.0 for v in record["ns"]]
     gen, hand = sides["generated"], sides["hand-written"]
     ratio = statistics.median(gen) / statistics.median(hand)
     print(f"runtime per request: generated {fmt(gen, 'us', 1.0)}; hand-written {fmt(hand, 'us', 1.0)}; "
           f"ratio {ratio:.2f}x", flush=True)
-    return dict(generated=gen, hand=hand, ratio=ratio)
+    for op in STORAGE_OPS:
+        sides_of_op = storage[op]
+        print(f"storage class, {op} per value: storage {fmt(sides_of_op['storage'], 'ns', 1.0)}; "
+              f"inline {fmt(sides_of_op['inline'], 'ns', 1.0)}; ratio {storage_ratio(sides_of_op):.2f}x", flush=True)
+    return dict(generated=gen, hand=hand, ratio=ratio, storage=storage, load=os.getloadavg()[0])
+
+
+def storage_ratio(sides_of_op):
+    """Storage class / inline: the median of the per-round ratios (rounds interleave the two)."""
+    return statistics.median(a / b for a, b in zip(sides_of_op["storage"], sides_of_op["inline"]))
+
+
+def storage_section(runtime):
+    """BENCHMARKS.md's rows for the storage-class comparison (none from a run before it existed)."""
+    storage = runtime.get("storage")
+    if not storage:
+        return []
+    lines = ["", "### A 20-field model's storage class vs the same fields inline (CPU ns per value, 1,000 values)", "",
+             "Benchmarks/RuntimeBench/specs/wide.yaml as generated (`_Storage`) and generated with "
+             f"`--mutable-models` (fields inline); release build, load {runtime.get('load', 0):.1f} at the end of the run. "
+             "Thread CPU time (wall time on a shared machine measures the waits for a core). "
+             "Copy: each value into a new array; compare: `==` with values decoded separately; "
+             "read: every field of every value.", "",
+             "| operation | storage class | inline | storage / inline |", "|---|---|---|---|"]
+    for op in STORAGE_OPS:
+        if op in storage:
+            lines.append(f"| {op} | {fmt(storage[op]['storage'], 'ns', 1.0)} | {fmt(storage[op]['inline'], 'ns', 1.0)} | "
+                         f"{storage_ratio(storage[op]):.2f}x |")
+    return lines
 
 
 # swift-openapi-generator 1.14.3 on an OpenAPI document of the same shape, measured on this kind
@@ -327,6 +364,7 @@ def write_report(machine, gen_rows, compile_rows, runtime):
                   f"| generated service | {fmt(runtime['generated'], 'us', 1.0)} |",
                   f"| hand-written URLRequest + JSONEncoder/JSONDecoder | {fmt(runtime['hand'], 'us', 1.0)} |",
                   "", f"Ratio generated / hand-written: {runtime['ratio']:.2f}x."]
+        lines += storage_section(runtime)
     import bench_documents  # the section shows the documents' kept results, measured now or before
     documents = bench_documents.render(bench_documents.load_results())
     if documents:

@@ -581,20 +581,6 @@ private let curlRead: ecurl_data_callback = { bytes, size, count, context in
 /// CURL_WRITEFUNC_PAUSE: curl keeps the chunk and offers it again once unpaused.
 private let curlWritePause = 0x1000_0001
 
-/// The iterator of a transfer's chunk stream, shared with the stream handed to the reader
-/// (which calls `next` one at a time).
-private final class ChunkReader: @unchecked Sendable {
-    private var iterator: HTTPBodyStream.AsyncIterator
-
-    init(_ iterator: HTTPBodyStream.AsyncIterator) {
-        self.iterator = iterator
-    }
-
-    func next() async throws -> Data? {
-        try await iterator.next()
-    }
-}
-
 private let curlWrite: ecurl_data_callback = { bytes, size, count, context in
     guard let context else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()

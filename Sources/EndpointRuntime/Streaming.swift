@@ -41,6 +41,57 @@ extension HTTPTransport {
     }
 }
 
+/// The iterator of a transport's chunk stream, shared with the stream handed to the reader
+/// (which calls `next` one at a time): the transports wrap it to count what the reader takes.
+final class ChunkReader: @unchecked Sendable {
+    private var iterator: HTTPBodyStream.AsyncIterator
+
+    init(_ iterator: HTTPBodyStream.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Data? {
+        try await iterator.next()
+    }
+}
+
+/// The bytes of a streamed body waiting for its reader, against a bound in bytes (a chunk's size
+/// is the network library's choice, so a bound in chunks bounds no memory). A chunk that arrives
+/// while nothing waits is always taken: it is in memory already.
+final class WaitingBytes: @unchecked Sendable {
+    /// The most bytes that may wait.
+    let limit: Int
+    private let lock = NSLock()
+    private var waiting = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The bytes waiting now.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting
+    }
+
+    /// Counts `count` more bytes waiting; false (counting nothing) when they would pass the limit.
+    func admit(_ count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard waiting == 0 || waiting + count <= limit else { return false }
+        waiting += count
+        return true
+    }
+
+    /// The reader took `count` bytes.
+    func taken(_ count: Int) {
+        lock.lock()
+        waiting -= count
+        lock.unlock()
+    }
+}
+
 /// One server-sent event (the WHATWG HTML standard's `text/event-stream`) with its `data`
 /// decoded as `Value`.
 public struct ServerSentEvent<Value: Sendable>: Sendable {

@@ -87,16 +87,26 @@ extension URLSessionTransport {
 
     /// Sends `request` and returns at the response head; the body follows as URLSession delivers
     /// it. `context.timeout` is the longest silence allowed; the consumer ending the iteration
-    /// cancels the task.
+    /// cancels the task. At most `maxWaitingBytes` may wait for a reader that lags: URLSession
+    /// cannot pause the network (on Linux `suspend()` drops the connection and `resume()` starts
+    /// the request over, sending the body again from its first byte), so the stream then fails.
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try checkCancellation()
         var request = request
         request.timeoutInterval = context.boundedTimeout.rounded(.up) + 1
         let task = makeTask(request, context: context)
-        let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(StreamExchange.chunks))
-        let exchange = StreamExchange(task: task, sink: sink, idle: context.boundedTimeout)
+        // Unbounded in chunks: the exchange bounds the bytes waiting, counting what the reader takes.
+        let (chunks, sink) = HTTPBodyStream.makeStream()
+        let waiting = WaitingBytes(limit: Self.maxWaitingBytes)
+        let exchange = StreamExchange(task: task, sink: sink, idle: context.boundedTimeout, waiting: waiting)
         exchange.uploadProgress = context.uploadProgress
         sink.onTermination = { _ in exchange.cancel() }
+        let reader = ChunkReader(chunks.makeAsyncIterator())
+        let body = HTTPBodyStream {
+            let chunk = try await reader.next()
+            if let chunk { waiting.taken(chunk.count) }
+            return chunk
+        }
         tasks.insert(exchange, for: task.taskIdentifier)
         let head = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -109,26 +119,34 @@ extension URLSessionTransport {
     }
 }
 
+extension URLSessionTransport {
+    /// The most body bytes of a stream that wait for its reader (16 MiB, CurlTransport's hard
+    /// bound too); past it the stream fails with `.transport(.other)` "read more slowly than it
+    /// arrived". FoundationNetworking's own queue of chunks for the delegate is not counted.
+    public static let maxWaitingBytes = 16 << 20
+}
+
 /// A streamed response: the head resumes the caller, chunks go to the body stream as they
-/// arrive, an idle timer ends a silent stream. State behind `lock`.
+/// arrive while `waiting` admits them, an idle timer ends a silent stream. State behind `lock`.
 private final class StreamExchange: TaskExchange, @unchecked Sendable {
-    static let chunks = 1024
     /// Set before the task starts, read on the delegate queue.
     var uploadProgress: TransferProgressHandler?
     private let lock = NSLock()
     private let task: URLSessionDataTask
     private let sink: HTTPBodyStream.Continuation
     private let idle: TimeInterval
+    private let waiting: WaitingBytes
     private var headWaiter: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>?
     private var response: HTTPURLResponse?
     private var receivedBytes = 0
     private var timer: DispatchWorkItem?
     private var ended = false
 
-    init(task: URLSessionDataTask, sink: HTTPBodyStream.Continuation, idle: TimeInterval) {
+    init(task: URLSessionDataTask, sink: HTTPBodyStream.Continuation, idle: TimeInterval, waiting: WaitingBytes) {
         self.task = task
         self.sink = sink
         self.idle = idle
+        self.waiting = waiting
     }
 
     func start(_ continuation: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>) {
@@ -176,10 +194,12 @@ private final class StreamExchange: TaskExchange, @unchecked Sendable {
         let done = ended
         lock.unlock()
         guard !done else { return }
-        if case .dropped = sink.yield(data) {
+        guard waiting.admit(data.count) else {
             end(.transport(.other(code: URLError.unknown.rawValue, description:
-                "The body was read more slowly than it arrived: \(Self.chunks) chunks were waiting.")))
+                "The body was read more slowly than it arrived: \(waiting.limit >> 20) MiB were waiting.")))
+            return
         }
+        sink.yield(data)
     }
 
     func complete(error: (any Error)?) {

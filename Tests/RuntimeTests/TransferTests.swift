@@ -238,6 +238,44 @@ final class TransferTests: XCTestCase {
         XCTAssertTrue(try Data(contentsOf: destination) == payload)
     }
 
+    func testASlowWriterFailsURLSessionOnceItsByteBoundWaits() async throws {
+        // 3000 chunks of 16 KiB (47 MiB) arrive at once; the writer takes 1 ms each. URLSession
+        // cannot pause the network (on Linux suspend() restarts the request), so the stream fails
+        // once more than URLSessionTransport.maxWaitingBytes wait, leaving no file.
+        let client = client()
+        guard client.transport is URLSessionTransport else { throw XCTSkip("CurlTransport pauses curl instead") }
+        let payload = Self.payload(3000 * 16_384)
+        let server = try localServer { _, connection in connection.respond(status: 200, body: payload) }
+        let destination = folder.appendingPathComponent("slow.bin")
+        await failure({ () async throws(APIError) in
+            try await client.download(ProbeEndpoint(path: "/slow"), baseURL: base(server), to: destination) { _ in
+                Thread.sleep(forTimeInterval: 0.001)
+            }
+        }) { error in
+            guard case .transport(.other(_, let description)) = error else { return XCTFail("expected .transport(.other), got \(error)") }
+            XCTAssertEqual(description, "The body was read more slowly than it arrived: 16 MiB were waiting.")
+        }
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    /// The bound on a lagging reader is in bytes, whatever the chunks' sizes.
+    func testWaitingBytesAreBoundedInBytesNotChunks() {
+        let waiting = WaitingBytes(limit: 16 << 20)
+        XCTAssertTrue(waiting.admit(40 << 20), "a chunk arriving while nothing waits is in memory already")
+        XCTAssertFalse(waiting.admit(1), "nothing more while 40 MiB wait")
+        waiting.taken(40 << 20)
+        XCTAssertTrue(waiting.admit(8 << 20))
+        XCTAssertTrue(waiting.admit(8 << 20))
+        XCTAssertFalse(waiting.admit(1), "16 MiB wait in two chunks")
+        XCTAssertEqual(waiting.count, 16 << 20)
+        waiting.taken(8 << 20)
+        XCTAssertTrue(waiting.admit(8 << 20))
+        for _ in 0..<2048 { waiting.taken(8 << 10) }
+        XCTAssertEqual(waiting.count, 0)
+        for _ in 0..<2048 { XCTAssertTrue(waiting.admit(8 << 10)) }
+        XCTAssertFalse(waiting.admit(1), "2048 small chunks are the same 16 MiB")
+    }
+
     func testA401IsRefreshedAndTheFileHoldsOnlyTheSecondAnswer() async throws {
         let server = try localServer { request, connection in
             guard request.header("Authorization") == "Bearer fresh" else {

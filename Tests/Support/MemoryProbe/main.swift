@@ -14,7 +14,8 @@ import Darwin
 // outcome and this process's peak resident memory, for the memory tests and BENCHMARKS.md:
 // `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc] [download-destination]`;
 // with a destination, the body is downloaded to that file (`APIClient.download`) instead; with
-// `upload=<file>`, the file is PUT as the request body (`RequestBody.file`).
+// `upload=<file>`, the file is PUT as the request body (`RequestBody.file`); with `slow=<file>`, the
+// body is downloaded to that file by a deliberately slow writer (1 ms after each chunk).
 
 private struct Fetch: Endpoint {
     let path: String
@@ -54,8 +55,11 @@ do {
         try await client.send(Fetch(path: url.path, upload: file), baseURL: base)
         print("result: ok uploaded")
     } else if arguments.count == 6 {
-        let file = URL(fileURLWithPath: arguments[5])
-        try await client.download(Fetch(path: url.path), baseURL: base, to: file)
+        let slow = arguments[5].hasPrefix("slow=")
+        let file = URL(fileURLWithPath: slow ? String(arguments[5].dropFirst("slow=".count)) : arguments[5])
+        var pause: TransferProgressHandler?
+        if slow { pause = { _ in _ = usleep(1000) } }
+        try await client.download(Fetch(path: url.path), baseURL: base, to: file, progress: pause)
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
         print("result: ok \(size) bytes")
     } else {

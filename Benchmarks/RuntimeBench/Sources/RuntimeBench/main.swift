@@ -3,7 +3,8 @@
 // URLRequest + JSONEncoder + JSONDecoder code that the seeds write for the same call.
 // Both sides get the same response bytes from an in-process transport; no network.
 //
-// Usage: RuntimeBench [iterations] [rounds]  → one line of JSON per side with ns per request.
+// Usage: RuntimeBench [iterations] [rounds]  → one line of JSON per side with ns per request,
+// then one per model variant and operation of StorageBench.swift with ns per value.
 import EndpointRuntime
 import Foundation
 #if canImport(FoundationNetworking)
@@ -146,3 +147,5 @@ for _ in 0..<rounds {
 }
 print("{\"side\":\"generated\",\"ns\":\(generatedTimes)}")
 print("{\"side\":\"hand-written\",\"ns\":\(handTimes)}")
+// The storage-class section: 1,000 values per operation, 5 repeats per round.
+try benchStorageClasses(rounds: rounds, repeats: 5)
