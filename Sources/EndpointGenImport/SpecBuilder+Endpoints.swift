@@ -209,6 +209,26 @@ extension SpecBuilder {
         }
         service.sharedHeaders = headers
         service.sharedQuery = query
+        keepSharedNamesApart(&service)
+    }
+
+    /// A shared parameter the spec stage renames (`client` → `clientValue`, and with environments
+    /// `environment` → `environmentValue`: the service's own names) gets a name of its own where
+    /// another parameter already has that one, which a spec may not do.
+    func keepSharedNamesApart(_ service: inout ImportedService) {
+        var reserved = GeneratedCodeContract.serviceProperties
+        if !service.environments.isEmpty { reserved.append(GeneratedCodeContract.environmentLabel) }
+        var taken = Set((service.sharedHeaders + service.sharedQuery).map { Namer.memberName(override: $0.name, wire: $0.key) })
+        func rename(_ fields: inout [ImportedField]) {
+            for index in fields.indices {
+                let name = Namer.memberName(override: fields[index].name, wire: fields[index].key)
+                guard reserved.contains(name) else { continue }
+                let renamed = Self.claim(name + "Value", in: &taken)
+                if renamed != name + "Value" { fields[index].name = renamed }
+            }
+        }
+        rename(&service.sharedHeaders)
+        rename(&service.sharedQuery)
     }
 
     /// The spec's path of an OpenAPI path whose braces pair (`OpenAPIReader.pathProblem`): each

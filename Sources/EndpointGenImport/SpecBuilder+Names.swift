@@ -34,16 +34,25 @@ extension SpecBuilder {
 
     /// The endpoint's name, unique in the module; when its body or response is an inline model
     /// (named `<Endpoint>Request` / `<Endpoint>Response` by the generator), that name must be free too.
+    /// A paginated endpoint's `<name>Pages` method is a name taken too; the names paginated
+    /// operations would give theirs (`pagesMethodNames`) are free for no other endpoint, so the
+    /// one numbered is the same whatever the order.
     mutating func uniqueEndpointName(_ operation: Operation, envelope: ImportedEnvelope?, taken: inout Set<String>) -> String {
         let name = Self.baseEndpointName(operation)
         let suffixes = inlineModelSuffixes(operation, envelope: envelope)
+        let paginated = !operation.paginate.isEmpty
         let unique = Self.numbered(name) { candidate in
             taken.contains(candidate) || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
+                || pagesMethodNames.contains(candidate) || (paginated && taken.contains(candidate + "Pages"))
         }
         if let clash = suffixes.map({ Self.upperName(name) + $0 }).first(where: isTypeNameTaken), !taken.contains(name) {
             diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
+        } else if unique != name, !taken.contains(name) {
+            let reason = pagesMethodNames.contains(name) ? "'\(name)' is the pages method of a paginated endpoint" : "its pages method '\(name)Pages' would be another endpoint's name"
+            diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': \(reason)", at: operation.location)
         }
         taken.insert(unique)
+        if paginated { taken.insert(unique + "Pages") }
         for suffix in suffixes { takenTypeNames.insert(Self.upperName(unique) + suffix) }
         return unique
     }
@@ -74,13 +83,14 @@ extension SpecBuilder {
     }
 
     /// Each endpoint of a service named without the service's words (`shortEndpointName`) unless
-    /// that name meets another endpoint's name in the service: then both keep their full names,
-    /// whatever their order. The types made from a shortened endpoint keep the full name, unique
-    /// in the module (`typePrefix: IssuesCreate` → `IssuesCreateRequest`).
+    /// that name meets another endpoint's name in the service, or a paginated one's `<name>Pages`
+    /// method: then the ones that meet keep their full names, whatever their order. The types
+    /// made from a shortened endpoint keep the full name, unique in the module
+    /// (`typePrefix: IssuesCreate` → `IssuesCreateRequest`).
     static func shortenEndpointNames(_ endpoints: inout [ImportedEndpoint], operationIDs: [String?], service: String) {
         var names = endpoints.map(\.name)
         let shorts = operationIDs.map { $0.flatMap { shortEndpointName($0, service: service) } }
-        let useShort = takesShortNames(full: names, short: shorts)
+        let useShort = takesShortNames(full: names, short: shorts, paginated: endpoints.map { !$0.paginate.isEmpty })
         for index in endpoints.indices where useShort[index] {
             let short = shorts[index]!
             if makesTypes(endpoints[index]), endpoints[index].typePrefix == nil, upperName(short) != upperName(names[index]) {
@@ -92,19 +102,29 @@ extension SpecBuilder {
     }
 
     /// Which of a list of names (unique among themselves) take their short form: each that has
-    /// one, unless it meets another name of the list, short or full; then both stay full. The
-    /// same whatever the order of the list.
-    static func takesShortNames(full: [String], short: [String?]) -> [Bool] {
+    /// one, unless it meets another name of the list, short or full; then both stay full. A
+    /// `paginated` name also has `<name>Pages`: a short name that meets it stays full, and the
+    /// paginated one too when what it meets is a full name. The same whatever the order of the list.
+    static func takesShortNames(full: [String], short: [String?], paginated: [Bool]? = nil) -> [Bool] {
         var useShort = short.map { $0 != nil }
-        // Reverting a name to its full form can only free names, never take one a short name
-        // needs (full names are unique): a fixed point in a few rounds.
+        // Reverting a name can only end clashes it is in; whatever it starts, the other name
+        // reverts in a later round, and with every name full nothing clashes (the full names
+        // and their pages methods are unique): a fixed point in a few rounds.
         var changed = true
         while changed {
             changed = false
             let current = full.indices.map { useShort[$0] ? short[$0]! : full[$0] }
             var count: [String: Int] = [:]
             for name in current { count[name, default: 0] += 1 }
+            for index in full.indices where paginated?[index] == true { count[current[index] + "Pages", default: 0] += 1 }
             for index in full.indices where useShort[index] && count[current[index]]! > 1 {
+                useShort[index] = false
+                changed = true
+            }
+            // A paginated name whose pages method meets a name that stays: the paginated one
+            // reverts, once the names that meet it have had their round.
+            guard !changed else { continue }
+            for index in full.indices where useShort[index] && paginated?[index] == true && count[current[index] + "Pages"]! > 1 {
                 useShort[index] = false
                 changed = true
             }

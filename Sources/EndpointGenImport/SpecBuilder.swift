@@ -70,6 +70,9 @@ struct SpecBuilder {
     /// fields' `style:` (a style on a model no form sends is an error in specs).
     var formComponents: Set<String> = []
     var receivedModels: Set<String> = []
+    /// `<name>Pages` of every paginated operation's name before it is made unique: the second
+    /// method of its service, which no other endpoint may be named (`uniqueEndpointName`).
+    var pagesMethodNames: Set<String> = []
 
     init(document: OpenAPIDocument) {
         self.document = document
@@ -102,6 +105,7 @@ struct SpecBuilder {
         // Unique across services: inline bodies and responses are named after their endpoint,
         // and model names are global to the module.
         var endpointNames: Set<String> = []
+        pagesMethodNames = Set(document.operations.filter { !$0.paginate.isEmpty }.map { Self.baseEndpointName($0) + "Pages" })
         // Operation id → the service and endpoint it became, for an exported `cookieSession`'s refresh.
         var byOperationID: [String: (service: String, endpoint: String)] = [:]
         var sessions: [(file: Int, refresh: String?, csrf: (cookie: String, header: String)?)] = []

@@ -50,6 +50,11 @@ public enum GeneratedCodeContract {
     /// shared parameter of that Swift name gets `Value` appended.
     public static let serviceProperties: [String] = ["client", "baseURL"]
 
+    /// The label of the environment in the initializer of a service with `environments`: a shared
+    /// parameter of that Swift name gets `Value` appended there too (two parameters of one name
+    /// would not compile).
+    public static let environmentLabel = "environment"
+
     /// The fallback case of every generated enum and `oneOf` (`unknown(String)`,
     /// `unknown(JSONValue)`): no other case may take its name.
     public static let fallbackCase = "unknown"

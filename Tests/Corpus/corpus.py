@@ -15,6 +15,8 @@ on a DELETE, counted) and `swiftc -typecheck
 - the features and hostile fixtures' specs with their endpoints repeated until each Router and
   Service is cut into several files (past 5,000 lines), generated with completion handlers and
   fakes: the cut's extensions must compile with every kind of member (no import step);
+- endpoints and parameters named like the members of the generated Router, Service and
+  ServiceFake (Tests/Fixtures/member-names), with completion handlers and fakes;
 - one service of 1,210 endpoints (hostile.yaml repeated) with fakes: a Router's switches in parts,
   its ServiceFake cut.
 
@@ -127,6 +129,8 @@ def documents(work, only):
     for folder, copies in [("Tests/Fixtures/features", 60), ("Tests/Fixtures/hostile", 55)]:
         name = "cut-" + folder.replace("/", "-")
         result.append((name, repeated_specs(folder, copies), os.path.join(work, "documents", name)))
+    # Endpoints and parameters named like the generated members around them, with fakes and callbacks.
+    result.append(("names-member-names", None, os.path.join(ROOT, "Tests", "Fixtures", "member-names")))
     # One service of 1,210 endpoints (hostile.yaml's 11, 110 times) with fakes: past ~630 cases a
     # Router's `switch self` is more than swiftc checks for exhaustiveness ("unable to check that
     # this switch is exhaustive in reasonable time"), so its switches must come in parts.
@@ -155,7 +159,7 @@ def check(name, make, document, work, modules):
         make(document)
     specs, swift = os.path.join(folder, "specs"), os.path.join(folder, "swift")
     warnings, summary, import_time, options = [], None, 0.0, []
-    if name.startswith("cut-"):
+    if name.startswith(("cut-", "names-")):
         # Specs, not a document: generated as they are, with every optional kind of member.
         specs, options = document, ["--completion-handlers", "--fakes"]
     elif name.startswith("big-"):

@@ -79,6 +79,55 @@ final class ShortNameTests: XCTestCase {
         XCTAssertEqual(Set(endpointNames(backward, "Issues")), ["issuesGet", "issuesGet2", "issuesList", "list", "update"])
     }
 
+    /// A paginated endpoint's second method is `<name>Pages`: no other endpoint of its service
+    /// may take that name, short or full, in either order. The one that would clash keeps its
+    /// full name (a short name), or is numbered (two full names).
+    func testNoEndpointTakesThePagesMethodsName() {
+        let operations: [(path: String, id: String, tag: String, extra: String)] = [
+            // `list` is paginated, so `pets/list-pages` keeps its full name, numbered: the full
+            // name of `list` has the pages method `petsListPages`.
+            ("/a", "pets/list", "pets", "x-endpointgen-paginate: { link: true }"), ("/b", "pets/list-pages", "pets", ""),
+            ("/c", "pets/get", "pets", ""),
+            // A full name `listPages` beside a paginated `shelves/list`: that one stays full.
+            ("/d", "shelves/list", "shelves", "x-endpointgen-paginate: { link: true }"), ("/e", "listPages", "shelves", ""),
+            // Two full names: `listBooksPages` is numbered.
+            ("/f", "listBooks", "books", "x-endpointgen-paginate: { link: true }"), ("/g", "listBooksPages", "books", ""),
+        ]
+        for order in [operations, operations.reversed()] {
+            var text = document(order)
+            // The paginated operations answer a page of items (`link` pages: the array itself).
+            for (index, operation) in order.enumerated() where !operation.extra.isEmpty {
+                text = text.replacingOccurrences(of: "      responses: { '204': { description: Done \(index) } }\n", with: """
+                      responses: { '200': { description: OK, content: { application/json: { schema: { type: array, items: { type: string } } } } } }
+
+                """)
+            }
+            let module = importFiles(text).module
+            XCTAssertEqual(Set(endpointNames(module, "Pets")), ["list", "petsListPages2", "get"])
+            XCTAssertEqual(Set(endpointNames(module, "Shelves")), ["shelvesList", "listPages"])
+            XCTAssertEqual(Set(endpointNames(module, "Books")), ["listBooks", "listBooksPages2"])
+            let paginated = module?.files.compactMap(\.service).flatMap(\.endpoints).filter { $0.pagination != nil }.map(\.name)
+            XCTAssertEqual(Set(paginated ?? []), ["list", "shelvesList", "listBooks"])
+        }
+    }
+
+    /// Headers every operation sends become the service's parameters; those the spec stage
+    /// renames (`Client` → `clientValue`, with environments `Environment` → `environmentValue`)
+    /// get a name of their own where another parameter has that one already.
+    func testSharedParametersRenamedBySpecsStayApart() {
+        var text = "openapi: 3.0.0\ninfo: { title: T, version: '1' }\n"
+        text += "servers: [ { url: 'https://a.example.com' }, { url: 'https://b.example.com' } ]\npaths:\n"
+        for path in ["/a", "/b"] {
+            text += "  \(path):\n    get:\n      tags: [tenants]\n      parameters:\n"
+            for header in ["Environment", "Environment-Value", "Client"] {
+                text += "        - { name: \(header), in: header, required: true, schema: { type: string } }\n"
+            }
+            text += "      responses: { '204': { description: Done } }\n"
+        }
+        let (specs, module, _) = importFiles(text)
+        XCTAssertEqual(module?.names.services["Tenants"]?.sharedParameters.map(\.name), ["environmentValue2", "environmentValue", "clientValue"], specs)
+    }
+
     /// Two services' `create` endpoints with inline bodies, responses and responses per status:
     /// the types keep the full names, which the module needs unique.
     func testTypesOfShortenedEndpointsKeepModuleUniqueNames() {

@@ -247,6 +247,96 @@ final class NamerTests: XCTestCase {
         XCTAssertEqual(module.files[0].service?.endpoints[1].responsesTypeName, "IssuesUploadResponse")
     }
 
+    /// `typePrefix:` on an endpoint that makes no type renames nothing: a warning at its value
+    /// (whoever wrote it expected an effect); none where it names an inline body or response, a
+    /// multipart struct or the responses' enum, nor where the body is damaged (its types unknown).
+    func testTypePrefixThatNamesNothingIsAWarning() {
+        XCTAssertEqual(diagnose("""
+            service: Issues
+            models:
+              Issue: { fields: { id: Int } }
+            endpoints:
+              get: { method: GET, path: /issue, typePrefix: IssuesGet, response: Issue }
+              put: { method: PUT, path: /issue, typePrefix: IssuesPut, body: Issue, response: "[Issue]" }
+              create: { method: POST, path: /issues, typePrefix: IssuesCreate, body: Issue, response: { fields: { id: Int } } }
+              send: { method: POST, path: /send, typePrefix: IssuesSend, body: { form: { a: String } } }
+              upload: { method: POST, path: /files, typePrefix: IssuesUpload, body: { multipart: { f: File } } }
+              status: { method: GET, path: /status, typePrefix: IssuesStatus, responses: { 200: Issue, 404: empty } }
+              broken: { method: POST, path: /broken, typePrefix: IssuesBroken, body: { nope: 1 } }
+            """), """
+            specs/a.yaml:5:49: warning: 'typePrefix' has no effect: endpoint 'get' declares no inline type (a body or response of fields, a multipart body, or 'responses')
+            specs/a.yaml:6:49: warning: 'typePrefix' has no effect: endpoint 'put' declares no inline type (a body or response of fields, a multipart body, or 'responses')
+            specs/a.yaml:11:74: error: the body of endpoint 'broken' needs one of 'json', 'form', 'multipart', 'raw' or 'file'
+            specs/a.yaml:11:76: error: unknown key 'nope' in the body of endpoint 'broken'
+            """)
+    }
+
+    /// Types a `typePrefix` names meet a model's or another endpoint's types: located errors,
+    /// whichever kind of type each is.
+    func testTypesNamedByATypePrefixMustBeFree() {
+        let text = render(loadSpecs([("specs/a.yaml", """
+            service: Issues
+            models:
+              PetRequest: { fields: { id: Int } }
+            endpoints:
+              create: { method: POST, path: /a, typePrefix: Pet, body: { json: { a: Int } } }
+              upload: { method: POST, path: /b, typePrefix: Pet, body: { multipart: { f: File } } }
+              status: { method: GET, path: /c, typePrefix: Other, responses: { 200: { fields: { id: Int } }, 404: empty } }
+              other: { method: GET, path: /d, response: { fields: { id: Int } } }
+            """)]))
+        XCTAssertEqual(text, """
+            specs/a.yaml:5:62: error: the inline body of endpoint 'create' is generated as model 'PetRequest', which is already defined; give the endpoint a 'typePrefix' of its own
+            specs/a.yaml:3:3: note: 'PetRequest' is defined here
+            specs/a.yaml:6:3: error: endpoint 'upload' has a multipart body whose type would be named 'PetRequest', but a model has that name
+            specs/a.yaml:3:3: note: model 'PetRequest' is defined here
+            specs/a.yaml:8:47: error: the inline response of endpoint 'other' is generated as model 'OtherResponse', a reserved name: it is generated for the responses of endpoint 'status' of service 'Issues'
+            """)
+    }
+
+    /// A service with `environments` is made with `init(client:environment:…)`: a shared
+    /// parameter named `environment` in Swift gets `Value` appended, as `client` and `baseURL` do
+    /// (two parameters `environment` did not compile); without environments it keeps its name.
+    func testSharedParameterNamedLikeTheEnvironmentLabelIsRenamed() throws {
+        let spec = { (base: String) in """
+            service: Tenants
+            \(base)
+            parameters:
+              query:
+                environment: String
+                client: String?
+            endpoints:
+              get: { method: GET, path: /t, response: String }
+            """
+        }
+        let withEnvironments = try module([("specs/a.yaml", spec("environments: { prod: https://a.example.com, dev: https://b.example.com }"))])
+        XCTAssertEqual(withEnvironments.names.services["Tenants"]?.sharedParameters.map(\.name), ["environmentValue", "clientValue"])
+        let withBaseURL = try module([("specs/a.yaml", spec("baseURL: https://a.example.com"))])
+        XCTAssertEqual(withBaseURL.names.services["Tenants"]?.sharedParameters.map(\.name), ["environment", "clientValue"])
+    }
+
+    /// `client` becomes `clientValue`: a parameter already of that name is a located error (two
+    /// stored properties of one name did not compile).
+    func testSharedParameterRenamedOntoAnotherIsAnError() {
+        XCTAssertEqual(diagnose("""
+            service: Tenants
+            environments: { prod: https://a.example.com, dev: https://b.example.com }
+            parameters:
+              headers:
+                Environment-Value: String
+              query:
+                client: String
+                clientValue: String
+                environment: String
+            endpoints:
+              get: { method: GET, path: /t, response: String }
+            """), """
+            specs/a.yaml:7:5: error: parameter 'client' of service 'Tenants' becomes 'clientValue' in Swift (not the service's own 'client'), as does parameter 'clientValue'; give one another 'name:' in the long form
+            specs/a.yaml:8:5: note: 'clientValue' is here
+            specs/a.yaml:9:5: error: parameter 'environment' of service 'Tenants' becomes 'environmentValue' in Swift (not the initializer's 'environment'), as does parameter 'Environment-Value'; give one another 'name:' in the long form
+            specs/a.yaml:5:5: note: 'Environment-Value' is here
+            """)
+    }
+
     /// `typePrefix` is a type name; without one, two services' `create` bodies clash, and the
     /// error says how to part them.
     func testTypePrefixMustBeAnUpperCamelCaseName() {

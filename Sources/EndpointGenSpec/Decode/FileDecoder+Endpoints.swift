@@ -190,6 +190,7 @@ extension FileDecoder {
         let name = endpoint.name
         endpoint.typePrefix = decodeTypePrefix(mapping, what: what)
         let types = InlineTypes(endpoint: name, prefix: endpoint.typePrefix)
+        let (modelsBefore, errorsBefore) = (inlineModels.count, reader.diagnostics.errorCount)
         if let entry = mapping["body"] {
             endpoint.body = decodeBody(entry.value, types)
             endpoint.bodyLocation = location(entry.keyNode)
@@ -216,6 +217,22 @@ extension FileDecoder {
             endpoint.sample = entry.value
             endpoint.sampleKeyLocation = location(entry.keyNode)
         }
+        // A prefix that names nothing was meant to rename something; unless the body or the
+        // responses are damaged (what they would make unknown).
+        if endpoint.typePrefix != nil, let entry = mapping["typePrefix"], reader.diagnostics.errorCount == errorsBefore,
+           !Self.makesTypes(endpoint, inlineModels: inlineModels.count - modelsBefore) {
+            reader.diagnostics.warning(
+                "'typePrefix' has no effect: endpoint '\(name)' declares no inline type (a body or response of fields, a multipart body, or 'responses')",
+                at: location(entry.value))
+        }
+    }
+
+    /// Whether the generator names types after the endpoint (so after its `typePrefix`): inline
+    /// models of its body or responses, a multipart struct, the enum of its responses per status.
+    private static func makesTypes(_ endpoint: EndpointSyntax, inlineModels: Int) -> Bool {
+        if inlineModels > 0 || endpoint.responses != nil { return true }
+        if case .multipart? = endpoint.body { return true }
+        return false
     }
 
     /// `redirects`, `paginate` (a scheme, or the service's) and `timeout`.

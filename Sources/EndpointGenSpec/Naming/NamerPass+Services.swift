@@ -77,12 +77,21 @@ extension NamerPass {
     }
 
     /// The service's properties for `parameters:`: headers, then query items, never the
-    /// service's own `client` or `baseURL` (those get `Value` appended).
+    /// service's own `client` or `baseURL`, nor with `environments` the initializer's
+    /// `environment` (those get `Value` appended, which must be no other parameter's name).
     private mutating func sharedParameterNames(_ service: Service) -> [SwiftName] {
         let fields = service.sharedHeaders + service.sharedQuery
         var names = fieldNames(fields, kind: "parameters", owner: "service '\(service.name)'")
-        for index in names.indices where GeneratedCodeContract.serviceProperties.contains(names[index].name) {
+        var reserved = GeneratedCodeContract.serviceProperties
+        if case .environments = service.baseURL { reserved.append(GeneratedCodeContract.environmentLabel) }
+        for index in names.indices where reserved.contains(names[index].name) {
+            let own = names[index].name
             names[index].name += "Value"
+            guard let other = names.indices.first(where: { $0 != index && names[$0].name == names[index].name }) else { continue }
+            let whose = own == GeneratedCodeContract.environmentLabel ? "the initializer's" : "the service's own"
+            diagnostics.error(
+                "parameter '\(fields[index].wireName)' of service '\(service.name)' becomes '\(names[index].name)' in Swift (not \(whose) '\(own)'), as does parameter '\(fields[other].wireName)'; give one another 'name:' in the long form",
+                at: fields[index].location, notes: [.note("'\(fields[other].wireName)' is here", at: fields[other].location)])
         }
         return names
     }
