@@ -114,12 +114,28 @@ extension ModelRenderer {
         }
         p.close()
         p.blank()
+        renderOneOfEncode(oneOf, names: names, into: &p)
+        renderCaseEquality(name: context.names.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
+        p.close()
+    }
+
+    /// A `oneOf`'s `encode(to:)`: the case's model, then its discriminator value.
+    private func renderOneOfEncode(_ oneOf: OneOfModel, names: [String], into p: inout CodePrinter) {
+        let access = context.access
+        let isInt = oneOf.valueType == .int
         p.begin()
         p.put(access)
         p.put("func encode(to encoder: any Encoder) throws")
         p.open()
-        p.switchBlock("self") { p in
-            for (variant, caseName) in zip(oneOf.variants, names) {
+        // The fallback `unknown` is listed last, in the last part when the switch is cut (nil).
+        let arms = zip(oneOf.variants, names).map(Optional.some) + [nil]
+        Self.encodeParts.put("self", arms, into: &p) { arms, p in
+            for arm in arms {
+                guard let (variant, caseName) = arm else {
+                    p.line("case .unknown(let value):")
+                    p.indented { p in p.line("try value.encode(to: encoder)") }
+                    continue
+                }
                 p.begin()
                 p.put("case .")
                 p.put(Naming.member(caseName))
@@ -133,18 +149,14 @@ extension ModelRenderer {
                     p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
                     p.begin()
                     p.put("try container.put(")
-                    putValue(variant.value, into: &p)
+                    Self.putRawValue(variant.value, integer: isInt, into: &p)
                     p.put(", ")
                     p.putLiteral(oneOf.discriminator)
                     p.put(")")
                     p.end()
                 }
             }
-            p.line("case .unknown(let value):")
-            p.indented { p in p.line("try value.encode(to: encoder)") }
         }
-        p.close()
-        renderCaseEquality(name: context.names.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
         p.close()
     }
 
@@ -195,7 +207,7 @@ extension ModelRenderer {
         p.put("func encode(to encoder: any Encoder) throws")
         p.open()
         p.line("var container: any SingleValueEncodingContainer = encoder.singleValueContainer()")
-        p.switchBlock("self") { p in
+        Self.encodeParts.put("self", caseNames, into: &p) { caseNames, p in
             for caseName in caseNames {
                 p.begin()
                 p.put("case .")
@@ -217,6 +229,8 @@ extension ModelRenderer {
         // A case named `fieldsEqual` would hide the function inside the type.
         let call = cases.contains("fieldsEqual") ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
         openEquality(name, into: &p)
+        // One switch at any size: its `default:` spares it the exhaustiveness check that a
+        // `switch self` of hundreds of cases fails (3,000 cases: 0.4 s, in parts alike).
         p.switchBlock("(self, rhs)") { p in
             for member in cases {
                 p.begin()
@@ -233,6 +247,12 @@ extension ModelRenderer {
             if cases.count > 1 { p.line("default: return false") }
         }
         p.close()
+    }
+
+    /// `encode(to:)`'s `switch self` of an enum whose cases hold values, in parts past
+    /// `SwitchParts.limit` cases (`encode2()`, … beside it; every case is listed).
+    private static var encodeParts: SwitchParts {
+        SwitchParts(function: { "func encode\($0)() throws" }, call: { "try encode\($0)()" }, last: SwitchParts.unreachable)
     }
 
     /// The model's doc comment and `public nonisolated <keyword><name><conformances> {`.

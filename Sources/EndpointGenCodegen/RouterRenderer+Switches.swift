@@ -1,19 +1,8 @@
 import EndpointGenSpec
 
 // The Router's properties whose value depends on the case: a `switch self` each, in parts past
-// `switchLimit` cases.
+// `SwitchParts.limit` cases.
 extension RouterRenderer {
-    /// The most cases one `switch self` lists. Swift gives up checking that a switch over cases
-    /// with associated values is exhaustive past about 630 cases without `default:` ("the
-    /// compiler is unable to check that this switch is exhaustive in reasonable time"), and a
-    /// service of one tag has hundreds of endpoints (Stripe's: 468). A property of more cases
-    /// lists the first `switchLimit` in its own switch and the others in local functions of as
-    /// many each (`pathComponents2()`, …), each switch's `default:` handing the cases it does not
-    /// list to the next. The size of a part hardly matters below the compiler's limit (at 1,210
-    /// endpoints, 64 to 512 type-check alike: Benchmarks/NOTES.md, "big services"); 256 keeps a
-    /// margin and few parts.
-    static let switchLimit = 256
-
     /// What the last switch of a property answers for the cases it does not list.
     struct Fallback {
         var value: String
@@ -107,52 +96,27 @@ extension RouterRenderer {
     }
 
     /// `switch self` over the cases of `items` (in case order; `arms` writes the `case`s of some
-    /// of them), the others taking `fallback` (nil: `items` are all the cases). Past `switchLimit`
-    /// items, the rest go to local functions named after the property, each switch's `default:`
-    /// calling the next; the last one's answers `fallback`, or is never taken.
+    /// of them), the others taking `fallback` (nil: `items` are all the cases). Past
+    /// `SwitchParts.limit` items, in parts: local functions named after the property, the last
+    /// one's `default:` answering `fallback`, or never taken.
     func putSwitch<Item>(
         _ declaration: String, listing items: [Item], fallback: Fallback?, into p: inout CodePrinter,
         arms: (ArraySlice<Item>, inout CodePrinter) -> Void
     ) {
-        guard items.count > Self.switchLimit else {
-            p.switchBlock("self") { p in
-                arms(items[...], &p)
-                guard let fallback else { return }
-                p.line(fallback.onlyCase.map { "case .\(Naming.member($0)):" } ?? "default:")
-                Self.putReturn(fallback.value, indent: "    ", into: &p)
-            }
-            return
-        }
         // "var name: Type" (`constant` and `computed` are given no other form).
         let name = declaration.dropFirst("var ".count).prefix { $0 != ":" }
         let type = declaration.drop { $0 != ":" }.dropFirst(2)
-        let starts = Array(stride(from: items.startIndex, to: items.endIndex, by: Self.switchLimit))
-        for (part, start) in starts.enumerated() {
-            let isLast = part == starts.count - 1
-            let slice = items[start..<min(start + Self.switchLimit, items.endIndex)]
-            func putPart(_ p: inout CodePrinter) {
-                p.switchBlock("self") { p in
-                    arms(slice, &p)
-                    p.line("default:")
-                    if !isLast {
-                        p.line("    return \(name)\(part + 2)()")
-                    } else if let fallback {
-                        Self.putReturn(fallback.value, indent: "    ", into: &p)
-                    } else {
-                        // Qualified: an endpoint may be named `fatalError`.
-                        p.line("    Swift.fatalError(\"unreachable: the switches above list every case\")")
-                    }
-                }
-            }
-            guard part > 0 else {
-                putPart(&p)
-                continue
-            }
-            p.blank()
-            if part == 1 {
-                p.line("// The other cases, \(Self.switchLimit) per switch: swiftc cannot check a switch of hundreds for exhaustiveness.")
-            }
-            p.block("func \(name)\(part + 1)() -> \(type)", putPart)
+        let parts = SwitchParts(
+            function: { "func \(name)\($0)() -> \(type)" },
+            call: { "return \(name)\($0)()" },
+            last: { p in
+                guard let fallback else { return SwitchParts.unreachable(&p) }
+                Self.putReturn(fallback.value, indent: "    ", into: &p)
+            })
+        parts.put("self", items, into: &p, arms: arms) { p in
+            guard let fallback else { return }
+            p.line(fallback.onlyCase.map { "case .\(Naming.member($0)):" } ?? "default:")
+            Self.putReturn(fallback.value, indent: "    ", into: &p)
         }
     }
 }

@@ -111,11 +111,11 @@ final class EndpointFileSplitTests: XCTestCase {
     }
 
     /// Swift gives up checking a switch of hundreds of cases with associated values for
-    /// exhaustiveness: past `switchLimit` cases a property lists them in parts, each case in
+    /// exhaustiveness: past `SwitchParts.limit` cases a property lists them in parts, each case in
     /// exactly one, each part's `default:` handing on to the next and the last one's answering
     /// the property's fallback (or never taken, when every case is listed).
     func testRouterSwitchesOfManyCasesAreInPartsListingEachCaseOnce() throws {
-        let count = 2 * RouterRenderer.switchLimit + 10
+        let count = 2 * SwitchParts.limit + 10
         let names = (0..<count).map { "op\($0)" }
         let withoutQuery = Set(names.enumerated().filter { $0.offset % 5 == 0 }.map(\.element))
         let files = try generate(names, withoutQuery: withoutQuery)
@@ -124,7 +124,7 @@ final class EndpointFileSplitTests: XCTestCase {
             ("pathComponents", names, nil), ("queryItems", names.filter { !withoutQuery.contains($0) }, "[]"), ("sampleData", names, nil),
         ] {
             let text = try property(name, in: router)
-            let parts = (listed.count + RouterRenderer.switchLimit - 1) / RouterRenderer.switchLimit
+            let parts = (listed.count + SwitchParts.limit - 1) / SwitchParts.limit
             XCTAssertEqual(text.components(separatedBy: "switch self {").count - 1, parts, name)
             for part in 2...parts {
                 XCTAssertEqual(text.components(separatedBy: "        func \(name)\(part)() -> ").count - 1, 1, "\(name) part \(part)")
@@ -144,7 +144,7 @@ final class EndpointFileSplitTests: XCTestCase {
     }
 
     func testRouterSwitchesUpToTheLimitAreOneSwitch() throws {
-        let names = (0..<RouterRenderer.switchLimit).map { "op\($0)" }
+        let names = (0..<SwitchParts.limit).map { "op\($0)" }
         let router = try generate(names).filter { $0.name.hasPrefix("BigRouter") }.map(\.contents).joined()
         let text = try property("pathComponents", in: router)
         XCTAssertEqual(text.components(separatedBy: "switch self {").count - 1, 1)
