@@ -141,9 +141,11 @@ fuzz: tool
 
 # Issue 31's corpus (Tests/Corpus/corpus.py): GitHub's and Stripe's OpenAPI documents as published
 # (Tests/Fixtures/openapi/public), the OpenAPI fixtures, export-openapi's documents of every spec
-# folder, and one excerpt per finding of issue 31 (Tests/Fixtures/openapi/excerpts): each imported
-# (import warnings counted and printed, no error), generated and the output type-checked against
-# EndpointRuntime with warnings as errors. Two documents at a time; ~5 minutes on 2 cores.
+# folder, one excerpt per finding of issue 31 (Tests/Fixtures/openapi/excerpts), and specs made to
+# be large or awkward (big-one-service: 1,210 endpoints in one service; big-models: unions and enums
+# of 700 to 2,000 cases; names-member-names: endpoints and parameters named like generated
+# members): each imported (import warnings counted and printed, no error), generated and the output
+# type-checked against EndpointRuntime with warnings as errors. Two at a time; ~5 minutes on 2 cores.
 # public-documents is the corpus's first two documents alone. CORPUS_ARGS="--only stripe,excerpt-".
 CORPUS_WORK = .build/corpus
 CORPUS = python3 Tests/Corpus/corpus.py --tool $(TOOL) --modules $(shell $(SWIFT) build --show-bin-path)/Modules
