@@ -39,7 +39,7 @@ enum EndpointFiles {
         _ parts: [Part], layout: Layout, headerLines: Int, fileName: (_ index: Int, _ first: String) -> String
     ) -> [[Part]] {
         // Each extension adds its opening and closing lines and a blank line.
-        ModelFiles.cut(parts, name: \.name, lines: \.lines, headerLines: headerLines + 3 * layout.sections.count) { index, first in
+        ModelFiles.cut(parts, sizes: ModelFiles.endpoints, name: \.name, lines: \.lines, headerLines: headerLines + 3 * layout.sections.count) { index, first in
             fileName(index + 1, first)
         }
     }
