@@ -5,12 +5,13 @@
 /// a Router of 5,600 lines and a Service of 6,900) keeps only its head: the Router enum with its
 /// cases; the Service's environment, protocol and class with its stored properties and
 /// initializers; the fake's class with `Call`, its stored properties and helpers. The rest goes to
-/// extensions in files cut as models files are (`ModelFiles.cut`: by name, so adding an endpoint
-/// changes its own file and rarely the next): the Router's properties, named after the property
-/// (`StripeAPIRouter-sampleData.swift`), since a `switch self` over the cases cannot be split
-/// across files; the Service's methods, protocol overloads and per-status response enums, and the
-/// fake's handlers and methods, by endpoint (`StripeAPIService-getCharges.swift`,
-/// `StripeAPIServiceFake-getCharges.swift`). Smaller files are written as one, unchanged.
+/// extensions in files cut as models files are (`ModelFiles.cut`, at `ModelFiles.endpoints`'
+/// sizes: by name, so adding an endpoint changes the files of its share of names, mostly its
+/// own): the Router's properties, named after the property (`StripeAPIRouter-sampleData.swift`),
+/// since a `switch self` over the cases cannot be split across files; the Service's methods,
+/// protocol overloads and per-status response enums, and the fake's handlers and methods, by
+/// endpoint (`StripeAPIService-getCharges.swift`, `StripeAPIServiceFake-getCharges.swift`).
+/// Smaller files are written as one, unchanged.
 /// The build-tool plugin joins a spec's files back into one, whatever their number.
 enum EndpointFiles {
     /// The text of one endpoint (or Router property) in each section of its file.
@@ -39,7 +40,7 @@ enum EndpointFiles {
         _ parts: [Part], layout: Layout, headerLines: Int, fileName: (_ index: Int, _ first: String) -> String
     ) -> [[Part]] {
         // Each extension adds its opening and closing lines and a blank line.
-        ModelFiles.cut(parts, name: \.name, lines: \.lines, headerLines: headerLines + 3 * layout.sections.count) { index, first in
+        ModelFiles.cut(parts, sizes: ModelFiles.endpoints, name: \.name, lines: \.lines, headerLines: headerLines + 3 * layout.sections.count) { index, first in
             fileName(index + 1, first)
         }
     }

@@ -3,19 +3,36 @@ import EndpointGenSpec
 /// Which file each model of a spec goes to.
 ///
 /// A spec's models (and its multipart structs) go to `<Stem>Models.swift`, in spec order. A file
-/// that would pass `lineLimit` lines is cut instead: its declarations sorted by name, a cut after
-/// each declaration whose name hashes to a multiple of `cutEvery`, and another wherever the next
-/// declaration would take a file past the limit. The first file keeps `<Stem>Models.swift`, each
-/// other is named after its first declaration (`<Stem>Models-Charge.swift`). The cuts depend on
-/// names, not on positions, so adding or removing a model changes its own file (and, rarely, the
-/// next one, where the limit forced a cut) and no other: diffs stay small and the compiler rebuilds
-/// little. Why cut at all: the driver compiles whole files in each job, and Stripe's one models
-/// file of 90,000 lines held 2.4 GB in one job and made it the build's long pole.
+/// that would pass `lineLimit` lines is cut instead, into files of at most `models.fileLimit`
+/// lines (`cut`): its declarations sorted by name, a cut after each declaration whose name hashes
+/// to a multiple of `models.cutEvery`, and a piece past the file limit cut again at half that,
+/// and so on. The first file keeps `<Stem>Models.swift`, each other is named after its first
+/// declaration (`<Stem>Models-Charge.swift`). The cuts depend on names, not on positions, so
+/// adding or removing a model changes its own file (cut finer where it passes the limit) and no
+/// other: diffs stay small and the compiler rebuilds little. Why cut at all: the driver compiles
+/// whole files in each job, and a recompiled file costs by its length. Stripe's one models file
+/// of 90,000 lines held 2.4 GB in one job; files of at most 750 lines rather than 5,000 made a
+/// field added to GitHub's `SimpleUser` rebuild in about half the time, and the full debug build
+/// lighter (Benchmarks/NOTES.md, "Session 24: smaller files"). Models that fit in `lineLimit`
+/// lines stay one file, in spec order, so small and medium specs' output does not change.
 enum ModelFiles {
+    /// How big the files of a cut are.
+    struct Sizes {
+        /// No file of the cut passes this many lines, unless one declaration does (or a name
+        /// clash keeps a declaration in the file before).
+        var fileLimit: Int
+        /// About one declaration in this many ends a file (by its name's hash); a power of two.
+        var cutEvery: UInt64
+    }
+
+    /// A file past this many lines is cut (models, and Router, Service and ServiceFake files).
     static let lineLimit = 5_000
-    /// About one declaration in this many ends a file: files of about 2,500 lines at the 40 lines
-    /// a model takes on average in GitHub's and Stripe's output.
-    static let cutEvery: UInt64 = 64
+    /// Models files: about 16 models between hash cuts (~640 lines at the 40 lines a model takes
+    /// on average in GitHub's and Stripe's output), cut finer by name past 750 lines.
+    static let models = Sizes(fileLimit: 750, cutEvery: 16)
+    /// The members of a big Router, Service or ServiceFake (`EndpointFiles`): files of about
+    /// 2,500 lines (64 parts between hash cuts), at most 5,000.
+    static let endpoints = Sizes(fileLimit: lineLimit, cutEvery: 64)
 
     struct Declaration {
         var name: String
@@ -32,43 +49,47 @@ enum ModelFiles {
     ) -> [[Declaration]] {
         let total = declarations.reduce(headerLines) { $0 + $1.lines + 1 }
         guard total > lineLimit else { return [declarations] }
-        return cut(declarations, name: \.name, lines: \.lines, headerLines: headerLines, fileName: fileName)
+        return cut(declarations, sizes: models, name: \.name, lines: \.lines, headerLines: headerLines, fileName: fileName)
     }
 
-    /// Items sorted by name, cut after each name that `endsFile` and wherever the next item would
-    /// take a file past the limit. Also cuts the members of a Router or Service past the limit
-    /// (`EndpointFiles`).
+    /// Items sorted by name, cut after each name that `endsFile` at `sizes.cutEvery`; a piece past
+    /// `sizes.fileLimit` is cut again after the names that end a file at half that, and so on
+    /// down to one item per piece. Every cut depends on names alone: adding an item changes the
+    /// piece it goes to (cut finer if it now passes the limit) and no other. (Cutting where the
+    /// limit falls would move every later cut of the piece by one item.) Also cuts the members of
+    /// a Router or Service past the limit (`EndpointFiles`).
     ///
     /// A file is named after its first item (`fileName`, by the file's index), so no file starts
     /// with an item whose file name an earlier file of the cut has, letter case aside (names
-    /// alike in their first 60 characters, or in all but case): that item stays in the file
+    /// alike in their first 60 characters, or in all but case): that piece joins the file
     /// before, which may then pass the limit. The Namer cannot report such a clash, as it depends
     /// on line counts; and two such files would be one on macOS and Windows.
     static func cut<Item>(
-        _ items: [Item], name: (Item) -> String, lines: (Item) -> Int, headerLines: Int,
+        _ items: [Item], sizes: Sizes, name: (Item) -> String, lines: (Item) -> Int, headerLines: Int,
         fileName: (_ index: Int, _ first: String) -> String
     ) -> [[Item]] {
-        var files: [[Item]] = []
-        var current: [Item] = []
-        var count = headerLines
-        var taken: Set<String> = []
-        // Set after an item that `endsFile`, until a file can start.
-        var cutDue = false
-        for item in items.sorted(by: { name($0) < name($1) }) {
-            if current.isEmpty || cutDue || count + 1 + lines(item) > lineLimit {
-                let index = files.count + (current.isEmpty ? 0 : 1)
-                if taken.insert(fileName(index, name(item)).lowercased()).inserted {
-                    if !current.isEmpty { files.append(current) }
-                    current = []
-                    count = headerLines
-                    cutDue = false
-                }
+        func pieces(_ items: ArraySlice<Item>, every: UInt64) -> [ArraySlice<Item>] {
+            var result: [ArraySlice<Item>] = []
+            var start = items.startIndex
+            for index in items.indices where index == items.endIndex - 1 || endsFile(name(items[index]), every: every) {
+                let piece = items[start...index]
+                start = index + 1
+                let count = piece.reduce(headerLines) { $0 + lines($1) + 1 }
+                // Powers of two: a name that ends a file at `every` ends one at `every / 2` too.
+                if every > 1, count > sizes.fileLimit { result += pieces(piece, every: every / 2) } else { result.append(piece) }
             }
-            current.append(item)
-            count += lines(item) + 1
-            if endsFile(name(item)) { cutDue = true }
+            return result
         }
-        if !current.isEmpty { files.append(current) }
+        let sorted = items.sorted { name($0) < name($1) }
+        var files: [[Item]] = []
+        var taken: Set<String> = []
+        for piece in pieces(sorted[...], every: sizes.cutEvery) {
+            if taken.insert(fileName(files.count, name(piece[piece.startIndex])).lowercased()).inserted || files.isEmpty {
+                files.append(Array(piece))
+            } else {
+                files[files.count - 1] += piece
+            }
+        }
         return files
     }
 
@@ -86,7 +107,7 @@ enum ModelFiles {
 
     /// Whether a file ends after this declaration: a property of the name alone, the same on every
     /// machine and every run (FNV-1a with a final mix; Swift's `Hasher` is seeded per process).
-    static func endsFile(_ name: String) -> Bool {
+    static func endsFile(_ name: String, every cutEvery: UInt64) -> Bool {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in name.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
