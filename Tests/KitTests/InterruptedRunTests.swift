@@ -77,13 +77,16 @@ final class InterruptedRunTests: XCTestCase {
         XCTAssertEqual(try generate(b + ["--output", "refB"]).status, 0)
         let refA = try snapshot(folder + "/refA")
         let refB = try snapshot(folder + "/refB")
-        XCTAssertEqual(refA.count, 603)
-        XCTAssertEqual(refB.count, 600)
+        // The dropped spec's Router, Service and Models; how many files the others make depends on
+        // how the models files are cut (623 since session 24), which this test does not pin.
+        XCTAssertEqual(refA.count - refB.count, 3)
+        XCTAssertGreaterThan(refB.count, 600)
         let changes = refB.count
-        // Steps: 1...600 temporary files written, 601 the journal, 602...1201 renames, 1202...1204 removals.
+        // Steps: 1...changes temporary files written, changes + 1 the journal, then `changes`
+        // renames and the 3 removals.
         let lastStep = changes + 1 + changes + 3
-        let steps = [1, 2, 37, 150, 299, 450, 597, 598, changes + 1, changes + 2, changes + 3, 700, 800, 900, 1000,
-                     1100, 1150, 1196, 1197, 1198, 1199, lastStep]
+        let steps = [1, 2, 37, 150, 299, 450, changes - 3, changes - 2, changes + 1, changes + 2, changes + 3, 700, 800, 900,
+                     1000, 1100, 1150, 2 * changes - 4, 2 * changes - 3, 2 * changes - 2, 2 * changes - 1, lastStep]
         // And killed from outside at moments of a run (~0.3 s in a debug build).
         let delays = [40, 140, 240, 340]
         var killedBeforeJournal = 0
