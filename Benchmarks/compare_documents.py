@@ -19,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 from bench import ROOT, WORK, count_lines, fresh_output, keep_output, touch_all
@@ -72,27 +73,35 @@ def run_watched(cmd, cwd=None, max_gib=12.0, max_minutes=45.0, min_available_gib
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        group_peak, killed = 0, None
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            tree = process_tree(proc.pid)
-            rss = sum(size for _, size in tree)
-            group_peak = max(group_peak, rss)
-            minutes = (time.perf_counter() - start) / 60
-            low = available_gib() < min_available_gib
-            if killed is None and (rss > max_gib * 2**30 or minutes > max_minutes or low):
-                killed = f"killed at {rss / 2**30:.1f} GiB / {minutes:.1f} min"
-                if low:
-                    killed += f" (the machine had under {min_available_gib} GiB left)"
-                for pid, _ in reversed(tree):  # the compiler jobs first: they would outlive swift build
-                    try:
-                        os.kill(pid, signal.SIGKILL)
-                    except ProcessLookupError:
-                        pass
-            time.sleep(0.5)
+        state = dict(group_peak=0, killed=None)
+        done = threading.Event()
+
+        def watch():
+            # Polls twice a second beside the blocking wait below, so the time measured is the
+            # process's own: polling for its end instead rounded short commands up to 0.5 s.
+            while not done.wait(0.5):
+                tree = process_tree(proc.pid)
+                rss = sum(size for _, size in tree)
+                state["group_peak"] = max(state["group_peak"], rss)
+                minutes = (time.perf_counter() - start) / 60
+                low = available_gib() < min_available_gib
+                if state["killed"] is None and (rss > max_gib * 2**30 or minutes > max_minutes or low):
+                    killed = f"killed at {rss / 2**30:.1f} GiB / {minutes:.1f} min"
+                    if low:
+                        killed += f" (the machine had under {min_available_gib} GiB left)"
+                    state["killed"] = killed
+                    for pid, _ in reversed(tree):  # the compiler jobs first: they would outlive swift build
+                        try:
+                            os.kill(pid, signal.SIGKILL)
+                        except ProcessLookupError:
+                            pass
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        _, status, usage = os.wait4(proc.pid, 0)
         elapsed = time.perf_counter() - start
+        done.set()
+        watcher.join()
+        group_peak, killed = state["group_peak"], state["killed"]
         try:  # children the killed parent left behind
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
