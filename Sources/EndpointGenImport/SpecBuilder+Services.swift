@@ -220,7 +220,7 @@ extension SpecBuilder {
     mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
         guard let scheme = document.securitySchemes.first(where: { $0.name == name })?.scheme else {
-            diagnostics.warning(.security, "security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
+            diagnostics.warning(.security, "security scheme '\(name)' is not defined under components.securitySchemes, or of a kind specs cannot express; the endpoint is imported without auth", at: at)
             return "none"
         }
         switch scheme {

@@ -1,0 +1,275 @@
+@testable import EndpointGenImport
+import EndpointGenSpec
+import EndpointGenSupport
+import XCTest
+
+/// Constructs of OpenAPI 3.1 and JSON Schema 2020-12 as real documents write them, found by an
+/// adversarial review of `import-openapi` (issue 31's promise: never refuse a document for one
+/// construct, a located warning instead, specs that load, a type that decodes what the wire has).
+final class AdversarialImportTests: XCTestCase {
+    private struct Imported {
+        var specs: String
+        var warnings: [String]
+    }
+
+    private func importText(_ text: String) -> Imported {
+        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
+        return Imported(specs: result.files.map(\.contents).joined(), warnings: result.diagnostics.map(\.rendered))
+    }
+
+    /// One operation returning `Thing`, whose properties are given.
+    private func document(properties: String, parameters: String = "[]") -> String {
+        """
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /things:
+            get:
+              operationId: things
+              parameters: \(parameters)
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Thing' } } } } }
+        components:
+          schemas:
+            Thing:
+              type: object
+              properties:
+        \(properties)
+        """
+    }
+
+    /// A parameter named `""` used to reach the spec loader ("empty name for query parameter"),
+    /// which refused the whole import as an importer bug.
+    func testAParameterWithAnEmptyNameIsSkippedWithAWarning() {
+        let imported = importText(document(properties: "        a: { type: string }", parameters: """
+        [ { name: '', in: query, schema: { type: string } }, { name: kept, in: query, schema: { type: string } } ]
+        """))
+        XCTAssertTrue(imported.warnings.contains("api.yaml:7:21: warning: a parameter's 'name' is empty; skipped"), "\(imported.warnings)")
+        XCTAssertTrue(imported.specs.contains("      kept: String?\n"), imported.specs)
+    }
+
+    /// An `enum` without a `type` whose values are not all strings (`[1, two, true]`, `[1.5, 2.5]`,
+    /// `[true, false]`) was a String enum, which cannot decode the number or Boolean the wire has.
+    func testAnUntypedEnumOfNumbersOrBooleansIsKeptAsJSON() {
+        let imported = importText(document(properties: """
+                mixed: { enum: [1, two, true] }
+                decimals: { enum: [1.5, 2.5] }
+                flags: { enum: [true, false] }
+                words: { enum: [one, '2', 'true'] }
+                counts: { enum: [1, 2, null] }
+        """))
+        XCTAssertTrue(imported.specs.contains("""
+              mixed: JSON?
+              decimals: JSON?
+              flags: JSON?
+              words: ThingWords?
+              counts: ThingCounts?
+        """), imported.specs)
+        XCTAssertTrue(imported.specs.contains("  ThingWords:\n    enum:"), imported.specs)
+        XCTAssertTrue(imported.warnings.contains("api.yaml:15:28: warning: 'enum' without a 'type' lists values that are not all strings or all integers (1.5 is a number or a Boolean); the value is kept as JSON"), "\(imported.warnings)")
+        XCTAssertEqual(imported.warnings.filter { $0.contains("'enum' without a 'type'") }.count, 3, "\(imported.warnings)")
+    }
+
+    /// `type: 'null'` is a JSON Schema type (a value that is always null), not an unknown one.
+    func testTypeNullAloneIsAnOptionalJSONValueWithoutAWarning() {
+        let imported = importText(document(properties: "        nothing: { type: 'null' }\n        alsoNothing: { type: ['null'] }"))
+        XCTAssertTrue(imported.specs.contains("      nothing: JSON?\n      alsoNothing: JSON?\n"), imported.specs)
+        XCTAssertEqual(imported.warnings.filter { $0.contains("warning:") }, [])
+    }
+
+    /// `false` allows no value (3.1's `items: false` after `prefixItems`): said as such.
+    func testTheFalseSchemaIsNamedInItsWarning() {
+        let imported = importText(document(properties: "        pair: { type: array, prefixItems: [ { type: string } ], items: false }"))
+        XCTAssertTrue(imported.specs.contains("      pair: \"[JSON]?\"\n"), imported.specs)
+        XCTAssertEqual(imported.warnings.filter { $0.contains("warning:") },
+                       ["api.yaml:14:72: warning: the schema 'false' allows no value; the value is kept as JSON"])
+    }
+
+    /// A parameter with `content: { application/json: … }` is sent as JSON text
+    /// (`filter={"a":"b"}`), which no query style of a model says: it used to become a model sent
+    /// as `a=b`. The closest is a String the caller fills with the JSON.
+    func testAJSONContentParameterOfAnObjectIsItsJSONText() {
+        let imported = importText(document(properties: "        a: { type: string }", parameters: """
+        [ { name: filter, in: query, content: { application/json: { schema: { type: object, properties: { a: { type: string } } } } } },
+                          { name: limit, in: query, content: { application/json: { schema: { type: integer } } } } ]
+        """))
+        XCTAssertTrue(imported.specs.contains("      filter: String?\n      limit: Int?\n"), imported.specs)
+        XCTAssertFalse(imported.specs.contains("ThingsFilter"), imported.specs)
+        XCTAssertTrue(imported.warnings.contains("api.yaml:7:21: warning: query parameter 'filter' is sent as JSON text ('content: application/json'); it is a String: pass the encoded JSON"), "\(imported.warnings)")
+    }
+}
+
+extension AdversarialImportTests {
+    /// A property named `""` used to reach the spec loader ("empty name for field"), which
+    /// refused the whole import as an importer bug.
+    func testAPropertyWithAnEmptyNameIsSkippedWithAWarning() {
+        let imported = importText(document(properties: "        '': { type: string }\n        kept: { type: string }"))
+        XCTAssertTrue(imported.specs.contains("  Thing:\n    fields:\n      kept: String?\n"), imported.specs)
+        XCTAssertTrue(imported.warnings.contains("api.yaml:14:9: warning: a property named '' (the empty string) is skipped"), "\(imported.warnings)")
+    }
+
+    /// 3.1 writes a file part as `contentMediaType` (JSON Schema has no `format: binary`) and
+    /// base64 as `contentEncoding`: a `File` part and `Data`, as 3.0's formats are; a text
+    /// media type stays a String.
+    func testContentMediaTypeAndEncodingAreFilesAndData() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /upload:
+            post:
+              operationId: upload
+              requestBody:
+                content:
+                  multipart/form-data:
+                    schema:
+                      type: object
+                      properties:
+                        file: { type: string, contentMediaType: image/png }
+                        files: { type: array, items: { type: string, contentMediaType: 'application/octet-stream' } }
+                        page: { type: string, contentMediaType: 'text/html; charset=utf-8' }
+              responses:
+                '200':
+                  description: OK
+                  content: { application/json: { schema: { type: object, properties: { packed: { type: string, contentEncoding: base64 } } } } }
+        """)
+        XCTAssertTrue(imported.specs.contains("""
+              multipart:
+                file: File?
+                files: "[File]?"
+                page: String?
+        """), imported.specs)
+        XCTAssertTrue(imported.specs.contains("        packed: Data?\n"), imported.specs)
+    }
+}
+
+extension AdversarialImportTests {
+    /// Component schemas that are references to each other (`A: { $ref: B }`, `B: { $ref: A }`)
+    /// or an array of itself name no value: JSON, as before, but now with a warning.
+    func testSchemasThatOnlyContainThemselvesAreJSONWithAWarning() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/A' } } } } }
+        components:
+          schemas:
+            A: { $ref: '#/components/schemas/B' }
+            B: { $ref: '#/components/schemas/A' }
+        """)
+        XCTAssertTrue(imported.specs.contains("    response: JSON\n"), imported.specs)
+        XCTAssertEqual(imported.warnings.filter { $0.contains("contains itself") }.count, 1, "\(imported.warnings)")
+    }
+}
+
+extension AdversarialImportTests {
+    /// `security` lists alternatives: the first one specs cannot express (mutual TLS) used to
+    /// make the endpoint anonymous even when a later one was a bearer token.
+    func testTheFirstSecurityAlternativeSpecsCanExpressIsTaken() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        security: [ { mtls: [] }, { token: [] } ]
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses: { '204': { description: Done } }
+          /b:
+            get:
+              operationId: b
+              security: [ { mtls: [] }, { key: [] } ]
+              responses: { '204': { description: Done } }
+          /c:
+            get:
+              operationId: c
+              security: [ { mtls: [] } ]
+              responses: { '204': { description: Done } }
+        components:
+          securitySchemes:
+            mtls: { type: mutualTLS }
+            token: { type: http, scheme: bearer }
+            key: { type: apiKey, in: header, name: X-Key }
+        """)
+        XCTAssertTrue(imported.specs.contains("auth: bearer\n"), imported.specs)
+        XCTAssertTrue(imported.specs.contains("    auth: apiKey(X-Key)\n"), imported.specs)
+        XCTAssertTrue(imported.specs.contains("  c:\n    method: GET\n    path: /c\n    auth: none\n"), imported.specs)
+        XCTAssertTrue(imported.warnings.contains("api.yaml:17:21: warning: security scheme 'mtls' is not defined under components.securitySchemes, or of a kind specs cannot express; the endpoint is imported without auth"), "\(imported.warnings)")
+    }
+}
+
+extension AdversarialImportTests {
+    /// Inheritance of more than one level (`Whale` extends `Mammal`, which extends the base
+    /// `Animal`): `Whale` used to be no case of `Animal`, so its values did not decode.
+    func testSubtypesOfSubtypesAreCasesOfTheBase() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Animal' } } } } }
+        components:
+          schemas:
+            Whale:
+              allOf: [ { $ref: '#/components/schemas/Mammal' }, { type: object, properties: { fins: { type: integer } } } ]
+            Animal:
+              type: object
+              required: [type]
+              properties: { type: { type: string } }
+              discriminator: { propertyName: type }
+            Mammal:
+              allOf: [ { $ref: '#/components/schemas/Animal' }, { type: object, properties: { fur: { type: boolean } } } ]
+        """)
+        XCTAssertTrue(imported.specs.contains("""
+          Animal:
+            oneOf:
+              discriminator: type
+              cases:
+                Mammal: Mammal
+                Whale: Whale
+        """), imported.specs)
+        XCTAssertTrue(imported.specs.contains("  Whale:\n    fields:\n      type: String\n      fur: Bool?\n      fins: Int?\n"), imported.specs)
+    }
+}
+
+extension AdversarialImportTests {
+    /// A path item's `servers` apply to its operations and replace the document's; they used to
+    /// be ignored without a word. `x-…` keys of `paths` are extensions, not paths to warn about.
+    func testServersOfPathItemsAndOperationsReplaceTheDocuments() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        servers: [ { url: 'https://api.example.com' } ]
+        paths:
+          x-internal: { owner: team }
+          /uploads:
+            servers: [ { url: 'https://uploads.example.com' } ]
+            post:
+              tags: [uploads]
+              operationId: upload
+              responses: { '204': { description: Done } }
+          /files:
+            get:
+              tags: [files]
+              operationId: list
+              responses: { '204': { description: Done } }
+            delete:
+              tags: [files]
+              operationId: deleteAll
+              servers: [ { url: 'https://admin.example.com' } ]
+              responses: { '204': { description: Done } }
+        """)
+        XCTAssertTrue(imported.specs.contains("service: Uploads\nbaseURL: https://uploads.example.com\n"), imported.specs)
+        XCTAssertTrue(imported.specs.contains("service: Files\nbaseURL: https://api.example.com\n"), imported.specs)
+        XCTAssertEqual(imported.warnings.filter { $0.contains("warning:") }, [
+            "api.yaml:18:7: warning: DELETE '/files' names servers of its own (https://admin.example.com), which a spec endpoint cannot have; it is sent to the service's",
+        ])
+    }
+}
