@@ -56,7 +56,7 @@ extension OpenAPIReader {
         var parameters = shared
         for parameter in self.parameters(node["parameters"]) {
             // An operation's parameter replaces the path item's of the same name and place.
-            if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.place == parameter.place }) {
+            if let index = parameters.firstIndex(where: { $0.isSame(as: parameter.name, in: parameter.place) }) {
                 parameters[index] = parameter
             } else {
                 parameters.append(parameter)
@@ -212,8 +212,9 @@ extension OpenAPIReader {
                 diagnostics.warning(.skippedParameters, "header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
                 continue
             }
-            if let index = result.firstIndex(where: { $0.name == name && $0.place == place }) {
-                diagnostics.warning(.skippedParameters, "\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
+            if let index = result.firstIndex(where: { $0.isSame(as: name, in: place) }) {
+                let spelling = result[index].name == name ? "" : " (as '\(result[index].name)': header names are case-insensitive)"
+                diagnostics.warning(.skippedParameters, "\(place.rawValue) parameter '\(name)' is listed twice\(spelling); the later one is used", at: location(entry))
                 result.remove(at: index)
             }
             result.append(Parameter(

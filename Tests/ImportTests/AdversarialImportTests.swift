@@ -273,3 +273,30 @@ extension AdversarialImportTests {
         ])
     }
 }
+
+extension AdversarialImportTests {
+    /// `X-Id` and `x-id` are one header: listed both, they reached the spec loader ("header
+    /// 'x-id' is given twice"), which refused the whole import as an importer bug. The later one
+    /// is used, as for a parameter listed twice; an operation's replaces its path item's.
+    func testHeaderParametersDifferingInCaseAreOne() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /a:
+            parameters:
+              - { name: X-Trace, in: header, schema: { type: string } }
+            get:
+              operationId: a
+              parameters:
+                - { name: X-Id, in: header, schema: { type: string } }
+                - { name: x-id, in: header, schema: { type: integer } }
+                - { name: x-trace, in: header, schema: { type: integer } }
+              responses: { '204': { description: Done } }
+        """)
+        XCTAssertTrue(imported.specs.contains("    headerParams:\n      x-trace: Int?\n      x-id: Int?\n"), imported.specs)
+        XCTAssertEqual(imported.warnings.filter { $0.contains("warning:") }, [
+            "api.yaml:11:11: warning: header parameter 'x-id' is listed twice (as 'X-Id': header names are case-insensitive); the later one is used",
+        ])
+    }
+}
