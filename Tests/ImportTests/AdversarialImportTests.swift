@@ -300,3 +300,29 @@ extension AdversarialImportTests {
         ])
     }
 }
+
+extension AdversarialImportTests {
+    /// An operationId that is a member of the generated router or service (`init`, `path`,
+    /// `auth`) reached the spec loader ("endpoint name 'init' is reserved"), which refused the
+    /// whole import as an importer bug. It is numbered, as a repeated one is, with a note.
+    func testOperationIDsNamedLikeGeneratedMembersAreNumbered() {
+        let result = OpenAPIImporter.run(Array("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /a:
+            get: { operationId: init, responses: { '204': { description: Done } } }
+            put: { operationId: path, responses: { '204': { description: Done } } }
+            post: { operationId: auth, responses: { '204': { description: Done } } }
+        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let specs = result.files.map(\.contents).joined()
+        XCTAssertTrue(specs.contains("  init2:\n    method: GET\n"), specs)
+        XCTAssertTrue(specs.contains("  path2:\n    method: PUT\n"), specs)
+        XCTAssertTrue(specs.contains("  auth2:\n    method: POST\n"), specs)
+        XCTAssertTrue(result.renames.map(\.rendered).contains(
+            "api.yaml:5:10: note: operation 'init' becomes endpoint 'init2': the generated router or service has a member 'init'"), "\(result.renames.map(\.rendered))")
+        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
+    }
+}
