@@ -326,3 +326,30 @@ extension AdversarialImportTests {
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
     }
 }
+
+extension AdversarialImportTests {
+    /// Servers described `url` or `init` named environments the spec loader refuses (members of
+    /// the generated environment type): the whole import failed as an importer bug. They are
+    /// numbered, and a number an earlier description took is not given twice.
+    func testEnvironmentsNamedLikeTheirTypesMembersAreNumbered() {
+        let imported = importText("""
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        servers:
+          - { url: 'https://a.example.com', description: url }
+          - { url: 'https://b.example.com', description: Server3 }
+          - { url: 'https://c.example.com', description: init }
+          - { url: 'https://d.example.com', description: Production }
+        paths:
+          /a:
+            get: { operationId: a, responses: { '204': { description: Done } } }
+        """)
+        XCTAssertTrue(imported.specs.contains("""
+        environments:
+          server1: https://a.example.com
+          server3: https://b.example.com
+          server32: https://c.example.com
+          production: https://d.example.com
+        """), imported.specs)
+    }
+}
