@@ -116,7 +116,9 @@ enum ModelDeduplication {
     }
 
     /// The CamelCase words all `names` end with (`ListReposDirection`, `SearchDirection` →
-    /// `Direction`), nil when they share none.
+    /// `Direction`), nil when they share none. A leading `Request` or `Response` is what the
+    /// copies' bodies were called, not what the model is (`IssuesCreateRequestTitle`,
+    /// `IssuesUpdateRequestTitle` → `Title`, not `RequestTitle`).
     static func commonName(_ names: [String]) -> String? {
         let split = names.map(words)
         guard var common = split.first else { return nil }
@@ -125,6 +127,7 @@ enum ModelDeduplication {
             while count < common.count, count < other.count, common[common.count - 1 - count] == other[other.count - 1 - count] { count += 1 }
             common = Array(common.suffix(count))
         }
+        while common.count > 1, common[0] == "Request" || common[0] == "Response" { common.removeFirst() }
         let name = common.joined()
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count > 1 else { return nil }
         return name

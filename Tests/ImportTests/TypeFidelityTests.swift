@@ -228,10 +228,10 @@ final class TypeFidelityTests: XCTestCase {
                 pages: { type: string, enum: [read, write] }
         """)
         // Create's and update's copies are one model per property, named by what they share.
-        XCTAssertTrue(all.contains("title: RequestTitle\n"), all)
-        XCTAssertTrue(all.contains("title: RequestTitle?"), all)
-        XCTAssertEqual(all.components(separatedBy: "milestone: RequestMilestone?").count, 3, all)
-        XCTAssertFalse(all.contains("milestone: RequestTitle"), all)
+        XCTAssertTrue(all.contains("title: Title\n"), all)
+        XCTAssertTrue(all.contains("title: Title?"), all)
+        XCTAssertEqual(all.components(separatedBy: "milestone: Milestone?").count, 3, all)
+        XCTAssertFalse(all.contains("milestone: Title"), all)
         XCTAssertTrue(all.contains("issues: AppPermissionsIssues?"), all)
         XCTAssertTrue(all.contains("pages: AppPermissionsPages?"), all)
     }
@@ -248,5 +248,8 @@ final class TypeFidelityTests: XCTestCase {
         XCTAssertEqual(ModelDeduplication.commonName(["OrgPackageType", "UserPackageType"]), "PackageType")
         XCTAssertNil(ModelDeduplication.commonName(["RepoOwner", "IssueUser"]))
         XCTAssertNil(ModelDeduplication.commonName(["Issue2", "Repo2"]))
+        XCTAssertEqual(ModelDeduplication.commonName(["IssuesCreateRequestTitle", "IssuesUpdateRequestTitle"]), "Title")
+        XCTAssertEqual(ModelDeduplication.commonName(["ReposAddStatusCheckContextsRequestObject", "ReposSetStatusCheckContextsRequestObject"]), "StatusCheckContextsRequestObject")
+        XCTAssertEqual(ModelDeduplication.commonName(["AddPetRequest", "UpdatePetRequest"]), "PetRequest")
     }
 }
