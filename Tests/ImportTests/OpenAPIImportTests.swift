@@ -1337,6 +1337,30 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertFalse(all.contains("source_name"), all)
     }
 
+    /// GitHub describes 227 parameters by their name (`comment_id parameter`), which the
+    /// method's `- Parameters:` list would show as `commentId: comment_id parameter`.
+    func testAParameterDescriptionThatIsItsNameIsNoSummary() throws {
+        let result = importText("""
+        openapi: 3.0.0
+        info: { title: GitHub, version: '1' }
+        paths:
+          /repos/{owner}/comments/{comment_id}:
+            get:
+              tags: [issues]
+              operationId: issues/get-comment
+              parameters:
+                - { name: owner, in: path, required: true, description: The account owner of the repository., schema: { type: string } }
+                - { name: comment_id, in: path, required: true, description: comment_id parameter, schema: { type: integer } }
+                - { name: per_page, in: query, description: Per page, schema: { type: integer } }
+              responses: { '204': { description: No content } }
+        """)
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let all = result.files.map(\.contents).joined()
+        XCTAssertTrue(all.contains("summary: The account owner of the repository."), all)
+        XCTAssertFalse(all.contains("comment_id parameter"), all)
+        XCTAssertFalse(all.contains("Per page"), all)
+    }
+
     // MARK: - Injection (issue 28)
 
     /// Every text the importer copies from a document, with each of YAML's five line breaks
