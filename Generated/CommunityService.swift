@@ -42,6 +42,9 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
     /// One page of the feed, newest first unless sorted otherwise.
     ///
     /// `GET /posts`
+    ///
+    /// - Parameters:
+    ///   - pageSize: Posts per page; the server caps it at 50.
     func getPosts(keyword: String?, tags: [String]?, sort: PostSort, page: Int, pageSize: Int) async throws(APIError) -> [Post]
 
     /// One post with its comment threads.
@@ -52,6 +55,9 @@ public nonisolated protocol CommunityServiceProtocol: Sendable {
     /// Publishes a post with optional images (HeaderType.multiPartWithToken).
     ///
     /// `POST /posts`
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: A fresh UUID per post; a retried upload with the same key does not post twice.
     func createPost(idempotencyKey: UUID, body: CreatePostRequest) async throws(APIError) -> Post
 
     /// `DELETE /posts/{postId}`
@@ -190,6 +196,9 @@ public nonisolated final class CommunityService: CommunityServiceProtocol {
     /// One page of the feed, newest first unless sorted otherwise.
     ///
     /// `GET /posts`
+    ///
+    /// - Parameters:
+    ///   - pageSize: Posts per page; the server caps it at 50.
     public func getPosts(keyword: String? = nil, tags: [String]? = nil, sort: PostSort = .latest, page: Int = 1, pageSize: Int = 20) async throws(APIError) -> [Post] {
         try await client.send(CommunityRouter.getPosts(keyword: keyword, tags: tags, sort: sort, page: page, pageSize: pageSize), baseURL: baseURL, as: [Post].self)
     }
@@ -204,6 +213,9 @@ public nonisolated final class CommunityService: CommunityServiceProtocol {
     /// Publishes a post with optional images (HeaderType.multiPartWithToken).
     ///
     /// `POST /posts`
+    ///
+    /// - Parameters:
+    ///   - idempotencyKey: A fresh UUID per post; a retried upload with the same key does not post twice.
     public func createPost(idempotencyKey: UUID, body: CreatePostRequest) async throws(APIError) -> Post {
         try await client.send(CommunityRouter.createPost(idempotencyKey: idempotencyKey, body: body), baseURL: baseURL, as: Post.self)
     }

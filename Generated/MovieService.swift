@@ -12,6 +12,9 @@ public nonisolated protocol MovieServiceProtocol: Sendable {
     /// The catalogue is not personal, so it is read with the app's API key instead of a member token.
     ///
     /// `GET /movies`
+    ///
+    /// - Parameters:
+    ///   - region: ISO 3166-1 country code for release dates.
     func getMovies(category: MovieCategory, page: Int, region: String?) async throws(APIError) -> MovieResponse
 
     /// One movie, revalidated with the ETag of the copy the app has.
@@ -19,6 +22,9 @@ public nonisolated protocol MovieServiceProtocol: Sendable {
     /// Answers 304 Not Modified, without a body, while the app's copy is current; the app keeps the ETag of each 200 and sends it back in If-None-Match.
     ///
     /// `GET /movies/{id}`
+    ///
+    /// - Parameters:
+    ///   - ifNoneMatch: The ETag of the copy the app has.
     func getMovie(id: String, ifNoneMatch: String?) async throws(APIError) -> APIResponse<GetMovieResponse>
 
     /// Adds or updates one favorite; the status says which, or that the catalogue checks the movie first.
@@ -87,6 +93,9 @@ public nonisolated final class MovieService: MovieServiceProtocol {
     /// The catalogue is not personal, so it is read with the app's API key instead of a member token.
     ///
     /// `GET /movies`
+    ///
+    /// - Parameters:
+    ///   - region: ISO 3166-1 country code for release dates.
     public func getMovies(category: MovieCategory, page: Int = 1, region: String? = nil) async throws(APIError) -> MovieResponse {
         try await client.send(MovieRouter.getMovies(category: category, page: page, region: region), baseURL: baseURL, as: MovieResponse.self)
     }
@@ -96,6 +105,9 @@ public nonisolated final class MovieService: MovieServiceProtocol {
     /// Answers 304 Not Modified, without a body, while the app's copy is current; the app keeps the ETag of each 200 and sends it back in If-None-Match.
     ///
     /// `GET /movies/{id}`
+    ///
+    /// - Parameters:
+    ///   - ifNoneMatch: The ETag of the copy the app has.
     public func getMovie(id: String, ifNoneMatch: String? = nil) async throws(APIError) -> APIResponse<GetMovieResponse> {
         try await client.response(MovieRouter.getMovie(id: id, ifNoneMatch: ifNoneMatch), baseURL: baseURL, cases: GetMovieResponse.self)
     }

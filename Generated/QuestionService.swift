@@ -35,6 +35,9 @@ public nonisolated protocol QuestionServiceProtocol: Sendable {
     /// One question with both answers.
     ///
     /// `GET /api/v1/question/{index}`
+    ///
+    /// - Parameters:
+    ///   - index: The question's number; the first question is 1.
     func getQuestion(index: Int) async throws(APIError) -> Question
 
     /// One page of past questions, newest first.
@@ -55,6 +58,9 @@ public nonisolated protocol QuestionServiceProtocol: Sendable {
     /// Past questions whose text contains a keyword.
     ///
     /// `GET /api/v1/questions/search`
+    ///
+    /// - Parameters:
+    ///   - pageNo: First page is 0, as in QuestionPage.
     func searchQuestions(keyword: String, state: AnswerState?, pageNo: Int) async throws(APIError) -> [Question]
 }
 
@@ -97,6 +103,9 @@ public nonisolated final class QuestionService: QuestionServiceProtocol {
     /// One question with both answers.
     ///
     /// `GET /api/v1/question/{index}`
+    ///
+    /// - Parameters:
+    ///   - index: The question's number; the first question is 1.
     public func getQuestion(index: Int) async throws(APIError) -> Question {
         try await client.send(QuestionRouter.getQuestion(index: index), baseURL: baseURL, as: Question.self)
     }
@@ -125,6 +134,9 @@ public nonisolated final class QuestionService: QuestionServiceProtocol {
     /// Past questions whose text contains a keyword.
     ///
     /// `GET /api/v1/questions/search`
+    ///
+    /// - Parameters:
+    ///   - pageNo: First page is 0, as in QuestionPage.
     public func searchQuestions(keyword: String, state: AnswerState? = nil, pageNo: Int = 0) async throws(APIError) -> [Question] {
         try await client.send(QuestionRouter.searchQuestions(keyword: keyword, state: state, pageNo: pageNo), baseURL: baseURL, as: [Question].self)
     }

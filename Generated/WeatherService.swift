@@ -10,11 +10,18 @@ public nonisolated protocol WeatherServiceProtocol: Sendable {
     /// The current weather at a location (the seed's WeatherRequest).
     ///
     /// `GET /current.json`
+    ///
+    /// - Parameters:
+    ///   - location: City name, "lat,lon", postcode, IATA code or auto:ip.
     func getCurrentWeather(location: String, aqi: YesNo, lang: String?) async throws(APIError) -> WeatherResponse
 
     /// Daily forecast for up to 14 days, with the current weather.
     ///
     /// `GET /forecast.json`
+    ///
+    /// - Parameters:
+    ///   - days: Number of days from 1 to 14.
+    ///   - date: A single day (yyyy-MM-dd) instead of `days`.
     func getForecast(location: String, days: Int, date: String?, aqi: YesNo, alerts: YesNo, lang: String?) async throws(APIError) -> ForecastResponse
 
     /// Locations matching a partial name, for an autocomplete field.
@@ -50,6 +57,9 @@ public nonisolated final class WeatherService: WeatherServiceProtocol {
     /// The current weather at a location (the seed's WeatherRequest).
     ///
     /// `GET /current.json`
+    ///
+    /// - Parameters:
+    ///   - location: City name, "lat,lon", postcode, IATA code or auto:ip.
     public func getCurrentWeather(location: String, aqi: YesNo = .no, lang: String? = nil) async throws(APIError) -> WeatherResponse {
         try await client.send(WeatherRouter.getCurrentWeather(location: location, aqi: aqi, lang: lang), baseURL: baseURL, as: WeatherResponse.self)
     }
@@ -57,6 +67,10 @@ public nonisolated final class WeatherService: WeatherServiceProtocol {
     /// Daily forecast for up to 14 days, with the current weather.
     ///
     /// `GET /forecast.json`
+    ///
+    /// - Parameters:
+    ///   - days: Number of days from 1 to 14.
+    ///   - date: A single day (yyyy-MM-dd) instead of `days`.
     public func getForecast(location: String, days: Int = 3, date: String? = nil, aqi: YesNo = .no, alerts: YesNo = .no, lang: String? = nil) async throws(APIError) -> ForecastResponse {
         try await client.send(WeatherRouter.getForecast(location: location, days: days, date: date, aqi: aqi, alerts: alerts, lang: lang), baseURL: baseURL, as: ForecastResponse.self)
     }

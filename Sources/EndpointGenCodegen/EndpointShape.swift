@@ -34,6 +34,8 @@ final class EndpointShape {
         var isObject = false
         /// The argument label when it is not the name (`to destination: URL`).
         var label: String? = nil
+        /// The spec's `summary` of the parameter, listed in the method's doc comment.
+        var summary: String? = nil
 
         /// The value as generated code passes it to the runtime: dates in their encoding.
         var valueExpression: String {
@@ -99,7 +101,8 @@ final class EndpointShape {
                 optional: fields[index].type.isOptional,
                 dates: DateRendering.encoding(of: fields[index], serviceDates: serviceDates),
                 isDateList: fields[index].type.unwrapped != .primitive(.date),
-                isObject: role == .query && context.isStructModel(fields[index].type.unwrapped, orListOfThem: true)))
+                isObject: role == .query && context.isStructModel(fields[index].type.unwrapped, orListOfThem: true),
+                summary: fields[index].summary))
         }
         self.parameters = parameters
         if endpoint.response == .download {

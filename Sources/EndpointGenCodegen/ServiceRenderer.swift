@@ -274,8 +274,25 @@ struct ServiceRenderer {
     private func putDoc(_ shape: EndpointShape, into p: inout CodePrinter) {
         // The request it sends, as the API's documentation writes it: what a reader (and Quick
         // Help) looks for first, and otherwise only found in the router's switches.
-        p.doc(shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`")
+        p.doc(shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`", parameterList(shape))
         if let attribute = deprecation(shape) { p.line(text: attribute) }
+    }
+
+    /// The spec's summaries of the method's parameters as Quick Help's `- Parameters:` list (the
+    /// Swift names, each on one line); nil when none has one.
+    private func parameterList(_ shape: EndpointShape) -> String? {
+        let items = shape.parameters.compactMap { parameter -> String? in
+            guard let summary = parameter.summary.map(Self.oneLine), !summary.isEmpty else { return nil }
+            return "  - \(parameter.swiftName): \(summary)"
+        }
+        return items.isEmpty ? nil : (["- Parameters:"] + items).joined(separator: "\n")
+    }
+
+    /// A summary on one line: a list item's text ends at its line break.
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { line in
+            line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
+        }.filter { !$0.isEmpty }.map { String($0) }.joined(separator: " ")
     }
 
     /// The environment enum's case names, from the name table.

@@ -10,8 +10,11 @@ import EndpointGenSupport
 /// The model kept is the first component of that structure, else one inline copy named after
 /// what all the copies' names end with (`ListReposDirection`, `ListIssuesDirection` →
 /// `Direction`) when that name is free, else the copy with the shortest name; every type that
-/// named another copy names it instead. Components are never merged with each other: their
-/// names are the document's. Copies in several files are kept
+/// named another copy names it instead. Inline copies are one model only when their names end
+/// with the same word (the property or parameter they are for, numbering aside): one copy's name
+/// would mislead at the others' places (GitHub's `milestone: IssuesCreateRequestTitle`, every
+/// app permission an `AppPermissionsPages`, Stripe's `support_url` a `PostQuotesRequestFooter`).
+/// Components are never merged with each other: their names are the document's. Copies in several files are kept
 /// in the shared file (`schemas.yaml`), from where models one service alone uses go back to it.
 /// Repeats until nothing changes, since merging two models can make the models that hold them the same.
 enum ModelDeduplication {
@@ -45,34 +48,36 @@ enum ModelDeduplication {
         var toShared: [ImportedModel] = []
         var movedOut: Set<String> = []
         for key in order {
-            guard let places = groups[key], places.count > 1 else { continue }
-            let survivor = places.enumerated().min { a, b in
-                let (x, y) = (model(a.element), model(b.element))
-                let (xc, yc) = (components.contains(x.name), components.contains(y.name))
-                if xc != yc { return xc }
-                if !xc, x.name.count != y.name.count { return x.name.count < y.name.count }
-                return a.offset < b.offset
-            }!.element
-            var kept = model(survivor)
-            // Inline copies only: the name all of them end with, when no other type has it.
-            if !components.contains(kept.name), let common = commonName(places.map { model($0).name }),
-               !taken.contains(common), isFree(common, services: services) {
-                taken.insert(common)
-                renamed[kept.name] = common
-                notes.rename("model '\(kept.name)' becomes '\(common)', the name its \(places.count) copies share", at: kept.location)
-                kept.name = common
-                if survivor.file < 0 { shared.models[survivor.model].name = common } else { files[survivor.file].models[survivor.model].name = common }
-            }
-            for place in places where place != survivor && !components.contains(model(place).name) {
-                let copy = model(place)
-                renamed[copy.name] = kept.name
-                removed.insert(copy.name)
-                notes.rename("model '\(copy.name)' is the same as '\(kept.name)'; one model '\(kept.name)' is written", at: copy.location)
-            }
-            // Copies in several files: the model is shared.
-            if survivor.file >= 0, Set(places.map(\.file)).count > 1 {
-                toShared.append(kept)
-                movedOut.insert(kept.name)
+            guard let group = groups[key], group.count > 1 else { continue }
+            for places in byLastWord(group, model: model, components: components) where places.count > 1 {
+                let survivor = places.enumerated().min { a, b in
+                    let (x, y) = (model(a.element), model(b.element))
+                    let (xc, yc) = (components.contains(x.name), components.contains(y.name))
+                    if xc != yc { return xc }
+                    if !xc, x.name.count != y.name.count { return x.name.count < y.name.count }
+                    return a.offset < b.offset
+                }!.element
+                var kept = model(survivor)
+                // Inline copies only: the name all of them end with, when no other type has it.
+                if !components.contains(kept.name), let common = commonName(places.map { model($0).name }),
+                   !taken.contains(common), isFree(common, services: services) {
+                    taken.insert(common)
+                    renamed[kept.name] = common
+                    notes.rename("model '\(kept.name)' becomes '\(common)', the name its \(places.count) copies share", at: kept.location)
+                    kept.name = common
+                    if survivor.file < 0 { shared.models[survivor.model].name = common } else { files[survivor.file].models[survivor.model].name = common }
+                }
+                for place in places where place != survivor && !components.contains(model(place).name) {
+                    let copy = model(place)
+                    renamed[copy.name] = kept.name
+                    removed.insert(copy.name)
+                    notes.rename("model '\(copy.name)' is the same as '\(kept.name)'; one model '\(kept.name)' is written", at: copy.location)
+                }
+                // Copies in several files: the model is shared.
+                if survivor.file >= 0, Set(places.map(\.file)).count > 1 {
+                    toShared.append(kept)
+                    movedOut.insert(kept.name)
+                }
             }
         }
         guard !renamed.isEmpty else { return false }
@@ -86,8 +91,34 @@ enum ModelDeduplication {
         return true
     }
 
+    /// The copies of one structure that are one model: all of them when one is a component (its
+    /// name is the document's, whatever the copies are for), else those whose names end with the
+    /// same word, in order of first appearance.
+    private static func byLastWord(
+        _ places: [(file: Int, model: Int)], model: (_ place: (file: Int, model: Int)) -> ImportedModel, components: Set<String>
+    ) -> [[(file: Int, model: Int)]] {
+        if places.contains(where: { components.contains(model($0).name) }) { return [places] }
+        var parts: [[(file: Int, model: Int)]] = []
+        var index: [String: Int] = [:]
+        for place in places {
+            let word = lastWord(model(place).name)
+            if let at = index[word] { parts[at].append(place) } else { index[word] = parts.count; parts.append([place]) }
+        }
+        return parts
+    }
+
+    /// The last word of a name, lowercased, without the number that made a name unique
+    /// (`SearchResultTextMatchesItem2` → `item`; `BillableMACOS` → `macos`).
+    static func lastWord(_ name: String) -> String {
+        var word = Substring(SwiftNaming.words(name).last ?? name)
+        while let last = word.last, last.isNumber, word.count > 1 { word.removeLast() }
+        return word.lowercased()
+    }
+
     /// The CamelCase words all `names` end with (`ListReposDirection`, `SearchDirection` →
-    /// `Direction`), nil when they share none.
+    /// `Direction`), nil when they share none. A leading `Request` or `Response` is what the
+    /// copies' bodies were called, not what the model is (`IssuesCreateRequestTitle`,
+    /// `IssuesUpdateRequestTitle` → `Title`, not `RequestTitle`).
     static func commonName(_ names: [String]) -> String? {
         let split = names.map(words)
         guard var common = split.first else { return nil }
@@ -96,6 +127,7 @@ enum ModelDeduplication {
             while count < common.count, count < other.count, common[common.count - 1 - count] == other[other.count - 1 - count] { count += 1 }
             common = Array(common.suffix(count))
         }
+        while common.count > 1, common[0] == "Request" || common[0] == "Response" { common.removeFirst() }
         let name = common.joined()
         guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first), name.count > 1 else { return nil }
         return name

@@ -221,7 +221,7 @@ extension OpenAPIReader {
                 name: name, place: place,
                 required: place == .path || resolved["required"]?.text == "true",
                 schema: parameterSchema(resolved, name: name, place: place, at: location(entry)),
-                summary: resolved["description"]?.text.map(Self.oneLine),
+                summary: resolved["description"]?.text.map(Self.oneLine).flatMap { Self.saysMoreThanItsName($0, name: name) },
                 deprecated: resolved["deprecated"]?.text == "true",
                 location: location(entry),
                 style: resolved["style"]?.text,
@@ -247,6 +247,15 @@ extension OpenAPIReader {
             diagnostics.warning(.simplifiedParameters, "\(place.rawValue) parameter '\(name)' is sent as JSON text ('content: \(mediaType)'); it is a String: pass the encoded JSON", at: at)
             return Schema(kind: .string(format: nil), nullable: result.nullable, summary: result.summary, location: result.location)
         }
+    }
+
+    /// A parameter's description, or nil when it only repeats the name: GitHub describes 227
+    /// parameters as `comment_id parameter`, which in the method's `- Parameters:` list reads
+    /// `commentId: comment_id parameter`.
+    static func saysMoreThanItsName(_ summary: String, name: String) -> String? {
+        let words = SwiftNaming.words(summary).map { $0.lowercased() }
+        let nameWords = SwiftNaming.words(name).map { $0.lowercased() }
+        return words == nameWords || words == nameWords + ["parameter"] ? nil : summary
     }
 
     private mutating func requestBody(_ node: YAMLNode?) -> RequestBody? {

@@ -44,7 +44,7 @@ extension OpenAPIReader {
 
     /// The annotations every schema may carry: summary, deprecation, nullability, direction, default.
     private func readAnnotations(_ node: YAMLNode, into result: inout Schema) {
-        result.summary = (node["description"]?.text ?? node["title"]?.text).map(Self.oneLine)
+        result.summary = (node["description"]?.text ?? node["title"]?.text.flatMap(Self.titleAsText)).map(Self.oneLine)
         result.deprecated = node["deprecated"]?.text == "true"
         result.nullable = node["nullable"]?.text == "true"
         result.readOnly = node["readOnly"]?.text == "true"
@@ -52,6 +52,13 @@ extension OpenAPIReader {
         if let value = node["default"], let text = value.text {
             result.defaultValue = text
         }
+    }
+
+    /// A schema's `title` as its doc comment when it reads as text; nil for a title that is a name
+    /// (Stripe titles 439 inline schemas `range_query_specs`, `customer_payment_source_card`),
+    /// which as a `///` comment says nothing the type does not.
+    static func titleAsText(_ title: String) -> String? {
+        title.contains(" ") ? title : nil
     }
 
     /// The single non-null `type` (3.1 lists may add `null`), plus the x- extensions and discriminator.

@@ -266,9 +266,15 @@ public struct APIClient: Sendable {
         // The hop being sent, before credentials and plugins; a redirect replaces it.
         var hop = base
         var hops = 0
+        // Whether a hop of this attempt has gone to another origin: from then on no hop carries
+        // credentials, even one back on the first origin (the Fetch standard's rule), or the other
+        // site could choose the API path that gets an authenticated request (a confused deputy).
+        var leftOrigin = false
         while true {
             try checkCancellation()
-            let (request, generation) = try await prepare(hop, base: base, endpoint: endpoint, deadline: deadline)
+            if Origin(hop.url) != Origin(base.url) { leftOrigin = true }
+            let (request, generation) = try await prepare(hop, base: base, endpoint: endpoint,
+                                                          credentialed: !leftOrigin, deadline: deadline)
             let outcome: Result<HopResult<Value>, APIError>
             do {
                 outcome = .success(try await send(request, deadline))
@@ -289,16 +295,16 @@ public struct APIClient: Sendable {
                     continue
                 }
                 // Exactly one retry after a refresh; a second 401 is the caller's error.
-                if !refreshed, try await refreshAfter401(response, hop: hop, base: base, endpoint: endpoint, baseURL: baseURL,
-                                                         generation: generation, deadline: deadline) {
+                if !refreshed, !leftOrigin, try await refreshAfter401(response, endpoint: endpoint, baseURL: baseURL,
+                                                                      generation: generation, deadline: deadline) {
                     refreshed = true
-                    (hop, hops) = (base, 0)
+                    (hop, hops, leftOrigin) = (base, 0, false)
                     continue
                 }
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, status: response.status) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt, retryAfter: response.header("Retry-After")))
                     attempt += 1
-                    (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
+                    (hop, hops, leftOrigin, deadline) = (base, 0, false, Deadline(seconds: base.timeoutInterval))
                     continue
                 }
                 return try accept(response)
@@ -309,7 +315,7 @@ public struct APIClient: Sendable {
                 if retryPolicy.shouldRetry(endpoint.method, attempt: attempt, error: error) {
                     try await sleep(seconds: retryPolicy.delay(afterAttempt: attempt))
                     attempt += 1
-                    (hop, hops, deadline) = (base, 0, Deadline(seconds: base.timeoutInterval))
+                    (hop, hops, leftOrigin, deadline) = (base, 0, false, Deadline(seconds: base.timeoutInterval))
                     continue
                 }
                 throw error
@@ -317,18 +323,19 @@ public struct APIClient: Sendable {
         }
     }
 
-    /// A hop's request as sent: credentials for the first origin only, then the plugins; on
-    /// another origin, every credential taken off after the plugins and just the cookies the
-    /// storage holds for it. Returns the refresh generation the credentials were read at.
-    func prepare(_ hop: URLRequest, base: URLRequest, endpoint: some Endpoint, deadline: Deadline) async throws(APIError) -> (URLRequest, Int) {
+    /// A hop's request as sent: credentials when `credentialed` (a hop on the first origin of a
+    /// chain that never left it), then the plugins; otherwise every credential taken off after the
+    /// plugins and just the cookies the storage holds for the hop's URL and not for the first
+    /// origin. Returns the refresh generation the credentials were read at.
+    func prepare(_ hop: URLRequest, base: URLRequest, endpoint: some Endpoint, credentialed: Bool,
+                 deadline: Deadline) async throws(APIError) -> (URLRequest, Int) {
         var request = hop
         // A file body is read as it is sent: each hop and attempt reads it from the start.
         if request.httpBodyStream != nil, case .file(let url, _) = endpoint.body {
             request.httpBodyStream = InputStream(url: url)
         }
         var generation = 0
-        let sameOrigin = Origin(hop.url) == Origin(base.url)
-        if sameOrigin {
+        if credentialed {
             generation = try await authentication.authorize(&request, requirement: endpoint.auth, deadline: deadline)
             if endpoint.auth == .cookie, let csrf = endpoint.cookieSession?.csrf {
                 try Authentication.applyCSRF(csrf, to: &request)
@@ -337,7 +344,7 @@ public struct APIClient: Sendable {
         for plugin in plugins {
             request = try await plugin.prepare(request, endpoint: endpoint)
         }
-        if !sameOrigin {
+        if !credentialed {
             // After the plugins: a credential one adds (a signing or access-token plugin) is
             // taken off too. Then only the storage's own cookies for that URL.
             authentication.removeCredentials(from: &request, endpoint: endpoint,
@@ -353,11 +360,12 @@ public struct APIClient: Sendable {
         return (request, generation)
     }
 
-    /// Whether a 401 of `hop` is answered by a refresh (token or cookie session), once per attempt;
-    /// refreshes and returns true when it is.
-    func refreshAfter401(_ response: HTTPResponse, hop: URLRequest, base: URLRequest, endpoint: some Endpoint, baseURL: URL,
+    /// Whether a 401 of a credentialed hop is answered by a refresh (token or cookie session), once
+    /// per attempt; refreshes and returns true when it is. A hop without credentials (another
+    /// origin, or back on the first after leaving it) is not: a fresh token would not be sent there.
+    func refreshAfter401(_ response: HTTPResponse, endpoint: some Endpoint, baseURL: URL,
                          generation: Int, deadline: Deadline) async throws(APIError) -> Bool {
-        guard response.status == 401, Origin(hop.url) == Origin(base.url), !RefreshScope.isRefreshing else { return false }
+        guard response.status == 401, !RefreshScope.isRefreshing else { return false }
         if endpoint.auth == .bearer, authentication.tokenProvider != nil {
             try await authentication.refreshToken(after: generation, deadline: deadline)
             return true

@@ -138,7 +138,7 @@ public struct Authentication: Sendable {
         guard let tokenProvider else {
             throw .invalidRequest(reason: "The endpoint needs a bearer token, but the client has no token provider.")
         }
-        let generation = await refresher.generation
+        let generation = refresher.generation
         let token: String?
         do {
             token = try await deadline.run { try await tokenProvider.token() }
@@ -176,7 +176,7 @@ public struct Authentication: Sendable {
             try RequestBuilder.validate(header)
             request.setValue(value, forHTTPHeaderField: "Cookie")
         }
-        return await sessionRefresher.generation
+        return sessionRefresher.generation
     }
 
     /// `.basic`: the credentials, asked for now, as `Authorization: Basic …`.
@@ -314,7 +314,10 @@ public struct Authentication: Sendable {
 /// abandoned (its task cancelled, its late outcome ignored), so a refresh that never returns
 /// cannot trap later requests: the next 401 starts a new one.
 actor TokenRefresher {
-    private(set) var generation = 0
+    /// The number of successful refreshes so far, read by every request before it sends (under a
+    /// lock, not on the actor: a hop to the actor and back per call cost more than the lookup).
+    nonisolated var generation: Int { generations.value }
+    private let generations = Counter()
     /// The running refresh, if any, and its identity (a late outcome of an abandoned one is ignored).
     private var running: (id: UInt64, task: Task<Void, Never>)?
     private var waiters: [UInt64: CheckedContinuation<Result<Void, APIError>, Never>] = [:]
@@ -364,7 +367,7 @@ actor TokenRefresher {
     private func complete(_ result: Result<Void, APIError>, refresh id: UInt64) {
         guard running?.id == id else { return }
         running = nil
-        if case .success = result { generation += 1 }
+        if case .success = result { generations.increment() }
         let waiting = waiters
         waiters = [:]
         for continuation in waiting.values {
@@ -378,6 +381,24 @@ actor TokenRefresher {
             running.task.cancel()
             self.running = nil
         }
+    }
+}
+
+/// A number read from any thread, increased only by its owner (the refresher's actor).
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
     }
 }
 

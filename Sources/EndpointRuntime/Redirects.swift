@@ -11,8 +11,10 @@ import FoundationNetworking
 ///   Fetch standard specifies); 307 and 308 keep the method and the body;
 /// - credentials (bearer token, basic credentials, API key header or query item, the app's
 ///   cookies, `Proxy-Authorization` and every header in `Endpoint.credentialHeaders`) go only to
-///   the origin (scheme, host, port) of the first request; on another origin, cookies are only
-///   those an `HTTPCookieStorage` holds for that URL (RFC 6265 domain, path and secure rules);
+///   the origin (scheme, host, port) of the first request, and only until a hop has left it (no
+///   later hop of that attempt carries them, even back on that origin, as the Fetch standard
+///   says); elsewhere, cookies are only those an `HTTPCookieStorage` holds for that URL (RFC 6265
+///   domain, path and secure rules) and not for the first origin;
 /// - `https` to `http` is refused unless `allowsInsecureDowngrade`, any other scheme always;
 /// - `Set-Cookie` of every response in the chain is stored.
 ///

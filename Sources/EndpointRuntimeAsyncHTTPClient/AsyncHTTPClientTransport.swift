@@ -117,7 +117,10 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 
     /// Sends `request` and returns at the response head; the body follows chunk by chunk
     /// (decoded). `context.timeout` is the longest silence allowed; the consumer ending the
-    /// iteration closes the connection.
+    /// iteration closes the connection. A reader that lags slows the connection: the transport
+    /// stops reading from it while `maxWaitingBytes` wait for the reader (AsyncHTTPClient's body
+    /// sequence is backpressured, so the server's sending then waits on TCP), as `CurlTransport`
+    /// pauses curl.
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (EndpointRuntime.HTTPResponseHead, HTTPBodyStream) {
         if Task.isCancelled { throw .cancelled }
         let outgoing = try Self.request(from: request, uploadProgress: context.uploadProgress)
@@ -134,13 +137,27 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             throw Self.map(error)
         }
         let head = EndpointRuntime.HTTPResponseHead(status: Int(response.status.code), headers: Self.headers(of: response.headers), url: request.url)
-        let (body, sink) = HTTPBodyStream.makeStream(bufferingPolicy: .bufferingOldest(BodyPump.chunks))
-        let pump = BodyPump(idle: seconds)
+        // Unbounded in chunks: the pump bounds the bytes waiting, counting what the reader takes.
+        let (chunks, sink) = HTTPBodyStream.makeStream()
+        let gate = ReaderGate(limit: Self.maxWaitingBytes)
+        let pump = BodyPump(idle: seconds, gate: gate)
         // The pump holds this transport until the body ends: an owned client is not shut down under it.
         pump.start(response.body, contentEncoding: response.headers.first(name: "Content-Encoding"), sink: sink, keepAlive: self)
         sink.onTermination = { _ in pump.stop() }
+        let reader = ChunkIterator(chunks.makeAsyncIterator())
+        let body = HTTPBodyStream {
+            let chunk = try await reader.next()
+            if let chunk { gate.taken(chunk.count) }
+            return chunk
+        }
         return (head, body)
     }
+
+    /// The decoded bytes of a stream that may wait for its reader (4 MiB, as CurlTransport's 256
+    /// chunks of 16 KiB) before the transport stops reading the connection until the reader has
+    /// taken half of them. One network read is always decoded whole, so a compressed read may add
+    /// its inflated size (64 KiB pieces) beyond this.
+    public static let maxWaitingBytes = 4 << 20
 
     // MARK: - Request and response
 
@@ -213,19 +230,17 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     }
 
     /// Header fields; a field sent several times is one comma-joined value, named as first sent.
+    /// The values are joined once per name (joining per field would copy the value so far each time).
     static func headers(of fields: HTTPHeaders) -> [String: String] {
-        var headers: [String: String] = [:]
+        var values: [String: [String]] = [:]
         var names: [String: String] = [:]
         for (name, value) in fields {
             let lowered = name.lowercased()
-            if let first = names[lowered] {
-                headers[first] = headers[first].map { $0 + ", " + value } ?? value
-            } else {
-                names[lowered] = name
-                headers[name] = value
-            }
+            let first = names[lowered] ?? name
+            names[lowered] = first
+            values[first, default: []].append(value)
         }
-        return headers
+        return values.mapValues { $0.joined(separator: ", ") }
     }
 
     // MARK: - Deadline and errors
@@ -324,21 +339,107 @@ private final class OwnedClient: @unchecked Sendable {
     }
 }
 
-/// A streamed body: chunks go to the stream as they arrive (decoded); a watchdog ends it after
-/// `idle` seconds of silence. Stopping (consumer gone, deadline) cancels the reading task, which
-/// closes the connection.
+/// The iterator of the pump's chunk stream, shared with the stream handed to the reader (which
+/// calls `next` one at a time), so that what the reader takes is counted.
+private final class ChunkIterator: @unchecked Sendable {
+    private var iterator: HTTPBodyStream.AsyncIterator
+
+    init(_ iterator: HTTPBodyStream.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> Data? {
+        try await iterator.next()
+    }
+}
+
+/// The decoded bytes handed to a stream's reader and not yet taken. The pump waits here while
+/// `limit` or more wait, and goes on once the reader has taken them down to half the limit, or
+/// once the stream is stopped.
+final class ReaderGate: @unchecked Sendable {
+    let limit: Int
+    private let lock = NSLock()
+    private var waiting = 0
+    private var pump: CheckedContinuation<Void, Never>?
+    private var closed = false
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The bytes waiting now.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting
+    }
+
+    /// Whether the pump is waiting for the reader (time that is the reader's, not the server's silence).
+    var isHolding: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return pump != nil
+    }
+
+    /// The pump handed `count` bytes to the reader.
+    func handed(_ count: Int) {
+        lock.lock()
+        waiting += count
+        lock.unlock()
+    }
+
+    /// The reader took `count` bytes.
+    func taken(_ count: Int) {
+        lock.lock()
+        waiting -= count
+        let resumed = waiting <= limit / 2 ? pump : nil
+        if resumed != nil { pump = nil }
+        lock.unlock()
+        resumed?.resume()
+    }
+
+    /// Returns at once when fewer than `limit` bytes wait or the gate is closed, else once the
+    /// reader has taken them down to half the limit (or the stream stops).
+    func waitForReader() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            guard !closed, waiting >= limit else {
+                lock.unlock()
+                continuation.resume()
+                return
+            }
+            pump = continuation
+            lock.unlock()
+        }
+    }
+
+    /// Lets a waiting pump go, now and from now on: the stream has stopped.
+    func close() {
+        lock.lock()
+        closed = true
+        let resumed = pump
+        pump = nil
+        lock.unlock()
+        resumed?.resume()
+    }
+}
+
+/// A streamed body: chunks go to the stream as they arrive (decoded) while the reader keeps up
+/// (`gate`); a watchdog ends it after `idle` seconds of the server's silence. Stopping (consumer
+/// gone, deadline) cancels the reading task, which closes the connection.
 private final class BodyPump: @unchecked Sendable {
-    static let chunks = 1024
     private let lock = NSLock()
     private let idle: TimeInterval
+    private let gate: ReaderGate
     private var lastActivity = ContinuousClock.now
     private var reader: Task<Void, Never>?
     private var watchdog: Task<Void, Never>?
     private var stopped = false
     private var timedOut = false
 
-    init(idle: TimeInterval) {
+    init(idle: TimeInterval, gate: ReaderGate) {
         self.idle = idle
+        self.gate = gate
     }
 
     func start(_ body: HTTPClientResponse.Body, contentEncoding: String?, sink: HTTPBodyStream.Continuation,
@@ -350,13 +451,14 @@ private final class BodyPump: @unchecked Sendable {
             do {
                 for try await buffer in body {
                     self.touch()
-                    var slow = false
                     try decoder.feed(buffer) { piece throws(APIError) in
-                        if case .dropped = sink.yield(Data(piece)) { slow = true }
+                        self.gate.handed(piece.count)
+                        sink.yield(Data(piece))
                     }
-                    if slow {
-                        throw APIError.transport(.other(code: URLError.unknown.rawValue, description:
-                            "The body was read more slowly than it arrived: \(Self.chunks) chunks were waiting."))
+                    // Not reading the body stops AsyncHTTPClient reading the socket: backpressure.
+                    if self.gate.count >= self.gate.limit {
+                        await self.gate.waitForReader()
+                        self.touch()
                     }
                 }
                 try decoder.finish()
@@ -368,6 +470,8 @@ private final class BodyPump: @unchecked Sendable {
         }
         let watchdog = Task {
             while !Task.isCancelled {
+                // Time spent waiting for the reader is not the server's silence.
+                if self.gate.isHolding { self.touch() }
                 let due = self.lastSeen + idle
                 if ContinuousClock.now >= due {
                     self.expire()
@@ -418,6 +522,7 @@ private final class BodyPump: @unchecked Sendable {
         let reader = self.reader
         let watchdog = self.watchdog
         lock.unlock()
+        gate.close()
         reader?.cancel()
         watchdog?.cancel()
     }

@@ -170,6 +170,41 @@ final class NamingAndLiteralTests: XCTestCase {
         return CodeGenerator.generate(module)
     }
 
+    /// docs/spec-format.md says a parameter's `summary` "is listed with the parameter": Quick
+    /// Help's `- Parameters:` list under the method's doc, by Swift name, each on one line (GitHub
+    /// documents `per_page` and 1,400 other parameters; they were in no generated comment).
+    func testParameterSummariesAreListedInTheMethodsDocComment() throws {
+        let result = try generate([("specs/issues.yaml", """
+        service: Issues
+        endpoints:
+          listForRepo:
+            method: GET
+            path: /repos/{owner}/issues
+            summary: List repository issues
+            params:
+              owner: { type: String, summary: The account owner. }
+            query:
+              per_page: { type: Int, summary: "Results per page\\n  (max 100)", default: 30 }
+              page: Int
+          ping: { method: GET, path: /ping, query: { verbose: Bool? } }
+        """)])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let service = try XCTUnwrap(result.files.first { $0.name == "IssuesService.swift" }).contents
+        let doc = """
+            /// List repository issues
+            ///
+            /// `GET /repos/{owner}/issues`
+            ///
+            /// - Parameters:
+            ///   - owner: The account owner.
+            ///   - perPage: Results per page (max 100)
+            func listForRepo(
+        """
+        XCTAssertTrue(service.contains(doc), service)
+        XCTAssertTrue(service.contains(doc.replacingOccurrences(of: "    func", with: "    public func")), service)
+        XCTAssertTrue(service.contains("    /// `GET /ping`\n    func ping("), service)
+    }
+
     func testOutputNamesDifferingOnlyInCaseAreAnErrorNamingBothSpecs() throws {
         // Issue 28: on macOS's and Windows' default file systems one would overwrite the other.
         // Reported once for the pair of specs (issue 29), not once per file they share.

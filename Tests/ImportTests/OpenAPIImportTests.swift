@@ -1300,6 +1300,67 @@ final class OpenAPIImportTests: XCTestCase {
     private func checkGoldens(_ files: [(name: String, contents: String)], in golden: String, file: StaticString = #filePath, line: UInt = #line) throws {
         try checkGoldenFolder(files, in: Self.testsFolder.appendingPathComponent("Goldens/\(golden)"), file: file, line: line)
     }
+    /// Stripe's inline schemas have a `title` that is a name (`range_query_specs`) and often no
+    /// description: that name was each model's and field's doc comment. A title that reads as
+    /// text still is one, and a description always wins.
+    func testATitleThatIsANameIsNoDocComment() throws {
+        let result = importText("""
+        openapi: 3.0.0
+        info: { title: Stripe, version: '1' }
+        paths:
+          /v1/charges:
+            get:
+              tags: [charges]
+              operationId: GetCharges
+              parameters:
+                - name: created
+                  in: query
+                  schema: { title: range_query_specs, type: object, properties: { gt: { type: integer } } }
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/charge' } } } } }
+        components:
+          schemas:
+            charge:
+              title: Charge
+              type: object
+              properties:
+                card: { title: customer_payment_source_card, type: object, properties: { number: { type: string } } }
+                outcome: { title: The outcome of a charge, type: object, properties: { kind: { type: string } } }
+                source: { title: source_name, description: The source charged., type: string }
+        """)
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let all = result.files.map(\.contents).joined()
+        XCTAssertFalse(all.contains("range_query_specs"), all)
+        XCTAssertFalse(all.contains("customer_payment_source_card"), all)
+        XCTAssertFalse(all.contains("summary: Charge\n"), all)
+        XCTAssertTrue(all.contains("summary: The outcome of a charge"), all)
+        XCTAssertTrue(all.contains("summary: The source charged."), all)
+        XCTAssertFalse(all.contains("source_name"), all)
+    }
+
+    /// GitHub describes 227 parameters by their name (`comment_id parameter`), which the
+    /// method's `- Parameters:` list would show as `commentId: comment_id parameter`.
+    func testAParameterDescriptionThatIsItsNameIsNoSummary() throws {
+        let result = importText("""
+        openapi: 3.0.0
+        info: { title: GitHub, version: '1' }
+        paths:
+          /repos/{owner}/comments/{comment_id}:
+            get:
+              tags: [issues]
+              operationId: issues/get-comment
+              parameters:
+                - { name: owner, in: path, required: true, description: The account owner of the repository., schema: { type: string } }
+                - { name: comment_id, in: path, required: true, description: comment_id parameter, schema: { type: integer } }
+                - { name: per_page, in: query, description: Per page, schema: { type: integer } }
+              responses: { '204': { description: No content } }
+        """)
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        let all = result.files.map(\.contents).joined()
+        XCTAssertTrue(all.contains("summary: The account owner of the repository."), all)
+        XCTAssertFalse(all.contains("comment_id parameter"), all)
+        XCTAssertFalse(all.contains("Per page"), all)
+    }
+
     // MARK: - Injection (issue 28)
 
     /// Every text the importer copies from a document, with each of YAML's five line breaks

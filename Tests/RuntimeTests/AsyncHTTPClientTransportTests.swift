@@ -130,6 +130,46 @@ final class AsyncHTTPClientTransportTests: XCTestCase {
         try await transport.shutdown()
     }
 
+    /// A reader that lags slows the connection instead of failing the stream or holding the body:
+    /// the transport stops reading AsyncHTTPClient's backpressured body while
+    /// `maxWaitingBytes` wait, so the server's writes wait on TCP. The time the reader keeps the
+    /// stream waiting is not the server's silence: the idle timeout (1 s) does not end it.
+    func testALaggingReaderSlowsTheConnectionInsteadOfFailingOrBuffering() async throws {
+        let mebibytes = 96
+        let sent = Recorder<Int>()
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(mebibytes << 20)\r\nConnection: close\r\n\r\n")
+            let piece = Data(repeating: 0x61, count: 1 << 20)
+            for _ in 0..<mebibytes {
+                guard connection.write(piece) else { return }
+                sent.append(1)
+            }
+        }
+        let transport = AsyncHTTPClientTransport()
+        let request = URLRequest(url: server.baseURL.appendingPathComponent("large"))
+        let context = TransportContext(endpoint: ProbeEndpoint(path: "/large"), timeout: 1, maxResponseSize: 1 << 20)
+        let (head, body) = try await transport.stream(request, context: context)
+        XCTAssertEqual(head.status, 200)
+        try await Task.sleep(for: .seconds(2))
+        // Socket buffers (a few MiB on loopback), NIO's and the transport's 4 MiB: far below the body.
+        XCTAssertLessThan(sent.count, 40, "MiB the server could send while the reader took nothing")
+        var received = 0
+        var pieces = 0
+        for try await chunk in body {
+            received += chunk.count
+            pieces += 1
+            if pieces % 64 == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        }
+        XCTAssertEqual(received, mebibytes << 20)
+        try await transport.shutdown()
+    }
+
+    /// A field sent several times is one value, joined in the order sent, named as first sent.
+    func testRepeatedHeaderFieldsAreJoinedInOrder() {
+        let fields = HTTPHeaders([("Vary", "Accept"), ("X-One", "1"), ("vary", "Origin"), ("VARY", "Cookie")])
+        XCTAssertEqual(AsyncHTTPClientTransport.headers(of: fields), ["Vary": "Accept, Origin, Cookie", "X-One": "1"])
+    }
+
     /// The table that maps AsyncHTTPClient's and SwiftNIO's failures, case by case, onto the
     /// runtime's (the same cases `CurlTransport` and `URLSessionTransport` give).
     func testFailuresMapToTheRuntimesCases() {

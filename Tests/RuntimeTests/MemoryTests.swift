@@ -199,7 +199,11 @@ final class MemoryTests: XCTestCase {
                 let slowWriter = transport == "urlsession" && run.result.contains("read more slowly than it arrived")
                 if !slowWriter { XCTAssertEqual(run.result, "ok \(mebibytes << 20) bytes", transport) }
                 growthKiB[mebibytes] = run.peakKiB - baseline.peakKiB
-                XCTAssertLessThan(run.peakKiB - baseline.peakKiB, Self.transferBudgetKiB, "\(transport): RSS grew by \(Self.transferBudgetKiB / 1024) MiB or more for a \(mebibytes) MiB download")
+                // Over URLSession, FoundationNetworking's own queue (below) grows with the load:
+                // +125 MiB for 200 MiB beside four compiling helpers (session 25). What that
+                // transport can be held to is not keeping the body whole: three quarters of it.
+                let budgetKiB = transport == "curl" ? Self.transferBudgetKiB : max(Self.transferBudgetKiB, (mebibytes << 10) * 3 / 4)
+                XCTAssertLessThan(run.peakKiB - baseline.peakKiB, budgetKiB, "\(transport): RSS grew by \(budgetKiB / 1024) MiB or more for a \(mebibytes) MiB download")
                 try? FileManager.default.removeItem(at: file)
             }
             // Only curl's growth is ours alone: FoundationNetworking queues chunks for its
@@ -214,14 +218,16 @@ final class MemoryTests: XCTestCase {
     }
 
     /// What a slow writer may add over CurlTransport, which pauses at 256 waiting chunks and
-    /// fails past 1024 (of at most 16 KiB): 24 MiB, below the 64 MiB body.
+    /// fails past 1024 (of at most 16 KiB), or AsyncHTTPClientTransport, which stops reading while
+    /// 4 MiB wait: 24 MiB, below the 64 MiB body.
     static var slowWriterBudgetKiB: Int {
         ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? 24 * 1024 : 192 * 1024
     }
 
     /// A 64 MiB download to a writer that pauses 1 ms after each chunk (a 16 KiB chunk then
-    /// arrives far faster than it is written). CurlTransport pauses curl and writes the whole body
-    /// within the budget. URLSessionTransport cannot pause the network: once `maxWaitingBytes`
+    /// arrives far faster than it is written). CurlTransport pauses curl, AsyncHTTPClientTransport
+    /// stops reading its backpressured body, and both write the whole body within the budget.
+    /// URLSessionTransport cannot pause the network: once `maxWaitingBytes`
     /// (16 MiB) wait it fails with the typed error. Its memory is not asserted: after that failure
     /// FoundationNetworking still takes in the rest of the body (measured +30 to +70 MB for 64 MiB,
     /// +103 to +177 MB for 160 MiB, docs/security.md), which no bound of the runtime reaches.
@@ -229,15 +235,15 @@ final class MemoryTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("endpointgen-slow-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for transport in ["curl", "urlsession"] {
+        for transport in ["curl", "ahc", "urlsession"] {
             let baseline = try fetch("tiny", transport: transport)
             let file = folder.appendingPathComponent("\(transport).bin")
             let run = try fetch("download/64", transport: transport, downloadTo: file, slowly: true)
             print("MemoryTests: slow writer via \(transport): \(run.result) in \(run.seconds) s, peak \(run.peakKiB) KiB (baseline \(baseline.peakKiB) KiB)")
-            if transport == "curl" {
+            if transport != "urlsession" {
                 XCTAssertEqual(run.result, "ok \(64 << 20) bytes", transport)
                 XCTAssertLessThan(run.peakKiB - baseline.peakKiB, Self.slowWriterBudgetKiB,
-                                  "curl: RSS grew by \(Self.slowWriterBudgetKiB / 1024) MiB or more for a slow writer")
+                                  "\(transport): RSS grew by \(Self.slowWriterBudgetKiB / 1024) MiB or more for a slow writer")
             } else if run.result != "ok \(64 << 20) bytes" {
                 // Whole only when the machine is so loaded that the network side lagged as well.
                 XCTAssertTrue(run.result.contains("read more slowly than it arrived: 16 MiB were waiting"), run.result)

@@ -109,6 +109,79 @@ final class RedirectTests: XCTestCase {
         }
     }
 
+    /// A chain API → another origin → API: once a hop has left the first origin, no later hop of
+    /// the attempt carries credentials, even back on the first origin (the Fetch standard's rule),
+    /// or the other site could choose a path of the API for an authenticated request, with a 307
+    /// an authenticated POST with the original body (a confused deputy).
+    func testAChainThatLeftTheOriginGetsNoCredentialsBackOnTheFirstOne() async throws {
+        struct Signing: APIPlugin {
+            func prepare(_ request: URLRequest, endpoint: any Endpoint) async throws(APIError) -> URLRequest {
+                var request = request
+                request.setValue("plugin-secret", forHTTPHeaderField: "X-Signature")
+                return request
+            }
+        }
+        let storage = freshStorage()
+        for cookie in HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": "session=first; Path=/"],
+                                         for: URL(string: "http://127.0.0.1/")!) {
+            storage.setCookie(cookie)
+        }
+        for status in [302, 307] {
+            let apiPort = Recorder<UInt16>()
+            // Another host name and another port: the other site, redirecting back to a path of the API it chose.
+            let other = try localServer { _, connection in
+                connection.respond(status: status, headers: ["Location": "http://127.0.0.1:\(apiPort.values[0])/v1/landing"])
+            }
+            let api = try redirecting(status, to: { _ in "http://localhost:\(other.port)/bounce" })
+            apiPort.append(api.port)
+            let auths: [AuthRequirement] = [.bearer, .basic, .cookie, .apiKey(header: "X-Api-Key"), .apiKeyInQuery(name: "api_key")]
+            for auth in auths {
+                let endpoint = ProbeEndpoint(method: .post, body: .raw(Data("payload".utf8), contentType: "text/plain"),
+                                             auth: auth, credentialHeaders: ["X-Signature"])
+                let client = APIClient(transport: transportUnderTest(), authentication: authentication(storage: storage),
+                                       plugins: [Signing()], configuration: .init(timeout: 5))
+                let data = try await client.sendData(endpoint, baseURL: api.baseURL)
+                XCTAssertEqual(data, Data("ok".utf8), "\(status) \(auth)")
+                let started = try XCTUnwrap(api.requests.dropLast().last)
+                XCTAssertTrue(started.target.hasPrefix("/v1/start"), started.target)
+                XCTAssertEqual(started.header("X-Signature"), "plugin-secret", "the first hop is credentialed")
+                let landed = try XCTUnwrap(api.requests.last)
+                XCTAssertEqual(landed.target, "/v1/landing", "\(status) \(auth)")
+                let wire = "\(landed.method) \(landed.target)\n" + landed.headers.map { "\($0): \($1)" }.joined(separator: "\n")
+                for secret in Self.secrets + ["plugin-secret", "Authorization", "Cookie"] {
+                    XCTAssertFalse(wire.lowercased().contains(secret.lowercased()),
+                                   "\(status) \(auth): \(secret) came back to the API after the chain left it:\n\(wire)")
+                }
+                // The body follows a 307 chain as the Fetch standard says: it is no credential.
+                XCTAssertEqual(landed.method, status == 307 ? "POST" : "GET", "\(status) \(auth)")
+                XCTAssertEqual(landed.body, status == 307 ? Data("payload".utf8) : Data(), "\(status) \(auth)")
+            }
+        }
+    }
+
+    /// A 401 on a hop that came back without credentials is the answer: refreshing the token would
+    /// not put it on that hop. A retry is a new attempt from the base URL, credentialed again.
+    func testA401AfterTheChainLeftTheOriginDoesNotRefreshAndARetryStartsCredentialed() async throws {
+        let sent = Recorder<URLRequest>()
+        let refreshes = Recorder<Int>()
+        let client = stubClient({ request in
+            sent.append(request)
+            switch (request.url?.host, request.url?.path) {
+            case ("api.example.com", "/v1/start"): return .response(status: 302, headers: ["Location": "https://other.example.net/hop"])
+            case ("other.example.net", _): return .response(status: 302, headers: ["Location": "https://api.example.com/v1/landing"])
+            default: return .response(status: 401)
+            }
+        }, authentication: Authentication(tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: { refreshes.append(1) })),
+            retryPolicy: RetryPolicy(maxAttempts: 2, initialDelay: 0, retryableStatuses: [401]))
+        let error = await expectError { () async throws(APIError) in
+            try await client.sendData(ProbeEndpoint(auth: .bearer), baseURL: URL(string: "https://api.example.com/v1")!)
+        }
+        XCTAssertEqual(error?.status, 401)
+        XCTAssertEqual(refreshes.count, 0)
+        XCTAssertEqual(sent.values.map { $0.url?.path }, ["/v1/start", "/hop", "/v1/landing", "/v1/start", "/hop", "/v1/landing"])
+        XCTAssertEqual(sent.values.map { $0.value(forHTTPHeaderField: "Authorization") }, ["Bearer t", nil, nil, "Bearer t", nil, nil])
+    }
+
     func testSameOriginRedirectKeepsCredentialsAndSeesCookiesSetOnTheWay() async throws {
         let storage = freshStorage()
         let first = try localServer { request, connection in

@@ -23,9 +23,15 @@ public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
     /// Products of a category, newest first. Sold-out products are included.
     ///
     /// `GET /products`
+    ///
+    /// - Parameters:
+    ///   - page: Zero-based page index.
     func listProducts(page: Int, size: Int, sort: ProductSort?, category: ListProductsCategory, tags: [String]?, filter: ListProductsFilter?, since: Date?) async throws(APIError) -> [ProductSummary]
 
     /// `POST /products`
+    ///
+    /// - Parameters:
+    ///   - page: Zero-based page index.
     func createProduct(page: Int, body: Product) async throws(APIError) -> Product
 
     /// `GET /products/{productId}`
@@ -81,11 +87,17 @@ public nonisolated final class ProductCatalogService: ProductCatalogServiceProto
     /// Products of a category, newest first. Sold-out products are included.
     ///
     /// `GET /products`
+    ///
+    /// - Parameters:
+    ///   - page: Zero-based page index.
     public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil) async throws(APIError) -> [ProductSummary] {
         try await client.send(ProductCatalogRouter.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since), baseURL: baseURL, as: [ProductSummary].self)
     }
 
     /// `POST /products`
+    ///
+    /// - Parameters:
+    ///   - page: Zero-based page index.
     public func createProduct(page: Int = 0, body: Product) async throws(APIError) -> Product {
         try await client.send(ProductCatalogRouter.createProduct(page: page, body: body), baseURL: baseURL, as: Product.self)
     }

@@ -3,8 +3,10 @@
 // URLRequest + JSONEncoder + JSONDecoder code that the seeds write for the same call.
 // Both sides get the same response bytes from an in-process transport; no network.
 //
-// Usage: RuntimeBench [iterations] [rounds]  → one line of JSON per side with ns per request,
-// then one per model variant and operation of StorageBench.swift with ns per value.
+// Usage: RuntimeBench [iterations] [rounds]  → one line of JSON per side with wall ns per request
+// (`ns`) and the process's CPU ns per request (`cpu`), one value per round, then one per model
+// variant and operation of StorageBench.swift with ns per value.
+//        RuntimeBench --only generated|hand-written N  → N calls of one side, nothing printed.
 import EndpointRuntime
 import Foundation
 #if canImport(FoundationNetworking)
@@ -117,35 +119,74 @@ func handWrittenCall() async throws -> HandArticle {
 
 // MARK: - Measurement
 
-func measure(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
+/// The CPU time of the whole process in nanoseconds. An async call may hop threads (a task it
+/// starts runs on another one), so the thread's own clock would miss part of it; on a machine
+/// shared with builds, wall time mostly measures the waits for a core.
+func processCPUNanoseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+}
+
+/// Wall and CPU nanoseconds per call of `body`, over `iterations` calls.
+func measure(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> (wall: Double, cpu: Double) {
     let clock = ContinuousClock()
     let start = clock.now
+    let cpuStart = processCPUNanoseconds()
     for _ in 0..<iterations { try await body() }
+    let cpu = processCPUNanoseconds() - cpuStart
     let elapsed = clock.now - start
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-    return nanoseconds / Double(iterations)
+    return (nanoseconds / Double(iterations), cpu / Double(iterations))
 }
 
-let arguments = CommandLine.arguments
-let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 20000 : 20000
-let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+/// Both sides, `rounds` interleaved rounds of `iterations` calls; `--only` runs one side alone.
+func run(_ arguments: [String]) async throws {
+    // Both sides must agree on what they decoded before their speed means anything.
+    let generated = try await generatedCall()
+    let hand = try await handWrittenCall()
+    precondition(generated.id == hand.id && generated.author.displayName == hand.author.displayName
+                 && generated.createdAt == hand.createdAt && generated.tags == hand.tags, "the two sides decode differently")
 
-// Both sides must agree on what they decoded before their speed means anything.
-let generated = try await generatedCall()
-let hand = try await handWrittenCall()
-precondition(generated.id == hand.id && generated.author.displayName == hand.author.displayName
-             && generated.createdAt == hand.createdAt && generated.tags == hand.tags, "the two sides decode differently")
+    // `RuntimeBench --only generated|hand-written N`: N calls of one side and nothing else, for
+    // instruction counts (`valgrind --tool=callgrind`: the difference of two N over their
+    // difference is the cost of one call, without the process's start).
+    if arguments.count > 3, arguments[1] == "--only", let count = Int(arguments[3]) {
+        if arguments[2] == "generated" {
+            _ = try await measure(count) { _ = try await generatedCall() }
+        } else {
+            _ = try await measure(count) { _ = try await handWrittenCall() }
+        }
+        return
+    }
 
-var generatedTimes: [Double] = []
-var handTimes: [Double] = []
-_ = try await measure(iterations / 10) { _ = try await generatedCall() }   // warm-up
-_ = try await measure(iterations / 10) { _ = try await handWrittenCall() }
-for _ in 0..<rounds {
-    // Interleaved rounds so drift on a noisy machine hits both sides alike.
-    generatedTimes.append(try await measure(iterations) { _ = try await generatedCall() })
-    handTimes.append(try await measure(iterations) { _ = try await handWrittenCall() })
+    let iterations = arguments.count > 1 ? Int(arguments[1]) ?? 20000 : 20000
+    let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+    var generatedTimes: [(wall: Double, cpu: Double)] = []
+    var handTimes: [(wall: Double, cpu: Double)] = []
+    _ = try await measure(iterations / 10) { _ = try await generatedCall() }   // warm-up
+    _ = try await measure(iterations / 10) { _ = try await handWrittenCall() }
+    for _ in 0..<rounds {
+        // Interleaved rounds so drift on a noisy machine hits both sides alike.
+        generatedTimes.append(try await measure(iterations) { _ = try await generatedCall() })
+        handTimes.append(try await measure(iterations) { _ = try await handWrittenCall() })
+    }
+    print("{\"side\":\"generated\",\"ns\":\(generatedTimes.map(\.wall)),\"cpu\":\(generatedTimes.map(\.cpu))}")
+    print("{\"side\":\"hand-written\",\"ns\":\(handTimes.map(\.wall)),\"cpu\":\(handTimes.map(\.cpu))}")
+    // The storage-class section: 1,000 values per operation, 5 repeats per round.
+    try benchStorageClasses(rounds: rounds, repeats: 5)
 }
-print("{\"side\":\"generated\",\"ns\":\(generatedTimes)}")
-print("{\"side\":\"hand-written\",\"ns\":\(handTimes)}")
-// The storage-class section: 1,000 values per operation, 5 repeats per round.
-try benchStorageClasses(rounds: rounds, repeats: 5)
+
+// Detached, on the cooperative pool where apps' calls run; the main thread only waits. Under
+// top-level `await` the main thread parks in Dispatch's main queue (`sigsuspend`), where
+// valgrind 3.19 crashes, so instruction counts were not possible.
+let finished = DispatchSemaphore(value: 0)
+Task.detached {
+    do {
+        try await run(CommandLine.arguments)
+    } catch {
+        fatalError("RuntimeBench: \(error)")
+    }
+    finished.signal()
+}
+finished.wait()
