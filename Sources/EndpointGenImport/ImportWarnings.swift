@@ -12,6 +12,8 @@ enum WarningKind: String, CaseIterable {
     case parameterStyles = "parameter styles"
     case skippedBodies = "skipped bodies"
     case skippedFormFields = "skipped form fields"
+    /// Properties no spec field can stand for (an empty name).
+    case skippedProperties = "skipped properties"
     case unionsAsJSON = "unions as JSON"
     case impliedDiscriminators = "implied discriminators"
     case unionCases = "union cases"
@@ -27,6 +29,8 @@ enum WarningKind: String, CaseIterable {
     case unresolvedReferences = "unresolved references"
     case security = "unsupported security"
     case servers = "relative servers"
+    /// An operation's (or path item's) servers that differ from its service's.
+    case operationServers = "operation servers"
     /// What the spec loader says about the written specs, located at the operation or schema.
     case specChecks = "spec checks"
     /// Warnings nobody gave a kind.

@@ -129,6 +129,12 @@ struct Parameter {
     /// `allowReserved: true` (or `x-endpointgen-segments: true`): a path value whose `/` are sent
     /// as they are (several segments).
     var allowReserved = false
+
+    /// Whether `name` in `place` names this parameter: header names regardless of case.
+    func isSame(as name: String, in place: ParameterPlace) -> Bool {
+        guard place == self.place else { return false }
+        return place == .header ? name.lowercased() == self.name.lowercased() : name == self.name
+    }
 }
 
 enum RequestBodyContent {

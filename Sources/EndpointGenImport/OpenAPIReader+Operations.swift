@@ -40,22 +40,23 @@ extension OpenAPIReader {
                         diagnostics.warning(.skippedOperations, "'\(method)' is not an HTTP method token; its operation is skipped", at: location(extra.key))
                         continue
                     }
-                    document.operations.append(operation(method, path, extra.value, shared: shared))
+                    document.operations.append(operation(method, path, extra.value, shared: shared, pathServers: node["servers"]))
                 }
                 continue
             }
             guard Self.methods.contains(key) else { continue }
             // DigitalOcean's layout: `get: { $ref: 'resources/droplets/droplets_get.yml' }`.
             guard let operationNode = follow(pair.value, what: "\(key.uppercased()) '\(path)'") else { continue }
-            document.operations.append(operation(key.uppercased(), path, operationNode, shared: shared))
+            document.operations.append(operation(key.uppercased(), path, operationNode, shared: shared, pathServers: node["servers"]))
         }
     }
 
-    private mutating func operation(_ method: String, _ path: String, _ node: YAMLNode, shared: [Parameter]) -> Operation {
+    /// `pathServers`: the path item's `servers`, which apply to its operations without their own.
+    private mutating func operation(_ method: String, _ path: String, _ node: YAMLNode, shared: [Parameter], pathServers: YAMLNode?) -> Operation {
         var parameters = shared
         for parameter in self.parameters(node["parameters"]) {
             // An operation's parameter replaces the path item's of the same name and place.
-            if let index = parameters.firstIndex(where: { $0.name == parameter.name && $0.place == parameter.place }) {
+            if let index = parameters.firstIndex(where: { $0.isSame(as: parameter.name, in: parameter.place) }) {
                 parameters[index] = parameter
             } else {
                 parameters.append(parameter)
@@ -79,7 +80,7 @@ extension OpenAPIReader {
             security: node["security"].flatMap(securityChoice),
             location: location(node))
         readExtensions(node, into: &operation)
-        for server in node["servers"]?.elements ?? [] {
+        for server in (node["servers"] ?? pathServers)?.elements ?? [] {
             if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text.map(HTMLToMarkdown.convert))) }
         }
         operation.statusResponses = statuses
@@ -199,6 +200,10 @@ extension OpenAPIReader {
                 diagnostics.warning(.skippedParameters, "a parameter needs 'name' and 'in'; skipped", at: location(entry))
                 continue
             }
+            guard !name.isEmpty else {
+                diagnostics.warning(.skippedParameters, "a parameter's 'name' is empty; skipped", at: location(entry))
+                continue
+            }
             guard let place = ParameterPlace(rawValue: placeText) else {
                 diagnostics.warning(.skippedParameters, "parameter '\(name)' is 'in: \(placeText)', which is not a parameter place; skipped", at: location(entry))
                 continue
@@ -207,18 +212,15 @@ extension OpenAPIReader {
                 diagnostics.warning(.skippedParameters, "header parameter '\(name)' is not a valid header name; skipped", at: location(entry))
                 continue
             }
-            if let index = result.firstIndex(where: { $0.name == name && $0.place == place }) {
-                diagnostics.warning(.skippedParameters, "\(place.rawValue) parameter '\(name)' is listed twice; the later one is used", at: location(entry))
+            if let index = result.firstIndex(where: { $0.isSame(as: name, in: place) }) {
+                let spelling = result[index].name == name ? "" : " (as '\(result[index].name)': header names are case-insensitive)"
+                diagnostics.warning(.skippedParameters, "\(place.rawValue) parameter '\(name)' is listed twice\(spelling); the later one is used", at: location(entry))
                 result.remove(at: index)
-            }
-            var schemaNode = resolved["schema"]
-            if schemaNode == nil, let content = resolved["content"]?.mapping?.first {
-                schemaNode = content.value["schema"]
             }
             result.append(Parameter(
                 name: name, place: place,
                 required: place == .path || resolved["required"]?.text == "true",
-                schema: schemaNode.map { schema($0) },
+                schema: parameterSchema(resolved, name: name, place: place, at: location(entry)),
                 summary: resolved["description"]?.text.map(Self.oneLine).flatMap { Self.saysMoreThanItsName($0, name: name) },
                 deprecated: resolved["deprecated"]?.text == "true",
                 location: location(entry),
@@ -229,6 +231,22 @@ extension OpenAPIReader {
                 allowReserved: resolved["allowReserved"]?.text == "true" || resolved[OpenAPIExtension.segments]?.text == "true"))
         }
         return result
+    }
+
+    /// `schema`, else the schema of `content`'s media type. A JSON media type sends the value as
+    /// JSON text (`filter={"a":1}`), which is the scalar's own text for numbers and Booleans; any
+    /// other value is a String the caller fills with its JSON, which no spec style would write.
+    private mutating func parameterSchema(_ resolved: YAMLNode, name: String, place: ParameterPlace, at: SourceLocation) -> Schema? {
+        if let node = resolved["schema"] { return schema(node) }
+        guard let content = resolved["content"]?.mapping?.first, let node = content.value["schema"] else { return nil }
+        let result = schema(node)
+        guard let mediaType = content.key.text, Self.isJSON(mediaType.lowercased()) else { return result }
+        switch result.kind {
+        case .integer, .number, .boolean, .integerEnum: return result
+        default:
+            diagnostics.warning(.simplifiedParameters, "\(place.rawValue) parameter '\(name)' is sent as JSON text ('content: \(mediaType)'); it is a String: pass the encoded JSON", at: at)
+            return Schema(kind: .string(format: nil), nullable: result.nullable, summary: result.summary, location: result.location)
+        }
     }
 
     /// A parameter's description, or nil when it only repeats the name: GitHub describes 227

@@ -10,7 +10,9 @@ extension OpenAPIReader {
         let at = location(node)
         guard node.mapping != nil else {
             // `true` (3.1: any value) or something that is not a schema.
-            if node.text != "true" {
+            if node.scalar?.style == .plain, node.text == "false" {
+                diagnostics.warning(.valuesAsJSON, "the schema 'false' allows no value; the value is kept as JSON", at: at)
+            } else if node.text != "true" {
                 diagnostics.warning(.valuesAsJSON, "expected a schema (a mapping), found \(node.kindDescription); the value is kept as JSON", at: at)
             }
             return Schema(kind: .any, location: at)
@@ -195,11 +197,13 @@ extension OpenAPIReader {
         let at = result.location
         let format = node["format"]?.text
         switch type {
-        case "string": result.kind = .string(format: format)
+        case "string": result.kind = .string(format: format ?? Self.contentFormat(node))
         case "integer": result.kind = .integer(format: format)
         case "number": result.kind = .number(format: format)
         case "boolean": result.kind = .boolean
         case "array": result.kind = .array(items: node["items"].map { schema($0) })
+        // 2020-12's `type: 'null'` (or `['null']`): a value that is always null.
+        case "null": result.nullable = true
         case "object", nil:
             if type == nil, node["properties"] == nil, node["additionalProperties"] == nil {
                 return
@@ -207,6 +211,11 @@ extension OpenAPIReader {
             var properties: [Property] = []
             for pair in node["properties"]?.mapping ?? YAMLMapping() {
                 guard let name = pair.key.text else { continue }
+                // A JSON key of its own, but no field name a spec (or a Swift CodingKey) can have.
+                guard !name.isEmpty else {
+                    diagnostics.warning(.skippedProperties, "a property named '' (the empty string) is skipped", at: location(pair.key))
+                    continue
+                }
                 properties.append(Property(name: name, schema: schema(pair.value)))
             }
             let required = node["required"]?.sequence?.compactMap(\.text) ?? []
@@ -222,6 +231,20 @@ extension OpenAPIReader {
         default:
             diagnostics.warning(.valuesAsJSON, "schema type '\(type!)' is not a JSON Schema type; the value is kept as JSON", at: at)
         }
+    }
+
+    /// 3.1's words for what 3.0 wrote as a `format` (JSON Schema 2020-12 has no `binary` or
+    /// `byte`): `contentEncoding: base64` is `byte`; a `contentMediaType` that is no text
+    /// (`image/png`, `application/octet-stream`, a multipart file part) is `binary`.
+    static func contentFormat(_ node: YAMLNode) -> String? {
+        if let encoding = node["contentEncoding"]?.text?.lowercased() {
+            return encoding == "base64" ? "byte" : nil
+        }
+        guard let mediaType = node["contentMediaType"]?.text?.lowercased() else { return nil }
+        let type = String((mediaType.split(separator: ";").first ?? "").filter { $0 != " " })
+        let text = type.hasPrefix("text/") || isJSON(type) && type != "*/*" || type.hasSuffix("xml")
+            || type == "application/x-www-form-urlencoded"
+        return text ? nil : "binary"
     }
 
     /// An enum's kind from its values (`null` makes it nullable) and the case names given, one
@@ -256,6 +279,11 @@ extension OpenAPIReader {
                 result.kind = .integerEnum(texts)
                 return true
             }
+        } else if type == nil, let other = values.first(where: { !$0.isPlainNull && $0.scalar != nil && Self.stringText($0, typed: false) == nil }) {
+            // `[1, two, true]`, `[1.5, 2.5]`: a String enum would not decode the number or Boolean.
+            diagnostics.warning(.valuesAsJSON, "'enum' without a 'type' lists values that are not all strings or all integers (\(other.text ?? "") is a number or a Boolean); the value is kept as JSON", at: location(other))
+            result.kind = .any
+            return true
         } else if type == nil || type == "string" {
             result.kind = .stringEnum(texts)
             return true

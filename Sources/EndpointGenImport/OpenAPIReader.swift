@@ -9,6 +9,9 @@ struct OpenAPIReader {
     /// The document's files and what its references name.
     let references: References
     var diagnostics = DiagnosticBag()
+    /// The security schemes specs can express, by name: which of a `security` list's
+    /// alternatives is taken.
+    var supportedSchemes: Set<String> = []
 
     init(references: References) {
         self.references = references
@@ -53,6 +56,7 @@ struct OpenAPIReader {
         for pair in node["components"]?["securitySchemes"]?.mapping ?? YAMLMapping() {
             guard let name = pair.key.text, let scheme = securityScheme(name, pair.value) else { continue }
             document.securitySchemes.append((name, scheme))
+            supportedSchemes.insert(name)
         }
         document.security = node["security"].flatMap(securityChoice)
         for component in references.registerComponents() {
@@ -60,7 +64,8 @@ struct OpenAPIReader {
         }
         if let paths = node["paths"]?.mapping {
             for pair in paths {
-                guard let path = pair.key.text else { continue }
+                // `x-…` keys are extensions the Paths object may hold, not paths.
+                guard let path = pair.key.text, !path.hasPrefix("x-") else { continue }
                 if let problem = Self.pathProblem(path) {
                     diagnostics.warning(.skippedPaths, "path '\(path)' is skipped: \(problem)", at: location(pair.key))
                     continue
@@ -110,12 +115,19 @@ struct OpenAPIReader {
         }
     }
 
+    /// The first alternative of a `security` list whose scheme specs can express
+    /// (`[{ mutualTLS: [] }, { bearer: [] }]` is bearer), else the first one; `[]` or a first
+    /// `{}` is anonymous (auth optional: nothing is sent).
     func securityChoice(_ node: YAMLNode) -> SecurityChoice? {
         guard let list = node.sequence else { return nil }
-        guard let first = list.first, let requirement = first.mapping, let scheme = requirement.first, let name = scheme.key.text else {
-            return .anonymous
+        let keys = list.map { $0.mapping?.first?.key }
+        guard let first = keys.first ?? nil, let name = first.text else { return .anonymous }
+        if !supportedSchemes.contains(name),
+           let other = keys.lazy.compactMap({ $0 }).first(where: { $0.text.map(supportedSchemes.contains) ?? false }),
+           let otherName = other.text {
+            return .scheme(otherName, location(other))
         }
-        return .scheme(name, location(scheme.key))
+        return .scheme(name, location(first))
     }
 
     // MARK: - Helpers

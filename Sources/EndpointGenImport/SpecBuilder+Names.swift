@@ -42,11 +42,14 @@ extension SpecBuilder {
         let suffixes = inlineModelSuffixes(operation, envelope: envelope)
         let paginated = !operation.paginate.isEmpty
         let unique = Self.numbered(name) { candidate in
-            taken.contains(candidate) || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
+            taken.contains(candidate) || Self.endpointMembers.contains(candidate)
+                || suffixes.contains { isTypeNameTaken(Self.upperName(candidate) + $0) }
                 || pagesMethodNames.contains(candidate) || (paginated && taken.contains(candidate + "Pages"))
         }
         if let clash = suffixes.map({ Self.upperName(name) + $0 }).first(where: isTypeNameTaken), !taken.contains(name) {
             diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': its inline \(clash.hasSuffix("Request") ? "body" : "response") would be the model '\(clash)', a name already taken", at: operation.location)
+        } else if Self.endpointMembers.contains(name) {
+            diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': the generated router or service has a member '\(name)'", at: operation.location)
         } else if unique != name, !taken.contains(name) {
             let reason = pagesMethodNames.contains(name) ? "'\(name)' is the pages method of a paginated endpoint" : "its pages method '\(name)Pages' would be another endpoint's name"
             diagnostics.rename("operation '\(name)' becomes endpoint '\(unique)': \(reason)", at: operation.location)
@@ -56,6 +59,10 @@ extension SpecBuilder {
         for suffix in suffixes { takenTypeNames.insert(Self.upperName(unique) + suffix) }
         return unique
     }
+
+    /// Names the spec loader refuses for an endpoint: members of the generated router or service
+    /// (`init`, `self`, `path`), which an operationId may be.
+    static let endpointMembers = Set(GeneratedCodeContract.routerAndServiceMembers)
 
     /// The endpoint's name before it is made unique: its operationId camel-cased, else its
     /// method and path (`GET /pets/{petId}/photos` → `getPetsPetIdPhotos`).

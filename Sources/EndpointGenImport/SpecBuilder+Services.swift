@@ -180,14 +180,18 @@ extension SpecBuilder {
 
     /// Several servers become environments, named after the first word of their descriptions
     /// ("Production server" → `production`, "The staging API" → `staging`) or numbered; the
-    /// first is the default.
+    /// first is the default. A member of the generated environment type (`url`, `init`) is no
+    /// name; a number taken by an earlier description gets another.
     func environments(_ servers: [(url: String, description: String?)]) -> [(name: String, url: String)] {
         var result: [(name: String, url: String)] = []
         var names: Set<String> = []
         for (index, server) in servers.enumerated() {
             let words = SwiftNaming.words(server.description ?? "").drop { ["a", "an", "the"].contains($0.lowercased()) }
             var name = words.first.map { Self.lowerName($0, fallback: "") } ?? ""
-            if name.isEmpty || names.contains(name) || !name.utf8.allSatisfy({ $0 < 0x80 }) { name = "server\(index + 1)" }
+            if name.isEmpty || names.contains(name) || !name.utf8.allSatisfy({ $0 < 0x80 })
+                || GeneratedCodeContract.environmentMembers.contains(name) {
+                name = Self.numbered("server\(index + 1)") { names.contains($0) }
+            }
             names.insert(name)
             result.append((name, server.url))
         }
@@ -220,7 +224,7 @@ extension SpecBuilder {
     mutating func auth(of operation: Operation) -> String {
         guard let choice = operation.security ?? document.security, case .scheme(let name, let at) = choice else { return "none" }
         guard let scheme = document.securitySchemes.first(where: { $0.name == name })?.scheme else {
-            diagnostics.warning(.security, "security scheme '\(name)' is not defined under components.securitySchemes; the endpoint is imported without auth", at: at)
+            diagnostics.warning(.security, "security scheme '\(name)' is not defined under components.securitySchemes, or of a kind specs cannot express; the endpoint is imported without auth", at: at)
             return "none"
         }
         switch scheme {

@@ -39,7 +39,11 @@ extension SpecBuilder {
                 diagnostics.warning(.unresolvedReferences, "schema '\(name)' is not defined under components.schemas; the value is kept as JSON", at: schema.location)
                 return SpecType(expr: .named("JSON"), kind: .json)
             }
-            guard expanding.insert(name).inserted else { return SpecType(expr: .named("JSON"), kind: .json) }
+            guard expanding.insert(name).inserted else {
+                // Only models can contain themselves; an alias or array written out cannot.
+                diagnostics.warning(.valuesAsJSON, "schema '\(name)' contains itself but is no object model (references to references, or an array or scalar schema); the value is kept as JSON", at: schema.location)
+                return SpecType(expr: .named("JSON"), kind: .json)
+            }
             defer { expanding.remove(name) }
             return specType(target, suggested: Self.upperName(name), use: use, models: &models)
         case .string(let format):

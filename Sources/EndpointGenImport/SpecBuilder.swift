@@ -161,13 +161,17 @@ struct SpecBuilder {
         return files
     }
 
-    /// The document's servers, else those every operation of the service names itself: one is the
-    /// base URL, more are environments.
-    private func applyServers(_ group: Group, to service: inout ImportedService) {
+    /// The servers every operation of the service names itself (its own or its path item's, which
+    /// replace the document's), else the document's: one is the base URL, more are environments.
+    /// An operation that names others is sent to the service's, with a warning.
+    private mutating func applyServers(_ group: Group, to service: inout ImportedService) {
         var servers = document.servers
-        if servers.isEmpty, let first = group.operations.first?.servers, !first.isEmpty,
+        if let first = group.operations.first?.servers, !first.isEmpty,
            group.operations.allSatisfy({ $0.servers.map(\.url) == first.map(\.url) }) {
             servers = first
+        }
+        for operation in group.operations where !operation.servers.isEmpty && operation.servers.map(\.url) != servers.map(\.url) {
+            diagnostics.warning(.operationServers, "\(operation.method) '\(operation.path)' names servers of its own (\(operation.servers[0].url)), which a spec endpoint cannot have; it is sent to the service's", at: operation.location)
         }
         if servers.count == 1 {
             service.baseURL = servers[0].url
@@ -317,7 +321,7 @@ struct SpecBuilder {
 
     /// OpenAPI's inheritance, as springdoc writes Jackson's `@JsonSubTypes`: an object component
     /// with a `discriminator` that other components extend (`allOf: [{ $ref: Base }, …]`) or its
-    /// `mapping` names. A value of the base's type is one of the subtypes, so the base becomes a
+    /// `mapping` names, and their own subtypes. A value of the base's type is one of the subtypes, so the base becomes a
     /// `oneOf` model of them (values from the mapping, else the subtype's name); its properties
     /// still go into every subtype. A base whose subtypes cannot all be cases stays a struct.
     private mutating func resolvePolymorphicBases() {
@@ -333,13 +337,20 @@ struct SpecBuilder {
                 cases.append(entry)
                 listed.insert(entry.schema)
             }
-            for other in document.schemas where other.name != named.name && !listed.contains(other.name) {
-                guard case .allOf(let parts) = other.schema.kind, parts.contains(where: { part in
-                    if case .reference(let target) = part.kind { return target == named.name }
-                    return false
-                }) else { continue }
-                cases.append((other.name, other.name))
-                listed.insert(other.name)
+            // Subtypes of subtypes too (`Whale: allOf [Mammal]`, `Mammal: allOf [Animal]`): a
+            // value of the base's type may be any of them, as Jackson reads it.
+            var grew = true
+            while grew {
+                grew = false
+                for other in document.schemas where other.name != named.name && !listed.contains(other.name) {
+                    guard case .allOf(let parts) = other.schema.kind, parts.contains(where: { part in
+                        if case .reference(let target) = part.kind { return target == named.name || listed.contains(target) }
+                        return false
+                    }) else { continue }
+                    cases.append((other.name, other.name))
+                    listed.insert(other.name)
+                    grew = true
+                }
             }
             guard !cases.isEmpty else { continue }
             polymorphicBases[named.name] = named.schema
