@@ -43,14 +43,15 @@ extension HTTPTransport {
 
 /// The iterator of a transport's chunk stream, shared with the stream handed to the reader
 /// (which calls `next` one at a time): the transports wrap it to count what the reader takes.
-final class ChunkReader: @unchecked Sendable {
+/// Package-wide, for the AsyncHTTPClient transport too.
+package final class ChunkReader: @unchecked Sendable {
     private var iterator: HTTPBodyStream.AsyncIterator
 
-    init(_ iterator: HTTPBodyStream.AsyncIterator) {
+    package init(_ iterator: HTTPBodyStream.AsyncIterator) {
         self.iterator = iterator
     }
 
-    func next() async throws -> Data? {
+    package func next() async throws -> Data? {
         try await iterator.next()
     }
 }

@@ -144,7 +144,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // The pump holds this transport until the body ends: an owned client is not shut down under it.
         pump.start(response.body, contentEncoding: response.headers.first(name: "Content-Encoding"), sink: sink, keepAlive: self)
         sink.onTermination = { _ in pump.stop() }
-        let reader = ChunkIterator(chunks.makeAsyncIterator())
+        let reader = ChunkReader(chunks.makeAsyncIterator())
         let body = HTTPBodyStream {
             let chunk = try await reader.next()
             if let chunk { gate.taken(chunk.count) }
@@ -336,20 +336,6 @@ private final class OwnedClient: @unchecked Sendable {
         guard !shutDown else { return false }
         shutDown = true
         return true
-    }
-}
-
-/// The iterator of the pump's chunk stream, shared with the stream handed to the reader (which
-/// calls `next` one at a time), so that what the reader takes is counted.
-private final class ChunkIterator: @unchecked Sendable {
-    private var iterator: HTTPBodyStream.AsyncIterator
-
-    init(_ iterator: HTTPBodyStream.AsyncIterator) {
-        self.iterator = iterator
-    }
-
-    func next() async throws -> Data? {
-        try await iterator.next()
     }
 }
 
