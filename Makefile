@@ -82,10 +82,11 @@ setup:
 	fi
 
 # Independent referees the tests use (PyPI): httpbin served by gunicorn, openapi-core, a strict
-# OpenAPI request validator (Tests/Referee/openapi_referee.py), and openapi-spec-validator, which
-# judges the documents export-openapi writes (OpenAPIExportTests).
+# OpenAPI request validator (Tests/Referee/openapi_referee.py), openapi-spec-validator, which
+# judges the documents export-openapi writes (OpenAPIExportTests), and sse-starlette under uvicorn,
+# an independent server-sent events server (Tests/Referee/sse_referee.py, StreamingTests).
 referees:
-	@python3 -c "import httpbin, gunicorn, openapi_core, openapi_spec_validator" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core openapi-spec-validator
+	@python3 -c "import httpbin, gunicorn, openapi_core, openapi_spec_validator, sse_starlette, uvicorn" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core openapi-spec-validator sse-starlette uvicorn
 
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
 # cover only the test-side HTTP server's socket layer (see the file).

@@ -4,9 +4,16 @@ import FoundationNetworking
 #endif
 
 extension APIClient {
-    /// How many decoded values may wait for the app before the stream fails: the bound on the
-    /// memory a slow reader lets a fast server take.
-    static let streamBuffer = 4096
+    /// The bytes of decoded values that may wait for the app (what they were decoded from, plus
+    /// `streamValueOverhead` each): past it the stream stops reading its body until the app takes
+    /// a value, so a slow reader slows the connection where the transport can pause it
+    /// (`CurlTransport`, `AsyncHTTPClientTransport`) and meets the transport's own bound in bytes
+    /// where it cannot (`URLSessionTransport.maxWaitingBytes`). A value larger than this still
+    /// passes when nothing waits.
+    public static let streamWaitingBytes = 1 << 20
+
+    /// What each waiting value counts besides its bytes: an empty event costs memory too.
+    static let streamValueOverhead = 64
 
     /// Sends `endpoint` and returns its server-sent events (`text/event-stream`) as they arrive,
     /// each event's `data` decoded as `type` (`String` keeps the text as it came). A `data: [DONE]`
@@ -20,14 +27,15 @@ extension APIClient {
     public func events<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) -> APIStream<ServerSentEvent<Value>> {
         let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
-        return makeStream(endpoint, baseURL: baseURL) { body, continuation throws(APIError) in
+        return makeStream(endpoint, baseURL: baseURL) { body, sink throws(APIError) in
             var parser = ServerSentEventParser()
             do {
                 for try await chunk in body {
                     for raw in parser.feed(chunk) {
                         if raw.value == "[DONE]" { return }
                         let value = try Self.decodeStreamed(Value.self, from: raw.value, decoder: decoder)
-                        try Self.yield(ServerSentEvent(event: raw.event, id: raw.id, retry: raw.retry, value: value), to: continuation)
+                        await sink.yield(ServerSentEvent(event: raw.event, id: raw.id, retry: raw.retry, value: value),
+                                         bytes: raw.value.utf8.count + raw.event.utf8.count)
                     }
                     if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
                 }
@@ -43,17 +51,17 @@ extension APIClient {
     public func jsonLines<Value: Decodable & Sendable>(_ endpoint: some Endpoint, baseURL: URL, as type: Value.Type) -> APIStream<Value> {
         let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
-        return makeStream(endpoint, baseURL: baseURL) { body, continuation throws(APIError) in
+        return makeStream(endpoint, baseURL: baseURL) { body, sink throws(APIError) in
             var parser = JSONLinesParser()
             do {
                 for try await chunk in body {
                     for line in parser.feed(chunk) {
-                        try Self.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), to: continuation)
+                        await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
                     }
                     if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
                 }
                 if let line = parser.finish() {
-                    try Self.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), to: continuation)
+                    await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
                 }
             } catch {
                 throw Self.streamError(error)
@@ -61,30 +69,59 @@ extension APIClient {
         }
     }
 
-    /// Runs `produce` on the opened body in a task of its own, feeding the returned stream.
+    /// Runs `produce` on the opened body in a task of its own, feeding the returned stream; the
+    /// values waiting for the app are bounded in bytes (`streamWaitingBytes`).
     private func makeStream<Element: Sendable>(
         _ endpoint: some Endpoint, baseURL: URL,
-        produce: @escaping @Sendable (HTTPBodyStream, AsyncThrowingStream<Element, any Error>.Continuation) async throws(APIError) -> Void
+        produce: @escaping @Sendable (HTTPBodyStream, StreamSink<Element>) async throws(APIError) -> Void
     ) -> APIStream<Element> {
-        let (stream, continuation) = AsyncThrowingStream<Element, any Error>.makeStream(
-            bufferingPolicy: .bufferingOldest(Self.streamBuffer))
+        // Unbounded in values: the backlog bounds their bytes, and makes the producer wait.
+        let (values, continuation) = AsyncThrowingStream<(Element, Int), any Error>.makeStream()
+        let backlog = StreamBacklog(limit: Self.streamWaitingBytes)
+        let sink = StreamSink(continuation: continuation, backlog: backlog)
+        let limit = configuration.transferTimeout
         let task = Task {
             do throws(APIError) {
-                let (_, body) = try await openStream(endpoint, baseURL: baseURL)
-                try await produce(body, continuation)
+                try await Self.within(transferTimeout: limit) { () throws(APIError) in
+                    let (_, body) = try await openStream(endpoint, baseURL: baseURL)
+                    try await produce(body, sink)
+                }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
             }
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return APIStream(base: stream)
+        continuation.onTermination = { _ in
+            task.cancel()
+            backlog.close()
+        }
+        let reader = ValueReader(values.makeAsyncIterator())
+        return APIStream(base: AsyncThrowingStream {
+            guard let (value, bytes) = try await reader.next() else { return nil }
+            backlog.taken(bytes)
+            return value
+        })
     }
 
-    private static func yield<Element: Sendable>(_ value: Element, to continuation: AsyncThrowingStream<Element, any Error>.Continuation) throws(APIError) {
-        if case .dropped = continuation.yield(value) {
-            throw .transport(.other(code: URLError.unknown.rawValue, description:
-                "The app read the stream more slowly than it arrived: \(streamBuffer) values were waiting."))
+    /// `operation`, or `.transport(.timedOut)` (its task cancelled, which closes its connection)
+    /// when `transferTimeout` seconds pass first; `operation` alone when nil.
+    static func within<T: Sendable>(transferTimeout seconds: TimeInterval?,
+                                    _ operation: @escaping @Sendable () async throws(APIError) -> T) async throws(APIError) -> T {
+        guard let seconds else { return try await operation() }
+        let bounded = seconds.isFinite ? min(max(seconds, 0.001), TransportContext.longestTimeout) : TransportContext.longestTimeout
+        do {
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(bounded * 1e9))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let value = first else { throw APIError.transport(.timedOut) }
+                return value
+            }
+        } catch {
+            throw streamError(error)
         }
     }
 
@@ -146,5 +183,108 @@ extension APIClient {
             throw streamError(error)
         }
         return HTTPResponse(status: head.status, headers: head.headers, body: data, url: url)
+    }
+}
+
+/// Where a stream's producer hands its values: they wait for the app within `StreamBacklog`'s bound.
+struct StreamSink<Element: Sendable>: Sendable {
+    let continuation: AsyncThrowingStream<(Element, Int), any Error>.Continuation
+    let backlog: StreamBacklog
+
+    /// Hands `value`, decoded from `bytes` bytes, to the app; waits first while the values already
+    /// waiting fill the bound.
+    func yield(_ value: Element, bytes: Int) async {
+        let counted = bytes + APIClient.streamValueOverhead
+        await backlog.admit(counted)
+        continuation.yield((value, counted))
+    }
+}
+
+/// The bytes of values waiting for a stream's reader, against a bound: the producer waits while
+/// they fill it (so it stops reading the body, and the transport pauses). A value that arrives
+/// while nothing waits is always admitted.
+final class StreamBacklog: @unchecked Sendable {
+    let limit: Int
+    private let lock = NSLock()
+    private var waiting = 0
+    private var closed = false
+    private var producer: CheckedContinuation<Void, Never>?
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The bytes waiting now.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting
+    }
+
+    /// Counts `count` more bytes once they fit; returns at once after `close()` or cancellation.
+    func admit(_ count: Int) async {
+        while !tryAdmit(count) {
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    self.lock.lock()
+                    if self.closed || self.fits(count) {
+                        self.lock.unlock()
+                        continuation.resume()
+                        return
+                    }
+                    self.producer = continuation
+                    self.lock.unlock()
+                }
+            } onCancel: {
+                self.close()
+            }
+        }
+    }
+
+    private func tryAdmit(_ count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard closed || fits(count) else { return false }
+        waiting += count
+        return true
+    }
+
+    /// Under `lock`.
+    private func fits(_ count: Int) -> Bool {
+        waiting == 0 || waiting + count <= limit
+    }
+
+    /// The reader took a value counted as `count` bytes.
+    func taken(_ count: Int) {
+        lock.lock()
+        waiting -= count
+        let producer = self.producer
+        self.producer = nil
+        lock.unlock()
+        producer?.resume()
+    }
+
+    /// Nothing more will be read: a waiting producer goes on (to find its task cancelled).
+    func close() {
+        lock.lock()
+        closed = true
+        let producer = self.producer
+        self.producer = nil
+        lock.unlock()
+        producer?.resume()
+    }
+}
+
+/// The iterator of a stream's values, shared with the stream handed to the app (which calls
+/// `next` one at a time).
+private final class ValueReader<Element: Sendable>: @unchecked Sendable {
+    private var iterator: AsyncThrowingStream<(Element, Int), any Error>.AsyncIterator
+
+    init(_ iterator: AsyncThrowingStream<(Element, Int), any Error>.AsyncIterator) {
+        self.iterator = iterator
+    }
+
+    func next() async throws -> (Element, Int)? {
+        try await iterator.next()
     }
 }

@@ -37,6 +37,16 @@ public struct APIClient: Sendable {
         /// another origin on a redirect. `Authorization`, `Proxy-Authorization`, `Cookie` and the API key
         /// header always count as credentials.
         public var credentialHeaders: [String]
+        /// The `User-Agent` sent with every request (`defaultUserAgent`: the app and the runtime,
+        /// `Shop/2.1 EndpointRuntime/0.1.0`); `defaultHeaders` and an endpoint's header replace
+        /// it. Nil sends none of the client's (URLSession then sends its own).
+        public var userAgent: String?
+        /// The longest a stream or a download may take in all, from the call to its last byte;
+        /// past it the transfer ends with `.transport(.timedOut)`. Nil (the default): no such
+        /// limit, since a transfer that never falls silent may rightly take any time (the
+        /// endpoint's `timeout` bounds its head and each silence). Calls answered in memory keep
+        /// to their `timeout` as a whole.
+        public var transferTimeout: TimeInterval?
 
         /// A configuration; every setting has a default.
         public init(timeout: TimeInterval = 60,
@@ -47,7 +57,9 @@ public struct APIClient: Sendable {
                     multipartBoundary: @escaping @Sendable () -> String = Configuration.randomBoundary,
                     redirects: RedirectPolicy = .default,
                     credentialHeaders: [String] = [],
-                    maxDownloadSize: Int = 4 << 30) {
+                    maxDownloadSize: Int = 4 << 30,
+                    userAgent: String? = Configuration.defaultUserAgent,
+                    transferTimeout: TimeInterval? = nil) {
             self.timeout = timeout
             self.maxResponseSize = maxResponseSize
             self.defaultHeaders = defaultHeaders
@@ -57,6 +69,8 @@ public struct APIClient: Sendable {
             self.redirects = redirects
             self.credentialHeaders = credentialHeaders
             self.maxDownloadSize = maxDownloadSize
+            self.userAgent = userAgent
+            self.transferTimeout = transferTimeout
         }
 
         /// A JSON encoder writing dates as `2024-01-02T03:04:05Z` (fractional seconds kept to the

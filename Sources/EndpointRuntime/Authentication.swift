@@ -162,8 +162,7 @@ public struct Authentication: Sendable {
         let value: String?
         switch cookies {
         case .storage(let storage):
-            let stored = storage.cookies(for: url) ?? []
-            value = stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: stored)["Cookie"]
+            value = CookieLimits.header(for: url, from: storage)
         case .header(let provider, _):
             do {
                 value = try await deadline.run { try await provider(url) }
@@ -218,13 +217,14 @@ public struct Authentication: Sendable {
     /// source's `received` callback.
     func storeCookies(from response: HTTPResponse, url: URL?) async {
         guard let cookies, let url = response.url ?? url, let setCookie = response.header("Set-Cookie") else { return }
-        // HTTPCookie looks the field up by its exact name; transports may spell it in any case.
-        let received = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": setCookie], for: url)
+        // Split and read by the client's own rules (`CookieLimits`): bounded, and deletions
+        // honoured whatever the platform's storage does.
+        let received = CookieLimits.received(setCookie, for: url)
         switch cookies {
         case .storage(let storage):
-            storage.setCookies(received, for: url, mainDocumentURL: nil)
+            CookieLimits.store(received, in: storage, for: url)
         case .header(_, let callback):
-            if let callback, !received.isEmpty { await callback(received, url) }
+            if let callback, !received.isEmpty { await callback(received.map(\.cookie), url) }
         }
     }
 
@@ -236,7 +236,9 @@ public struct Authentication: Sendable {
         guard case .storage(let storage)? = cookies else { return nil }
         let own = Set((storage.cookies(for: firstOrigin) ?? []).map { [$0.name, $0.domain, $0.path] })
         let theirs = (storage.cookies(for: url) ?? []).filter { !own.contains([$0.name, $0.domain, $0.path]) }
-        return theirs.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: theirs)["Cookie"]
+            .filter { $0.name.utf8.count + $0.value.utf8.count <= CookieLimits.maxCookieBytes }
+            .prefix(CookieLimits.maxCookiesPerDomain)
+        return theirs.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: Array(theirs))["Cookie"]
     }
 
     /// Names of the headers that carry credentials for `endpoint`, lowercased.

@@ -17,7 +17,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var activeMulti: UnsafeMutableRawPointer?
 
     /// Streaming: where body chunks go, and who waits for the head (resumed once, from this
-    /// transfer's thread). The deadline is then an idle timeout from the last byte received.
+    /// transfer's thread). The deadline then bounds the head only; the body has an idle timeout
+    /// that runs while the reader has taken every chunk (a reader that lags, or curl paused for
+    /// it, is the app's time, not the server's silence), from the later of the last byte received
+    /// and the moment the reader caught up.
     /// Curl pauses when `pauseAt` chunks (at most 16 KiB each) wait for the reader, and resumes
     /// when they are down to `resumeAt`; `streamChunks` is the stream's hard bound.
     static let streamChunks = 1024
@@ -26,6 +29,8 @@ final class CurlTransfer: @unchecked Sendable {
     /// Chunks handed to the stream and not yet taken by its reader; whether curl is paused (under `lock`).
     private var waitingChunks = 0
     private var paused = false
+    /// When the reader last took the last waiting chunk (under `lock`).
+    private var readerCaughtUp = ContinuousClock.now
     private let stream: HTTPBodyStream.Continuation?
     var headWaiter: CheckedContinuation<Result<HTTPResponseHead, APIError>, Never>?
     private var lastActivity = ContinuousClock.now
@@ -95,6 +100,7 @@ final class CurlTransfer: @unchecked Sendable {
     func consumed() {
         lock.lock()
         waitingChunks -= 1
+        if waitingChunks == 0 { readerCaughtUp = .now }
         if paused, waitingChunks <= Self.resumeAt, let activeMulti {
             _ = ecurl_multi_wakeup(activeMulti)
         }
@@ -108,6 +114,15 @@ final class CurlTransfer: @unchecked Sendable {
         guard paused, waitingChunks <= Self.resumeAt else { return false }
         paused = false
         return true
+    }
+
+    /// The instant a streamed body's idle timeout ends, nil while the reader is behind (chunks
+    /// wait for it, or curl is paused for it).
+    private func idleLimit() -> ContinuousClock.Instant? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard waitingChunks == 0, !paused else { return nil }
+        return max(lastActivity, readerCaughtUp) + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
     }
 
     private var isCancelled: Bool {
@@ -163,8 +178,10 @@ final class CurlTransfer: @unchecked Sendable {
         _ = ecurl_setopt_long(easy, CurlOption.pathAsIs, 1)
         _ = ecurl_setopt_pointer(easy, CurlOption.acceptEncoding, "")
         _ = ecurl_setopt_pointer(easy, CurlOption.errorBuffer, errorBuffer)
-        // A backstop only; the loop below keeps the deadline.
-        _ = ecurl_setopt_long(easy, CurlOption.timeoutMilliseconds, Int((context.boundedTimeout * 1000).rounded(.up)) + 1000)
+        // A backstop only; the loop below keeps the deadline. None for a stream: its body may
+        // take any time while bytes flow (a handle reused from an exchange must lose its value).
+        _ = ecurl_setopt_long(easy, CurlOption.timeoutMilliseconds,
+                              stream == nil ? Int((context.boundedTimeout * 1000).rounded(.up)) + 1000 : 0)
         _ = ecurl_setopt_callback(easy, CurlOption.writeFunction, curlWrite)
         _ = ecurl_setopt_pointer(easy, CurlOption.writeData, me)
         _ = ecurl_setopt_callback(easy, CurlOption.headerFunction, curlHeader)
@@ -272,8 +289,17 @@ final class CurlTransfer: @unchecked Sendable {
                 _ = ecurl_easy_unpause(pair.easy)
                 continue
             }
-            // A stream's timeout is the longest silence; an exchange's covers it whole.
-            let limit = stream == nil ? deadline : lastActivity + .milliseconds(Int64((context.boundedTimeout * 1000).rounded(.up)))
+            // An exchange's timeout covers it whole, a stream's its head; then the body's idle
+            // timeout, which does not run while the reader is behind.
+            let limit: ContinuousClock.Instant
+            if stream == nil || headWaiter != nil {
+                limit = deadline
+            } else if let idle = idleLimit() {
+                limit = idle
+            } else {
+                // Woken by `consumed()` when the reader catches up; the poll is bounded anyway.
+                limit = .now + .seconds(1)
+            }
             let left = ContinuousClock.now.duration(to: limit)
             if left <= .zero { return .timedOut }
             let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1

@@ -23,6 +23,10 @@ struct RequestBuilder {
         // The client owns cookies (see `Authentication.cookies`); URLSession must not add its own.
         request.httpShouldHandleCookies = false
 
+        if let userAgent = configuration.userAgent {
+            try Self.validate(HTTPHeader(name: "User-Agent", value: userAgent))
+            request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        }
         for header in configuration.defaultHeaders {
             try Self.validate(header)
             request.setValue(header.value, forHTTPHeaderField: header.name)

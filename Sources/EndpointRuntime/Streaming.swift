@@ -64,6 +64,7 @@ final class WaitingBytes: @unchecked Sendable {
     let limit: Int
     private let lock = NSLock()
     private var waiting = 0
+    private var emptied = ContinuousClock.now
 
     init(limit: Int) {
         self.limit = limit
@@ -89,7 +90,15 @@ final class WaitingBytes: @unchecked Sendable {
     func taken(_ count: Int) {
         lock.lock()
         waiting -= count
+        if waiting == 0 { emptied = .now }
         lock.unlock()
+    }
+
+    /// When the reader last took every waiting byte; nil while some wait.
+    var caughtUp: ContinuousClock.Instant? {
+        lock.lock()
+        defer { lock.unlock() }
+        return waiting == 0 ? emptied : nil
     }
 }
 
@@ -120,12 +129,17 @@ public struct ServerSentEvent<Value: Sendable>: Sendable {
 /// returns the events they complete.
 struct ServerSentEventParser {
     private var pending: [UInt8] = []
-    /// Bytes held for an event not yet complete (its lines so far and the current line).
-    var pendingCount: Int { pending.count + data.reduce(0) { $0 + $1.utf8.count } }
+    /// Bytes held for an event not yet complete: its data so far (each line with the line feed
+    /// that joins it, so that endless empty `data:` lines count too) and the current line. Kept as
+    /// a running count: summing the lines per chunk made a long event quadratic.
+    var pendingCount: Int { pending.count + data.count }
     private var skippedBOM = false
     private var lastWasCR = false
     private var event = ""
-    private var data: [String] = []
+    /// The event's `data:` lines so far, as UTF-8 joined with line feeds (one buffer, not a
+    /// String per line: a line of no bytes still took a String's 16).
+    private var data: [UInt8] = []
+    private var hasData = false
     private var retry: Int?
     private(set) var lastID: String?
 
@@ -153,24 +167,27 @@ struct ServerSentEventParser {
             skippedBOM = true
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if text.isEmpty { return dispatch() }
-        if text.hasPrefix(":") { return nil }
-        let field: Substring
-        var value: Substring
-        if let colon = text.firstIndex(of: ":") {
-            field = text[..<colon]
-            value = text[text.index(after: colon)...]
-            if value.hasPrefix(" ") { value = value.dropFirst() }
+        if bytes.isEmpty { return dispatch() }
+        if bytes.first == 0x3A { return nil }
+        let field: ArraySlice<UInt8>
+        var value: ArraySlice<UInt8>
+        if let colon = bytes.firstIndex(of: 0x3A) {
+            field = bytes[..<colon]
+            value = bytes[(colon + 1)...]
+            if value.first == 0x20 { value = value.dropFirst() }
         } else {
-            field = text[...]
-            value = ""
+            field = bytes
+            value = []
         }
-        switch field {
-        case "event": event = String(value)
-        case "data": data.append(String(value))
-        case "id" where !value.contains("\u{0}"): lastID = String(value)
-        case "retry" where !value.isEmpty && value.allSatisfy(\.isASCIIDigit): retry = Int(value)
+        switch String(decoding: field, as: UTF8.self) {
+        case "event": event = String(decoding: value, as: UTF8.self)
+        case "data":
+            if hasData { data.append(0x0A) }
+            hasData = true
+            data.append(contentsOf: value)
+        case "id" where !value.contains(0): lastID = String(decoding: value, as: UTF8.self)
+        case "retry" where !value.isEmpty && value.allSatisfy({ (0x30...0x39).contains($0) }):
+            retry = Int(String(decoding: value, as: UTF8.self))
         default: break
         }
         return nil
@@ -179,12 +196,13 @@ struct ServerSentEventParser {
     private mutating func dispatch() -> ServerSentEvent<String>? {
         defer {
             event = ""
-            data = []
+            data.removeAll(keepingCapacity: false)
+            hasData = false
             retry = nil
         }
-        guard !data.isEmpty else { return nil }
+        guard hasData else { return nil }
         return ServerSentEvent(event: event.isEmpty ? "message" : event, id: lastID, retry: retry,
-                               value: data.joined(separator: "\n"))
+                               value: String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -218,13 +236,9 @@ struct JSONLinesParser {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
 /// Values of a streamed response, decoded as they arrive. Iterate it with `for try await`; the
 /// error is always an `APIError`. Ending the iteration early (or cancelling its task) closes the
-/// connection.
+/// connection; a cancelled task's iteration ends with `.cancelled` on every transport.
 public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = APIError
     let base: AsyncThrowingStream<Element, any Error>
@@ -251,13 +265,18 @@ public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
 
-        /// The next value, nil at the end of the stream.
+        /// The next value, nil at the end of the stream; `.cancelled` when the iterating task was
+        /// cancelled (a stream cut short must not look complete).
         public mutating func next() async throws(APIError) -> Element? {
+            let value: Element?
             do {
-                return try await base.next()
+                value = try await base.next()
             } catch {
                 throw APIClient.streamError(error)
             }
+            // An async stream ends quietly when its consumer's task is cancelled.
+            if value == nil, Task.isCancelled { throw .cancelled }
+            return value
         }
     }
 

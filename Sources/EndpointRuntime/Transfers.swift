@@ -63,6 +63,16 @@ extension APIClient {
         // Created first, so that a folder that cannot take the file fails before anything is sent.
         let file = try TemporaryDownload(next: destination)
         defer { file.discard() }
+        let head = try await Self.within(transferTimeout: configuration.transferTimeout) { () throws(APIError) in
+            try await receive(endpoint, baseURL: baseURL, into: file, progress: progress)
+        }
+        try file.commit(to: destination)
+        return APIResponse(value: destination, status: head.status, headers: head.headers, url: head.url)
+    }
+
+    /// The body of `endpoint` written to `file` (not yet committed), with progress; its head.
+    private func receive(_ endpoint: some Endpoint, baseURL: URL, into file: TemporaryDownload,
+                         progress: TransferProgressHandler?) async throws(APIError) -> HTTPResponseHead {
         let (head, body) = try await openStream(endpoint, baseURL: baseURL)
         let limit = configuration.maxDownloadSize
         // A compressed body's Content-Length counts the bytes on the wire, not those written.
@@ -88,17 +98,16 @@ extension APIClient {
         if let expected, written != expected {
             throw .transport(.connectionLost)
         }
-        try file.commit(to: destination)
         if written == 0 || expected == nil {
             progress?(TransferProgress(completedBytes: written, totalBytes: written))
         }
-        return APIResponse(value: destination, status: head.status, headers: head.headers, url: head.url)
+        return head
     }
 }
 
 /// The file a download is written to until it is complete: next to its destination (so the
 /// final move is a rename on one file system), removed unless committed.
-private final class TemporaryDownload {
+private final class TemporaryDownload: @unchecked Sendable {
     let url: URL
     private var handle: FileHandle?
 

@@ -23,7 +23,9 @@ public protocol HTTPTransport: Sendable {
 public struct TransportContext: Sendable {
     /// The endpoint being called; stubs answer from its `sampleData`.
     public var endpoint: any Endpoint
-    /// Seconds for the whole exchange, from sending to the last body byte.
+    /// `send`: seconds for the whole exchange, from sending to the last body byte. `stream`:
+    /// seconds to the response head, then the longest silence of the network while the body's
+    /// reader has taken every byte (a reader that lags is not the server's silence).
     public var timeout: TimeInterval
     /// The largest body, in bytes, the transport accepts before failing with `.responseTooLarge`.
     public var maxResponseSize: Int

@@ -93,7 +93,9 @@ extension URLSessionTransport {
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try checkCancellation()
         var request = request
-        request.timeoutInterval = context.boundedTimeout.rounded(.up) + 1
+        // The idle timer below keeps the timeout; URLSession's own would end on Linux a body
+        // that is never silent but takes longer (an event every 0.1 s, cut at timeout + 1 s).
+        request.timeoutInterval = TransportContext.longestTimeout
         let task = makeTask(request, context: context)
         // Unbounded in chunks: the exchange bounds the bytes waiting, counting what the reader takes.
         let (chunks, sink) = HTTPBodyStream.makeStream()
@@ -162,14 +164,30 @@ private final class StreamExchange: TaskExchange, @unchecked Sendable {
         task.resume()
     }
 
-    /// (Re)starts the idle timer: the stream ends if nothing arrives for `idle` seconds.
-    private func armTimer() {
-        let item = DispatchWorkItem { [weak self] in self?.end(.transport(.timedOut)) }
+    /// (Re)starts the idle timer: the stream ends if nothing arrives for `idle` seconds while the
+    /// reader has taken every byte (time the reader is behind is the app's, not the server's).
+    private func armTimer(after seconds: TimeInterval? = nil) {
+        let item = DispatchWorkItem { [weak self] in self?.idleTimerFired() }
         lock.lock()
         timer?.cancel()
         timer = ended ? nil : item
         lock.unlock()
-        if !item.isCancelled { DispatchQueue.global().asyncAfter(deadline: .now() + idle, execute: item) }
+        if !item.isCancelled { DispatchQueue.global().asyncAfter(deadline: .now() + (seconds ?? idle), execute: item) }
+    }
+
+    private func idleTimerFired() {
+        lock.lock()
+        let started = response != nil
+        lock.unlock()
+        // The head has the whole timeout; the body's silence counts from the reader catching up.
+        if started, let caughtUp = waiting.caughtUp {
+            let silent = caughtUp.duration(to: .now)
+            let left = idle - (Double(silent.components.seconds) + Double(silent.components.attoseconds) / 1e18)
+            if left > 0 { return armTimer(after: left) }
+        } else if started {
+            return armTimer()
+        }
+        end(.transport(.timedOut))
     }
 
     func receive(_ urlResponse: URLResponse) -> Bool {

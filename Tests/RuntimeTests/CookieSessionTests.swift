@@ -1,5 +1,5 @@
 import APITestSupport
-import EndpointRuntime
+@testable import EndpointRuntime
 import Foundation
 import RawHTTPServer
 import XCTest
@@ -128,4 +128,72 @@ private struct SessionEndpoint: Endpoint {
     var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
     var sampleData: Data { Data() }
     var cookieSession: CookieSession? { session }
+
+    // MARK: - Bounded cookies
+
+    /// A server answering `/v1/set` with `count` distinct `Set-Cookie` fields (each its own
+    /// header line), and `/v1/echo` with the `Cookie` it received as the body.
+    private func cookieServer(count: Int, prefix: String = "c") throws -> LocalServer {
+        try localServer { request, connection in
+            if request.target.hasPrefix("/v1/set") {
+                var head = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nContent-Type: application/json\r\nConnection: close\r\n"
+                for index in 0..<count { head += "Set-Cookie: \(prefix)\(index)=v\(index); Path=/\r\n" }
+                connection.write(head + "\r\n{}")
+            } else {
+                connection.respond(status: 200, body: Data((request.header("Cookie") ?? "").utf8))
+            }
+        }
+    }
+
+    func testTenThousandSetCookieFieldsAreReadWithinTheLimits() async throws {
+        let server = try cookieServer(count: 10_000)
+        let jar = storage([])
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(jar)),
+                               configuration: .init(timeout: 30))
+        let start = Date()
+        _ = try await client.sendData(ProbeEndpoint(path: "/set", auth: .cookie), baseURL: server.baseURL)
+        let seconds = Date().timeIntervalSince(start)
+        XCTAssertEqual(jar.cookies?.count, CookieLimits.maxCookiesPerResponse, "the first ones only")
+        XCTAssertEqual(Set(jar.cookies?.map(\.name) ?? []), Set((0..<CookieLimits.maxCookiesPerResponse).map { "c\($0)" }))
+        // Did not end within 60 s before; the platform's storage costs milliseconds per cookie kept.
+        XCTAssertLessThan(seconds, 10)
+        // More responses fill the domain up to its bound, and no further.
+        for round in 0..<5 {
+            let more = try cookieServer(count: 60, prefix: "m\(round)-")
+            _ = try await APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(jar)))
+                .sendData(ProbeEndpoint(path: "/set", auth: .cookie), baseURL: more.baseURL)
+        }
+        XCTAssertEqual(jar.cookies?.count, CookieLimits.maxCookiesPerDomain)
+        let sent = String(decoding: try await client.sendData(ProbeEndpoint(path: "/echo", auth: .cookie), baseURL: server.baseURL), as: UTF8.self)
+        XCTAssertEqual(sent.components(separatedBy: "; ").count, CookieLimits.maxCookiesPerDomain)
+    }
+
+    func testMaxAgeZeroAndPastExpiresDeleteTheCookie() async throws {
+        let server = try localServer { request, connection in
+            if request.target.hasPrefix("/v1/delete") {
+                // One comma-free field per line, and one whose Expires holds a comma.
+                connection.write("HTTP/1.1 204 No Content\r\nConnection: close\r\n"
+                                 + "Set-Cookie: a=; Max-Age=0; Path=/\r\n"
+                                 + "Set-Cookie: b=gone; Max-Age=-1; Path=/\r\n"
+                                 + "Set-Cookie: c=; Expires=Wed, 21 Oct 2015 07:28:00 GMT; Path=/\r\n"
+                                 + "Set-Cookie: d=new; Max-Age=3600; Path=/\r\n\r\n")
+            } else {
+                connection.respond(status: 200, body: Data((request.header("Cookie") ?? "").utf8))
+            }
+        }
+        let jar = storage(["a=1", "b=2", "c=3", "d=4", "e=5"])
+        let client = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: .storage(jar)))
+        _ = try await client.sendData(ProbeEndpoint(path: "/delete", auth: .cookie), baseURL: server.baseURL)
+        let sent = String(decoding: try await client.sendData(ProbeEndpoint(path: "/echo", auth: .cookie), baseURL: server.baseURL), as: UTF8.self)
+        XCTAssertEqual(Set(sent.components(separatedBy: "; ")), ["d=new", "e=5"])
+    }
+
+    func testSetCookieFieldsSplitOnlyBetweenCookies() {
+        let fields = CookieLimits.splitFields("a=1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/, b=2,c=3; Max-Age=0 , d=x,y")
+        XCTAssertEqual(fields, ["a=1; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/", "b=2", "c=3; Max-Age=0 ", "d=x,y"])
+        // Linear: a field of 100,000 commas is one pass.
+        let start = threadCPUSeconds()
+        XCTAssertEqual(CookieLimits.splitFields(String(repeating: ",", count: 100_000) + "a=1").last, "a=1")
+        XCTAssertLessThan(threadCPUSeconds() - start, 1)
+    }
 }

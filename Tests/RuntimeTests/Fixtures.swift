@@ -353,3 +353,10 @@ struct PiecesEndpoint: Endpoint {
     var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
     var sampleData: Data { Data() }
 }
+
+/// CPU seconds this thread has used (for bounds on work that wall time, on a busy machine, would blur).
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

@@ -107,6 +107,35 @@ final class HTTPBinTests: XCTestCase {
         XCTAssertEqual(echoed["cookies"] as? [String: String], ["flavour": "oat"], "sent on the hop after the 302 that set it")
     }
 
+    func testCookiesDeletedByTheServerAreNotSentAgain() async throws {
+        // httpbin's /cookies/delete answers `Set-Cookie: plain=; Expires=Thu, 01 Jan 1970 …; Max-Age=0`
+        // and redirects to /cookies, which echoes what was sent.
+        let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "HTTPBinTests-\(UUID().uuidString)")
+        let client = client(storage: storage)
+        let set = ProbeEndpoint(path: "/cookies/set", queryItems: [QueryItem(name: "plain", value: "1"), QueryItem(name: "kept", value: "2")],
+                                auth: .cookie)
+        XCTAssertEqual(try json(try await client.sendData(set, baseURL: base))["cookies"] as? [String: String], ["plain": "1", "kept": "2"])
+        let delete = ProbeEndpoint(path: "/cookies/delete", queryItems: [QueryItem(name: "plain", value: "")], auth: .cookie)
+        XCTAssertEqual(try json(try await client.sendData(delete, baseURL: base))["cookies"] as? [String: String], ["kept": "2"],
+                       "the hop after the deleting 302 sends no `plain=`")
+        let echoed = try json(try await client.sendData(ProbeEndpoint(path: "/cookies", auth: .cookie), baseURL: base))
+        XCTAssertEqual(echoed["cookies"] as? [String: String], ["kept": "2"])
+        XCTAssertEqual(storage.cookies?.map(\.name), ["kept"])
+    }
+
+    func testADefaultUserAgentNamesTheAppAndTheRuntime() async throws {
+        let echoed = try json(try await client().sendData(ProbeEndpoint(path: "/user-agent"), baseURL: base))
+        let agent = try XCTUnwrap(echoed["user-agent"] as? String, "httpbin saw no User-Agent")
+        XCTAssertTrue(agent.hasSuffix(" EndpointRuntime/\(EndpointRuntimeVersion.current)"), agent)
+        XCTAssertEqual(agent, APIClient.Configuration.defaultUserAgent)
+        // The client's own replaces it, and so does an endpoint's header.
+        let own = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: nil),
+                            configuration: .init(userAgent: "Shop/2.1 (iOS)"))
+        XCTAssertEqual(try json(try await own.sendData(ProbeEndpoint(path: "/user-agent"), baseURL: base))["user-agent"] as? String, "Shop/2.1 (iOS)")
+        let endpoint = ProbeEndpoint(path: "/user-agent", headers: [HTTPHeader(name: "user-agent", value: "Probe/1")])
+        XCTAssertEqual(try json(try await own.sendData(endpoint, baseURL: base))["user-agent"] as? String, "Probe/1")
+    }
+
     func testBasicAndBearerChallengesAnswerPromptly() async throws {
         let basic = ProbeEndpoint(path: "/basic-auth/u/pw", auth: .basic)
         let ok = try json(try await client(basic: BasicCredentials(user: "u", password: "pw")).sendData(basic, baseURL: base))

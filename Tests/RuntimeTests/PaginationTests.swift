@@ -77,4 +77,87 @@ final class PaginationTests: XCTestCase {
         XCTAssertEqual(context(items: 1).nextCursor("c"), "c")
         XCTAssertEqual(context(items: 1).nextCursor(7), 7)
     }
+
+    // MARK: - Bounded work
+
+    /// CPU seconds of this thread for `body` (wall time would count the machine's other load).
+    private func cpuSeconds(_ body: () -> Void) -> Double {
+        let start = threadCPUSeconds()
+        body()
+        return threadCPUSeconds() - start
+    }
+
+    func testAnUnclosedLinkHeaderCostsLinearTime() {
+        // `<,` repeated, no `>` anywhere: each `<` searched the rest of the field for its `>`
+        // (1.7 / 5.8 / 18.3 s of CPU for 10 / 20 / 40 KB before).
+        var small = 0.0
+        var large = 0.0
+        var links: [LinkHeader.Link] = [LinkHeader.Link(target: "x", relations: [])]
+        small = cpuSeconds { links = LinkHeader.parse(String(repeating: "<,", count: 5_000)) }
+        XCTAssertEqual(links, [])
+        large = cpuSeconds { links = LinkHeader.parse(String(repeating: "<,", count: 20_000)) }
+        XCTAssertEqual(links, [])
+        XCTAssertLessThan(large, 1, "40 KB of `<,` in \(large) s")
+        XCTAssertNil(LinkHeader.target(ofRelation: "next", in: String(repeating: "<,", count: 20_000), base: base))
+        // Links before the unclosed rest still count.
+        XCTAssertEqual(LinkHeader.parse("</a>; rel=next, " + String(repeating: "<,", count: 100)),
+                       [LinkHeader.Link(target: "/a", relations: ["next"])])
+        // Linear: four times the text, not sixteen times the time (a margin for a busy machine).
+        if small > 0.01 { XCTAssertLessThan(large / small, 8, "\(small) s, then \(large) s") }
+    }
+
+    private struct CursorPage: Decodable, Sendable {
+        var items: [Int]
+        var next: String?
+    }
+
+    /// Pages of one item each whose `next` is what `next(cursor)` answers; the cursors asked for.
+    private func cursorPages(method: HTTPMethod = .get, next: @escaping @Sendable (String) -> String?) async throws -> (pages: Int, sent: [String]) {
+        let sent = Recorder<String>()
+        let client = APIClient(transport: StubTransport { request in
+            let cursor: String
+            if method == .get {
+                cursor = URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems?
+                    .first { $0.name == "cursor" }?.value ?? ""
+            } else {
+                cursor = request.httpBody.flatMap { try? JSONDecoder().decode([String: String].self, from: $0)["cursor"] } ?? ""
+            }
+            sent.append(cursor)
+            // A failure instead of a sequence that never ends, should the rule break.
+            guard sent.count < 20 else { return .failure(.transport(.other(code: 0, description: "too many pages"))) }
+            let following = next(cursor).map { "\"\($0)\"" } ?? "null"
+            return .json(#"{"items":[\#(sent.count)],"next":\#(following)}"#)
+        })
+        @Sendable func endpoint(_ cursor: String?) -> ProbeEndpoint {
+            var endpoint = ProbeEndpoint(method: method, path: "/list")
+            if let cursor {
+                if method == .get { endpoint.queryItems = [QueryItem(name: "cursor", value: cursor)] } else { endpoint.body = .json(["cursor": cursor]) }
+            }
+            return endpoint
+        }
+        let pages = APIPages<CursorPage, Int>(client: client, baseURL: testBaseURL, first: endpoint(nil), items: { $0.items }) { previous in
+            guard let cursor = previous.nextCursor(previous.value.next) else { return nil }
+            return .endpoint(endpoint(cursor))
+        }
+        var count = 0
+        for try await _ in pages { count += 1 }
+        return (count, sent.values)
+    }
+
+    func testACycleOfCursorsEndsTheSequence() async throws {
+        // A, B, A: the page asked for twice ends the sequence at the page before it.
+        let two = try await cursorPages { ["": "A", "A": "B", "B": "A"][$0] }
+        XCTAssertEqual(two.sent, ["", "A", "B"])
+        XCTAssertEqual(two.pages, 3)
+        let three = try await cursorPages { ["": "A", "A": "B", "B": "C", "C": "A"][$0] }
+        XCTAssertEqual(three.sent, ["", "A", "B", "C"])
+        XCTAssertEqual(three.pages, 4)
+        // A POST repeating its cursor: the same body to the same URL.
+        let post = try await cursorPages(method: .post) { ["": "A", "A": "A"][$0] }
+        XCTAssertEqual(post.sent, ["", "A"])
+        XCTAssertEqual(post.pages, 2)
+        // Different bodies to one URL are different pages.
+        let moving = try await cursorPages(method: .post) { ["": "A", "A": "B", "B": "C"][$0] }
+        XCTAssertEqual(moving.sent, ["", "A", "B", "C"])
+    }
 }

@@ -230,7 +230,7 @@ final class RequestBuildingTests: XCTestCase {
         let declared = [HTTPHeader(name: "content-type", value: "application/merge-patch+json")]
         let json = try client.makeRequest(Patch(body: .json(["a": 1]), headers: declared), baseURL: testBaseURL)
         XCTAssertEqual(json.value(forHTTPHeaderField: "Content-Type"), "application/merge-patch+json")
-        XCTAssertEqual(json.allHTTPHeaderFields?.count, 1)
+        XCTAssertEqual(json.allHTTPHeaderFields?.count, 2, "Content-Type and User-Agent")
         let plain = try client.makeRequest(Patch(body: .json(["a": 1]), headers: []), baseURL: testBaseURL)
         XCTAssertEqual(plain.value(forHTTPHeaderField: "Content-Type"), "application/json")
         // A multipart body needs its boundary, a form body its type: a declared one gives way.
@@ -390,5 +390,31 @@ final class RequestBuildingTests: XCTestCase {
                 XCTAssertTrue(reason.contains("is not a valid HTTP token"), reason)
             }
         }
+    }
+
+    // MARK: User-Agent
+
+    func testEveryRequestNamesTheAppAndTheRuntimeUnlessReplaced() throws {
+        let endpoint = TestRouter.getQuestion(index: "7", tags: [])
+        let agent = try XCTUnwrap(try request(endpoint).value(forHTTPHeaderField: "User-Agent"))
+        XCTAssertEqual(agent, APIClient.Configuration.defaultUserAgent)
+        XCTAssertTrue(agent.hasSuffix(" EndpointRuntime/\(EndpointRuntimeVersion.current)"), agent)
+        // A token as product name (RFC 9110): the process name here (no bundle), nothing else.
+        let product = try XCTUnwrap(agent.split(separator: " ").first)
+        XCTAssertFalse(product.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "," }), agent)
+        let own = APIClient(transport: StubTransport(), configuration: .init(userAgent: "Shop/2.1"))
+        XCTAssertEqual(try own.makeRequest(endpoint, baseURL: testBaseURL).value(forHTTPHeaderField: "User-Agent"), "Shop/2.1")
+        let none = APIClient(transport: StubTransport(), configuration: .init(userAgent: nil))
+        XCTAssertNil(try none.makeRequest(endpoint, baseURL: testBaseURL).value(forHTTPHeaderField: "User-Agent"))
+        let headers = APIClient(transport: StubTransport(), configuration: .init(defaultHeaders: [HTTPHeader(name: "user-agent", value: "Mine/1")]))
+        XCTAssertEqual(try headers.makeRequest(endpoint, baseURL: testBaseURL).value(forHTTPHeaderField: "User-Agent"), "Mine/1")
+    }
+
+    func testTheRuntimeVersionIsTheTools() throws {
+        let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/endpointgen/EndpointGen.swift")
+        let text = try String(contentsOf: tool, encoding: .utf8)
+        XCTAssertTrue(text.contains("static let version = \"\(EndpointRuntimeVersion.current)\""),
+                      "EndpointRuntimeVersion.current and endpointgen's version differ")
     }
 }

@@ -205,4 +205,276 @@ final class StreamingTests: XCTestCase {
         }
         XCTAssertEqual(values, [5])
     }
+
+    // MARK: - Bounded work
+
+    /// `operation`, failing the test instead of waiting past `seconds` (a loop that never ends).
+    private func within<T: Sendable>(_ seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation() }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else { throw StillRunning(seconds: seconds) }
+            return value
+        }
+    }
+
+    private struct StillRunning: Error {
+        var seconds: TimeInterval
+    }
+
+    /// CPU seconds of this thread for feeding `text` to a parser in 16 KiB chunks, checking the
+    /// pending bytes after each as the client does.
+    private func parserSeconds(_ text: [UInt8]) -> (Double, [ServerSentEvent<String>]) {
+        var parser = ServerSentEventParser()
+        var events: [ServerSentEvent<String>] = []
+        let start = threadCPUSeconds()
+        var offset = 0
+        var largest = 0
+        while offset < text.count {
+            let end = min(text.count, offset + 16_384)
+            events += parser.feed(Data(text[offset..<end]))
+            largest = max(largest, parser.pendingCount)
+            offset = end
+        }
+        XCTAssertGreaterThan(largest, 0)
+        return (threadCPUSeconds() - start, events)
+    }
+
+    func testALongEventCostsLinearTime() {
+        // One event of endless `data:x` lines: the pending count summed every line per chunk
+        // (256 KiB: 2.9 s, 1 MiB: 38.9 s of CPU before).
+        func event(_ bytes: Int) -> [UInt8] { Array(String(repeating: "data:x\n", count: bytes / 7).utf8) + [0x0A] }
+        let (small, smallEvents) = parserSeconds(event(256 << 10))
+        let (large, largeEvents) = parserSeconds(event(1 << 20))
+        XCTAssertEqual(smallEvents.count, 1)
+        XCTAssertEqual(largeEvents.first?.value.utf8.count, 2 * ((1 << 20) / 7) - 1, "x joined by line feeds")
+        XCTAssertLessThan(large, 1, "1 MiB event in \(large) s")
+        if small > 0.02 { XCTAssertLessThan(large / small, 8, "\(small) s, then \(large) s: not linear") }
+    }
+
+    func testEmptyDataLinesCountTowardsTheSizeLimit() throws {
+        // `data:` with nothing after it: each line is a line feed of the event's data.
+        var parser = ServerSentEventParser()
+        _ = parser.feed(Data(String(repeating: "data:\n", count: 1000).utf8))
+        XCTAssertEqual(parser.pendingCount, 999)
+        XCTAssertEqual(parser.feed(Data("\n".utf8)).first?.value, String(repeating: "\n", count: 999))
+        XCTAssertEqual(parser.pendingCount, 0)
+    }
+
+    func testEndlessEmptyDataLinesFailAtTheSizeLimit() async throws {
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            let lines = String(repeating: "data:\n", count: 1000)
+            while connection.write(lines) {}
+        }
+        let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 5, maxResponseSize: 256 << 10))
+        let start = Date()
+        let outcome: Result<Int, APIError> = try await within(20) {
+            var count = 0
+            do {
+                for try await _ in client.events(ProbeEndpoint(path: "/empty"), baseURL: server.baseURL, as: String.self) { count += 1 }
+                return .success(count)
+            } catch {
+                return .failure(APIClient.streamError(error))
+            }
+        }
+        guard case .failure(.responseTooLarge(let limit)) = outcome else { return XCTFail("expected .responseTooLarge, got \(outcome)") }
+        XCTAssertEqual(limit, 256 << 10)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+    }
+
+    func testAOneMegabyteEventOverTheWire() async throws {
+        let event = String(repeating: "data:x\n", count: (1 << 20) / 7) + "\n"
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            connection.write(event)
+        }
+        let client = client()
+        let values: [Int] = try await within(20) {
+            var values: [Int] = []
+            for try await event in client.events(ProbeEndpoint(path: "/long"), baseURL: server.baseURL, as: String.self) {
+                values.append(event.value.utf8.count)
+            }
+            return values
+        }
+        XCTAssertEqual(values, [2 * ((1 << 20) / 7) - 1])
+    }
+
+    /// A server sending `event` as fast as the connection takes it until the client is gone;
+    /// `written` counts the bytes it got out.
+    private func fastEvents(_ event: String, written: Recorder<Int>) throws -> LocalServer {
+        try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            let bytes = Data(event.utf8)
+            while connection.write(bytes) { written.append(bytes.count) }
+        }
+    }
+
+    func testAStoppedReaderSlowsTheConnectionOrFailsWithinABoundInBytes() async throws {
+        // 240 KB events; the reader takes one, then stops for 3 s. 4,096 waiting values were
+        // allowed before: about 1 GB.
+        let written = Recorder<Int>()
+        let server = try fastEvents("data: " + String(repeating: "y", count: 240_000) + "\n\n", written: written)
+        let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 30, maxResponseSize: 1 << 20))
+        var iterator = client.events(ProbeEndpoint(path: "/fast", timeout: 30), baseURL: server.baseURL, as: String.self).makeAsyncIterator()
+        let first = try await iterator.next()
+        XCTAssertEqual(first?.value.count, 240_000)
+        try await Task.sleep(nanoseconds: 3_000_000_000)
+        let sent = written.values.reduce(0, +)
+        // The values waiting (1 MiB), the transport's bound (URLSession's 16 MiB is the largest)
+        // and the socket buffers.
+        XCTAssertLessThan(sent, 48 << 20, "\(sent) bytes sent while the reader stopped")
+        do {
+            for _ in 0..<20 {
+                let next = try await iterator.next()
+                XCTAssertEqual(next?.value.count, 240_000)
+            }
+            // Where the transport can pause the network, the reader just goes on.
+        } catch {
+            // URLSession cannot pause: past its bound in bytes the stream fails.
+            guard transportUnderTest() is URLSessionTransport, case .transport(.other) = error else {
+                return XCTFail("\(error)")
+            }
+        }
+    }
+
+    func testASlowReaderOfAFastServerGetsEveryEvent() async throws {
+        // 20,000 small events sent at once; the reader starts after 1 s. The stream failed once
+        // 4,096 values waited.
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            connection.write((0..<20_000).map { "data: {\"n\":\($0)}\n\n" }.joined())
+        }
+        let client = client(timeout: 10)
+        var iterator = client.events(ProbeEndpoint(path: "/many", timeout: 10), baseURL: server.baseURL, as: Delta.self).makeAsyncIterator()
+        let first = try await iterator.next()
+        XCTAssertEqual(first?.value.n, 0)
+        try await Task.sleep(nanoseconds: 1_000_000_000)
+        var last = 0
+        while let event = try await iterator.next() {
+            XCTAssertEqual(event.value.n, last + 1)
+            last = event.value.n
+        }
+        XCTAssertEqual(last, 19_999)
+    }
+
+    func testCancellingTheIteratingTaskThrowsCancelled() async throws {
+        let server = try slowEvents(count: 1000, gap: 0.05)
+        let client = client()
+        let seen = Recorder<Int>()
+        let task = Task { () async throws(APIError) -> Int in
+            for try await event in client.events(ProbeEndpoint(path: "/events"), baseURL: server.baseURL, as: Delta.self) {
+                seen.append(event.value.n)
+            }
+            return seen.count
+        }
+        let start = Date()
+        while seen.count < 2, Date().timeIntervalSince(start) < 5 { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError else {
+            return XCTFail("a cancelled stream must not look complete: \(result) after \(seen.count) events")
+        }
+    }
+
+    // MARK: - Time rules
+
+    func testAStreamThatNeverFallsSilentStaysOpenPastItsIdleTimeout() async throws {
+        // An event every 0.1 s for 5 s under a 2 s idle timeout: it was cut at 3 s (the timeout
+        // plus curl's backstop second) although never silent for more than 0.1 s.
+        let server = try slowEvents(count: 50, gap: 0.1)
+        let start = Date()
+        var values: [Int] = []
+        for try await event in client().events(ProbeEndpoint(path: "/events", timeout: 2), baseURL: server.baseURL, as: Delta.self) {
+            values.append(event.value.n)
+        }
+        XCTAssertEqual(values, Array(0..<50))
+        XCTAssertGreaterThan(Date().timeIntervalSince(start), 4.5)
+    }
+
+    // MARK: - sse-starlette (an independent SSE server)
+
+    private static let starlette = RefereeServer(
+        name: "sse-starlette", install: "pip install sse-starlette uvicorn",
+        arguments: ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                        .appendingPathComponent("Referee/sse_referee.py").path])
+
+    private func starletteEvents(count: Int, gap: TimeInterval, timeout: TimeInterval) throws -> (ProbeEndpoint, URL) {
+        (ProbeEndpoint(path: "/events", queryItems: [QueryItem(name: "count", value: "\(count)"), QueryItem(name: "gap", value: "\(gap)")],
+                       timeout: timeout),
+         try Self.starlette.url().appendingPathComponent("v1"))
+    }
+
+    func testSSEStarletteStreamStaysOpenUnderItsIdleTimeout() async throws {
+        // An event every 0.5 s for 20 s under a 2 s idle timeout: never idle, never cut.
+        let (endpoint, base) = try starletteEvents(count: 40, gap: 0.5, timeout: 2)
+        let start = Date()
+        var values: [Int] = []
+        for try await event in client().events(endpoint, baseURL: base, as: Delta.self) {
+            values.append(event.value.n)
+            XCTAssertEqual(event.id, String(event.value.n))
+        }
+        XCTAssertEqual(values, Array(0..<40))
+        XCTAssertGreaterThan(Date().timeIntervalSince(start), 19)
+    }
+
+    func testCancellingAnSSEStarletteStreamThrowsCancelled() async throws {
+        let (endpoint, base) = try starletteEvents(count: 200, gap: 0.05, timeout: 5)
+        let client = client()
+        let seen = Recorder<Int>()
+        let task = Task { () async throws(APIError) -> Int in
+            for try await event in client.events(endpoint, baseURL: base, as: Delta.self) { seen.append(event.value.n) }
+            return seen.count
+        }
+        let start = Date()
+        while seen.count < 3, Date().timeIntervalSince(start) < 10 { try await Task.sleep(nanoseconds: 10_000_000) }
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError else {
+            return XCTFail("a cancelled stream must not look complete: \(result) after \(seen.count) events")
+        }
+        XCTAssertLessThan(seen.count, 200)
+    }
+
+    func testTheOptionalOverallLimitEndsAStream() async throws {
+        let server = try slowEvents(count: 100, gap: 0.1)
+        let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 5, transferTimeout: 1))
+        let start = Date()
+        var values: [Int] = []
+        do {
+            for try await event in client.events(ProbeEndpoint(path: "/events"), baseURL: server.baseURL, as: Delta.self) {
+                values.append(event.value.n)
+            }
+            XCTFail("expected a timeout")
+        } catch {
+            guard case .transport(.timedOut) = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertGreaterThan(values.count, 3)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+    }
+
+    func testAHeadThatTricklesInMeetsTheTimeout() async throws {
+        // Header lines 0.3 s apart for 4 s: no single silence reaches the 1 s timeout, but the
+        // head must arrive within it.
+        let server = try localServer { _, connection in
+            guard connection.write("HTTP/1.1 200 OK\r\n") else { return }
+            for index in 0..<13 {
+                Thread.sleep(forTimeInterval: 0.3)
+                guard connection.write("X-Slow-\(index): 1\r\n") else { return }
+            }
+            connection.write("Content-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: late\n\n")
+        }
+        let start = Date()
+        do {
+            for try await _ in client().events(ProbeEndpoint(path: "/head", timeout: 1), baseURL: server.baseURL, as: String.self) {}
+            XCTFail("expected a timeout")
+        } catch {
+            guard case .transport(.timedOut) = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+    }
 }

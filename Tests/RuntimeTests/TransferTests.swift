@@ -157,6 +157,81 @@ final class TransferTests: XCTestCase {
         XCTAssertEqual(try leftovers(), [], "no file and no temporary file")
     }
 
+    // MARK: - Time rules
+
+    func testADownloadThatNeverFallsSilentOutlastsItsTimeout() async throws {
+        // 20 s of 64 KiB every 0.1 s (a throttled link, never silent for 0.2 s) against a 5 s
+        // timeout, which is the longest silence: it ended `.timedOut` at the timeout before.
+        let blocks = 200
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: \(blocks * 65_536)\r\nConnection: close\r\n\r\n")
+            let block = Data(repeating: 0x74, count: 65_536)
+            for _ in 0..<blocks {
+                guard connection.write(block) else { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        let destination = folder.appendingPathComponent("throttled.bin")
+        let start = Date()
+        let response = try await client().download(ProbeEndpoint(path: "/throttled", timeout: 5), baseURL: base(server), to: destination)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? Int, blocks * 65_536)
+        XCTAssertGreaterThan(Date().timeIntervalSince(start), 19)
+    }
+
+    func testAProgressHandlerThatBlocksIsNotTheServersSilence() async throws {
+        // The handler blocks 2.4 s once, against a 1 s timeout: the transport pauses the network
+        // (or holds what arrives) meanwhile; the server was never silent.
+        let payload = Self.payload(8 << 20)
+        let server = try localServer { _, connection in
+            connection.respond(status: 200, headers: ["Content-Type": "application/octet-stream"], body: payload)
+        }
+        let destination = folder.appendingPathComponent("blocked.bin")
+        let blocked = Recorder<Bool>()
+        try await client().download(ProbeEndpoint(path: "/blocked", timeout: 1), baseURL: base(server), to: destination) { _ in
+            if blocked.count == 0 {
+                blocked.append(true)
+                Thread.sleep(forTimeInterval: 2.4)
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: destination), payload)
+    }
+
+    func testTheOptionalOverallLimitEndsATransferThatNeverFallsSilent() async throws {
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n")
+            while connection.write(Data(repeating: 0x6F, count: 16_384)) { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let client = APIClient(transport: transportUnderTest(), configuration: .init(timeout: 5, transferTimeout: 1.5))
+        let destination = folder.appendingPathComponent("limited.bin")
+        let start = Date()
+        await failure({ () async throws(APIError) in
+            try await client.download(ProbeEndpoint(path: "/limited"), baseURL: base(server), to: destination)
+        }) { error in
+            guard case .transport(.timedOut) = error else { return XCTFail("expected .timedOut, got \(error)") }
+        }
+        XCTAssertGreaterThan(Date().timeIntervalSince(start), 1.4)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 4)
+        XCTAssertEqual(try leftovers(), [])
+    }
+
+    func testAServerSilentMidDownloadStillTimesOut() async throws {
+        let server = try localServer { _, connection in
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 1000000\r\nConnection: close\r\n\r\n")
+            connection.write(Data(repeating: 0x73, count: 100_000))
+            Thread.sleep(forTimeInterval: 4)
+        }
+        let destination = folder.appendingPathComponent("silent.bin")
+        let start = Date()
+        await failure({ () async throws(APIError) in
+            try await client().download(ProbeEndpoint(path: "/silent", timeout: 0.8), baseURL: base(server), to: destination)
+        }) { error in
+            guard case .transport(.timedOut) = error else { return XCTFail("expected .timedOut, got \(error)") }
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 3)
+        XCTAssertEqual(try leftovers(), [])
+    }
+
     func testBodyOverTheDownloadLimitLeavesNoFile() async throws {
         let server = try localServer { request, connection in
             if request.target == "/declared" {

@@ -15,18 +15,23 @@ import Darwin
 // `runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc] [download-destination]`;
 // with a destination, the body is downloaded to that file (`APIClient.download`) instead; with
 // `upload=<file>`, the file is PUT as the request body (`RequestBody.file`); with `slow=<file>`, the
-// body is downloaded to that file by a deliberately slow writer (1 ms after each chunk).
+// body is downloaded to that file by a deliberately slow writer (1 ms after each chunk). For the
+// bounded-work measurements: `events` reads the body as server-sent events (their count and
+// bytes); `stopped=<seconds>` reads one event, then nothing for that long (a stopped reader);
+// `cookies` stores the response's `Set-Cookie` in a fresh storage (the count kept); `pages` follows
+// `Link: <…>; rel="next"` (the pages received). Each also prints the process's CPU seconds.
 
 private struct Fetch: Endpoint {
     let path: String
     var upload: URL?
+    var cookies = false
     var pathComponents: [PathComponent] { [.literal(path)] }
     var defaultBaseURL: URL? { nil }
     var method: HTTPMethod { upload == nil ? .get : .put }
     var queryItems: [QueryItem] { [] }
     var headers: [HTTPHeader] { [] }
     var body: RequestBody { upload.map { .file($0, contentType: "application/octet-stream") } ?? .none }
-    var auth: AuthRequirement { .none }
+    var auth: AuthRequirement { cookies ? .cookie : .none }
     var timeout: TimeInterval? { nil }
     var envelope: EnvelopeFormat? { nil }
     var errorFormat: ErrorBodyFormat { ErrorBodyFormat() }
@@ -47,10 +52,34 @@ case "curl": transport = CurlTransport()
 case "ahc": transport = AsyncHTTPClientTransport()
 default: transport = APIClient.defaultTransport()
 }
-let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
+let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "runtime-memory-probe-\(UUID().uuidString)")
+let client = APIClient(transport: transport, authentication: Authentication(cookies: .storage(storage)),
+                       configuration: .init(timeout: timeout, maxResponseSize: limit))
 let start = Date()
 do {
-    if arguments.count == 6, arguments[5].hasPrefix("upload=") {
+    let mode = arguments.count == 6 ? arguments[5] : ""
+    if mode == "events" {
+        var count = 0
+        var bytes = 0
+        for try await event in client.events(Fetch(path: url.path), baseURL: base, as: String.self) {
+            count += 1
+            bytes += event.value.utf8.count
+        }
+        print("result: ok \(count) events, \(bytes) bytes")
+    } else if mode.hasPrefix("stopped="), let seconds = Double(mode.dropFirst("stopped=".count)) {
+        var iterator = client.events(Fetch(path: url.path), baseURL: base, as: String.self).makeAsyncIterator()
+        _ = try await iterator.next()
+        try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+        print("result: ok stopped \(seconds) s")
+    } else if mode == "cookies" {
+        try await client.send(Fetch(path: url.path, cookies: true), baseURL: base)
+        print("result: ok \(storage.cookies?.count ?? 0) cookies kept")
+    } else if mode == "pages" {
+        let pages = APIPages<[Int], Int>(client: client, baseURL: base, first: Fetch(path: url.path), items: { $0 }) { page throws(APIError) in try page.nextLink() }
+        var count = 0
+        for try await _ in pages { count += 1 }
+        print("result: ok \(count) pages")
+    } else if arguments.count == 6, arguments[5].hasPrefix("upload=") {
         let file = URL(fileURLWithPath: String(arguments[5].dropFirst("upload=".count)))
         try await client.send(Fetch(path: url.path, upload: file), baseURL: base)
         print("result: ok uploaded")
@@ -77,6 +106,7 @@ getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
 #else
 getrusage(RUSAGE_SELF, &usage)
 #endif
+print("cpu_seconds: \(String(format: "%.2f", Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6))")
 #if canImport(Darwin)
 print("peak_rss_kib: \(usage.ru_maxrss / 1024)")
 #else

@@ -1,0 +1,140 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The client's rules for the cookies servers set, the same on every platform whatever its
+/// `HTTPCookieStorage` does: bounded work and memory for any `Set-Cookie` a server sends, and
+/// deletion as RFC 6265 (5.3) says.
+///
+/// - A response's `Set-Cookie` fields are split by the client in one pass, and only the first
+///   `maxCookiesPerResponse` are read: 10,000 fields cost well under a second, not minutes (each
+///   cookie stored costs the platform's storage real work: milliseconds on Linux, where
+///   `HTTPCookieStorage` rewrites its file per cookie).
+/// - A cookie longer than `maxCookieBytes` (name, value and attributes) is ignored.
+/// - `Max-Age` of zero or less, or an `Expires` in the past, deletes the cookie of that name,
+///   domain and path (Linux's `HTTPCookie` reads `Max-Age=0` as no expiry and kept sending it).
+/// - A storage keeps at most `maxCookiesPerDomain` cookies for a response's URL and
+///   `maxCookiesInStorage` in all: past those, new cookies are refused (one already stored can
+///   still be replaced or deleted).
+/// - A `Cookie` header built from a storage holds at most `maxCookiesPerDomain` cookies of at most
+///   `maxCookieBytes` each.
+public enum CookieLimits {
+    /// Cookies kept per URL's domain (Chromium's figure; RFC 6265 6.1 asks for at least 50).
+    public static let maxCookiesPerDomain = 180
+    /// Cookies read from one response (RFC 6265 6.1's least per domain); the rest are ignored.
+    public static let maxCookiesPerResponse = 50
+    /// Cookies kept in a storage in all (RFC 6265 6.1's figure).
+    public static let maxCookiesInStorage = 3000
+    /// The longest cookie, in bytes of its `Set-Cookie` text (RFC 6265 6.1 asks for at least 4096).
+    public static let maxCookieBytes = 4096
+
+    /// One `Set-Cookie` field read.
+    struct Received {
+        /// The cookie as the platform parsed it (for a deletion: with an expiry in the past).
+        var cookie: HTTPCookie
+        /// Whether the server deletes the cookie (`Max-Age <= 0`, a past `Expires`).
+        var deletes: Bool
+    }
+
+    /// The cookies of a response's `Set-Cookie` value (fields joined with commas, as transports
+    /// hand them over), at most `maxCookiesPerResponse`, each at most `maxCookieBytes` long.
+    static func received(_ field: String, for url: URL, now: Date = Date()) -> [Received] {
+        var result: [Received] = []
+        for text in splitFields(field) {
+            guard result.count < maxCookiesPerResponse else { break }
+            guard text.utf8.count <= maxCookieBytes,
+                  let cookie = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": String(text)], for: url).first
+            else { continue }
+            if deletes(text, cookie: cookie, now: now) {
+                var properties = cookie.properties ?? [:]
+                properties[.expires] = Date(timeIntervalSince1970: 0)
+                properties[.maximumAge] = nil
+                result.append(Received(cookie: HTTPCookie(properties: properties) ?? cookie, deletes: true))
+            } else {
+                result.append(Received(cookie: cookie, deletes: false))
+            }
+        }
+        return result
+    }
+
+    /// Whether a cookie's attributes delete it: `Max-Age` of zero or less wins over `Expires`
+    /// (RFC 6265 5.3 step 3), then an `Expires` (as the platform read it) before `now`.
+    private static func deletes(_ text: Substring, cookie: HTTPCookie, now: Date) -> Bool {
+        for attribute in text.split(separator: ";").dropFirst() {
+            let parts = attribute.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "max-age" else { continue }
+            let value = parts[1].trimmingCharacters(in: .whitespaces)
+            // RFC 6265 5.2.2: a value that is not digits (after an optional minus) is ignored.
+            let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+            return value.hasPrefix("-") || digits.allSatisfy { $0 == "0" }
+        }
+        if let expires = cookie.expiresDate { return expires <= now }
+        return false
+    }
+
+    /// The `Set-Cookie` fields of a comma-joined value, in one pass: a comma starts a new cookie
+    /// when `name=` follows it (not inside an `Expires` date such as `Thu, 01 Jan 1970`).
+    static func splitFields(_ field: String) -> [Substring] {
+        var fields: [Substring] = []
+        var start = field.startIndex
+        var index = field.startIndex
+        while index < field.endIndex {
+            if field[index] == ",", startsCookie(field[field.index(after: index)...]) {
+                fields.append(field[start..<index])
+                start = field.index(after: index)
+            }
+            index = field.index(after: index)
+        }
+        fields.append(field[start...])
+        return fields.map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
+    }
+
+    /// Whether `rest` (after a comma) begins with a cookie's `name=`: the look stops at the first
+    /// `=`, `;`, `,` or space inside the name, so each character is looked at a bounded number of times.
+    private static func startsCookie(_ rest: Substring) -> Bool {
+        let text = rest.drop { $0 == " " || $0 == "\t" }
+        for character in text {
+            switch character {
+            case "=": return text.first != "="
+            case ";", ",", " ", "\t": return false
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Stores a response's cookies in `storage` under the limits, and deletes those it deletes.
+    static func store(_ received: [Received], in storage: HTTPCookieStorage, for url: URL) {
+        let deleted = received.filter(\.deletes)
+        for item in deleted { storage.deleteCookie(item.cookie) }
+        let kept = received.filter { !$0.deletes }.map(\.cookie)
+        guard !kept.isEmpty else { return }
+        let key = { (cookie: HTTPCookie) in [cookie.name, cookie.domain, cookie.path] }
+        let forURL = storage.cookies(for: url) ?? []
+        let known = Set(forURL.map(key))
+        var domainRoom = maxCookiesPerDomain - forURL.count
+        var totalRoom = maxCookiesInStorage - (storage.cookies?.count ?? 0)
+        var accepted: [HTTPCookie] = []
+        for cookie in kept {
+            if known.contains(key(cookie)) {
+                accepted.append(cookie)  // a replacement takes no more room
+            } else if domainRoom > 0, totalRoom > 0 {
+                accepted.append(cookie)
+                domainRoom -= 1
+                totalRoom -= 1
+            }
+        }
+        storage.setCookies(accepted, for: url, mainDocumentURL: nil)
+    }
+
+    /// The `Cookie` header value for `url` from `storage`: its first `maxCookiesPerDomain` cookies
+    /// of at most `maxCookieBytes`; nil when there are none.
+    static func header(for url: URL, from storage: HTTPCookieStorage) -> String? {
+        let stored = (storage.cookies(for: url) ?? [])
+            .filter { $0.name.utf8.count + $0.value.utf8.count <= maxCookieBytes }
+            .prefix(maxCookiesPerDomain)
+        return stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: Array(stored))["Cookie"]
+    }
+}
