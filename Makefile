@@ -106,8 +106,8 @@ plugin-check:
 example:
 	cd Examples/Movies && $(MAKE) --no-print-directory check test run plugin-check
 
-# The README's "Use it in your project" steps, followed literally (commands and files read from
-# the README) in a new package in a temporary folder that depends on this checkout by path:
+# docs/getting-started.md's "Use it in your project" steps, followed literally (commands and files
+# read from the page) in a new package in a temporary folder that depends on this checkout by path:
 # init, targets, make generate, the command plugin, make check, then build and run the app.
 # A fresh build of the package (its own .build): a few minutes.
 first-five-minutes:
