@@ -431,7 +431,8 @@ def compare_section():
     path = os.path.join(ROOT, "Benchmarks", "COMPARE.md")
     if not os.path.exists(path):
         return []
-    synthetic = open(path).read().partition(compare_documents.HEADING)[0].strip()
+    with open(path) as fh:
+        synthetic = fh.read().partition(compare_documents.HEADING)[0].strip()
     compare = load_compare()
     when = [f"Measured {compare['measured']} on {compare['machine']} (Benchmarks/compare-results.json)."] if compare else []
     return ["", synthetic, ""] + when + ["", "Both tools on GitHub's and Stripe's documents (import, debug and release builds, release "
@@ -491,8 +492,8 @@ def write_report(saved):
     lines += compare_section()
     lines += ["", "## How to reproduce", "",
               "- `make bench` measures all of the above and rewrites this file, Benchmarks/chart.svg and "
-              "Benchmarks/results.json (the figures this file is written from). It takes about an hour, most of it "
-              "the two documents' builds; `BENCH_ARGS` passes options to Benchmarks/bench.py: `--runs 3`, "
+              "Benchmarks/results.json (the figures this file is written from): about 10 minutes on a quiet machine, "
+              "half an hour at load 10, most of it the documents' builds; `BENCH_ARGS` passes options to Benchmarks/bench.py: `--runs 3`, "
               "`--compile-runs 1`, `--skip-compile`, `--skip-runtime`, `--skip-documents`, `--documents github` "
               "(the other document keeps its figures), `--doc-build-runs 2`, `--incremental-runs 3`.",
               "- `make bench-compare` runs swift-openapi-generator beside EndpointGen (Benchmarks/compare.py; "
