@@ -17,7 +17,7 @@ OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare clean
+.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare bench-report clean
 
 all: generate
 
@@ -42,11 +42,16 @@ release-tool-path:
 generate: tool
 	$(TOOL) generate $(FOLDERS)
 
-check: tool long-functions
+check: tool long-functions bench-report
 	$(TOOL) check $(FOLDERS)
 
 lint: tool
 	$(TOOL) lint $(if $(SPECS),--specs $(SPECS))
+
+# BENCHMARKS.md is what Benchmarks/bench.py writes from the committed figures (Benchmarks/results.json),
+# and no benchmark text names a work session: Python only, part of `make check`.
+bench-report:
+	@python3 Tests/Scripts/test_bench_report.py 2>/dev/null || python3 Tests/Scripts/test_bench_report.py
 
 # Functions that fit on a screen (issue 29): no function, initializer or closure-bodied property in
 # Sources/ or Plugins/ over 80 lines unless allowed, with the reason, in the script. Part of
@@ -163,8 +168,9 @@ public-documents: tool
 isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
 
-# Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
-# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it;
+# Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
+# BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
+# (`python3 Benchmarks/bench.py --report-only` rewrites the report from them). BENCH_ARGS="--runs 3" etc.;
 # BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds).
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
@@ -174,7 +180,7 @@ bench:
 # compiling its N = 500 output), then on GitHub's and Stripe's documents (debug and release
 # builds of both outputs, each under a 12 GiB / 45 min watchdog: an hour or more). Parts:
 # COMPARE_ARGS="--documents ''" (synthetic only), "--sizes '' --compile-sizes ''" (documents only).
-# Writes Benchmarks/COMPARE.md, which the next `make bench` puts into BENCHMARKS.md.
+# Writes Benchmarks/COMPARE.md and Benchmarks/compare-results.json, which the next `make bench` quotes.
 bench-compare:
 	python3 Benchmarks/compare.py $(COMPARE_ARGS)
 

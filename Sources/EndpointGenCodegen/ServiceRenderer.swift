@@ -242,7 +242,7 @@ struct ServiceRenderer {
     /// Outside the module it is `@_alwaysEmitIntoClient`: compiled where it is called instead of
     /// here. An async function isolated to its caller is split into more parts than the method
     /// itself; compiled here for every method with defaults, these overloads made the debug build
-    /// of the module 3.3% slower (Benchmarks/NOTES.md, session 15), while an app calls a few of
+    /// of the module 3.3% slower (Benchmarks/NOTES.md, service protocols), while an app calls a few of
     /// them through the protocol.
     private func renderDefaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil, into p: inout CodePrinter) {
         p.doc("`\(name ?? shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
@@ -562,7 +562,7 @@ struct ServiceRenderer {
         p.line("@discardableResult")
         // As the defaults overloads: each variant's `Task` closure is an async function split in
         // parts, and compiled here for every endpoint they were half of the module's debug
-        // compile (21.3 → 11.4 G instructions at N = 30, Benchmarks/NOTES.md, session 17), while
+        // compile (21.3 → 11.4 G instructions at N = 30, Benchmarks/NOTES.md, service protocols), while
         // an app calls some of them.
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
         putSignatureStart(shape, into: &p)

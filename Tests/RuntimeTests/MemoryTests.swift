@@ -200,7 +200,7 @@ final class MemoryTests: XCTestCase {
                 if !slowWriter { XCTAssertEqual(run.result, "ok \(mebibytes << 20) bytes", transport) }
                 growthKiB[mebibytes] = run.peakKiB - baseline.peakKiB
                 // Over URLSession, FoundationNetworking's own queue (below) grows with the load:
-                // +125 MiB for 200 MiB beside four compiling helpers (session 25). What that
+                // +125 MiB for 200 MiB beside four other builds (2026-11-26). What that
                 // transport can be held to is not keeping the body whole: three quarters of it.
                 let budgetKiB = transport == "curl" ? Self.transferBudgetKiB : max(Self.transferBudgetKiB, (mebibytes << 10) * 3 / 4)
                 XCTAssertLessThan(run.peakKiB - baseline.peakKiB, budgetKiB, "\(transport): RSS grew by \(budgetKiB / 1024) MiB or more for a \(mebibytes) MiB download")
@@ -208,7 +208,7 @@ final class MemoryTests: XCTestCase {
             }
             // Only curl's growth is ours alone: FoundationNetworking queues chunks for its
             // delegate without bound when the process falls behind the socket, and then a longer
-            // body queues more (under ThreadSanitizer in CI, session 24: +28 MiB for 50 MiB, +143
+            // body queues more (under ThreadSanitizer in CI, 2026-11-26: +28 MiB for 50 MiB, +143
             // MiB for 200 MiB). For URLSession the budget above is the check: below a body held whole.
             if transport == "curl" {
                 XCTAssertLessThan((growthKiB[200] ?? 0) - (growthKiB[50] ?? 0), Self.sizeIndependenceKiB,
