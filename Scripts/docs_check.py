@@ -147,7 +147,7 @@ def main(argv=None):
     top_level = sum(1 for symbol in own if "/" not in symbol.path)
     print(f"{len(own) + len(extensions)} public symbols declared in {os.path.relpath(args.sources)} "
           f"({top_level} top-level, {len(extensions)} in extensions of other modules): "
-          + (f"{len(found)} problems" if found else "every one documented, every top-level one in a topic group"))
+          + (f"{len(found)} problem{'s' if len(found) != 1 else ''}" if found else "every one documented, every top-level one in a topic group"))
     return 1 if found else 0
 
 
