@@ -17,7 +17,11 @@ OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
+<<<<<<< HEAD
 .PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare bench-report clean
+=======
+.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz docs bench bench-compare clean
+>>>>>>> docc
 
 all: generate
 
@@ -168,9 +172,35 @@ public-documents: tool
 isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
 
+<<<<<<< HEAD
 # Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
 # BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
 # (`python3 Benchmarks/bench.py --report-only` rewrites the report from them). BENCH_ARGS="--runs 3" etc.;
+=======
+# EndpointRuntime's DocC documentation (Sources/EndpointRuntime/EndpointRuntime.docc, issue 43):
+# the module's symbol graphs, built in a folder of their own (.build-docs: no other build is
+# touched or rebuilt, and only EndpointRuntime is compiled), then the toolchain's docc with
+# warnings as errors (a link to nothing, an undocumented parameter), then Scripts/docs_check.py
+# (its tests first): every public symbol has a doc comment, every top-level one is in a topic
+# group. The archive is .build-docs/EndpointRuntime.doccarchive (Xcode opens it; or serve the
+# folder: `python3 -m http.server -d .build-docs/EndpointRuntime.doccarchive`, then
+# /documentation/endpointruntime). docc is in the Linux toolchain's bin; Xcode's via xcrun.
+DOCS_SCRATCH = .build-docs
+DOCS_GRAPHS = $(CURDIR)/$(DOCS_SCRATCH)/symbol-graphs
+DOCC ?= $(shell command -v docc 2>/dev/null || echo xcrun docc)
+docs:
+	@mkdir -p $(DOCS_GRAPHS)
+	$(SWIFT) build --target EndpointRuntime --scratch-path $(DOCS_SCRATCH) \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(DOCS_GRAPHS)
+	$(DOCC) convert Sources/EndpointRuntime/EndpointRuntime.docc --additional-symbol-graph-dir $(DOCS_GRAPHS) \
+		--fallback-display-name EndpointRuntime --fallback-bundle-identifier EndpointRuntime \
+		--output-path $(DOCS_SCRATCH)/EndpointRuntime.doccarchive --warnings-as-errors
+	@python3 Tests/Scripts/test_docs_check.py 2>/dev/null || python3 Tests/Scripts/test_docs_check.py
+	python3 Scripts/docs_check.py $(DOCS_GRAPHS)
+
+# Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
+# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it;
+>>>>>>> docc
 # BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds).
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)

@@ -9,7 +9,9 @@ import Foundation
 /// Generated code drives it with the first request and a closure that builds the request after a
 /// page (`nil`: that page was the last).
 public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, Sendable {
+    /// A page: the decoded response of one call.
     public typealias Element = Page
+    /// Every error of the sequence is an `APIError`.
     public typealias Failure = APIError
     /// Builds the request for the page after `page`, or nil when `page` is the last.
     public typealias Next = @Sendable (_ page: PageContext<Page>) throws(APIError) -> PageRequest?
@@ -118,6 +120,7 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
         }
     }
 
+    /// An iterator that fetches the first page when first asked.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(self)
     }
@@ -125,7 +128,9 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
 
 /// The items of every page of an `APIPages`, in order; pages are fetched as the items run out.
 public struct APIPageItems<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, Sendable {
+    /// An item of a page.
     public typealias Element = Item
+    /// Every error of the sequence is an `APIError`.
     public typealias Failure = APIError
 
     let pages: APIPages<Page, Item>
@@ -146,6 +151,7 @@ public struct APIPageItems<Page: Decodable & Sendable, Item: Sendable>: AsyncSeq
         }
     }
 
+    /// An iterator that fetches the first page when first asked.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(pages: pages.makeAsyncIterator(), itemsOf: pages.itemsOf)
     }

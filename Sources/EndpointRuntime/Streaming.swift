@@ -226,6 +226,7 @@ private extension Character {
 /// error is always an `APIError`. Ending the iteration early (or cancelling its task) closes the
 /// connection.
 public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// Every error of the stream is an `APIError`.
     public typealias Failure = APIError
     let base: AsyncThrowingStream<Element, any Error>
 
@@ -261,6 +262,7 @@ public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
+    /// The iterator; a stream is iterated once.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: base.makeAsyncIterator())
     }
