@@ -17,11 +17,7 @@ OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-<<<<<<< HEAD
-.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare bench-report clean
-=======
-.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz docs bench bench-compare clean
->>>>>>> docc
+.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
 all: generate
 
@@ -172,12 +168,7 @@ public-documents: tool
 isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
 
-<<<<<<< HEAD
-# Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
-# BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
-# (`python3 Benchmarks/bench.py --report-only` rewrites the report from them). BENCH_ARGS="--runs 3" etc.;
-=======
-# EndpointRuntime's DocC documentation (Sources/EndpointRuntime/EndpointRuntime.docc, issue 43):
+# EndpointRuntime's DocC documentation (Sources/EndpointRuntime/EndpointRuntime.docc):
 # the module's symbol graphs, built in a folder of their own (.build-docs: no other build is
 # touched or rebuilt, and only EndpointRuntime is compiled), then the toolchain's docc with
 # warnings as errors (a link to nothing, an undocumented parameter), then Scripts/docs_check.py
@@ -198,9 +189,9 @@ docs:
 	@python3 Tests/Scripts/test_docs_check.py 2>/dev/null || python3 Tests/Scripts/test_docs_check.py
 	python3 Scripts/docs_check.py $(DOCS_GRAPHS)
 
-# Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
-# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it;
->>>>>>> docc
+# Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
+# BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
+# (`python3 Benchmarks/bench.py --report-only` rewrites the report from them). BENCH_ARGS="--runs 3" etc.;
 # BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds).
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
