@@ -35,6 +35,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -277,6 +278,10 @@ def available_specs(node):
     return specs
 
 
+# A context key (not a platform): the compiler chose this call, by the platform's availability.
+DESUGARED = "desugared"
+
+
 def merged(context, specs):
     if not specs:
         return context
@@ -314,14 +319,18 @@ def uses(source_file):
             context = merged(context, available_specs([a for a in node["attrs"] if a.get("_kind") == "available_attr"]))
         kind = node.get("_kind")
         for key, value in node.items():
-            if key == "decl_usr" and value:
+            if key == "decl_usr" and value and not context.get(DESUGARED):
                 found.append((position, value, None, context))
             elif key in ("type", "interface_type", "result", "replacement_type") and isinstance(value, str) \
                     and value.startswith("$s"):
                 found.append((position, None, value, context))
             elif isinstance(value, (dict, list)):
                 inner = context
-                if kind in ("if_stmt", "while_stmt") and key in ("then_stmt", "body"):
+                if kind == "for_each_stmt" and key == "next_call":
+                    # `for await` calls `next(isolation:)` (macOS 15) where it is available and
+                    # `next()` below that: the one in a Linux AST says nothing about Apple platforms.
+                    inner = dict(context, **{DESUGARED: True})
+                elif kind in ("if_stmt", "while_stmt") and key in ("then_stmt", "body"):
                     inner = merged(context, pound_available(node.get("conditions", []), "#available"))
                 elif kind == "if_stmt" and key == "else_stmt":
                     inner = merged(context, pound_available(node.get("conditions", []), "#unavailable"))
@@ -386,21 +395,20 @@ def module_commands(scratch, wanted):
     manifest = os.path.join(scratch, "debug.yaml")
     if not os.path.exists(manifest):
         sys.exit(f"availability: {manifest} missing: run `swift build` first")
-    commands, name = {}, None
+    commands, name, files = {}, None, []
     for line in open(manifest):
-        header = re.match(r'\s+"C\.(.+)-[^-]+-[^-]+-[^-]+-debug\.module":', line)
-        if header:
-            name = header.group(1)
+        # "C.<module>-<triple>-debug.module" (a module name has no dash; "-debug-tool" is the
+        # same module built for plugins, left out).
+        header = re.match(r'\s+"C\.([^-"]+)-[^"]*-debug\.module":', line)
+        if header or line.startswith('  "'):
+            name, files = header.group(1) if header else None, []
+        elif name and line.strip().startswith("inputs: ["):
+            files = [f for f in json.loads(line.strip()[len("inputs: "):]) if f.endswith(".swift")]
         elif name and line.strip().startswith("args: ["):
             args = json.loads(line.strip()[len("args: "):])
-            files = []
-            for arg in args:
-                if arg.startswith("@"):
-                    files = [f.strip() for f in open(arg[1:]) if f.strip()]
-            shipped = [f for f in files if any(os.path.relpath(f, ROOT).startswith(s) for s in SHIPPED)
-                       and not os.path.relpath(f, ROOT).startswith("..")]
-            if files and shipped and (not wanted or name in wanted):
-                commands[name] = (args, shipped)
+            shipped = [f for f in files if any(os.path.relpath(f, ROOT).startswith(s) for s in SHIPPED)]
+            if shipped and (not wanted or name in wanted):
+                commands[name] = (args, files)
             name = None
     missing = set(wanted or []) - set(commands)
     if missing:
@@ -418,9 +426,11 @@ DROP = {"-emit-dependencies", "-emit-module", "-incremental", "-c", "-enable-bat
 
 def dump_arguments(args):
     out, skip = [], False
-    for arg in args[1:]:
+    for index, arg in enumerate(args[1:], 1):
         if skip:
             skip = False
+        elif args[index - 1] in ("-Xcc", "-Xlinker", "-Xfrontend"):
+            out.append(arg)  # the clang option after -Xcc (`-Xcc -g`) stays
         elif arg in DROP_WITH_VALUE:
             skip = True
         elif arg in DROP or arg.startswith("@") or re.match(r"-j\d+$", arg):
@@ -431,9 +441,24 @@ def dump_arguments(args):
 
 
 def dump_ast(arguments, files, work, label):
-    """Runs the frontend over `files` (each a primary file), returns the JSON output paths."""
+    """Runs the frontend over `files` (each a primary file), returns the JSON output paths. The
+    driver (`-###`) says how it would run the frontend (plugin paths for macros, ...); that one
+    command then dumps every file."""
     outputs = [os.path.join(work, f"{label}-{i}.json") for i in range(len(files))]
-    command = ["swift-frontend", "-frontend", "-dump-ast", "-dump-ast-format", "json"] + arguments
+    planned = subprocess.run(["swiftc", "-###", "-dump-ast", "-dump-ast-format", "json"] + arguments + files,
+                             capture_output=True, text=True)
+    if planned.returncode != 0:
+        sys.stderr.write(planned.stderr)
+        sys.exit(f"availability: the driver refused the arguments of {label}")
+    first = shlex.split(planned.stdout.splitlines()[0])
+    command, skip = [], False
+    for index, arg in enumerate(first):
+        if skip:
+            skip = False
+        elif arg in ("-primary-file", "-o") and first[index - 1] not in ("-Xcc", "-Xllvm"):
+            skip = arg == "-o"
+        elif arg not in files:
+            command.append(arg)
     for source in files:
         command += ["-primary-file", source]
     for output in outputs:
@@ -573,8 +598,8 @@ def main():
             jobs = {name: (dump_arguments(args), files)
                     for name, (args, files) in module_commands(options.scratch, options.target).items()}
             flags = {"DEBUG", "SWIFT_PACKAGE"}
-            bin_modules = [os.path.join(options.scratch, "debug", "Modules")]
-        conditions = Conditions(flags, linux_modules([toolchain_module_dir()] + bin_modules))
+            bin_modules = {args[i + 1] for args, _ in jobs.values() for i, a in enumerate(args[:-1]) if a == "-I"}
+        conditions = Conditions(flags, linux_modules([toolchain_module_dir()] + sorted(bin_modules)))
 
         def run(item):
             name, (arguments, files) = item

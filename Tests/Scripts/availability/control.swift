@@ -46,6 +46,12 @@ func pause() async throws {
     _ = ContinuousClock().now
 }
 
+// `for await` calls next(isolation:) (macOS 15) on Linux; on older Apple systems the compiler
+// calls next() instead, so the loop is fine.
+func drain(_ stream: AsyncThrowingStream<Int, any Error>) async throws {
+    for try await _ in stream {}
+}
+
 #if os(Linux)
 let linuxLock = Mutex(3)
 #endif
