@@ -74,6 +74,11 @@ APPLE_ONLY_MODULES = {
 }
 
 
+def read(path, mode="r"):
+    with open(path, mode) as f:
+        return f.read()
+
+
 def version(text):
     """"15", "15.0" and "15.0.0" alike, as (15, 0, 0)."""
     parts = tuple(int(part) for part in str(text).split("."))
@@ -89,7 +94,7 @@ def shown(v):
 
 def declared_platforms(package_swift):
     """Package.swift's `platforms:` as {"macOS": (13,), ...}."""
-    text = open(package_swift).read()
+    text = read(package_swift)
     found = dict(re.findall(r"\.(macOS|iOS|tvOS|watchOS)\(\.v(\d+(?:_\d+)*)\)", text))
     missing = [p for p in APPLE if p not in found]
     if missing:
@@ -108,7 +113,7 @@ def toolchain_availability(cache_dir, modules):
     key = hashlib.sha256((CACHE_FORMAT + toolchain + "\n".join(modules)).encode()).hexdigest()[:16]
     cache = os.path.join(cache_dir, f"toolchain-{key}.json")
     if os.path.exists(cache):
-        data = json.load(open(cache))
+        data = json.loads(read(cache))
         return ({u: (n, {p: tuple(v) for p, v in i.items()}) for u, (n, i) in data["decls"].items()},
                 {t: (n, {p: tuple(v) for p, v in i.items()}) for t, (n, i) in data["types"].items()})
     os.makedirs(cache_dir, exist_ok=True)
@@ -125,8 +130,9 @@ def toolchain_availability(cache_dir, modules):
             if out is None:
                 print(f"availability: note: no module {module} in this toolchain", file=sys.stderr)
                 continue
-            collect(json.load(open(out))["ABIRoot"], decls, types)
-    json.dump({"decls": decls, "types": types}, open(cache, "w"))
+            collect(json.loads(read(out))["ABIRoot"], decls, types)
+    with open(cache, "w") as f:
+        json.dump({"decls": decls, "types": types}, f)
     return decls, types
 
 
@@ -364,7 +370,7 @@ def binding_availability(siblings, index):
 
 def read_ast(path):
     """The source_file objects of one -dump-ast output (the frontend writes one per primary file)."""
-    text = open(path).read()
+    text = read(path)
     decoder, index, out = json.JSONDecoder(), 0, []
     while index < len(text):
         while index < len(text) and text[index].isspace():
@@ -396,7 +402,7 @@ def module_commands(scratch, wanted):
     if not os.path.exists(manifest):
         sys.exit(f"availability: {manifest} missing: run `swift build` first")
     commands, name, files = {}, None, []
-    for line in open(manifest):
+    for line in read(manifest).splitlines():
         # "C.<module>-<triple>-debug.module" (a module name has no dash; "-debug-tool" is the
         # same module built for plugins, left out).
         header = re.match(r'\s+"C\.([^-"]+)-[^"]*-debug\.module":', line)
@@ -479,12 +485,12 @@ def line_column(data, offset):
     return line, column
 
 
-def check_file(source_file, floor, decls, types, names, conditions, report):
+def check_file(source_file, used, floor, decls, types, names, conditions, report):
     path = source_file["filename"]
-    data = open(path, "rb").read()
+    data = read(path, "rb")
     regions = branches(data.decode("utf-8"), conditions)
     findings = {}  # (line, name) -> (column, message, from a type only)
-    for offset, usr, mangled, context in uses(source_file):
+    for offset, usr, mangled, context in used:
         if usr is not None:
             entry = decls.get(usr)
         else:
@@ -565,7 +571,7 @@ def linux_modules(module_dirs):
     for folder in ["Sources", "Tests/Support"]:
         for dirpath, _, filenames in os.walk(os.path.join(ROOT, folder)):
             if "module.modulemap" in filenames:
-                text = open(os.path.join(dirpath, "module.modulemap")).read()
+                text = read(os.path.join(dirpath, "module.modulemap"))
                 found.update(re.findall(r"module\s+(\w+)", text))
     return found
 
@@ -605,16 +611,18 @@ def main():
             name, (arguments, files) = item
             return name, files, dump_ast(arguments, files, work, name)
 
-        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-            dumped = list(pool.map(run, sorted(jobs.items())))
+        # Two modules type-check at a time; each is checked (and its dump deleted) as it ends.
         files_checked = 0
-        for name, files, outputs in dumped:
-            sources = [s for output in outputs for s in read_ast(output)]
-            mangled = {m for s in sources for _, _, m, _ in uses(s) if m}
-            names = demangled(mangled)
-            for source_file in sources:
-                check_file(source_file, floor, decls, types, names, conditions, report)
-                files_checked += 1
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            for done in concurrent.futures.as_completed([pool.submit(run, item) for item in sorted(jobs.items())]):
+                _, _, outputs = done.result()
+                for output in outputs:
+                    for source_file in read_ast(output):
+                        used = uses(source_file)
+                        names = demangled({m for _, _, m, _ in used if m})
+                        check_file(source_file, used, floor, decls, types, names, conditions, report)
+                        files_checked += 1
+                    os.unlink(output)
     report.emit()
     floor_text = " / ".join(f"{p} {shown(floor[p])}" for p in APPLE)
     print(f"availability: {len(jobs)} module(s), {files_checked} file(s) against {floor_text}; "

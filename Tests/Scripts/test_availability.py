@@ -7,6 +7,7 @@ report exactly the lines marked `expect-error:` with exactly the platforms named
 Apple-only branch marked `expect-unchecked` and warn about what it mentions. A check that reports
 nothing fails here, so a clean run over the package means something."""
 
+import json
 import os
 import re
 import subprocess
@@ -34,7 +35,9 @@ def run_check(*files):
 
 def expectations(path):
     errors, unchecked, warnings = {}, set(), {}
-    for number, line in enumerate(open(path), 1):
+    with open(path) as f:
+        lines = f.read().splitlines()
+    for number, line in enumerate(lines, 1):
         error = re.search(r"expect-error: ([A-Za-z ]+)$", line)
         if error:
             errors[number] = set(error.group(1).split())
@@ -131,6 +134,23 @@ class ArgumentTests(unittest.TestCase):
         self.assertEqual(availability.dump_arguments(args),
                          ["-module-name", "M", "-I", "Modules", "-DDEBUG", "-Xcc", "-I", "-Xcc", "inc",
                           "-swift-version", "6"])
+
+    def test_the_shipped_modules_come_from_the_build_manifest_tests_and_tool_copies_left_out(self):
+        def command(name, files, tool=""):
+            inputs = json.dumps([os.path.join(ROOT, f) for f in files] + ["/x/swift-version.txt"])
+            return (f'  "C.{name}-x86_64-unknown-linux-gnu-debug{tool}.module":\n    tool: shell\n'
+                    f'    inputs: {inputs}\n    args: {json.dumps(["swiftc", "-module-name", name])}\n\n')
+        with tempfile.TemporaryDirectory() as scratch:
+            with open(os.path.join(scratch, "debug.yaml"), "w") as manifest:
+                manifest.write("commands:\n"
+                               + command("EndpointRuntime", ["Sources/EndpointRuntime/A.swift"])
+                               + command("EndpointGenKit", ["Sources/EndpointGenKit/B.swift"], "-tool")
+                               + command("GoldenFeatures", ["Tests/Goldens/features/C.swift"])
+                               + command("RuntimeTests", ["Tests/RuntimeTests/D.swift"])
+                               + command("NIOCore", ["/elsewhere/.build/checkouts/swift-nio/E.swift"]))
+            commands = availability.module_commands(scratch, None)
+        self.assertEqual(sorted(commands), ["EndpointRuntime", "GoldenFeatures"])
+        self.assertEqual(commands["GoldenFeatures"][1], [os.path.join(ROOT, "Tests/Goldens/features/C.swift")])
 
     def test_versions(self):
         self.assertEqual(availability.version("15"), (15, 0, 0))
