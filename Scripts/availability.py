@@ -58,7 +58,7 @@ TOOLCHAIN_MODULES = [
     "FoundationXML", "Observation", "Distributed",
 ]
 # Bumped when what the cache holds changes.
-CACHE_FORMAT = "2"
+CACHE_FORMAT = "3"
 # The folders whose modules ship (built into apps or run on developers' Macs), relative to ROOT.
 SHIPPED = ["Sources/", "Generated/", "Tests/Goldens/", "Plugins/"]
 
@@ -137,14 +137,24 @@ def toolchain_availability(cache_dir, modules):
 
 
 def collect(root, decls, types):
-    """Walks one digester dump; a member inherits the newer of its own and its type's versions."""
+    """Walks one digester dump; a member inherits the newer of its own and its type's versions.
+
+    Declarations that differ only in availability (a protocol requirement added in Swift 6 beside
+    the extension method that served before it, e.g. FixedWidthInteger's `&*`) are one choice for
+    the compiler: on an older Apple system it calls the older one, on Linux the AST may name
+    either. Each of them counts as available from the oldest one's versions."""
     stack = [(child, {}, "") for child in root.get("children", [])]
+    alike = {}  # (enclosing type, name, signature) -> [(usr, versions)]
     while stack:
         node, outer, path = stack.pop()
         own = {p: version(node[k]) for p, k in DIGESTER_KEYS.items() if k in node}
         intro = {p: max(outer.get(p, ()), own.get(p, ())) for p in APPLE if p in outer or p in own}
         name = (path + "." if path else "") + node.get("printedName", node.get("name", "?"))
         usr = node.get("usr")
+        if usr and node.get("kind") not in ("TypeNominal", "TypeNameAlias", "TypeFunc", "TypeDecl"):
+            signature = json.dumps([node.get("moduleName"), node.get("static"), node.get("genericSig"),
+                                    [c.get("printedName") for c in node.get("children", [])]])
+            alike.setdefault((path, node.get("printedName"), signature), []).append((usr, intro))
         if usr and intro and node.get("kind") not in ("TypeNominal", "TypeNameAlias", "TypeFunc"):
             previous = decls.get(usr)
             if previous is None or len(previous[1]) < len(intro):
@@ -154,6 +164,17 @@ def collect(root, decls, types):
         if node.get("kind") == "TypeDecl":
             for child in node.get("children", []):
                 stack.append((child, intro, name))
+    for group in alike.values():
+        if len(group) < 2:
+            continue
+        # A platform missing from one of them: that one has no version there, nor does the group.
+        oldest = {p: min(v[p] for _, v in group) for p in APPLE if all(p in v for _, v in group)}
+        for usr, _ in group:
+            if usr in decls:
+                if oldest:
+                    decls[usr] = (decls[usr][0], oldest)
+                else:
+                    del decls[usr]
 
 
 def target_triple():

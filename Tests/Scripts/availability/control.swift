@@ -52,6 +52,12 @@ func drain(_ stream: AsyncThrowingStream<Int, any Error>) async throws {
     for try await _ in stream {}
 }
 
+// FixedWidthInteger's `&*` requirement is macOS 15; the extension method of the same signature,
+// which older systems call, is as old as the protocol.
+func mix(_ hash: UInt64) -> UInt64 {
+    hash &* 0x0000_0100_0000_01B3
+}
+
 #if os(Linux)
 let linuxLock = Mutex(3)
 #endif
