@@ -351,6 +351,11 @@ def uses(source_file):
             elif key in ("type", "interface_type", "result", "replacement_type") and isinstance(value, str) \
                     and value.startswith("$s"):
                 found.append((position, None, value, context))
+            elif key == "inherits" and isinstance(value, dict):
+                # `struct S: NewProtocol`: the conformances the declaration states.
+                for conformance in value.get("conformances", []):
+                    if conformance.get("source_kind") != "synthesized" and conformance.get("protocol"):
+                        found.append((position, conformance["protocol"], None, context))
             elif isinstance(value, (dict, list)):
                 inner = context
                 if kind == "for_each_stmt" and key == "next_call":

@@ -15,6 +15,17 @@ func read(_ lock: borrowing Mutex<Int>) -> Int {  // expect-error: macOS iOS tvO
     0
 }
 
+// A conformance the declaration states.
+struct Ticket: AtomicRepresentable {  // expect-error: macOS iOS tvOS watchOS
+    var raw: Int
+    static func encodeAtomicRepresentation(_ value: consuming Ticket) -> Int.AtomicRepresentation {
+        Int.encodeAtomicRepresentation(value.raw)  // expect-error: macOS iOS tvOS watchOS
+    }
+    static func decodeAtomicRepresentation(_ storage: consuming Int.AtomicRepresentation) -> Ticket {
+        Ticket(raw: Int.decodeAtomicRepresentation(storage))  // expect-error: macOS iOS tvOS watchOS
+    }
+}
+
 func guarded(_ bytes: [UInt8]) -> String? {
     if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, *) {
         let lock = Mutex(1)
