@@ -427,21 +427,21 @@ def module_commands(scratch, wanted):
     manifest = os.path.join(scratch, "debug.yaml")
     if not os.path.exists(manifest):
         sys.exit(f"availability: {manifest} missing: run `swift build` first")
-    commands, name, files = {}, None, []
+    commands, inside, files = {}, False, []
     for line in read(manifest).splitlines():
-        # "C.<module>-<triple>-debug.module" (a module name has no dash; "-debug-tool" is the
-        # same module built for plugins, left out).
-        header = re.match(r'\s+"C\.([^-"]+)-[^"]*-debug\.module":', line)
-        if header or line.startswith('  "'):
-            name, files = header.group(1) if header else None, []
-        elif name and line.strip().startswith("inputs: ["):
+        # "C.<target>-<triple>-debug.module" ("-debug-tool" is the same module built for plugins,
+        # left out); the module's name is its -module-name (a target "a-b" is module "a_b").
+        if line.startswith('  "'):
+            inside, files = bool(re.match(r'\s+"C\..+-debug\.module":', line)), []
+        elif inside and line.strip().startswith("inputs: ["):
             files = [f for f in json.loads(line.strip()[len("inputs: "):]) if f.endswith(".swift")]
-        elif name and line.strip().startswith("args: ["):
+        elif inside and line.strip().startswith("args: ["):
             args = json.loads(line.strip()[len("args: "):])
+            name = args[args.index("-module-name") + 1] if "-module-name" in args else None
             shipped = [f for f in files if any(os.path.relpath(f, ROOT).startswith(s) for s in SHIPPED)]
-            if shipped and (not wanted or name in wanted):
+            if name and shipped and (not wanted or name in wanted):
                 commands[name] = (args, files)
-            name = None
+            inside = False
     missing = set(wanted or []) - set(commands)
     if missing:
         sys.exit(f"availability: not in {manifest}: {', '.join(sorted(missing))}")
