@@ -11,8 +11,8 @@ every app on those platforms, and Linux reports nothing. This script sees it any
    newest of itself and the types around it.
 2. What is used. `swift-frontend -dump-ast -dump-ast-format json` of each of the package's shipped
    modules (the compile command SwiftPM wrote into .build/debug.yaml, made to dump instead of
-   compile) names every declaration an expression refers to (`decl_usr`) and every type (mangled,
-   demangled with swift-demangle).
+   compile) names every declaration an expression refers to (`decl_usr`), every type (mangled,
+   demangled with swift-demangle) and the conformances a declaration states.
 3. What guards it. `@available` on an enclosing declaration, `if #available` / `guard #available`
    around the use, and `#if` branches that no Apple platform compiles (`os(Linux)`,
    `canImport(FoundationNetworking)`, ...). Code in a branch Linux does not compile (`#if
