@@ -9,7 +9,9 @@ import Foundation
 public func transportUnderTest() -> any HTTPTransport {
     switch ProcessInfo.processInfo.environment["ENDPOINTGEN_TEST_TRANSPORT"] {
     case "urlsession": return URLSessionTransport()
+    #if os(Linux)
     case "curl": return CurlTransport()
+    #endif
     case "ahc", "asynchttpclient": return AsyncHTTPClientTransport(client: testHTTPClient)
     default: return APIClient.defaultTransport()
     }
@@ -30,4 +32,13 @@ private let testHTTPClient: HTTPClient = {
 /// transport (each says why).
 public var asyncHTTPClientIsUnderTest: Bool {
     transportUnderTest() is AsyncHTTPClientTransport
+}
+
+/// Whether `transport` is `CurlTransport`, which exists on Linux only.
+public func isCurl(_ transport: any HTTPTransport) -> Bool {
+    #if os(Linux)
+    return transport is CurlTransport
+    #else
+    return false
+    #endif
 }

@@ -43,7 +43,9 @@ else {
 let transport: any HTTPTransport
 switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
+#if os(Linux)
 case "curl": transport = CurlTransport()
+#endif
 case "ahc": transport = AsyncHTTPClientTransport()
 default: transport = APIClient.defaultTransport()
 }
