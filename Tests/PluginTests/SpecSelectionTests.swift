@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+/// The build-tool plugin's rule for which files of a target are specs (`SpecSelection`, the file
+/// the plugin compiles, linked into this target), in the SwiftPM and the Xcode variant alike.
+final class SpecSelectionTests: XCTestCase {
+    private func file(_ path: String, resource: Bool = false) -> SpecSelection.File {
+        .init(url: URL(fileURLWithPath: path), isResource: resource)
+    }
+
+    private func names(_ urls: [URL]) -> [String] { urls.map(\.lastPathComponent) }
+
+    func testOnlyTheYAMLOfASpecsFolderIsASpec() {
+        let selection = SpecSelection([
+            file("/p/Sources/App/specs/movies.yaml"),
+            file("/p/Sources/App/specs/auth.yml"),
+            file("/p/Sources/App/lint.yml"),  // a SwiftLint configuration: `disabled_rules` is no spec key
+            file("/p/Sources/App/Resources/settings.yaml", resource: true),
+            file("/p/Sources/App/specs/nested/old.yaml"),  // the CLI reads no subfolders either
+            file("/p/Sources/App/specs/.hidden.yaml"),
+            file("/p/Sources/App/specs/endpointgen.yml"),  // a configuration kept beside the specs
+            file("/p/Sources/App/endpointgen.yml"),
+            file("/p/Sources/App/specs/README.md"),
+            file("/p/Sources/App/App.swift"),
+        ])
+        XCTAssertEqual(names(selection.specs), ["auth.yml", "movies.yaml"])
+        XCTAssertEqual(names(selection.otherYAML), ["settings.yaml", "lint.yml", "old.yaml"])
+        XCTAssertEqual(selection.bundled, [])
+        XCTAssertTrue(selection.warnings(targetName: "App", resourceFix: "fix").isEmpty, "YAML beside the specs is no reason to warn")
+    }
+
+    func testAnXcodeGroupFolderNamedSpecsHoldsSpecsWhereverItIs() {
+        let selection = SpecSelection([
+            file("/Users/me/MyApp/MyApp/API/specs/movies.yaml", resource: true),
+            file("/Users/me/MyApp/MyApp/Config/lint.yml", resource: true),
+        ])
+        XCTAssertEqual(names(selection.specs), ["movies.yaml"])
+        XCTAssertEqual(names(selection.bundled), ["movies.yaml"])
+        let warnings = selection.warnings(targetName: "MyApp", resourceFix: "remove it from the Copy Bundle Resources phase")
+        XCTAssertEqual(warnings.map(\.message), [
+            "EndpointGenPlugin: the spec 'movies.yaml' is also a resource of target 'MyApp' and is copied into its bundle; remove it from the Copy Bundle Resources phase",
+        ])
+        XCTAssertEqual(warnings.first?.file?.path, "/Users/me/MyApp/MyApp/API/specs/movies.yaml")
+    }
+
+    func testATargetWithoutSpecsNamesTheYAMLItDidNotRead() {
+        let moved = SpecSelection([file("/p/Sources/App/movies.yaml"), file("/p/Sources/App/lint.yml")])
+        XCTAssertEqual(moved.specs, [])
+        XCTAssertEqual(moved.warnings(targetName: "App", resourceFix: "").map(\.message), [
+            "EndpointGenPlugin: target 'App' has no specs; the plugin reads the .yaml files of a 'specs' folder in the target (e.g. App/specs/api.yaml); 'lint.yml', 'movies.yaml' are not in one and not read as a spec",
+        ])
+        let many = SpecSelection((1...5).map { file("/p/Sources/App/\($0).yaml") })
+        XCTAssertTrue(many.warnings(targetName: "App", resourceFix: "").first?.message.hasSuffix("'1.yaml', '2.yaml', '3.yaml' and 2 more are not in one and not read as a spec") ?? false)
+        let none = SpecSelection([file("/p/Sources/App/App.swift")])
+        XCTAssertEqual(none.warnings(targetName: "App", resourceFix: "").map(\.message), [
+            "EndpointGenPlugin: target 'App' has no specs; the plugin reads the .yaml files of a 'specs' folder in the target (e.g. App/specs/api.yaml), or remove the plugin",
+        ])
+    }
+}
