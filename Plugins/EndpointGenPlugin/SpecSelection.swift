@@ -29,7 +29,10 @@ struct SpecSelection: Equatable {
     var bundled: [URL] = []
 
     init(_ files: [File]) {
+        var seen: Set<String> = []
         for file in files where Self.isYAML(file.url) && file.url.lastPathComponent != Self.configurationName {
+            // A member of the target that is also in the folder on disk (Xcode) counts once.
+            guard seen.insert(file.url.standardizedFileURL.path).inserted else { continue }
             if Self.isSpec(file.url) {
                 specs.append(file.url)
                 if file.isResource { bundled.append(file.url) }
@@ -40,6 +43,14 @@ struct SpecSelection: Equatable {
         specs.sort { $0.path < $1.path }
         otherYAML.sort { $0.path < $1.path }
         bundled.sort { $0.path < $1.path }
+    }
+
+    /// The YAML files of `folder` on disk (none when it does not exist), for the Xcode variant:
+    /// specs kept in `<project>/<target>/specs/` without being target members, which Xcode would
+    /// otherwise copy into the app as resources.
+    static func files(inFolder folder: URL) -> [File] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.sorted().map { File(url: folder.appendingPathComponent($0), isResource: false) }.filter { isYAML($0.url) }
     }
 
     static func isYAML(_ url: URL) -> Bool {

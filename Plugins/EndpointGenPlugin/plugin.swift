@@ -87,16 +87,21 @@ enum PluginError: Error, CustomStringConvertible {
 import XcodeProjectPlugin
 
 extension EndpointGenPlugin: XcodeBuildToolPlugin {
-    /// The same for an Xcode project target: the target's files in a `specs` group folder are the
-    /// specs (they must be members of the target for Xcode to pass them); the options come from
-    /// an `endpointgen.yml` that is a member too, or else the one beside the `specs` folder.
+    /// The same for an Xcode project target. Its specs are the YAML files of
+    /// `<project folder>/<target name>/specs/` on disk, which need not be (and best are not)
+    /// members of the target: Xcode copies a YAML member into the app as a resource. Members in a
+    /// `specs` group folder elsewhere are read too, with a warning while they are bundle
+    /// resources. The options come from an `endpointgen.yml` member, or else the one beside the
+    /// first spec's `specs` folder.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let files = target.inputFiles.map { SpecSelection.File(url: $0.url, isResource: $0.type == .resource) }
-        let selection = SpecSelection(files)
+        let members = target.inputFiles.map { SpecSelection.File(url: $0.url, isResource: $0.type == .resource) }
+        let folder = context.xcodeProject.directoryURL.appendingPathComponent(target.displayName)
+            .appendingPathComponent(SpecSelection.folderName)
+        let selection = SpecSelection(members + SpecSelection.files(inFolder: folder))
         Self.report(
             selection, targetName: target.displayName,
-            resourceFix: "remove it from the Copy Bundle Resources phase (target > Build Phases)")
-        let member = files.first { $0.url.lastPathComponent == SpecSelection.configurationName }?.url
+            resourceFix: "untick the target in its Target Membership (the plugin reads \(target.displayName)/specs/ on disk) or remove it from the Copy Bundle Resources phase")
+        let member = members.first { $0.url.lastPathComponent == SpecSelection.configurationName }?.url
         return try Self.commands(
             specs: selection.specs,
             configuration: member ?? selection.specs.first.flatMap {

@@ -57,3 +57,25 @@ final class SpecSelectionTests: XCTestCase {
         ])
     }
 }
+
+/// The Xcode variant also reads `<project>/<target>/specs/` on disk: specs there need not be
+/// target members, so Xcode does not copy them into the app.
+final class SpecFolderTests: XCTestCase {
+    func testTheSpecsFolderOnDiskIsReadAndAMemberInItCountsOnce() throws {
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("spec-folder-\(UUID().uuidString)")
+        let specs = project.appendingPathComponent("MyApp/specs")
+        try FileManager.default.createDirectory(at: specs, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: project) }
+        for name in ["movies.yaml", "auth.yml", ".draft.yaml", "notes.txt", "endpointgen.yml"] {
+            try Data("x".utf8).write(to: specs.appendingPathComponent(name))
+        }
+        let onDisk = SpecSelection.files(inFolder: specs)
+        XCTAssertEqual(onDisk.map(\.url.lastPathComponent), ["auth.yml", "endpointgen.yml", "movies.yaml"])
+        XCTAssertEqual(SpecSelection.files(inFolder: project.appendingPathComponent("Other/specs")).count, 0)
+        // movies.yaml is also a member of the target, in Copy Bundle Resources.
+        let member = SpecSelection.File(url: specs.appendingPathComponent("movies.yaml"), isResource: true)
+        let selection = SpecSelection([member] + onDisk)
+        XCTAssertEqual(selection.specs.map(\.lastPathComponent), ["auth.yml", "movies.yaml"])
+        XCTAssertEqual(selection.bundled.map(\.lastPathComponent), ["movies.yaml"])
+    }
+}
