@@ -22,7 +22,8 @@ struct GenerateEndpoints: CommandPlugin {
           --target <name>   Generate for that target, from its own folder: its endpointgen.yml; or else
                             its specs/ subfolder, written into the target's folder; or else, for a target
                             without specs of its own (path: "Generated"), the package's specs into the
-                            target's folder.
+                            target's folder. In an Xcode project (an .xcodeproj, not a package) it is
+                            ignored: the command runs in the project's folder with its endpointgen.yml.
           --config <file>   The configuration file, relative to the package.
           --specs <dir>     The specs folder, relative to the package.
           --output <dir>    The output folder, relative to the package.
