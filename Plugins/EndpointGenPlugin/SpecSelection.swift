@@ -27,9 +27,13 @@ struct SpecSelection: Equatable {
     var otherYAML: [URL] = []
     /// Specs that are also bundle resources: they would ship in the app.
     var bundled: [URL] = []
+    /// A `specs` folder that is itself a resource (SwiftPM's `.copy("specs")`): SwiftPM copies it
+    /// whole and passes the plugin the folder, not its files.
+    var copiedFolders: [URL] = []
 
     init(_ files: [File]) {
         var seen: Set<String> = []
+        copiedFolders = files.filter { $0.isResource && $0.url.lastPathComponent == Self.folderName }.map(\.url)
         for file in files where Self.isYAML(file.url) && file.url.lastPathComponent != Self.configurationName {
             // A member of the target that is also in the folder on disk (Xcode) counts once.
             guard seen.insert(file.url.standardizedFileURL.path).inserted else { continue }
@@ -67,6 +71,9 @@ struct SpecSelection: Equatable {
     /// each spec that is a bundle resource, with `resourceFix` saying how to stop copying it.
     func warnings(targetName: String, resourceFix: String) -> [(message: String, file: URL?)] {
         var warnings: [(message: String, file: URL?)] = []
+        for folder in copiedFolders {
+            warnings.append(("EndpointGenPlugin: the folder '\(Self.folderName)' of target '\(targetName)' is a resource: the whole folder is copied into the bundle (and SwiftPM passes the plugin the folder, not its specs); \(resourceFix)", folder))
+        }
         if specs.isEmpty {
             var message = "EndpointGenPlugin: target '\(targetName)' has no specs; the plugin reads the .yaml files of a '\(Self.folderName)' folder in the target (e.g. \(targetName)/specs/api.yaml)"
             if !otherYAML.isEmpty {

@@ -25,7 +25,7 @@ struct EndpointGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         let selection = SpecSelection(target.sourceFiles.map { .init(url: $0.url, isResource: $0.type == .resource) })
-        Self.report(selection, targetName: target.name, resourceFix: "remove it (or its folder) from the target's resources in Package.swift")
+        Self.report(selection, targetName: target.name, resourceFix: "remove it from the target's resources in Package.swift (.process, .copy)")
         return try Self.commands(
             specs: selection.specs,
             configuration: Self.configuration(in: target.directoryURL),

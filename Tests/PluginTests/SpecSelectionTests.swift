@@ -43,6 +43,16 @@ final class SpecSelectionTests: XCTestCase {
         XCTAssertEqual(warnings.first?.file?.path, "/Users/me/MyApp/MyApp/API/specs/movies.yaml")
     }
 
+    func testASpecsFolderCopiedAsAResourceIsNamed() {
+        // `resources: [.copy("specs")]`: SwiftPM passes the folder as one resource, not its files.
+        let selection = SpecSelection([file("/p/Sources/App/specs", resource: true), file("/p/Sources/App/App.swift")])
+        XCTAssertEqual(selection.specs, [])
+        XCTAssertEqual(selection.warnings(targetName: "App", resourceFix: "remove it from the resources").map(\.message), [
+            "EndpointGenPlugin: the folder 'specs' of target 'App' is a resource: the whole folder is copied into the bundle (and SwiftPM passes the plugin the folder, not its specs); remove it from the resources",
+            "EndpointGenPlugin: target 'App' has no specs; the plugin reads the .yaml files of a 'specs' folder in the target (e.g. App/specs/api.yaml), or remove the plugin",
+        ])
+    }
+
     func testATargetWithoutSpecsNamesTheYAMLItDidNotRead() {
         let moved = SpecSelection([file("/p/Sources/App/movies.yaml"), file("/p/Sources/App/lint.yml")])
         XCTAssertEqual(moved.specs, [])
