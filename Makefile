@@ -17,7 +17,7 @@ OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 
-.PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz docs bench bench-compare bench-report clean
+.PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
 all: generate
 
@@ -114,6 +114,20 @@ plugin-check:
 	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
 	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
 	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
+
+# The plugins' Xcode conformances (`#if canImport(XcodeProjectPlugin)`, compiled only by Xcode),
+# type-checked against a stand-in of Xcode's module (Tests/XcodeProjectPluginStub), and the
+# SwiftPM side with the same flags. Seconds; no package build.
+PLUGIN_API = $(shell dirname $$(dirname $$(command -v $(SWIFT))))/lib/swift/pm/PluginAPI
+XCODE_STUB = .build/xcode-plugin-stub
+xcode-plugin-check:
+	@mkdir -p $(XCODE_STUB)
+	swiftc -emit-module -parse-as-library -module-name XcodeProjectPlugin -package-description-version 6.1 \
+		-I $(PLUGIN_API) Tests/XcodeProjectPluginStub/XcodeProjectPlugin.swift -emit-module-path $(XCODE_STUB)/XcodeProjectPlugin.swiftmodule
+	for plugin in EndpointGenPlugin GenerateEndpoints; do \
+		swiftc -typecheck -parse-as-library -package-description-version 6.1 -warnings-as-errors \
+			-I $(PLUGIN_API) -I $(XCODE_STUB) Plugins/$$plugin/*.swift || exit 1; \
+	done
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ and openapi.yaml
 # current (the export validated by openapi-spec-validator when installed), its tests (app logic

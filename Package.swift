@@ -132,5 +132,8 @@ let package = Package(
             dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", "APITestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
+        // Which files the build-tool plugin reads as specs: Plugins/EndpointGenPlugin/SpecSelection.swift,
+        // a symbolic link here (a plugin's code cannot be a dependency).
+        .testTarget(name: "PluginTests"),
     ]
 )

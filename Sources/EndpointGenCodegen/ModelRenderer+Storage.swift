@@ -32,6 +32,8 @@ extension ModelRenderer {
         p.put("struct ")
         p.put(name)
         p.put(": Codable, Hashable, Sendable, FieldwiseEquatable")
+        let mirrored = Self.reflects(members)
+        if mirrored { p.put(", Swift.CustomReflectable") }
         p.open()
         for item in members {
             let field = fields[item.index]
@@ -65,6 +67,7 @@ extension ModelRenderer {
         p.close()
         p.blank()
         renderHashing(members, base: storage + ".", into: &p)
+        if mirrored { renderStorageMirror(storage: storage, into: &p) }
         p.blank()
         renderStorageClass(members, storageType: storageType, into: &p)
         p.close()

@@ -127,6 +127,8 @@ struct ModelRenderer {
         p.put(name)
         p.put(codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable")
         if !members.isEmpty { p.put(", FieldwiseEquatable") }
+        let mirrored = members.contains { $0.storage != nil } && Self.reflects(members)
+        if mirrored { p.put(", Swift.CustomReflectable") }
         p.open()
         for item in members {
             renderStoredProperty(item, field: fields[item.index], into: &p)
@@ -140,6 +142,7 @@ struct ModelRenderer {
             renderEncoding(members, base: "self.", into: &p)
         }
         renderEquality(name: name, members, into: &p)
+        if mirrored { renderFieldMirror(members, into: &p) }
         p.close()
     }
 
