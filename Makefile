@@ -16,13 +16,17 @@ SPECS ?=
 OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
+# The package trait that builds AsyncHTTPClientTransport (EndpointRuntimeAsyncHTTPClient) and its
+# tests; off for apps unless they turn it on (docs/server-apps.md). Every build of this package
+# in .build passes it: another trait set compiles every module of the package again.
+TRAITS = --traits AsyncHTTPClient
 
-.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare clean
+.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz bench bench-compare clean
 
 all: generate
 
 tool:
-	$(SWIFT) build --product endpointgen
+	$(SWIFT) build $(TRAITS) --product endpointgen
 
 # The CLI built as a build step should run it: optimized, and one static executable (the Swift
 # runtime, the C and C++ libraries and libyaml linked in, `-static-executable`): no dynamic loader,
@@ -56,7 +60,7 @@ long-functions:
 	@python3 Scripts/long_functions.py
 
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(TRAITS)
 
 # The suite, then the transport, redirect and wire suites again over URLSession and over
 # AsyncHTTPClient (the default transport on Linux is CurlTransport). httpbin under gunicorn is a
@@ -66,9 +70,9 @@ TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|Runtim
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test --disable-swift-testing
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test $(TRAITS) --disable-swift-testing
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
 
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
 # (CI images often run as root without sudo). macOS: brew install libyaml.
@@ -90,14 +94,14 @@ referees:
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
 # cover only the test-side HTTP server's socket layer (see the file).
 tsan: referees
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan
 
 # The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
 # and for the Generated target, which has no specs of its own; --help describes the plugin's options.
 plugin-check:
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --check
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --target Generated --check
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ and openapi.yaml
 # current (the export validated by openapi-spec-validator when installed), its tests (app logic
@@ -135,7 +139,7 @@ export-check: tool
 # is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py). Then damaged
 # OpenAPI documents through import-openapi: what it writes must generate (fuzz_openapi.py).
 fuzz: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	python3 Tests/Fuzz/fuzz_specs.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules
 	python3 Tests/Fuzz/fuzz_openapi.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules 1500 10
 
@@ -150,11 +154,11 @@ fuzz: tool
 CORPUS_WORK = .build/corpus
 CORPUS = python3 Tests/Corpus/corpus.py --tool $(TOOL) --modules $(shell $(SWIFT) build --show-bin-path)/Modules
 corpus: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	$(CORPUS) --work $(CORPUS_WORK) $(CORPUS_ARGS)
 
 public-documents: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	$(CORPUS) --work .build/public-documents --only github,stripe
 
 # Generated/, the features and the hostile goldens built as app targets would: Swift 6 mode with
@@ -162,6 +166,13 @@ public-documents: tool
 # 6.2 tools). Then the code that must not compile against them (a fake missing a method).
 isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
+
+# What an app that depends on this package resolves (issue 41): using only EndpointRuntime, with
+# the traits as they are by default, nothing but swift-argument-parser; with the AsyncHTTPClient
+# trait, async-http-client and SwiftNIO (the control); EndpointRuntimeAsyncHTTPClient without the
+# trait fails to build, naming the trait. Throwaway apps in a temporary folder (Tests/ResolveCheck).
+resolve-check:
+	python3 Tests/ResolveCheck/resolve_check.py
 
 # Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
 # writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it;

@@ -1,5 +1,7 @@
 import EndpointRuntime
+#if AsyncHTTPClient
 import EndpointRuntimeAsyncHTTPClient
+#endif
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -44,7 +46,13 @@ let transport: any HTTPTransport
 switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
 case "curl": transport = CurlTransport()
+#if AsyncHTTPClient
 case "ahc": transport = AsyncHTTPClientTransport()
+#else
+case "ahc":
+    FileHandle.standardError.write(Data("runtime-memory-probe: ahc needs the package trait AsyncHTTPClient\n".utf8))
+    exit(2)
+#endif
 default: transport = APIClient.defaultTransport()
 }
 let client = APIClient(transport: transport, configuration: .init(timeout: timeout, maxResponseSize: limit))
@@ -70,7 +78,9 @@ do {
     print("result: \(error)")
 }
 print("seconds: \(String(format: "%.2f", Date().timeIntervalSince(start)))")
+#if AsyncHTTPClient
 try? await (transport as? AsyncHTTPClientTransport)?.shutdown()
+#endif
 var usage = rusage()
 #if canImport(Glibc)
 getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
