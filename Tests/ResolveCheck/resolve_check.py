@@ -109,7 +109,7 @@ def resolve(name, folder):
     if result.returncode != 0:
         return None, [f"{name}: swift package resolve failed ({result.returncode}):\n{result.stdout}"]
     pins, checkouts, size = resolved(folder)
-    print(f"resolve-check: {name}: {len(pins)} packages resolved ({', '.join(sorted(pins)) or 'none'}), "
+    print(f"resolve-check: {name}: packages resolved: {len(pins)} ({', '.join(sorted(pins)) or 'none'}), "
           f"{len(checkouts)} checked out, {size / 1e6:.1f} MB, in {seconds:.0f} s", flush=True)
     return (pins, checkouts), []
 
