@@ -16,13 +16,17 @@ SPECS ?=
 OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
+# The package trait that builds AsyncHTTPClientTransport (EndpointRuntimeAsyncHTTPClient) and its
+# tests; off for apps unless they turn it on (docs/server-apps.md). Every build of this package
+# in .build passes it: another trait set compiles every module of the package again.
+TRAITS = --traits AsyncHTTPClient
 
-.PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check schema-test export-check fuzz docs bench bench-compare bench-report clean
+.PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
 all: generate
 
 tool:
-	$(SWIFT) build --product endpointgen
+	$(SWIFT) build $(TRAITS) --product endpointgen
 
 # The CLI built as a build step should run it: optimized, and one static executable (the Swift
 # runtime, the C and C++ libraries and libyaml linked in, `-static-executable`): no dynamic loader,
@@ -72,7 +76,7 @@ availability:
 	python3 Scripts/availability.py
 
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(TRAITS)
 
 # The suite, then the transport, redirect and wire suites again over URLSession and over
 # AsyncHTTPClient (the default transport on Linux is CurlTransport). httpbin under gunicorn is a
@@ -82,9 +86,9 @@ TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|Runtim
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test --disable-swift-testing
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test $(TRAITS) --disable-swift-testing
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
 
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
 # (CI images often run as root without sudo). macOS: brew install libyaml.
@@ -106,14 +110,14 @@ referees:
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
 # cover only the test-side HTTP server's socket layer (see the file).
 tsan: referees
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan
 
 # The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
 # and for the Generated target, which has no specs of its own; --help describes the plugin's options.
 plugin-check:
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --check
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --target Generated --check
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
 
 # The plugins' Xcode conformances (`#if canImport(XcodeProjectPlugin)`, compiled only by Xcode),
 # type-checked against a stand-in of Xcode's module (Tests/XcodeProjectPluginStub), and the
@@ -165,7 +169,7 @@ export-check: tool
 # is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py). Then damaged
 # OpenAPI documents through import-openapi: what it writes must generate (fuzz_openapi.py).
 fuzz: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	python3 Tests/Fuzz/fuzz_specs.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules
 	python3 Tests/Fuzz/fuzz_openapi.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules 1500 10
 
@@ -180,11 +184,11 @@ fuzz: tool
 CORPUS_WORK = .build/corpus
 CORPUS = python3 Tests/Corpus/corpus.py --tool $(TOOL) --modules $(shell $(SWIFT) build --show-bin-path)/Modules
 corpus: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	$(CORPUS) --work $(CORPUS_WORK) $(CORPUS_ARGS)
 
 public-documents: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	$(CORPUS) --work .build/public-documents --only github,stripe
 
 # Generated/, the features and the hostile goldens built as app targets would: Swift 6 mode with
@@ -213,6 +217,13 @@ docs:
 		--output-path $(DOCS_SCRATCH)/EndpointRuntime.doccarchive --warnings-as-errors
 	@python3 Tests/Scripts/test_docs_check.py 2>/dev/null || python3 Tests/Scripts/test_docs_check.py
 	python3 Scripts/docs_check.py $(DOCS_GRAPHS)
+
+# What an app that depends on this package resolves: using only EndpointRuntime, with
+# the traits as they are by default, nothing but swift-argument-parser; with the AsyncHTTPClient
+# trait, async-http-client and SwiftNIO (the control); EndpointRuntimeAsyncHTTPClient without the
+# trait fails to build, naming the trait. Throwaway apps in a temporary folder (Tests/ResolveCheck).
+resolve-check:
+	python3 Tests/ResolveCheck/resolve_check.py
 
 # Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
 # BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
