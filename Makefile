@@ -64,14 +64,14 @@ long-functions:
 	@python3 Tests/Scripts/test_long_functions.py 2>/dev/null || python3 Tests/Scripts/test_long_functions.py
 	@python3 Scripts/long_functions.py
 
-# Apple availability (issue 41): every declaration the runtime, Generated/, the goldens, the
+# Apple availability: every declaration the runtime, Generated/, the goldens, the
 # generator and the build tool use exists on the declared platforms (Package.swift: macOS 13, iOS
 # 16, tvOS 16, watchOS 9) or is behind `if #available`, `@available` or a Linux-only `#if`.
 # Linux builds never say so; the toolchain's modules still carry Apple `@available`, and the
 # type-checked AST names every declaration used (Scripts/availability.py, docs/apple-platforms.md).
 # The positive control first (quiet unless it fails): a check that reports nothing fails it.
 availability:
-	$(SWIFT) build
+	$(SWIFT) build $(TRAITS)
 	@python3 Tests/Scripts/test_availability.py 2>/dev/null || python3 Tests/Scripts/test_availability.py
 	python3 Scripts/availability.py
 
