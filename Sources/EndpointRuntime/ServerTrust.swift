@@ -157,8 +157,8 @@ enum X509 {
     }
 
     /// One DER element at `start`: its tag, where its content starts and where it ends. Nil for
-    /// what DER does not allow here (a multi-byte tag, an indefinite or overlong length) or for
-    /// an element running past `end`.
+    /// what is not read here (a multi-byte tag, an indefinite length, a length of more than four
+    /// bytes) or for an element running past `end`.
     private static func element(in bytes: [UInt8], at start: Int, end: Int? = nil) -> (tag: UInt8, contentStart: Int, end: Int)? {
         let limit = min(end ?? bytes.count, bytes.count)
         guard start + 2 <= limit, bytes[start] & 0x1F != 0x1F else { return nil }
@@ -207,7 +207,7 @@ extension ServerTrustPolicy {
         }
         var error: CFError?
         guard SecTrustEvaluateWithError(trust, &error) else {
-            let reason = error.map { ($0 as Error).localizedDescription } ?? "not trusted"
+            let reason = error.map { CFErrorCopyDescription($0) as String } ?? "not trusted"
             return .refused("The system does not trust the certificate of \(host.debugEscaped): \(reason)")
         }
         // Leaf first; any certificate of the evaluated chain may carry the pinned key.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import EndpointRuntime
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `ServerURLText`: the `Location` and `Link` text a server chose, made a valid RFC 3986 URI
 /// reference before `URL` reads it, so that Linux and Apple platforms (whose `URL(string:)`
