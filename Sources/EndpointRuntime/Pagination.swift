@@ -296,11 +296,12 @@ enum LinkHeader {
         var relations: [String]
     }
 
-    /// The first link whose relations include `relation`, resolved against `base`.
+    /// The first link whose relations include `relation`, resolved against `base` (its text made a
+    /// valid URI reference by `ServerURLText`, as every platform then reads it alike).
     static func target(ofRelation relation: String, in field: String, base: URL) -> URL? {
         let wanted = relation.lowercased()
         guard let link = parse(field).first(where: { $0.relations.contains(wanted) }) else { return nil }
-        return URL(string: link.target, relativeTo: base)?.absoluteURL
+        return ServerURLText.url(link.target, relativeTo: base)
     }
 
     /// The links of a field value, in order; malformed links are skipped.

@@ -48,8 +48,9 @@ public struct RedirectPolicy: Sendable, Hashable {
         guard redirectsSoFar < maxRedirects else {
             throw .transport(.tooManyRedirects)
         }
-        // A Location is a URI reference (RFC 9110 10.2.2), resolved against the request's URL.
-        guard let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
+        // A Location is a URI reference (RFC 9110 10.2.2), resolved against the request's URL;
+        // made valid first (`ServerURLText`), so that every platform follows the same one.
+        guard let target = ServerURLText.url(location, relativeTo: current),
               let scheme = target.scheme?.lowercased(), target.host?.isEmpty == false
         else {
             throw .transport(.redirectRefused(reason: "The server redirected to a location that is not a valid URL."))
