@@ -296,7 +296,7 @@ struct CodePrinter: ~Copyable {
     // (`close`, doc comments); renderers write whole lines (`line`, `block`).
 
     /// Starts a line at the current indentation (after a pending blank line).
-    mutating func begin() {
+    private mutating func begin() {
         if pendingBlank, !lastOpenedBlock {
             appendByte(0x0A)
         }
@@ -305,28 +305,18 @@ struct CodePrinter: ~Copyable {
     }
 
     @inline(__always)
-    mutating func put(_ text: StaticString) {
+    private mutating func put(_ text: StaticString) {
         appendBytes(text.utf8Start, text.utf8CodeUnitCount)
     }
 
     @inline(__always)
-    mutating func put(_ text: String) {
+    private mutating func put(_ text: String) {
         var text = text
         text.withUTF8 { if let base = $0.baseAddress { appendBytes(base, $0.count) } }
     }
 
     /// Ends the line begun with `begin()`.
-    mutating func putLiteral(_ text: String) {
-        put(SwiftLiteral.string(text))
-    }
-
-    mutating func open() {
-        put(" {")
-        end()
-        depth += 1
-    }
-
-    mutating func end() {
+    private mutating func end() {
         lastOpenedBlock = lastByte == UInt8(ascii: "{")
         appendByte(0x0A)
     }

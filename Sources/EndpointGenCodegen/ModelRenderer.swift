@@ -67,16 +67,6 @@ struct ModelRenderer {
             self.boxed = boxed
         }
 
-        /// `public let name: Type` (`var` when `mutable`, and always for a computed property), the
-        /// property as callers see it.
-        func putDeclaration(access: String, mutable: Bool, into p: inout CodePrinter) {
-            p.put(access)
-            p.put(mutable || storage != nil ? "var " : "let ")
-            p.put(declared)
-            p.put(": ")
-            p.put(type)
-        }
-
         /// What is stored, after `self.` (or `_storage.`): the private storage, else the property.
         var stored: String { storage ?? member }
 
@@ -198,23 +188,6 @@ struct ModelRenderer {
         }
     }
 
-    /// `init(a: A, b: B = 1)`: the parameters of a memberwise initializer, defaults when asked.
-    func putInitSignature(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
-        p.put(access)
-        p.put("init(")
-        for item in members {
-            if item.index > 0 { p.put(", ") }
-            p.put(item.declared)
-            p.put(": ")
-            p.put(item.type)
-            if defaults, let value = item.parameterDefault {
-                p.put(" = ")
-                p.put(value)
-            }
-        }
-        p.put(")")
-    }
-
     /// The memberwise initializer, with spec defaults when `defaults`.
     func renderMemberwiseInit(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
         if members.isEmpty {
@@ -267,7 +240,7 @@ struct ModelRenderer {
     private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
         openEquality(name, into: &p)
-        putFieldComparisons(members, base: "", into: &p)
+        renderFieldComparisons(members, base: "", into: &p)
         p.close()
         // A stored `hashValue` would witness Hashable's deprecated requirement, and the
         // synthesized `hash(into:)` would hash that one field, with a deprecation warning.
@@ -278,7 +251,7 @@ struct ModelRenderer {
 
     /// `guard fieldsEqual(self.x, rhs.x) else { return false }` per field, then `return true`;
     /// `base` is `""` for the stored properties or `_storage.` for a model with storage.
-    func putFieldComparisons(_ members: [Member], base: String, into p: inout CodePrinter) {
+    func renderFieldComparisons(_ members: [Member], base: String, into p: inout CodePrinter) {
         // A property named `fieldsEqual` would hide the function inside the type.
         let call: StaticString = members.contains { $0.member == "fieldsEqual" } ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
         for item in members {
