@@ -19,43 +19,26 @@ extension ModelRenderer {
     /// struct's (no line per field: these are the widest models).
     func renderStorageMirror(storage: String, into p: inout CodePrinter) {
         p.blank()
-        putMirrorDeclaration(into: &p)
-        p.put(" { Swift.Mirror(self, children: Swift.Mirror(reflecting: ")
-        p.put(storage)
-        p.put(").children, displayStyle: .struct) }")
-        p.end()
+        p.line("/// The fields, as `print`, `dump` and the debugger show a struct's stored properties.")
+        p.line("\(context.access)var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: \(storage)).children, displayStyle: .struct) }")
     }
 
     /// `customMirror` listing the fields of a struct that keeps some of them privately (boxed
     /// or deprecated), each read from its storage.
     func renderFieldMirror(_ members: [Member], into p: inout CodePrinter) {
         p.blank()
-        putMirrorDeclaration(into: &p)
-        p.open()
-        p.line("Swift.Mirror(")
-        p.line("    self,")
-        p.line("    children: [")
-        for item in members {
-            p.begin()
-            p.put("        ")
-            p.putLiteral(item.member)
-            p.put(": ")
-            item.putStoredValue(base: "self.", into: &p)
-            // An optional converted to `Any` without `as Any` is a warning.
-            if item.optional { p.put(" as Any") }
-            p.put(",")
-            p.end()
-        }
-        p.line("    ],")
-        p.line("    displayStyle: .struct")
-        p.line(")")
-        p.close()
-    }
-
-    private func putMirrorDeclaration(into p: inout CodePrinter) {
         p.line("/// The fields, as `print`, `dump` and the debugger show a struct's stored properties.")
-        p.begin()
-        p.put(context.access)
-        p.put("var customMirror: Swift.Mirror")
+        p.block("\(context.access)var customMirror: Swift.Mirror") { p in
+            p.line("Swift.Mirror(")
+            p.line("    self,")
+            p.line("    children: [")
+            for item in members {
+                // An optional converted to `Any` without `as Any` is a warning.
+                p.line("        \(literal: item.member): self.\(item.encoded)\(if: item.optional, " as Any"),")
+            }
+            p.line("    ],")
+            p.line("    displayStyle: .struct")
+            p.line(")")
+        }
     }
 }
