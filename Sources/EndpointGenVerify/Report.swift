@@ -103,16 +103,20 @@ public struct VerifyReport: Sendable {
         line += " (\(plural(errorCount, "error")), \(plural(warningCount, "warning")))"
         let skipped = endpoints.filter { $0.outcome == .skipped }
         if !skipped.isEmpty {
-            var reasons: [String] = []
-            let order: [(EndpointReport.SkipKind, String)] = [
-                (.unsafeMethod, "unsafe methods; --allow-unsafe"), (.missingValue, "values missing; --values, --param"),
-                (.missingCredential, "credentials missing; ENDPOINTGEN_VERIFY_*"), (.unsupportedResponse, "streams and downloads"),
-                (.unsupportedBody, "bodies verify cannot build"), (.noBaseURL, "no base URL; --environment, --base-url"),
+            // One reason: as the issue of its kind says it; several: each counted.
+            let kinds: [(EndpointReport.SkipKind, alone: String, counted: String)] = [
+                (.unsafeMethod, "unsafe methods; --allow-unsafe", "unsafe, --allow-unsafe"),
+                (.missingValue, "values missing; --values, --param", "without values, --values or --param"),
+                (.missingCredential, "credentials missing; ENDPOINTGEN_VERIFY_*", "without credentials, ENDPOINTGEN_VERIFY_*"),
+                (.unsupportedResponse, "streams and downloads", "streams or downloads"),
+                (.unsupportedBody, "bodies verify cannot build", "with bodies verify cannot build"),
+                (.noBaseURL, "no base URL; --environment, --base-url", "without a base URL, --base-url"),
             ]
-            for (kind, text) in order {
+            var reasons: [String] = []
+            for (kind, alone, counted) in kinds {
                 let count = skipped.filter { $0.skipKind == kind }.count
                 guard count > 0 else { continue }
-                reasons.append(count == skipped.count ? text : "\(count) \(text)")
+                reasons.append(count == skipped.count ? alone : "\(count) \(counted)")
             }
             line += "; \(skipped.count) skipped (\(reasons.joined(separator: "; ")))"
         }

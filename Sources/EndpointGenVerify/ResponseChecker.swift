@@ -9,6 +9,8 @@ struct RawAnswer: StatusDecodable {
     var status: Int
     var headers: [String: String]
     var body: Data
+    /// The URL that answered (after redirects), set by the caller.
+    var url: URL?
 
     init?(_ response: ResponseReader) throws(APIError) {
         status = response.status
@@ -43,6 +45,11 @@ struct ResponseChecker {
     let models: [String: Model]
     /// HEAD answers have no body to check.
     var checksBody = true
+    /// Which request of the endpoint this is, when not its first (`page 2 (page=2)`).
+    var label: String?
+
+    /// `getMovies: ` or `getMovies: page 2 (page=2): `, before every message.
+    var prefix: String { label.map { "\(endpoint.name): \($0): " } ?? "\(endpoint.name): " }
 
     func check(_ answer: RawAnswer) -> [Finding] {
         var findings: [Finding] = []
@@ -94,6 +101,14 @@ struct ResponseChecker {
             break
         }
         return findings
+    }
+
+    /// A 2xx body as the app's model sees it: unwrapped from the envelope when the endpoint has
+    /// one; nil when it is not JSON or has no payload.
+    func payload(of answer: RawAnswer) -> JSONDocument? {
+        guard (200..<300).contains(answer.status), case .success(let document) = JSONDocument.parse(Array(answer.body)) else { return nil }
+        guard let envelope = endpoint.envelope else { return document }
+        return document[envelope.payload]
     }
 
     /// The entry of `responses:` a status picks: its code, else its class, else `default`.
@@ -182,7 +197,7 @@ struct ResponseChecker {
         checker.check(value, type, path: path)
         return checker.issues.map { issue in
             let more = issue.more > 0 ? "; and \(issue.more) more like it" : ""
-            return Finding(issue.severity, "\(endpoint.name): \(status) response: \(issue.text)\(more)", at: endpoint.location, declaration: issue.declaration)
+            return Finding(issue.severity, "\(prefix)\(status) response: \(issue.text)\(more)", at: endpoint.location, declaration: issue.declaration)
         }
     }
 
@@ -209,11 +224,11 @@ struct ResponseChecker {
     }
 
     private func error(_ text: String, declaration: SourceLocation? = nil) -> Finding {
-        Finding(.error, "\(endpoint.name): \(text)", at: endpoint.location, declaration: declaration)
+        Finding(.error, prefix + text, at: endpoint.location, declaration: declaration)
     }
 
     private func warning(_ text: String) -> Finding {
-        Finding(.warning, "\(endpoint.name): \(text)", at: endpoint.location)
+        Finding(.warning, prefix + text, at: endpoint.location)
     }
 
     static func spelling(_ response: EndpointGenSpec.Response) -> String {

@@ -46,6 +46,9 @@ struct ShapeChecker {
         case .optional(let wrapped):
             if value == .null { return }
             check(value, wrapped, path: path, owner: owner, dates: dates)
+        case .primitive(.json):
+            // `JSONValue` reads any value, `null` included.
+            return
         case _ where value == .null:
             let wanted = owner.map { "not optional in \($0.model.name), \(place($0.field.location))" } ?? "expected \(type.specSpelling)"
             report(.error, "\(subject(path)) is null (\(wanted))", owner: owner, path: path, kind: "null")

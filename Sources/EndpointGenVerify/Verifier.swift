@@ -84,10 +84,16 @@ public enum Verifier {
                     entry.url = (try? client.makeRequest(request, baseURL: base))?.url?.absoluteString
                     let checker = ResponseChecker(endpoint: endpoint, service: service, models: models, checksBody: endpoint.method != .head)
                     do throws(APIError) {
-                        let answer = try await client.response(request, baseURL: base, cases: RawAnswer.self).value
+                        let response = try await client.response(request, baseURL: base, cases: RawAnswer.self)
+                        var answer = response.value
+                        answer.url = response.url
                         entry.statuses.append(answer.status)
                         entry.findings += checker.check(answer)
                         recorder?.record(answer, request: request, name: entry.endpoint, url: entry.url)
+                        if let pagination = endpoint.pagination, let payload = checker.payload(of: answer) {
+                            await followPage(NextPage(endpoint: endpoint, pagination: pagination), after: request, base: base, answer: answer,
+                                             payload: payload, checker: checker, client: client, recorder: recorder, into: &entry)
+                        }
                     } catch {
                         entry.findings.append(Finding(.error, "\(endpoint.name): the request failed: \(error.description)", at: endpoint.location))
                     }
@@ -100,6 +106,51 @@ public enum Verifier {
             }
         }
         return report
+    }
+
+    /// The second page of a paginated endpoint, found as `paginate:` declares it and checked as
+    /// the first was; what the first page already showed is not repeated.
+    static func followPage(_ pages: NextPage, after request: PlannedRequest, base: URL, answer: RawAnswer, payload: JSONDocument,
+                           checker: ResponseChecker, client: APIClient, recorder: Recorder?, into entry: inout EndpointReport) async {
+        let endpoint = pages.endpoint
+        let declaration = pages.pagination.location
+        switch pages.step(after: request, base: base, answer: answer, payload: payload) {
+        case .end:
+            return
+        case .broken(let reason, let severity):
+            entry.findings.append(Finding(severity, "\(endpoint.name): pagination: \(reason)", at: endpoint.location, declaration: declaration))
+        case .next(let next, let nextBase, let how):
+            var pageChecker = checker
+            pageChecker.label = "page 2 (\(how))"
+            do throws(APIError) {
+                let response = try await client.response(next, baseURL: nextBase, cases: RawAnswer.self)
+                var second = response.value
+                second.url = response.url
+                entry.statuses.append(second.status)
+                let seen = Set(entry.findings.map { comparable($0.message, prefix: checker.prefix) })
+                entry.findings += pageChecker.check(second).filter { !seen.contains(comparable($0.message, prefix: pageChecker.prefix)) }
+                let url = (try? client.makeRequest(next, baseURL: nextBase))?.url?.absoluteString
+                recorder?.record(second, request: next, name: entry.endpoint + ".page2", url: url)
+                if let nextPayload = pageChecker.payload(of: second), let items = pages.items(of: payload), !items.isEmpty,
+                   pages.items(of: nextPayload) == items {
+                    entry.findings.append(Finding(.error, "\(endpoint.name): pagination: page 2 (\(how)) has the first page's items again: the server does not page as declared",
+                                                  at: endpoint.location, declaration: declaration))
+                }
+            } catch {
+                entry.findings.append(Finding(.error, "\(endpoint.name): page 2 (\(how)): the request failed: \(error.description)",
+                                              at: endpoint.location, declaration: declaration))
+            }
+        }
+    }
+
+    /// A message without its endpoint prefix and repeat count, to tell whether page 2 shows
+    /// something new.
+    static func comparable(_ message: String, prefix: String) -> String {
+        var text = message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message
+        if let more = text.range(of: "; and ", options: .backwards), text.hasSuffix(" more like it") {
+            text = String(text[..<more.lowerBound])
+        }
+        return text
     }
 
     static func selected(_ services: [Service], _ only: [String]) -> [Service] {

@@ -44,7 +44,9 @@ public enum VerifyCommand {
             file = (valuesFile, Array(data))
         }
         let (values, valueDiagnostics) = RequestValues.load(file: file, params: params, module: module)
-        outcome.diagnostics += valueDiagnostics + Verifier.validate(module, options: options)
+        var bag = DiagnosticBag()
+        bag.append(contentsOf: outcome.diagnostics + valueDiagnostics + Verifier.validate(module, options: options))
+        outcome.diagnostics = bag.sorted
         guard !outcome.diagnostics.contains(where: { $0.severity == .error }) else { return outcome }
         outcome.report = Verifier.runBlocking {
             await Verifier.run(module, values: values, credentials: credentials, options: options)

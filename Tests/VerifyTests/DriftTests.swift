@@ -16,13 +16,24 @@ final class DriftTests: XCTestCase {
         return try! String(contentsOf: url, encoding: .utf8)
     }()
 
-    /// `specs/catalog.yaml:L:C` of the first line that is `text` after its indentation.
-    static func place(_ text: String) -> String {
-        for (index, line) in specText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    /// `specs/catalog.yaml:L:C` of the first line that starts with `text` after its indentation
+    /// (the first after the line starting with `anchor`, when given).
+    static func place(_ text: String, after anchor: String? = nil, in spec: String = specText, path: String = specPath) -> String {
+        var anchored = anchor == nil
+        for (index, line) in spec.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix(text) { return "\(specPath):\(index + 1):\(line.count - trimmed.count + 1)" }
+            if !anchored {
+                anchored = trimmed.hasPrefix(anchor!)
+                continue
+            }
+            if trimmed.hasPrefix(text) { return "\(path):\(index + 1):\(line.count - trimmed.count + 1)" }
         }
         fatalError("no line '\(text)' in the fixture")
+    }
+
+    /// The place of a field of model Movie.
+    static func field(_ text: String) -> String {
+        place(text, after: "Movie:")
     }
 
     // MARK: - The server
@@ -30,7 +41,7 @@ final class DriftTests: XCTestCase {
     /// What the server changes in its answers.
     enum Drift: String, CaseIterable {
         case none, renamed, missing, null, wrongType, extraField, undeclaredStatus, wrongEnvelope, successFalse
-        case unknownEnum, badDate, wrongContentType, htmlBody, brokenMap, unknownVariant
+        case unknownEnum, badDate, wrongContentType, htmlBody, brokenMap, unknownVariant, brokenPagination
     }
 
     static func movie(_ drift: Drift, id: Int = 7) -> String {
@@ -55,7 +66,10 @@ final class DriftTests: XCTestCase {
             let path = request.target.split(separator: "?").first.map(String.init) ?? ""
             switch path {
             case "/movies":
-                let page = "{\"page\": 1, \"results\": [\(movie(drift)), \(movie(drift, id: 8))]}"
+                // Page 2 has other movies, unless the server ignores `page`.
+                let second = request.target.contains("page=2") && drift != .brokenPagination
+                let ids = second ? (9, 10) : (7, 8)
+                let page = "{\"page\": \(second ? 2 : 1), \"results\": [\(movie(drift, id: ids.0)), \(movie(drift, id: ids.1))]}"
                 let body: String
                 switch drift {
                 case .wrongEnvelope: body = page
@@ -74,7 +88,9 @@ final class DriftTests: XCTestCase {
                     connection.respond(status: 200, headers: json, body: Data("{\"success\": true, \"data\": \(movie(drift))}".utf8))
                 }
             case "/tags":
-                connection.respond(status: 200, headers: json, body: Data("{\"family\": 3, \"space\": 1}".utf8))
+                var headers = json
+                headers["Set-Cookie"] = "session=s3cr3t; HttpOnly"
+                connection.respond(status: 200, headers: headers, body: Data("{\"family\": 3, \"space\": 1}".utf8))
             case "/featured":
                 let kind = drift == .unknownVariant ? "podcast" : "notice"
                 connection.respond(status: 200, headers: json, body: Data("{\"kind\": \"\(kind)\", \"text\": \"New!\"}".utf8))
@@ -119,32 +135,32 @@ final class DriftTests: XCTestCase {
         XCTAssertEqual(report.summary, "Verified 4 endpoints against http://127.0.0.1:\(server.port): 4 agree, 0 differ (0 errors, 0 warnings); 2 skipped (unsafe methods; --allow-unsafe)")
         // The requests as the spec builds them: the default page, the path value given.
         let targets = Set(server.requests.map(\.target))
-        XCTAssertEqual(targets, ["/movies?page=1", "/movies/7", "/tags", "/featured"])
+        XCTAssertEqual(targets, ["/movies?page=1", "/movies?page=2", "/movies/7", "/tags", "/featured"])
     }
 
     func testARenamedFieldIsMissingAtItsDeclarationAndTheNewNameAWarning() throws {
         let endpoint = Self.place("listMovies:")
         XCTAssertEqual(try lines(.renamed).prefix(2), [
-            "\(endpoint): error: listMovies: 200 response: field 'data.results[0].poster_url' is missing (required in Movie, \(Self.place("poster_url:"))); the answer has 'posterUrl'; and 1 more like it",
+            "\(endpoint): error: listMovies: 200 response: field 'data.results[0].poster_url' is missing (required in Movie, \(Self.field("poster_url:"))); the answer has 'posterUrl'; and 1 more like it",
             "\(endpoint): warning: listMovies: 200 response: field 'data.results[0].posterUrl' is not in Movie; and 1 more like it",
         ])
     }
 
     func testAMissingRequiredField() throws {
         XCTAssertEqual(try lines(.missing).first,
-                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].title' is missing (required in Movie, \(Self.place("title: String"))); and 1 more like it")
+                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].title' is missing (required in Movie, \(Self.field("title: String"))); and 1 more like it")
     }
 
     func testNullInAFieldThatIsNotOptional() throws {
         XCTAssertEqual(try lines(.null).first,
-                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].title' is null (not optional in Movie, \(Self.place("title: String"))); and 1 more like it")
+                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].title' is null (not optional in Movie, \(Self.field("title: String"))); and 1 more like it")
     }
 
     func testAWrongType() throws {
         let found = try lines(.wrongType)
         XCTAssertEqual(found.first,
-                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].id' is a string, expected Int (in Movie, \(Self.place("id: Int"))); and 1 more like it")
-        XCTAssertTrue(found.contains("\(Self.place("getMovie:")): error: getMovie: 200 response: field 'data.id' is a string, expected Int (in Movie, \(Self.place("id: Int")))"), "\(found)")
+                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].id' is a string, expected Int (in Movie, \(Self.field("id: Int"))); and 1 more like it")
+        XCTAssertTrue(found.contains("\(Self.place("getMovie:")): error: getMovie: 200 response: field 'data.id' is a string, expected Int (in Movie, \(Self.field("id: Int")))"), "\(found)")
     }
 
     func testAnExtraFieldIsAWarningAndTheEndpointStillAgrees() throws {
@@ -179,12 +195,12 @@ final class DriftTests: XCTestCase {
 
     func testAnUnknownEnumValueIsAWarning() throws {
         XCTAssertEqual(try lines(.unknownEnum).first,
-                       "\(Self.place("listMovies:")): warning: listMovies: 200 response: field 'data.results[0].genre' is \"documentary\", not a value of Genre (drama, comedy) (in Movie, \(Self.place("genre: Genre"))); the app reads it as .unknown; and 1 more like it")
+                       "\(Self.place("listMovies:")): warning: listMovies: 200 response: field 'data.results[0].genre' is \"documentary\", not a value of Genre (drama, comedy) (in Movie, \(Self.field("genre: Genre"))); the app reads it as .unknown; and 1 more like it")
     }
 
     func testADateInAnotherEncoding() throws {
         XCTAssertEqual(try lines(.badDate).first,
-                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].released' is \"29/05/2009\", not a date in iso8601 (in Movie, \(Self.place("released: Date"))); and 1 more like it")
+                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].released' is \"29/05/2009\", not a date in iso8601 (in Movie, \(Self.field("released: Date"))); and 1 more like it")
     }
 
     func testContentTypes() throws {
@@ -196,7 +212,17 @@ final class DriftTests: XCTestCase {
 
     func testAMapValueOfTheWrongType() throws {
         XCTAssertEqual(try lines(.brokenMap).first,
-                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].tags[\"pixar\"]' is a string, expected Int (in Movie, \(Self.place("tags:"))); and 1 more like it")
+                       "\(Self.place("listMovies:")): error: listMovies: 200 response: field 'data.results[0].tags[\"pixar\"]' is a string, expected Int (in Movie, \(Self.field("tags:"))); and 1 more like it")
+    }
+
+    func testAServerThatIgnoresThePageParameter() throws {
+        XCTAssertEqual(try lines(.brokenPagination),
+                       ["\(Self.place("listMovies:")): error: listMovies: pagination: page 2 (page=2) has the first page's items again: the server does not page as declared"])
+    }
+
+    func testADriftOfEveryPageIsReportedOnce() throws {
+        // Page 2 has the same drift as page 1: nothing new to say about it.
+        XCTAssertEqual(try lines(.missing).filter { $0.contains("listMovies") }.count, 1)
     }
 
     func testAOneOfVariantTheSpecDoesNotKnow() throws {
