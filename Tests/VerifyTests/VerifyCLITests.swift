@@ -129,7 +129,7 @@ final class VerifyCLITests: XCTestCase {
     func testAnUnknownEnvironmentIsAnErrorWithTheKnownOnes() throws {
         let result = try run(["--environment", "stagin"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "specs/catalog.yaml:3:1: error: Catalog has no environment 'stagin' (did you mean 'staging'? it has local, staging)\n")
+        XCTAssertEqual(result.stderr, "specs/catalog.yaml:3:10: error: Catalog has no environment 'stagin' (did you mean 'staging'? it has local, staging)\n")
     }
 
     func testHelpNamesEveryOptionAndTheCredentialVariables() throws {
