@@ -138,7 +138,7 @@ xcode-plugin-check:
 # against the generated fake), run it, and the command plugin (check mode; a broken spec reported
 # at file:line:column).
 example:
-	cd Examples/Movies && $(MAKE) --no-print-directory check test run plugin-check
+	cd Examples/Movies && $(MAKE) --no-print-directory check test run verify plugin-check
 
 # docs/getting-started.md's "Use it in your project" steps, followed literally (commands and files
 # read from the page) in a new package in a temporary folder that depends on this checkout by path:

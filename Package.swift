@@ -58,10 +58,12 @@ let package = Package(
         .target(name: "EndpointGenImport", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenSupport"]),
         // export-openapi: a resolved SpecModule → one OpenAPI 3.1 document.
         .target(name: "EndpointGenExport", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
+        // verify: the specs' requests sent to a server through the runtime, its answers checked against the spec.
+        .target(name: "EndpointGenVerify", dependencies: ["EndpointGenSpec", "EndpointGenYAML", "EndpointGenSupport", "EndpointRuntime"]),
         .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenExport", "EndpointGenSupport"]),
         .executableTarget(
             name: "endpointgen",
-            dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["EndpointGenKit", "EndpointGenVerify", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libcurl opened at run time (Linux), for the runtime's CurlTransport; no headers needed to build.
         .target(name: "CEndpointCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
@@ -148,5 +150,7 @@ let package = Package(
         // Which files the build-tool plugin reads as specs: Plugins/EndpointGenPlugin/SpecSelection.swift,
         // a symbolic link here (a plugin's code cannot be a dependency).
         .testTarget(name: "PluginTests"),
+        // verify against loopback servers: one of the test's own serving drifts, and httpbin.
+        .testTarget(name: "VerifyTests", dependencies: ["EndpointGenVerify", "EndpointGenSpec", "RawHTTPServer", "APITestSupport", "endpointgen"]),
     ]
 )

@@ -290,7 +290,8 @@ struct LinkedPage: Endpoint {
 
 /// The `Link` header field of RFC 8288: comma-separated `<target>; param=value` links, values
 /// quoted or not, `rel` a space-separated list of relation types compared case-insensitively.
-enum LinkHeader {
+/// Package-visible: `endpointgen verify` finds a next page as the pages sequence does.
+package enum LinkHeader {
     struct Link: Equatable {
         var target: String
         var relations: [String]
@@ -298,7 +299,7 @@ enum LinkHeader {
 
     /// The first link whose relations include `relation`, resolved against `base` (its text made a
     /// valid URI reference by `ServerURLText`, as every platform then reads it alike).
-    static func target(ofRelation relation: String, in field: String, base: URL) -> URL? {
+    package static func target(ofRelation relation: String, in field: String, base: URL) -> URL? {
         let wanted = relation.lowercased()
         guard let link = parse(field).first(where: { $0.relations.contains(wanted) }) else { return nil }
         return ServerURLText.url(link.target, relativeTo: base)

@@ -81,12 +81,12 @@ public struct RedirectPolicy: Sendable, Hashable {
 }
 
 /// The scheme, host and port of a URL: credentials go only to the origin they were meant for.
-struct Origin: Hashable {
+package struct Origin: Hashable {
     let scheme: String
     let host: String
     let port: Int
 
-    init?(_ url: URL?) {
+    package init?(_ url: URL?) {
         guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         self.scheme = scheme
         self.host = host

@@ -36,11 +36,13 @@ struct EndpointGen: ParsableCommand {
                                        # specs from an OpenAPI 3 document
           endpointgen export-openapi --output openapi.yaml
                                        # an OpenAPI 3.1 document of the specs
+          endpointgen verify --environment staging
+                                       # does the server answer as the specs say?
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
         version: version,
-        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self],
+        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self, Verify.self],
         defaultSubcommand: Generate.self
     )
 
