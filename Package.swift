@@ -151,6 +151,6 @@ let package = Package(
         // a symbolic link here (a plugin's code cannot be a dependency).
         .testTarget(name: "PluginTests"),
         // verify against loopback servers: one of the test's own serving drifts, and httpbin.
-        .testTarget(name: "VerifyTests", dependencies: ["EndpointGenVerify", "EndpointGenSpec", "RawHTTPServer", "APITestSupport", "endpointgen"]),
+        .testTarget(name: "VerifyTests", dependencies: ["EndpointGenVerify", "EndpointGenSpec", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen"]),
     ]
 )

@@ -1,4 +1,5 @@
 import EndpointGenSpec
+import EndpointRuntime
 import EndpointGenSupport
 @testable import EndpointGenVerify
 import Foundation
