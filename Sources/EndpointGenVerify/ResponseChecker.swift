@@ -104,10 +104,12 @@ struct ResponseChecker {
     }
 
     /// A 2xx body as the app's model sees it: unwrapped from the envelope when the endpoint has
-    /// one; nil when it is not JSON or has no payload.
+    /// one; nil when it is not JSON, has no payload, or its envelope says it failed.
     func payload(of answer: RawAnswer) -> JSONDocument? {
         guard (200..<300).contains(answer.status), case .success(let document) = JSONDocument.parse(Array(answer.body)) else { return nil }
         guard let envelope = endpoint.envelope else { return document }
+        // An envelope that says it failed is the app's `.envelope` error, not a page to follow.
+        if let key = envelope.success, case .bool(false)? = document[key] { return nil }
         return document[envelope.payload]
     }
 

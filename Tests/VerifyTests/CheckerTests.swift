@@ -51,8 +51,8 @@ final class CheckerTests: XCTestCase {
           extra: JSON
           level: Level
       Level:
-        type: Int
-        enum: [1, 2, 3]
+        # an integer enum: 4 is a value the spec does not list
+        enum: { type: Int, values: { low: 1, middle: 2, high: 3 } }
       Content:
         oneOf:
           cases: [String, "[Part]"]

@@ -109,7 +109,12 @@ final class HTTPBinVerifyTests: XCTestCase {
 
         """
         let base = try Self.httpbin.url()
-        let outcome = verify(spec: spec, base: base, credentials: VerifyCredentials(token: "wrong"))
+        var options = VerifyOptions()
+        options.baseURL = base.absoluteString
+        // No values file: the suite's names HTTPBin's endpoints, which this spec does not have.
+        let outcome = VerifyCommand.run(sources: [SpecSource(path: Self.specPath, contents: Array(spec.utf8))], valuesFile: nil,
+                                        params: [], credentials: VerifyCredentials(token: "wrong"), options: options)
+        XCTAssertEqual(outcome.diagnostics.map(\.rendered), [])
         XCTAssertEqual(try XCTUnwrap(outcome.report).diagnostics.map(\.rendered),
                        ["\(Self.specPath):3:3: error: getStatus: status 401 is not a success (response: empty)"])
     }
