@@ -16,10 +16,11 @@ SPECS ?=
 OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
-# The package trait that builds AsyncHTTPClientTransport (EndpointRuntimeAsyncHTTPClient) and its
-# tests; off for apps unless they turn it on (docs/server-apps.md). Every build of this package
-# in .build passes it: another trait set compiles every module of the package again.
-TRAITS = --traits AsyncHTTPClient
+# The package traits: AsyncHTTPClient builds AsyncHTTPClientTransport (EndpointRuntimeAsyncHTTPClient)
+# and its tests, off for apps unless they turn it on (docs/server-apps.md); Verify (on by default)
+# gives the CLI `verify`. Every build of this package in .build passes both: another trait set
+# compiles every module of the package again.
+TRAITS = --traits AsyncHTTPClient,Verify
 
 .PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
@@ -33,10 +34,12 @@ tool:
 # no symbol binding and none of the ~38,000 relocations a position-independent binary applies at
 # every start. `--version` starts in ~5 ms instead of ~9 ms (dynamic Swift runtime: ~16 ms), 400 ->
 # 196 page faults. Its own build folder, so switching between it and the debug build rebuilds
-# nothing. `make bench` measures this binary. (The linker warns that glibc's user and group
+# nothing. `make bench` measures this binary. Without the default trait Verify: `verify` needs the
+# runtime's networking, whose FoundationNetworking links libcurl, which no static executable can
+# hold (`swift run endpointgen verify` has it). (The linker warns that glibc's user and group
 # lookups need the system's shared libraries at run time; the CLI never calls them.)
 RELEASE_SCRATCH = .build-release
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path $(RELEASE_SCRATCH)
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable --disable-default-traits --scratch-path $(RELEASE_SCRATCH)
 release-tool:
 	$(SWIFT) build --product endpointgen $(RELEASE_FLAGS)
 

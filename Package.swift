@@ -31,6 +31,11 @@ let package = Package(
     ],
     traits: [
         .trait(name: "AsyncHTTPClient", description: "AsyncHTTPClientTransport (product EndpointRuntimeAsyncHTTPClient), for server apps on SwiftNIO"),
+        // On by default. Off, the CLI has no networking: the release CLI (`make release-tool`) is one
+        // static executable, and FoundationNetworking, which the runtime's URLSession needs, links
+        // libcurl, which a static executable cannot.
+        .trait(name: "Verify", description: "endpointgen verify: the CLI sends the specs' requests through EndpointRuntime"),
+        .default(enabledTraits: ["Verify"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,7 +68,10 @@ let package = Package(
         .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenExport", "EndpointGenSupport"]),
         .executableTarget(
             name: "endpointgen",
-            dependencies: ["EndpointGenKit", "EndpointGenVerify", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "EndpointGenKit", .target(name: "EndpointGenVerify", condition: .when(traits: ["Verify"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // libcurl opened at run time (Linux), for the runtime's CurlTransport; no headers needed to build.
         .target(name: "CEndpointCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),

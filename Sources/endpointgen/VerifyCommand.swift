@@ -1,3 +1,5 @@
+// Only with the package trait Verify (on by default; off in the static release CLI, which has no networking).
+#if Verify
 import ArgumentParser
 import EndpointGenKit
 import EndpointGenSupport
@@ -94,3 +96,4 @@ struct Verify: ParsableCommand {
         try finish(outcome.hasErrors ? Exit.failure : Exit.success)
     }
 }
+#endif
