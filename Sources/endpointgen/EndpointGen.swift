@@ -37,7 +37,7 @@ struct EndpointGen: ParsableCommand {
           endpointgen export-openapi --output openapi.yaml
                                        # an OpenAPI 3.1 document of the specs
           endpointgen verify --environment staging
-                                       # does the server answer as the specs say?
+                                       # does the server agree with the specs?
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
