@@ -193,10 +193,16 @@ private struct JSONParser {
         var runStart = index
         func flush(_ end: Int) throws(JSONParseError) {
             guard runStart < end else { return }
-            guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-                throw JSONParseError(offset: runStart, reason: "a string is not valid UTF-8")
+            // UTF8's own decoder: String(validating:as:) is macOS 15 / iOS 18, newer than the package's platforms.
+            var iterator = bytes[runStart..<end].makeIterator()
+            var decoder = UTF8()
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): scalars.append(scalar)
+                case .emptyInput: return
+                case .error: throw JSONParseError(offset: runStart, reason: "a string is not valid UTF-8")
+                }
             }
-            scalars.append(contentsOf: text.unicodeScalars)
         }
         while index < bytes.count {
             let byte = bytes[index]
