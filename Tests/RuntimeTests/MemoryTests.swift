@@ -173,11 +173,8 @@ final class MemoryTests: XCTestCase {
     /// keep beside it, is 64 MiB. Under load FoundationNetworking's queue of chunks for its
     /// delegate (which nothing bounds, docs/security.md) was seen to add more; curl's check that
     /// does not depend on load is `sizeIndependenceKiB`. This budget stays far below a body held
-    /// whole. Under ThreadSanitizer (`make tsan` sets TSAN_OPTIONS) every heap byte has shadow
-    /// memory: 192 MiB there.
-    static var transferBudgetKiB: Int {
-        ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? 96 * 1024 : 192 * 1024
-    }
+    /// whole. (`make tsan` skips these tests: under ThreadSanitizer every heap byte has shadow memory.)
+    static let transferBudgetKiB = 96 * 1024
 
     /// How much more a 200 MiB download over CurlTransport may add than a 50 MiB one: the buffers
     /// are the same, so only noise; a body held whole would add 150 MiB more.
@@ -224,9 +221,7 @@ final class MemoryTests: XCTestCase {
     /// What a slow writer may add over CurlTransport, which pauses at 256 waiting chunks and
     /// fails past 1024 (of at most 16 KiB), or AsyncHTTPClientTransport, which stops reading while
     /// 4 MiB wait: 24 MiB, below the 64 MiB body.
-    static var slowWriterBudgetKiB: Int {
-        ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil ? 24 * 1024 : 192 * 1024
-    }
+    static let slowWriterBudgetKiB = 24 * 1024
 
     /// A 64 MiB download to a writer that pauses 1 ms after each chunk (a 16 KiB chunk then
     /// arrives far faster than it is written). CurlTransport pauses curl, AsyncHTTPClientTransport
