@@ -16,23 +16,30 @@ SPECS ?=
 OUTPUT ?=
 FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
+# The package traits: AsyncHTTPClient builds AsyncHTTPClientTransport (EndpointRuntimeAsyncHTTPClient)
+# and its tests, off for apps unless they turn it on (docs/server-apps.md); Verify (on by default)
+# gives the CLI `verify`. Every build of this package in .build passes both: another trait set
+# compiles every module of the package again.
+TRAITS = --traits AsyncHTTPClient,Verify
 
-.PHONY: all setup generate check lint long-functions build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check example first-five-minutes isolation-check schema-test export-check fuzz bench bench-compare clean
+.PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
 all: generate
 
 tool:
-	$(SWIFT) build --product endpointgen
+	$(SWIFT) build $(TRAITS) --product endpointgen
 
 # The CLI built as a build step should run it: optimized, and one static executable (the Swift
 # runtime, the C and C++ libraries and libyaml linked in, `-static-executable`): no dynamic loader,
 # no symbol binding and none of the ~38,000 relocations a position-independent binary applies at
 # every start. `--version` starts in ~5 ms instead of ~9 ms (dynamic Swift runtime: ~16 ms), 400 ->
 # 196 page faults. Its own build folder, so switching between it and the debug build rebuilds
-# nothing. `make bench` measures this binary. (The linker warns that glibc's user and group
+# nothing. `make bench` measures this binary. Without the default trait Verify: `verify` needs the
+# runtime's networking, whose FoundationNetworking links libcurl, which no static executable can
+# hold (`swift run endpointgen verify` has it). (The linker warns that glibc's user and group
 # lookups need the system's shared libraries at run time; the CLI never calls them.)
 RELEASE_SCRATCH = .build-release
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable --scratch-path $(RELEASE_SCRATCH)
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable --disable-default-traits --scratch-path $(RELEASE_SCRATCH)
 release-tool:
 	$(SWIFT) build --product endpointgen $(RELEASE_FLAGS)
 
@@ -42,11 +49,16 @@ release-tool-path:
 generate: tool
 	$(TOOL) generate $(FOLDERS)
 
-check: tool long-functions
+check: tool long-functions bench-report
 	$(TOOL) check $(FOLDERS)
 
 lint: tool
 	$(TOOL) lint $(if $(SPECS),--specs $(SPECS))
+
+# BENCHMARKS.md is what Benchmarks/bench.py writes from the committed figures (Benchmarks/results.json),
+# and no benchmark text names a work session: Python only, part of `make check`.
+bench-report:
+	@python3 Tests/Scripts/test_bench_report.py 2>/dev/null || python3 Tests/Scripts/test_bench_report.py
 
 # Functions that fit on a screen (issue 29): no function, initializer or closure-bodied property in
 # Sources/ or Plugins/ over 80 lines unless allowed, with the reason, in the script. Part of
@@ -55,8 +67,19 @@ long-functions:
 	@python3 Tests/Scripts/test_long_functions.py 2>/dev/null || python3 Tests/Scripts/test_long_functions.py
 	@python3 Scripts/long_functions.py
 
+# Apple availability: every declaration the runtime, Generated/, the goldens, the
+# generator and the build tool use exists on the declared platforms (Package.swift: macOS 13, iOS
+# 16, tvOS 16, watchOS 9) or is behind `if #available`, `@available` or a Linux-only `#if`.
+# Linux builds never say so; the toolchain's modules still carry Apple `@available`, and the
+# type-checked AST names every declaration used (Scripts/availability.py, docs/apple-platforms.md).
+# The positive control first (quiet unless it fails): a check that reports nothing fails it.
+availability:
+	$(SWIFT) build $(TRAITS)
+	@python3 Tests/Scripts/test_availability.py 2>/dev/null || python3 Tests/Scripts/test_availability.py
+	python3 Scripts/availability.py
+
 build:
-	$(SWIFT) build
+	$(SWIFT) build $(TRAITS)
 
 # The suite, then the transport, redirect and wire suites again over URLSession and over
 # AsyncHTTPClient (the default transport on Linux is CurlTransport). httpbin under gunicorn is a
@@ -66,9 +89,9 @@ TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|Runtim
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test --disable-swift-testing
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test $(TRAITS) --disable-swift-testing
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
 
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
 # (CI images often run as root without sudo). macOS: brew install libyaml.
@@ -89,26 +112,41 @@ referees:
 	@python3 -c "import httpbin, gunicorn, openapi_core, openapi_spec_validator, sse_starlette, uvicorn" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core openapi-spec-validator sse-starlette uvicorn
 
 # The whole suite under ThreadSanitizer, in its own build folder (.build-tsan). The suppressions
-# cover only the test-side HTTP server's socket layer (see the file).
+# cover only the test-side HTTP server's socket layer (see the file). MemoryTests measure peak RSS,
+# which under the sanitizer is its shadow memory: they run in make test only.
 tsan: referees
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --skip MemoryTests
 
 # The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
 # and for the Generated target, which has no specs of its own; --help describes the plugin's options.
 plugin-check:
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --check
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --target Generated --check
-	$(SWIFT) package --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --check
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --target Generated --check
+	$(SWIFT) package $(TRAITS) --allow-writing-to-package-directory generate-endpoints --help | grep -q -e '--target <name>'
+
+# The plugins' Xcode conformances (`#if canImport(XcodeProjectPlugin)`, compiled only by Xcode),
+# type-checked against a stand-in of Xcode's module (Tests/XcodeProjectPluginStub), and the
+# SwiftPM side with the same flags. Seconds; no package build.
+PLUGIN_API = $(shell dirname $$(dirname $$(command -v $(SWIFT))))/lib/swift/pm/PluginAPI
+XCODE_STUB = .build/xcode-plugin-stub
+xcode-plugin-check:
+	@mkdir -p $(XCODE_STUB)
+	swiftc -emit-module -parse-as-library -module-name XcodeProjectPlugin -package-description-version 6.1 \
+		-I $(PLUGIN_API) Tests/XcodeProjectPluginStub/XcodeProjectPlugin.swift -emit-module-path $(XCODE_STUB)/XcodeProjectPlugin.swiftmodule
+	for plugin in EndpointGenPlugin GenerateEndpoints; do \
+		swiftc -typecheck -parse-as-library -package-description-version 6.1 -warnings-as-errors \
+			-I $(PLUGIN_API) -I $(XCODE_STUB) Plugins/$$plugin/*.swift || exit 1; \
+	done
 
 # The example package (its own build folder, Examples/Movies/.build): Generated/ and openapi.yaml
 # current (the export validated by openapi-spec-validator when installed), its tests (app logic
 # against the generated fake), run it, and the command plugin (check mode; a broken spec reported
 # at file:line:column).
 example:
-	cd Examples/Movies && $(MAKE) --no-print-directory check test run plugin-check
+	cd Examples/Movies && $(MAKE) --no-print-directory check test run verify plugin-check
 
-# The README's "Use it in your project" steps, followed literally (commands and files read from
-# the README) in a new package in a temporary folder that depends on this checkout by path:
+# docs/getting-started.md's "Use it in your project" steps, followed literally (commands and files
+# read from the page) in a new package in a temporary folder that depends on this checkout by path:
 # init, targets, make generate, the command plugin, make check, then build and run the app.
 # A fresh build of the package (its own .build): a few minutes.
 first-five-minutes:
@@ -136,7 +174,7 @@ export-check: tool
 # is accepted type-checks against EndpointRuntime (Tests/Fuzz/fuzz_specs.py). Then damaged
 # OpenAPI documents through import-openapi: what it writes must generate (fuzz_openapi.py).
 fuzz: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	python3 Tests/Fuzz/fuzz_specs.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules
 	python3 Tests/Fuzz/fuzz_openapi.py $(TOOL) $(shell $(SWIFT) build --show-bin-path)/Modules 1500 10
 
@@ -151,11 +189,11 @@ fuzz: tool
 CORPUS_WORK = .build/corpus
 CORPUS = python3 Tests/Corpus/corpus.py --tool $(TOOL) --modules $(shell $(SWIFT) build --show-bin-path)/Modules
 corpus: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	$(CORPUS) --work $(CORPUS_WORK) $(CORPUS_ARGS)
 
 public-documents: tool
-	$(SWIFT) build --target EndpointRuntime
+	$(SWIFT) build $(TRAITS) --target EndpointRuntime
 	$(CORPUS) --work .build/public-documents --only github,stripe
 
 # Generated/, the features and the hostile goldens built as app targets would: Swift 6 mode with
@@ -164,8 +202,37 @@ public-documents: tool
 isolation-check:
 	cd Tests/IsolationBuild && $(SWIFT) build && ./check-must-not-compile.sh
 
-# Not part of `make test`: generation, compile and runtime benchmarks (several minutes);
-# writes BENCHMARKS.md and Benchmarks/chart.svg. BENCH_ARGS="--runs 3" etc. to change it;
+# EndpointRuntime's DocC documentation (Sources/EndpointRuntime/EndpointRuntime.docc):
+# the module's symbol graphs, built in a folder of their own (.build-docs: no other build is
+# touched or rebuilt, and only EndpointRuntime is compiled), then the toolchain's docc with
+# warnings as errors (a link to nothing, an undocumented parameter), then Scripts/docs_check.py
+# (its tests first): every public symbol has a doc comment, every top-level one is in a topic
+# group. The archive is .build-docs/EndpointRuntime.doccarchive (Xcode opens it; or serve the
+# folder: `python3 -m http.server -d .build-docs/EndpointRuntime.doccarchive`, then
+# /documentation/endpointruntime). docc is in the Linux toolchain's bin; Xcode's via xcrun.
+DOCS_SCRATCH = .build-docs
+DOCS_GRAPHS = $(CURDIR)/$(DOCS_SCRATCH)/symbol-graphs
+DOCC ?= $(shell command -v docc 2>/dev/null || echo xcrun docc)
+docs:
+	@mkdir -p $(DOCS_GRAPHS)
+	$(SWIFT) build --target EndpointRuntime --scratch-path $(DOCS_SCRATCH) \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(DOCS_GRAPHS)
+	$(DOCC) convert Sources/EndpointRuntime/EndpointRuntime.docc --additional-symbol-graph-dir $(DOCS_GRAPHS) \
+		--fallback-display-name EndpointRuntime --fallback-bundle-identifier EndpointRuntime \
+		--output-path $(DOCS_SCRATCH)/EndpointRuntime.doccarchive --warnings-as-errors
+	@python3 Tests/Scripts/test_docs_check.py 2>/dev/null || python3 Tests/Scripts/test_docs_check.py
+	python3 Scripts/docs_check.py $(DOCS_GRAPHS)
+
+# What an app that depends on this package resolves: using only EndpointRuntime, with
+# the traits as they are by default, nothing but swift-argument-parser; with the AsyncHTTPClient
+# trait, async-http-client and SwiftNIO (the control); EndpointRuntimeAsyncHTTPClient without the
+# trait fails to build, naming the trait. Throwaway apps in a temporary folder (Tests/ResolveCheck).
+resolve-check:
+	python3 Tests/ResolveCheck/resolve_check.py
+
+# Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
+# BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
+# (`python3 Benchmarks/bench.py --report-only` rewrites the report from them). BENCH_ARGS="--runs 3" etc.;
 # BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds).
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
@@ -175,7 +242,7 @@ bench:
 # compiling its N = 500 output), then on GitHub's and Stripe's documents (debug and release
 # builds of both outputs, each under a 12 GiB / 45 min watchdog: an hour or more). Parts:
 # COMPARE_ARGS="--documents ''" (synthetic only), "--sizes '' --compile-sizes ''" (documents only).
-# Writes Benchmarks/COMPARE.md, which the next `make bench` puts into BENCHMARKS.md.
+# Writes Benchmarks/COMPARE.md and Benchmarks/compare-results.json, which the next `make bench` quotes.
 bench-compare:
 	python3 Benchmarks/compare.py $(COMPARE_ARGS)
 

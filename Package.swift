@@ -7,13 +7,21 @@ import PackageDescription
 //   → EndpointGenCodegen (translate, name, print Swift)
 //   → EndpointGenKit (pipeline, writer, check) → endpointgen (CLI).
 // EndpointRuntime is what generated code stands on; Generated/ is the committed output for specs/.
+
+/// What only the package trait AsyncHTTPClient uses: the transport over AsyncHTTPClient (SwiftNIO)
+/// and its tests. SwiftPM resolves no package that only disabled traits use, so an app that leaves
+/// the trait off (the default) resolves none of SwiftNIO's packages: swift-argument-parser, for
+/// the CLI and the plugins, is all (`make resolve-check`). Server apps turn it on with
+/// `traits: ["AsyncHTTPClient"]` (docs/server-apps.md); this package's Makefile always does.
+let withAsyncHTTPClient = TargetDependencyCondition.when(traits: ["AsyncHTTPClient"])
+
 let package = Package(
     name: "EndpointGen",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "EndpointRuntime", targets: ["EndpointRuntime"]),
         // The runtime's transport on AsyncHTTPClient (SwiftNIO), for server apps; a product of its
-        // own so that apps using only EndpointRuntime never build NIO.
+        // own so that apps using only EndpointRuntime never build NIO. Empty without the trait.
         .library(name: "EndpointRuntimeAsyncHTTPClient", targets: ["EndpointRuntimeAsyncHTTPClient"]),
         .executable(name: "endpointgen", targets: ["endpointgen"]),
         // `swift package --allow-writing-to-package-directory generate-endpoints`: writes the committed Generated/.
@@ -21,11 +29,20 @@ let package = Package(
         // Generates at build time from a target's own specs, into the build folder.
         .plugin(name: "EndpointGenPlugin", targets: ["EndpointGenPlugin"]),
     ],
+    traits: [
+        .trait(name: "AsyncHTTPClient", description: "AsyncHTTPClientTransport (product EndpointRuntimeAsyncHTTPClient), for server apps on SwiftNIO"),
+        // On by default. Off, the CLI has no networking: the release CLI (`make release-tool`) is one
+        // static executable, and FoundationNetworking, which the runtime's URLSession needs, links
+        // libcurl, which a static executable cannot.
+        .trait(name: "Verify", description: "endpointgen verify: the CLI sends the specs' requests through EndpointRuntime"),
+        .default(enabledTraits: ["Verify"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Tests only: the loopback HTTP server of WireTests. The runtime and Generated/ stay Foundation-only.
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        // Only EndpointRuntimeAsyncHTTPClient (and the tests running the suites over it) use it.
+        // Only EndpointRuntimeAsyncHTTPClient (and the tests running the suites over it) use it,
+        // with the trait on.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // Already in async-http-client's graph; named for the error types the transport maps.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
@@ -46,10 +63,15 @@ let package = Package(
         .target(name: "EndpointGenImport", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenSupport"]),
         // export-openapi: a resolved SpecModule → one OpenAPI 3.1 document.
         .target(name: "EndpointGenExport", dependencies: ["EndpointGenSpec", "EndpointGenSupport"]),
+        // verify: the specs' requests sent to a server through the runtime, its answers checked against the spec.
+        .target(name: "EndpointGenVerify", dependencies: ["EndpointGenSpec", "EndpointGenYAML", "EndpointGenSupport", "EndpointRuntime"]),
         .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenExport", "EndpointGenSupport"]),
         .executableTarget(
             name: "endpointgen",
-            dependencies: ["EndpointGenKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "EndpointGenKit", .target(name: "EndpointGenVerify", condition: .when(traits: ["Verify"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // libcurl opened at run time (Linux), for the runtime's CurlTransport; no headers needed to build.
         .target(name: "CEndpointCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
@@ -61,12 +83,13 @@ let package = Package(
         .target(
             name: "EndpointRuntimeAsyncHTTPClient",
             dependencies: [
-                "EndpointRuntime", "CEndpointZlib",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "EndpointRuntime",
+                .target(name: "CEndpointZlib", condition: withAsyncHTTPClient),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient),
+                .product(name: "NIOCore", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOPosix", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: withAsyncHTTPClient),
             ]
         ),
 
@@ -112,16 +135,16 @@ let package = Package(
         // bodies, trickling bodies); shared by RuntimeTests and WireTests.
         .target(name: "RawHTTPServer", path: "Tests/Support/RawHTTPServer"),
         // Assertions on the typed error, shared by the runtime and wire tests.
-        .target(name: "APITestSupport", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient", .product(name: "AsyncHTTPClient", package: "async-http-client")], path: "Tests/Support/APITestSupport"),
+        .target(name: "APITestSupport", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient", .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient)], path: "Tests/Support/APITestSupport"),
         // A client in a process of its own, so that tests can measure its peak memory against hostile bodies.
         .executableTarget(name: "runtime-memory-probe", dependencies: ["EndpointRuntime", "EndpointRuntimeAsyncHTTPClient"], path: "Tests/Support/MemoryProbe"),
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
                 "EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe", "EndpointRuntimeAsyncHTTPClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient),
+                .product(name: "NIOCore", package: "swift-nio", condition: withAsyncHTTPClient),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: withAsyncHTTPClient),
             ]
         ),
         // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
@@ -132,5 +155,10 @@ let package = Package(
             dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", "APITestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
+        // Which files the build-tool plugin reads as specs: Plugins/EndpointGenPlugin/SpecSelection.swift,
+        // a symbolic link here (a plugin's code cannot be a dependency).
+        .testTarget(name: "PluginTests"),
+        // verify against loopback servers: one of the test's own serving drifts, and httpbin.
+        .testTarget(name: "VerifyTests", dependencies: ["EndpointGenVerify", "EndpointGenSpec", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen"]),
     ]
 )

@@ -6,6 +6,7 @@ libyaml's own parse of the same files in the same run, since the ratio between t
 what stays comparable on a noisy machine. Results go to stdout and, with --write, to
 BENCHMARKS.md with an SVG chart. GitHub's and Stripe's published documents get a section of their
 own (bench_documents.py: generation, debug build, incremental rebuilds; --skip-documents).
+BENCHMARKS.md holds the current figures only; what explains them is Benchmarks/NOTES.md.
 """
 import argparse
 import os
@@ -24,8 +25,11 @@ sys.modules.setdefault("bench", sys.modules[__name__])
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.environ.get("BENCH_WORK", "/tmp/endpointgen-bench")
-# The figures of the last BENCHMARKS.md written (--write), for --report-only.
-RESULTS = os.path.join(WORK, "last-results.json")
+# The figures BENCHMARKS.md is written from: saved by --write, read by --report-only. Committed
+# beside BENCHMARKS.md, so a change to the report's writer can be applied in any clone.
+SAVED = os.path.join(ROOT, "Benchmarks", "results.json")
+# The same for `make bench-compare`'s synthetic figures (compare.py), which the report's summary quotes.
+COMPARE_SAVED = os.path.join(ROOT, "Benchmarks", "compare-results.json")
 
 
 def run_measured(cmd, cwd=None, env=None):
@@ -146,9 +150,9 @@ def bench_generation(tool, baseline, sizes, runs):
         kept = os.path.join(WORK, f"n{n}", "Generated")
         keep_output(out, kept)
         lines = count_lines(kept)
-        rows.append(dict(n=n, gen=gen_t, mem=gen_m, yaml=yaml_t, nochange=nochange_t, lines=lines,
-                         size=sum(os.path.getsize(f) for f in files)))
         ratio = paired_ratio(gen_t, yaml_t)
+        rows.append(dict(n=n, gen=gen_t, mem=gen_m, yaml=yaml_t, nochange=nochange_t, lines=lines,
+                         size=sum(os.path.getsize(f) for f in files), ratio=ratio))
         print(f"N={n:5d}: generate {fmt(gen_t)}, peak {statistics.median(gen_m):.1f} MiB; "
               f"libyaml parse {fmt(yaml_t)}; ratio {ratio:.2f}x; no-change {fmt(nochange_t)}; "
               f"{lines} generated lines", flush=True)
@@ -221,7 +225,7 @@ def bench_runtime(tool, iterations, rounds):
                         "--quiet"] + options, check=True)
     build = subprocess.run(["swift", "build", "-c", "release"], cwd=pkg, capture_output=True, text=True)
     if build.returncode != 0:
-        # Seen once after the runtime's sources changed (session 14): the build failed without a
+        # Seen once after the runtime's sources changed (2026-11-23): the build failed without a
         # compiler error and the next one passed. Show what it printed, then try once more.
         print("RuntimeBench build failed; retrying once:\n" + build.stdout[-3000:] + build.stderr[-3000:], flush=True)
         subprocess.run(["swift", "build", "-c", "release"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
@@ -247,6 +251,7 @@ def bench_runtime(tool, iterations, rounds):
           f"hand-written {fmt(cpu['hand-written'], 'us', 1.0)}, ratio {cpu_ratio:.2f}x)", flush=True)
     for op in STORAGE_OPS:
         sides_of_op = storage[op]
+        sides_of_op["ratio"] = storage_ratio(sides_of_op)
         print(f"storage class, {op} per value: storage {fmt(sides_of_op['storage'], 'ns', 1.0)}; "
               f"inline {fmt(sides_of_op['inline'], 'ns', 1.0)}; ratio {storage_ratio(sides_of_op):.2f}x", flush=True)
     return dict(generated=gen, hand=hand, ratio=ratio, cpu_generated=cpu["generated"], cpu_hand=cpu["hand-written"],
@@ -255,6 +260,8 @@ def bench_runtime(tool, iterations, rounds):
 
 def storage_ratio(sides_of_op):
     """Storage class / inline: the median of the per-round ratios (rounds interleave the two)."""
+    if "ratio" in sides_of_op:
+        return sides_of_op["ratio"]
     return statistics.median(a / b for a, b in zip(sides_of_op["storage"], sides_of_op["inline"]))
 
 
@@ -263,12 +270,9 @@ def storage_section(runtime):
     storage = runtime.get("storage")
     if not storage:
         return []
-    lines = ["", "### A 20-field model's storage class vs the same fields inline (CPU ns per value, 1,000 values)", "",
-             "Benchmarks/RuntimeBench/specs/wide.yaml as generated (`_Storage`) and generated with "
-             f"`--mutable-models` (fields inline); release build, load {runtime.get('load', 0):.1f} at the end of the run. "
-             "Thread CPU time (wall time on a shared machine measures the waits for a core). "
-             "Copy: each value into a new array; compare: `==` with values decoded separately; "
-             "read: every field of every value.", "",
+    lines = ["", "### A 20-field model: storage class against the same fields inline", "",
+             "Benchmarks/RuntimeBench/specs/wide.yaml generated as usual (`_Storage`) and with `--mutable-models` "
+             f"(fields inline); release build; thread CPU ns per value over 1,000 values; load {runtime.get('load', 0):.1f}.", "",
              "| operation | storage class | inline | storage / inline |", "|---|---|---|---|"]
     for op in STORAGE_OPS:
         if op in storage:
@@ -341,20 +345,128 @@ def svg_chart(gen_rows, compile_rows):
     return "\n".join(parts) + "\n"
 
 
-def write_report(machine, gen_rows, compile_rows, runtime):
+def machine_description():
+    """CPU, cores, memory, kernel and Swift of this machine, as the reports name it."""
+    with open("/proc/cpuinfo") as fh:
+        model = next((l.split(":", 1)[1].strip() for l in fh if l.startswith("model name")), platform.machine())
+    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2 ** 30
+    return f"{model}, {os.cpu_count()} cores, {mem:.0f} GiB, {platform.system()} {platform.release()}; {swift}"
+
+
+# Targets of issue 5 (synthetic API, runtime) and issue 31 (public documents), beside the figures.
+TARGETS = dict(generation="< 150 ms, < 64 MB", libyaml="≤ 3x", nochange="< 100 ms", debug="< 17 s, < 1 GB",
+               call="≤ 1.2x", documents="< 1 s; < 60 s, < 1 GB", rebuild="< 5 s", compare="≥ 10x (debug build)")
+
+
+def _ms(values):
+    return f"{statistics.median(values) * 1000:.1f} ms"
+
+
+def summary_rows(gen_rows, compile_rows, runtime, documents, compare):
+    """The first screen of BENCHMARKS.md: one row per headline figure, with its target."""
+    import bench_documents
+    rows = []
+    if gen_rows:
+        big, small = gen_rows[-1], gen_rows[0]
+        rows.append((f"generate, N = {big['n']} endpoints ({big['size'] / 1e6:.2f} MB of specs, {big['lines']:,} lines "
+                     "written), whole process",
+                     f"**{_ms(big['gen'])}**, peak {statistics.median(big['mem']):.0f} MiB", TARGETS["generation"]))
+        rows.append(("the same against libyaml's parse alone of the same specs (paired runs), "
+                     f"N = {big['n']} / N = {small['n']}",
+                     f"**{gen_ratio(big):.1f}x** / {gen_ratio(small):.1f}x", TARGETS["libyaml"]))
+        rows.append((f"generate again with nothing changed, N = {big['n']}", _ms(big["nochange"]), TARGETS["nochange"]))
+    debug = [r for r in compile_rows if r["config"] == "debug"]
+    release = [r for r in compile_rows if r["config"] == "release"]
+    if debug:
+        d = debug[-1]
+        cell = f"**{statistics.median(d['time']):.1f} s**, {max(d['mem']):.0f} MiB"
+        r = next((r for r in release if r["n"] == d["n"]), None)
+        if r:
+            cell += f"; release {statistics.median(r['time']):.1f} s, {max(r['mem']):.0f} MiB"
+        rows.append((f"debug build of the generated module, N = {d['n']} ({d['lines']:,} lines), runtime prebuilt",
+                     cell, TARGETS["debug"]))
+    if runtime:
+        rows.append(("a generated call against the hand-written one, stub transport (µs per request)",
+                     f"{statistics.median(runtime['generated']):.1f} against {statistics.median(runtime['hand']):.1f}: "
+                     f"**{runtime['ratio']:.2f}x**", TARGETS["call"]))
+    for key, name in bench_documents.document_names(documents):
+        r = documents[key]
+        built = [s for s in r.get("debug", []) if "failed" not in s]
+        cell = (f"{statistics.median(r['import']['time']):.2f} + {statistics.median(r['generate']['time']):.2f} s; "
+                + (f"**{statistics.median(s['time'] for s in built):.1f} s**, {max(s['peak'] for s in built):.0f} MiB, "
+                   f"{max(s['warnings'] for s in built)} warnings" if built else "not built"))
+        rows.append((f"{name}'s document ({r['operations']} operations): import + generate; debug build", cell,
+                     TARGETS["documents"]))
+        medians = [statistics.median(s["time"] for s in inc["samples"]) for inc in r.get("incremental", [])]
+        if medians:
+            span = f"{min(medians):.1f}" + (f"–{max(medians):.1f}" if max(medians) > min(medians) else "")
+            rows.append((f"{name}: rebuild after one edit (median of each of {len(medians)} edits)" if len(medians) > 1
+                         else f"{name}: rebuild after one edit (median)", f"{span} s",
+                         TARGETS["rebuild"]))
+    if compare:
+        parts = []
+        gen = compare.get("rows", [])
+        if gen:
+            g = gen[-1]
+            parts.append(f"generation {g['speed']:.0f}x faster at N = {g['n']}")
+        if compare.get("compiles"):
+            c = compare["compiles"][-1]
+            parts.append(f"debug build **{c['speed']:.1f}x** faster at N = {c['n']}")
+        rows.append((f"against swift-openapi-generator 1.14.3 on the same API (`make bench-compare`, "
+                     f"{compare['measured']}, {compare['machine']})", "; ".join(parts), TARGETS["compare"]))
+    lines = ["| | figure | target |", "|---|---|---|"]
+    lines += [f"| {label} | {figure} | {target} |" for label, figure, target in rows]
+    return lines
+
+
+def gen_ratio(row):
+    """A generation row's paired ratio to libyaml's parse (saved with the row; computed for older rows)."""
+    return row["ratio"] if "ratio" in row else paired_ratio(row["gen"], row["yaml"])
+
+
+def compare_section():
+    """The synthetic part of Benchmarks/COMPARE.md (the public documents' part is wide: linked)."""
+    import compare_documents
+    path = os.path.join(ROOT, "Benchmarks", "COMPARE.md")
+    if not os.path.exists(path):
+        return []
+    with open(path) as fh:
+        synthetic = fh.read().partition(compare_documents.HEADING)[0].strip()
+    compare = load_compare()
+    when = [f"Measured {compare['measured']} on {compare['machine']} (Benchmarks/compare-results.json)."] if compare else []
+    return ["", synthetic, ""] + when + ["", "Both tools on GitHub's and Stripe's documents (import, debug and release builds, release "
+            "size per operation): [Benchmarks/COMPARE.md](Benchmarks/COMPARE.md)."]
+
+
+def load_compare():
+    if os.path.exists(COMPARE_SAVED):
+        with open(COMPARE_SAVED) as fh:
+            return json.load(fh)
+    return None
+
+
+def write_report(saved):
+    """BENCHMARKS.md (the current figures, from `saved`) and Benchmarks/chart.svg."""
+    import bench_documents
+    gen_rows, compile_rows, runtime = saved["gen"], saved["compile"], saved["runtime"]
+    documents = saved.get("documents", {})
+    run = f"`make bench` on {saved['measured']}" + (f" (`BENCH_ARGS='{' '.join(saved['argv'])}'`)" if saved.get("argv") else "")
     lines = ["# Benchmarks", "",
-             "Written by `make bench` (Benchmarks/bench.py); every figure is the median of several runs, "
-             "with min and max. Synthetic specs from Benchmarks/synth_spec.py (issue 5's shape).", "",
-             f"Machine: {machine}", "", "![generation and compile time against N](Benchmarks/chart.svg)", "",
-             "## Generation (release CLI, whole process)", "",
-             "The release CLI is `make release-tool` (optimized, one static executable). Ratio: the median of the ratios "
-             "of each generate to the libyaml parse timed right after it (paired, so drift of the machine cancels).", "",
-             "| N | spec size | generate | peak memory | libyaml parse alone | ratio | no-change generate | generated lines |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"How fast EndpointGen is, as measured by {run} on the machine below. Every figure is a "
+             "median, with min and max or each run; the tables below have the details, and "
+             "[Benchmarks/NOTES.md](Benchmarks/NOTES.md) the findings that explain them.", ""]
+    lines += summary_rows(gen_rows, compile_rows, runtime, documents, load_compare())
+    lines += ["", "Synthetic specs from Benchmarks/synth_spec.py (issue 5's shape: N services of 20 endpoints "
+              "over shared models); release CLI of `make release-tool`.", "",
+              "![generation and compile time against N](Benchmarks/chart.svg)", "",
+              "## Generation (whole process)", "",
+              "Ratio: the median of the ratios of each generate to libyaml's parse of the same files timed right after it.", "",
+              "| N | spec size | generate | peak memory | libyaml parse alone | ratio | no-change generate | generated lines |",
+              "|---|---|---|---|---|---|---|---|"]
     for r in gen_rows:
-        ratio = paired_ratio(r["gen"], r["yaml"])
         lines.append(f"| {r['n']} | {r['size'] / 1e6:.2f} MB | {fmt(r['gen'])} | {statistics.median(r['mem']):.0f} MiB | "
-                     f"{fmt(r['yaml'])} | {ratio:.1f}x | {fmt(r['nochange'])} | {r['lines']} |")
+                     f"{fmt(r['yaml'])} | {gen_ratio(r):.1f}x | {fmt(r['nochange'])} | {r['lines']} |")
     if len(gen_rows) > 1:
         a, b = gen_rows[-2], gen_rows[-1]
         growth = statistics.median(b["gen"]) / statistics.median(a["gen"])
@@ -369,25 +481,29 @@ def write_report(machine, gen_rows, compile_rows, runtime):
                   "| side | per request |", "|---|---|",
                   f"| generated service | {fmt(runtime['generated'], 'us', 1.0)} |",
                   f"| hand-written URLRequest + JSONEncoder/JSONDecoder | {fmt(runtime['hand'], 'us', 1.0)} |",
-                  "", f"Ratio generated / hand-written: {runtime['ratio']:.2f}x (median of the rounds' ratios)."]
+                  "", f"Ratio generated / hand-written: {runtime['ratio']:.2f}x."]
         if "cpu_ratio" in runtime:
             lines += ["", f"CPU time of the process per request (all its threads): generated {fmt(runtime['cpu_generated'], 'us', 1.0)}, "
                       f"hand-written {fmt(runtime['cpu_hand'], 'us', 1.0)}; ratio {runtime['cpu_ratio']:.2f}x."]
         lines += storage_section(runtime)
-    import bench_documents  # the section shows the documents' kept results, measured now or before
-    documents = bench_documents.render(bench_documents.load_results())
-    if documents:
-        lines += ["", documents.strip()]
-    lines += ["", "## Reference: swift-openapi-generator 1.14.3 (from issue 5, same kind of machine)", "",
-              "| N | generation | peak memory | lines | debug compile |", "|---|---|---|---|---|"]
-    for n, (t, m, l, c) in sorted(OPENAPI_REFERENCE.items()):
-        lines.append(f"| {n} | {t} s | {m} MB | ~{l // 1000}k | {f'{c:.0f} s' if c else '—'} |")
-    compare = os.path.join(ROOT, "Benchmarks", "COMPARE.md")
-    if os.path.exists(compare):
-        lines += ["", open(compare).read().strip()]
-    notes = os.path.join(ROOT, "Benchmarks", "NOTES.md")
-    if os.path.exists(notes):
-        lines += ["", open(notes).read().strip()]
+    section = bench_documents.render(documents)
+    if section:
+        lines += ["", section.strip()]
+    lines += compare_section()
+    lines += ["", "## How to reproduce", "",
+              "- `make bench` measures all of the above and rewrites this file, Benchmarks/chart.svg and "
+              "Benchmarks/results.json (the figures this file is written from): about 10 minutes on a quiet machine, "
+              "half an hour at load 10, most of it the documents' builds; `BENCH_ARGS` passes options to Benchmarks/bench.py: `--runs 3`, "
+              "`--compile-runs 1`, `--skip-compile`, `--skip-runtime`, `--skip-documents`, `--documents github` "
+              "(the other document keeps its figures), `--doc-build-runs 2`, `--incremental-runs 3`.",
+              "- `make bench-compare` runs swift-openapi-generator beside EndpointGen (Benchmarks/compare.py; "
+              "`COMPARE_ARGS`) and writes Benchmarks/COMPARE.md and Benchmarks/compare-results.json; the next "
+              "`make bench` (or the line below) takes them in.",
+              "- `python3 Benchmarks/bench.py --report-only` writes this file again from Benchmarks/results.json "
+              "without measuring.",
+              "- Times on a shared machine move with its load: compare figures of one run, or paired runs; "
+              "Benchmarks/NOTES.md, \"Measurement\", says how the figures are taken and where they mislead.",
+              "", "## Machine", "", saved["machine"]]
     with open(os.path.join(ROOT, "BENCHMARKS.md"), "w") as fh:
         fh.write("\n".join(lines) + "\n")
     with open(os.path.join(ROOT, "Benchmarks", "chart.svg"), "w") as fh:
@@ -410,15 +526,15 @@ def main():
                         help="full debug builds of each document's module (the section takes ~30 min at load 12)")
     parser.add_argument("--incremental-runs", type=int, default=3, help="rebuilds after each edit")
     parser.add_argument("--doc-max-minutes", type=float, default=30.0, help="a document's build is killed past this")
-    parser.add_argument("--write", action="store_true", help="update BENCHMARKS.md and Benchmarks/chart.svg")
+    parser.add_argument("--write", action="store_true",
+                        help="update BENCHMARKS.md, Benchmarks/chart.svg and Benchmarks/results.json")
     parser.add_argument("--report-only", action="store_true",
-                        help="rewrite BENCHMARKS.md from the last run's saved figures (after editing NOTES.md)")
+                        help="rewrite BENCHMARKS.md and the chart from Benchmarks/results.json, measuring nothing")
     args = parser.parse_args()
     if args.report_only:
-        with open(RESULTS) as fh:
-            saved = json.load(fh)
-        write_report(saved["machine"], saved["gen"], saved["compile"], saved["runtime"])
-        print("wrote BENCHMARKS.md and Benchmarks/chart.svg from", RESULTS)
+        with open(SAVED) as fh:
+            write_report(json.load(fh))
+        print("wrote BENCHMARKS.md and Benchmarks/chart.svg from", SAVED)
         return
     sizes = [int(s) for s in args.sizes.split(",") if s]
     compile_sizes = [int(s) for s in args.compile_sizes.split(",") if s]
@@ -426,11 +542,7 @@ def main():
     documents = [] if args.skip_documents else [d for d in args.documents.split(",") if d]
     import bench_documents
     bench_documents.compare_documents.sys_exit_if_missing(documents)
-    with open("/proc/cpuinfo") as fh:
-        model = next((l.split(":", 1)[1].strip() for l in fh if l.startswith("model name")), platform.machine())
-    swift = subprocess.run(["swift", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
-    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2 ** 30
-    machine = f"{model}, {os.cpu_count()} cores, {mem:.0f} GiB, {platform.system()} {platform.release()}; {swift}"
+    machine = machine_description()
     print(f"machine: {machine}", flush=True)
     tool, baseline = build_tools()
     gen_rows = bench_generation(tool, baseline, sizes, args.runs)
@@ -439,14 +551,16 @@ def main():
             bench_generation(tool, baseline, [n], 1)
     compile_rows = [] if args.skip_compile else bench_compile(compile_sizes, args.compile_runs)
     runtime = None if args.skip_runtime else bench_runtime(tool, args.iterations, args.runs)
-    bench_documents.run(tool, documents, args)
+    kept = bench_documents.run(tool, documents, args)
     discard_outputs()
     if args.write:
-        # The figures BENCHMARKS.md is written from, for --report-only.
-        with open(RESULTS, "w") as fh:
-            json.dump(dict(machine=machine, gen=gen_rows, compile=compile_rows, runtime=runtime), fh)
-        write_report(machine, gen_rows, compile_rows, runtime)
-        print("wrote BENCHMARKS.md and Benchmarks/chart.svg")
+        saved = dict(machine=machine, measured=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                     argv=sys.argv[1:], gen=gen_rows, compile=compile_rows, runtime=runtime, documents=kept)
+        with open(SAVED, "w") as fh:
+            json.dump(saved, fh, indent=1)
+            fh.write("\n")
+        write_report(saved)
+        print("wrote BENCHMARKS.md, Benchmarks/chart.svg and", SAVED)
 
 
 if __name__ == "__main__":

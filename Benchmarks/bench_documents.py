@@ -10,7 +10,8 @@ and `swift build` rebuilds. Files recompiled are the target's object files the b
 (the incremental driver rewrites only the objects of the files it compiled). Runs add and
 remove the field in turn: each is an edit of one declaration, and no build is spent only on
 undoing one. Results are kept per document in a JSON file, so one document can be measured
-again without the other, and the section shows whatever is kept, each with its date.
+again without the other, and the section shows whatever is kept, each with its date (in a new
+work folder, the figures of Benchmarks/results.json are the ones kept).
 """
 import json
 import os
@@ -20,12 +21,12 @@ import subprocess
 import sys
 import time
 
-from bench import WORK, compile_package, count_lines, run_measured
+from bench import SAVED, WORK, compile_package, count_lines, run_measured
 import compare_documents
 from compare_documents import DOCUMENTS, build_once, count_operations, prepare, run_watched, timed_runs
 
 RESULTS = os.path.join(WORK, "real-documents.json")
-HEADING = "## GitHub's and Stripe's documents: generation, debug build, incremental rebuilds (issue 31)"
+HEADING = "## GitHub's and Stripe's documents: generation, debug build, rebuild after one edit"
 ADDED = "bench_added_field"
 
 # (what the edit stands for, the declaration's name in the imported specs, the section of it
@@ -165,10 +166,18 @@ def package(args):
 
 
 def load_results():
-    if os.path.exists(RESULTS):
-        with open(RESULTS) as fh:
-            return json.load(fh)
+    """The documents' kept results: this work folder's, else those BENCHMARKS.md was last written from."""
+    for path in [RESULTS, SAVED]:
+        if os.path.exists(path):
+            with open(path) as fh:
+                saved = json.load(fh)
+            return saved if path == RESULTS else saved.get("documents", {})
     return {}
+
+
+def document_names(results):
+    """(key, display name) of each document with results, in DOCUMENTS' order."""
+    return [(k, DOCUMENTS[k][0]) for k in DOCUMENTS if k in results]
 
 
 def run(tool, keys, args):
@@ -201,29 +210,27 @@ def render(results):
     if not keys:
         return ""
     lines = [HEADING, "",
-             "EndpointGen alone on the documents of Tests/Fixtures/openapi/public as published (bench_documents.py). "
-             "Import and generate: release CLI, whole process, medians. Debug build: the generated module alone, a "
-             "target of the scratch package whose EndpointRuntime is built first; sources touched, then `swift build "
-             "--target X` (batch mode, incremental driver); peak is the largest process's. Times on this shared 2-core "
-             "machine depend on its load (1-minute load average at the end of each build, quoted).", "",
+             "The documents of Tests/Fixtures/openapi/public as published, through EndpointGen alone "
+             "(Benchmarks/bench_documents.py). Import and generate: release CLI, whole process. Debug build: the "
+             "generated module alone, its runtime built first; sources touched, then `swift build --target X`. Times "
+             "move with the shared machine's load (1-minute average at the end of each build, quoted).", "",
              "| | " + " | ".join(DOCUMENTS[k][0] for k in keys) + " |", "|---|" + "---|" * len(keys)]
 
     def row(label, cell):
         lines.append(f"| {label} | " + " | ".join(cell(results[k]) for k in keys) + " |")
-    row("measured", lambda r: r["measured"] + (f", `BENCH_ARGS='{' '.join(r['argv'])}'`" if r.get("argv") else ""))
+    row("measured", lambda r: r["measured"])
     row("operations; files, lines", lambda r: f"{r['operations']}; {r['files']}, {r['lines']:,}")
     row("import + generate (medians)", lambda r: f"{_med(r['import']['time']):.2f} + "
         f"{_med(r['generate']['time']):.2f} s, peak {max(r['import']['peak'] + r['generate']['peak']):.0f} MiB")
     row("debug build: median (runs; load)", lambda r: _span(r.get("debug", []), "time"))
     row("debug build: peak; warnings, errors", lambda r: _debug_cell(r.get("debug", [])))
-    lines += ["", "Incremental rebuilds: after the full debug build, one optional field (`String?`) added to one "
-              "declaration in the imported specs, `generate` into the same folder (it rewrites only the files whose "
-              "text changed), `swift build --target X` timed; files recompiled are the files the build compiled again "
-              "(their diagnostics file rewritten: type-checked and lowered again), of which the object file changed "
-              "(the compiler skips code generation for a file whose code is unchanged). Runs add and remove the field "
-              "in turn (\"not counted\": a run from before that count; NOTES, \"Session 25\", has the counts). Target: < 5 s.", "",
-              "| document | edit | files rewritten by generate | files recompiled (object changed) | rebuild: median "
+    lines += ["", "Rebuild after one edit: one optional field added to (or, the next run, removed from) one "
+              "declaration of the imported specs, `generate` into the same folder (it rewrites only the files whose "
+              "text changed), `swift build --target X`. Files compiled again: those whose diagnostics file the build "
+              "rewrote; in brackets, those whose object file changed.", "",
+              "| document | edit | files rewritten by generate | files compiled again (object changed) | rebuild: median "
               "(runs; load) | generate |", "|---|---|---|---|---|---|"]
+    uncounted = False
     for k in keys:
         for inc in results[k].get("incremental", []):
             samples = inc["samples"]
@@ -235,12 +242,16 @@ def render(results):
                 count += f" ({objects[-1]})"
             else:  # runs before 2026-11-26 23:00 counted object files only
                 count = f"not counted ({count})"
+                uncounted = True
             example = max((s["recompiled"] for s in samples), key=len)
             shown = ", ".join(f.removesuffix(".dia").removesuffix(".o").removesuffix(".swift") for f in example[:4])
             more = f", … {len(example) - 4} more" if len(example) > 4 else ""
             lines.append(f"| {DOCUMENTS[k][0]} | {inc['label']}: `{inc['name']}` | {rewritten[-1]} | "
                          f"{count} of {results[k]['files']} ({shown}{more}) | {_span(samples, 'time')} | "
                          f"{_med([s['generate'] for s in samples]):.2f} s |")
+    if uncounted:
+        lines += ["", "\"not counted (n)\": a run from before files compiled again were counted, n its object files "
+                  "changed; Benchmarks/NOTES.md, \"Incremental rebuilds\", has the counts."]
     return "\n".join(lines) + "\n"
 
 

@@ -10,17 +10,20 @@ Then GitHub's and Stripe's published documents through both tools (compare_docum
 generate, debug and release builds of each output under a memory and time watchdog, object size
 per operation). `--documents ""` skips them, `--sizes "" --compile-sizes ""` the synthetic API;
 the part not run keeps its section of COMPARE.md.
-Results go to stdout and to Benchmarks/COMPARE.md, which BENCHMARKS.md includes.
+Results go to stdout and to Benchmarks/COMPARE.md, whose synthetic part BENCHMARKS.md includes;
+the synthetic figures are also saved to Benchmarks/compare-results.json for BENCHMARKS.md's summary.
 """
 import argparse
+import json
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import ROOT, WORK, build_tools, count_lines, discard_outputs, fmt, fresh_output, keep_output, run_measured, touch_all  # noqa: E402
+from bench import COMPARE_SAVED, ROOT, WORK, build_tools, count_lines, discard_outputs, fmt, machine_description, fresh_output, keep_output, run_measured, touch_all  # noqa: E402
 import compare_documents  # noqa: E402
 
 COMPARE = os.path.join(ROOT, "Benchmarks", "Compare")
@@ -218,7 +221,7 @@ def write_report(rows, compiles, runs):
              "| N | endpointgen | peak | lines | swift-openapi-generator | peak | lines | faster |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        speed = statistics.median(r["theirs"][0]) / statistics.median(r["ours"][0])
+        speed = r["speed"] = statistics.median(r["theirs"][0]) / statistics.median(r["ours"][0])
         lines.append(f"| {r['n']} | {fmt(r['ours'][0])} | {max(r['ours'][1]):.0f} MiB | {r['ours_lines']} | "
                      f"{fmt(r['theirs'][0], 's', 1.0)} | {max(r['theirs'][1]):.0f} MiB | {r['theirs_lines']} | {speed:.0f}x |")
     if compiles:
@@ -227,13 +230,22 @@ def write_report(rows, compiles, runs):
                   "| N | debug compile, EndpointGen output | swift-openapi-generator output | faster |", "|---|---|---|---|"]
         for c in compiles:
             ours, theirs = c["EndpointGen"], c["OpenAPI"]
-            speed = statistics.median(theirs[0]) / statistics.median(ours[0])
+            speed = c["speed"] = statistics.median(theirs[0]) / statistics.median(ours[0])
             lines.append(f"| {c['n']} | {fmt(ours[0], 's', 1.0)}, {max(ours[1]):.0f} MiB | "
                          f"{fmt(theirs[0], 's', 1.0)}, {max(theirs[1]):.0f} MiB | {speed:.1f}x |")
     _, documents = split_report()
     with open(os.path.join(ROOT, "Benchmarks", "COMPARE.md"), "w") as fh:
         fh.write("\n".join(lines) + "\n" + ("\n" + documents if documents else ""))
-    print("wrote Benchmarks/COMPARE.md")
+    with open(COMPARE_SAVED, "w") as fh:
+        json.dump(dict(measured=time.strftime("%Y-%m-%d", time.gmtime()), machine=machine_summary(), runs=runs,
+                       rows=rows, compiles=compiles), fh, indent=1)
+        fh.write("\n")
+    print("wrote Benchmarks/COMPARE.md and", COMPARE_SAVED)
+
+
+def machine_summary():
+    """The CPU and its cores: what BENCHMARKS.md's summary says of the machine of this comparison."""
+    return ", ".join(machine_description().split(", ")[:2])
 
 
 if __name__ == "__main__":

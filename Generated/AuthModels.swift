@@ -120,7 +120,7 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable, Fie
     }
 }
 
-public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var username: String? { _storage.username }
     public var role: String? { _storage.role }
@@ -160,6 +160,9 @@ public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, Fieldwi
         hasher.combine(_storage.role)
         hasher.combine(_storage.isFirst)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64

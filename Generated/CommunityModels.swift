@@ -39,7 +39,7 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable, FieldwiseEqua
 }
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
-public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var accessToken: String { _storage.accessToken }
     public var refreshToken: String { _storage.refreshToken }
     /// Seconds until the access token expires.
@@ -80,6 +80,9 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquat
         hasher.combine(_storage.tokenType)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let accessToken: String
         let refreshToken: String
@@ -103,7 +106,7 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var nickname: String { _storage.nickname }
     public var email: String { _storage.email }
@@ -146,6 +149,9 @@ public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable 
         hasher.combine(_storage.profileImageUrl)
         hasher.combine(_storage.joinedAt)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64
@@ -200,7 +206,7 @@ public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var author: User { _storage.author }
     public var title: String { _storage.title }
@@ -271,6 +277,9 @@ public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable 
         hasher.combine(_storage.createdAt)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let id: Int64
         let author: User
@@ -316,7 +325,7 @@ public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable 
 }
 
 /// A comment; replies are comments too, nested to any depth.
-public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var author: User { _storage.author }
     public var content: String { _storage.content }
@@ -359,6 +368,9 @@ public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatab
         hasher.combine(_storage.createdAt)
         hasher.combine(_storage.replies)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64
@@ -564,7 +576,7 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable, Fie
     }
 }
 
-public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: UUID { _storage.id }
     public var url: URL { _storage.url }
     public var mimeType: String { _storage.mimeType }
@@ -609,6 +621,9 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEqua
         hasher.combine(_storage.preview)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let id: UUID
         let url: URL
@@ -635,7 +650,7 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEqua
     }
 }
 
-public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var title: String { _storage.title }
     public var body: String { _storage.body }
@@ -675,6 +690,9 @@ public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatabl
         hasher.combine(_storage.body)
         hasher.combine(_storage.action)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int

@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// Onboarding answers, sent once by Auth.patchMemberInfo; the wine lists hold the labels shown in the app.
-public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var isNewBie: Bool { _storage.isNewBie }
     /// Monthly wine budget in KRW.
@@ -59,6 +59,9 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Fieldwi
         hasher.combine(_storage.region)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let name: String
         let isNewBie: Bool
@@ -91,7 +94,7 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Fieldwi
     }
 }
 
-public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var name: String { _storage.name }
     public var username: String { _storage.username }
@@ -154,6 +157,9 @@ public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, Fieldw
         hasher.combine(_storage.wineArea)
         hasher.combine(_storage.region)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64

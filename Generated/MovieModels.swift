@@ -34,7 +34,7 @@ public nonisolated enum MovieCategory: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var page: Int { _storage.page }
     public var totalPages: Int { _storage.totalPages }
     public var totalResults: Int? { _storage.totalResults }
@@ -74,6 +74,9 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseE
         hasher.combine(_storage.results)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let page: Int
         let totalPages: Int
@@ -97,7 +100,7 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: String { _storage.id }
     public var title: String { _storage.title }
     public var overview: String { _storage.overview }
@@ -164,6 +167,9 @@ public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable
         hasher.combine(_storage.popularity)
         hasher.combine(_storage.adult)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: String

@@ -57,7 +57,7 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable, FieldwiseEq
 }
 
 /// A daily question and the couple's answers.
-public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var index: Int { _storage.index }
     public var pageNo: Int { _storage.pageNo }
     public var title: String { _storage.title }
@@ -125,6 +125,9 @@ public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquata
         hasher.combine(_storage.myAnswer)
         hasher.combine(_storage.partnerAnswer)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let index: Int

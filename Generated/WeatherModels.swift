@@ -67,7 +67,7 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable, Fieldwi
     }
 }
 
-public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var country: String { _storage.country }
     public var region: String? { _storage.region }
@@ -124,6 +124,9 @@ public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquata
         hasher.combine(_storage.localtime)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let name: String
         let country: String
@@ -159,7 +162,7 @@ public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var tempC: Double { _storage.tempC }
     public var condition: Condition { _storage.condition }
     public var lastUpdatedEpoch: Int64? { _storage.lastUpdatedEpoch }
@@ -225,6 +228,9 @@ public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatab
         hasher.combine(_storage.uv)
         hasher.combine(_storage.airQuality)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let tempC: Double
@@ -378,7 +384,7 @@ public nonisolated struct Forecast: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     /// yyyy-MM-dd in the location's time zone.
     public var date: String { _storage.date }
     public var dateEpoch: Int64 { _storage.dateEpoch }
@@ -419,6 +425,9 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEqu
         hasher.combine(_storage.astro)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let date: String
         let dateEpoch: Int64
@@ -442,7 +451,7 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var maxtempC: Double { _storage.maxtempC }
     public var mintempC: Double { _storage.mintempC }
     public var avgtempC: Double { _storage.avgtempC }
@@ -493,6 +502,9 @@ public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable {
         hasher.combine(_storage.condition)
         hasher.combine(_storage.uv)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let maxtempC: Double
@@ -555,7 +567,7 @@ public nonisolated struct Astro: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated struct SearchLocation: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SearchLocation: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var name: String { _storage.name }
     public var region: String { _storage.region }
@@ -607,6 +619,9 @@ public nonisolated struct SearchLocation: Codable, Hashable, Sendable, Fieldwise
         hasher.combine(_storage.lon)
         hasher.combine(_storage.url)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64

@@ -11,13 +11,15 @@ import PackageDescription
 //   MoviesSync: the box office's backend (as a Vapor or Hummingbird app would), the same services
 //              and logic over AsyncHTTPClientTransport; MoviesSyncTests run it against a loopback
 //              server. The only target that depends on EndpointRuntimeAsyncHTTPClient (SwiftNIO):
-//              the app's targets stay Foundation-only.
+//              the app's targets stay Foundation-only. That product needs EndpointGen's package
+//              trait AsyncHTTPClient, turned on below; an app without a server target leaves it
+//              off and resolves none of SwiftNIO's packages (docs/server-apps.md).
 let package = Package(
     name: "Movies",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        // In your project: .package(url: "<EndpointGen repository URL>", branch: "main")
-        .package(name: "EndpointGen", path: "../.."),
+        // In your project: .package(url: "<EndpointGen repository URL>", branch: "main", traits: ["AsyncHTTPClient"])
+        .package(name: "EndpointGen", path: "../..", traits: ["AsyncHTTPClient"]),
     ],
     targets: [
         .target(

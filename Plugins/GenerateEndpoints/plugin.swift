@@ -22,7 +22,8 @@ struct GenerateEndpoints: CommandPlugin {
           --target <name>   Generate for that target, from its own folder: its endpointgen.yml; or else
                             its specs/ subfolder, written into the target's folder; or else, for a target
                             without specs of its own (path: "Generated"), the package's specs into the
-                            target's folder.
+                            target's folder. In an Xcode project (an .xcodeproj, not a package) it is
+                            ignored: the command runs in the project's folder with its endpointgen.yml.
           --config <file>   The configuration file, relative to the package.
           --specs <dir>     The specs folder, relative to the package.
           --output <dir>    The output folder, relative to the package.
@@ -37,8 +38,23 @@ struct GenerateEndpoints: CommandPlugin {
         """
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let package = context.package.directoryURL
+        try Self.run(arguments: arguments, root: package, tool: context.tool(named: "endpointgen").url) { name, config in
+            guard let target = try context.package.targets(named: [name]).first else {
+                throw CommandError("no target named '\(name)'")
+            }
+            return Self.folders(of: target.directoryURL, in: package, config: config)
+        }
+    }
+
+    /// The command in `root` (the package's folder, or the Xcode project's): the options parsed,
+    /// `--target` resolved by `targetFolders` (its name and `--config`), then
+    /// `endpointgen generate` (or `check`) run there with its diagnostics passed on.
+    static func run(
+        arguments: [String], root: URL, tool: URL, targetFolders: (String, String?) throws -> [String]
+    ) throws {
         if arguments.contains("--help") || arguments.contains("-h") {
-            print(Self.help)
+            print(help)
             return
         }
         var extractor = ArgumentExtractor(arguments)
@@ -50,24 +66,18 @@ struct GenerateEndpoints: CommandPlugin {
         guard targetNames.count <= 1, configOption.count <= 1, specsOption.count <= 1, outputOption.count <= 1 else {
             throw CommandError("--target, --config, --specs and --output can each be given once")
         }
-        let packageDirectory = context.package.directoryURL
         var folders: [String] = []
         if let config = configOption.first { folders += ["--config", config] }
-        if let name = targetNames.first {
-            guard let target = try context.package.targets(named: [name]).first else {
-                throw CommandError("no target named '\(name)'")
-            }
-            folders += Self.folders(of: target.directoryURL, in: packageDirectory, config: configOption.first)
-        }
+        if let name = targetNames.first { folders += try targetFolders(name, configOption.first) }
         if let specs = specsOption.first { folders += ["--specs", specs] }
         if let output = outputOption.first { folders += ["--output", output] }
 
-        // Relative paths from the package folder: diagnostics and the generated headers name
+        // Relative paths from the root folder: diagnostics and the generated headers name
         // `specs/x.yaml` exactly as `make generate` does, so both produce the same files.
         let process = Process()
-        process.executableURL = try context.tool(named: "endpointgen").url
+        process.executableURL = tool
         process.arguments = [check ? "check" : "generate"] + folders + extractor.remainingArguments
-        process.currentDirectoryURL = packageDirectory
+        process.currentDirectoryURL = root
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
@@ -84,7 +94,7 @@ struct GenerateEndpoints: CommandPlugin {
         process.waitUntilExit()
         FileHandle.standardError.write(Data(text.utf8))
         for line in text.split(separator: "\n") {
-            ToolDiagnostic(parsing: line)?.report(relativeTo: packageDirectory)
+            ToolDiagnostic(parsing: line)?.report(relativeTo: root)
         }
         #else
         try process.run()
@@ -165,3 +175,23 @@ struct ToolDiagnostic {
         }
     }
 }
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension GenerateEndpoints: XcodeCommandPlugin {
+    /// From an Xcode project (the project navigator's context menu, or File > Packages): the same
+    /// command in the project's folder, so `endpointgen.yml`, `specs/` and `Generated/` sit next
+    /// to the `.xcodeproj`, as they do for `make generate`. Xcode adds `--target <name>` for each
+    /// target selected in its dialog; an app target has no folder of its own to generate into,
+    /// so those are dropped and the project's configuration decides the folders.
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        _ = extractor.extractOption(named: "target")
+        try Self.run(
+            arguments: extractor.remainingArguments, root: context.xcodeProject.directoryURL,
+            tool: context.tool(named: "endpointgen").url
+        ) { _, _ in [] }
+    }
+}
+#endif

@@ -101,7 +101,7 @@ void ecurl_slist_free_all(void *list) { curl.slist_free_all(list); }
 
 #else
 
-// Elsewhere the runtime uses URLSession; these are never called.
+// Elsewhere the runtime uses URLSession and CurlTransport is not compiled: nothing calls these.
 int ecurl_load(void) { return -1; }
 const char *ecurl_load_error(void) { return "libcurl is only used on Linux"; }
 void *ecurl_multi_init(void) { return 0; }

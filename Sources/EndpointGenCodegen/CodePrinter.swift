@@ -1,37 +1,37 @@
 /// One line (or the opening of a block) of generated code, built from a string literal with
 /// interpolations straight into UTF-8 bytes: `p.line("case \(name) = \(value)")` copies each
-/// piece once instead of building and concatenating intermediate `String`s.
+/// piece once instead of building and concatenating intermediate `String`s. A line of up to
+/// `LineBytes.inlineCapacity` bytes (nearly all) is built in place, without an allocation: the
+/// renderers write each line of a large module whole at the speed of writing it in pieces.
 struct CodeLine: ExpressibleByStringInterpolation {
-    var bytes: [UInt8]
+    fileprivate var storage = LineBytes()
 
     init(stringLiteral value: StaticString) {
-        bytes = Array(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
+        storage.append(value)
     }
 
     init(stringInterpolation: Interpolation) {
-        bytes = stringInterpolation.bytes
+        storage = stringInterpolation.storage
     }
 
     init(_ text: String) {
-        var text = text
-        bytes = text.withUTF8 { Array($0) }
+        storage.append(text)
     }
 
-    struct Interpolation: StringInterpolationProtocol {
-        var bytes: [UInt8]
+    /// The line's bytes (for tests; the printer reads them in place).
+    var bytes: [UInt8] { storage.withBytes { Array($0) } }
 
-        init(literalCapacity: Int, interpolationCount: Int) {
-            bytes = []
-            bytes.reserveCapacity(literalCapacity + 16 * interpolationCount)
-        }
+    struct Interpolation: StringInterpolationProtocol {
+        fileprivate var storage = LineBytes()
+
+        init(literalCapacity: Int, interpolationCount: Int) {}
 
         mutating func appendLiteral(_ literal: StaticString) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            storage.append(literal)
         }
 
         mutating func appendInterpolation(_ text: String) {
-            var text = text
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            storage.append(text)
         }
 
         mutating func appendInterpolation(_ text: StaticString) {
@@ -45,7 +45,135 @@ struct CodeLine: ExpressibleByStringInterpolation {
         mutating func appendInterpolation(_ number: Int) {
             appendInterpolation(String(number))
         }
+
+        /// A part of a line built apart (`let request: CodeLine = "…"`).
+        mutating func appendInterpolation(_ line: CodeLine) {
+            line.storage.withBytes { storage.append($0) }
+        }
+
+        /// A piece that writes itself: a parameter list, a pattern (`"case \(shape.pattern(binding: .path))"`).
+        mutating func appendInterpolation(_ piece: some LinePiece) {
+            piece.write(into: &self)
+        }
+
+        /// `(piece)`, or nothing when the piece is empty: a case's associated values.
+        mutating func appendInterpolation(parenthesized piece: some LinePiece) {
+            guard !piece.isEmpty else { return }
+            appendLiteral("(")
+            piece.write(into: &self)
+            appendLiteral(")")
+        }
+
+        /// `prefix` and `text` when there is a text, else nothing: `"\(prefix: " -> ", returns)"`.
+        mutating func appendInterpolation(prefix: StaticString, _ text: String?) {
+            guard let text else { return }
+            appendLiteral(prefix)
+            appendInterpolation(text)
+        }
+
+        /// `prefix` and `text` as a Swift string literal when there is a text, else nothing.
+        mutating func appendInterpolation(prefix: StaticString, literal text: String?) {
+            guard let text else { return }
+            appendLiteral(prefix)
+            appendInterpolation(literal: text)
+        }
+
+        /// `text` when `condition` holds, else nothing.
+        mutating func appendInterpolation(if condition: Bool, _ text: StaticString) {
+            if condition { appendLiteral(text) }
+        }
+
+        /// `(text)`, or nothing when there is no text: a case's associated value.
+        mutating func appendInterpolation(parenthesized text: String?) {
+            guard let text else { return }
+            appendLiteral("(")
+            appendInterpolation(text)
+            appendLiteral(")")
+        }
+
+        /// Each of `items` written by `write`, with `separator` between them: the loop of a
+        /// `LinePiece` that lists (parameters, arguments).
+        mutating func appendList<Item>(_ items: [Item], separator: StaticString = ", ", _ write: (inout Self, Item) -> Void) {
+            for index in items.indices {
+                if index > 0 { appendLiteral(separator) }
+                write(&self, items[index])
+            }
+        }
+
+        /// `texts` with `separator` between them.
+        mutating func appendInterpolation(joined texts: [String], separator: StaticString = ", ") {
+            appendList(texts, separator: separator) { line, text in line.appendInterpolation(text) }
+        }
+
+        /// `text` as a Swift string literal (`SwiftLiteral.string`), written without an
+        /// intermediate `String` when it needs no escapes.
+        mutating func appendInterpolation(literal text: String) {
+            var text = text
+            if text.withUTF8(SwiftLiteral.isPlain) {
+                storage.append("\"")
+                storage.append(text)
+                storage.append("\"")
+            } else {
+                appendInterpolation(SwiftLiteral.string(text))
+            }
+        }
     }
+}
+
+/// The bytes of a line: in place up to `inlineCapacity`, in an array past it.
+private struct LineBytes {
+    static let inlineCapacity = 192
+    private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private(set) var count = 0
+    /// Every byte, once the line outgrew `inline`.
+    private var spilled: [UInt8]?
+
+    mutating func append(_ source: UnsafeRawBufferPointer) {
+        let length = source.count
+        guard length > 0 else { return }
+        if spilled == nil, count + length <= Self.inlineCapacity {
+            let start = count
+            withUnsafeMutableBytes(of: &inline) { buffer in
+                (buffer.baseAddress! + start).copyMemory(from: source.baseAddress!, byteCount: length)
+            }
+            count += length
+            return
+        }
+        if spilled == nil {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(2 * (count + length))
+            let inPlace = count
+            withUnsafeBytes(of: &inline) { bytes.append(contentsOf: $0[..<inPlace]) }
+            spilled = bytes
+        }
+        spilled!.append(contentsOf: source)
+        count += length
+    }
+
+    mutating func append(_ text: StaticString) {
+        append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    }
+
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if let spilled { return spilled.withUnsafeBytes(body) }
+        let count = count
+        return withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+}
+
+/// A part of a line that writes itself into it (`"case \(name)\(parenthesized: shape.declarations())"`),
+/// so that a renderer shows the whole line while a list is written straight into its bytes.
+protocol LinePiece {
+    /// Writes nothing: `parenthesized` then leaves out the parentheses too.
+    var isEmpty: Bool { get }
+    func write(into line: inout CodeLine.Interpolation)
 }
 
 /// The one place that prints code: lines with 4-space indentation, LF endings,
@@ -120,7 +248,7 @@ struct CodePrinter: ~Copyable {
 
     /// Appends one line at the current indentation.
     mutating func line(_ content: CodeLine = "") {
-        append(content.bytes, suffix: nil)
+        append(content, suffix: nil)
     }
 
     /// Appends one line of text at the current indentation.
@@ -140,35 +268,35 @@ struct CodePrinter: ~Copyable {
         lastOpenedBlock = false
     }
 
-    private mutating func append(_ content: [UInt8], suffix: StaticString?) {
-        if content.isEmpty {
-            pendingBlank = true
-            return
-        }
-        if pendingBlank, !lastOpenedBlock {
+    private mutating func append(_ content: CodeLine, prefix: StaticString = "", suffix: StaticString?) {
+        content.storage.withBytes { content in
+            if content.isEmpty, prefix.utf8CodeUnitCount == 0 {
+                pendingBlank = true
+                return
+            }
+            if pendingBlank, !lastOpenedBlock {
+                appendByte(0x0A)
+            }
+            pendingBlank = false
+            appendSpaces(depth * 4)
+            appendBytes(prefix.utf8Start, prefix.utf8CodeUnitCount)
+            if let base = content.baseAddress { appendBytes(base, content.count) }
+            if let suffix {
+                appendBytes(suffix.utf8Start, suffix.utf8CodeUnitCount)
+                lastOpenedBlock = suffix.utf8CodeUnitCount > 0
+                    && suffix.utf8Start[suffix.utf8CodeUnitCount - 1] == UInt8(ascii: "{")
+            } else {
+                lastOpenedBlock = content.last == UInt8(ascii: "{")
+            }
             appendByte(0x0A)
         }
-        pendingBlank = false
-        appendSpaces(depth * 4)
-        content.withUnsafeBytes { appendBytes($0.baseAddress!, $0.count) }
-        if let suffix {
-            appendBytes(suffix.utf8Start, suffix.utf8CodeUnitCount)
-            lastOpenedBlock = suffix.utf8CodeUnitCount > 0
-                && suffix.utf8Start[suffix.utf8CodeUnitCount - 1] == UInt8(ascii: "{")
-        } else {
-            lastOpenedBlock = content.last == UInt8(ascii: "{")
-        }
-        appendByte(0x0A)
     }
 
-    // MARK: Lines written in pieces
-    //
-    // The per-endpoint and per-field lines of a large module are written piece by piece
-    // straight into the buffer (`begin`, `put`…, `end`): no intermediate `String`, array or
-    // `CodeLine` per line. Used where a line is built from many parts or in a loop.
+    // A line written in pieces straight into the buffer, for the printer's own lines
+    // (`close`, doc comments); renderers write whole lines (`line`, `block`).
 
     /// Starts a line at the current indentation (after a pending blank line).
-    mutating func begin() {
+    private mutating func begin() {
         if pendingBlank, !lastOpenedBlock {
             appendByte(0x0A)
         }
@@ -176,48 +304,30 @@ struct CodePrinter: ~Copyable {
         appendSpaces(depth * 4)
     }
 
-    /// Appends literal text to the line begun with `begin()`.
     @inline(__always)
-    mutating func put(_ text: StaticString) {
+    private mutating func put(_ text: StaticString) {
         appendBytes(text.utf8Start, text.utf8CodeUnitCount)
     }
 
-    /// Appends text to the line begun with `begin()`.
     @inline(__always)
-    mutating func put(_ text: String) {
+    private mutating func put(_ text: String) {
         var text = text
         text.withUTF8 { if let base = $0.baseAddress { appendBytes(base, $0.count) } }
     }
 
-    /// Appends `text` as a Swift string literal (see `SwiftLiteral.string`).
-    mutating func putLiteral(_ text: String) {
-        var text = text
-        let plain = text.withUTF8 { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
-        }
-        if plain {
-            appendByte(UInt8(ascii: "\""))
-            text.withUTF8 { if let base = $0.baseAddress { appendBytes(base, $0.count) } }
-            appendByte(UInt8(ascii: "\""))
-        } else {
-            put(SwiftLiteral.string(text))
-        }
-    }
-
     /// Ends the line begun with `begin()`.
-    mutating func end() {
+    private mutating func end() {
         lastOpenedBlock = lastByte == UInt8(ascii: "{")
         appendByte(0x0A)
     }
 
-    /// Ends the line begun with `begin()` with ` {` and indents what follows, up to `close()`.
-    mutating func open() {
-        put(" {")
-        end()
+    /// `opening {`, indenting what follows up to `close()`: a block whose body other functions write.
+    mutating func open(_ opening: CodeLine) {
+        append(opening, suffix: " {")
         depth += 1
     }
 
-    /// Closes the block begun with `open()`.
+    /// Closes the block begun with `open(_:)`.
     mutating func close() {
         depth -= 1
         pendingBlank = false
@@ -235,7 +345,7 @@ struct CodePrinter: ~Copyable {
 
     /// Writes `opening`, the body one level deeper, then `closing`.
     mutating func block(_ opening: CodeLine, closing: CodeLine = "}", _ body: (inout CodePrinter) -> Void) {
-        append(opening.bytes, suffix: " {")
+        append(opening, suffix: " {")
         depth += 1
         body(&self)
         depth -= 1
@@ -245,7 +355,7 @@ struct CodePrinter: ~Copyable {
 
     /// `switch subject { … }` with `case` labels at the level of `switch` (Swift's convention).
     mutating func switchBlock(_ subject: CodeLine, _ body: (inout CodePrinter) -> Void) {
-        append(Array("switch ".utf8) + subject.bytes, suffix: " {")
+        append(subject, prefix: "switch ", suffix: " {")
         body(&self)
         pendingBlank = false
         line("}")
@@ -310,10 +420,7 @@ enum SwiftLiteral {
     /// printable ASCII written as `\u{…}`, so no spec text can become code.
     static func string(_ text: String) -> String {
         var text = text
-        let plain = text.withUTF8 { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
-        }
-        if plain { return "\"" + text + "\"" }
+        if text.withUTF8(isPlain) { return "\"" + text + "\"" }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -324,6 +431,11 @@ enum SwiftLiteral {
             }
         }
         return result + "\""
+    }
+
+    /// Printable ASCII without `\` or `"`: written between quotes as it is.
+    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
     }
 
     /// A multi-line raw string literal of `text` (which has no line breaks of its own but the

@@ -3,8 +3,8 @@ import EndpointGenSpec
 /// An endpoint's parameters as they appear on the router case and the service method:
 /// path parameters in path order, query, header parameters, then `body`.
 ///
-/// Names are escaped once here; the `put…` methods write the parameter lists straight into
-/// the printer, since they are written for every endpoint up to six times. A class: renderers
+/// Names are escaped once here; the parameter lists are pieces of a line (`LinePiece`) written
+/// straight into its bytes, since they are written for every endpoint up to six times. A class: renderers
 /// pass shapes around in loops, and a copy of a struct holding a whole `Endpoint` costs a
 /// retain per member.
 final class EndpointShape {
@@ -164,62 +164,87 @@ final class EndpointShape {
 
     /// `label: Type = default, …` for declarations; a method's (`transfer`) ends with a download's
     /// destination and progress handler.
-    func putDeclarationList(_ style: DeclarationStyle = .withDefaults, transfer includesTransfer: Bool = false,
-                            into p: inout CodePrinter) {
-        let list = includesTransfer ? parameters + transfer : parameters
-        for index in list.indices {
-            if index > 0 { p.put(", ") }
-            if let label = list[index].label {
-                p.put(label)
-                p.put(" ")
-            }
-            p.put(list[index].escapedName)
-            p.put(": ")
-            p.put(list[index].type)
-            if style == .withDefaults, let defaultValue = list[index].defaultValue {
-                p.put(" = ")
-                p.put(defaultValue)
-            }
-        }
+    func declarations(_ style: DeclarationStyle = .withDefaults, transfer includesTransfer: Bool = false) -> Declarations {
+        Declarations(list: includesTransfer ? parameters + transfer : parameters, style: style)
     }
 
     /// `label: label, …`: the arguments passing same-named values on; with `transfer`, a
     /// download's destination and progress handler too (a method's arguments, not the router case's).
-    func putArguments(transfer includesTransfer: Bool = false, into p: inout CodePrinter) {
-        let list = includesTransfer ? parameters + transfer : parameters
-        for index in list.indices {
-            if index > 0 { p.put(", ") }
-            p.put(list[index].label ?? Naming.member(list[index].swiftName))
-            p.put(": ")
-            p.put(list[index].escapedName)
-        }
+    func arguments(transfer includesTransfer: Bool = false) -> Arguments {
+        Arguments(list: includesTransfer ? parameters + transfer : parameters)
     }
 
     /// `.name(label: label, …)` to build the case from same-named values.
-    func putConstructor(into p: inout CodePrinter) {
-        p.put(".")
-        p.put(Naming.member(caseName))
-        guard !parameters.isEmpty else { return }
-        p.put("(")
-        putArguments(into: &p)
-        p.put(")")
-    }
+    var constructor: Constructor { Constructor(name: Naming.member(caseName), arguments: arguments()) }
 
     /// `.name(let a, _, let c)` binding the parameters of one role (`.name` when it has none).
-    func putPattern(binding role: Role, into p: inout CodePrinter) {
-        p.put(".")
-        p.put(Naming.member(caseName))
-        guard has(role) else { return }
-        p.put("(")
-        for index in parameters.indices {
-            if index > 0 { p.put(", ") }
-            if parameters[index].role == role {
-                p.put("let ")
-                p.put(parameters[index].escapedName)
-            } else {
-                p.put("_")
+    func pattern(binding role: Role) -> Pattern { Pattern(shape: self, role: role) }
+
+    // The pieces are written for every endpoint up to six times: straight into the line's bytes.
+
+    struct Declarations: LinePiece {
+        let list: [Parameter]
+        let style: DeclarationStyle
+        var isEmpty: Bool { list.isEmpty }
+
+        func write(into line: inout CodeLine.Interpolation) {
+            line.appendList(list) { line, parameter in
+                if let label = parameter.label {
+                    line.appendInterpolation(label)
+                    line.appendLiteral(" ")
+                }
+                line.appendInterpolation(parameter.escapedName)
+                line.appendLiteral(": ")
+                line.appendInterpolation(parameter.type)
+                if style == .withDefaults { line.appendInterpolation(prefix: " = ", parameter.defaultValue) }
             }
         }
-        p.put(")")
+    }
+
+    struct Arguments: LinePiece {
+        let list: [Parameter]
+        var isEmpty: Bool { list.isEmpty }
+
+        func write(into line: inout CodeLine.Interpolation) {
+            line.appendList(list) { line, parameter in
+                line.appendInterpolation(parameter.label ?? Naming.member(parameter.swiftName))
+                line.appendLiteral(": ")
+                line.appendInterpolation(parameter.escapedName)
+            }
+        }
+    }
+
+    struct Constructor: LinePiece {
+        let name: String
+        let arguments: Arguments
+        var isEmpty: Bool { false }
+
+        func write(into line: inout CodeLine.Interpolation) {
+            line.appendLiteral(".")
+            line.appendInterpolation(name)
+            line.appendInterpolation(parenthesized: arguments)
+        }
+    }
+
+    struct Pattern: LinePiece {
+        let shape: EndpointShape
+        let role: Role
+        var isEmpty: Bool { false }
+
+        func write(into line: inout CodeLine.Interpolation) {
+            line.appendLiteral(".")
+            line.appendInterpolation(Naming.member(shape.caseName))
+            guard shape.has(role) else { return }
+            line.appendLiteral("(")
+            line.appendList(shape.parameters) { line, parameter in
+                if parameter.role == role {
+                    line.appendLiteral("let ")
+                    line.appendInterpolation(parameter.escapedName)
+                } else {
+                    line.appendLiteral("_")
+                }
+            }
+            line.appendLiteral(")")
+        }
     }
 }

@@ -74,15 +74,7 @@ struct FakeRenderer {
         p.block("\(context.access)enum Call: Hashable, Sendable") { p in
             for (shape, pages) in zip(shapes, pages) {
                 for name in [shape.escapedCaseName] + (pages.map { [Naming.escaped($0.name)] } ?? []) {
-                    p.begin()
-                    p.put("case ")
-                    p.put(name)
-                    if !shape.parameters.isEmpty {
-                        p.put("(")
-                        shape.putDeclarationList(.requirement, transfer: false, into: &p)
-                        p.put(")")
-                    }
-                    p.end()
+                    p.line("case \(name)\(parenthesized: shape.declarations(.requirement))")
                 }
             }
         }
@@ -184,47 +176,26 @@ struct FakeRenderer {
     /// Records the call; answers with the handler, else with one page: the sample, read through the
     /// stub transport as the one-page method reads it.
     private func renderPagesMethod(_ shape: EndpointShape, _ pages: ServiceRenderer.Pages, into p: inout CodePrinter) {
-        p.begin()
-        p.put(context.access)
-        p.put("func ")
-        p.put(Naming.escaped(pages.name))
-        p.put("(")
-        shape.putDeclarationList(.requirement, transfer: false, into: &p)
-        p.put(") -> ")
-        p.put(pages.returns)
-        p.open()
-        p.begin()
-        p.put("self.locked { self.recorded.append(.")
-        p.put(Naming.member(pages.name))
-        if !shape.parameters.isEmpty {
-            p.put("(")
-            shape.putArguments(into: &p)
-            p.put(")")
+        p.block("\(context.access)func \(Naming.escaped(pages.name))(\(shape.declarations(.requirement))) -> \(pages.returns)") { p in
+            renderRecordAndHandler(shape, call: pages.name, handler: handlerName(shape, pages),
+                                   arguments: shape.parameters.map(\.escapedName), awaits: false, into: &p)
+            let items = ServiceRenderer.items(pages.pagination, names: context.names)
+            p.line("return APIPages(client: self.samples, baseURL: Self.sampleURL, first: \(service.name)Router\(shape.constructor), items: { \(items) }) { _ in nil }")
         }
-        p.put(") }")
-        p.end()
+    }
+
+    /// Records the call as `.name(…)`; answers with `handler` when it is set, passing it `arguments`
+    /// (with `awaits`, through `answer`).
+    private func renderRecordAndHandler(_ shape: EndpointShape, call name: String, handler property: String,
+                                        arguments: [String], awaits: Bool, into p: inout CodePrinter) {
+        // Members through `self`: a parameter may be named like one.
+        p.line("self.locked { self.recorded.append(.\(Naming.member(name))\(parenthesized: shape.arguments())) }")
         let handler = shape.local("handler")
-        p.begin()
-        p.put("if let ")
-        p.put(handler)
-        p.put(" = self.")
-        p.put(handlerName(shape, pages))
-        p.put(" { return ")
-        p.put(handler)
-        p.put("(")
-        p.put(shape.parameters.map(\.escapedName).joined(separator: ", "))
-        p.put(") }")
-        p.end()
-        p.begin()
-        p.put("return APIPages(client: self.samples, baseURL: Self.sampleURL, first: ")
-        p.put(service.name)
-        p.put("Router")
-        shape.putConstructor(into: &p)
-        p.put(", items: { ")
-        p.put(ServiceRenderer.items(pages.pagination, names: context.names))
-        p.put(" }) { _ in nil }")
-        p.end()
-        p.close()
+        if awaits {
+            p.line("if let \(handler) = self.\(property) { return try await Self.answer { try await \(handler)(\(joined: arguments)) } }")
+        } else {
+            p.line("if let \(handler) = self.\(property) { return \(handler)(\(joined: arguments)) }")
+        }
     }
 
     /// `@Sendable (A, B) async throws -> R`: untyped, so that a test writes `{ throw .server(…) }`
@@ -236,60 +207,11 @@ struct FakeRenderer {
     }
 
     private func renderMethod(_ shape: EndpointShape, call: ServiceRenderer.Call, into p: inout CodePrinter) {
-        p.begin()
-        p.put(context.access)
-        p.put("func ")
-        p.put(shape.escapedCaseName)
-        p.put("(")
-        shape.putDeclarationList(.requirement, transfer: true, into: &p)
-        p.put(call.isStream ? ")" : ") async throws(APIError)")
-        if let returns = call.returns {
-            p.put(" -> ")
-            p.put(returns)
+        p.block("\(context.access)func \(shape.escapedCaseName)(\(shape.declarations(.requirement, transfer: true)))\(call.effects)") { p in
+            renderRecordAndHandler(shape, call: shape.caseName, handler: handlerName(shape),
+                                   arguments: shape.methodParameterNames, awaits: !call.isStream, into: &p)
+            // A download without a handler writes the sample to the destination.
+            p.line("return \(if: !call.isStream, "try await ")self.samples.\(call.method)(\(service.name)Router\(shape.constructor), baseURL: Self.sampleURL\(call.trailingArguments(shape)))\(if: call.isDownload, ".value")")
         }
-        p.open()
-        // Members through `self`: a parameter may be named like one.
-        p.begin()
-        p.put("self.locked { self.recorded.append(.")
-        p.put(Naming.member(shape.caseName))
-        if !shape.parameters.isEmpty {
-            p.put("(")
-            shape.putArguments(into: &p)
-            p.put(")")
-        }
-        p.put(") }")
-        p.end()
-        let handler = shape.local("handler")
-        p.begin()
-        p.put("if let ")
-        p.put(handler)
-        p.put(" = self.")
-        p.put(handlerName(shape))
-        p.put(call.isStream ? " { return " : " { return try await Self.answer { try await ")
-        p.put(handler)
-        p.put("(")
-        p.put(shape.methodParameterNames.joined(separator: ", "))
-        p.put(call.isStream ? ") }" : ") } }")
-        p.end()
-        p.begin()
-        p.put(call.isStream ? "return self.samples." : "return try await self.samples.")
-        p.put(call.method)
-        p.put("(")
-        p.put(service.name)
-        p.put("Router")
-        shape.putConstructor(into: &p)
-        p.put(", baseURL: Self.sampleURL")
-        if let metatype = call.metatype {
-            p.put(", ")
-            p.put(call.label)
-            p.put(": ")
-            p.put(metatype)
-        }
-        // A download without a handler writes the sample to the destination.
-        if call.isDownload { ServiceRenderer.putTransferArguments(shape, into: &p) }
-        p.put(")")
-        if call.isDownload { p.put(".value") }
-        p.end()
-        p.close()
     }
 }

@@ -13,7 +13,7 @@ import EndpointGenSpec
 /// whole files in each job, and a recompiled file costs by its length. Stripe's one models file
 /// of 90,000 lines held 2.4 GB in one job; files of at most 750 lines rather than 5,000 made a
 /// field added to GitHub's `SimpleUser` rebuild in about half the time, and the full debug build
-/// lighter (Benchmarks/NOTES.md, "Session 24: smaller files"). Models that fit in `lineLimit`
+/// lighter (Benchmarks/NOTES.md, "Big documents": files cut). Models that fit in `lineLimit`
 /// lines stay one file, in spec order, so small and medium specs' output does not change.
 enum ModelFiles {
     /// How big the files of a cut are.

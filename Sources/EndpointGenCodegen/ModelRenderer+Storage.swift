@@ -27,88 +27,52 @@ extension ModelRenderer {
         let (storage, storageType) = Self.storageNames(members)
         let access = context.access
         p.doc(summary)
-        p.begin()
-        p.put(context.typeModifiers)
-        p.put("struct ")
-        p.put(name)
-        p.put(": Codable, Hashable, Sendable, FieldwiseEquatable")
-        p.open()
-        for item in members {
-            let field = fields[item.index]
-            p.doc(field.summary)
-            if item.deprecated { p.line(text: Self.deprecation(field)) }
-            p.begin()
-            item.putDeclaration(access: access, mutable: true, into: &p)
-            p.put(" { ")
-            p.put(storage)
-            p.put(".")
-            p.put(item.member)
-            p.put(" }")
-            p.end()
+        let mirrored = Self.reflects(members)
+        p.block("\(context.typeModifiers)struct \(name): Codable, Hashable, Sendable, FieldwiseEquatable\(if: mirrored, ", Swift.CustomReflectable")") { p in
+            for item in members {
+                let field = fields[item.index]
+                p.doc(field.summary)
+                if item.deprecated { p.line(text: Self.deprecation(field)) }
+                p.line("\(access)var \(item.declared): \(item.type) { \(storage).\(item.member) }")
+            }
+            p.line("/// The fields, in one reference: a copy of the model retains it once.")
+            p.line("private let \(storage): \(storageType)")
+            p.blank()
+            // The initializer forwards its arguments (a keyword needs no backticks as a label).
+            let arguments = members.map { "\($0.member): \($0.declared)" }
+            p.block("\(access)init(\(InitParameters(members: members, defaults: true)))") { p in
+                p.line("\(storage) = \(storageType)(\(joined: arguments))")
+            }
+            p.blank()
+            p.block("\(access)init(from decoder: any Decoder) throws") { p in
+                p.line("\(storage) = try \(storageType)(from: decoder)")
+            }
+            p.blank()
+            renderEncoding(members, base: storage + ".", into: &p)
+            openEquality(name, into: &p)
+            p.line("if \(storage) === rhs.\(storage) { return true }")
+            renderFieldComparisons(members, base: storage + ".", into: &p)
+            p.close()
+            p.blank()
+            renderHashing(members, base: storage + ".", into: &p)
+            if mirrored { renderStorageMirror(storage: storage, into: &p) }
+            p.blank()
+            renderStorageClass(members, storageType: storageType, into: &p)
         }
-        p.line("/// The fields, in one reference: a copy of the model retains it once.")
-        p.line("private let \(storage): \(storageType)")
-        p.blank()
-        renderForwardingInit(members, storage: storage, storageType: storageType, into: &p)
-        p.blank()
-        p.begin()
-        p.put(access)
-        p.put("init(from decoder: any Decoder) throws")
-        p.open()
-        p.line("\(storage) = try \(storageType)(from: decoder)")
-        p.close()
-        p.blank()
-        renderEncoding(members, base: storage + ".", into: &p)
-        openEquality(name, into: &p)
-        p.line("if \(storage) === rhs.\(storage) { return true }")
-        putFieldComparisons(members, base: storage + ".", into: &p)
-        p.close()
-        p.blank()
-        renderHashing(members, base: storage + ".", into: &p)
-        p.blank()
-        renderStorageClass(members, storageType: storageType, into: &p)
-        p.close()
     }
 
     /// `private nonisolated final class _Storage: Sendable` with the stored properties (`let`),
     /// the memberwise initializer without defaults (the struct's has them) and `init(from:)`.
     private func renderStorageClass(_ members: [Member], storageType: String, into p: inout CodePrinter) {
-        p.begin()
-        p.put("private nonisolated final class ")
-        p.put(storageType)
-        p.put(": Sendable")
-        p.open()
-        for item in members {
-            p.begin()
-            item.putDeclaration(access: "", mutable: false, into: &p)
-            p.end()
+        p.block("private nonisolated final class \(storageType): Sendable") { p in
+            for item in members {
+                p.line("let \(item.declared): \(item.type)")
+            }
+            p.blank()
+            renderMemberwiseInit(members, access: "", defaults: false, into: &p)
+            p.blank()
+            renderDecoding(members, access: "", into: &p)
         }
-        p.blank()
-        renderMemberwiseInit(members, access: "", defaults: false, into: &p)
-        p.blank()
-        renderDecoding(members, access: "", into: &p)
-        p.close()
-    }
-
-    /// `public init(a: A, b: B = 1) { _storage = _Storage(a: a, b: b) }`.
-    private func renderForwardingInit(_ members: [Member], storage: String, storageType: String, into p: inout CodePrinter) {
-        p.begin()
-        putInitSignature(members, access: context.access, defaults: true, into: &p)
-        p.open()
-        p.begin()
-        p.put(storage)
-        p.put(" = ")
-        p.put(storageType)
-        p.put("(")
-        for item in members {
-            if item.index > 0 { p.put(", ") }
-            p.put(item.member)  // a keyword needs no backticks as a label
-            p.put(": ")
-            p.put(item.declared)
-        }
-        p.put(")")
-        p.end()
-        p.close()
     }
 
     /// `_storage`, with `_` appended while a field has that name (`name: _storage`), and the

@@ -67,44 +67,34 @@ struct ModelRenderer {
             self.boxed = boxed
         }
 
-        /// `public let name: Type` (`var` when `mutable`, and always for a computed property), the
-        /// property as callers see it.
-        func putDeclaration(access: String, mutable: Bool, into p: inout CodePrinter) {
-            p.put(access)
-            p.put(mutable || storage != nil ? "var " : "let ")
-            p.put(declared)
-            p.put(": ")
-            p.put(type)
-        }
+        /// What is stored, after `self.` (or `_storage.`): the private storage, else the property.
+        var stored: String { storage ?? member }
 
-        /// `_x.value }` (boxed) or `_x }`: the end of a getter that reads the private storage.
-        func putStorageRead(into p: inout CodePrinter) {
-            guard let storage else { return }
-            p.put(storage)
-            p.put(boxed ? ".value }" : " }")
-        }
+        /// `Indirect(` and `)` around a value assigned to boxed storage; nothing otherwise.
+        var box: StaticString { boxed ? "Indirect(" : "" }
+        var unbox: StaticString { boxed ? ")" : "" }
 
-        /// `self.x = `, or into the storage (`self._x = Indirect(` when boxed); `endAssignment` closes it.
-        func beginAssignment(into p: inout CodePrinter) {
-            p.put("self.")
-            p.put(storage ?? member)
-            p.put(boxed ? " = Indirect(" : " = ")
+        /// The value to encode, after `self.` (or `_storage.` in a model with storage): the
+        /// private property only where the public one is deprecated (reading it would warn).
+        var encoded: String {
+            guard let storage, deprecated else { return member }
+            return boxed ? storage + ".value" : storage
         }
+    }
 
-        func endAssignment(into p: inout CodePrinter) {
-            if boxed { p.put(")") }
-        }
+    /// `a: A, b: B = 1`: the parameters of a memberwise initializer, defaults when asked.
+    struct InitParameters: LinePiece {
+        let members: [Member]
+        let defaults: Bool
+        var isEmpty: Bool { members.isEmpty }
 
-        /// The value to encode, read from `base` (`self.`, or `_storage.` in a model with storage):
-        /// the private property only where the public one is deprecated (reading it would warn).
-        func putStoredValue(base: String, into p: inout CodePrinter) {
-            p.put(base)
-            guard let storage, deprecated else {
-                p.put(member)
-                return
+        func write(into line: inout CodeLine.Interpolation) {
+            line.appendList(members) { line, item in
+                line.appendInterpolation(item.declared)
+                line.appendLiteral(": ")
+                line.appendInterpolation(item.type)
+                if defaults { line.appendInterpolation(prefix: " = ", item.parameterDefault) }
             }
-            p.put(storage)
-            if boxed { p.put(".value") }
         }
     }
 
@@ -121,26 +111,23 @@ struct ModelRenderer {
         }
         let members = structMembers(specName: specName, fields: fields, names: names)
         p.doc(summary)
-        p.begin()
-        p.put(context.typeModifiers)
-        p.put("struct ")
-        p.put(name)
-        p.put(codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable")
-        if !members.isEmpty { p.put(", FieldwiseEquatable") }
-        p.open()
-        for item in members {
-            renderStoredProperty(item, field: fields[item.index], into: &p)
-        }
-        p.blank()
-        renderMemberwiseInit(members, access: context.access, defaults: true, into: &p)
-        if codable, !members.isEmpty {
+        let conformances: StaticString = codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable"
+        let mirrored = members.contains { $0.storage != nil } && Self.reflects(members)
+        p.block("\(context.typeModifiers)struct \(name)\(conformances)\(if: !members.isEmpty, ", FieldwiseEquatable")\(if: mirrored, ", Swift.CustomReflectable")") { p in
+            for item in members {
+                renderStoredProperty(item, field: fields[item.index], into: &p)
+            }
             p.blank()
-            renderDecoding(members, access: context.access, into: &p)
-            p.blank()
-            renderEncoding(members, base: "self.", into: &p)
+            renderMemberwiseInit(members, access: context.access, defaults: true, into: &p)
+            if codable, !members.isEmpty {
+                p.blank()
+                renderDecoding(members, access: context.access, into: &p)
+                p.blank()
+                renderEncoding(members, base: "self.", into: &p)
+            }
+            renderEquality(name: name, members, into: &p)
+            if mirrored { renderFieldMirror(members, into: &p) }
         }
-        renderEquality(name: name, members, into: &p)
-        p.close()
     }
 
     /// Each field's Swift names and types, and whether it is stored privately (boxed or deprecated).
@@ -180,82 +167,39 @@ struct ModelRenderer {
         let access = context.access
         let mutable = context.options.mutableModels
         p.doc(field.summary)
-        p.begin()
-        if let storage = item.storage {
-            if item.deprecated {
-                p.put(Self.deprecation(field))
-                p.end()
-                p.begin()
-            }
-            item.putDeclaration(access: access, mutable: mutable, into: &p)
-            // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
-            if mutable {
-                p.open()
-                p.begin()
-                p.put("get { ")
-                item.putStorageRead(into: &p)
-                p.end()
-                p.begin()
-                p.put("set { ")
-                p.put(storage)
-                p.put(item.boxed ? " = Indirect(newValue) }" : " = newValue }")
-                p.end()
-                p.close()
-            } else {
-                p.put(" { ")
-                item.putStorageRead(into: &p)
-                p.end()
-            }
-            p.begin()
-            p.put(mutable ? "private var " : "private let ")
-            p.put(storage)
-            p.put(": ")
-            if item.boxed {
-                p.put("Indirect<")
-                p.put(item.type)
-                p.put(">")
-            } else {
-                p.put(item.type)
+        guard let storage = item.storage else {
+            p.line("\(access)\(mutable ? "var " : "let " as StaticString)\(item.declared): \(item.type)")
+            return
+        }
+        if item.deprecated { p.line(text: Self.deprecation(field)) }
+        // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
+        let read: CodeLine = "\(storage)\(if: item.boxed, ".value")"
+        if mutable {
+            p.block("\(access)var \(item.declared): \(item.type)") { p in
+                p.line("get { \(read) }")
+                p.line("set { \(storage) = \(item.box)newValue\(item.unbox) }")
             }
         } else {
-            item.putDeclaration(access: access, mutable: mutable, into: &p)
+            p.line("\(access)var \(item.declared): \(item.type) { \(read) }")
         }
-        p.end()
+        let keyword: StaticString = mutable ? "private var " : "private let "
+        if item.boxed {
+            p.line("\(keyword)\(storage): Indirect<\(item.type)>")
+        } else {
+            p.line("\(keyword)\(storage): \(item.type)")
+        }
     }
 
     /// The memberwise initializer, with spec defaults when `defaults`.
-    /// `init(a: A, b: B = 1)`: the parameters of a memberwise initializer, defaults when asked.
-    func putInitSignature(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
-        p.put(access)
-        p.put("init(")
-        for item in members {
-            if item.index > 0 { p.put(", ") }
-            p.put(item.declared)
-            p.put(": ")
-            p.put(item.type)
-            if defaults, let value = item.parameterDefault {
-                p.put(" = ")
-                p.put(value)
-            }
-        }
-        p.put(")")
-    }
-
     func renderMemberwiseInit(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
         if members.isEmpty {
             p.line("\(access)init() {}")
-        } else {
-            p.begin()
-            putInitSignature(members, access: access, defaults: defaults, into: &p)
-            p.open()
+            return
+        }
+        p.block("\(access)init(\(InitParameters(members: members, defaults: defaults)))") { p in
             for item in members {
-                p.begin()
-                item.beginAssignment(into: &p)
-                p.put(item.declared)
-                item.endAssignment(into: &p)
-                p.end()
+                p.line("self.\(item.stored) = \(item.box)\(item.declared)\(item.unbox)")
             }
-            p.close()
         }
     }
 
@@ -266,57 +210,27 @@ struct ModelRenderer {
     /// `required`/`optional`/`put`/`putIfPresent` have one overload each. A struct without fields
     /// keeps the synthesized (empty) coding.
     func renderDecoding(_ members: [Member], access: String, into p: inout CodePrinter) {
-        p.begin()
-        p.put(access)
-        p.put("init(from decoder: any Decoder) throws")
-        p.open()
-        p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
-        for item in members {
-            // A default fills a missing key of a non-optional field (an optional one decodes as nil).
-            let defaulted = item.optional ? nil : item.parameterDefault
-            p.begin()
-            item.beginAssignment(into: &p)
-            p.put(item.optional || defaulted != nil ? "try container.optional(" : "try container.required(")
-            p.put(item.unwrappedType)
-            p.put(".self, ")
-            p.putLiteral(item.wireName)
-            if let dates = item.dates {
-                p.put(", ")
-                p.put(dates)
+        p.block("\(access)init(from decoder: any Decoder) throws") { p in
+            p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
+            for item in members {
+                // A default fills a missing key of a non-optional field (an optional one decodes as nil).
+                let defaulted = item.optional ? nil : item.parameterDefault
+                let read: StaticString = item.optional || defaulted != nil ? "optional" : "required"
+                p.line("self.\(item.stored) = \(item.box)try container.\(read)(\(item.unwrappedType).self, \(literal: item.wireName)\(prefix: ", ", item.dates))\(prefix: " ?? ", defaulted)\(item.unbox)")
             }
-            p.put(")")
-            if let defaulted {
-                p.put(" ?? ")
-                p.put(defaulted)
-            }
-            item.endAssignment(into: &p)
-            p.end()
         }
-        p.close()
     }
 
     /// `encode(to:)` written out, each value read from `base` (`self.` or `_storage.`) and written
     /// under its wire name; read-only fields are not sent.
     func renderEncoding(_ members: [Member], base: String, into p: inout CodePrinter) {
-        p.begin()
-        p.put(context.access)
-        p.put("func encode(to encoder: any Encoder) throws")
-        p.open()
-        p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
-        for item in members where !item.readOnly {
-            p.begin()
-            p.put(item.optional ? "try container.putIfPresent(" : "try container.put(")
-            item.putStoredValue(base: base, into: &p)
-            p.put(", ")
-            p.putLiteral(item.wireName)
-            if let dates = item.dates {
-                p.put(", ")
-                p.put(dates)
+        p.block("\(context.access)func encode(to encoder: any Encoder) throws") { p in
+            p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
+            for item in members where !item.readOnly {
+                let write: StaticString = item.optional ? "putIfPresent" : "put"
+                p.line("try container.\(write)(\(base)\(item.encoded), \(literal: item.wireName)\(prefix: ", ", item.dates))")
             }
-            p.put(")")
-            p.end()
         }
-        p.close()
     }
 
     /// Equality over the stored properties, one `guard` each: the runtime's `fieldsEqual` is
@@ -328,7 +242,7 @@ struct ModelRenderer {
     private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
         openEquality(name, into: &p)
-        putFieldComparisons(members, base: "", into: &p)
+        renderFieldComparisons(members, base: "", into: &p)
         p.close()
         // A stored `hashValue` would witness Hashable's deprecated requirement, and the
         // synthesized `hash(into:)` would hash that one field, with a deprecation warning.
@@ -339,37 +253,22 @@ struct ModelRenderer {
 
     /// `guard fieldsEqual(self.x, rhs.x) else { return false }` per field, then `return true`;
     /// `base` is `""` for the stored properties or `_storage.` for a model with storage.
-    func putFieldComparisons(_ members: [Member], base: String, into p: inout CodePrinter) {
+    func renderFieldComparisons(_ members: [Member], base: String, into p: inout CodePrinter) {
         // A property named `fieldsEqual` would hide the function inside the type.
-        let call = members.contains { $0.member == "fieldsEqual" } ? "guard EndpointRuntime.fieldsEqual(self." : "guard fieldsEqual(self."
+        let call: StaticString = members.contains { $0.member == "fieldsEqual" } ? "EndpointRuntime.fieldsEqual" : "fieldsEqual"
         for item in members {
-            let stored = base + (item.storage ?? item.member)
-            p.begin()
-            p.put(call)
-            p.put(stored)
-            p.put(", rhs.")
-            p.put(stored)
-            p.put(") else { return false }")
-            p.end()
+            p.line("guard \(call)(self.\(base)\(item.stored), rhs.\(base)\(item.stored)) else { return false }")
         }
         p.line("return true")
     }
 
     /// `hash(into:)` combining each field, read from `base` (`self.` or `_storage.`).
     func renderHashing(_ members: [Member], base: String, into p: inout CodePrinter) {
-        p.begin()
-        p.put(context.access)
-        p.put("func hash(into hasher: inout Hasher)")
-        p.open()
-        for item in members {
-            p.begin()
-            p.put("hasher.combine(")
-            p.put(base)
-            p.put(item.storage ?? item.member)
-            p.put(")")
-            p.end()
+        p.block("\(context.access)func hash(into hasher: inout Hasher)") { p in
+            for item in members {
+                p.line("hasher.combine(\(base)\(item.stored))")
+            }
         }
-        p.close()
     }
 
     /// `public func hasEqualFields(_ rhs: Name) -> Bool {`, after a blank line. Each model
@@ -379,12 +278,7 @@ struct ModelRenderer {
     /// 46 of its 96 files; with the method, the 3 that use the model.
     func openEquality(_ name: String, into p: inout CodePrinter) {
         p.blank()
-        p.begin()
-        p.put(context.access)
-        p.put("func hasEqualFields(_ rhs: ")
-        p.put(name)
-        p.put(") -> Bool")
-        p.open()
+        p.open("\(context.access)func hasEqualFields(_ rhs: \(name)) -> Bool")
     }
 
     /// `@available(*, deprecated)`, with the spec's message when it gave one.

@@ -15,11 +15,7 @@ struct ResponseCasesRenderer {
         p.block("\(context.typeModifiers)enum \(name): StatusDecodable, Hashable") { p in
             for (entry, caseName) in zip(endpoint.responses, caseNames) {
                 p.doc("Status \(entry.status.spelling)." + (entry.summary.map { " " + $0 } ?? ""))
-                if let type = payloadType(entry.response) {
-                    p.line("case \(Naming.escaped(caseName))(\(type))")
-                } else {
-                    p.line("case \(Naming.escaped(caseName))")
-                }
+                p.line("case \(Naming.escaped(caseName))\(parenthesized: payloadType(entry.response))")
             }
             p.blank()
             p.block("\(access)init?(_ response: ResponseReader) throws(APIError)") { p in

@@ -84,11 +84,7 @@ extension RouterRenderer {
         p.block("\(access)\(declaration)") { p in
             putSwitch(declaration, listing: needing, fallback: rest, into: &p) { needing, p in
                 for shape in needing {
-                    p.begin()
-                    p.put("case ")
-                    shape.putPattern(binding: role, into: &p)
-                    p.put(":")
-                    p.end()
+                    p.line("case \(shape.pattern(binding: role)):")
                     p.indented { p in body(shape, &p) }
                 }
             }

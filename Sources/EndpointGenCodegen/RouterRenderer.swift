@@ -47,15 +47,7 @@ struct RouterRenderer {
     private func renderCases(into p: inout CodePrinter) {
         for shape in shapes {
             p.doc(shape.endpoint.summary, shape.endpoint.description)
-            p.begin()
-            p.put("case ")
-            p.put(shape.escapedCaseName)
-            if !shape.parameters.isEmpty {
-                p.put("(")
-                shape.putDeclarationList(into: &p)
-                p.put(")")
-            }
-            p.end()
+            p.line("case \(shape.escapedCaseName)\(parenthesized: shape.declarations())")
         }
     }
 
@@ -226,27 +218,17 @@ struct RouterRenderer {
     func renderPath(into p: inout CodePrinter) {
         // Literals as the spec wrote them, values for the runtime to encode as one segment each.
         computed(p: &p, "var pathComponents: [PathComponent]", fallback: "[]", binding: .path, needs: { _ in true }) { shape, p in
-            p.begin()
-            p.put("return [")
-            var first = true
-            for component in shape.endpoint.pathComponents {
+            let components = shape.endpoint.pathComponents.compactMap { component -> String? in
                 switch component {
                 case .literal(let text):
-                    if !first { p.put(", ") }
-                    p.put(".literal(")
-                    p.putLiteral(text)
-                    p.put(")")
+                    return ".literal(\(SwiftLiteral.string(text)))"
                 case .parameter(let name), .segments(let name):
-                    guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { continue }
-                    if !first { p.put(", ") }
-                    if case .segments = component { p.put(".segments(") } else { p.put(".value(") }
-                    p.put(parameter.valueExpression)
-                    p.put(".parameterValue)")
+                    guard let parameter = shape.parameters.first(where: { $0.role == .path && $0.wireName == name }) else { return nil }
+                    if case .segments = component { return ".segments(\(parameter.valueExpression).parameterValue)" }
+                    return ".value(\(parameter.valueExpression).parameterValue)"
                 }
-                first = false
             }
-            p.put("]")
-            p.end()
+            p.line("return [\(joined: components)]")
         }
     }
 
@@ -262,21 +244,11 @@ struct RouterRenderer {
     /// An endpoint's own headers replace the service's of the same name (names compared without
     /// case, as HTTP does); an optional header parameter sends the service's value when nil.
     func renderHeaders(into p: inout CodePrinter) {
-        func putHeaders(_ headers: [Header], into p: inout CodePrinter, first: inout Bool) {
-            for header in headers {
-                if !first { p.put(", ") }
-                first = false
-                p.put("HTTPHeader(name: ")
-                p.putLiteral(header.name)
-                p.put(", value: ")
-                p.putLiteral(header.value)
-                p.put(")")
-            }
+        func items(_ headers: [Header]) -> [String] {
+            headers.map { "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))" }
         }
         let serviceNames = service.headers.map { $0.name.lowercased() }
-        let fallback = "[" + service.headers.map {
-            "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))"
-        }.joined(separator: ", ") + "]"
+        let fallback = "[" + items(service.headers).joined(separator: ", ") + "]"
         computed(
             p: &p, "var headers: [HTTPHeader]", fallback: fallback, binding: .header,
             needs: { $0.has(.header) || !$0.endpoint.headers.isEmpty }
@@ -289,21 +261,13 @@ struct RouterRenderer {
                 }
                 serviceHeaders = service.headers.indices.filter { !replaced.contains(serviceNames[$0]) }.map { service.headers[$0] }
             }
-            var first = true
             let local = shape.local("headers", among: .header)
-            p.begin()
-            if shape.has(.header) {
-                p.put("var ")
-                p.put(local)
-                p.put(": [HTTPHeader] = [")
-            } else {
-                p.put("return [")
+            let list = items(serviceHeaders) + items(shape.endpoint.headers)
+            guard shape.has(.header) else {
+                p.line("return [\(joined: list)]")
+                return
             }
-            putHeaders(serviceHeaders, into: &p, first: &first)
-            putHeaders(shape.endpoint.headers, into: &p, first: &first)
-            p.put("]")
-            p.end()
-            guard shape.has(.header) else { return }
+            p.line("var \(local): [HTTPHeader] = [\(joined: list)]")
             putAppends(of: shape, .header, to: local, into: &p) { parameter in
                 // An optional parameter named like a service header takes the service's value when nil.
                 guard parameter.optional, let index = serviceNames.firstIndex(of: parameter.wireName.lowercased()) else {
@@ -322,27 +286,11 @@ struct RouterRenderer {
         otherwise: (EndpointShape.Parameter) -> String? = { _ in nil }
     ) {
         for parameter in shape.parameters where parameter.role == role {
-            p.begin()
-            p.put(list)
-            p.put(".append(name: ")
-            p.putLiteral(parameter.wireName)
             // An object goes field by field, its dates in the service's encoding as in its JSON.
-            p.put(parameter.isObject ? ", fields: " : ", ")
-            p.put(parameter.valueExpression)
-            if let value = otherwise(parameter) {
-                p.put(", otherwise: ")
-                p.putLiteral(value)
-            }
-            if role == .query, let style = shape.endpoint.queryStyles[parameter.wireName] {
-                p.put(", style: .")
-                p.put(Self.runtimeStyle(style))
-            }
-            if parameter.isObject, let dates = service.dateEncoding {
-                p.put(", dates: ")
-                p.put(DateRendering.expression(dates))
-            }
-            p.put(")")
-            p.end()
+            let value: StaticString = parameter.isObject ? "fields: " : ""
+            let style = role == .query ? shape.endpoint.queryStyles[parameter.wireName].map(Self.runtimeStyle) : nil
+            let dates = parameter.isObject ? service.dateEncoding.map(DateRendering.expression) : nil
+            p.line("\(list).append(name: \(literal: parameter.wireName), \(value)\(parameter.valueExpression)\(prefix: ", otherwise: ", literal: otherwise(parameter))\(prefix: ", style: .", style)\(prefix: ", dates: ", dates))")
         }
     }
 

@@ -185,16 +185,11 @@ struct ServiceRenderer {
                 if index > 0 { p.blank() }
                 let shape = shapes[index]
                 putDoc(shape, into: &p)
-                putSignatureStart(shape, .requirement, into: &p)
-                putEffects(calls[index], into: &p)
-                p.end()
+                p.line("func \(shape.escapedCaseName)(\(shape.declarations(.requirement, transfer: true)))\(calls[index].effects)")
                 if let pages = pages(shape) {
                     p.blank()
                     putPagesDoc(shape, into: &p)
-                    putSignatureStart(shape, .requirement, name: pages.name, into: &p)
-                    p.put(") -> ")
-                    p.put(pages.returns)
-                    p.end()
+                    p.line("func \(Naming.escaped(pages.name))(\(shape.declarations(.requirement, transfer: true))) -> \(pages.returns)")
                 }
             }
         }
@@ -242,31 +237,16 @@ struct ServiceRenderer {
     /// Outside the module it is `@_alwaysEmitIntoClient`: compiled where it is called instead of
     /// here. An async function isolated to its caller is split into more parts than the method
     /// itself; compiled here for every method with defaults, these overloads made the debug build
-    /// of the module 3.3% slower (Benchmarks/NOTES.md, session 15), while an app calls a few of
+    /// of the module 3.3% slower (Benchmarks/NOTES.md, service protocols), while an app calls a few of
     /// them through the protocol.
     private func renderDefaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil, into p: inout CodePrinter) {
         p.doc("`\(name ?? shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
         if let attribute = deprecation(shape) { p.line(text: attribute) }
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
-        putSignatureStart(shape, name: name, into: &p)
-        p.put(", ")
-        p.put(shape.local("isolation"))
-        p.put(": isolated (any Actor)? = #isolation")
-        putEffects(call, into: &p)
-        p.open()
-        p.begin()
-        putRequirementCall(shape, call, name: name, into: &p)
-        p.end()
-        p.close()
-    }
-
-    /// `) async throws(APIError) -> Returns` closing the parameter list of every async method; a
-    /// stream is returned at once (`) -> APIStream<…>`), its errors come from iterating it.
-    func putEffects(_ call: Call, into p: inout CodePrinter) {
-        p.put(call.isStream ? ")" : ") async throws(APIError)")
-        if let returns = call.returns {
-            p.put(" -> ")
-            p.put(returns)
+        let function = name.map(Naming.escaped) ?? shape.escapedCaseName
+        let isolation = shape.local("isolation")
+        p.block("\(context.access)func \(function)(\(shape.declarations(transfer: true)), \(isolation): isolated (any Actor)? = #isolation)\(call.effects)") { p in
+            p.line(requirementCall(shape, awaits: !call.isStream, name: name))
         }
     }
 
@@ -335,6 +315,46 @@ struct ServiceRenderer {
         /// A download: the client method takes the destination and progress handler, and its
         /// `APIResponse<URL>` is returned as the URL.
         var isDownload = false
+
+        /// ` async throws(APIError) -> Returns` after the parameter list of every async method; a
+        /// stream is returned at once (` -> APIStream<…>`), its errors come from iterating it.
+        var effects: Effects { Effects(call: self) }
+
+        struct Effects: LinePiece {
+            let call: Call
+            var isEmpty: Bool { call.isStream && call.returns == nil }
+
+            func write(into line: inout CodeLine.Interpolation) {
+                line.appendInterpolation(if: !call.isStream, " async throws(APIError)")
+                line.appendInterpolation(prefix: " -> ", call.returns)
+            }
+        }
+
+        /// The client call's arguments after the request and base URL: `, as: Post.self`, and a
+        /// download's own `, to: destination, progress: progress`.
+        func trailingArguments(_ shape: EndpointShape) -> TrailingArguments {
+            TrailingArguments(call: self, transfer: isDownload ? shape.transfer : [])
+        }
+
+        struct TrailingArguments: LinePiece {
+            let call: Call
+            let transfer: [EndpointShape.Parameter]
+            var isEmpty: Bool { call.metatype == nil && transfer.count != 2 }
+
+            func write(into line: inout CodeLine.Interpolation) {
+                if let metatype = call.metatype {
+                    line.appendLiteral(", ")
+                    line.appendLiteral(call.label)
+                    line.appendLiteral(": ")
+                    line.appendInterpolation(metatype)
+                }
+                guard transfer.count == 2 else { return }
+                line.appendLiteral(", to: ")
+                line.appendInterpolation(transfer[0].escapedName)
+                line.appendLiteral(", progress: ")
+                line.appendInterpolation(transfer[1].escapedName)
+            }
+        }
     }
 
     func call(_ shape: EndpointShape) -> Call {
@@ -371,79 +391,32 @@ struct ServiceRenderer {
         }
     }
 
-    /// Begins a method's line up to its parameters: `public func name(a: A, b: B = 1`, or for a
-    /// protocol requirement `func name(a: A, b: B` (no access level, no defaults).
-    private func putSignatureStart(
-        _ shape: EndpointShape, _ style: EndpointShape.DeclarationStyle = .withDefaults, name: String? = nil,
-        into p: inout CodePrinter
-    ) {
-        p.begin()
-        if style == .withDefaults { p.put(context.access) }
-        p.put("func ")
-        p.put(name.map(Naming.escaped) ?? shape.escapedCaseName)
-        p.put("(")
-        shape.putDeclarationList(style, transfer: true, into: &p)
-    }
-
     /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
     /// (`self.`: a parameter may have the method's name).
-    private func putRequirementCall(_ shape: EndpointShape, _ call: Call? = nil, name: String? = nil, into p: inout CodePrinter) {
-        p.put(call?.isStream == true ? "self." : "try await self.")
-        p.put(Naming.member(name ?? shape.caseName))
-        p.put("(")
-        shape.putArguments(transfer: name == nil, into: &p)
-        p.put(")")
+    private func requirementCall(_ shape: EndpointShape, awaits: Bool = true, name: String? = nil) -> CodeLine {
+        "\(if: awaits, "try await ")self.\(Naming.member(name ?? shape.caseName))(\(shape.arguments(transfer: name == nil)))"
     }
 
     func renderMethod(_ shape: EndpointShape, call: Call, router: String, into p: inout CodePrinter) {
         putDoc(shape, into: &p)
-        putSignatureStart(shape, into: &p)
-        putEffects(call, into: &p)
-        p.open()
-        // An upload (a file body) reports its progress through the client's task-local handler;
-        // inside its closure, members are reached through `self`.
-        let uploads = !call.isDownload && shape.transfer.count == 1
-        func putCall(_ p: inout CodePrinter) {
-            // A parameter named like a stored property hides it: reach the property through `self`.
-            p.begin()
-            if !call.isStream { p.put("try await ") }
-            p.put(!uploads && shape.local("client") == "client" ? "client." : "self.client.")
-            p.put(call.method)
-            p.put("(")
+        p.block("\(context.access)func \(shape.escapedCaseName)(\(shape.declarations(transfer: true)))\(call.effects)") { p in
+            // An upload (a file body) reports its progress through the client's task-local handler;
+            // inside its closure, members are reached through `self`; elsewhere a parameter named
+            // like a stored property hides it: the property is then reached through `self` too.
+            let uploads = !call.isDownload && shape.transfer.count == 1
+            let client: StaticString = !uploads && shape.local("client") == "client" ? "client" : "self.client"
+            let baseURL: StaticString = !uploads && shape.local("baseURL") == "baseURL" ? "baseURL" : "self.baseURL"
             let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
-            if shared { p.put("self.withParameters(") }
-            p.put(router)
-            shape.putConstructor(into: &p)
-            if shared { p.put(")") }
-            p.put(!uploads && shape.local("baseURL") == "baseURL" ? ", baseURL: baseURL" : ", baseURL: self.baseURL")
-            if let metatype = call.metatype {
-                p.put(", ")
-                p.put(call.label)
-                p.put(": ")
-                p.put(metatype)
+            let request: CodeLine = shared ? "self.withParameters(\(router)\(shape.constructor))" : "\(router)\(shape.constructor)"
+            let send: CodeLine = "\(if: !call.isStream, "try await ")\(client).\(call.method)(\(request), baseURL: \(baseURL)\(call.trailingArguments(shape)))\(if: call.isDownload, ".value")"
+            if uploads {
+                p.line("try await self.client.withUploadProgress(\(shape.transfer[0].escapedName)) { () async throws(APIError)\(prefix: " -> ", call.returns) in")
+                p.indented { p in p.line(send) }
+                p.line("}")
+            } else {
+                p.line(send)
             }
-            if call.isDownload { Self.putTransferArguments(shape, into: &p) }
-            p.put(")")
-            if call.isDownload { p.put(".value") }
-            p.end()
         }
-        if uploads {
-            p.line("try await self.client.withUploadProgress(\(shape.transfer[0].escapedName)) { () async throws(APIError)\(call.returns.map { " -> " + $0 } ?? "") in")
-            p.indented { putCall(&$0) }
-            p.line("}")
-        } else {
-            putCall(&p)
-        }
-        p.close()
-    }
-
-    /// `, to: destination, progress: progress`: a download's own arguments of `APIClient.download`.
-    static func putTransferArguments(_ shape: EndpointShape, into p: inout CodePrinter) {
-        guard shape.transfer.count == 2 else { return }
-        p.put(", to: ")
-        p.put(shape.transfer[0].escapedName)
-        p.put(", progress: ")
-        p.put(shape.transfer[1].escapedName)
     }
 
     /// The pages method of a paginated endpoint: its name and return type.
@@ -512,47 +485,42 @@ struct ServiceRenderer {
         }
         let items = Self.items(pagination, names: context.names)
         putPagesDoc(shape, into: &p)
-        putSignatureStart(shape, name: pages.name, into: &p)
-        p.put(") -> ")
-        p.put(pages.returns)
-        p.open()
-        let start = "APIPages(client: self.client, baseURL: self.baseURL, first: \(request()), items: { \(items) })"
-        switch pagination.scheme {
-        case .link:
-            p.line("\(start) { \(previous) throws(APIError) in")
-            p.indented { p in p.line("try \(previous).nextLink()") }
-            p.line("}")
-        case .page(let page, let size, let totalPages), .offset(let page, let size, let totalPages):
-            let isPage: Bool
-            if case .page = pagination.scheme { isPage = true } else { isPage = false }
-            guard let counter = parameter(page) else { break }
-            p.line("\(start) { \(previous) in")
-            p.indented { p in
-                let first = counter.optional ? "(\(counter.escapedName) ?? \(isPage ? 1 : 0))" : counter.escapedName
-                p.line("let \(next) = \(first) + \(previous).\(isPage ? "pageCount" : "itemTotal")")
-                var arguments = "\(isPage ? "page" : "offset"): \(next), size: \(parameter(size)?.escapedName ?? "nil")"
-                if let hasMore = pagination.hasMore { arguments += ", hasMore: \(read(hasMore))" }
-                if let totalPages { arguments += ", \(isPage ? "totalPages" : "total"): \(read(totalPages))" }
-                p.line("guard \(previous).hasNext(\(arguments)) else { return nil }")
-                p.line("return .endpoint(\(request(replacing: page, with: next)))")
+        p.block("\(context.access)func \(Naming.escaped(pages.name))(\(shape.declarations(transfer: true))) -> \(pages.returns)") { p in
+            let start = "APIPages(client: self.client, baseURL: self.baseURL, first: \(request()), items: { \(items) })"
+            switch pagination.scheme {
+            case .link:
+                p.line("\(start) { \(previous) throws(APIError) in")
+                p.indented { p in p.line("try \(previous).nextLink()") }
+                p.line("}")
+            case .page(let page, let size, let totalPages), .offset(let page, let size, let totalPages):
+                let isPage: Bool
+                if case .page = pagination.scheme { isPage = true } else { isPage = false }
+                guard let counter = parameter(page) else { break }
+                p.line("\(start) { \(previous) in")
+                p.indented { p in
+                    let first = counter.optional ? "(\(counter.escapedName) ?? \(isPage ? 1 : 0))" : counter.escapedName
+                    p.line("let \(next) = \(first) + \(previous).\(isPage ? "pageCount" : "itemTotal")")
+                    var arguments = "\(isPage ? "page" : "offset"): \(next), size: \(parameter(size)?.escapedName ?? "nil")"
+                    if let hasMore = pagination.hasMore { arguments += ", hasMore: \(read(hasMore))" }
+                    if let totalPages { arguments += ", \(isPage ? "totalPages" : "total"): \(read(totalPages))" }
+                    p.line("guard \(previous).hasNext(\(arguments)) else { return nil }")
+                    p.line("return .endpoint(\(request(replacing: page, with: next)))")
+                }
+                p.line("}")
+            case .cursor(let cursor, let parameterName):
+                p.line("\(start) { \(previous) in")
+                p.indented { p in
+                    let hasMore = pagination.hasMore.map { ", hasMore: \(read($0))" } ?? ""
+                    p.line("guard let \(next) = \(previous).nextCursor(\(read(cursor))\(hasMore)) else { return nil }")
+                    p.line("return .endpoint(\(request(replacing: parameterName, with: next)))")
+                }
+                p.line("}")
             }
-            p.line("}")
-        case .cursor(let cursor, let parameterName):
-            p.line("\(start) { \(previous) in")
-            p.indented { p in
-                let hasMore = pagination.hasMore.map { ", hasMore: \(read($0))" } ?? ""
-                p.line("guard let \(next) = \(previous).nextCursor(\(read(cursor))\(hasMore)) else { return nil }")
-                p.line("return .endpoint(\(request(replacing: parameterName, with: next)))")
-            }
-            p.line("}")
         }
-        p.close()
     }
 
     func renderCompletionMethod(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
-        var callPrinter = CodePrinter()
-        putRequirementCall(shape, into: &callPrinter)
-        let call = callPrinter.text
+        let call = requirementCall(shape)
         // The handler's label is always `completion:`; inside, it and the result take names no
         // parameter has.
         let handler = shape.local("completion")
@@ -562,29 +530,26 @@ struct ServiceRenderer {
         p.line("@discardableResult")
         // As the defaults overloads: each variant's `Task` closure is an async function split in
         // parts, and compiled here for every endpoint they were half of the module's debug
-        // compile (21.3 → 11.4 G instructions at N = 30, Benchmarks/NOTES.md, session 17), while
+        // compile (21.3 → 11.4 G instructions at N = 30, Benchmarks/NOTES.md, service protocols), while
         // an app calls some of them.
         if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
-        putSignatureStart(shape, into: &p)
-        if !shape.parameters.isEmpty || !shape.transfer.isEmpty { p.put(", ") }
-        p.put(handler == "completion" ? "completion: @escaping @Sendable (Result<" : "completion \(handler): @escaping @Sendable (Result<")
-        p.put(returns ?? "Void")
-        p.put(", APIError>) -> Void) -> Task<Void, Never>")
-        p.open()
-        p.block("Task") { p in
-            p.chain([
-                ("do throws(APIError)", { p in
-                    if let returns {
-                        p.line("let \(value): \(returns) = \(call)")
-                        p.line("\(handler)(.success(\(value)))")
-                    } else {
-                        p.line(text: call)
-                        p.line("\(handler)(.success(()))")
-                    }
-                }),
-                ("catch", { p in p.line("\(handler)(.failure(error))") }),
-            ])
+        let parameters = shape.declarations(transfer: true)
+        let label: CodeLine = handler == "completion" ? "completion" : "completion \(handler)"
+        p.block("\(context.access)func \(shape.escapedCaseName)(\(parameters)\(if: !parameters.isEmpty, ", ")\(label): @escaping @Sendable (Result<\(returns ?? "Void"), APIError>) -> Void) -> Task<Void, Never>") { p in
+            p.block("Task") { p in
+                p.chain([
+                    ("do throws(APIError)", { p in
+                        if let returns {
+                            p.line("let \(value): \(returns) = \(call)")
+                            p.line("\(handler)(.success(\(value)))")
+                        } else {
+                            p.line(call)
+                            p.line("\(handler)(.success(()))")
+                        }
+                    }),
+                    ("catch", { p in p.line("\(handler)(.failure(error))") }),
+                ])
+            }
         }
-        p.close()
     }
 }

@@ -1,7 +1,14 @@
 import EndpointGenSpec
 import EndpointGenSupport
 
-// Unique, legal names for types, endpoints and fields.
+// Unique, legal names for types, endpoints and fields: the names import gives beyond the
+// document's. Endpoints lose their service's words (`shortenEndpointNames`; a clash keeps both
+// full, whatever the order); no endpoint is named like a paginated endpoint's `<name>Pages`
+// method (`uniqueEndpointName` numbers a full name, `takesShortNames` keeps a short one full);
+// shared parameters that the Namer would rename onto another's name keep a name of their own
+// (`keepSharedNamesApart`, in `SpecBuilder+Endpoints.swift`) with the `typePrefix` that keeps
+// their types' names; union cases lose the union's name (`unionCases`, after deduplication);
+// model names the spec stage reserves are renamed with a warning (`isReservedTypeName`).
 extension SpecBuilder {
     // MARK: - Names
 

@@ -134,7 +134,7 @@ public struct APIClient: Sendable {
     /// cannot bound the memory a response takes, nor answer a 401 challenge promptly) when libcurl
     /// loads, `URLSessionTransport` elsewhere.
     public static func defaultTransport() -> any HTTPTransport {
-        #if canImport(FoundationNetworking)
+        #if os(Linux)
         if CurlTransport.isAvailable { return CurlTransport() }
         #endif
         return URLSessionTransport()

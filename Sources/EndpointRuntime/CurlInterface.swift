@@ -1,3 +1,7 @@
+// Linux only, like the other Curl*.swift files: Apple platforms send with URLSessionTransport, and
+// this code is not held to their versions (String(validating:as:) is macOS 15 / iOS 18; `make
+// availability` checks the rest of the runtime against the package's platforms).
+#if os(Linux)
 import CEndpointCurl
 import Foundation
 #if canImport(FoundationNetworking)
@@ -124,3 +128,5 @@ extension CurlTransfer {
         }
     }
 }
+
+#endif

@@ -1,3 +1,7 @@
+// Linux only, like the other Curl*.swift files: Apple platforms send with URLSessionTransport, and
+// this code is not held to their versions (String(validating:as:) is macOS 15 / iOS 18; `make
+// availability` checks the rest of the runtime against the package's platforms).
+#if os(Linux)
 import CEndpointCurl
 import Foundation
 #if canImport(FoundationNetworking)
@@ -416,3 +420,5 @@ private let curlHeader: ecurl_data_callback = { bytes, size, count, context in
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
     return transfer.receiveHeader(UnsafeRawBufferPointer(start: bytes, count: size * count))
 }
+
+#endif

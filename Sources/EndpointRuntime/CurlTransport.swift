@@ -1,11 +1,15 @@
+// Linux only, like the other Curl*.swift files: Apple platforms send with URLSessionTransport, and
+// this code is not held to their versions (String(validating:as:) is macOS 15 / iOS 18; `make
+// availability` checks the rest of the runtime against the package's platforms).
+#if os(Linux)
 import CEndpointCurl
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Sends requests with libcurl directly (Linux): the transport whose limits hold while the body
-/// is read.
+/// Sends requests with libcurl directly (Linux; the type exists only there): the transport whose
+/// limits hold while the body is read.
 ///
 /// FoundationNetworking's URLSession on Linux is built on the same libcurl, but it queues every
 /// decoded chunk for its delegate without bound and cannot stop curl mid-read: a 1 MB gzip body
@@ -28,7 +32,7 @@ public final class CurlTransport: HTTPTransport {
     /// A transport with its own connection pool.
     public init() {}
 
-    /// Whether libcurl could be loaded on this system (always false off Linux).
+    /// Whether libcurl (`libcurl.so.4`) could be loaded on this system.
     public static var isAvailable: Bool { ecurl_load() == 0 }
 
     /// Fails with the loader's reason when libcurl is not there.
@@ -88,3 +92,5 @@ public final class CurlTransport: HTTPTransport {
         return (try result.get(), body)
     }
 }
+
+#endif

@@ -26,13 +26,21 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
         self.rawValue = token
     }
 
+    /// `GET`: reads a resource (idempotent).
     public static let get = HTTPMethod("GET")
+    /// `POST`: sends data to be processed; never retried.
     public static let post = HTTPMethod("POST")
+    /// `PUT`: replaces a resource (idempotent).
     public static let put = HTTPMethod("PUT")
+    /// `PATCH`: changes part of a resource; never retried.
     public static let patch = HTTPMethod("PATCH")
+    /// `DELETE`: removes a resource (idempotent).
     public static let delete = HTTPMethod("DELETE")
+    /// `HEAD`: `GET` without the body (idempotent).
     public static let head = HTTPMethod("HEAD")
+    /// `OPTIONS`: asks what the resource supports (idempotent).
     public static let options = HTTPMethod("OPTIONS")
+    /// `TRACE`: echoes the request (idempotent).
     public static let trace = HTTPMethod("TRACE")
 
     /// The token.
@@ -57,6 +65,7 @@ public struct HTTPMethod: RawRepresentable, Sendable, Hashable, CustomStringConv
 
 /// How an endpoint authenticates.
 public enum AuthRequirement: Sendable, Hashable {
+    /// No credentials.
     case none
     /// `Authorization: Bearer <token>` from the client's token provider.
     case bearer
@@ -205,6 +214,7 @@ public struct MultipartPart: Sendable, Hashable {
 
 /// A request body.
 public enum RequestBody: Sendable {
+    /// No body.
     case none
     /// Encoded with the client's JSON encoder; `Content-Type: application/json`.
     case json(any Encodable & Sendable)
@@ -269,14 +279,19 @@ public protocol ParameterValue: Sendable {
 public protocol Endpoint: Sendable {
     /// The spec's default base URL; nil when the service has none (the caller passes one).
     var defaultBaseURL: URL? { get }
+    /// The HTTP method.
     var method: HTTPMethod { get }
     /// The path below the base URL, starting with `/`: literals and parameter values, in order.
     /// (Before runtime 2, a `path: String` with values encoded by `PathEncoding.segment`.)
     var pathComponents: [PathComponent] { get }
+    /// The query items in spec order, before any of the service's; arrays and objects are
+    /// already written in their `ParameterStyle`.
     var queryItems: [QueryItem] { get }
     /// Constant and parameter headers in spec order (service headers first).
     var headers: [HTTPHeader] { get }
+    /// The request body; `.none` for none.
     var body: RequestBody { get }
+    /// The credential the endpoint sends, from the client's `Authentication`.
     var auth: AuthRequirement { get }
     /// Seconds; nil uses the client's default.
     var timeout: TimeInterval? { get }

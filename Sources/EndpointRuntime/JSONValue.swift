@@ -2,11 +2,17 @@ import Foundation
 
 /// Any JSON value: what the spec type `JSON` becomes.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; JSON's numbers are read as `Double` (integers exact up to 2^53).
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in order.
     case object(JSONObject)
 
     /// The member `key` of an object; nil for other values or a missing key.

@@ -103,10 +103,12 @@ extension KeyedEncodingContainer where K == WireKey {
 /// `==` lookup of the module, which tied every file to every models file in the compiler's
 /// incremental dependency graph.
 public protocol FieldwiseEquatable: Equatable {
+    /// Whether every stored property (or the case and its value) equals `other`'s.
     func hasEqualFields(_ other: Self) -> Bool
 }
 
 extension FieldwiseEquatable {
+    /// Equal when `hasEqualFields(_:)` says so.
     @inlinable
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.hasEqualFields(rhs)

@@ -12,7 +12,9 @@ import FoundationNetworking
 /// Generated code drives it with the first request and a closure that builds the request after a
 /// page (`nil`: that page was the last).
 public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, Sendable {
+    /// A page: the decoded response of one call.
     public typealias Element = Page
+    /// Every error of the sequence is an `APIError`.
     public typealias Failure = APIError
     /// Builds the request for the page after `page`, or nil when `page` is the last.
     public typealias Next = @Sendable (_ page: PageContext<Page>) throws(APIError) -> PageRequest?
@@ -125,6 +127,7 @@ public struct APIPages<Page: Decodable & Sendable, Item: Sendable>: AsyncSequenc
         }
     }
 
+    /// An iterator that fetches the first page when first asked.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(self)
     }
@@ -146,7 +149,9 @@ private struct SentRequest: Hashable {
 
 /// The items of every page of an `APIPages`, in order; pages are fetched as the items run out.
 public struct APIPageItems<Page: Decodable & Sendable, Item: Sendable>: AsyncSequence, Sendable {
+    /// An item of a page.
     public typealias Element = Item
+    /// Every error of the sequence is an `APIError`.
     public typealias Failure = APIError
 
     let pages: APIPages<Page, Item>
@@ -167,6 +172,7 @@ public struct APIPageItems<Page: Decodable & Sendable, Item: Sendable>: AsyncSeq
         }
     }
 
+    /// An iterator that fetches the first page when first asked.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(pages: pages.makeAsyncIterator(), itemsOf: pages.itemsOf)
     }
@@ -305,17 +311,19 @@ struct LinkedPage: Endpoint {
 
 /// The `Link` header field of RFC 8288: comma-separated `<target>; param=value` links, values
 /// quoted or not, `rel` a space-separated list of relation types compared case-insensitively.
-enum LinkHeader {
+/// Package-visible: `endpointgen verify` finds a next page as the pages sequence does.
+package enum LinkHeader {
     struct Link: Equatable {
         var target: String
         var relations: [String]
     }
 
-    /// The first link whose relations include `relation`, resolved against `base`.
-    static func target(ofRelation relation: String, in field: String, base: URL) -> URL? {
+    /// The first link whose relations include `relation`, resolved against `base` (its text made a
+    /// valid URI reference by `ServerURLText`, as every platform then reads it alike).
+    package static func target(ofRelation relation: String, in field: String, base: URL) -> URL? {
         let wanted = relation.lowercased()
         guard let link = parse(field).first(where: { $0.relations.contains(wanted) }) else { return nil }
-        return URL(string: link.target, relativeTo: base)?.absoluteURL
+        return ServerURLText.url(link.target, relativeTo: base)
     }
 
     /// The links of a field value, in order; malformed links are skipped.

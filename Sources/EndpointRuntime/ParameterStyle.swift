@@ -17,12 +17,19 @@ import Foundation
 /// Every name and value is percent-encoded but `A-Z a-z 0-9 - _ . ~`; only `comma`'s delimiter
 /// is sent as it is. Keys of maps are sent in sorted order, so requests are stable.
 public enum ParameterStyle: String, Sendable, Hashable {
+    /// An item per element with the same name, `ids=1&ids=2` (OpenAPI's `form` with `explode`).
     case repeated
+    /// One item, elements joined by commas: `ids=1,2` (`form` without `explode`).
     case comma
+    /// One item, elements joined by encoded spaces: `ids=1%202` (`spaceDelimited`).
     case space
+    /// One item, elements joined by encoded pipes: `ids=1%7C2` (`pipeDelimited`).
     case pipe
+    /// An item per element named `name[]` (Rails, PHP); a map's keys in brackets, as `deepObject`.
     case brackets
+    /// A map or object as `name[key]=value`, nested by the bracket convention (`deepObject`).
     case deepObject
+    /// A map or object as its own items, `key=value` (`form` with `explode`).
     case exploded
 
     /// The delimiter as sent, for the delimited array styles.

@@ -53,6 +53,8 @@ public struct LoggingPlugin: APIPlugin {
     /// - Parameters:
     ///   - redactedHeaders: header names whose values are replaced by `<redacted>` (any case).
     ///   - bodyLimit: how many bytes of request and response bodies to log; 0 logs no bodies.
+    ///   - sink: takes each line (`print`, an `os.Logger`, a test's array); called from the
+    ///     request's task, so it must be thread-safe.
     public init(redactedHeaders: Set<String> = LoggingPlugin.defaultRedactedHeaders, bodyLimit: Int = 0,
                 sink: @escaping @Sendable (String) -> Void) {
         self.sink = sink

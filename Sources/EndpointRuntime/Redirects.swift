@@ -48,8 +48,9 @@ public struct RedirectPolicy: Sendable, Hashable {
         guard redirectsSoFar < maxRedirects else {
             throw .transport(.tooManyRedirects)
         }
-        // A Location is a URI reference (RFC 9110 10.2.2), resolved against the request's URL.
-        guard let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
+        // A Location is a URI reference (RFC 9110 10.2.2), resolved against the request's URL;
+        // made valid first (`ServerURLText`), so that every platform follows the same one.
+        guard let target = ServerURLText.url(location, relativeTo: current),
               let scheme = target.scheme?.lowercased(), target.host?.isEmpty == false
         else {
             throw .transport(.redirectRefused(reason: "The server redirected to a location that is not a valid URL."))
@@ -80,12 +81,12 @@ public struct RedirectPolicy: Sendable, Hashable {
 }
 
 /// The scheme, host and port of a URL: credentials go only to the origin they were meant for.
-struct Origin: Hashable {
+package struct Origin: Hashable {
     let scheme: String
     let host: String
     let port: Int
 
-    init?(_ url: URL?) {
+    package init?(_ url: URL?) {
         guard let url, let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
         self.scheme = scheme
         self.host = host

@@ -240,6 +240,7 @@ struct JSONLinesParser {
 /// error is always an `APIError`. Ending the iteration early (or cancelling its task) closes the
 /// connection; a cancelled task's iteration ends with `.cancelled` on every transport.
 public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
+    /// Every error of the stream is an `APIError`.
     public typealias Failure = APIError
     let base: AsyncThrowingStream<Element, any Error>
 
@@ -280,6 +281,7 @@ public struct APIStream<Element: Sendable>: AsyncSequence, Sendable {
         }
     }
 
+    /// The iterator; a stream is iterated once.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: base.makeAsyncIterator())
     }

@@ -166,7 +166,7 @@ extension APIClient {
     /// sent again (a retry, a 307 redirect) starts again from 0. Stubs report nothing.
     ///
     /// ```swift
-    /// let receipt = try await client.withUploadProgress({ print($0.completedBytes) }) {
+    /// let receipt = try await client.withUploadProgress({ print($0.completedBytes) }) { () async throws(APIError) in
     ///     try await client.send(FilesRouter.upload(file: url), baseURL: base, as: Receipt.self)
     /// }
     /// ```

@@ -11,37 +11,64 @@ import FoundationNetworking
 /// - stops reading and fails with `.responseTooLarge` as soon as the body passes the limit;
 /// - cancels the URL session task when the Swift task is cancelled;
 /// - maps `URLError` codes to `TransportFailure`;
-/// - leaves cookies and caching to the client (`httpShouldSetCookies` off, no URL cache);
+/// - leaves cookies and credentials to the client (`httpShouldSetCookies` off, no cookie or
+///   credential storage), and caching too unless the app's `Policy` asks for the configuration's;
 /// - returns every 3xx as it came: the client follows redirects under its `RedirectPolicy`;
 /// - answers an authentication challenge (401/407 with `WWW-Authenticate`) at once with the
-///   response itself, leaving credentials to the client (no credential storage).
+///   response itself, leaving credentials to the client;
+/// - answers TLS challenges with the app's `Policy` (pins, a client certificate), and rejects
+///   every other challenge rather than letting the system answer it.
 public final class URLSessionTransport: HTTPTransport {
+    /// Every task but those the cache may answer.
     private let session: URLSession
+    /// With `Caching.configuration`: the session with the app's cache, for requests it may answer.
+    private let cachingSession: URLSession?
     private let tasks: TaskRegistry
+    let policy: Policy
 
-    /// A transport over a new session built from `configuration` (ephemeral by default).
-    public init(configuration: URLSessionConfiguration = .ephemeral) {
-        // A copy: the caller's configuration object is left as it was.
+    /// A transport over a new session built from `configuration` (ephemeral by default), with the
+    /// app's `policy` for pinning, client certificates, caching and metrics.
+    public init(configuration: URLSessionConfiguration = .ephemeral, policy: Policy = Policy()) {
+        // Copies: the caller's configuration object is left as it was.
+        let configuration = Self.runtimeConfiguration(from: configuration)
+        let registry = TaskRegistry()
+        self.tasks = registry
+        self.policy = policy
+        self.session = Self.makeSession(configuration, cached: false, registry: registry, policy: policy)
+        self.cachingSession = policy.caching == .configuration
+            ? Self.makeSession(configuration, cached: true, registry: registry, policy: policy) : nil
+    }
+
+    /// `configuration` with the runtime's rules: no cookies, no credential storage.
+    private static func runtimeConfiguration(from configuration: URLSessionConfiguration) -> URLSessionConfiguration {
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
         // Without a storage there is nothing to look up for a 401's challenge; with one, Linux's
-        // URLSession waited on the lookup until the timeout.
+        // URLSession waited on the lookup until the timeout (and would send what it found).
         configuration.urlCredentialStorage = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let registry = TaskRegistry()
+        return configuration
+    }
+
+    private static func makeSession(_ configuration: URLSessionConfiguration, cached: Bool, registry: TaskRegistry,
+                                    policy: Policy) -> URLSession {
+        let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        if !cached {
+            configuration.urlCache = nil
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        }
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "EndpointRuntime.URLSessionTransport"
-        self.tasks = registry
-        self.session = URLSession(configuration: configuration, delegate: SessionDelegate(registry: registry), delegateQueue: queue)
+        return URLSession(configuration: configuration, delegate: SessionDelegate(registry: registry, policy: policy),
+                          delegateQueue: queue)
     }
 
     deinit {
-        // The session keeps its delegate alive until invalidated.
+        // A session keeps its delegate alive until invalidated.
         session.invalidateAndCancel()
+        cachingSession?.invalidateAndCancel()
     }
 
     /// Sends `request`, reading the body within the deadline and size limit.
@@ -52,11 +79,13 @@ public final class URLSessionTransport: HTTPTransport {
         // to whole seconds, so 0.8 s would become an immediate 0 s timeout. The deadline is ours.
         let timeout = context.boundedTimeout
         request.timeoutInterval = timeout.rounded(.up) + 1
-        let task = makeTask(request, context: context)
+        try checkPinning(request)
+        let cached = cachingSession.flatMap { Caching.cacheMayAnswer(request) ? $0 : nil }
+        let task = makeTask(request, context: context, in: cached ?? session)
         let exchange = Exchange(task: task, maxResponseSize: context.maxResponseSize,
                                 discardsSuccessBody: context.discardsSuccessBody)
         exchange.uploadProgress = context.uploadProgress
-        tasks.insert(exchange, for: task.taskIdentifier)
+        tasks.insert(exchange, for: task)
 
         let result: Result<HTTPResponse, APIError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -67,16 +96,31 @@ public final class URLSessionTransport: HTTPTransport {
         }
         // Late delegate calls for a finished exchange (after a deadline, cancellation or size
         // failure) find nothing and are ignored; a task cancelled before it started is removed too.
-        tasks.remove(task.taskIdentifier)
+        tasks.remove(task)
         return try result.get()
     }
 }
 
 extension URLSessionTransport {
+    /// Refuses an https request that a server trust policy should cover where pins cannot be
+    /// checked (FoundationNetworking: libcurl evaluates certificates without asking the
+    /// delegate), rather than sending it unpinned.
+    func checkPinning(_ request: URLRequest) throws(APIError) {
+        #if !(canImport(Security) && canImport(CryptoKit))
+        if policy.serverTrust != nil, request.url?.scheme?.lowercased() == "https" {
+            throw .transport(.other(code: URLError.serverCertificateUntrusted.rawValue, description:
+                "The transport has a server trust policy, and pins can be checked only on Apple platforms; nothing was sent."))
+        }
+        #endif
+    }
+
+    /// The delegate of the sessions, for tests that hand it events FoundationNetworking never sends.
+    var sessionDelegate: SessionDelegate? { session.delegate as? SessionDelegate }
+
     /// A data task, or for a file body (`RequestBody.file`, still on this hop) an upload task
     /// from the file: URLSession reads it in pieces with its `Content-Length`, where a body stream
     /// would go out chunked on Linux.
-    func makeTask(_ request: URLRequest, context: TransportContext) -> URLSessionDataTask {
+    func makeTask(_ request: URLRequest, context: TransportContext, in session: URLSession) -> URLSessionDataTask {
         guard request.httpBodyStream != nil, case .file(let url, _) = context.endpoint.body else {
             return session.dataTask(with: request)
         }
@@ -96,7 +140,9 @@ extension URLSessionTransport {
         // The idle timer below keeps the timeout; URLSession's own would end on Linux a body
         // that is never silent but takes longer (an event every 0.1 s, cut at timeout + 1 s).
         request.timeoutInterval = TransportContext.longestTimeout
-        let task = makeTask(request, context: context)
+        try checkPinning(request)
+        // Never from the cache: a stream (events, a download) is the server's answer of now.
+        let task = makeTask(request, context: context, in: session)
         // Unbounded in chunks: the exchange bounds the bytes waiting, counting what the reader takes.
         let (chunks, sink) = HTTPBodyStream.makeStream()
         let waiting = WaitingBytes(limit: Self.maxWaitingBytes)
@@ -109,7 +155,7 @@ extension URLSessionTransport {
             if let chunk { waiting.taken(chunk.count) }
             return chunk
         }
-        tasks.insert(exchange, for: task.taskIdentifier)
+        tasks.insert(exchange, for: task)
         let head = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 exchange.start(continuation)
@@ -238,6 +284,10 @@ private final class StreamExchange: TaskExchange, @unchecked Sendable {
         end(.cancelled)
     }
 
+    func fail(_ error: APIError) {
+        end(error)
+    }
+
     /// Ends the stream once: the head waiter (if still waiting) or the body gets `failure`.
     private func end(_ failure: APIError?) {
         lock.lock()
@@ -264,37 +314,40 @@ private final class StreamExchange: TaskExchange, @unchecked Sendable {
     }
 }
 
-/// Exchanges by URL session task identifier, for the session delegate.
 /// What the session delegate reports a task's events to.
 private protocol TaskExchange: AnyObject, Sendable {
     /// Headers arrived; returns false to stop the transfer.
     func receive(_ urlResponse: URLResponse) -> Bool
     func receive(_ data: Data)
     func complete(error: (any Error)?)
+    /// Ends the exchange with `error` (a refused certificate), whatever the task reports after.
+    func fail(_ error: APIError)
     /// Reports the request body sent so far (URLSession's `didSendBodyData`).
     var uploadProgress: TransferProgressHandler? { get }
 }
 
+/// Exchanges by task, for the session delegates. By the task object, not its `taskIdentifier`:
+/// identifiers are per session, and a transport with `Caching.configuration` has two sessions.
 private final class TaskRegistry: @unchecked Sendable {
     private let lock = NSLock()
-    private var exchanges: [Int: any TaskExchange] = [:]
+    private var exchanges: [ObjectIdentifier: any TaskExchange] = [:]
 
-    func insert(_ exchange: any TaskExchange, for identifier: Int) {
+    func insert(_ exchange: any TaskExchange, for task: URLSessionTask) {
         lock.lock()
         defer { lock.unlock() }
-        exchanges[identifier] = exchange
+        exchanges[ObjectIdentifier(task)] = exchange
     }
 
-    func exchange(for identifier: Int) -> (any TaskExchange)? {
+    func exchange(for task: URLSessionTask) -> (any TaskExchange)? {
         lock.lock()
         defer { lock.unlock() }
-        return exchanges[identifier]
+        return exchanges[ObjectIdentifier(task)]
     }
 
-    func remove(_ identifier: Int) {
+    func remove(_ task: URLSessionTask) {
         lock.lock()
         defer { lock.unlock() }
-        exchanges[identifier] = nil
+        exchanges[ObjectIdentifier(task)] = nil
     }
 }
 
@@ -364,6 +417,10 @@ private final class Exchange: TaskExchange, @unchecked Sendable {
         if case .failure = result {
             task.cancel()
         }
+    }
+
+    func fail(_ error: APIError) {
+        finish(.failure(error))
     }
 
     /// Headers arrived; returns false to stop the transfer.
@@ -484,26 +541,28 @@ private final class Exchange: TaskExchange, @unchecked Sendable {
 }
 
 /// Routes URLSession delegate calls to the exchange of each task.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let registry: TaskRegistry
+    private let policy: URLSessionTransport.Policy
 
-    init(registry: TaskRegistry) {
+    fileprivate init(registry: TaskRegistry, policy: URLSessionTransport.Policy) {
         self.registry = registry
+        self.policy = policy
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let proceed = registry.exchange(for: dataTask.taskIdentifier)?.receive(response) ?? false
+        let proceed = registry.exchange(for: dataTask)?.receive(response) ?? false
         completionHandler(proceed ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        registry.exchange(for: dataTask.taskIdentifier)?.receive(data)
+        registry.exchange(for: dataTask)?.receive(data)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64,
                     totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
-        guard let progress = registry.exchange(for: task.taskIdentifier)?.uploadProgress else { return }
+        guard let progress = registry.exchange(for: task)?.uploadProgress else { return }
         progress(TransferProgress(completedBytes: totalBytesSent, totalBytes: totalBytesExpectedToSend >= 0 ? totalBytesExpectedToSend : nil))
     }
 
@@ -513,27 +572,92 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         completionHandler(nil)
     }
 
-    /// Credentials are the client's: a challenge is answered by returning the 401/407 itself.
+    /// Credentials are the client's: an HTTP challenge is answered by returning the 401/407
+    /// itself. TLS challenges follow the app's `Policy`; anything else is rejected.
     func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         #if canImport(FoundationNetworking)
         // Linux asks once the whole 401 has arrived (its body was delivered before this call, on
         // the same serial queue); after `.performDefaultHandling` without a credential the task
-        // never completes. So the exchange ends here with the response, and the task is cancelled.
+        // never completes, and `.rejectProtectionSpace` cancels it. So the exchange ends here
+        // with the response, and the task is cancelled.
         if let response = challenge.failureResponse as? HTTPURLResponse, response.statusCode == 401 || response.statusCode == 407,
-           let exchange = registry.exchange(for: task.taskIdentifier) {
+           let exchange = registry.exchange(for: task) {
             exchange.complete(error: nil)
             completionHandler(.cancelAuthenticationChallenge, nil)
             return
         }
         #endif
-        // Darwin asks before delivering the 401; without a credential storage the default is to deliver it.
-        completionHandler(.performDefaultHandling, nil)
+        let (disposition, credential) = answer(challenge, task: task)
+        completionHandler(disposition, credential)
+    }
+
+    #if canImport(FoundationNetworking)
+    // FoundationNetworking marks Apple's constants unavailable; these are their values.
+    static let serverTrustMethod = "NSURLAuthenticationMethodServerTrust"
+    static let clientCertificateMethod = "NSURLAuthenticationMethodClientCertificate"
+    #else
+    static let serverTrustMethod = NSURLAuthenticationMethodServerTrust
+    static let clientCertificateMethod = NSURLAuthenticationMethodClientCertificate
+    #endif
+
+    /// The answer to a challenge other than Linux's 401 (docs/security.md, "The URL session's policy").
+    private func answer(_ challenge: URLAuthenticationChallenge, task: URLSessionTask) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        let space = challenge.protectionSpace
+        switch space.authenticationMethod {
+        case Self.serverTrustMethod:
+            return answerServerTrust(challenge, task: task)
+        case Self.clientCertificateMethod:
+            // Without the app's credential, the handshake goes on without a certificate: never a
+            // keychain identity the system would pick.
+            guard let credential = policy.clientCertificate?(space) else { return (.rejectProtectionSpace, nil) }
+            return (.useCredential, credential)
+        default:
+            // HTTP Basic, Digest, NTLM, Negotiate, a proxy's, forms: Darwin asks before delivering
+            // the 401/407; rejecting every protection space delivers it, where the default
+            // handling could answer NTLM or Negotiate with the system's own (single sign-on)
+            // credentials. Credentials are `Authentication`'s, under the redirect rules.
+            return (.rejectProtectionSpace, nil)
+        }
+    }
+
+    private func answerServerTrust(_ challenge: URLAuthenticationChallenge, task: URLSessionTask) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        // No policy: the system's evaluation, as URLSession does without a delegate.
+        guard let trustPolicy = policy.serverTrust else { return (.performDefaultHandling, nil) }
+        let reason: String
+        #if canImport(Security) && canImport(CryptoKit)
+        guard let trust = challenge.protectionSpace.serverTrust else {
+            return refuse(task, "The server's certificate chain was not given to evaluate.")
+        }
+        switch trustPolicy.evaluate(trust, host: challenge.protectionSpace.host) {
+        case .systemEvaluation: return (.performDefaultHandling, nil)
+        case .trusted: return (.useCredential, URLCredential(trust: trust))
+        case .refused(let text): reason = text
+        }
+        #else
+        // FoundationNetworking never asks (libcurl checks certificates itself, and `send` refuses
+        // https with a policy); were it to, the chain could not be read here.
+        _ = trustPolicy
+        reason = "Server trust policies need Apple's Security framework."
+        #endif
+        return refuse(task, reason)
+    }
+
+    /// Ends the task's exchange with a certificate failure and cancels the challenge (never
+    /// `.rejectProtectionSpace`, after which some servers' connections went on unchecked).
+    private func refuse(_ task: URLSessionTask, _ reason: String) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        registry.exchange(for: task)?.fail(.transport(.other(code: URLError.serverCertificateUntrusted.rawValue, description: reason)))
+        return (.cancelAuthenticationChallenge, nil)
+    }
+
+    /// Hands a task's metrics to the app (Apple platforms; FoundationNetworking never calls this).
+    func urlSession(_ session: URLSession, task: URLSessionTask, didFinishCollecting metrics: URLSessionTaskMetrics) {
+        guard let report = policy.metrics, let request = task.originalRequest else { return }
+        report(request, metrics)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let identifier = task.taskIdentifier
-        registry.exchange(for: identifier)?.complete(error: error)
-        registry.remove(identifier)
+        registry.exchange(for: task)?.complete(error: error)
+        registry.remove(task)
     }
 }

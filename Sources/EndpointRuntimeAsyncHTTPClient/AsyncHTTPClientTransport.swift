@@ -1,3 +1,5 @@
+// Built with the package trait AsyncHTTPClient only (Package.swift); without it, WithoutTheTrait.swift.
+#if AsyncHTTPClient
 import AsyncHTTPClient
 import EndpointRuntime
 import Foundation
@@ -567,3 +569,4 @@ final class UploadSource: AsyncSequence, @unchecked Sendable {
         return ByteBuffer(bytes: buffer[0..<count])
     }
 }
+#endif

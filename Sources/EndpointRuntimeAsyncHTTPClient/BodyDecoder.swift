@@ -1,3 +1,5 @@
+// Built with the package trait AsyncHTTPClient only (Package.swift); without it, WithoutTheTrait.swift.
+#if AsyncHTTPClient
 import CEndpointZlib
 import EndpointRuntime
 import NIOCore
@@ -142,3 +144,4 @@ final class BodyDecoder {
         }
     }
 }
+#endif

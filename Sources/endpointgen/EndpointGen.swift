@@ -36,13 +36,24 @@ struct EndpointGen: ParsableCommand {
                                        # specs from an OpenAPI 3 document
           endpointgen export-openapi --output openapi.yaml
                                        # an OpenAPI 3.1 document of the specs
+          endpointgen verify --environment staging
+                                       # does the server agree with the specs?
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
         """,
         version: version,
-        subcommands: [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self],
+        subcommands: commands,
         defaultSubcommand: Generate.self
     )
+
+    /// The commands; `verify` only with the package trait Verify (not in the static release CLI).
+    static var commands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self]
+        #if Verify
+        commands.append(Verify.self)
+        #endif
+        return commands
+    }
 
     /// ArgumentParser reads every command line. Two usage errors it would let through are
     /// caught first: a mistyped command (`endpointgen chekc`, otherwise read as `generate` with a

@@ -1,20 +1,14 @@
 import XCTest
 @testable import EndpointGenCodegen
 
-/// The printer is the one place that lays out generated code; these pin its layout rules and
-/// its buffer (which grows by itself past its first 16 KB).
+/// The printer is the one place that lays out generated code; these pin its layout rules, its
+/// buffer (which grows by itself past its first 16 KB) and the pieces a line interpolates.
 final class CodePrinterTests: XCTestCase {
-    func testLinesInPiecesAndBlocks() {
+    func testLinesAndBlocks() {
         var p = CodePrinter()
-        p.begin()
-        p.put("struct ")
-        p.put("Box")
-        p.open()
+        p.open("struct \("Box")")
         p.blank()  // dropped: right after `{`
-        p.begin()
-        p.put("var name: ")
-        p.putLiteral("a\"b")
-        p.end()
+        p.line("var name: \(literal: "a\"b")")
         p.blank()
         p.blank()  // collapsed with the one before
         p.line("case one:")
@@ -36,15 +30,51 @@ final class CodePrinterTests: XCTestCase {
         var p = CodePrinter()
         var expected = ""
         for index in 0..<5000 {
-            p.begin()
-            p.put("let value")
-            p.put(String(index))
-            p.put(" = ")
-            p.putLiteral("텍스트 \(index)")
-            p.end()
+            p.line("let value\(index) = \(literal: "텍스트 \(index)")")
             expected += "let value\(index) = \(SwiftLiteral.string("텍스트 \(index)"))\n"
         }
         XCTAssertGreaterThan(expected.utf8.count, 64 * 1024)
         XCTAssertEqual(p.result, expected)
+    }
+
+    /// A list written by a `LinePiece`; empty, so that `parenthesized` leaves out the parentheses.
+    private struct Names: LinePiece {
+        var names: [String]
+        var isEmpty: Bool { names.isEmpty }
+
+        func write(into line: inout CodeLine.Interpolation) {
+            line.appendList(names) { line, name in
+                line.appendInterpolation(name)
+                line.appendLiteral(": Int")
+            }
+        }
+    }
+
+    /// The optional pieces of a line print nothing when they are absent: a renderer writes a line
+    /// whole instead of testing each piece around `put` calls.
+    func testInterpolatedPieces() {
+        let none: String? = nil
+        let line: CodeLine = """
+            case a\(parenthesized: Names(names: ["x", "y"])), \
+            b\(parenthesized: Names(names: [])), \
+            c\(parenthesized: "Int"), d\(parenthesized: none); \
+            f()\(prefix: " -> ", "Int")\(prefix: " -> ", none)\(if: true, " async")\(if: false, " throws"); \
+            [\(joined: ["1", "2", "3"])] [\(joined: [])] [\(joined: ["p", "q"], separator: " | ")]; \
+            \(literal: "plain") \(literal: "tab\t\"quote\"") \(prefix: ", otherwise: ", literal: "x")\(prefix: ", no: ", literal: none)
+            """
+        XCTAssertEqual(
+            String(decoding: line.bytes, as: UTF8.self),
+            #"case a(x: Int, y: Int), b, c(Int), d; f() -> Int async; [1, 2, 3] [] [p | q]; "plain" "tab\u{9}\"quote\"" , otherwise: "x""#)
+    }
+
+    /// A part of a line built apart is interpolated as it is; `open` and `close` bracket a block
+    /// whose body other functions write.
+    func testLineBuiltApartAndOpenedBlock() {
+        var p = CodePrinter()
+        let request: CodeLine = "Router.\("get")(id: \(7))"
+        p.open("func f()")
+        p.line("return send(\(request))")
+        p.close()
+        XCTAssertEqual(p.result, "func f() {\n    return send(Router.get(id: 7))\n}\n")
     }
 }

@@ -96,4 +96,41 @@ final class ModelStorageTests: XCTestCase {
             """), text)
         XCTAssertTrue(text.contains("try container.put(_storage.old, \"old\")"), "read without a deprecation warning")
     }
+
+    /// A model whose stored properties are not its fields shows the fields to `print` and `dump`
+    /// (`ModelDescriptionTests` compares the compiled goldens with plain structs): one line for a
+    /// model with storage, its fields listed for one with private `_name` properties, nothing for
+    /// one that stores its fields as they are, and nothing where a field takes the name.
+    func testCustomMirrorOnlyWhereTheStoredPropertiesAreNotTheFields() throws {
+        let text = try models("""
+            models:
+              Wide: { fields: { a: String, b: "Int?", c: "[String]", d: Bool } }
+              Node: { fields: { name: String, next: Node? } }
+              Plain: { fields: { a: String, b: "Int?" } }
+              Clash: { fields: { customMirror: String, b: Int, c: Int, d: Int } }
+              Looped: { fields: { customMirror: String, next: Looped? } }
+            """)
+        XCTAssertTrue(text.contains("""
+            public nonisolated struct Wide: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+            """), text)
+        XCTAssertTrue(text.contains("""
+                public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+            """))
+        XCTAssertTrue(text.contains("""
+                public var customMirror: Swift.Mirror {
+                    Swift.Mirror(
+                        self,
+                        children: [
+                            "name": self.name,
+                            "next": self.next as Any,
+                        ],
+                        displayStyle: .struct
+                    )
+                }
+            """), "an optional is converted with `as Any` (no warning)")
+        XCTAssertTrue(text.contains("public nonisolated struct Plain: Codable, Hashable, Sendable, FieldwiseEquatable {\n"))
+        XCTAssertTrue(text.contains("public nonisolated struct Clash: Codable, Hashable, Sendable, FieldwiseEquatable {\n"))
+        XCTAssertTrue(text.contains("public nonisolated struct Looped: Codable, Hashable, Sendable, FieldwiseEquatable {\n"))
+        XCTAssertEqual(text.components(separatedBy: "var customMirror: Swift.Mirror").count - 1, 2, "Wide and Node only")
+    }
 }

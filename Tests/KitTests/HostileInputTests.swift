@@ -112,7 +112,7 @@ final class HostileInputTests: XCTestCase {
         text += String(repeating: "    - a\n", count: 2_000_001)
         try text.write(toFile: folder + "/specs/big.yaml", atomically: true, encoding: .utf8)
         // Loading 2,000,001 nodes takes ~2 s, but over 20 s under ThreadSanitizer on a busy
-        // machine (CI, session 24): the bound here catches a hang, not slowness.
+        // machine (CI, 2026-11-26): the bound here catches a hang, not slowness.
         let run = try lint(within: 300)
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("error: the document has more than 2000000 nodes, the loader's limit; refusing to load it"), run.stderr)

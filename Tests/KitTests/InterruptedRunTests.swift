@@ -78,7 +78,7 @@ final class InterruptedRunTests: XCTestCase {
         let refA = try snapshot(folder + "/refA")
         let refB = try snapshot(folder + "/refB")
         // The dropped spec's Router, Service and Models; how many files the others make depends on
-        // how the models files are cut (623 since session 24), which this test does not pin.
+        // how the models files are cut (623 since 2026-11-26), which this test does not pin.
         XCTAssertEqual(refA.count - refB.count, 3)
         XCTAssertGreaterThan(refB.count, 600)
         let changes = refB.count

@@ -1,3 +1,5 @@
+// Built with the package trait AsyncHTTPClient only (make test turns it on).
+#if AsyncHTTPClient
 import APITestSupport
 import AsyncHTTPClient
 import EndpointRuntime
@@ -246,3 +248,4 @@ final class AsyncHTTPClientTransportTests: XCTestCase {
         XCTAssertNil(released, "the client was shut down and released")
     }
 }
+#endif

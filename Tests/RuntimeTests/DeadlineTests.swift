@@ -139,7 +139,7 @@ final class DeadlineTests: XCTestCase {
     }
 
     func testDeadlineRunStartsTheOperationOnTheCallersThread() async throws {
-        // What keeps a call's token off other threads (session 25: the two tasks and the timer
+        // What keeps a call's token off other threads (2026-11-26: the two tasks and the timer
         // per call took a generated call from ~1.0x to 1.4x of hand-written code). Where
         // `Task.immediate` exists, an operation that answers without suspending runs before the
         // caller waits, on its thread: no task switch, no timer.

@@ -304,6 +304,23 @@ final class RedirectTests: XCTestCase {
         XCTAssertEqual(sent.values.map { $0.value(forHTTPHeaderField: "Authorization") }, ["Bearer t", nil])
     }
 
+    /// A `Location` with non-ASCII text, a space, `|` or a broken `%` escape is followed to the
+    /// same percent-encoded target on every platform (iOS 16's `URL(string:)` refuses such text
+    /// where Linux's encodes it), with the first origin's credentials since it stays there.
+    func testLocationsWithTextURLStringRefusesOnApplePlatformsAreFollowedEncoded() async throws {
+        let cases = [("/v1/상품/1", "/v1/%EC%83%81%ED%92%88/1"), ("/v1/a b?q=c d", "/v1/a%20b?q=c%20d"),
+                     ("/v1/a|b", "/v1/a%7Cb"), ("landing/%zz", "/v1/landing/%25zz")]
+        for (location, target) in cases {
+            let server = try redirecting(302, to: { _ in location })
+            let client = APIClient(transport: transportUnderTest(), authentication: Authentication(
+                tokenProvider: ClosureTokenProvider(token: { "t" }, refresh: {})), configuration: .init(timeout: 5))
+            let data = try await client.sendData(ProbeEndpoint(auth: .bearer), baseURL: server.baseURL)
+            XCTAssertEqual(data, Data("ok".utf8), location)
+            XCTAssertEqual(server.requests.map(\.target), ["/v1/start", target], location)
+            XCTAssertEqual(server.requests.last?.header("Authorization"), "Bearer t", location)
+        }
+    }
+
     func testRedirectLimitAndOptOut() async throws {
         let count = Recorder<Int>()
         let looping = stubClient({ request in

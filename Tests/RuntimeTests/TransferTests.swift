@@ -1,6 +1,5 @@
 import APITestSupport
 @testable import EndpointRuntime
-import EndpointRuntimeAsyncHTTPClient
 import Foundation
 import RawHTTPServer
 import XCTest
@@ -303,7 +302,7 @@ final class TransferTests: XCTestCase {
         // stream's 1024 waiting chunks overflow ("read more slowly than it arrived").
         // AsyncHTTPClientTransport stops reading its backpressured body instead, as curl pauses.
         let client = client()
-        guard client.transport is CurlTransport || client.transport is AsyncHTTPClientTransport else {
+        guard isCurl(client.transport) || asyncHTTPClientIsUnderTest else {
             throw XCTSkip("URLSessionTransport has no backpressure: a writer this slow fails the download (docs/security.md)")
         }
         let payload = Self.payload(1500 * 16_384)

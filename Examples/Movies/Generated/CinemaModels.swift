@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var title: String { _storage.title }
     public var runtimeMinutes: Int { _storage.runtimeMinutes }
@@ -44,6 +44,9 @@ public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable 
         hasher.combine(_storage.runtimeMinutes)
         hasher.combine(_storage.rating)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int
@@ -94,7 +97,7 @@ public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Senda
     }
 }
 
-public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var film: Film { _storage.film }
     public var startsAt: Date { _storage.startsAt }
@@ -137,6 +140,9 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquata
         hasher.combine(_storage.format)
         hasher.combine(_storage.seatsLeft)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int
@@ -243,7 +249,7 @@ public nonisolated struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: String { _storage.id }
     public var showtimeId: Int { _storage.showtimeId }
     public var seats: [String] { _storage.seats }
@@ -282,6 +288,9 @@ public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatab
         hasher.combine(_storage.seats)
         hasher.combine(_storage.totalCents)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: String

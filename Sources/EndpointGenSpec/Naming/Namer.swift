@@ -6,6 +6,16 @@ import EndpointGenSupport
 /// each clash once with both places, names the generated code reserves
 /// (`GeneratedCodeContract`), and names it has to make up (a value with no letters).
 ///
+/// Besides the spec's own names it decides the names made from them: per-status response cases
+/// (`responseCaseName`), union cases (`unionCaseName`: the case's `name:`, else from its type),
+/// the `Value` names of shared parameters (`client`, `baseURL`, and `environment` with
+/// environments), and the files a long Router, Service, ServiceFake or Models file is cut into
+/// (`cutFileName`; the cuts themselves are `ModelFiles`'). A clash is reported once with both
+/// places; file names clash without regard to letter case, and each base reserves its cut files
+/// (`<base>-*.swift`). Output file names stay within `maxFileNameBytes`, fakes on or off, so
+/// turning an option on never makes a name too long. The decoder only checks that a `name:` is
+/// an identifier.
+///
 /// The spelling rules of single words (camel-casing, keywords) are `SwiftNaming`'s.
 public enum Namer {
     /// The names of `module`, and what is wrong with them.

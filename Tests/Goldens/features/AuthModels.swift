@@ -62,7 +62,7 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseE
 }
 
 /// A daily question.
-public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var index: Int { _storage.index }
     public var title: String { _storage.title }
     public var myAnswer: String? { _storage.myAnswer }
@@ -105,6 +105,9 @@ public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquata
         hasher.combine(_storage.createdAt)
         hasher.combine(_storage.state)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let index: Int

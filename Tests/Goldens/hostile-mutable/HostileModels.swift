@@ -451,7 +451,7 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var name: String
     public var depth: Int
     public var parent: TreeNode? {
@@ -500,9 +500,24 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
         guard fieldsEqual(self._next, rhs._next) else { return false }
         return true
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "name": self.name,
+                "depth": self.depth,
+                "parent": self.parent as Any,
+                "children": self.children as Any,
+                "next": self.next as Any,
+            ],
+            displayStyle: .struct
+        )
+    }
 }
 
-public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var label: String?
     public var target: TreeNode {
         get { _target.value }
@@ -531,6 +546,63 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquata
         guard fieldsEqual(self.label, rhs.label) else { return false }
         guard fieldsEqual(self._target, rhs._target) else { return false }
         return true
+    }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "label": self.label as Any,
+                "target": self.target,
+            ],
+            displayStyle: .struct
+        )
+    }
+}
+
+public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+    public var url: String
+    @available(*, deprecated, message: "use the page's own title")
+    public var title: String? {
+        get { _title }
+        set { _title = newValue }
+    }
+    private var _title: String?
+
+    public init(url: String, title: String? = nil) {
+        self.url = url
+        self._title = title
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.url = try container.required(String.self, "url")
+        self._title = try container.optional(String.self, "title")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.url, "url")
+        try container.putIfPresent(self._title, "title")
+    }
+
+    public func hasEqualFields(_ rhs: Bookmark) -> Bool {
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self._title, rhs._title) else { return false }
+        return true
+    }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "url": self.url,
+                "title": self._title as Any,
+            ],
+            displayStyle: .struct
+        )
     }
 }
 

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var startsAt: Date { _storage.startsAt }
     public var createdAt: Date { _storage.createdAt }
@@ -52,6 +52,9 @@ public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable
         hasher.combine(_storage.day)
         hasher.combine(_storage.seenAt)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int

@@ -5,7 +5,7 @@
 import EndpointRuntime
 import Foundation
 
-public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var mode: String { _storage.mode }
     public var lineItems: [LineItem] { _storage.lineItems }
     public var metadata: [String: String]? { _storage.metadata }
@@ -56,6 +56,9 @@ public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEqu
         hasher.combine(_storage.shipping)
         hasher.combine(_storage.extra)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let mode: String

@@ -38,7 +38,7 @@ public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatab
 }
 
 /// Model with keyword fields.
-public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var init_: String { _storage.init_ }
     public var self_: Int { _storage.self_ }
     public var `func`: [String] { _storage.func }
@@ -105,6 +105,9 @@ public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquat
         hasher.combine(_storage.hashValue)
         hasher.combine(_storage.shape)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let init_: String
@@ -476,7 +479,7 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var depth: Int { _storage.depth }
     public var parent: TreeNode? { _storage.parent }
@@ -520,6 +523,9 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
         hasher.combine(_storage.next)
     }
 
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
     private nonisolated final class _Storage: Sendable {
         let name: String
         let depth: Int
@@ -546,7 +552,7 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public let label: String?
     public var target: TreeNode { _target.value }
     private let _target: Indirect<TreeNode>
@@ -572,6 +578,60 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquata
         guard fieldsEqual(self.label, rhs.label) else { return false }
         guard fieldsEqual(self._target, rhs._target) else { return false }
         return true
+    }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "label": self.label as Any,
+                "target": self.target,
+            ],
+            displayStyle: .struct
+        )
+    }
+}
+
+public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+    public let url: String
+    @available(*, deprecated, message: "use the page's own title")
+    public var title: String? { _title }
+    private let _title: String?
+
+    public init(url: String, title: String? = nil) {
+        self.url = url
+        self._title = title
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.url = try container.required(String.self, "url")
+        self._title = try container.optional(String.self, "title")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.url, "url")
+        try container.putIfPresent(self._title, "title")
+    }
+
+    public func hasEqualFields(_ rhs: Bookmark) -> Bool {
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self._title, rhs._title) else { return false }
+        return true
+    }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "url": self.url,
+                "title": self._title as Any,
+            ],
+            displayStyle: .struct
+        )
     }
 }
 

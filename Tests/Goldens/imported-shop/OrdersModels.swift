@@ -33,7 +33,7 @@ public nonisolated struct OrderLine: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: UUID? { _storage.id }
     public var lines: [OrderLine]? { _storage.lines }
     public var total: Double? { _storage.total }
@@ -80,6 +80,9 @@ public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable
         hasher.combine(_storage.refund)
         hasher.combine(_storage.events)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: UUID?

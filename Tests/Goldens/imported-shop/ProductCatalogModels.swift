@@ -86,7 +86,7 @@ public nonisolated enum ProductSort: RawRepresentable, Codable, Hashable, Sendab
     }
 }
 
-public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var name: String { _storage.name }
     public var thumbnail: URL? { _storage.thumbnail }
@@ -138,6 +138,9 @@ public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatab
         hasher.combine(_storage.status)
         hasher.combine(_storage.price)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64
@@ -227,7 +230,7 @@ public nonisolated struct ProductSummary: Codable, Hashable, Sendable, Fieldwise
     }
 }
 
-public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var rating: Double { _storage.rating }
     public var body: String? { _storage.body }
     public var author: Member? { _storage.author }
@@ -270,6 +273,9 @@ public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatabl
         hasher.combine(_storage.replies)
         hasher.combine(_storage.attachment)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let rating: Double

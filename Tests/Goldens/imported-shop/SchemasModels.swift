@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 /// A member as others see it.
-public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     /// The legacy id.
     public var id2: String? { _storage.id2 }
@@ -70,6 +70,9 @@ public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatabl
         hasher.combine(_storage.extra)
         hasher.combine(_storage.self_)
     }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
 
     private nonisolated final class _Storage: Sendable {
         let id: Int64

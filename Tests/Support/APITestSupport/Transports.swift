@@ -1,19 +1,31 @@
+#if AsyncHTTPClient
 import AsyncHTTPClient
-import EndpointRuntime
 import EndpointRuntimeAsyncHTTPClient
+#endif
+import EndpointRuntime
 import Foundation
 
 /// The transport the wire and transport suites run against: `ENDPOINTGEN_TEST_TRANSPORT=urlsession`,
 /// `=curl` or `=ahc` (also `=asynchttpclient`), else the runtime's default (`CurlTransport` on
-/// Linux). `make test` runs those suites once per transport.
+/// Linux). `make test` runs those suites once per transport. `=ahc` needs the package trait
+/// AsyncHTTPClient (the Makefile turns it on); without it the process stops with that message.
 public func transportUnderTest() -> any HTTPTransport {
     switch ProcessInfo.processInfo.environment["ENDPOINTGEN_TEST_TRANSPORT"] {
     case "urlsession": return URLSessionTransport()
+    #if os(Linux)
     case "curl": return CurlTransport()
-    case "ahc", "asynchttpclient": return AsyncHTTPClientTransport(client: testHTTPClient)
+    #endif
+    case "ahc", "asynchttpclient":
+        #if AsyncHTTPClient
+        return AsyncHTTPClientTransport(client: testHTTPClient)
+        #else
+        fatalError("ENDPOINTGEN_TEST_TRANSPORT=ahc: built without the package trait AsyncHTTPClient (swift test --traits AsyncHTTPClient, or make test)")
+        #endif
     default: return APIClient.defaultTransport()
     }
 }
+
+#if AsyncHTTPClient
 
 /// One client for the whole test process, as a server app would hold one: it lives as long as
 /// the process (AsyncHTTPClient stops a debug process that releases a client not shut down).
@@ -30,4 +42,16 @@ private let testHTTPClient: HTTPClient = {
 /// transport (each says why).
 public var asyncHTTPClientIsUnderTest: Bool {
     transportUnderTest() is AsyncHTTPClientTransport
+}
+#else
+public var asyncHTTPClientIsUnderTest: Bool { false }
+#endif
+
+/// Whether `transport` is `CurlTransport`, which exists on Linux only.
+public func isCurl(_ transport: any HTTPTransport) -> Bool {
+    #if os(Linux)
+    return transport is CurlTransport
+    #else
+    return false
+    #endif
 }

@@ -1,5 +1,7 @@
 import EndpointRuntime
+#if AsyncHTTPClient
 import EndpointRuntimeAsyncHTTPClient
+#endif
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -48,8 +50,16 @@ else {
 let transport: any HTTPTransport
 switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
+#if os(Linux)
 case "curl": transport = CurlTransport()
+#endif
+#if AsyncHTTPClient
 case "ahc": transport = AsyncHTTPClientTransport()
+#else
+case "ahc":
+    FileHandle.standardError.write(Data("runtime-memory-probe: ahc needs the package trait AsyncHTTPClient\n".utf8))
+    exit(2)
+#endif
 default: transport = APIClient.defaultTransport()
 }
 let storage = HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "runtime-memory-probe-\(UUID().uuidString)")
@@ -99,7 +109,9 @@ do {
     print("result: \(error)")
 }
 print("seconds: \(String(format: "%.2f", Date().timeIntervalSince(start)))")
+#if AsyncHTTPClient
 try? await (transport as? AsyncHTTPClientTransport)?.shutdown()
+#endif
 var usage = rusage()
 #if canImport(Glibc)
 getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)

@@ -7,6 +7,7 @@ Prints the port it listens on (an ephemeral one), then serves until stdin closes
 appended to LOG_FILE as one JSON object a line, before it is answered. A line `revise ID` on stdin
 changes film ID (a new ETag). Only the standard library, so the example needs nothing installed.
 
+    GET /api/showtimes?date=D              the showtimes of a day (2024-06-01), in the envelope
     GET /api/films?page=P&per_page=N       a page of the catalog, in the {"ok", "data"} envelope
     GET /api/films/ID                      one film with its ETag; 304 for If-None-Match; 404
     GET /api/films/ID/poster               the poster's bytes, sent in pieces (Content-Length)
@@ -39,6 +40,12 @@ REVIEWS = [
 ]
 REVIEWS_KEY = "backend-key"
 SEATS = [3, 2, 1, 0]
+SHOWTIMES = {
+    "2024-06-01": [
+        {"id": 101, "film": FILMS[4], "starts_at": "2024-06-01T18:30:00Z", "format": "standard", "seats_left": 42},
+        {"id": 102, "film": FILMS[1], "starts_at": "2024-06-01T20:00:00Z", "format": "imax", "seats_left": 3},
+    ],
+}
 
 revisions = {film["id"]: 1 for film in FILMS}
 log_lock = threading.Lock()
@@ -65,6 +72,7 @@ class Cinema(BaseHTTPRequestHandler):
                  if_none_match=self.headers.get("If-None-Match"),
                  reviews_key=self.headers.get("X-Reviews-Key"))
         routes = [
+            (r"/api/showtimes", self.showtimes),
             (r"/api/films", self.films),
             (r"/api/films/(\d+)", self.film),
             (r"/api/films/(\d+)/poster", self.poster),
@@ -89,6 +97,12 @@ class Cinema(BaseHTTPRequestHandler):
         self.end_headers()
         if body:
             self.wfile.write(body)
+
+    def showtimes(self, query):
+        day = query.get("date", [""])[0]
+        wanted = query.get("format", [None])[0]
+        times = [time for time in SHOWTIMES.get(day, []) if wanted in (None, time["format"])]
+        self.send(200, {"ok": True, "data": times})
 
     def films(self, query):
         page = int(query.get("page", ["1"])[0])

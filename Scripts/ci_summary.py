@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""The end of `.ci/run`: each step's time and status, then one line, "N passed, M failed".
+
+Reads the folder `.ci/run` writes (steps.txt: "name status seconds" a line; name.log: the step's
+output). A step whose log holds XCTest's summary of all tests counts its tests; any other step
+counts as one check. A test step that failed with no failing test (a build error) adds one failure.
+Exits 1 when anything failed.
+
+Usage: ci_summary.py LOG_FOLDER
+"""
+import os
+import re
+import sys
+
+# XCTest's last summary: "Executed 891 tests, with 1 test skipped and 1 failure (0 unexpected) in ..."
+EXECUTED = re.compile(r"Executed (\d+) tests?, with (?:(\d+) tests? skipped and )?(\d+) failures?")
+
+
+def test_counts(log_text):
+    """(passed, failed) from XCTest's 'All tests' summaries in a log, or None when there is none."""
+    lines = log_text.splitlines()
+    found = None
+    for index, line in enumerate(lines[:-1]):
+        if line.startswith("Test Suite 'All tests'") and (" passed at " in line or " failed at " in line):
+            match = EXECUTED.search(lines[index + 1])
+            if match:
+                executed, skipped, failures = int(match.group(1)), int(match.group(2) or 0), int(match.group(3))
+                passed, failed = found or (0, 0)
+                found = (passed + executed - skipped - failures, failed + failures)
+    return found
+
+
+def summarize(folder):
+    passed = failed = 0
+    rows = []
+    with open(os.path.join(folder, "steps.txt"), encoding="utf-8") as handle:
+        for line in handle:
+            name, status, seconds = line.split()
+            rows.append((name, status, int(seconds)))
+    for name, status, seconds in rows:
+        log = os.path.join(folder, f"{name}.log")
+        text = open(log, encoding="utf-8", errors="replace").read() if os.path.exists(log) else ""
+        counts = test_counts(text)
+        if counts is None:
+            passed, failed = (passed + 1, failed) if status == "ok" else (passed, failed + 1)
+        else:
+            passed += counts[0]
+            failed += counts[1] + (1 if status != "ok" and counts[1] == 0 else 0)
+        print(f"{name:<22} {status:<7} {seconds // 60:3d} min {seconds % 60:02d} s")
+    total = sum(seconds for _, _, seconds in rows)
+    print(f"{'all steps':<22} {'':<7} {total // 60:3d} min {total % 60:02d} s")
+    print(f"{passed} passed, {failed} failed")
+    return failed
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    sys.exit(1 if summarize(sys.argv[1]) else 0)

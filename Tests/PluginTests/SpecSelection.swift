@@ -1,0 +1,1 @@
+../../Plugins/EndpointGenPlugin/SpecSelection.swift
