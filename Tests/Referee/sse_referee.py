@@ -36,6 +36,9 @@ def main():
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
+    # Listening before saying so: a connection made between the line and uvicorn's start would
+    # be refused otherwise.
+    sock.listen(128)
     print(f"Listening at: http://127.0.0.1:{sock.getsockname()[1]}", flush=True)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])

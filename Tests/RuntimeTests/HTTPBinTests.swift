@@ -114,10 +114,11 @@ final class HTTPBinTests: XCTestCase {
         let client = client(storage: storage)
         let set = ProbeEndpoint(path: "/cookies/set", queryItems: [QueryItem(name: "plain", value: "1"), QueryItem(name: "kept", value: "2")],
                                 auth: .cookie)
-        XCTAssertEqual(try json(try await client.sendData(set, baseURL: base))["cookies"] as? [String: String], ["plain": "1", "kept": "2"])
+        let afterSet = try json(try await client.sendData(set, baseURL: base))
+        XCTAssertEqual(afterSet["cookies"] as? [String: String], ["plain": "1", "kept": "2"])
         let delete = ProbeEndpoint(path: "/cookies/delete", queryItems: [QueryItem(name: "plain", value: "")], auth: .cookie)
-        XCTAssertEqual(try json(try await client.sendData(delete, baseURL: base))["cookies"] as? [String: String], ["kept": "2"],
-                       "the hop after the deleting 302 sends no `plain=`")
+        let afterDelete = try json(try await client.sendData(delete, baseURL: base))
+        XCTAssertEqual(afterDelete["cookies"] as? [String: String], ["kept": "2"], "the hop after the deleting 302 sends no `plain=`")
         let echoed = try json(try await client.sendData(ProbeEndpoint(path: "/cookies", auth: .cookie), baseURL: base))
         XCTAssertEqual(echoed["cookies"] as? [String: String], ["kept": "2"])
         XCTAssertEqual(storage.cookies?.map(\.name), ["kept"])
@@ -131,9 +132,11 @@ final class HTTPBinTests: XCTestCase {
         // The client's own replaces it, and so does an endpoint's header.
         let own = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: nil),
                             configuration: .init(userAgent: "Shop/2.1 (iOS)"))
-        XCTAssertEqual(try json(try await own.sendData(ProbeEndpoint(path: "/user-agent"), baseURL: base))["user-agent"] as? String, "Shop/2.1 (iOS)")
+        let owns = try json(try await own.sendData(ProbeEndpoint(path: "/user-agent"), baseURL: base))
+        XCTAssertEqual(owns["user-agent"] as? String, "Shop/2.1 (iOS)")
         let endpoint = ProbeEndpoint(path: "/user-agent", headers: [HTTPHeader(name: "user-agent", value: "Probe/1")])
-        XCTAssertEqual(try json(try await own.sendData(endpoint, baseURL: base))["user-agent"] as? String, "Probe/1")
+        let endpoints = try json(try await own.sendData(endpoint, baseURL: base))
+        XCTAssertEqual(endpoints["user-agent"] as? String, "Probe/1")
     }
 
     func testBasicAndBearerChallengesAnswerPromptly() async throws {
