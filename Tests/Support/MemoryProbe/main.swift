@@ -30,7 +30,9 @@ private struct Fetch: Endpoint {
     var pathComponents: [PathComponent] { [.literal(path)] }
     var defaultBaseURL: URL? { nil }
     var method: HTTPMethod { upload == nil ? .get : .put }
-    var queryItems: [QueryItem] { [] }
+    /// The URL's query, kept (the hostile-text server reads its sizes there).
+    var query: [QueryItem] = []
+    var queryItems: [QueryItem] { query }
     var headers: [HTTPHeader] { [] }
     var body: RequestBody { upload.map { .file($0, contentType: "application/octet-stream") } ?? .none }
     var auth: AuthRequirement { cookies ? .cookie : .none }
@@ -47,6 +49,7 @@ else {
     FileHandle.standardError.write(Data("usage: runtime-memory-probe <url> <maxResponseSize> <timeout> [default|urlsession|curl|ahc] [download-destination]\n".utf8))
     exit(2)
 }
+let query = (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { QueryItem(name: $0.name, value: $0.value ?? "") }
 let transport: any HTTPTransport
 switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
@@ -71,38 +74,38 @@ do {
     if mode == "events" {
         var count = 0
         var bytes = 0
-        for try await event in client.events(Fetch(path: url.path), baseURL: base, as: String.self) {
+        for try await event in client.events(Fetch(path: url.path, query: query), baseURL: base, as: String.self) {
             count += 1
             bytes += event.value.utf8.count
         }
         print("result: ok \(count) events, \(bytes) bytes")
     } else if mode.hasPrefix("stopped="), let seconds = Double(mode.dropFirst("stopped=".count)) {
-        var iterator = client.events(Fetch(path: url.path), baseURL: base, as: String.self).makeAsyncIterator()
+        var iterator = client.events(Fetch(path: url.path, query: query), baseURL: base, as: String.self).makeAsyncIterator()
         _ = try await iterator.next()
         try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         print("result: ok stopped \(seconds) s")
     } else if mode == "cookies" {
-        try await client.send(Fetch(path: url.path, cookies: true), baseURL: base)
+        try await client.send(Fetch(path: url.path, cookies: true, query: query), baseURL: base)
         print("result: ok \(storage.cookies?.count ?? 0) cookies kept")
     } else if mode == "pages" {
-        let pages = APIPages<[Int], Int>(client: client, baseURL: base, first: Fetch(path: url.path), items: { $0 }) { page throws(APIError) in try page.nextLink() }
+        let pages = APIPages<[Int], Int>(client: client, baseURL: base, first: Fetch(path: url.path, query: query), items: { $0 }) { page throws(APIError) in try page.nextLink() }
         var count = 0
         for try await _ in pages { count += 1 }
         print("result: ok \(count) pages")
     } else if arguments.count == 6, arguments[5].hasPrefix("upload=") {
         let file = URL(fileURLWithPath: String(arguments[5].dropFirst("upload=".count)))
-        try await client.send(Fetch(path: url.path, upload: file), baseURL: base)
+        try await client.send(Fetch(path: url.path, upload: file, query: query), baseURL: base)
         print("result: ok uploaded")
     } else if arguments.count == 6 {
         let slow = arguments[5].hasPrefix("slow=")
         let file = URL(fileURLWithPath: slow ? String(arguments[5].dropFirst("slow=".count)) : arguments[5])
         var pause: TransferProgressHandler?
         if slow { pause = { _ in _ = usleep(1000) } }
-        try await client.download(Fetch(path: url.path), baseURL: base, to: file, progress: pause)
+        try await client.download(Fetch(path: url.path, query: query), baseURL: base, to: file, progress: pause)
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
         print("result: ok \(size) bytes")
     } else {
-        let data = try await client.sendData(Fetch(path: url.path), baseURL: base)
+        let data = try await client.sendData(Fetch(path: url.path, query: query), baseURL: base)
         print("result: ok \(data.count) bytes")
     }
 } catch {
