@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The end of `.ci/run`: each step's time and status, then one line, "N passed, M failed".
 
-Reads the folder `.ci/run` writes (steps.txt: "name status seconds" a line; name.log: the step's
-output). A step whose log holds XCTest's summary of all tests counts its tests; any other step
+Reads the folder `.ci/run` writes (steps.txt: "name status seconds cpu-seconds" a line; name.log:
+the step's output). A step whose log holds XCTest's summary of all tests counts its tests; any other step
 counts as one check. A test step that failed with no failing test (a build error) adds one failure.
 Exits 1 when anything failed.
 
@@ -35,9 +35,9 @@ def summarize(folder):
     rows = []
     with open(os.path.join(folder, "steps.txt"), encoding="utf-8") as handle:
         for line in handle:
-            name, status, seconds = line.split()
-            rows.append((name, status, int(seconds)))
-    for name, status, seconds in rows:
+            name, status, seconds, cpu = (line.split() + ["0"])[:4]
+            rows.append((name, status, int(seconds), int(cpu)))
+    for name, status, seconds, cpu in rows:
         log = os.path.join(folder, f"{name}.log")
         text = open(log, encoding="utf-8", errors="replace").read() if os.path.exists(log) else ""
         counts = test_counts(text)
@@ -46,9 +46,10 @@ def summarize(folder):
         else:
             passed += counts[0]
             failed += counts[1] + (1 if status != "ok" and counts[1] == 0 else 0)
-        print(f"{name:<22} {status:<7} {seconds // 60:3d} min {seconds % 60:02d} s")
-    total = sum(seconds for _, _, seconds in rows)
-    print(f"{'all steps':<22} {'':<7} {total // 60:3d} min {total % 60:02d} s")
+        print(f"{name:<22} {status:<7} {seconds // 60:3d} min {seconds % 60:02d} s   cpu {cpu // 60:3d} min {cpu % 60:02d} s")
+    total = sum(row[2] for row in rows)
+    cpu = sum(row[3] for row in rows)
+    print(f"{'all steps':<22} {'':<7} {total // 60:3d} min {total % 60:02d} s   cpu {cpu // 60:3d} min {cpu % 60:02d} s")
     print(f"{passed} passed, {failed} failed")
     return failed
 
