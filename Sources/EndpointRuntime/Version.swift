@@ -1,10 +1,11 @@
 import Foundation
 
-/// The runtime's version, as its `User-Agent` names it (`EndpointRuntime/<version>`); the same as
-/// the `endpointgen` tool's.
-public enum EndpointRuntimeVersion {
-    /// The version of this runtime.
-    public static let current = "0.1.0"
+extension APIClient {
+    /// The version of this runtime, as the default `User-Agent` names it
+    /// (`EndpointRuntime/<version>`); the same as the `endpointgen` tool's. (A type named
+    /// `EndpointRuntimeVersion` would be left out of the symbol graph, and so of DocC: the
+    /// compiler drops `<Module>Version…` names.)
+    public static let runtimeVersion = "0.1.0"
 }
 
 extension APIClient.Configuration {
@@ -18,7 +19,7 @@ extension APIClient.Configuration {
         let name = (info["CFBundleName"] as? String) ?? (info["CFBundleExecutable"] as? String) ?? ProcessInfo.processInfo.processName
         let version = info["CFBundleShortVersionString"] as? String
         let app = Self.token(name.isEmpty ? "App" : name) + (version.map { "/" + Self.token($0) } ?? "")
-        return "\(app) EndpointRuntime/\(EndpointRuntimeVersion.current)"
+        return "\(app) EndpointRuntime/\(APIClient.runtimeVersion)"
     }()
 
     /// `text` with every character that is not a token character (RFC 9110 5.6.2) as `-`.

@@ -127,7 +127,7 @@ final class HTTPBinTests: XCTestCase {
     func testADefaultUserAgentNamesTheAppAndTheRuntime() async throws {
         let echoed = try json(try await client().sendData(ProbeEndpoint(path: "/user-agent"), baseURL: base))
         let agent = try XCTUnwrap(echoed["user-agent"] as? String, "httpbin saw no User-Agent")
-        XCTAssertTrue(agent.hasSuffix(" EndpointRuntime/\(EndpointRuntimeVersion.current)"), agent)
+        XCTAssertTrue(agent.hasSuffix(" EndpointRuntime/\(APIClient.runtimeVersion)"), agent)
         XCTAssertEqual(agent, APIClient.Configuration.defaultUserAgent)
         // The client's own replaces it, and so does an endpoint's header.
         let own = APIClient(transport: transportUnderTest(), authentication: Authentication(cookies: nil),

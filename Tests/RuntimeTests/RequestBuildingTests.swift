@@ -398,7 +398,7 @@ final class RequestBuildingTests: XCTestCase {
         let endpoint = TestRouter.getQuestion(index: "7", tags: [])
         let agent = try XCTUnwrap(try request(endpoint).value(forHTTPHeaderField: "User-Agent"))
         XCTAssertEqual(agent, APIClient.Configuration.defaultUserAgent)
-        XCTAssertTrue(agent.hasSuffix(" EndpointRuntime/\(EndpointRuntimeVersion.current)"), agent)
+        XCTAssertTrue(agent.hasSuffix(" EndpointRuntime/\(APIClient.runtimeVersion)"), agent)
         // A token as product name (RFC 9110): the process name here (no bundle), nothing else.
         let product = try XCTUnwrap(agent.split(separator: " ").first)
         XCTAssertFalse(product.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "," }), agent)
@@ -414,7 +414,7 @@ final class RequestBuildingTests: XCTestCase {
         let tool = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/endpointgen/EndpointGen.swift")
         let text = try String(contentsOf: tool, encoding: .utf8)
-        XCTAssertTrue(text.contains("static let version = \"\(EndpointRuntimeVersion.current)\""),
-                      "EndpointRuntimeVersion.current and endpointgen's version differ")
+        XCTAssertTrue(text.contains("static let version = \"\(APIClient.runtimeVersion)\""),
+                      "APIClient.runtimeVersion and endpointgen's version differ")
     }
 }
