@@ -31,7 +31,8 @@ public enum CookieLimits {
 
     /// One `Set-Cookie` field read.
     struct Received {
-        /// The cookie as the platform parsed it (for a deletion: with an expiry in the past).
+        /// The cookie as the platform parsed it; for a deletion, one the client built with the
+        /// field's name, domain and path and an expiry in 1970.
         var cookie: HTTPCookie
         /// Whether the server deletes the cookie (`Max-Age <= 0`, a past `Expires`).
         var deletes: Bool
@@ -43,16 +44,16 @@ public enum CookieLimits {
         var result: [Received] = []
         for text in splitFields(field) {
             guard result.count < maxCookiesPerResponse else { break }
-            guard text.utf8.count <= maxCookieBytes,
-                  let cookie = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": String(text)], for: url).first
-            else { continue }
-            if deletes(text, cookie: cookie, now: now) {
-                var properties = cookie.properties ?? [:]
-                properties[.expires] = Date(timeIntervalSince1970: 0)
-                properties[.maximumAge] = nil
-                result.append(Received(cookie: HTTPCookie(properties: properties) ?? cookie, deletes: true))
-            } else {
-                result.append(Received(cookie: cookie, deletes: false))
+            guard text.utf8.count <= maxCookieBytes else { continue }
+            let parsed = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": String(text)], for: url).first
+            // Read from the text itself, not from what the platform parsed: a platform may drop
+            // a cookie that is already expired (nothing to delete with then) or read
+            // `Max-Age=0` as no expiry (Linux).
+            let expires = parsed.map(\.expiresDate) ?? attribute("expires", of: text).flatMap(httpDate)
+            if deletes(text, expires: expires, now: now) {
+                if let deletion = deletion(text, parsed: parsed, for: url) { result.append(Received(cookie: deletion, deletes: true)) }
+            } else if let parsed {
+                result.append(Received(cookie: parsed, deletes: false))
             }
         }
         return result
@@ -60,18 +61,60 @@ public enum CookieLimits {
 
     /// Whether a cookie's attributes delete it: `Max-Age` of zero or less wins over `Expires`
     /// (RFC 6265 5.3 step 3), then an `Expires` (as the platform read it) before `now`.
-    private static func deletes(_ text: Substring, cookie: HTTPCookie, now: Date) -> Bool {
+    private static func deletes(_ text: Substring, expires: Date?, now: Date) -> Bool {
+        if let maxAge = attribute("max-age", of: text) {
+            // RFC 6265 5.2.2: a value that is not digits (after an optional minus) is ignored.
+            let digits = maxAge.hasPrefix("-") ? maxAge.dropFirst() : maxAge[...]
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                return maxAge.hasPrefix("-") || digits.allSatisfy { $0 == "0" }
+            }
+        }
+        if let expires { return expires <= now }
+        return false
+    }
+
+    /// The value of a cookie attribute (`max-age`, `domain`, `path`; lowercased name), trimmed.
+    private static func attribute(_ name: String, of text: Substring) -> String? {
         for attribute in text.split(separator: ";").dropFirst() {
             let parts = attribute.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == "max-age" else { continue }
-            let value = parts[1].trimmingCharacters(in: .whitespaces)
-            // RFC 6265 5.2.2: a value that is not digits (after an optional minus) is ignored.
-            let digits = value.hasPrefix("-") ? value.dropFirst() : value[...]
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
-            return value.hasPrefix("-") || digits.allSatisfy { $0 == "0" }
+            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == name {
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
         }
-        if let expires = cookie.expiresDate { return expires <= now }
-        return false
+        return nil
+    }
+
+    /// The cookie a deleting field names (its name, and its domain and path as RFC 6265 5.3 gives
+    /// them: the attributes, else the request's host and default path), expired in 1970.
+    private static func deletion(_ text: Substring, parsed: HTTPCookie?, for url: URL) -> HTTPCookie? {
+        let pair = text.prefix { $0 != ";" }
+        guard let equals = pair.firstIndex(of: "=") else { return nil }
+        let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, let host = url.host else { return nil }
+        let domain = parsed?.domain ?? attribute("domain", of: text) ?? host
+        let path = parsed?.path ?? attribute("path", of: text).flatMap { $0.hasPrefix("/") ? $0 : nil } ?? defaultPath(of: url)
+        return HTTPCookie(properties: [.name: name, .value: "", .domain: domain, .path: path,
+                                       .expires: Date(timeIntervalSince1970: 0)])
+    }
+
+    /// An `Expires` date the platform did not read for us (it may drop an expired cookie whole):
+    /// the HTTP date forms (RFC 9110 5.6.7), as servers write them.
+    static func httpDate(_ text: String) -> Date? {
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy", "EEE, dd-MMM-yyyy HH:mm:ss zzz"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    /// RFC 6265 5.1.4: the request path up to its last `/`, or `/`.
+    private static func defaultPath(of url: URL) -> String {
+        let path = url.path
+        guard path.hasPrefix("/"), let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 
     /// The `Set-Cookie` fields of a comma-joined value, in one pass: a comma starts a new cookie
@@ -107,8 +150,17 @@ public enum CookieLimits {
 
     /// Stores a response's cookies in `storage` under the limits, and deletes those it deletes.
     static func store(_ received: [Received], in storage: HTTPCookieStorage, for url: URL) {
-        let deleted = received.filter(\.deletes)
-        for item in deleted { storage.deleteCookie(item.cookie) }
+        // By name, domain and path among the cookies the URL would be sent (a stored one may
+        // spell its domain with a leading dot).
+        let deleted = received.filter(\.deletes).map(\.cookie)
+        if !deleted.isEmpty {
+            let undotted = { (domain: String) in domain.hasPrefix(".") ? String(domain.dropFirst()) : domain }
+            for stored in storage.cookies(for: url) ?? [] where deleted.contains(where: {
+                $0.name == stored.name && $0.path == stored.path && undotted($0.domain).lowercased() == undotted(stored.domain).lowercased()
+            }) {
+                storage.deleteCookie(stored)
+            }
+        }
         let kept = received.filter { !$0.deletes }.map(\.cookie)
         guard !kept.isEmpty else { return }
         let key = { (cookie: HTTPCookie) in [cookie.name, cookie.domain, cookie.path] }
