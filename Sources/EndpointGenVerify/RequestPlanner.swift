@@ -33,29 +33,40 @@ struct RequestPlanner {
     let values: RequestValues
     let credentials: VerifyCredentials
     let allowsUnsafe: Bool
+    /// A `--login` endpoint answered 2xx and set cookies: they stand in for `ENDPOINTGEN_VERIFY_COOKIE`.
+    var signedIn = false
+    /// Why a `--login` gave no session, for the `auth: cookie` endpoints skipped for it.
+    var loginFailure: String?
 
     /// The methods sent without `--allow-unsafe`: those RFC 9110 calls safe, minus TRACE, which
     /// servers disable.
     static let safeMethods: Set<String> = ["GET", "HEAD", "OPTIONS"]
 
-    func plan(_ endpoint: EndpointGenSpec.Endpoint, of service: Service) -> Result<PlannedRequest, Skip> {
+    /// The request of `endpoint`, or why it is not sent. `isLogin`: the `--login` endpoint, sent
+    /// whatever its method (naming it is the consent) and without a session of its own.
+    func plan(_ endpoint: EndpointGenSpec.Endpoint, of service: Service, isLogin: Bool = false) -> Result<PlannedRequest, Skip> {
         do throws(Skip) {
-            return .success(try build(endpoint, of: service))
+            return .success(try build(endpoint, of: service, isLogin: isLogin))
         } catch {
             return .failure(error)
         }
     }
 
-    private func build(_ endpoint: EndpointGenSpec.Endpoint, of service: Service) throws(Skip) -> PlannedRequest {
+    private func build(_ endpoint: EndpointGenSpec.Endpoint, of service: Service, isLogin: Bool) throws(Skip) -> PlannedRequest {
         switch endpoint.response {
         case .stream: throw Skip(kind: .unsupportedResponse, reason: "a stream, which verify does not read")
         case .download: throw Skip(kind: .unsupportedResponse, reason: "a download (response: File), which verify does not read")
         default: break
         }
-        guard allowsUnsafe || Self.safeMethods.contains(endpoint.method.rawValue) else {
+        guard allowsUnsafe || isLogin || Self.safeMethods.contains(endpoint.method.rawValue) else {
             throw Skip(kind: .unsafeMethod, reason: "\(endpoint.method.rawValue) may change the server; --allow-unsafe sends it")
         }
-        if let variable = credentials.missing(for: endpoint.auth) {
+        if case .cookie = endpoint.auth, credentials.cookie == nil, !isLogin {
+            if let loginFailure { throw Skip(kind: .missingCredential, reason: loginFailure) }
+            if !signedIn {
+                throw Skip(kind: .missingCredential, reason: "its auth needs ENDPOINTGEN_VERIFY_COOKIE in the environment, or --login naming the endpoint that signs in")
+            }
+        } else if let variable = credentials.missing(for: endpoint.auth) {
             throw Skip(kind: .missingCredential, reason: "its auth needs \(variable) in the environment")
         }
         let key = "\(service.name).\(endpoint.name)"

@@ -15,7 +15,13 @@ import EndpointGenYAML
 ///   with_genres: [12, 16]     # an array parameter
 /// Movie.createList:
 ///   body: { name: Favourites }  # its JSON or form body (sent only with --allow-unsafe)
+/// Account.signIn:             # a login's body: a credential is a reference to the environment
+///   body: { email: "${ENDPOINTGEN_VERIFY_USER}", password: "${ENDPOINTGEN_VERIFY_PASSWORD}" }
 /// ```
+///
+/// A body's string that is exactly `${NAME}` takes the value of environment variable `NAME`,
+/// which must start with `ENDPOINTGEN_VERIFY_`: a login's credentials stay out of the file, and
+/// the other variables of the environment stay out of requests.
 public struct RequestValues: Sendable {
     /// A parameter's value: one text, or the elements of an array parameter.
     public enum Value: Sendable, Equatable {
@@ -45,8 +51,10 @@ public struct RequestValues: Sendable {
     /// Reads the values file (its path as shown in diagnostics, and its bytes) and the `--param`
     /// arguments, checked against the module: a service, endpoint or parameter it does not have is
     /// an error at its place (with a did-you-mean), so a typo never silently leaves a value out.
-    public static func load(file: (path: String, bytes: [UInt8])?, params: [String], module: SpecModule) -> (RequestValues, [Diagnostic]) {
+    public static func load(file: (path: String, bytes: [UInt8])?, params: [String], module: SpecModule,
+                            environment: [String: String] = [:]) -> (RequestValues, [Diagnostic]) {
         var values = RequestValues()
+        values.environment = environment
         var diagnostics = DiagnosticBag()
         let services = Dictionary(module.files.compactMap(\.service).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         if let file {
@@ -82,7 +90,7 @@ public struct RequestValues: Sendable {
                 let entryAt = entry.key.mark.location(in: file.path)
                 guard let name = entry.key.scalar?.value else { continue }
                 if let endpoint = target.endpoint, name == "body", endpoint.body != nil {
-                    bodies[key] = Self.json(entry.value)
+                    bodies[key] = body(entry.value, file: file.path, diagnostics: &diagnostics)
                     continue
                 }
                 guard Self.checkParameter(name, of: target, at: entryAt, diagnostics: &diagnostics) else { continue }
@@ -177,6 +185,39 @@ public struct RequestValues: Sendable {
             ?? (names.isEmpty ? "; it takes none" : "; it takes \(names.joined(separator: ", "))")
         diagnostics.error("'\(name)' is no parameter of \(owner)\(hint)", at: at)
         return false
+    }
+
+    /// The environment `${ENDPOINTGEN_VERIFY_…}` references read from (the process's, given by
+    /// the caller).
+    private var environment: [String: String] = [:]
+
+    /// The prefix every environment variable a values file may name starts with.
+    static let environmentPrefix = "ENDPOINTGEN_VERIFY_"
+
+    /// A body's YAML as JSON (`json(_:)`), with each string that is exactly `${NAME}` replaced by
+    /// the environment's value; a name without the prefix, or one the environment does not set,
+    /// is an error at its place.
+    private func body(_ node: YAMLNode, file: String, diagnostics: inout DiagnosticBag) -> JSONDocument {
+        switch node.content {
+        case .scalar(let scalar):
+            let text = scalar.value
+            guard text.hasPrefix("${"), text.hasSuffix("}"), text.count > 3 else { return Self.json(node) }
+            let name = String(text.dropFirst(2).dropLast())
+            guard name.hasPrefix(Self.environmentPrefix), name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else {
+                diagnostics.error("'\(text)' names no variable verify may read: only \(Self.environmentPrefix)… (uppercase letters, digits, _)",
+                                  at: node.mark.location(in: file))
+                return .null
+            }
+            guard let value = environment[name], !value.isEmpty else {
+                diagnostics.error("the environment does not set \(name), which '\(text)' reads", at: node.mark.location(in: file))
+                return .null
+            }
+            return .string(value)
+        case .sequence(let sequence):
+            return .array(sequence.map { body($0, file: file, diagnostics: &diagnostics) })
+        case .mapping(let mapping):
+            return .object(mapping.map { (key: $0.key.scalar?.value ?? "", value: body($0.value, file: file, diagnostics: &diagnostics)) })
+        }
     }
 
     /// A YAML value as JSON: plain `null`/`~`, `true`/`false` and numbers typed, everything quoted a string.

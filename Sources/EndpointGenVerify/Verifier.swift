@@ -21,6 +21,10 @@ public struct VerifyOptions: Sendable {
     public var maxResponseSize = 8 << 20
     /// The transport (tests); nil uses the runtime's default one.
     public var transport: (any HTTPTransport)?
+    /// `Service.endpoint` that signs in (`--login`): sent first, whatever its method, with its
+    /// values; the cookies it sets are the session of the `auth: cookie` endpoints (unless
+    /// `ENDPOINTGEN_VERIFY_COOKIE` gives one).
+    public var login: String?
 
     public init() {}
 }
@@ -35,6 +39,11 @@ public enum Verifier {
         var diagnostics = DiagnosticBag()
         let services = module.files.compactMap(\.service)
         let names = services.map(\.name) + services.flatMap { service in service.endpoints.map { "\(service.name).\($0.name)" } }
+        if let login = options.login, endpoint(named: login, in: services) == nil {
+            let endpoints = services.flatMap { service in service.endpoints.map { "\(service.name).\($0.name)" } }
+            let hint = DidYouMean.suggestion(for: login, among: endpoints).map { "; did you mean '\($0)'?" } ?? ""
+            diagnostics.error("--login '\(login)' names no endpoint of the specs (Service.endpoint)\(hint)", at: nil)
+        }
         for name in options.only where !names.contains(name) {
             let hint = DidYouMean.suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
             diagnostics.error("--only '\(name)' names no service or endpoint of the specs\(hint)", at: nil)
@@ -57,16 +66,49 @@ public enum Verifier {
     /// Verifies every selected endpoint; `log` gets a line as each one is sent (for `--verbose`).
     public static func run(_ module: SpecModule, values: RequestValues, credentials: VerifyCredentials, options: VerifyOptions) async -> VerifyReport {
         var report = VerifyReport()
+        // A login's cookies, unless the environment gives the session itself.
+        let jar = options.login != nil && credentials.cookie == nil ? LoginJar() : nil
         let client = APIClient(
             transport: options.transport ?? APIClient.defaultTransport(),
-            authentication: credentials.authentication(),
+            authentication: credentials.authentication(jar: jar),
             configuration: APIClient.Configuration(timeout: options.timeout, maxResponseSize: options.maxResponseSize))
-        let planner = RequestPlanner(values: values, credentials: credentials, allowsUnsafe: options.allowsUnsafe)
+        var planner = RequestPlanner(values: values, credentials: credentials, allowsUnsafe: options.allowsUnsafe)
         let recorder = options.recordDirectory.map(Recorder.init)
         let models = module.modelsByName
-        for service in selected(module.files.compactMap(\.service), options.only) {
+        let services = module.files.compactMap(\.service)
+        var loginReport: EndpointReport?
+        if let login = options.login, let (service, endpoint) = endpoint(named: login, in: services) {
+            var entry = EndpointReport(endpoint: login, method: endpoint.method.rawValue, path: endpoint.path, location: endpoint.location, outcome: .skipped)
+            if let base = baseURL(of: service, options) {
+                let plan = planner.plan(endpoint, of: service, isLogin: true)
+                await exchange(plan, endpoint: endpoint, service: service, base: base, client: client, models: models,
+                               recorder: recorder, report: &report, into: &entry)
+            } else {
+                entry.skipKind = .noBaseURL
+                entry.skipReason = "\(service.name) has no base URL (give --base-url)"
+            }
+            let status = entry.statuses.first
+            if entry.outcome == .skipped {
+                planner.loginFailure = "the login (\(login)) was not sent: \(entry.skipReason ?? "")"
+            } else if let status, (200..<300).contains(status), !(jar?.isEmpty ?? false) {
+                planner.signedIn = true
+            } else {
+                let what = status.map { (200..<300).contains($0) ? "set no cookie" : "answered \($0)" } ?? "failed"
+                planner.loginFailure = "the login (\(login)) \(what), so there is no session to send"
+                entry.findings.append(Finding(.error, "\(endpoint.name): the login \(what): the auth: cookie endpoints are skipped", at: endpoint.location))
+                entry.outcome = .differs
+            }
+            loginReport = entry
+            // Reported first when --only leaves it out; else at its place in the spec.
+            if !isSelected(service, endpoint, options.only) { report.endpoints.append(entry) }
+        }
+        for service in selected(services, options.only) {
             let base = baseURL(of: service, options)
             for endpoint in service.endpoints where isSelected(service, endpoint, options.only) {
+                if let loginReport, loginReport.endpoint == "\(service.name).\(endpoint.name)" {
+                    report.endpoints.append(loginReport)
+                    continue
+                }
                 var entry = EndpointReport(endpoint: "\(service.name).\(endpoint.name)", method: endpoint.method.rawValue,
                                            path: endpoint.path, location: endpoint.location, outcome: .skipped)
                 guard let base else {
@@ -75,37 +117,56 @@ public enum Verifier {
                     report.endpoints.append(entry)
                     continue
                 }
-                switch planner.plan(endpoint, of: service) {
-                case .failure(let skip):
-                    entry.skipKind = skip.kind
-                    entry.skipReason = skip.reason
-                case .success(let request):
-                    if !report.baseURLs.contains(base.absoluteString) { report.baseURLs.append(base.absoluteString) }
-                    entry.url = (try? client.makeRequest(request, baseURL: base))?.url?.absoluteString
-                    let checker = ResponseChecker(endpoint: endpoint, service: service, models: models, checksBody: endpoint.method != .head)
-                    do throws(APIError) {
-                        let response = try await client.response(request, baseURL: base, cases: RawAnswer.self)
-                        var answer = response.value
-                        answer.url = response.url
-                        entry.statuses.append(answer.status)
-                        entry.findings += checker.check(answer)
-                        recorder?.record(answer, request: request, name: entry.endpoint, url: entry.url)
-                        if let pagination = endpoint.pagination, let payload = checker.payload(of: answer) {
-                            await followPage(NextPage(endpoint: endpoint, pagination: pagination), after: request, base: base, answer: answer,
-                                             payload: payload, checker: checker, client: client, recorder: recorder, into: &entry)
-                        }
-                    } catch {
-                        entry.findings.append(Finding(.error, "\(endpoint.name): the request failed: \(error.description)", at: endpoint.location))
-                    }
-                    entry.outcome = entry.errorCount > 0 ? .differs : .agrees
-                    if let failure = recorder?.failure {
-                        entry.findings.append(Finding(.warning, "\(endpoint.name): the answer was not recorded: \(failure)", at: endpoint.location))
-                    }
-                }
+                await exchange(planner.plan(endpoint, of: service), endpoint: endpoint, service: service, base: base, client: client,
+                               models: models, recorder: recorder, report: &report, into: &entry)
                 report.endpoints.append(entry)
             }
         }
         return report
+    }
+
+    /// Sends a planned request (or records why it is not sent) and checks its answer, and the
+    /// next page of a paginated endpoint, into `entry`.
+    static func exchange(_ plan: Result<PlannedRequest, Skip>, endpoint: EndpointGenSpec.Endpoint, service: Service, base: URL, client: APIClient,
+                         models: [String: Model], recorder: Recorder?, report: inout VerifyReport, into entry: inout EndpointReport) async {
+        let request: PlannedRequest
+        switch plan {
+        case .failure(let skip):
+            entry.skipKind = skip.kind
+            entry.skipReason = skip.reason
+            return
+        case .success(let planned):
+            request = planned
+        }
+        if !report.baseURLs.contains(base.absoluteString) { report.baseURLs.append(base.absoluteString) }
+        entry.url = (try? client.makeRequest(request, baseURL: base))?.url?.absoluteString
+        let checker = ResponseChecker(endpoint: endpoint, service: service, models: models, checksBody: endpoint.method != .head)
+        do throws(APIError) {
+            let response = try await client.response(request, baseURL: base, cases: RawAnswer.self)
+            var answer = response.value
+            answer.url = response.url
+            entry.statuses.append(answer.status)
+            entry.findings += checker.check(answer)
+            recorder?.record(answer, request: request, name: entry.endpoint, url: entry.url)
+            if let pagination = endpoint.pagination, let payload = checker.payload(of: answer) {
+                await followPage(NextPage(endpoint: endpoint, pagination: pagination), after: request, base: base, answer: answer,
+                                 payload: payload, checker: checker, client: client, recorder: recorder, into: &entry)
+            }
+        } catch {
+            entry.findings.append(Finding(.error, "\(endpoint.name): the request failed: \(error.description)", at: endpoint.location))
+        }
+        entry.outcome = entry.errorCount > 0 ? .differs : .agrees
+        if let failure = recorder?.failure {
+            entry.findings.append(Finding(.warning, "\(endpoint.name): the answer was not recorded: \(failure)", at: endpoint.location))
+        }
+    }
+
+    /// The service and endpoint of `Service.endpoint`.
+    static func endpoint(named name: String, in services: [Service]) -> (Service, EndpointGenSpec.Endpoint)? {
+        let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let service = services.first(where: { $0.name == parts[0] }),
+              let endpoint = service.endpoints.first(where: { $0.name == parts[1] }) else { return nil }
+        return (service, endpoint)
     }
 
     /// The second page of a paginated endpoint, found as `paginate:` declares it and checked as

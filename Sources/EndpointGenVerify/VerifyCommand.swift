@@ -22,8 +22,9 @@ public enum VerifyCommand {
     static let valuesLimit = 4 << 20
 
     /// Loads `sources` (read by the caller, as `Pipeline.readSpecs` reads them), then verifies.
+    /// `environment` gives the values file's `${ENDPOINTGEN_VERIFY_…}` references (a login's body).
     public static func run(sources: [SpecSource], valuesFile: String?, params: [String], credentials: VerifyCredentials,
-                           options: VerifyOptions) -> Outcome {
+                           options: VerifyOptions, environment: [String: String] = [:]) -> Outcome {
         var outcome = Outcome()
         let loaded = SpecLoader.load(sources)
         outcome.diagnostics = loaded.diagnostics
@@ -43,7 +44,7 @@ public enum VerifyCommand {
             }
             file = (valuesFile, Array(data))
         }
-        let (values, valueDiagnostics) = RequestValues.load(file: file, params: params, module: module)
+        let (values, valueDiagnostics) = RequestValues.load(file: file, params: params, module: module, environment: environment)
         var bag = DiagnosticBag()
         bag.append(contentsOf: outcome.diagnostics + valueDiagnostics + Verifier.validate(module, options: options))
         outcome.diagnostics = bag.sorted

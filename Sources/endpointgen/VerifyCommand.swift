@@ -23,7 +23,7 @@ struct Verify: ParsableCommand {
 
         Parameters come from --values (a YAML file: 'Service.endpoint: { name: value }', 'Service: { shared parameter: value }', 'body:' for a body) and --param, else from the spec's defaults; an endpoint with a required parameter without a value is skipped with a note. Only GET, HEAD and OPTIONS are sent unless --allow-unsafe.
 
-        Credentials come from the environment, never from a file: ENDPOINTGEN_VERIFY_TOKEN (bearer), ENDPOINTGEN_VERIFY_API_KEY (apiKey, apiKeyQuery), ENDPOINTGEN_VERIFY_USER and ENDPOINTGEN_VERIFY_PASSWORD (basic), ENDPOINTGEN_VERIFY_COOKIE (cookie: the Cookie header value). They go only to the base URL's origin and are printed nowhere; an endpoint whose credential is not set is skipped.
+        Credentials come from the environment, never from a file: ENDPOINTGEN_VERIFY_TOKEN (bearer), ENDPOINTGEN_VERIFY_API_KEY (apiKey, apiKeyQuery), ENDPOINTGEN_VERIFY_USER and ENDPOINTGEN_VERIFY_PASSWORD (basic), ENDPOINTGEN_VERIFY_COOKIE (cookie: the Cookie header value), or --login naming the endpoint that signs in, whose body's values in --values may read ENDPOINTGEN_VERIFY_* variables ("${ENDPOINTGEN_VERIFY_PASSWORD}"). They go only to the base URL's origin and are printed nowhere; an endpoint whose credential is not set is skipped.
 
         Exit codes: 0 the server agrees (warnings allowed); 1 a finding is an error, or a spec, values or option error; 2 a file could not be read.
         """
@@ -45,6 +45,9 @@ struct Verify: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("A parameter value, Service.endpoint.name=value or Service.name=value for a shared one (repeatable; again for an array's next element); wins over --values.", valueName: "assignment"))
     var param: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("The endpoint that signs in (Service.endpoint), sent first whatever its method; its cookies are the session of auth: cookie endpoints. Its body from --values, credentials as \"${ENDPOINTGEN_VERIFY_…}\".", valueName: "endpoint"))
+    var login: String?
 
     @Flag(name: .customLong("allow-unsafe"), help: "Also send POST, PUT, PATCH, DELETE and other methods that may change the server.")
     var allowUnsafe = false
@@ -80,9 +83,11 @@ struct Verify: ParsableCommand {
         verifyOptions.allowsUnsafe = allowUnsafe
         verifyOptions.recordDirectory = record
         verifyOptions.timeout = timeout
+        verifyOptions.login = login
+        let environment = ProcessInfo.processInfo.environment
         let outcome = VerifyCommand.run(
             sources: sources, valuesFile: values, params: param,
-            credentials: VerifyCredentials.from(environment: ProcessInfo.processInfo.environment), options: verifyOptions)
+            credentials: VerifyCredentials.from(environment: environment), options: verifyOptions, environment: environment)
         console.report(outcome.diagnostics)
         if outcome.couldNotRead { throw ExitCode(Exit.io) }
         guard let report = outcome.report else { throw ExitCode(Exit.failure) }
