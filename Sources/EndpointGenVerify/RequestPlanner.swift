@@ -110,6 +110,12 @@ struct RequestPlanner {
     /// not sent, a required one skips the endpoint.
     private func append(_ field: Field, style: QueryStyle?, to items: inout [QueryItem], key: String, service: String, what: String) throws(Skip) {
         let given = values.value(field.wireName, endpoint: key, service: service)
+        // A map or an object, field by field as the generated code sends it (deepObject unless
+        // the spec says otherwise).
+        if case .structured(let document)? = given {
+            items.append(name: field.wireName, fields: document.runtimeValue, style: style.map(Self.parameterStyle) ?? .deepObject)
+            return
+        }
         let texts: [String]
         if let given {
             texts = given.texts
@@ -117,6 +123,8 @@ struct RequestPlanner {
             texts = [text]
         } else if field.type.isOptional || field.defaultValue != nil {
             return
+        } else if case .dictionary = field.type.unwrapped {
+            throw Skip(kind: .missingValue, reason: "no value for \(what) '\(field.wireName)', a map: give a mapping under \(key) in the values file")
         } else {
             throw Skip(kind: .missingValue, reason: "no value for \(what) '\(field.wireName)' (--values, or --param \(key).\(field.wireName)=…)")
         }
@@ -124,7 +132,7 @@ struct RequestPlanner {
         case .array:
             items.append(name: field.wireName, texts, style: Self.parameterStyle(style))
         case .dictionary:
-            throw Skip(kind: .missingValue, reason: "\(what) '\(field.wireName)' is a map, which a values file cannot give yet")
+            throw Skip(kind: .missingValue, reason: "\(what) '\(field.wireName)' is a map: give it as a mapping in the values file")
         default:
             items.append(QueryItem(name: field.wireName, value: texts.last ?? ""))
         }
@@ -200,6 +208,19 @@ extension JSONDocument {
         case .string(let text): return Self.quote(text)
         case .array(let elements): return "[" + elements.map(\.serialized).joined(separator: ",") + "]"
         case .object(let members): return "{" + members.map { Self.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// The value as the runtime's `JSONValue`, for `append(name:fields:style:)`: numbers as
+    /// `Double` (what the generated code's models encode), members in their order.
+    var runtimeValue: JSONValue {
+        switch self {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .number(let text): return Double(text).map(JSONValue.number) ?? .string(text)
+        case .string(let text): return .string(text)
+        case .array(let elements): return .array(elements.map(\.runtimeValue))
+        case .object(let members): return .object(JSONObject(members.map { (key: $0.key, value: $0.value.runtimeValue) }))
         }
     }
 

@@ -24,14 +24,18 @@ import EndpointGenYAML
 /// the other variables of the environment stay out of requests.
 public struct RequestValues: Sendable {
     /// A parameter's value: one text, or the elements of an array parameter.
-    public enum Value: Sendable, Equatable {
+    enum Value: Sendable, Equatable {
         case text(String)
         case list([String])
+        /// A mapping (or a list that holds one) for a map or object parameter, sent field by field
+        /// as the generated code sends it (`filter[status]=open`).
+        case structured(JSONDocument)
 
         var texts: [String] {
             switch self {
             case .text(let text): return [text]
             case .list(let list): return list
+            case .structured: return []
             }
         }
     }
@@ -100,7 +104,7 @@ public struct RequestValues: Sendable {
                 } else if let sequence = entry.value.sequence, sequence.allSatisfy({ $0.scalar != nil }) {
                     parameters[key, default: [:]][name] = .list(sequence.map { $0.scalar!.value })
                 } else {
-                    diagnostics.error("the value of '\(name)' must be a scalar or a list of scalars", at: entry.value.mark.location(in: file.path))
+                    parameters[key, default: [:]][name] = .structured(Self.json(entry.value))
                 }
             }
         }
