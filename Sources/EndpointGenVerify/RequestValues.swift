@@ -82,7 +82,7 @@ public struct RequestValues: Sendable {
                 let entryAt = entry.key.mark.location(in: file.path)
                 guard let name = entry.key.scalar?.value else { continue }
                 if let endpoint = target.endpoint, name == "body", endpoint.body != nil {
-                    bodies[key] = Self.json(entry.value)
+                    bodies[key] = JSONDocument(json: entry.value)
                     continue
                 }
                 guard Self.checkParameter(name, of: target, at: entryAt, diagnostics: &diagnostics) else { continue }
@@ -177,22 +177,5 @@ public struct RequestValues: Sendable {
             ?? (names.isEmpty ? "; it takes none" : "; it takes \(names.joined(separator: ", "))")
         diagnostics.error("'\(name)' is no parameter of \(owner)\(hint)", at: at)
         return false
-    }
-
-    /// A YAML value as JSON: plain `null`/`~`, `true`/`false` and numbers typed, everything quoted a string.
-    static func json(_ node: YAMLNode) -> JSONDocument {
-        switch node.content {
-        case .scalar(let scalar):
-            guard scalar.style == .plain else { return .string(scalar.value) }
-            if scalar.isPlainNull { return .null }
-            if scalar.value == "true" { return .bool(true) }
-            if scalar.value == "false" { return .bool(false) }
-            if case .success(.number(let number)) = JSONDocument.parse(Array(scalar.value.utf8)) { return .number(number) }
-            return .string(scalar.value)
-        case .sequence(let sequence):
-            return .array(sequence.map(json))
-        case .mapping(let mapping):
-            return .object(mapping.map { (key: $0.key.scalar?.value ?? "", value: json($0.value)) })
-        }
     }
 }

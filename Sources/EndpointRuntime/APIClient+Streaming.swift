@@ -204,36 +204,31 @@ struct StreamSink<Element: Sendable>: Sendable {
 /// they fill it (so it stops reading the body, and the transport pauses). A value that arrives
 /// while nothing waits is always admitted.
 final class StreamBacklog: @unchecked Sendable {
-    let limit: Int
-    private let lock = NSLock()
-    private var waiting = 0
+    /// Its lock guards `closed` and `producer` too.
+    private let waiting: WaitingCount
     private var closed = false
     private var producer: CheckedContinuation<Void, Never>?
 
     init(limit: Int) {
-        self.limit = limit
+        waiting = WaitingCount(limit: limit)
     }
 
     /// The bytes waiting now.
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting
-    }
+    var count: Int { waiting.current }
 
     /// Counts `count` more bytes once they fit; returns at once after `close()` or cancellation.
     func admit(_ count: Int) async {
         while !tryAdmit(count) {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    self.lock.lock()
-                    if self.closed || self.fits(count) {
-                        self.lock.unlock()
+                    self.waiting.lock.lock()
+                    if self.closed || self.waiting.fits(count) {
+                        self.waiting.lock.unlock()
                         continuation.resume()
                         return
                     }
                     self.producer = continuation
-                    self.lock.unlock()
+                    self.waiting.lock.unlock()
                 }
             } onCancel: {
                 self.close()
@@ -242,35 +237,30 @@ final class StreamBacklog: @unchecked Sendable {
     }
 
     private func tryAdmit(_ count: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard closed || fits(count) else { return false }
-        waiting += count
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        guard closed || waiting.fits(count) else { return false }
+        waiting.bytes += count
         return true
-    }
-
-    /// Under `lock`.
-    private func fits(_ count: Int) -> Bool {
-        waiting == 0 || waiting + count <= limit
     }
 
     /// The reader took a value counted as `count` bytes.
     func taken(_ count: Int) {
-        lock.lock()
-        waiting -= count
+        waiting.lock.lock()
+        waiting.bytes -= count
         let producer = self.producer
         self.producer = nil
-        lock.unlock()
+        waiting.lock.unlock()
         producer?.resume()
     }
 
     /// Nothing more will be read: a waiting producer goes on (to find its task cancelled).
     func close() {
-        lock.lock()
+        waiting.lock.lock()
         closed = true
         let producer = self.producer
         self.producer = nil
-        lock.unlock()
+        waiting.lock.unlock()
         producer?.resume()
     }
 }

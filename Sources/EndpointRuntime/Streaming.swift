@@ -56,49 +56,72 @@ package final class ChunkReader: @unchecked Sendable {
     }
 }
 
-/// The bytes of a streamed body waiting for its reader, against a bound in bytes (a chunk's size
-/// is the network library's choice, so a bound in chunks bounds no memory). A chunk that arrives
-/// while nothing waits is always taken: it is in memory already.
-final class WaitingBytes: @unchecked Sendable {
+/// The bytes handed to a stream's reader and not yet taken, against a bound in bytes (a chunk's
+/// size is the network library's choice, so a bound in chunks bounds no memory), and the lock
+/// that guards them: the counter of `WaitingBytes`, `StreamBacklog` and AsyncHTTPClient's
+/// `ReaderGate`, whose own state the same lock guards.
+package final class WaitingCount: @unchecked Sendable {
     /// The most bytes that may wait.
-    let limit: Int
-    private let lock = NSLock()
-    private var waiting = 0
-    private var emptied = ContinuousClock.now
+    package let limit: Int
+    package let lock = NSLock()
+    /// The bytes waiting. Under `lock`.
+    package var bytes = 0
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// The bytes waiting now.
-    var count: Int {
+    package var current: Int {
         lock.lock()
         defer { lock.unlock() }
-        return waiting
+        return bytes
     }
+
+    /// Whether `count` more bytes may wait: always while none wait (what arrives then is in memory
+    /// already). Under `lock`.
+    package func fits(_ count: Int) -> Bool {
+        bytes == 0 || bytes + count <= limit
+    }
+}
+
+/// The bytes of a streamed body waiting for its reader (`WaitingCount`). A chunk that arrives
+/// while nothing waits is always taken: it is in memory already.
+final class WaitingBytes: @unchecked Sendable {
+    private let waiting: WaitingCount
+    private var emptied = ContinuousClock.now
+
+    init(limit: Int) {
+        waiting = WaitingCount(limit: limit)
+    }
+
+    /// The most bytes that may wait.
+    var limit: Int { waiting.limit }
+    /// The bytes waiting now.
+    var count: Int { waiting.current }
 
     /// Counts `count` more bytes waiting; false (counting nothing) when they would pass the limit.
     func admit(_ count: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard waiting == 0 || waiting + count <= limit else { return false }
-        waiting += count
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        guard waiting.fits(count) else { return false }
+        waiting.bytes += count
         return true
     }
 
     /// The reader took `count` bytes.
     func taken(_ count: Int) {
-        lock.lock()
-        waiting -= count
-        if waiting == 0 { emptied = .now }
-        lock.unlock()
+        waiting.lock.lock()
+        waiting.bytes -= count
+        if waiting.bytes == 0 { emptied = .now }
+        waiting.lock.unlock()
     }
 
     /// When the reader last took every waiting byte; nil while some wait.
     var caughtUp: ContinuousClock.Instant? {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting == 0 ? emptied : nil
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        return waiting.bytes == 0 ? emptied : nil
     }
 }
 
