@@ -28,19 +28,12 @@ extension APIClient {
         let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
         return makeStream(endpoint, baseURL: baseURL) { body, sink throws(APIError) in
-            var parser = ServerSentEventParser()
-            do {
-                for try await chunk in body {
-                    for raw in parser.feed(chunk) {
-                        if raw.value == "[DONE]" { return }
-                        let value = try Self.decodeStreamed(Value.self, from: raw.value, decoder: decoder)
-                        await sink.yield(ServerSentEvent(event: raw.event, id: raw.id, retry: raw.retry, value: value),
-                                         bytes: raw.value.utf8.count + raw.event.utf8.count)
-                    }
-                    if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
-                }
-            } catch {
-                throw Self.streamError(error)
+            try await Self.readPieces(of: body, with: ServerSentEventParser(), limit: limit) { raw throws(APIError) in
+                if raw.value == "[DONE]" { return false }
+                let value = try Self.decodeStreamed(Value.self, from: raw.value, decoder: decoder)
+                await sink.yield(ServerSentEvent(event: raw.event, id: raw.id, retry: raw.retry, value: value),
+                                 bytes: raw.value.utf8.count + raw.event.utf8.count)
+                return true
             }
         }
     }
@@ -52,20 +45,31 @@ extension APIClient {
         let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
         return makeStream(endpoint, baseURL: baseURL) { body, sink throws(APIError) in
-            var parser = JSONLinesParser()
-            do {
-                for try await chunk in body {
-                    for line in parser.feed(chunk) {
-                        await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
-                    }
-                    if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
-                }
-                if let line = parser.finish() {
-                    await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
-                }
-            } catch {
-                throw Self.streamError(error)
+            try await Self.readPieces(of: body, with: JSONLinesParser(), limit: limit) { line throws(APIError) in
+                await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
+                return true
             }
+        }
+    }
+
+    /// Feeds `body`'s chunks to `parser` and hands each piece to `handle` as soon as a chunk
+    /// completes it, and the one the body's end completes (`finish`); stops when `handle` answers
+    /// false. More than `limit` bytes held for one piece fail with `.responseTooLarge`; every
+    /// error is the runtime's (`streamError`).
+    private static func readPieces<Parser: StreamParser>(
+        of body: HTTPBodyStream, with parser: Parser, limit: Int, _ handle: (Parser.Piece) async throws(APIError) -> Bool
+    ) async throws(APIError) {
+        var parser = parser
+        do {
+            for try await chunk in body {
+                for piece in parser.feed(chunk) {
+                    guard try await handle(piece) else { return }
+                }
+                if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
+            }
+            if let piece = parser.finish() { _ = try await handle(piece) }
+        } catch {
+            throw streamError(error)
         }
     }
 

@@ -150,7 +150,18 @@ public struct ServerSentEvent<Value: Sendable>: Sendable {
 /// (also split across chunks), `:` starts a comment, a blank line dispatches the event, an event
 /// without data is dropped, and so is an unfinished one when the stream ends. Fed bytes, it
 /// returns the events they complete.
-struct ServerSentEventParser {
+/// What a streamed body is cut into pieces with, as its chunks arrive: events or lines.
+protocol StreamParser {
+    associatedtype Piece
+    /// Bytes held for a piece not yet complete.
+    var pendingCount: Int { get }
+    /// The pieces `chunk` completes, in order.
+    mutating func feed(_ chunk: Data) -> [Piece]
+    /// The piece the end of the body completes, if any.
+    mutating func finish() -> Piece?
+}
+
+struct ServerSentEventParser: StreamParser {
     private var pending: [UInt8] = []
     /// Bytes held for an event not yet complete: its data so far (each line with the line feed
     /// that joins it, so that endless empty `data:` lines count too) and the current line. Kept as
@@ -165,6 +176,9 @@ struct ServerSentEventParser {
     private var hasData = false
     private var retry: Int?
     private(set) var lastID: String?
+
+    /// None: an event the body's end leaves unfinished is dropped.
+    mutating func finish() -> ServerSentEvent<String>? { nil }
 
     mutating func feed(_ chunk: Data) -> [ServerSentEvent<String>] {
         var events: [ServerSentEvent<String>] = []
@@ -231,7 +245,7 @@ struct ServerSentEventParser {
 
 /// JSON Lines (`application/jsonl`, `application/x-ndjson`): one value per line; blank lines are
 /// skipped; a last line without its line feed still counts when the stream ends.
-struct JSONLinesParser {
+struct JSONLinesParser: StreamParser {
     private var pending: [UInt8] = []
     /// Bytes of the line not yet complete.
     var pendingCount: Int { pending.count }
