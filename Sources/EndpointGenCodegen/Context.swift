@@ -134,7 +134,7 @@ enum SampleJSON {
         var out = ""
         for value in values {
             var text = ""
-            if rawText, case .string(let raw) = value { text = raw } else { write(value, into: &text) }
+            if rawText, case .string(let raw) = value { text = raw } else { value.writeCompactJSON(into: &text) }
             switch format {
             case .events:
                 for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -146,58 +146,6 @@ enum SampleJSON {
             }
         }
         return out
-    }
-
-    static func render(_ value: SampleValue) -> String {
-        var out = ""
-        write(value, into: &out)
-        return out
-    }
-
-    static func write(_ value: SampleValue, into out: inout String) {
-        switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .number(let text): out += text
-        case .string(let text): writeString(text, into: &out)
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                write(item, into: &out)
-            }
-            out += "]"
-        case .object(let pairs):
-            out += "{"
-            for (index, pair) in pairs.enumerated() {
-                if index > 0 { out += "," }
-                writeString(pair.key, into: &out)
-                out += ":"
-                write(pair.value, into: &out)
-            }
-            out += "}"
-        }
-    }
-
-    static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 
     /// The payload, wrapped in the envelope when there is one.
@@ -218,20 +166,16 @@ enum SampleJSON {
         case .object(let pairs) where !pairs.isEmpty:
             return "{\n" + pairs.map { pair in
                 var key = ""
-                writeString(pair.key, into: &key)
+                QuotedText.appendJSON(pair.key, to: &key)
                 return inner + key + ": " + pretty(pair.value, indent: inner)
             }.joined(separator: ",\n") + "\n" + indent + "}"
         default:
-            return render(value)
+            return value.compactJSON
         }
     }
 
     /// The full response body a stub returns: the payload, wrapped when there is an envelope.
     static func body(sample: SampleValue, envelope: Envelope?) -> String {
-        guard let envelope else { return render(sample) }
-        var pairs: [(key: String, value: SampleValue)] = []
-        if let success = envelope.success { pairs.append((success, .bool(true))) }
-        pairs.append((envelope.payload, sample))
-        return render(.object(pairs))
+        wrapped(sample, envelope: envelope).compactJSON
     }
 }

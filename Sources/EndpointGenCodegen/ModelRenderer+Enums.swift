@@ -18,22 +18,17 @@ extension ModelRenderer {
             p.doc("A value this version of the API description does not know, kept as it arrived.")
             p.line("case unknown(\(raw))")
             p.blank()
-            p.block("\(access)init(rawValue: \(raw))") { p in
-                p.switchBlock("rawValue") { p in
-                    for (item, caseName) in zip(enumModel.cases, names) {
-                        p.line("case \(RawValue(item.value, integer: isInt)): self = .\(Naming.member(caseName))")
-                    }
-                    p.line("default: self = .unknown(rawValue)")
-                }
+            let cases = zip(enumModel.cases, names).map { item, caseName in
+                (value: RawValue(item.value, integer: isInt), member: Naming.member(caseName))
+            }
+            renderSwitch("\(access)init(rawValue: \(raw))", on: "rawValue", into: &p) { p in
+                for item in cases { p.line("case \(item.value): self = .\(item.member)") }
+                p.line("default: self = .unknown(rawValue)")
             }
             p.blank()
-            p.block("\(access)var rawValue: \(raw)") { p in
-                p.switchBlock("self") { p in
-                    for (item, caseName) in zip(enumModel.cases, names) {
-                        p.line("case .\(Naming.member(caseName)): return \(RawValue(item.value, integer: isInt))")
-                    }
-                    p.line("case .unknown(let value): return value")
-                }
+            renderSwitch("\(access)var rawValue: \(raw)", on: "self", into: &p) { p in
+                for item in cases { p.line("case .\(item.member): return \(item.value)") }
+                p.line("case .unknown(let value): return value")
             }
         }
     }
@@ -183,6 +178,14 @@ extension ModelRenderer {
     }
 
     /// A raw or discriminator value as Swift: `1`, or the string literal `"post"`.
+    /// `header { switch subject { cases } }`: a member that is one switch (the raw value's two
+    /// directions).
+    private func renderSwitch(
+        _ header: CodeLine, on subject: CodeLine, into p: inout CodePrinter, _ cases: (inout CodePrinter) -> Void
+    ) {
+        p.block(header) { p in p.switchBlock(subject, cases) }
+    }
+
     private struct RawValue: LinePiece {
         let value: String
         let integer: Bool

@@ -128,7 +128,7 @@ struct RouterRenderer {
         case .array(let items) where !items.isEmpty:
             return "Data(\(SwiftLiteral.multiline(SampleJSON.pretty(body))).utf8)"
         default:
-            return "Data(\(SwiftLiteral.string(SampleJSON.render(body))).utf8)"
+            return "Data(\(SwiftLiteral.string(body.compactJSON)).utf8)"
         }
     }
 
@@ -151,7 +151,7 @@ struct RouterRenderer {
             let text: String
             switch (entry.response, sample) {
             case (.data, .string(let raw)), (.string, .string(let raw)): text = raw
-            default: text = SampleJSON.render(entry.status.isEnveloped ? SampleJSON.wrapped(sample, envelope: endpoint.envelope) : sample)
+            default: text = (entry.status.isEnveloped ? SampleJSON.wrapped(sample, envelope: endpoint.envelope) : sample).compactJSON
             }
             items.append("SampleResponse(status: \(entry.status.representativeCode), body: Data(\(SwiftLiteral.string(text)).utf8))")
         }

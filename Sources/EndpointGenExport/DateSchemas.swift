@@ -18,24 +18,18 @@ struct DateLeaf: Equatable {
     var schema: DocumentValue {
         var schema = ObjectBuilder()
         let kind = setting?.kind ?? .iso8601
-        switch kind {
-        case .iso8601:
-            schema.set("type", "string")
-            schema.set("format", "date-time")
-        case .date:
-            schema.set("type", "string")
-            schema.set("format", "date")
-        case .epochSeconds:
+        let (type, format): (String, String?) =
+            switch kind {
+            case .iso8601: ("string", "date-time")
+            case .date: ("string", "date")
             // Whole seconds are written as integers, others with their fraction.
-            schema.set("type", "number")
-            schema.set("format", "unix-time")
-        case .epochMilliseconds:
-            schema.set("type", "integer")
-            schema.set("format", "unix-time-ms")
-        case .local:
+            case .epochSeconds: ("number", "unix-time")
+            case .epochMilliseconds: ("integer", "unix-time-ms")
             // No JSON Schema format has a date-time without an offset.
-            schema.set("type", "string")
-        }
+            case .local: ("string", nil)
+            }
+        schema.set("type", type)
+        schema.set("format", format)
         if own {
             schema.set(OpenAPIExtension.dateEncoding, kind.rawValue)
             if kind == .date || kind == .local, let zone = setting?.timeZone, zone != "UTC" {

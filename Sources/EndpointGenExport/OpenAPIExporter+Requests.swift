@@ -53,26 +53,19 @@ extension Exporter {
         let type = field.type.unwrapped
         // A style is only given to arrays, maps and struct models (objects), which need one.
         if let style, Self.isCollection(type) || Self.isModel(type) {
-            switch style {
-            case .repeat, .form:
-                parameter.set("style", "form")
-                parameter.set("explode", .bool(true))
-            case .comma:
-                parameter.set("style", "form")
-                parameter.set("explode", .bool(false))
-            case .space:
-                parameter.set("style", "spaceDelimited")
-                parameter.set("explode", .bool(false))
-            case .pipe:
-                parameter.set("style", "pipeDelimited")
-                parameter.set("explode", .bool(false))
-            case .deepObject:
-                parameter.set("style", "deepObject")
-                parameter.set("explode", .bool(true))
-            case .brackets:
+            let (name, explode): (String, Bool) =
+                switch style {
+                case .repeat, .form: ("form", true)
+                case .comma: ("form", false)
+                case .space: ("spaceDelimited", false)
+                case .pipe: ("pipeDelimited", false)
+                case .deepObject: ("deepObject", true)
                 // `ids[]=1&ids[]=2` has no OpenAPI style; repeated items are the nearest.
-                parameter.set("style", "form")
-                parameter.set("explode", .bool(true))
+                case .brackets: ("form", true)
+                }
+            parameter.set("style", name)
+            parameter.set("explode", .bool(explode))
+            if style == .brackets {
                 parameter.set(OpenAPIExtension.style, "brackets")
                 diagnostics.warning(
                     "query parameter '\(field.wireName)' has 'style: brackets' (\(field.wireName)[]=a), which OpenAPI cannot say; exported as repeated items with \(OpenAPIExtension.style): brackets",

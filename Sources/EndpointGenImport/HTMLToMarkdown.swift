@@ -1,3 +1,5 @@
+import EndpointGenSupport
+
 /// Descriptions written in HTML (Stripe's `<p>Creates…</p>`, `<a href>`, `<code>`, `<ul><li>`,
 /// entities such as `&amp;`) as the Markdown that Swift doc comments read.
 ///
@@ -323,16 +325,15 @@ extension HTMLToMarkdown {
             let lower = href.lowercased()
             guard lower.hasPrefix("https://") || lower.hasPrefix("http://") || lower.hasPrefix("mailto:") else { return nil }
             var result = ""
-            for scalar in href.unicodeScalars {
+            QuotedText.append(href, to: &result) { scalar in
                 switch scalar {
-                case " ": result += "%20"
-                case "(": result += "%28"
-                case ")": result += "%29"
-                case "<": result += "%3C"
-                case ">": result += "%3E"
-                default:
-                    guard !scalar.properties.isWhitespace, scalar.value >= 0x20 else { continue }
-                    result.unicodeScalars.append(scalar)
+                case " ": return "%20"
+                case "(": return "%28"
+                case ")": return "%29"
+                case "<": return "%3C"
+                case ">": return "%3E"
+                // Other white space and control characters: dropped.
+                default: return scalar.properties.isWhitespace || scalar.value < 0x20 ? "" : nil
                 }
             }
             return result

@@ -150,7 +150,8 @@ public struct EnumModel: Sendable {
 }
 
 /// A JSON value built from a YAML `sample`, already converted by the response type
-/// (a Bool field's `true` is `.bool`, a String field's `1` is `.string("1")`).
+/// (a Bool field's `true` is `.bool`, a String field's `1` is `.string("1")`). `verify` reads the
+/// bodies it sends and the answers it checks into it too (its `JSONDocument`).
 public indirect enum SampleValue: Sendable, Hashable {
     case null
     case bool(Bool)
@@ -186,6 +187,42 @@ public indirect enum SampleValue: Sendable, Hashable {
                 hasher.combine(pair.key)
                 hasher.combine(pair.value)
             }
+        }
+    }
+}
+
+extension SampleValue {
+    /// Compact JSON text (no spaces, members in their order): a stub's response body, and a body
+    /// `verify` sends.
+    public var compactJSON: String {
+        var out = ""
+        writeCompactJSON(into: &out)
+        return out
+    }
+
+    /// Appends `compactJSON` to `out`.
+    public func writeCompactJSON(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let text): out += text
+        case .string(let text): QuotedText.appendJSON(text, to: &out)
+        case .array(let items):
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                item.writeCompactJSON(into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { out += "," }
+                QuotedText.appendJSON(pair.key, to: &out)
+                out += ":"
+                pair.value.writeCompactJSON(into: &out)
+            }
+            out += "}"
         }
     }
 }

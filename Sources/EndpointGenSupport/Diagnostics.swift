@@ -81,13 +81,13 @@ public struct Diagnostic: Hashable, Sendable {
     static func oneLine(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
-        for scalar in text.unicodeScalars {
+        QuotedText.append(text, to: &result) { scalar in
             switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where needsEscape(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case _ where needsEscape(scalar): return "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: return nil
             }
         }
         return result

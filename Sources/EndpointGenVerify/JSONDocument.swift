@@ -1,28 +1,13 @@
+import EndpointGenSpec
+
 /// A JSON value as the server wrote it: numbers as their text (so `1.0` for an `Int`, or an
 /// `Int64` beyond a `Double`'s precision, are seen as they are) and object members in their
-/// order, duplicates included. The runtime's `JSONValue` keeps neither, and the checker needs both.
-indirect enum JSONDocument: Sendable, Equatable {
-    case null
-    case bool(Bool)
-    /// The number's text as it appeared (`-1.5e3`).
-    case number(String)
-    case string(String)
-    case array([JSONDocument])
-    case object([(key: String, value: JSONDocument)])
+/// order, duplicates included. The runtime's `JSONValue` keeps neither, and the checker needs both;
+/// the spec's `SampleValue` keeps both, and a request's values are read into it from YAML the way
+/// the spec reads a `JSON` sample (`SampleValue(json:)`).
+typealias JSONDocument = SampleValue
 
-    static func == (lhs: JSONDocument, rhs: JSONDocument) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
-            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-        default: return false
-        }
-    }
-
+extension JSONDocument {
     /// The member `key` of an object (the first of that name).
     subscript(key: String) -> JSONDocument? {
         guard case .object(let members) = self else { return nil }

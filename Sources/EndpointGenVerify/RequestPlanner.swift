@@ -145,7 +145,7 @@ struct RequestPlanner {
         case .json:
             guard let body = values.bodies[key] else { throw missing }
             let type = headers.last { $0.name.lowercased() == "content-type" }?.value ?? "application/json"
-            return .raw(Data(body.serialized.utf8), contentType: type)
+            return .raw(Data(body.compactJSON.utf8), contentType: type)
         case .form:
             guard let body = values.bodies[key] else { throw missing }
             guard case .object(let members) = body else {
@@ -199,18 +199,6 @@ struct RequestPlanner {
 }
 
 extension JSONDocument {
-    /// Compact JSON text, members in their order.
-    var serialized: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let flag): return flag ? "true" : "false"
-        case .number(let text): return text
-        case .string(let text): return Self.quote(text)
-        case .array(let elements): return "[" + elements.map(\.serialized).joined(separator: ",") + "]"
-        case .object(let members): return "{" + members.map { Self.quote($0.key) + ":" + $0.value.serialized }.joined(separator: ",") + "}"
-        }
-    }
-
     /// The value as the runtime's `JSONValue`, for `append(name:fields:style:)`: numbers as
     /// `Double` (what the generated code's models encode), members in their order.
     var runtimeValue: JSONValue {
@@ -228,23 +216,7 @@ extension JSONDocument {
     var scalarText: String {
         switch self {
         case .string(let text), .number(let text): return text
-        default: return serialized
+        default: return compactJSON
         }
-    }
-
-    static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -104,7 +104,7 @@ public struct RequestValues: Sendable {
                 } else if let sequence = entry.value.sequence, sequence.allSatisfy({ $0.scalar != nil }) {
                     parameters[key, default: [:]][name] = .list(sequence.map { $0.scalar!.value })
                 } else {
-                    parameters[key, default: [:]][name] = .structured(Self.json(entry.value))
+                    parameters[key, default: [:]][name] = .structured(JSONDocument(json: entry.value))
                 }
             }
         }
@@ -198,14 +198,14 @@ public struct RequestValues: Sendable {
     /// The prefix every environment variable a values file may name starts with.
     static let environmentPrefix = "ENDPOINTGEN_VERIFY_"
 
-    /// A body's YAML as JSON (`json(_:)`), with each string that is exactly `${NAME}` replaced by
+    /// A body's YAML as JSON (`JSONDocument(json:)`), with each string that is exactly `${NAME}` replaced by
     /// the environment's value; a name without the prefix, or one the environment does not set,
     /// is an error at its place.
     private func body(_ node: YAMLNode, file: String, diagnostics: inout DiagnosticBag) -> JSONDocument {
         switch node.content {
         case .scalar(let scalar):
             let text = scalar.value
-            guard text.hasPrefix("${"), text.hasSuffix("}"), text.count > 3 else { return Self.json(node) }
+            guard text.hasPrefix("${"), text.hasSuffix("}"), text.count > 3 else { return JSONDocument(json: node) }
             let name = String(text.dropFirst(2).dropLast())
             guard name.hasPrefix(Self.environmentPrefix), name.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber || $0 == "_") }) else {
                 diagnostics.error("'\(text)' names no variable verify may read: only \(Self.environmentPrefix)… (uppercase letters, digits, _)",
@@ -221,23 +221,6 @@ public struct RequestValues: Sendable {
             return .array(sequence.map { body($0, file: file, diagnostics: &diagnostics) })
         case .mapping(let mapping):
             return .object(mapping.map { (key: $0.key.scalar?.value ?? "", value: body($0.value, file: file, diagnostics: &diagnostics)) })
-        }
-    }
-
-    /// A YAML value as JSON: plain `null`/`~`, `true`/`false` and numbers typed, everything quoted a string.
-    static func json(_ node: YAMLNode) -> JSONDocument {
-        switch node.content {
-        case .scalar(let scalar):
-            guard scalar.style == .plain else { return .string(scalar.value) }
-            if scalar.isPlainNull { return .null }
-            if scalar.value == "true" { return .bool(true) }
-            if scalar.value == "false" { return .bool(false) }
-            if case .success(.number(let number)) = JSONDocument.parse(Array(scalar.value.utf8)) { return .number(number) }
-            return .string(scalar.value)
-        case .sequence(let sequence):
-            return .array(sequence.map(json))
-        case .mapping(let mapping):
-            return .object(mapping.map { (key: $0.key.scalar?.value ?? "", value: json($0.value)) })
         }
     }
 }

@@ -157,24 +157,38 @@ public struct YAMLNode: Sendable {
     }
 }
 
+/// Where a collection node's entries are: its run of `storage.children`.
+struct YAMLEntries: Sendable {
+    let storage: YAMLStorage
+    /// The first entry's place in `storage.children`.
+    let start: Int
+
+    init(_ storage: YAMLStorage, start: Int) {
+        self.storage = storage
+        self.start = start
+    }
+
+    /// The entry at `offset` in the run.
+    func node(_ offset: Int) -> YAMLNode {
+        YAMLNode(storage, storage.children[start + offset])
+    }
+}
+
 /// The pairs of a mapping node, in source order.
 public struct YAMLMapping: RandomAccessCollection, Sendable {
-    let storage: YAMLStorage
-    /// Where the keys and values (interleaved) start in `storage.children`.
-    let start: Int
+    /// The keys and values, interleaved.
+    let entries: YAMLEntries
 
     public let count: Int
 
     init(_ storage: YAMLStorage, _ record: YAMLStorage.Record) {
-        self.storage = storage
-        self.start = Int(record.start)
-        self.count = Int(record.count) / 2
+        entries = YAMLEntries(storage, start: Int(record.start))
+        count = Int(record.count) / 2
     }
 
     /// A mapping with no pairs (for an empty value read as an empty mapping).
     public init() {
-        storage = YAMLStorage.empty
-        start = 0
+        entries = YAMLEntries(YAMLStorage.empty, start: 0)
         count = 0
     }
 
@@ -183,23 +197,19 @@ public struct YAMLMapping: RandomAccessCollection, Sendable {
 
     public subscript(position: Int) -> YAMLPair {
         precondition(position >= 0 && position < count, "mapping index out of range")
-        let key = storage.children[start + 2 * position]
-        let value = storage.children[start + 2 * position + 1]
-        return YAMLPair(key: YAMLNode(storage, key), value: YAMLNode(storage, value))
+        return YAMLPair(key: entries.node(2 * position), value: entries.node(2 * position + 1))
     }
 }
 
 /// The items of a sequence node, in source order.
 public struct YAMLSequence: RandomAccessCollection, Sendable {
-    let storage: YAMLStorage
-    let start: Int
+    let entries: YAMLEntries
 
     public let count: Int
 
     init(_ storage: YAMLStorage, _ record: YAMLStorage.Record) {
-        self.storage = storage
-        self.start = Int(record.start)
-        self.count = Int(record.count)
+        entries = YAMLEntries(storage, start: Int(record.start))
+        count = Int(record.count)
     }
 
     public var startIndex: Int { 0 }
@@ -207,7 +217,7 @@ public struct YAMLSequence: RandomAccessCollection, Sendable {
 
     public subscript(position: Int) -> YAMLNode {
         precondition(position >= 0 && position < count, "sequence index out of range")
-        return YAMLNode(storage, storage.children[start + position])
+        return entries.node(position)
     }
 }
 

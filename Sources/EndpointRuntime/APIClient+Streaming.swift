@@ -28,19 +28,12 @@ extension APIClient {
         let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
         return makeStream(endpoint, baseURL: baseURL) { body, sink throws(APIError) in
-            var parser = ServerSentEventParser()
-            do {
-                for try await chunk in body {
-                    for raw in parser.feed(chunk) {
-                        if raw.value == "[DONE]" { return }
-                        let value = try Self.decodeStreamed(Value.self, from: raw.value, decoder: decoder)
-                        await sink.yield(ServerSentEvent(event: raw.event, id: raw.id, retry: raw.retry, value: value),
-                                         bytes: raw.value.utf8.count + raw.event.utf8.count)
-                    }
-                    if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
-                }
-            } catch {
-                throw Self.streamError(error)
+            try await Self.readPieces(of: body, with: ServerSentEventParser(), limit: limit) { raw throws(APIError) in
+                if raw.value == "[DONE]" { return false }
+                let value = try Self.decodeStreamed(Value.self, from: raw.value, decoder: decoder)
+                await sink.yield(ServerSentEvent(event: raw.event, id: raw.id, retry: raw.retry, value: value),
+                                 bytes: raw.value.utf8.count + raw.event.utf8.count)
+                return true
             }
         }
     }
@@ -52,20 +45,31 @@ extension APIClient {
         let decoder = decoder(dates: endpoint.dateEncoding)
         let limit = configuration.maxResponseSize
         return makeStream(endpoint, baseURL: baseURL) { body, sink throws(APIError) in
-            var parser = JSONLinesParser()
-            do {
-                for try await chunk in body {
-                    for line in parser.feed(chunk) {
-                        await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
-                    }
-                    if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
-                }
-                if let line = parser.finish() {
-                    await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
-                }
-            } catch {
-                throw Self.streamError(error)
+            try await Self.readPieces(of: body, with: JSONLinesParser(), limit: limit) { line throws(APIError) in
+                await sink.yield(try Self.decodeLine(Value.self, from: line, decoder: decoder), bytes: line.count)
+                return true
             }
+        }
+    }
+
+    /// Feeds `body`'s chunks to `parser` and hands each piece to `handle` as soon as a chunk
+    /// completes it, and the one the body's end completes (`finish`); stops when `handle` answers
+    /// false. More than `limit` bytes held for one piece fail with `.responseTooLarge`; every
+    /// error is the runtime's (`streamError`).
+    private static func readPieces<Parser: StreamParser>(
+        of body: HTTPBodyStream, with parser: Parser, limit: Int, _ handle: (Parser.Piece) async throws(APIError) -> Bool
+    ) async throws(APIError) {
+        var parser = parser
+        do {
+            for try await chunk in body {
+                for piece in parser.feed(chunk) {
+                    guard try await handle(piece) else { return }
+                }
+                if parser.pendingCount > limit { throw APIError.responseTooLarge(limit: limit) }
+            }
+            if let piece = parser.finish() { _ = try await handle(piece) }
+        } catch {
+            throw streamError(error)
         }
     }
 
@@ -204,36 +208,31 @@ struct StreamSink<Element: Sendable>: Sendable {
 /// they fill it (so it stops reading the body, and the transport pauses). A value that arrives
 /// while nothing waits is always admitted.
 final class StreamBacklog: @unchecked Sendable {
-    let limit: Int
-    private let lock = NSLock()
-    private var waiting = 0
+    /// Its lock guards `closed` and `producer` too.
+    private let waiting: WaitingCount
     private var closed = false
     private var producer: CheckedContinuation<Void, Never>?
 
     init(limit: Int) {
-        self.limit = limit
+        waiting = WaitingCount(limit: limit)
     }
 
     /// The bytes waiting now.
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting
-    }
+    var count: Int { waiting.current }
 
     /// Counts `count` more bytes once they fit; returns at once after `close()` or cancellation.
     func admit(_ count: Int) async {
         while !tryAdmit(count) {
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    self.lock.lock()
-                    if self.closed || self.fits(count) {
-                        self.lock.unlock()
+                    self.waiting.lock.lock()
+                    if self.closed || self.waiting.fits(count) {
+                        self.waiting.lock.unlock()
                         continuation.resume()
                         return
                     }
                     self.producer = continuation
-                    self.lock.unlock()
+                    self.waiting.lock.unlock()
                 }
             } onCancel: {
                 self.close()
@@ -242,35 +241,30 @@ final class StreamBacklog: @unchecked Sendable {
     }
 
     private func tryAdmit(_ count: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard closed || fits(count) else { return false }
-        waiting += count
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        guard closed || waiting.fits(count) else { return false }
+        waiting.bytes += count
         return true
-    }
-
-    /// Under `lock`.
-    private func fits(_ count: Int) -> Bool {
-        waiting == 0 || waiting + count <= limit
     }
 
     /// The reader took a value counted as `count` bytes.
     func taken(_ count: Int) {
-        lock.lock()
-        waiting -= count
+        waiting.lock.lock()
+        waiting.bytes -= count
         let producer = self.producer
         self.producer = nil
-        lock.unlock()
+        waiting.lock.unlock()
         producer?.resume()
     }
 
     /// Nothing more will be read: a waiting producer goes on (to find its task cancelled).
     func close() {
-        lock.lock()
+        waiting.lock.lock()
         closed = true
         let producer = self.producer
         self.producer = nil
-        lock.unlock()
+        waiting.lock.unlock()
         producer?.resume()
     }
 }

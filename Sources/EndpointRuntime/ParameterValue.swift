@@ -135,27 +135,38 @@ enum PercentEncoding {
     }
 }
 
+// The rule of every `append(name:_:)` below: an optional parameter that is nil appends nothing,
+// a list appends one element per value under the same name.
+extension Array {
+    mutating func appendIfPresent<Value>(_ value: Value?, _ make: (Value) -> Element) {
+        guard let value else { return }
+        append(make(value))
+    }
+
+    mutating func appendEach<Value>(_ values: [Value]?, _ make: (Value) -> Element) {
+        guard let values else { return }
+        for value in values {
+            append(make(value))
+        }
+    }
+}
+
 extension Array where Element == QueryItem {
     /// Appends `name=value`; a nil value appends nothing (optional parameters are left out).
     public mutating func append(name: String, _ value: (some ParameterValue)?) {
-        guard let value else { return }
-        append(QueryItem(name: name, value: value.parameterValue))
+        appendIfPresent(value) { QueryItem(name: name, value: $0.parameterValue) }
     }
 
     /// Appends one item per element, repeating the name (`tags=a&tags=b`); nil appends nothing.
     public mutating func append(name: String, _ values: [some ParameterValue]?) {
-        guard let values else { return }
-        for value in values {
-            append(QueryItem(name: name, value: value.parameterValue))
-        }
+        appendEach(values) { QueryItem(name: name, value: $0.parameterValue) }
     }
 }
 
 extension Array where Element == HTTPHeader {
     /// Appends the header; a nil value appends nothing.
     public mutating func append(name: String, _ value: (some ParameterValue)?) {
-        guard let value else { return }
-        append(HTTPHeader(name: name, value: value.parameterValue))
+        appendIfPresent(value) { HTTPHeader(name: name, value: $0.parameterValue) }
     }
 
     /// Appends one header whose value is the elements joined with `,` (OpenAPI's `simple` style,
@@ -195,36 +206,27 @@ extension Array where Element == HTTPHeader {
 extension Array where Element == MultipartPart {
     /// Appends a text part; a nil value appends nothing.
     public mutating func append(name: String, _ value: (some ParameterValue)?) {
-        guard let value else { return }
-        append(MultipartPart(name: name, text: value.parameterValue))
+        appendIfPresent(value) { MultipartPart(name: name, text: $0.parameterValue) }
     }
 
     /// Appends one text part per element, repeating the name; nil appends nothing.
     public mutating func append(name: String, _ values: [some ParameterValue]?) {
-        guard let values else { return }
-        for value in values {
-            append(MultipartPart(name: name, text: value.parameterValue))
-        }
+        appendEach(values) { MultipartPart(name: name, text: $0.parameterValue) }
     }
 
     /// Appends a JSON part (a model, an array of them, `JSONValue`), its dates in `dates` (ISO
     /// 8601 by default); nil appends nothing.
     public mutating func append(name: String, json value: (some Encodable & Sendable)?, dates: DateEncoding? = nil) {
-        guard let value else { return }
-        append(MultipartPart(name: name, json: value, dates: dates))
+        appendIfPresent(value) { MultipartPart(name: name, json: $0, dates: dates) }
     }
 
     /// Appends a file part; nil appends nothing.
     public mutating func append(name: String, _ file: File?) {
-        guard let file else { return }
-        append(MultipartPart(name: name, file: file))
+        appendIfPresent(file) { MultipartPart(name: name, file: $0) }
     }
 
     /// Appends one file part per file, repeating the name; nil appends nothing.
     public mutating func append(name: String, _ files: [File]?) {
-        guard let files else { return }
-        for file in files {
-            append(MultipartPart(name: name, file: file))
-        }
+        appendEach(files) { MultipartPart(name: name, file: $0) }
     }
 }

@@ -56,49 +56,72 @@ package final class ChunkReader: @unchecked Sendable {
     }
 }
 
-/// The bytes of a streamed body waiting for its reader, against a bound in bytes (a chunk's size
-/// is the network library's choice, so a bound in chunks bounds no memory). A chunk that arrives
-/// while nothing waits is always taken: it is in memory already.
-final class WaitingBytes: @unchecked Sendable {
+/// The bytes handed to a stream's reader and not yet taken, against a bound in bytes (a chunk's
+/// size is the network library's choice, so a bound in chunks bounds no memory), and the lock
+/// that guards them: the counter of `WaitingBytes`, `StreamBacklog` and AsyncHTTPClient's
+/// `ReaderGate`, whose own state the same lock guards.
+package final class WaitingCount: @unchecked Sendable {
     /// The most bytes that may wait.
-    let limit: Int
-    private let lock = NSLock()
-    private var waiting = 0
-    private var emptied = ContinuousClock.now
+    package let limit: Int
+    package let lock = NSLock()
+    /// The bytes waiting. Under `lock`.
+    package var bytes = 0
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
     /// The bytes waiting now.
-    var count: Int {
+    package var current: Int {
         lock.lock()
         defer { lock.unlock() }
-        return waiting
+        return bytes
     }
+
+    /// Whether `count` more bytes may wait: always while none wait (what arrives then is in memory
+    /// already). Under `lock`.
+    package func fits(_ count: Int) -> Bool {
+        bytes == 0 || bytes + count <= limit
+    }
+}
+
+/// The bytes of a streamed body waiting for its reader (`WaitingCount`). A chunk that arrives
+/// while nothing waits is always taken: it is in memory already.
+final class WaitingBytes: @unchecked Sendable {
+    private let waiting: WaitingCount
+    private var emptied = ContinuousClock.now
+
+    init(limit: Int) {
+        waiting = WaitingCount(limit: limit)
+    }
+
+    /// The most bytes that may wait.
+    var limit: Int { waiting.limit }
+    /// The bytes waiting now.
+    var count: Int { waiting.current }
 
     /// Counts `count` more bytes waiting; false (counting nothing) when they would pass the limit.
     func admit(_ count: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard waiting == 0 || waiting + count <= limit else { return false }
-        waiting += count
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        guard waiting.fits(count) else { return false }
+        waiting.bytes += count
         return true
     }
 
     /// The reader took `count` bytes.
     func taken(_ count: Int) {
-        lock.lock()
-        waiting -= count
-        if waiting == 0 { emptied = .now }
-        lock.unlock()
+        waiting.lock.lock()
+        waiting.bytes -= count
+        if waiting.bytes == 0 { emptied = .now }
+        waiting.lock.unlock()
     }
 
     /// When the reader last took every waiting byte; nil while some wait.
     var caughtUp: ContinuousClock.Instant? {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting == 0 ? emptied : nil
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        return waiting.bytes == 0 ? emptied : nil
     }
 }
 
@@ -127,7 +150,18 @@ public struct ServerSentEvent<Value: Sendable>: Sendable {
 /// (also split across chunks), `:` starts a comment, a blank line dispatches the event, an event
 /// without data is dropped, and so is an unfinished one when the stream ends. Fed bytes, it
 /// returns the events they complete.
-struct ServerSentEventParser {
+/// What a streamed body is cut into pieces with, as its chunks arrive: events or lines.
+protocol StreamParser {
+    associatedtype Piece
+    /// Bytes held for a piece not yet complete.
+    var pendingCount: Int { get }
+    /// The pieces `chunk` completes, in order.
+    mutating func feed(_ chunk: Data) -> [Piece]
+    /// The piece the end of the body completes, if any.
+    mutating func finish() -> Piece?
+}
+
+struct ServerSentEventParser: StreamParser {
     private var pending: [UInt8] = []
     /// Bytes held for an event not yet complete: its data so far (each line with the line feed
     /// that joins it, so that endless empty `data:` lines count too) and the current line. Kept as
@@ -142,6 +176,9 @@ struct ServerSentEventParser {
     private var hasData = false
     private var retry: Int?
     private(set) var lastID: String?
+
+    /// None: an event the body's end leaves unfinished is dropped.
+    mutating func finish() -> ServerSentEvent<String>? { nil }
 
     mutating func feed(_ chunk: Data) -> [ServerSentEvent<String>] {
         var events: [ServerSentEvent<String>] = []
@@ -208,7 +245,7 @@ struct ServerSentEventParser {
 
 /// JSON Lines (`application/jsonl`, `application/x-ndjson`): one value per line; blank lines are
 /// skipped; a last line without its line feed still counts when the stream ends.
-struct JSONLinesParser {
+struct JSONLinesParser: StreamParser {
     private var pending: [UInt8] = []
     /// Bytes of the line not yet complete.
     var pendingCount: Int { pending.count }

@@ -345,44 +345,40 @@ private final class OwnedClient: @unchecked Sendable {
 /// `limit` or more wait, and goes on once the reader has taken them down to half the limit, or
 /// once the stream is stopped.
 final class ReaderGate: @unchecked Sendable {
-    let limit: Int
-    private let lock = NSLock()
-    private var waiting = 0
+    /// Its lock guards `pump` and `closed` too.
+    private let waiting: WaitingCount
     private var pump: CheckedContinuation<Void, Never>?
     private var closed = false
 
     init(limit: Int) {
-        self.limit = limit
+        waiting = WaitingCount(limit: limit)
     }
 
+    var limit: Int { waiting.limit }
     /// The bytes waiting now.
-    var count: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return waiting
-    }
+    var count: Int { waiting.current }
 
     /// Whether the pump is waiting for the reader (time that is the reader's, not the server's silence).
     var isHolding: Bool {
-        lock.lock()
-        defer { lock.unlock() }
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
         return pump != nil
     }
 
     /// The pump handed `count` bytes to the reader.
     func handed(_ count: Int) {
-        lock.lock()
-        waiting += count
-        lock.unlock()
+        waiting.lock.lock()
+        waiting.bytes += count
+        waiting.lock.unlock()
     }
 
     /// The reader took `count` bytes.
     func taken(_ count: Int) {
-        lock.lock()
-        waiting -= count
-        let resumed = waiting <= limit / 2 ? pump : nil
+        waiting.lock.lock()
+        waiting.bytes -= count
+        let resumed = waiting.bytes <= limit / 2 ? pump : nil
         if resumed != nil { pump = nil }
-        lock.unlock()
+        waiting.lock.unlock()
         resumed?.resume()
     }
 
@@ -390,24 +386,24 @@ final class ReaderGate: @unchecked Sendable {
     /// reader has taken them down to half the limit (or the stream stops).
     func waitForReader() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            lock.lock()
-            guard !closed, waiting >= limit else {
-                lock.unlock()
+            waiting.lock.lock()
+            guard !closed, waiting.bytes >= limit else {
+                waiting.lock.unlock()
                 continuation.resume()
                 return
             }
             pump = continuation
-            lock.unlock()
+            waiting.lock.unlock()
         }
     }
 
     /// Lets a waiting pump go, now and from now on: the stream has stopped.
     func close() {
-        lock.lock()
+        waiting.lock.lock()
         closed = true
         let resumed = pump
         pump = nil
-        lock.unlock()
+        waiting.lock.unlock()
         resumed?.resume()
     }
 }

@@ -148,6 +148,17 @@ func runOptions(_ specs: SpecsOption, _ generation: GenerationOptions?, _ report
     return options
 }
 
+/// The command line of `generate` and `check`, which take the same options.
+struct GenerateCheckOptions: ParsableArguments {
+    @OptionGroup var specs: SpecsOption
+    @OptionGroup var generation: GenerationOptions
+    @OptionGroup var reporting: ReportingOptions
+
+    func resolve() throws -> RunOptions {
+        try runOptions(specs, generation, reporting)
+    }
+}
+
 extension RunOptions {
     var pipelineOptions: PipelineOptions {
         // One run per process: let the OS reclaim the large intermediate structures at exit.
@@ -195,12 +206,10 @@ struct Generate: ParsableCommand {
         discussion: "Writes only files whose content changed and removes generated files no spec produces any more. When any spec has an error, nothing is written."
     )
 
-    @OptionGroup var specs: SpecsOption
-    @OptionGroup var generation: GenerationOptions
-    @OptionGroup var reporting: ReportingOptions
+    @OptionGroup var options: GenerateCheckOptions
 
     func run() throws {
-        try finish(Commands.generate(runOptions(specs, generation, reporting)))
+        try finish(Commands.generate(options.resolve()))
     }
 }
 
@@ -211,12 +220,10 @@ struct Check: ParsableCommand {
         discussion: "Writes nothing. Exit code 0 when current, 1 with a unified diff when stale, so CI can run it."
     )
 
-    @OptionGroup var specs: SpecsOption
-    @OptionGroup var generation: GenerationOptions
-    @OptionGroup var reporting: ReportingOptions
+    @OptionGroup var options: GenerateCheckOptions
 
     func run() throws {
-        try finish(Commands.check(runOptions(specs, generation, reporting)))
+        try finish(Commands.check(options.resolve()))
     }
 }
 

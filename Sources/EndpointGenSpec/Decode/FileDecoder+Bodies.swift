@@ -43,11 +43,7 @@ extension FileDecoder {
             if entry.value.mapping == nil || isDictionaryTypeMapping(entry.value) {
                 return typeExpression(entry.value, allowDefault: false).type.map { .json($0) }
             }
-            let (fields, damaged) = decodingPart { $0.decodeFields(entry.value, owner: .model(name)) }
-            inlineModels.append(
-                ModelSyntax(
-                    name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
-                    file: path, location: location(entry.keyNode), damaged: damaged))
+            addInlineModel(name, fields: entry, summary: nil, origin: .inlineRequest(endpoint: endpoint))
             return .inlineJSON(modelName: name)
         case "form":
             if let scalar = entry.value.scalar, !scalar.isPlainNull {
@@ -59,11 +55,7 @@ extension FileDecoder {
                 }
                 return .formModel(name: scalar.value, location: reader.textLocation(entry.value))
             }
-            let (fields, damaged) = decodingPart { $0.decodeFields(entry.value, owner: .model(name)) }
-            inlineModels.append(
-                ModelSyntax(
-                    name: name, summary: nil, kind: .structure(fields), origin: .inlineRequest(endpoint: endpoint),
-                    file: path, location: location(entry.keyNode), damaged: damaged))
+            addInlineModel(name, fields: entry, summary: nil, origin: .inlineRequest(endpoint: endpoint))
             return .inlineForm(modelName: name)
         case "multipart":
             return .multipart(decodeFields(entry.value, owner: .multipart(endpoint: endpoint)))
@@ -107,12 +99,17 @@ extension FileDecoder {
     private mutating func decodeInlineResponse(
         fields: KeyedMapping.Entry, summary: String?, endpoint: String, name: String
     ) -> ResponseSyntax {
+        addInlineModel(name, fields: fields, summary: summary, origin: .inlineResponse(endpoint: endpoint))
+        return .inline(modelName: name)
+    }
+
+    /// Decodes the fields map of an inline request or response body into the model `name`.
+    private mutating func addInlineModel(_ name: String, fields: KeyedMapping.Entry, summary: String?, origin: Model.Origin) {
         let (decoded, damaged) = decodingPart { $0.decodeFields(fields.value, owner: .model(name)) }
         inlineModels.append(
             ModelSyntax(
-                name: name, summary: summary, kind: .structure(decoded), origin: .inlineResponse(endpoint: endpoint),
+                name: name, summary: summary, kind: .structure(decoded), origin: origin,
                 file: path, location: location(fields.keyNode), damaged: damaged))
-        return .inline(modelName: name)
     }
 
     /// `responses: { 200: Pet, 304: empty, 404: { type: NotFound, sample: … } }`: statuses in

@@ -362,26 +362,19 @@ struct FileDecoder {
         case "basic": return .basic
         default: break
         }
-        // No `query: name` inside: a plain YAML scalar cannot hold ": ".
-        if text.hasPrefix("apiKeyQuery(") && text.hasSuffix(")") {
-            let name = String(text.dropFirst(12).dropLast())
+        // `apiKeyQuery(name)` and `apiKey(Header-Name)`: the name an HTTP token. No `query: name`
+        // inside: a plain YAML scalar cannot hold ": ".
+        let keyed: [(call: String, what: String, auth: (String) -> Auth)] = [
+            ("apiKeyQuery(", "query parameter name", Auth.apiKeyInQuery(name:)), ("apiKey(", "header name", Auth.apiKey(header:)),
+        ]
+        for form in keyed where text.hasPrefix(form.call) && text.hasSuffix(")") {
+            let name = String(text.dropFirst(form.call.count).dropLast())
             guard Lexical.isToken(name) else {
                 reader.diagnostics.error(
-                    "invalid query parameter name '\(name)' in '\(text)': use letters, digits and !#$%&'*+-.^_`|~",
-                    at: location(node))
+                    "invalid \(form.what) '\(name)' in '\(text)': use letters, digits and !#$%&'*+-.^_`|~", at: location(node))
                 return nil
             }
-            return .apiKeyInQuery(name: name)
-        }
-        if text.hasPrefix("apiKey(") && text.hasSuffix(")") {
-            let header = String(text.dropFirst(7).dropLast())
-            guard Lexical.isToken(header) else {
-                reader.diagnostics.error(
-                    "invalid header name '\(header)' in '\(text)': use letters, digits and !#$%&'*+-.^_`|~",
-                    at: location(node))
-                return nil
-            }
-            return .apiKey(header: header)
+            return form.auth(name)
         }
         let kinds = ["none", "bearer", "cookie", "basic", "apiKey"]
         let hint = DidYouMean.suggestion(for: text, among: kinds)

@@ -66,7 +66,7 @@ extension Resolver {
     private mutating func convertPrimitive(
         _ node: YAMLNode, _ primitive: PrimitiveType, location: SourceLocation, file: String
     ) -> SampleValue {
-        if primitive == .json { return convertJSON(node) }
+        if primitive == .json { return SampleValue(json: node) }
         guard let scalar = node.scalar else {
             return mismatch(node, expected: "a \(primitive.rawValue) value", at: location)
         }
@@ -131,23 +131,6 @@ extension Resolver {
             return .string(text)
         case .json, .file:
             return .null  // JSON is handled above; File never reaches a response.
-        }
-    }
-
-    /// Any YAML value as JSON: plain scalars read by the YAML 1.2 core schema, quoted ones as strings.
-    private func convertJSON(_ node: YAMLNode) -> SampleValue {
-        switch node.content {
-        case .scalar(let scalar):
-            guard scalar.style == .plain else { return .string(scalar.value) }
-            if scalar.isPlainNull { return .null }
-            if scalar.value == "true" { return .bool(true) }
-            if scalar.value == "false" { return .bool(false) }
-            if Lexical.isNumber(scalar.value) { return .number(scalar.value) }
-            return .string(scalar.value)
-        case .sequence(let items):
-            return .array(items.map(convertJSON))
-        case .mapping(let pairs):
-            return .object(pairs.map { ($0.key.scalar?.value ?? "", convertJSON($0.value)) })
         }
     }
 
@@ -327,5 +310,28 @@ extension Resolver {
         for (position, field) in fields.enumerated() { index[field.wireName] = position }
         fieldIndexCache[name] = index
         return index[key]
+    }
+}
+
+extension SampleValue {
+    /// Any YAML value as JSON, whatever type it is for: plain `null`/`~`, `true`/`false` and JSON
+    /// numbers typed, every other scalar (and every quoted one) a string, mappings in their order.
+    public init(json node: YAMLNode) {
+        switch node.content {
+        case .scalar(let scalar):
+            if scalar.style != .plain {
+                self = .string(scalar.value)
+            } else if scalar.isPlainNull {
+                self = .null
+            } else if scalar.value == "true" || scalar.value == "false" {
+                self = .bool(scalar.value == "true")
+            } else {
+                self = Lexical.isNumber(scalar.value) ? .number(scalar.value) : .string(scalar.value)
+            }
+        case .sequence(let items):
+            self = .array(items.map(SampleValue.init(json:)))
+        case .mapping(let pairs):
+            self = .object(pairs.map { (key: $0.key.scalar?.value ?? "", value: SampleValue(json: $0.value)) })
+        }
     }
 }
