@@ -22,7 +22,7 @@ TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 # compiles every module of the package again.
 TRAITS = --traits AsyncHTTPClient,Verify
 
-.PHONY: all setup generate check lint long-functions availability build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz docs bench bench-compare bench-report clean
+.PHONY: all setup generate check lint long-functions availability build build-tests tsan-build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
 all: generate
 
@@ -119,8 +119,16 @@ referees:
 # (SIGKILLed runs report nothing), and MemoryTests, which measure peak RSS: under the sanitizer,
 # its shadow memory.
 TSAN_SKIP = ^(CodegenTests|SpecTests|YAMLTests|ImportTests)\.|InterruptedRunTests|MemoryTests
+TSAN_FLAGS = $(TRAITS) --sanitize=thread --scratch-path .build-tsan
 tsan: referees
-	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TRAITS) --sanitize=thread --scratch-path .build-tsan --skip '$(TSAN_SKIP)'
+	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TSAN_FLAGS) --skip '$(TSAN_SKIP)'
+
+# The builds alone: .ci/run builds the suite first, then the sanitized one in the background at
+# the lowest priority while the suites run (they leave a core idle most of the time).
+build-tests:
+	$(SWIFT) build --build-tests $(TRAITS)
+tsan-build:
+	$(SWIFT) build --build-tests $(TSAN_FLAGS)
 
 # The command plugin on this package, in check mode (writes nothing): as a whole (endpointgen.yml),
 # and for the Generated target, which has no specs of its own; --help describes the plugin's options.
