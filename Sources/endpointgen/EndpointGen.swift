@@ -24,7 +24,15 @@ struct EndpointGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "endpointgen",
         abstract: "Generate a Swift networking layer (routers, models, services) from YAML API specs.",
-        discussion: """
+        discussion: discussion,
+        version: version,
+        subcommands: commands,
+        defaultSubcommand: Generate.self
+    )
+
+    /// The top-level help; the `verify` example only where the command exists.
+    static var discussion: String {
+        var examples = """
         Reads every *.yaml file of the specs folder (format: docs/spec-format.md) and writes one Router, Service and Models file per spec into the output folder, on the EndpointRuntime library. The folders and options come from endpointgen.yml (in the working folder or above it, up to the package root; see 'endpointgen init') when there is one, and command-line flags override it; without one, run from the repository root, the defaults need no arguments.
 
         Examples:
@@ -36,15 +44,20 @@ struct EndpointGen: ParsableCommand {
                                        # specs from an OpenAPI 3 document
           endpointgen export-openapi --output openapi.yaml
                                        # an OpenAPI 3.1 document of the specs
-          endpointgen verify --environment staging
-                                       # does the server agree with the specs?
+        """
+        #if Verify
+        examples += """
+
+              endpointgen verify --environment staging
+                                           # does the server agree with the specs?
+            """
+        #endif
+        return examples + """
+
 
         Exit codes: 0 success; 1 spec errors, or 'check' found differences; 2 a folder or file could not be read or written; 64 invalid command-line usage.
-        """,
-        version: version,
-        subcommands: commands,
-        defaultSubcommand: Generate.self
-    )
+        """
+    }
 
     /// The commands; `verify` only with the package trait Verify (not in the static release CLI).
     static var commands: [any ParsableCommand.Type] {
