@@ -30,6 +30,8 @@ public final class LocalServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var received: [Request] = []
+    /// The connections still open, shut down by `stop()`.
+    private let open = OpenConnections()
 
     /// Listens on 127.0.0.1 on a free port; each connection is served on its own thread.
     public init(handler: @escaping Handler) throws {
@@ -73,13 +75,16 @@ public final class LocalServer: @unchecked Sendable {
         return received
     }
 
-    /// Closes the listening socket.
+    /// Closes the listening socket, and shuts down the connections still open: a handler still
+    /// running (asleep, or writing forever) must not answer a client that reuses its kept-alive
+    /// connection once the port belongs to another test's server.
     public func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        open.shutDownAll()
     }
 
     /// A port nothing listens on (bound, then closed).
@@ -100,7 +105,7 @@ public final class LocalServer: @unchecked Sendable {
                 continue
             }
             DispatchQueue.global().async { [self] in
-                let connection = Connection(fd: client)
+                let connection = Connection(fd: client, registry: open)
                 guard let request = connection.readRequest() else {
                     connection.close()
                     return
@@ -118,11 +123,14 @@ public final class LocalServer: @unchecked Sendable {
 /// One accepted connection, written to by a handler.
 public final class Connection: @unchecked Sendable {
     private let fd: Int32
+    private let registry: OpenConnections
     private let lock = NSLock()
     private var closed = false
 
-    init(fd: Int32) {
+    init(fd: Int32, registry: OpenConnections) {
         self.fd = fd
+        self.registry = registry
+        registry.insert(fd)
     }
 
     /// Reads one request head and its `Content-Length` body.
@@ -203,10 +211,49 @@ public final class Connection: @unchecked Sendable {
         defer { lock.unlock() }
         guard !closed else { return }
         closed = true
+        // Out of the registry first, under its lock: its number may be reused once closed.
+        registry.remove(fd)
         #if canImport(Glibc)
         Glibc.close(fd)
         #else
         Darwin.close(fd)
+        #endif
+    }
+}
+
+/// A server's open connection sockets. `remove` comes before the socket is closed, and
+/// `shutDownAll` holds the same lock, so a number reused by another socket is never shut down.
+final class OpenConnections: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sockets: Set<Int32> = []
+    private var shutDown = false
+
+    func insert(_ fd: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        sockets.insert(fd)
+        // Accepted as the server stopped: no handler answers on it either.
+        if shutDown { Self.shutdownSocket(fd) }
+    }
+
+    func remove(_ fd: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        sockets.remove(fd)
+    }
+
+    func shutDownAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        shutDown = true
+        for fd in sockets { Self.shutdownSocket(fd) }
+    }
+
+    private static func shutdownSocket(_ fd: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+        #else
+        _ = Darwin.shutdown(fd, SHUT_RDWR)
         #endif
     }
 }
