@@ -55,6 +55,11 @@ def summarize(folder):
     total = sum(row[2] for row in rows if not row[0].endswith("(background)"))
     cpu = sum(row[3] for row in rows)
     print(f"{'all steps':<22} {'':<7} {total // 60:3d} min {total % 60:02d} s   cpu {cpu // 60:3d} min {cpu % 60:02d} s")
+    elapsed = os.path.join(folder, "elapsed.txt")
+    if os.path.exists(elapsed):
+        # Less than the sum above: some steps run beside others.
+        seconds = int(open(elapsed, encoding="utf-8").read().split()[0])
+        print(f"{'CI, start to end':<22} {'':<7} {seconds // 60:3d} min {seconds % 60:02d} s")
     print(f"{passed} passed, {failed} failed")
     return failed
 
