@@ -217,9 +217,6 @@ final class StreamBacklog: @unchecked Sendable {
         waiting = WaitingCount(limit: limit)
     }
 
-    /// The bytes waiting now.
-    var count: Int { waiting.current }
-
     /// Counts `count` more bytes once they fit; returns at once after `close()` or cancellation.
     func admit(_ count: Int) async {
         while !tryAdmit(count) {

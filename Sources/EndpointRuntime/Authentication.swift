@@ -235,10 +235,7 @@ public struct Authentication: Sendable {
     func crossOriginCookieHeader(for url: URL, firstOrigin: URL) -> String? {
         guard case .storage(let storage)? = cookies else { return nil }
         let own = Set((storage.cookies(for: firstOrigin) ?? []).map { [$0.name, $0.domain, $0.path] })
-        let theirs = (storage.cookies(for: url) ?? []).filter { !own.contains([$0.name, $0.domain, $0.path]) }
-            .filter { $0.name.utf8.count + $0.value.utf8.count <= CookieLimits.maxCookieBytes }
-            .prefix(CookieLimits.maxCookiesPerDomain)
-        return theirs.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: Array(theirs))["Cookie"]
+        return CookieLimits.header(of: (storage.cookies(for: url) ?? []).filter { !own.contains([$0.name, $0.domain, $0.path]) })
     }
 
     /// Names of the headers that carry credentials for `endpoint`, lowercased.

@@ -184,9 +184,15 @@ public enum CookieLimits {
     /// The `Cookie` header value for `url` from `storage`: its first `maxCookiesPerDomain` cookies
     /// of at most `maxCookieBytes`; nil when there are none.
     static func header(for url: URL, from storage: HTTPCookieStorage) -> String? {
-        let stored = (storage.cookies(for: url) ?? [])
+        header(of: storage.cookies(for: url) ?? [])
+    }
+
+    /// The `Cookie` header value of `cookies` within the bounds: the first `maxCookiesPerDomain`
+    /// of at most `maxCookieBytes`; nil when none is left.
+    static func header(of cookies: [HTTPCookie]) -> String? {
+        let sent = cookies
             .filter { $0.name.utf8.count + $0.value.utf8.count <= maxCookieBytes }
             .prefix(maxCookiesPerDomain)
-        return stored.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: Array(stored))["Cookie"]
+        return sent.isEmpty ? nil : HTTPCookie.requestHeaderFields(with: Array(sent))["Cookie"]
     }
 }
