@@ -8,18 +8,16 @@ import PackageDescription
 //              Sources/Reviews/specs/; nothing is committed.
 //   BoxOffice: the app's logic, written against CinemaServiceProtocol; BoxOfficeTests tests it
 //              against the generated CinemaServiceFake (endpointgen.yml: fakes: true).
-//   MoviesSync: the box office's backend (as a Vapor or Hummingbird app would), the same services
-//              and logic over AsyncHTTPClientTransport; MoviesSyncTests run it against a loopback
-//              server. The only target that depends on EndpointRuntimeAsyncHTTPClient (SwiftNIO):
-//              the app's targets stay Foundation-only. That product needs EndpointGen's package
-//              trait AsyncHTTPClient, turned on below; an app without a server target leaves it
-//              off and resolves none of SwiftNIO's packages (docs/server-apps.md).
+//   MoviesSync: the box office's catalog sync, the same services and logic on a client of its
+//              own; MoviesSyncTests run it against a loopback server (python3). Like every target
+//              here it is Foundation-only: a server app would also turn on EndpointGen's package
+//              trait AsyncHTTPClient and pass AsyncHTTPClientTransport (docs/server-apps.md).
 let package = Package(
     name: "Movies",
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [
-        // In your project: .package(url: "<EndpointGen repository URL>", branch: "main", traits: ["AsyncHTTPClient"])
-        .package(name: "EndpointGen", path: "../..", traits: ["AsyncHTTPClient"]),
+        // In your project: .package(url: "<EndpointGen repository URL>", branch: "main")
+        .package(name: "EndpointGen", path: "../.."),
     ],
     targets: [
         .target(
@@ -49,7 +47,6 @@ let package = Package(
             dependencies: [
                 "BoxOffice", "MoviesAPI", "Reviews",
                 .product(name: "EndpointRuntime", package: "EndpointGen"),
-                .product(name: "EndpointRuntimeAsyncHTTPClient", package: "EndpointGen"),
             ]
         ),
         // Starts Tests/MoviesSyncTests/cinema_server.py (python3) on 127.0.0.1 and syncs against it.

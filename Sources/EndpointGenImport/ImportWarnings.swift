@@ -33,6 +33,7 @@ enum WarningKind: String, CaseIterable {
     case operationServers = "operation servers"
     /// What the spec loader says about the written specs, located at the operation or schema.
     case specChecks = "spec checks"
+    case skippedPagination = "skipped pagination"
     /// Warnings nobody gave a kind.
     case other = "other"
 }

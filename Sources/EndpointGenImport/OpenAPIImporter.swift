@@ -58,7 +58,7 @@ public enum OpenAPIImporter {
             return OpenAPIImportResult(files: [], diagnostics: readDiagnostics.sorted)
         }
         var builder = SpecBuilder(document: document)
-        let imported = builder.build()
+        var imported = builder.build()
         var diagnostics = readDiagnostics
         diagnostics.append(contentsOf: builder.diagnostics.all)
         guard !imported.isEmpty else {
@@ -73,12 +73,26 @@ public enum OpenAPIImporter {
             "Imported by endpointgen from \(SpecPrinter.comment(path)) (\(title)).",
             "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
         ]
-        let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
-        let files = zip(imported, rendered).map { ImportedSpecFile(name: $0.fileName, contents: $1.text) }
+        let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
+        var (rendered, files, check) = render(imported, header: header, prefix: prefix)
+        // `x-endpointgen-paginate` is the document's claim: one the loader refuses (a path to no
+        // field, a parameter the operation lacks) is left out with a warning, not the import.
+        let refused = refusedPagination(check, rendered, files, prefix: prefix)
+        if !refused.isEmpty {
+            for (file, endpoint, message) in refused {
+                guard var service = imported[file].service else { continue }
+                let operation = service.endpoints[endpoint]
+                diagnostics.warning(
+                    .skippedPagination,
+                    "x-endpointgen-paginate of '\(operation.name)' is left out: \(message)",
+                    at: operation.location ?? SourceLocation(file: path, line: 1, column: 1))
+                service.endpoints[endpoint].paginate = []
+                imported[file].service = service
+            }
+            (rendered, files, check) = render(imported, header: header, prefix: prefix)
+        }
 
         // Every file must be a spec the generator accepts; a failure here is the importer's bug.
-        let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
-        let check = SpecLoader.load(files.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
         let problems = check.diagnostics.filter { $0.severity == .error }
         if !problems.isEmpty {
             diagnostics.error(
@@ -99,5 +113,31 @@ public enum OpenAPIImporter {
             diagnostics.append(diagnostic)
         }
         return OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
+    }
+
+    private static func render(_ imported: [ImportedFile], header: [String], prefix: String)
+        -> ([SpecPrinter.Rendered], [ImportedSpecFile], SpecLoadResult)
+    {
+        let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
+        let files = zip(imported, rendered).map { ImportedSpecFile(name: $0.fileName, contents: $1.text) }
+        let check = SpecLoader.load(files.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
+        return (rendered, files, check)
+    }
+
+    /// The endpoints (file and endpoint index) whose `paginate:` block holds an error of the
+    /// load check, with the first such error's message.
+    private static func refusedPagination(
+        _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [ImportedSpecFile], prefix: String
+    ) -> [(file: Int, endpoint: Int, message: String)] {
+        var refused: [(file: Int, endpoint: Int, message: String)] = []
+        for problem in check.diagnostics where problem.severity == .error {
+            guard let at = problem.location,
+                  let file = files.firstIndex(where: { prefix + $0.name == at.file }),
+                  let block = rendered[file].paginateBlocks.first(where: { $0.lines.contains(at.line) }),
+                  !refused.contains(where: { $0.file == file && $0.endpoint == block.endpoint })
+            else { continue }
+            refused.append((file, block.endpoint, problem.message))
+        }
+        return refused
     }
 }

@@ -184,10 +184,11 @@ extension OpenAPIReader {
         }
     }
 
-    /// A wire name or dotted path of them, as `paginate:` takes: no empty part, no spaces or line breaks.
+    /// A wire name or dotted path of them, as `paginate:` takes: no empty part (a wire name may
+    /// hold spaces, as the spec loader allows), no control characters.
     static func isPaginatePath(_ text: String) -> Bool {
         !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && !part.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 }
+            !part.isEmpty && !part.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
         }
     }
 

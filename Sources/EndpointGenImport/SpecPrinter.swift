@@ -15,13 +15,24 @@ struct SpecPrinter {
     /// From which line on (1-based) the text is about which place in the document: each endpoint
     /// and model, so the spec loader's warnings can be shown where the document says it.
     private var origins: [(line: Int, location: SourceLocation)] = []
+    /// The lines of each endpoint's `paginate:` block, by the endpoint's index in its service.
+    private var paginateBlocks: [(lines: ClosedRange<Int>, endpoint: Int)] = []
+    private var endpointIndex = 0
+
+    /// A printed spec: its text, where each endpoint and model came from in the document, and
+    /// which lines hold each endpoint's `paginate:` (an extension the loader may yet refuse).
+    struct Rendered {
+        var text: String
+        var origins: [(line: Int, location: SourceLocation)]
+        var paginateBlocks: [(lines: ClosedRange<Int>, endpoint: Int)]
+    }
 
     static func render(_ file: ImportedFile, header: [String]) -> String {
         renderWithOrigins(file, header: header).text
     }
 
     /// The text and, for each endpoint and model, the line it starts on and its place in the document.
-    static func renderWithOrigins(_ file: ImportedFile, header: [String]) -> (text: String, origins: [(line: Int, location: SourceLocation)]) {
+    static func renderWithOrigins(_ file: ImportedFile, header: [String]) -> Rendered {
         var printer = SpecPrinter()
         for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + comment(line)) }
         if let service = file.service {
@@ -37,7 +48,7 @@ struct SpecPrinter {
                 printer.model(model)
             }
         }
-        return (printer.lines.joined(separator: "\n") + "\n", printer.origins)
+        return Rendered(text: printer.lines.joined(separator: "\n") + "\n", origins: printer.origins, paginateBlocks: printer.paginateBlocks)
     }
 
     /// What a model is, as written, without its name and summaries: two models with the same
@@ -111,6 +122,7 @@ struct SpecPrinter {
         line(0, "endpoints:")
         for (index, endpoint) in service.endpoints.enumerated() {
             if index > 0 { lines.append("") }
+            endpointIndex = index
             self.endpoint(endpoint)
         }
     }
@@ -160,8 +172,10 @@ struct SpecPrinter {
         if let timeout = endpoint.timeout { entry(2, "timeout", Self.literal(timeout)) }
         if endpoint.noRedirects { entry(2, "redirects", "none") }
         if !endpoint.paginate.isEmpty {
+            let first = lines.count + 1
             line(2, "paginate:")
             for (key, value) in endpoint.paginate { entry(3, key, key == "link" ? "true" : Self.scalar(value)) }
+            paginateBlocks.append((first...lines.count, endpointIndex))
         }
         if let responses = endpoint.responses {
             line(2, "responses:")

@@ -155,6 +155,38 @@ public enum OutputWriter {
     enum JournalText {
         static let header = "endpointgen journal 1\n"
         static let end = "end\n"
+
+        /// The process id in `temporary` when it is the name a run gives `name`'s new content.
+        static func writer(of temporary: String, for name: String) -> Substring? {
+            let prefix = ".endpointgen-", suffix = "-" + name + ".tmp"
+            guard temporary.hasPrefix(prefix), temporary.hasSuffix(suffix), temporary.count > prefix.count + suffix.count else { return nil }
+            let pid = temporary.dropFirst(prefix.count).dropLast(suffix.count)
+            return pid.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? pid : nil
+        }
+
+        /// A journal acts only on what a run writes: generated files (the header), plain files in
+        /// the folder, never a link. A journal that names anything else was not written by a run
+        /// (one committed to a repository, say): nothing it says is done.
+        static func requireGenerated(_ path: String, _ journal: String, missingAllowed: Bool) throws(OutputError) {
+            switch kind(of: path) {
+            case .missing where missingAllowed:
+                return
+            case .file:
+                let header = Array(CodeGenerator.headerPrefix.utf8)
+                let start = (try? FileSystem.readPrefix(of: path, count: header.count)) ?? []
+                guard start == header else { throw refusal(journal, "'\(Path.lastComponent(path))' is not a generated file") }
+            case .missing:
+                throw refusal(journal, "'\(Path.lastComponent(path))' is missing")
+            case .symlink:
+                throw refusal(journal, "'\(Path.lastComponent(path))' is a symbolic link")
+            case .directory, .other:
+                throw refusal(journal, "'\(Path.lastComponent(path))' is not a regular file")
+            }
+        }
+
+        static func refusal(_ journal: String, _ reason: String) -> OutputError {
+            OutputError(description: "'\(journal)' does not describe an interrupted generation (\(reason)); nothing was changed. Remove it (a journal never belongs in version control) and run generate again")
+        }
     }
 
     /// What an interrupted run left in the output folder: the journal's pending renames and
@@ -201,21 +233,36 @@ public enum OutputWriter {
         }
         var named = Set<String>()
         if entries.contains(journalName) {
-            let text = try readFile(directory + "/" + journalName)
             leftovers.hasJournal = true
+            let journal = directory + "/" + journalName
+            guard kind(of: journal) == .file else { throw JournalText.refusal(journal, "it is not a regular file") }
+            let text = try readFile(journal)
             guard text.hasPrefix(JournalText.header), text.hasSuffix(JournalText.end) else {
-                throw OutputError(description: "'\(directory)/\(journalName)' is damaged; remove it and run generate again")
+                throw OutputError(description: "'\(journal)' is damaged; remove it and run generate again")
             }
+            var writer: Substring?
             for line in text.split(separator: "\n").dropFirst().dropLast() {
                 let words = line.split(separator: " ").map(String.init)
                 if words.count == 3, words[0] == "rename", isTemporaryName(words[1]), isSafeFileName(words[2]) {
+                    // One run wrote every temporary file, each under the name of its place.
+                    guard let pid = JournalText.writer(of: words[1], for: words[2]), writer == nil || writer == pid else {
+                        throw JournalText.refusal(journal, "'\(words[1])' is not the temporary file a run writes for '\(words[2])'")
+                    }
+                    writer = pid
                     // A rename already made has no temporary file left.
-                    if entries.contains(words[1]) { leftovers.renames.append((words[1], words[2])) }
+                    if entries.contains(words[1]) {
+                        try JournalText.requireGenerated(directory + "/" + words[1], journal, missingAllowed: false)
+                        try JournalText.requireGenerated(directory + "/" + words[2], journal, missingAllowed: true)
+                        leftovers.renames.append((words[1], words[2]))
+                    }
                     named.insert(words[1])
                 } else if words.count == 2, words[0] == "remove", isSafeFileName(words[1]) {
-                    if entries.contains(words[1]) { leftovers.removals.append(words[1]) }
+                    if entries.contains(words[1]) {
+                        try JournalText.requireGenerated(directory + "/" + words[1], journal, missingAllowed: false)
+                        leftovers.removals.append(words[1])
+                    }
                 } else {
-                    throw OutputError(description: "'\(directory)/\(journalName)' is damaged; remove it and run generate again")
+                    throw OutputError(description: "'\(journal)' is damaged; remove it and run generate again")
                 }
             }
         }

@@ -353,3 +353,56 @@ extension AdversarialImportTests {
         """), imported.specs)
     }
 }
+
+/// `x-endpointgen-paginate` is the document's claim, read back from an export or written by hand.
+final class PaginateExtensionImportTests: XCTestCase {
+    private func document(_ paginate: String) -> String {
+        """
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /items:
+            get:
+              operationId: listItems
+              x-endpointgen-paginate: \(paginate)
+              parameters: [ { name: page token, in: query, schema: { type: string } } ]
+              responses:
+                '200':
+                  description: OK
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        properties: { items: { type: array, items: { type: string } }, next cursor: { type: string } }
+        """
+    }
+
+    private func run(_ paginate: String) -> OpenAPIImportResult {
+        let result = OpenAPIImporter.run(Array(document(paginate).utf8), path: "api.yaml", outputDirectory: "specs")
+        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
+        return result
+    }
+
+    /// A cursor path and parameter with a space (wire names the spec loader accepts) made the
+    /// whole import fail ("Nothing written") where they were dropped and the scheme went missing.
+    func testWireNamesWithSpacesAreKept() {
+        let result = run("{ cursor: next cursor, param: page token, items: items }")
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        XCTAssertTrue(result.files[0].contents.contains("    paginate:\n      cursor: next cursor\n      param: page token\n      items: items\n"),
+                      result.files[0].contents)
+    }
+
+    /// One the loader refuses (here: no `param` for the cursor, then a field the response lacks)
+    /// is left out with a warning at the operation; the rest of the document is imported.
+    func testAPaginateTheLoaderRefusesIsLeftOutWithAWarning() {
+        for (paginate, reason) in [
+            ("{ cursor: next cursor, items: items }", "missing key 'param' in 'paginate' of endpoint 'listItems': the query parameter the cursor is sent back in"),
+            ("{ cursor: next_cursor, param: page token, items: items }", "'cursor' of 'paginate' of endpoint 'listItems': model 'ListItemsResponse' has no field 'next_cursor'; did you mean 'next cursor'?"),
+        ] {
+            let result = run(paginate)
+            XCTAssertEqual(result.diagnostics.map(\.rendered), ["api.yaml:6:7: warning: x-endpointgen-paginate of 'listItems' is left out: \(reason)"])
+            XCTAssertEqual(result.files.count, 1)
+            XCTAssertFalse(result.files[0].contents.contains("paginate"), result.files[0].contents)
+        }
+    }
+}

@@ -240,6 +240,48 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(read("A.swift"), generated("A.swift").contents)
     }
 
+    /// A journal that came with the repository (a pull request can carry one) is not a run's:
+    /// it may name the user's own files. Nothing it says is done, and the error says why.
+    func testAJournalNamingTheUsersFilesChangesNothing() throws {
+        try write([generated("A.swift"), generated("B.swift")])
+        try "// mine\nstruct UserCode {}\n".write(toFile: folder + "/UserCode.swift", atomically: false, encoding: .utf8)
+        let planted = generated("UserCode.swift", "#error(\"PLANTED\")").contents
+        let cases: [(journal: String, files: [String: String], reason: String)] = [
+            // "remove UserCode.swift": a file without the generated header.
+            ("remove B.swift\nremove UserCode.swift\n", [:], "'UserCode.swift' is not a generated file"),
+            // A planted temporary file renamed over the user's file.
+            ("rename .endpointgen-1-UserCode.swift.tmp UserCode.swift\nremove B.swift\n",
+             [".endpointgen-1-UserCode.swift.tmp": planted], "'UserCode.swift' is not a generated file"),
+            // A temporary file that is not generated code, renamed over a generated one.
+            ("rename .endpointgen-1-A.swift.tmp A.swift\nremove B.swift\n",
+             [".endpointgen-1-A.swift.tmp": "#error(\"PLANTED\")\n"], "'.endpointgen-1-A.swift.tmp' is not a generated file"),
+            // A temporary file named for another place than the one it is moved to.
+            ("rename .endpointgen-1-A.swift.tmp UserCode.swift\n",
+             [".endpointgen-1-A.swift.tmp": planted], "'.endpointgen-1-A.swift.tmp' is not the temporary file a run writes for 'UserCode.swift'"),
+            // Temporary files of two runs: one run writes a journal.
+            ("rename .endpointgen-1-A.swift.tmp A.swift\nrename .endpointgen-2-B.swift.tmp B.swift\n",
+             [".endpointgen-1-A.swift.tmp": generated("A.swift", "struct New {}").contents, ".endpointgen-2-B.swift.tmp": generated("B.swift", "struct New {}").contents],
+             "'.endpointgen-2-B.swift.tmp' is not the temporary file a run writes for 'B.swift'"),
+        ]
+        for (journal, files, reason) in cases {
+            for (name, text) in files { try text.write(toFile: folder + "/" + name, atomically: false, encoding: .utf8) }
+            try ("endpointgen journal 1\n" + journal + "end\n").write(toFile: folder + "/.endpointgen-journal", atomically: false, encoding: .utf8)
+            let before = try snapshot(folder)
+            let expected = "'\(folder!)/.endpointgen-journal' does not describe an interrupted generation (\(reason)); nothing was changed. Remove it (a journal never belongs in version control) and run generate again"
+            XCTAssertThrowsError(try OutputWriter.repair(folder), journal) { XCTAssertEqual("\($0)", expected) }
+            XCTAssertThrowsError(try OutputWriter.leftovers(in: folder), journal) { XCTAssertEqual("\($0)", expected) }
+            XCTAssertEqual(try snapshot(folder), before, journal)
+            for name in files.keys { unlink(folder + "/" + name) }
+        }
+        XCTAssertEqual(read("UserCode.swift"), "// mine\nstruct UserCode {}\n")
+        // A journal that is a link is not followed.
+        unlink(folder + "/.endpointgen-journal")
+        try "endpointgen journal 1\nremove B.swift\nend\n".write(toFile: folder + "/elsewhere", atomically: false, encoding: .utf8)
+        XCTAssertEqual(symlink("elsewhere", folder + "/.endpointgen-journal"), 0)
+        XCTAssertThrowsError(try OutputWriter.repair(folder)) { XCTAssertTrue("\($0)".contains("(it is not a regular file); nothing was changed"), "\($0)") }
+        XCTAssertEqual(read("B.swift"), generated("B.swift").contents)
+    }
+
     func testHugeFileUnderAGeneratedNameIsNotRead() throws {
         // A sparse 4 GB file where A.swift belongs: different, shown by its size, replaced.
         let path = folder + "/A.swift"

@@ -97,7 +97,8 @@ final class PaginationTests: XCTestCase {
         XCTAssertEqual(links, [])
         large = cpuSeconds { links = LinkHeader.parse(String(repeating: "<,", count: 20_000)) }
         XCTAssertEqual(links, [])
-        XCTAssertLessThan(large, 1, "40 KB of `<,` in \(large) s")
+        // The quadratic parser took 18.3 s; room for a sanitized build on a busy machine.
+        XCTAssertLessThan(large, 5, "40 KB of `<,` in \(large) s")
         XCTAssertNil(LinkHeader.target(ofRelation: "next", in: String(repeating: "<,", count: 20_000), base: base))
         // Links before the unclosed rest still count.
         XCTAssertEqual(LinkHeader.parse("</a>; rel=next, " + String(repeating: "<,", count: 100)),

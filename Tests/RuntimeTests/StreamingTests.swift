@@ -252,7 +252,8 @@ final class StreamingTests: XCTestCase {
         let (large, largeEvents) = parserSeconds(event(1 << 20))
         XCTAssertEqual(smallEvents.count, 1)
         XCTAssertEqual(largeEvents.first?.value.utf8.count, 2 * ((1 << 20) / 7) - 1, "x joined by line feeds")
-        XCTAssertLessThan(large, 1, "1 MiB event in \(large) s")
+        // The quadratic parser took 38.9 s; the bound leaves room for a sanitized build on a busy machine.
+        XCTAssertLessThan(large, 8, "1 MiB event in \(large) s")
         if small > 0.02 { XCTAssertLessThan(large / small, 8, "\(small) s, then \(large) s: not linear") }
     }
 

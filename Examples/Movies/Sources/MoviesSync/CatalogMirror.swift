@@ -1,19 +1,21 @@
-// The box office's backend, a server app (Vapor, Hummingbird) on Linux, keeps a mirror of the
-// cinema's catalog: every film, revalidated with its ETag, and the posters on disk. It calls the
-// cinema with the same generated services (MoviesAPI, Reviews) and the same logic (BoxOffice) as
-// the app; only the transport differs: AsyncHTTPClient on SwiftNIO, which a server app already
-// runs, instead of URLSession or libcurl. This is the only target that depends on NIO.
+// The box office's sync (a background refresh, a companion Mac app, a command-line tool) keeps a
+// mirror of the cinema's catalog: every film, revalidated with its ETag, and the posters on disk.
+// It calls the cinema with the same generated services (MoviesAPI, Reviews) and the same logic
+// (BoxOffice) as the app, on a client of its own: an ephemeral URLSession (no shared cookies or
+// cache) and the reviews key of the box office itself. A server app on SwiftNIO would pass
+// `AsyncHTTPClientTransport` instead (docs/server-apps.md); nothing else changes.
 
 import BoxOffice
 import EndpointRuntime
-import EndpointRuntimeAsyncHTTPClient
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import MoviesAPI
 import Reviews
 
 /// The cinema's catalog mirrored by a server: `sync()` reads every page of films, revalidates each
 /// film with the ETag it came with (a 304 costs no body) and downloads the posters it lacks.
-/// Call `shutdown()` when done: it closes the transport's connections.
 public final class CatalogMirror: Sendable {
     /// What one `sync()` did.
     public struct Report: Sendable, Hashable {
@@ -33,20 +35,17 @@ public final class CatalogMirror: Sendable {
     public let cinema: CinemaService
     /// The reviews service, on the same client (and connection pool).
     public let reviews: ReviewsService
-    private let transport: AsyncHTTPClientTransport
     private let films: FilmCache<CinemaService>
     private let posters: PosterShelf<CinemaService>
     private let pageSize: Int
 
     /// A mirror of the cinema at `cinemaURL` (and its reviews at `reviewsURL`), keeping posters in
     /// `posterFolder`. `timeout` bounds each call (for the seats stream: the longest silence).
+    /// `transport` is any of the runtime's: a server app passes its `AsyncHTTPClientTransport`.
     public init(cinemaURL: URL, reviewsURL: URL, reviewsKey: String, posterFolder: URL,
-                pageSize: Int = 20, timeout: TimeInterval = 30) {
-        // A transport with a client of its own on NIO's shared event loops; a Vapor app would pass
-        // its own (`AsyncHTTPClientTransport(client: app.http.client.shared)` made with
-        // `AsyncHTTPClientTransport.configuration(_:)`).
-        transport = AsyncHTTPClientTransport()
-        // A server serves many users: no shared cookie storage; the reviews key is the backend's own.
+                pageSize: Int = 20, timeout: TimeInterval = 30,
+                transport: any HTTPTransport = URLSessionTransport(configuration: .ephemeral)) {
+        // No shared cookie storage; the reviews key is the box office's own.
         let client = APIClient(
             transport: transport,
             authentication: Authentication(cookies: nil, apiKey: reviewsKey),
@@ -100,10 +99,5 @@ public final class CatalogMirror: Sendable {
             all.append(review)
         }
         return all
-    }
-
-    /// Closes the transport's connections; later calls fail.
-    public func shutdown() async throws {
-        try await transport.shutdown()
     }
 }

@@ -1,4 +1,4 @@
-// The backend's CatalogMirror over AsyncHTTPClientTransport against a real HTTP/1.1 server on
+// The box office's CatalogMirror over URLSessionTransport against a real HTTP/1.1 server on
 // 127.0.0.1 (cinema_server.py, started by each test): pagination, ETags and 304s, a poster
 // downloaded to a file, server-sent events and JSON Lines, every value decoded as the app sees it.
 
@@ -40,7 +40,7 @@ final class CatalogMirrorTests: XCTestCase {
     }
 
     override func tearDown() async throws {
-        try await mirror?.shutdown()
+        mirror = nil
         server?.stop()
         if let posterFolder { try? FileManager.default.removeItem(at: posterFolder) }
     }
