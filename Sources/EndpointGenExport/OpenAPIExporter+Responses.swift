@@ -24,6 +24,7 @@ extension Exporter {
             var error = ObjectBuilder()
             error.set("description", "An error; `\(service.name)`'s error body.")
             error.set("content", .object([.init(key: "application/json", value: .object([.init(key: "schema", value: errorSchema(errorBody))]))]))
+            error.set(OpenAPIExtension.response, "errorBody")
             responses.set("default", error.value)
         }
         return responses.value

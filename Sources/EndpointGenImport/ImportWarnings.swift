@@ -34,6 +34,7 @@ enum WarningKind: String, CaseIterable {
     /// What the spec loader says about the written specs, located at the operation or schema.
     case specChecks = "spec checks"
     case skippedPagination = "skipped pagination"
+    case skippedSamples = "skipped samples"
     /// Warnings nobody gave a kind.
     case other = "other"
 }

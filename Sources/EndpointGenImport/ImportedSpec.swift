@@ -59,6 +59,11 @@ struct ImportedEndpoint {
     var auth: String?
     /// `envelope: false` in a service with an envelope.
     var noEnvelope = false
+    /// The operation's description where it says more than the summary, in Markdown.
+    var description: String?
+    /// `sample:` of the response, and of listed statuses by status (an export's `sample` examples).
+    var sample: SampleValue?
+    var statusSamples: [ResponseStatus: SampleValue] = [:]
     var params: [ImportedField] = []
     var query: [ImportedField] = []
     /// Constant headers (name, value).
@@ -78,7 +83,7 @@ struct ImportedEndpoint {
     var paginate: [(key: String, value: String)] = []
     /// Responses per status (`responses:`), in document order, instead of `response`; a nil
     /// response is `empty`.
-    var responses: [(code: Int, response: ImportedResponse?)]?
+    var responses: [(status: ResponseStatus, response: ImportedResponse?)]?
 }
 
 struct ImportedField {

@@ -195,7 +195,7 @@ enum ModelDeduplication {
             case .raw?, .file?, nil: break
             }
             endpoint.response = endpoint.response.map(response)
-            endpoint.responses = endpoint.responses?.map { ($0.code, $0.response.map(response)) }
+            endpoint.responses = endpoint.responses?.map { ($0.status, $0.response.map(response)) }
             service.endpoints[index] = endpoint
         }
         file.service = service

@@ -75,19 +75,24 @@ public enum OpenAPIImporter {
         ]
         let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
         var (rendered, files, check) = render(imported, header: header, prefix: prefix)
-        // `x-endpointgen-paginate` is the document's claim: one the loader refuses (a path to no
-        // field, a parameter the operation lacks) is left out with a warning, not the import.
-        let refused = refusedPagination(check, rendered, files, prefix: prefix)
+        // `x-endpointgen-paginate` and the `sample` examples are the document's claims: one the
+        // loader refuses (a path to no field, a value the type cannot hold) is left out with a
+        // warning, not the import.
+        let refused = refusedClaims(check, rendered, files, prefix: prefix)
         if !refused.isEmpty {
-            for (file, endpoint, message) in refused {
-                guard var service = imported[file].service else { continue }
-                let operation = service.endpoints[endpoint]
-                diagnostics.warning(
-                    .skippedPagination,
-                    "x-endpointgen-paginate of '\(operation.name)' is left out: \(message)",
-                    at: operation.location ?? SourceLocation(file: path, line: 1, column: 1))
-                service.endpoints[endpoint].paginate = []
-                imported[file].service = service
+            for claim in refused {
+                guard var service = imported[claim.file].service else { continue }
+                let operation = service.endpoints[claim.endpoint]
+                let at = operation.location ?? SourceLocation(file: path, line: 1, column: 1)
+                if claim.isSample {
+                    diagnostics.warning(.skippedSamples, "the example 'sample' of '\(operation.name)' is left out: \(claim.message)", at: at)
+                    service.endpoints[claim.endpoint].sample = nil
+                    service.endpoints[claim.endpoint].statusSamples = [:]
+                } else {
+                    diagnostics.warning(.skippedPagination, "x-endpointgen-paginate of '\(operation.name)' is left out: \(claim.message)", at: at)
+                    service.endpoints[claim.endpoint].paginate = []
+                }
+                imported[claim.file].service = service
             }
             (rendered, files, check) = render(imported, header: header, prefix: prefix)
         }
@@ -124,19 +129,20 @@ public enum OpenAPIImporter {
         return (rendered, files, check)
     }
 
-    /// The endpoints (file and endpoint index) whose `paginate:` block holds an error of the
-    /// load check, with the first such error's message.
-    private static func refusedPagination(
+    /// The endpoints (file and endpoint index) whose `paginate:` or `sample:` block holds an
+    /// error of the load check, with the first such error's message.
+    private static func refusedClaims(
         _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [ImportedSpecFile], prefix: String
-    ) -> [(file: Int, endpoint: Int, message: String)] {
-        var refused: [(file: Int, endpoint: Int, message: String)] = []
+    ) -> [(file: Int, endpoint: Int, isSample: Bool, message: String)] {
+        var refused: [(file: Int, endpoint: Int, isSample: Bool, message: String)] = []
         for problem in check.diagnostics where problem.severity == .error {
-            guard let at = problem.location,
-                  let file = files.firstIndex(where: { prefix + $0.name == at.file }),
-                  let block = rendered[file].paginateBlocks.first(where: { $0.lines.contains(at.line) }),
-                  !refused.contains(where: { $0.file == file && $0.endpoint == block.endpoint })
-            else { continue }
-            refused.append((file, block.endpoint, problem.message))
+            guard let at = problem.location, let file = files.firstIndex(where: { prefix + $0.name == at.file }) else { continue }
+            for (blocks, isSample) in [(rendered[file].paginateBlocks, false), (rendered[file].sampleBlocks, true)] {
+                guard let block = blocks.first(where: { $0.lines.contains(at.line) }),
+                      !refused.contains(where: { $0.file == file && $0.endpoint == block.endpoint && $0.isSample == isSample })
+                else { continue }
+                refused.append((file, block.endpoint, isSample, problem.message))
+            }
         }
         return refused
     }

@@ -1,3 +1,4 @@
+import EndpointGenSpec
 import EndpointGenSupport
 
 /// The part of an OpenAPI 3.0 / 3.1 document the importer reads: operations, component schemas
@@ -173,11 +174,16 @@ enum ResponseContent {
 
 /// A documented response of one status code.
 struct StatusResponse {
-    var code: Int
+    /// The status as the spec says it: a code, a class (`4XX`) or `default`.
+    var status: ResponseStatus
+    /// The code, or the one a class or `default` stands for (`ResponseStatus.representativeCode`).
+    var code: Int { status.representativeCode }
     var content: ResponseContent
     /// Whether its JSON media type gives a schema.
     var hasSchema: Bool
     var location: SourceLocation
+    /// The example export-openapi writes for a spec's `sample` (`examples: sample: value:`).
+    var sample: SampleValue?
 }
 
 enum SecurityScheme {
@@ -207,11 +213,16 @@ struct Operation {
     var body: RequestBody?
     var response: ResponseContent
     var responseLocation: SourceLocation
+    /// The success response's `sample` example (`StatusResponse.sample`).
+    var responseSample: SampleValue?
     /// The JSON schema of the first error response (`4XX`, `5XX`, a numbered one or `default`).
     var errorSchema: Schema?
     /// Every response with a status code from 200 to 599, in document order, for responses per
     /// status (`SpecBuilder.statusResponses`).
     var statusResponses: [StatusResponse] = []
+    /// Every response, classes (`4XX`) and `default` too, in document order: what an export of a
+    /// spec's `responses:` lists (`listsEveryStatus`).
+    var listedResponses: [StatusResponse] = []
     /// Written by export-openapi from a spec's `responses:`: every numbered status is listed again.
     var listsEveryStatus = false
     /// Written by export-openapi from a spec's `typePrefix:`.

@@ -65,7 +65,7 @@ extension OpenAPIReader {
         // Each numbered response's schema is read once, here; the single response and the error
         // schema take theirs from this list (reading twice would repeat a schema's warnings).
         let statuses = statusResponses(node["responses"])
-        let (response, responseLocation) = self.response(node["responses"], operation: node, statuses: statuses)
+        let (response, responseLocation, responseSample) = self.response(node["responses"], operation: node, statuses: statuses.numbered)
         var operation = Operation(
             method: method, path: path,
             operationId: node["operationId"]?.text,
@@ -76,30 +76,46 @@ extension OpenAPIReader {
             parameters: parameters,
             body: requestBody(node["requestBody"]),
             response: response, responseLocation: responseLocation,
-            errorSchema: errorSchema(node["responses"], statuses: statuses),
+            errorSchema: errorSchema(node["responses"], statuses: statuses.listed),
             security: node["security"].flatMap(securityChoice),
             location: location(node))
         readExtensions(node, into: &operation)
         for server in (node["servers"] ?? pathServers)?.elements ?? [] {
             if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text.map(HTMLToMarkdown.convert))) }
         }
-        operation.statusResponses = statuses
+        operation.statusResponses = statuses.numbered
+        operation.listedResponses = statuses.listed
+        operation.responseSample = responseSample
         return operation
     }
 
-    /// The responses of numbered statuses from 200 to 599, in document order.
-    private mutating func statusResponses(_ node: YAMLNode?) -> [StatusResponse] {
-        guard let responses = node?.mapping else { return [] }
-        var result: [StatusResponse] = []
+    /// The responses of numbered statuses from 200 to 599, and with them those of classes
+    /// (`4XX`) and `default`, each in document order.
+    private mutating func statusResponses(_ node: YAMLNode?) -> (numbered: [StatusResponse], listed: [StatusResponse]) {
+        guard let responses = node?.mapping else { return ([], []) }
+        var numbered: [StatusResponse] = []
+        var listed: [StatusResponse] = []
         for pair in responses {
-            guard let text = pair.key.text, text.utf8.count == 3, let code = Int(text), (200..<600).contains(code),
-                  let resolved = follow(pair.value, what: "response '\(text)'")
-            else { continue }
+            guard let text = pair.key.text else { continue }
+            let status: ResponseStatus
+            if text.utf8.count == 3, let code = Int(text), (200..<600).contains(code) {
+                status = .code(code)
+            } else if text.utf8.count == 3, text.uppercased().hasSuffix("XX"), let digit = Int(text.prefix(1)), (2...5).contains(digit) {
+                status = .range(digit)
+            } else if text == "default" {
+                status = .other
+            } else {
+                continue
+            }
+            guard let resolved = follow(pair.value, what: "response '\(text)'") else { continue }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
-            result.append(StatusResponse(code: code, content: content(of: resolved, code: code, at: location(pair.key)),
-                                         hasSchema: json?.value["schema"] != nil, location: location(pair.key)))
+            let response = StatusResponse(status: status, content: content(of: resolved, code: status.representativeCode, at: location(pair.key)),
+                                          hasSchema: json?.value["schema"] != nil, location: location(pair.key), sample: sample(of: resolved))
+            if case .code = status { numbered.append(response) }
+            // The `default` an export writes for the service's `errorBody:` is no status the spec listed.
+            if resolved[OpenAPIExtension.response]?.text != "errorBody" { listed.append(response) }
         }
-        return result
+        return (numbered, listed)
     }
 
     // MARK: - endpointgen's extensions
@@ -144,11 +160,11 @@ extension OpenAPIReader {
 
     /// Name → value pairs whose name is a header name (once, compared without case) and whose
     /// value has no line break; the rest is left out (the spec loader would refuse it).
-    /// `Content-Type` too: the request body's media type carries it.
+    /// `Content-Type` is kept: a bodiless request sends it only from here.
     private static func constantHeaders(_ node: YAMLNode) -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         for pair in node.mapping ?? YAMLMapping() {
-            guard let name = pair.key.text, SpecRules.isHeaderName(name), name.lowercased() != "content-type",
+            guard let name = pair.key.text, SpecRules.isHeaderName(name),
                   !result.contains(where: { $0.name.lowercased() == name.lowercased() }), let value = pair.value.text,
                   !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { continue }
             result.append((name, value))
@@ -294,8 +310,8 @@ extension OpenAPIReader {
 
     /// The lowest 2xx response (`2XX` after the numbered ones); `default` only when it is the
     /// sole response.
-    private mutating func response(_ node: YAMLNode?, operation: YAMLNode, statuses: [StatusResponse]) -> (ResponseContent, SourceLocation) {
-        guard let responses = node?.mapping else { return (.empty, location(node ?? operation)) }
+    private mutating func response(_ node: YAMLNode?, operation: YAMLNode, statuses: [StatusResponse]) -> (ResponseContent, SourceLocation, SampleValue?) {
+        guard let responses = node?.mapping else { return (.empty, location(node ?? operation), nil) }
         var chosen: YAMLPair?
         var chosenCode = Int.max
         for pair in responses {
@@ -310,13 +326,24 @@ extension OpenAPIReader {
             chosen = responses[0]
         }
         if let chosen, let listed = statuses.first(where: { String($0.code) == chosen.key.text }) {
-            return (listed.content, listed.location)
+            return (listed.content, listed.location, listed.sample)
         }
         guard let chosen, let resolved = follow(chosen.value, what: "response '\(chosen.key.text ?? "")'") else {
-            return (.empty, location(node!))
+            return (.empty, location(node!), nil)
         }
         let at = location(chosen.key)
-        return (content(of: resolved, code: chosenCode, at: at), at)
+        return (content(of: resolved, code: chosenCode, at: at), at, sample(of: resolved))
+    }
+
+    /// The JSON example named `sample`, which export-openapi writes for a spec's `sample:`. Other
+    /// examples document the API and are not imported: a stub answering with each of them would
+    /// carry every example of a large document (GitHub's) into the generated code.
+    private mutating func sample(of response: YAMLNode) -> SampleValue? {
+        // Of any media type: a download's sample is its text, a stream's the list of its values.
+        guard let media = response["content"]?.mapping?.first(where: { $0.value["examples"]?["sample"] != nil }),
+              let example = media.value["examples"]?["sample"], let resolved = follow(example, what: "example 'sample'"),
+              let value = resolved["value"] else { return nil }
+        return SampleValue(json: value)
     }
 
     /// What a response's body is read as: JSON (its schema), text, bytes, or nothing.
@@ -341,7 +368,7 @@ extension OpenAPIReader {
         guard let responses = node?.mapping else { return nil }
         for pair in responses {
             guard let code = pair.key.text?.uppercased(), code == "DEFAULT" || code.hasPrefix("4") || code.hasPrefix("5") else { continue }
-            if let listed = statuses.first(where: { String($0.code) == code }) {
+            if let listed = statuses.first(where: { $0.status.spelling.uppercased() == code }) {
                 if case .json(let schema) = listed.content, listed.hasSchema { return schema }
                 continue
             }

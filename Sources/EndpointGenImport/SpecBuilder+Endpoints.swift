@@ -12,6 +12,7 @@ extension SpecBuilder {
         var endpoint = ImportedEndpoint(name: endpointName, method: operation.method, path: PathTemplate([]))
         endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
+        endpoint.description = Self.description(operation.description, besides: endpoint.summary)
         endpoint.deprecated = operation.deprecated
         endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
         endpoint.timeout = operation.timeout
@@ -33,11 +34,36 @@ extension SpecBuilder {
         }
         if let statuses = perStatusResponses(operation, envelope: envelope) {
             endpoint.responses = statusResponses(statuses, envelope: envelope, owner: owner, models: &models)
+            for listed in statuses {
+                guard let sample = listed.sample else { continue }
+                endpoint.statusSamples[listed.status] = listed.status.isEnveloped ? Self.unwrapped(sample, envelope: envelope) : sample
+            }
         } else {
             endpoint.response = response(operation, envelope: envelope, noEnvelope: &endpoint.noEnvelope, owner: owner, models: &models)
+            if let sample = operation.responseSample, endpoint.response != nil {
+                endpoint.sample = endpoint.noEnvelope ? sample : Self.unwrapped(sample, envelope: envelope)
+            }
         }
         if let prefix = operation.typePrefix, Self.makesTypes(endpoint) { endpoint.typePrefix = prefix }
         return endpoint
+    }
+
+    /// A sample as the spec says it: the payload of the envelope export-openapi wrapped it in.
+    static func unwrapped(_ sample: SampleValue, envelope: ImportedEnvelope?) -> SampleValue {
+        guard let envelope, case .object(let members) = sample, let payload = members.first(where: { $0.key == envelope.payload }) else { return sample }
+        return payload.value
+    }
+
+    /// An operation's description when it says more than its summary (which may be its first
+    /// paragraph), trimmed of the blank lines and spaces around it.
+    static func description(_ text: String?, besides summary: String?) -> String? {
+        guard var text else { return nil }
+        while let last = text.unicodeScalars.last, last == " " || last == "\n" || last == "\t" || last == "\r" { text.unicodeScalars.removeLast() }
+        while let first = text.unicodeScalars.first, first == " " || first == "\n" || first == "\t" || first == "\r" { text.unicodeScalars.removeFirst() }
+        // One paragraph that became the summary says nothing more.
+        let onlyTheSummary = Text.firstParagraph(text) == summary && !text.contains("\n\n")
+        guard !text.isEmpty, text != summary, !onlyTheSummary else { return nil }
+        return text
     }
 
     /// An operation's path as a spec path, and what became of its placeholders.

@@ -238,7 +238,7 @@ extension SpecBuilder {
             for status in statuses {
                 guard case .json(let schema) = status.content, let object = objectParts(schema), !object.properties.isEmpty,
                       !isReference(schema) else { continue }
-                suffixes.append(Self.bodySuffix(status.code))
+                suffixes.append(Self.bodySuffix(status.status))
             }
         } else if case .json(var schema) = operation.response {
             if let envelope, let payload = payload(of: schema, envelope: envelope) { schema = payload }

@@ -34,7 +34,7 @@ extension SpecBuilder {
         // A stream is one response kind of its own; it is never listed per status.
         if operation.statusResponses.contains(where: { if case .stream = $0.content { true } else { false } }) { return nil }
         // An export of a spec's `responses:` lists exactly what the spec listed (2xx bodies in the envelope).
-        if operation.listsEveryStatus, !operation.statusResponses.isEmpty { return operation.statusResponses }
+        if operation.listsEveryStatus, !operation.listedResponses.isEmpty { return operation.listedResponses }
         guard envelope == nil, operation.statusResponses.count >= 2 else { return nil }
         let conditional = operation.parameters.contains { parameter in
             parameter.place == .header && ["if-none-match", "if-modified-since"].contains(parameter.name.lowercased())
@@ -65,32 +65,33 @@ extension SpecBuilder {
     }
 
     /// `<Case>Body`: the name the generator gives a status's inline model after the endpoint's.
-    static func bodySuffix(_ code: Int) -> String {
-        SwiftNaming.upperCamel(Namer.responseCaseName(.code(code))) + "Body"
+    static func bodySuffix(_ status: ResponseStatus) -> String {
+        SwiftNaming.upperCamel(Namer.responseCaseName(status)) + "Body"
     }
 
     /// Each listed status's response; nil for a bodiless one (`empty`).
     mutating func statusResponses(_ statuses: [StatusResponse], envelope: ImportedEnvelope?, owner: String,
-                                          models: inout [ImportedModel]) -> [(code: Int, response: ImportedResponse?)] {
-        statuses.map { status in
-            switch status.content {
-            case .empty: return (status.code, nil)
-            case .text: return (status.code, .type(.named("String")))
+                                          models: inout [ImportedModel]) -> [(status: ResponseStatus, response: ImportedResponse?)] {
+        statuses.map { listed in
+            let status = listed.status
+            switch listed.content {
+            case .empty: return (status, nil)
+            case .text: return (status, .type(.named("String")))
             // Streams never get here (perStatusResponses); as bytes the type stays valid.
-            case .bytes, .stream: return (status.code, .type(.named("Data")))
+            case .bytes, .stream: return (status, .type(.named("Data")))
             case .json(var schema):
                 // The runtime unwraps 2xx bodies from the envelope; other statuses are read as they are.
-                if let envelope, (200..<300).contains(status.code), let payload = payload(of: schema, envelope: envelope) {
-                    if case .any = payload.kind { return (status.code, nil) }
+                if let envelope, status.isEnveloped, let payload = payload(of: schema, envelope: envelope) {
+                    if case .any = payload.kind { return (status, nil) }
                     schema = payload
                 }
-                let name = owner + Self.bodySuffix(status.code)
+                let name = owner + Self.bodySuffix(status)
                 if let object = objectParts(schema), !object.properties.isEmpty, !isReference(schema) {
-                    return (status.code, .fields(fields(object, owner: name, use: .model, models: &models)))
+                    return (status, .fields(fields(object, owner: name, use: .model, models: &models)))
                 }
                 var type = specType(schema, suggested: name, use: .model, models: &models)
                 if type.kind == .data { type.expr = .named("Data") }
-                return (status.code, .type(type.expr))
+                return (status, .type(type.expr))
             }
         }
     }

@@ -1,3 +1,4 @@
+import EndpointGenSpec
 import EndpointGenSupport
 
 /// Prints an imported spec as YAML in the layout of the hand-written specs: block style, two
@@ -17,6 +18,8 @@ struct SpecPrinter {
     private var origins: [(line: Int, location: SourceLocation)] = []
     /// The lines of each endpoint's `paginate:` block, by the endpoint's index in its service.
     private var paginateBlocks: [(lines: ClosedRange<Int>, endpoint: Int)] = []
+    /// The lines of each `sample:` block, by the endpoint's index in its service.
+    private var sampleBlocks: [(lines: ClosedRange<Int>, endpoint: Int)] = []
     private var endpointIndex = 0
 
     /// A printed spec: its text, where each endpoint and model came from in the document, and
@@ -25,6 +28,7 @@ struct SpecPrinter {
         var text: String
         var origins: [(line: Int, location: SourceLocation)]
         var paginateBlocks: [(lines: ClosedRange<Int>, endpoint: Int)]
+        var sampleBlocks: [(lines: ClosedRange<Int>, endpoint: Int)]
     }
 
     static func render(_ file: ImportedFile, header: [String]) -> String {
@@ -48,7 +52,7 @@ struct SpecPrinter {
                 printer.model(model)
             }
         }
-        return Rendered(text: printer.lines.joined(separator: "\n") + "\n", origins: printer.origins, paginateBlocks: printer.paginateBlocks)
+        return Rendered(text: printer.lines.joined(separator: "\n") + "\n", origins: printer.origins, paginateBlocks: printer.paginateBlocks, sampleBlocks: printer.sampleBlocks)
     }
 
     /// What a model is, as written, without its name and summaries: two models with the same
@@ -73,6 +77,16 @@ struct SpecPrinter {
 
     private mutating func entry(_ depth: Int, _ key: String, _ value: String) {
         line(depth, Self.scalar(key) + ": " + value)
+    }
+
+    /// A text that may hold several lines: a literal block where YAML can say it, else a scalar.
+    private mutating func textEntry(_ depth: Int, _ key: String, _ text: String) {
+        guard let block = YAMLText.block(text, indent: 2 * (depth + 1)) else {
+            entry(depth, key, Self.scalar(text))
+            return
+        }
+        entry(depth, key, block[0])
+        lines += block.dropFirst()
     }
 
     private mutating func service(_ service: ImportedService, timeZone: String?) {
@@ -133,6 +147,7 @@ struct SpecPrinter {
         entry(2, "method", Self.scalar(endpoint.method))
         entry(2, "path", Self.scalar(endpoint.path.text))
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
+        if let description = endpoint.description { textEntry(2, "description", description) }
         if let message = endpoint.deprecationMessage {
             entry(2, "deprecated", Self.quoted(message))
         } else if endpoint.deprecated {
@@ -177,16 +192,73 @@ struct SpecPrinter {
             for (key, value) in endpoint.paginate { entry(3, key, key == "link" ? "true" : Self.scalar(value)) }
             paginateBlocks.append((first...lines.count, endpointIndex))
         }
+        if let sample = endpoint.sample { sampleEntry(2, sample) }
         if let responses = endpoint.responses {
             line(2, "responses:")
             // Status keys plain, as written by hand (`200:`); the decoder reads them as text.
-            for (code, response) in responses {
+            for (status, response) in responses {
+                let sample = endpoint.statusSamples[status]
                 switch response {
-                case nil: line(3, "\(code): empty")
-                case .type(let type)?: line(3, "\(code): " + Self.scalar(type.spelling))
-                case .fields(let fields)?: nestedFieldMap(3, String(code), "fields", fields)
+                case nil: line(3, "\(status.spelling): empty")
+                case .type(let type)? where sample != nil:
+                    line(3, "\(status.spelling):")
+                    entry(4, "type", Self.scalar(type.spelling))
+                case .type(let type)?: line(3, "\(status.spelling): " + Self.scalar(type.spelling))
+                case .fields(let fields)?: nestedFieldMap(3, status.spelling, "fields", fields)
                 }
+                if let sample, response != nil { sampleEntry(4, sample) }
             }
+        }
+    }
+
+    /// `sample:` in block style, as hand-written specs have it; each block the loader may yet
+    /// refuse (a value the type cannot hold) is noted with its lines.
+    private mutating func sampleEntry(_ depth: Int, _ sample: SampleValue) {
+        let first = lines.count + 1
+        value(depth, "sample", sample)
+        sampleBlocks.append((first...lines.count, endpointIndex))
+    }
+
+    /// `key: value` at `depth`: scalars and empty collections on the key's line, others below it.
+    private mutating func value(_ depth: Int, _ key: String, _ value: SampleValue) {
+        switch value {
+        case .object(let members) where !members.isEmpty:
+            line(depth, Self.scalar(key) + ":")
+            for member in members { self.value(depth + 1, member.key, member.value) }
+        case .array(let items) where !items.isEmpty:
+            line(depth, Self.scalar(key) + ":")
+            for item in items { element(depth + 1, item) }
+        default:
+            entry(depth, key, Self.sampleScalar(value))
+        }
+    }
+
+    /// `- item` at `depth`; an object's first member on the dash's line.
+    private mutating func element(_ depth: Int, _ item: SampleValue) {
+        switch item {
+        case .object(let members) where !members.isEmpty:
+            let start = lines.count
+            for member in members { value(depth + 1, member.key, member.value) }
+            let indent = String(repeating: "  ", count: depth + 1)
+            lines[start] = String(repeating: "  ", count: depth) + "- " + lines[start].dropFirst(indent.count)
+        case .array(let inner) where !inner.isEmpty:
+            line(depth, "-")
+            for element in inner { self.element(depth + 1, element) }
+        default:
+            line(depth, "- " + Self.sampleScalar(item))
+        }
+    }
+
+    /// A scalar (or empty collection) of a sample: strings quoted when YAML would read them as
+    /// anything else, numbers and booleans as written.
+    static func sampleScalar(_ value: SampleValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return literal(text)
+        case .string(let text): return scalar(text)
+        case .array: return "[]"
+        case .object: return "{}"
         }
     }
 

@@ -21,7 +21,8 @@ public enum OpenAPIExtension {
     /// Header parameter: `credential: true`.
     public static let credential = "x-endpointgen-credential"
     /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`), `file`
-    /// when the body is downloaded to a file (`response: File`).
+    /// when the body is downloaded to a file (`response: File`), `errorBody` on the `default`
+    /// response that states the service's `errorBody:` (no status the spec listed).
     public static let response = "x-endpointgen-response"
     /// Request body: `file` when the spec sends a local file (`body: { file: <type> }`); import
     /// reads it back as a file body instead of `raw`.

@@ -78,6 +78,29 @@ public enum YAMLText {
         return true
     }
 
+    /// A text of several lines as a literal block (`|-`, then each line indented by `indent`
+    /// spaces), which YAML reads back as exactly `text`; nil when a block cannot say it (a control
+    /// character, a line break other than LF, a first line that starts with a space or is empty,
+    /// a line of blanks only, a trailing line break), and `quoted` must.
+    public static func block(_ text: String, indent: Int) -> [String]? {
+        guard text.contains("\n"), !text.hasSuffix("\n") else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, let start = first.unicodeScalars.first, start != " ", start != "\t" else { return nil }
+        let margin = String(repeating: " ", count: indent)
+        var result = ["|-"]
+        for line in lines {
+            guard !line.unicodeScalars.contains(where: { needsEscape($0) && $0 != "\t" }) else { return nil }
+            if line.isEmpty {
+                result.append("")
+            } else {
+                // Blanks alone would be read as part of the indentation.
+                guard line.unicodeScalars.contains(where: { $0 != " " && $0 != "\t" }) else { return nil }
+                result.append(margin + line)
+            }
+        }
+        return result
+    }
+
     public static func quoted(_ text: String) -> String {
         var result = ""
         QuotedText.appendQuoted(text, to: &result, uppercaseHex: true, escaping: needsEscape)

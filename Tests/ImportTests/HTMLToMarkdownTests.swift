@@ -125,6 +125,14 @@ final class HTMLToMarkdownTests: XCTestCase {
         XCTAssertTrue(specs.contains("A **discount**."), specs)
         XCTAssertTrue(specs.contains("Unique `id`."), specs)
         XCTAssertFalse(specs.contains("<p>"), specs)
-        XCTAssertFalse(specs.contains("Second paragraph"), specs)
+        // The summary is the first paragraph; the description, in Markdown too, has them all.
+        XCTAssertTrue(specs.contains("""
+                summary: A coupon has either a `percent_off` or an `amount_off` & [more](https://stripe.com/docs).
+                description: |-
+                  A coupon has either a `percent_off` or an `amount_off` & [more](https://stripe.com/docs).
+
+                  Second paragraph.
+
+            """), specs)
     }
 }

@@ -279,8 +279,9 @@ final class OpenAPIExportTests: XCTestCase {
         let spec = try XCTUnwrap(result.files.first { $0.name == "bad.yaml" }).contents
         XCTAssertFalse(spec.contains("envelope:"), spec)
         XCTAssertFalse(spec.contains("cookieSession:"), "no cookie endpoint:\n" + spec)
-        XCTAssertTrue(spec.contains("headers:\n  Accept: a\n"), spec)
-        for refused in ["Authorization", "Content-Type", "bad name", "accept: b", "X-Line", "0x10", "deprecated: \"\""] {
+        // A constant Content-Type is kept: a bodiless request sends it only from there.
+        XCTAssertTrue(spec.contains("headers:\n  Content-Type: text/plain\n  Accept: a\n"), spec)
+        for refused in ["Authorization", "bad name", "accept: b", "X-Line", "0x10", "deprecated: \"\""] {
             XCTAssertFalse(spec.contains(refused), "\(refused):\n" + spec)
         }
         XCTAssertTrue(spec.contains("    deprecated: true\n"), spec)
@@ -402,6 +403,8 @@ final class OpenAPIExportTests: XCTestCase {
                 }
                 for endpoint in rules.ordered(service.endpoints) {
                     lines.append("\(endpoint.method.rawValue) \(endpoint.path)  [\(service.name).\(endpoint.name)]")
+                    if let summary = endpoint.summary { lines.append("  summary \(summary)") }
+                    if let description = endpoint.description { lines.append("  description " + rules.description(description)) }
                     lines.append("  auth \(endpoint.auth)")
                     if let deprecation = endpoint.deprecation { lines.append("  deprecated \(deprecation)") }
                     for field in endpoint.pathParameters { lines.append("  path " + rules.field(field)) }
@@ -425,8 +428,10 @@ final class OpenAPIExportTests: XCTestCase {
                     case .file(let contentType)?: lines.append("  body file " + contentType)
                     }
                     lines.append("  response " + rules.response(endpoint.response))
-                    for listed in endpoint.responses where rules.keepsStatus(listed.status) {
+                    if let sample = endpoint.sample { lines.append("  sample " + sample.compactJSON) }
+                    for listed in endpoint.responses {
                         lines.append("  status \(listed.status.spelling) " + rules.response(listed.response))
+                        if let sample = listed.sample { lines.append("    sample " + sample.compactJSON) }
                     }
                     if let envelope = endpoint.envelope { lines.append("  envelope \(envelope)") }
                     if let timeout = endpoint.timeout { lines.append("  timeout \(timeout)") }
@@ -484,6 +489,12 @@ final class OpenAPIExportTests: XCTestCase {
             }
         }
 
+        /// The importer trims the line breaks and spaces around a description (a `|` block's last one).
+        func description(_ text: String) -> String {
+            guard apply else { return text }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
         func field(_ field: Field) -> String {
             var text = "\(field.wireName): \(type(field.type))"
             // `= null` says no more than `?` does: neither OpenAPI nor the importer keeps it.
@@ -492,13 +503,6 @@ final class OpenAPIExportTests: XCTestCase {
             if let dates = field.dateEncoding { text += " dates=" + OpenAPIExportTests.describe(dates) }
             if let style = field.style { text += " style=\(style.rawValue)" }
             return text
-        }
-
-        /// Import reads numbered statuses only: a `4XX` or `default` entry is exported but not read back.
-        func keepsStatus(_ status: ResponseStatus) -> Bool {
-            guard apply else { return true }
-            if case .code = status { return true }
-            return false
         }
 
         func response(_ response: Response) -> String {

@@ -43,4 +43,29 @@ final class YAMLTextTests: XCTestCase {
             XCTAssertEqual(value, text, "\(text.debugDescription) as \(document.debugDescription)")
         }
     }
+
+    /// What `block` writes (a literal block under a key, then another key) libyaml reads back as
+    /// the same text; what it cannot say it leaves to `scalar` (nil).
+    func testBlocksRoundTripThroughLibyaml() throws {
+        let pieces = ["a", " ", "  ", "\t", "\n", "\n\n", "#", ": ", "- ", "|", ">", "\"", "é", "\u{2028}", "\r", "\u{85}", "x y"]
+        var texts: [String] = []
+        for a in pieces {
+            for b in pieces {
+                for c in pieces { texts.append(a + b + c) }
+            }
+        }
+        var blocks = 0
+        for text in texts {
+            guard let block = YAMLText.block(text, indent: 4) else { continue }
+            blocks += 1
+            let document = "outer:\n  key: " + block.joined(separator: "\n") + "\n  next: 1\n"
+            let loaded = YAMLLoader.load(Array(document.utf8), file: "t.yaml", options: .spec)
+            XCTAssertFalse(loaded.hasErrors, "\(text.debugDescription) as \(document.debugDescription)")
+            let outer = loaded.documents.first?.mapping?.first { $0.key.scalar?.value == "outer" }?.value
+            let value = outer?.mapping?.first { $0.key.scalar?.value == "key" }?.value.scalar?.value
+            XCTAssertEqual(value, text, "\(text.debugDescription) as \(document.debugDescription)")
+        }
+        XCTAssertGreaterThan(blocks, 100, "texts of several lines are written as blocks")
+        XCTAssertNil(YAMLText.block("one line", indent: 2))
+    }
 }

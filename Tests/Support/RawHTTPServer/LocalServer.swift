@@ -78,12 +78,15 @@ public final class LocalServer: @unchecked Sendable {
     /// Closes the listening socket, and shuts down the connections still open: a handler still
     /// running (asleep, or writing forever) must not answer a client that reuses its kept-alive
     /// connection once the port belongs to another test's server.
+    ///
+    /// The listening socket is only shut down here (accept fails from then on); the accept loop
+    /// closes it as it ends. Closed here, its number could pass to the next test's listener
+    /// before the loop called accept again, and the loop would take that server's connections.
     public func stop() {
         lock.lock()
         stopped = true
         lock.unlock()
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         open.shutDownAll()
     }
 
@@ -97,13 +100,15 @@ public final class LocalServer: @unchecked Sendable {
     private func acceptLoop() {
         while true {
             let client = accept(listener, nil, nil)
-            if client < 0 {
-                lock.lock()
-                let done = stopped
-                lock.unlock()
-                if done { return }
-                continue
+            lock.lock()
+            let done = stopped
+            lock.unlock()
+            if done {
+                if client >= 0 { close(client) }
+                close(listener)
+                return
             }
+            if client < 0 { continue }
             DispatchQueue.global().async { [self] in
                 let connection = Connection(fd: client, registry: open)
                 guard let request = connection.readRequest() else {
