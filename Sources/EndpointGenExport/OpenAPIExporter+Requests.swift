@@ -22,10 +22,10 @@ extension Exporter {
             result.append(parameter(field, in: "header", required: Self.isRequired(field), style: nil))
         }
         for field in endpoint.query {
-            result.append(parameter(field, in: "query", required: Self.isRequired(field), style: endpoint.queryStyles[field.wireName] ?? .repeat))
+            result.append(parameter(field, in: "query", required: Self.isRequiredParameter(field), style: endpoint.queryStyles[field.wireName] ?? .repeat))
         }
         for field in service.sharedQuery {
-            result.append(parameter(field, in: "query", required: Self.isRequired(field), style: .repeat))
+            result.append(parameter(field, in: "query", required: Self.isRequiredParameter(field), style: .repeat))
         }
         for field in endpoint.headerParameters {
             var value = parameter(field, in: "header", required: Self.isRequired(field), style: nil)
@@ -41,6 +41,21 @@ extension Exporter {
     /// Sent on every call: not optional, and no default the client would fill in.
     static func isRequired(_ field: Field) -> Bool {
         !field.type.isOptional && field.defaultValue == nil
+    }
+
+    /// `isRequired` for a query parameter, form field or multipart part: arrays and maps never
+    /// are, as an empty one sends nothing (OpenAPI's `ids=` would be one empty element, `[""]`);
+    /// the document gives a query parameter `default: []` (`{}`) instead.
+    static func isRequiredParameter(_ field: Field) -> Bool {
+        isRequired(field) && !sendsNothingWhenEmpty(field)
+    }
+
+    /// A query parameter or form field whose empty value is sent as nothing: an array or a map.
+    static func sendsNothingWhenEmpty(_ field: Field) -> Bool {
+        switch field.type.unwrapped {
+        case .array, .dictionary: return true
+        default: return false
+        }
     }
 
     private mutating func parameter(_ field: Field, in place: String, required: Bool, style: QueryStyle?) -> DocumentValue {
@@ -76,6 +91,9 @@ extension Exporter {
         // `= null` only says "optional", which `required` already does; a parameter is never null.
         if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }), value != .null {
             schema = Self.adding("default", value, to: schema)
+        } else if place == "query", !field.type.isOptional, field.defaultValue == nil, Self.sendsNothingWhenEmpty(field) {
+            // Left out when empty: absent means empty.
+            schema = Self.adding("default", Self.isCollectionArray(type) ? .array([]) : .object([]), to: schema)
         }
         parameter.set("schema", schema)
         return parameter.value
@@ -124,6 +142,11 @@ extension Exporter {
         return false
     }
 
+    private static func isCollectionArray(_ type: TypeRef) -> Bool {
+        if case .array = type { return true }
+        return false
+    }
+
     private static func isCollection(_ type: TypeRef) -> Bool {
         switch type {
         case .array, .dictionary: return true
@@ -160,11 +183,22 @@ extension Exporter {
             }
             content.set("multipart/form-data", media.value)
         case .raw(let contentType), .file(let contentType):
-            content.set(contentType, .object([.init(key: "schema", value: .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))]))]))
+            // OpenAPI 3.1 says bytes with `contentMediaType` (3.0's `format: binary` is gone).
+            content.set(contentType, .object([.init(key: "schema", value: Self.bytesSchema(contentType))]))
         }
-        var requestBody: [DocumentValue.Member] = [.init(key: "required", value: .bool(true)), .init(key: "content", value: content.value)]
+        // A form whose fields may all be left out can be sent empty: the body is not required.
+        var required = true
+        if case .form(let modelName) = body, case .structure(let fields)? = models[modelName]?.kind {
+            required = fields.contains { Self.isRequiredParameter($0) && $0.access != .readOnly }
+        }
+        var requestBody: [DocumentValue.Member] = [.init(key: "required", value: .bool(required)), .init(key: "content", value: content.value)]
         if case .file = body { requestBody.append(.init(key: OpenAPIExtension.body, value: .string("file"))) }
         return .object(requestBody)
+    }
+
+    /// Bytes of a media type, as OpenAPI 3.1 writes them.
+    static func bytesSchema(_ mediaType: String) -> DocumentValue {
+        .object([.init(key: "type", value: .string("string")), .init(key: "contentMediaType", value: .string(mediaType))])
     }
 
     /// `application/json`, or the `Content-Type` the endpoint or its service declares for JSON.

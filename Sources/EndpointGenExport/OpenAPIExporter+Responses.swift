@@ -72,7 +72,7 @@ extension Exporter {
             response.set(OpenAPIExtension.response, "envelope")
         case .data, .download:
             mediaType = "application/octet-stream"
-            schema = .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("binary"))])
+            schema = Self.bytesSchema("application/octet-stream")
             if kind == .download { response.set(OpenAPIExtension.response, "file") }
         case .string:
             mediaType = "text/plain"

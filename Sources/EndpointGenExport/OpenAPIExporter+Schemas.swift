@@ -86,7 +86,8 @@ extension Exporter {
             return .object([.init(key: "type", value: .string("string")), .init(key: "format", value: .string("byte")),
                             .init(key: "contentEncoding", value: .string("base64"))])
         case .json: return .object([])
-        case .file: return typed("string", "binary")
+        // A file part: bytes of a media type (OpenAPI 3.1), as a raw body's.
+        case .file: return Exporter.bytesSchema("application/octet-stream")
         }
     }
 
@@ -198,7 +199,10 @@ extension Exporter {
             case .writeOnly: schema = Self.adding("writeOnly", .bool(true), to: schema)
             }
             properties.set(field.wireName, schema)
-            if Self.isRequired(field), field.access == .readWrite || multipart { required.append(.string(field.wireName)) }
+            // A multipart list's parts: none when it is empty.
+            if multipart ? Self.isRequiredParameter(field) : Self.isRequired(field) && field.access == .readWrite {
+                required.append(.string(field.wireName))
+            }
         }
         var schema = ObjectBuilder()
         schema.set("type", "object")

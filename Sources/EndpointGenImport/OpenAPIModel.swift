@@ -81,6 +81,8 @@ struct Schema {
     var summary: String?
     /// A scalar `default`, as written.
     var defaultValue: String?
+    /// `default: []` or `default: {}`: absent means empty.
+    var defaultIsEmpty = false
     var deprecated = false
     /// `readOnly: true`: sent in responses only; `writeOnly: true`: in requests only.
     var readOnly = false

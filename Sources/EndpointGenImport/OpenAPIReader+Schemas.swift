@@ -51,6 +51,8 @@ extension OpenAPIReader {
         result.writeOnly = node["writeOnly"]?.text == "true"
         if let value = node["default"], let text = value.text {
             result.defaultValue = text
+        } else if let value = node["default"] {
+            result.defaultIsEmpty = value.sequence?.isEmpty == true || value.mapping?.isEmpty == true
         }
     }
 

@@ -26,7 +26,8 @@ extension SpecBuilder {
             var field = ImportedField(key: parameter.name, type: map)
             field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
             field.deprecated = parameter.deprecated
-            if !parameter.required { field.type = field.type.madeOptional }
+            // `default: {}`: absent when empty (as export-openapi writes a plain map).
+            if !parameter.required, parameter.schema?.defaultIsEmpty != true { field.type = field.type.madeOptional }
             field.style = style == "deepObject" ? "deepObject" : "form"
             field.name = uniqueSwiftName(parameter.name, taken: &names)
             return field
@@ -190,9 +191,17 @@ extension SpecBuilder {
         if let zone = type.timeZone, serviceTimeZone == nil { serviceTimeZone = (zone, schema.location) }
         field.summary = parameter.summary.flatMap { $0.isEmpty ? nil : $0 }
         field.deprecated = parameter.deprecated
-        applyOptionality(&field, type: type, required: parameter.required, schema: schema)
+        // An array or map that is absent when empty (`default: []`, as export-openapi writes a
+        // plain one): the caller always passes one, as for a required parameter.
+        let emptyWhenAbsent = parameter.place == .query && schema.defaultIsEmpty && Self.isCollection(type.kind)
+        applyOptionality(&field, type: type, required: parameter.required || emptyWhenAbsent, schema: schema)
         field.name = uniqueSwiftName(key, taken: &names)
         field.credential = parameter.place == .header && parameter.credential
         return field
+    }
+
+    private static func isCollection(_ kind: SpecType.Kind) -> Bool {
+        if case .array = kind { return true }
+        return kind == .dictionary
     }
 }

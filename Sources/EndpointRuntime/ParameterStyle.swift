@@ -44,10 +44,11 @@ public enum ParameterStyle: String, Sendable, Hashable {
 }
 
 extension Array where Element == QueryItem {
-    /// Appends an array in `style`; nil appends nothing. An empty array appends nothing for
-    /// `repeated` and `brackets`, and `name=` for the delimited styles (an empty list).
+    /// Appends an array in `style`; nil and an empty array append nothing, in every style.
+    /// (`name=`, OpenAPI's "empty" form, is read back by servers and validators as one empty
+    /// element, `[""]`: it cannot say `[]`. The export leaves array parameters optional.)
     public mutating func append(name: String, _ values: [some ParameterValue]?, style: ParameterStyle) {
-        guard let values else { return }
+        guard let values, !values.isEmpty else { return }
         let texts = values.map(\.parameterValue)
         if let delimiter = style.delimiter {
             append(QueryItem(name: name, elements: texts, delimiter: delimiter))
