@@ -47,15 +47,7 @@ extension Exporter {
     /// are, as an empty one sends nothing (OpenAPI's `ids=` would be one empty element, `[""]`);
     /// the document gives a query parameter `default: []` (`{}`) instead.
     static func isRequiredParameter(_ field: Field) -> Bool {
-        isRequired(field) && !sendsNothingWhenEmpty(field)
-    }
-
-    /// A query parameter or form field whose empty value is sent as nothing: an array or a map.
-    static func sendsNothingWhenEmpty(_ field: Field) -> Bool {
-        switch field.type.unwrapped {
-        case .array, .dictionary: return true
-        default: return false
-        }
+        isRequired(field) && !isCollection(field.type.unwrapped)
     }
 
     private mutating func parameter(_ field: Field, in place: String, required: Bool, style: QueryStyle?) -> DocumentValue {
@@ -91,9 +83,13 @@ extension Exporter {
         // `= null` only says "optional", which `required` already does; a parameter is never null.
         if let value = field.defaultValue.flatMap({ defaultValue($0, type: type) }), value != .null {
             schema = Self.adding("default", value, to: schema)
-        } else if place == "query", !field.type.isOptional, field.defaultValue == nil, Self.sendsNothingWhenEmpty(field) {
+        } else if place == "query", Self.isRequired(field), Self.isCollection(type) {
             // Left out when empty: absent means empty.
-            schema = Self.adding("default", Self.isCollectionArray(type) ? .array([]) : .object([]), to: schema)
+            if case .array = type {
+                schema = Self.adding("default", .array([]), to: schema)
+            } else {
+                schema = Self.adding("default", .object([]), to: schema)
+            }
         }
         parameter.set("schema", schema)
         return parameter.value
@@ -139,11 +135,6 @@ extension Exporter {
 
     private static func isModel(_ type: TypeRef) -> Bool {
         if case .model = type { return true }
-        return false
-    }
-
-    private static func isCollectionArray(_ type: TypeRef) -> Bool {
-        if case .array = type { return true }
         return false
     }
 

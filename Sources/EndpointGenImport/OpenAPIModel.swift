@@ -186,6 +186,9 @@ struct StatusResponse {
     var location: SourceLocation
     /// The example export-openapi writes for a spec's `sample` (`examples: sample: value:`).
     var sample: SampleValue?
+    /// The `default` export-openapi writes for a service's `errorBody:` (`x-endpointgen-response:
+    /// errorBody`), not a status the spec listed.
+    var statesErrorBody = false
 }
 
 enum SecurityScheme {

@@ -62,10 +62,10 @@ extension OpenAPIReader {
                 parameters.append(parameter)
             }
         }
-        // Each numbered response's schema is read once, here; the single response and the error
-        // schema take theirs from this list (reading twice would repeat a schema's warnings).
+        // Each response's schema is read once, here; the single response and the error schema
+        // take theirs from this list (reading twice would repeat a schema's warnings).
         let statuses = statusResponses(node["responses"])
-        let (response, responseLocation, responseSample) = self.response(node["responses"], operation: node, statuses: statuses.numbered)
+        let (response, responseLocation, responseSample) = self.response(node["responses"], operation: node, statuses: statuses)
         var operation = Operation(
             method: method, path: path,
             operationId: node["operationId"]?.text,
@@ -76,25 +76,25 @@ extension OpenAPIReader {
             parameters: parameters,
             body: requestBody(node["requestBody"]),
             response: response, responseLocation: responseLocation,
-            errorSchema: errorSchema(node["responses"], statuses: statuses.listed),
+            errorSchema: errorSchema(node["responses"], statuses: statuses),
             security: node["security"].flatMap(securityChoice),
             location: location(node))
         readExtensions(node, into: &operation)
         for server in (node["servers"] ?? pathServers)?.elements ?? [] {
             if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text.map(HTMLToMarkdown.convert))) }
         }
-        operation.statusResponses = statuses.numbered
-        operation.listedResponses = statuses.listed
+        operation.statusResponses = statuses.filter { if case .code = $0.status { true } else { false } }
+        // The `default` an export writes for the service's `errorBody:` is no status the spec listed.
+        operation.listedResponses = statuses.filter { !$0.statesErrorBody }
         operation.responseSample = responseSample
         return operation
     }
 
-    /// The responses of numbered statuses from 200 to 599, and with them those of classes
-    /// (`4XX`) and `default`, each in document order.
-    private mutating func statusResponses(_ node: YAMLNode?) -> (numbered: [StatusResponse], listed: [StatusResponse]) {
-        guard let responses = node?.mapping else { return ([], []) }
-        var numbered: [StatusResponse] = []
-        var listed: [StatusResponse] = []
+    /// The responses of numbered statuses from 200 to 599, classes (`4XX`) and `default`, in
+    /// document order.
+    private mutating func statusResponses(_ node: YAMLNode?) -> [StatusResponse] {
+        guard let responses = node?.mapping else { return [] }
+        var result: [StatusResponse] = []
         for pair in responses {
             guard let text = pair.key.text else { continue }
             let status: ResponseStatus
@@ -109,13 +109,11 @@ extension OpenAPIReader {
             }
             guard let resolved = follow(pair.value, what: "response '\(text)'") else { continue }
             let json = resolved["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
-            let response = StatusResponse(status: status, content: content(of: resolved, code: status.representativeCode, at: location(pair.key)),
-                                          hasSchema: json?.value["schema"] != nil, location: location(pair.key), sample: sample(of: resolved))
-            if case .code = status { numbered.append(response) }
-            // The `default` an export writes for the service's `errorBody:` is no status the spec listed.
-            if resolved[OpenAPIExtension.response]?.text != "errorBody" { listed.append(response) }
+            result.append(StatusResponse(status: status, content: content(of: resolved, code: status.representativeCode, at: location(pair.key)),
+                                         hasSchema: json?.value["schema"] != nil, location: location(pair.key), sample: sample(of: resolved),
+                                         statesErrorBody: resolved[OpenAPIExtension.response]?.text == "errorBody"))
         }
-        return (numbered, listed)
+        return result
     }
 
     // MARK: - endpointgen's extensions
@@ -325,7 +323,7 @@ extension OpenAPIReader {
         if chosen == nil, responses.count == 1, responses[0].key.text == "default" {
             chosen = responses[0]
         }
-        if let chosen, let listed = statuses.first(where: { String($0.code) == chosen.key.text }) {
+        if let chosen, let key = chosen.key.text?.uppercased(), let listed = statuses.first(where: { $0.status.spelling.uppercased() == key }) {
             return (listed.content, listed.location, listed.sample)
         }
         guard let chosen, let resolved = follow(chosen.value, what: "response '\(chosen.key.text ?? "")'") else {

@@ -57,9 +57,7 @@ extension SpecBuilder {
     /// An operation's description when it says more than its summary (which may be its first
     /// paragraph), trimmed of the blank lines and spaces around it.
     static func description(_ text: String?, besides summary: String?) -> String? {
-        guard var text else { return nil }
-        while let last = text.unicodeScalars.last, last == " " || last == "\n" || last == "\t" || last == "\r" { text.unicodeScalars.removeLast() }
-        while let first = text.unicodeScalars.first, first == " " || first == "\n" || first == "\t" || first == "\r" { text.unicodeScalars.removeFirst() }
+        guard let text = text.map(Text.trimmed) else { return nil }
         // One paragraph that became the summary says nothing more.
         let onlyTheSummary = Text.firstParagraph(text) == summary && !text.contains("\n\n")
         guard !text.isEmpty, text != summary, !onlyTheSummary else { return nil }

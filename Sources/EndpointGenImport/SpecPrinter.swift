@@ -23,7 +23,8 @@ struct SpecPrinter {
     private var endpointIndex = 0
 
     /// A printed spec: its text, where each endpoint and model came from in the document, and
-    /// which lines hold each endpoint's `paginate:` (an extension the loader may yet refuse).
+    /// which lines hold each endpoint's `paginate:` and `sample:` blocks (the document's claims,
+    /// which the loader may yet refuse).
     struct Rendered {
         var text: String
         var origins: [(line: Int, location: SourceLocation)]

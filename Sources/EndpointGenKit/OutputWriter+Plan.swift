@@ -90,6 +90,13 @@ extension OutputWriter {
         }
     }
 
+    /// Whether the file at `path` starts with the generated header. Only the header's length is
+    /// read: a file of the user's may be any size.
+    static func hasGeneratedHeader(_ path: String) throws(FileSystem.Failure) -> Bool {
+        let header = Array(CodeGenerator.headerPrefix.utf8)
+        return try FileSystem.readPrefix(of: path, count: header.count) == header
+    }
+
     /// Generated files in the folder (they carry the header) that are not among `names`.
     private static func staleFiles(in directory: String, keeping names: Set<String>) throws(OutputError) -> [(name: String, old: String)] {
         let entries: [String]
@@ -102,16 +109,14 @@ extension OutputWriter {
         for entry in entries where entry.hasSuffix(".swift") && !names.contains(entry) {
             let path = directory + "/" + entry
             guard kind(of: path) == .file else { continue }
-            // Only the header's length is read to tell a generated file from one of the user's
-            // (a foreign file may be any size); a generated one is then read whole for the diff.
-            let header = Array(CodeGenerator.headerPrefix.utf8)
-            let start: [UInt8]
+            let generated: Bool
             do throws(FileSystem.Failure) {
-                start = try FileSystem.readPrefix(of: path, count: header.count)
+                generated = try hasGeneratedHeader(path)
             } catch {
                 throw OutputError(description: "cannot read '\(path)': \(error.reason)")
             }
-            if start == header {
+            // A generated one is then read whole for the diff.
+            if generated {
                 stale.append((entry, try readFile(path)))
             }
         }

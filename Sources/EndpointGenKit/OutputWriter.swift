@@ -172,9 +172,7 @@ public enum OutputWriter {
             case .missing where missingAllowed:
                 return
             case .file:
-                let header = Array(CodeGenerator.headerPrefix.utf8)
-                let start = (try? FileSystem.readPrefix(of: path, count: header.count)) ?? []
-                guard start == header else { throw refusal(journal, "'\(Path.lastComponent(path))' is not a generated file") }
+                guard (try? hasGeneratedHeader(path)) == true else { throw refusal(journal, "'\(Path.lastComponent(path))' is not a generated file") }
             case .missing:
                 throw refusal(journal, "'\(Path.lastComponent(path))' is missing")
             case .symlink:
