@@ -85,13 +85,15 @@ build:
 # AsyncHTTPClient (the default transport on Linux is CurlTransport). httpbin under gunicorn is a
 # referee the tests start themselves on 127.0.0.1; here its absence is a failure, not a skip, as is
 # openapi-spec-validator's (the judge of export-openapi's documents).
+# The export's fidelity (ExportFidelityTests) is not a transport's: it runs once.
+TRANSPORT_SKIP = ExportFidelityTests
 TRANSPORT_SUITES = RuntimeTests.TransportTests|RuntimeTests.RedirectTests|RuntimeTests.HTTPBinTests|RuntimeTests.RefereeTests|RuntimeTests.StreamingTests|RuntimeTests.TransferTests|RuntimeTests.CookieSessionTests|WireTests
 # The suites are XCTest only: without swift-testing's empty run after it, XCTest's summary is
 # the last thing printed.
 test: check referees
 	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_REQUIRE_OPENAPI_VALIDATOR=1 $(SWIFT) test $(TRAITS) --disable-swift-testing
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
-	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=urlsession $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)' --skip '$(TRANSPORT_SKIP)'
+	ENDPOINTGEN_REQUIRE_HTTPBIN=1 ENDPOINTGEN_TEST_TRANSPORT=ahc $(SWIFT) test $(TRAITS) --skip-build --disable-swift-testing --filter '$(TRANSPORT_SUITES)' --skip '$(TRANSPORT_SKIP)'
 
 # What building needs on Debian or Ubuntu: libyaml and pkg-config, with sudo only when not root
 # (CI images often run as root without sudo). macOS: brew install libyaml.
@@ -107,9 +109,10 @@ setup:
 # Independent referees the tests use (PyPI): httpbin served by gunicorn, openapi-core, a strict
 # OpenAPI request validator (Tests/Referee/openapi_referee.py), openapi-spec-validator, which
 # judges the documents export-openapi writes (OpenAPIExportTests), and sse-starlette under uvicorn,
-# an independent server-sent events server (Tests/Referee/sse_referee.py, StreamingTests).
+# an independent server-sent events server (Tests/Referee/sse_referee.py, StreamingTests), and
+# hypothesis-jsonschema, which generates the answers of export_referee.py (ExportFidelityTests).
 referees:
-	@python3 -c "import httpbin, gunicorn, openapi_core, openapi_spec_validator, sse_starlette, uvicorn" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core openapi-spec-validator sse-starlette uvicorn
+	@python3 -c "import httpbin, gunicorn, openapi_core, openapi_spec_validator, sse_starlette, uvicorn, hypothesis_jsonschema" 2>/dev/null || python3 -m pip install --quiet httpbin gunicorn openapi-core openapi-spec-validator sse-starlette uvicorn hypothesis-jsonschema
 
 # The suites where threads meet under ThreadSanitizer, in its own build folder (.build-tsan): the
 # runtime, Generated/ over the loopback server, the wire and verify suites, and KitTests, whose
@@ -118,8 +121,9 @@ referees:
 # single-threaded stages (CodegenTests, SpecTests, YAMLTests, ImportTests), InterruptedRunTests
 # (SIGKILLed runs report nothing), the command-line suites (CLITests, VerifyCLITests: a process
 # per case, each paying the sanitizer's start; KitTests' other suites run the same code in
-# process), and MemoryTests, which measure peak RSS: under the sanitizer, its shadow memory.
-TSAN_SKIP = ^(CodegenTests|SpecTests|YAMLTests|ImportTests)\.|InterruptedRunTests|MemoryTests|\.CLITests|VerifyCLITests
+# process), MemoryTests, which measure peak RSS (under the sanitizer, its shadow memory), and
+# ExportFidelityTests, whose time is a Python referee's (one client, one call at a time).
+TSAN_SKIP = ^(CodegenTests|SpecTests|YAMLTests|ImportTests)\.|InterruptedRunTests|MemoryTests|\.CLITests|VerifyCLITests|ExportFidelityTests
 TSAN_FLAGS = $(TRAITS) --sanitize=thread --scratch-path .build-tsan
 tsan: referees
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TSAN_FLAGS) --skip '$(TSAN_SKIP)'

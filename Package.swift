@@ -152,7 +152,7 @@ let package = Package(
         // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.
         .testTarget(
             name: "WireTests",
-            dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", "APITestSupport", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
         // Which files the build-tool plugin reads as specs: Plugins/EndpointGenPlugin/SpecSelection.swift,

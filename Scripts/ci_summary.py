@@ -30,6 +30,38 @@ def test_counts(log_text):
     return found
 
 
+# What says why a step failed: a test's failed assertion, a compiler or tool error, a Swift runtime
+# trap ("Fatal error: …", a crash's banner) and the test that was running when the process died.
+CAUSE = re.compile(r"(: error: |^error: |Fatal error|fatal error|💣|Program crashed|Crash: |Traceback|FAILED|\*\*\* )")
+STARTED = re.compile(r"^Test Case '([^']+)' started")
+ENDED = re.compile(r"^Test Case '([^']+)' (passed|failed|skipped)")
+
+
+def failure_causes(log_text, limit=12):
+    """The lines of a failed step's log that say why, and the test running when it stopped.
+
+    The report of a CI run shows only the end of its output; a crash's backtrace fills it, so the
+    cause is repeated here, beside the table."""
+    causes = []
+    running = None
+    for line in log_text.splitlines():
+        started = STARTED.match(line)
+        if started:
+            running = started.group(1)
+            continue
+        if ENDED.match(line):
+            running = None
+            continue
+        if CAUSE.search(line) and line.strip() not in causes:
+            causes.append(line.strip()[:300])
+    lines = causes[:limit]
+    if len(causes) > limit:
+        lines.append(f"… {len(causes) - limit} more in the step's log")
+    if running:
+        lines.append(f"running when the process ended: {running}")
+    return lines
+
+
 def summarize(folder):
     passed = failed = 0
     rows = []
@@ -37,6 +69,13 @@ def summarize(folder):
         for line in handle:
             name, status, seconds, cpu = (line.split() + ["0"])[:4]
             rows.append((name, status, int(seconds), int(cpu)))
+    for name, status, _, _ in rows:
+        log = os.path.join(folder, f"{name}.log")
+        if status == "ok" or not os.path.exists(log):
+            continue
+        print(f"--- why {name} failed")
+        for line in failure_causes(open(log, encoding="utf-8", errors="replace").read()) or ["(no error line: see the step's log)"]:
+            print(f"  {line}")
     for name, status, seconds, cpu in rows:
         if name.endswith("(background)"):
             # Shown for its time; not a check (the step that needs it reports its failure), and

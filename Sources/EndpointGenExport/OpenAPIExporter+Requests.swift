@@ -66,12 +66,21 @@ extension Exporter {
                 case .comma: ("form", false)
                 case .space: ("spaceDelimited", false)
                 case .pipe: ("pipeDelimited", false)
-                case .deepObject: ("deepObject", true)
+                // OpenAPI defines deepObject for objects only: a list of them (`eras[0][gte]=1`)
+                // is said by the extension, beside a form a validator accepts (nothing under the
+                // plain name is sent, so it reads the parameter as absent).
+                case .deepObject: Self.isArray(type) ? ("form", true) : ("deepObject", true)
                 // `ids[]=1&ids[]=2` has no OpenAPI style; repeated items are the nearest.
                 case .brackets: ("form", true)
                 }
             parameter.set("style", name)
             parameter.set("explode", .bool(explode))
+            if style == .deepObject, Self.isArray(type) {
+                parameter.set(OpenAPIExtension.style, "deepObject")
+                diagnostics.warning(
+                    "query parameter '\(field.wireName)' is a list in 'style: deepObject' (\(field.wireName)[0][key]=a), which OpenAPI defines for objects only; exported as exploded form with \(OpenAPIExtension.style): deepObject",
+                    at: field.location)
+            }
             if style == .brackets {
                 parameter.set(OpenAPIExtension.style, "brackets")
                 diagnostics.warning(
@@ -133,6 +142,11 @@ extension Exporter {
         return FormEncoding.entry(style: field.style, isList: isList, isScalar: isScalar(type))
     }
 
+    private static func isArray(_ type: TypeRef) -> Bool {
+        if case .array = type { return true }
+        return false
+    }
+
     private static func isModel(_ type: TypeRef) -> Bool {
         if case .model = type { return true }
         return false
@@ -174,8 +188,10 @@ extension Exporter {
             }
             content.set("multipart/form-data", media.value)
         case .raw(let contentType), .file(let contentType):
-            // OpenAPI 3.1 says bytes with `contentMediaType` (3.0's `format: binary` is gone).
-            content.set(contentType, .object([.init(key: "schema", value: Self.bytesSchema(contentType))]))
+            // Any bytes: OpenAPI 3.1 leaves a binary media type without a schema (3.0's
+            // `format: binary` is gone; `contentMediaType` says what a string holds, and
+            // validators such as openapi-core then expect text).
+            content.set(contentType, .object([]))
         }
         // A form whose fields may all be left out can be sent empty: the body is not required.
         var required = true
@@ -187,7 +203,7 @@ extension Exporter {
         return .object(requestBody)
     }
 
-    /// Bytes of a media type, as OpenAPI 3.1 writes them.
+    /// Bytes of a media type inside a schema (a multipart file part), as OpenAPI 3.1 writes them.
     static func bytesSchema(_ mediaType: String) -> DocumentValue {
         .object([.init(key: "type", value: .string("string")), .init(key: "contentMediaType", value: .string(mediaType))])
     }

@@ -71,8 +71,8 @@ extension Exporter {
             }
             response.set(OpenAPIExtension.response, "envelope")
         case .data, .download:
+            // Any bytes: OpenAPI 3.1 leaves a binary media type without a schema.
             mediaType = "application/octet-stream"
-            schema = Self.bytesSchema("application/octet-stream")
             if kind == .download { response.set(OpenAPIExtension.response, "file") }
         case .string:
             mediaType = "text/plain"

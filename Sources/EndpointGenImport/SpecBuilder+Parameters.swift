@@ -9,8 +9,10 @@ extension SpecBuilder {
     /// list of objects in `deepObject`), or a map (`[String: T]`).
     mutating func queryField(_ parameter: Parameter, owner: String, models: inout [ImportedModel], names: inout Set<String>) -> ImportedField? {
         var parameter = parameter
-        let style = parameter.style ?? "form"
-        let explode = parameter.explode ?? (style == "form")
+        // export-openapi's list of objects in deepObject style, which OpenAPI cannot say: the
+        // extension names the style, beside an exploded form that validators accept.
+        let style = parameter.specStyle == "deepObject" ? "deepObject" : parameter.style ?? "form"
+        let explode = parameter.specStyle == "deepObject" ? true : parameter.explode ?? (style == "form")
         // Stripe's `discounts`: a list, or "" to clear it. The empty string is not kept.
         if let schema = parameter.schema, case .union(_, let parts) = schema.kind {
             let kept = parts.filter { if case .stringEnum([""]) = $0.kind { false } else { true } }

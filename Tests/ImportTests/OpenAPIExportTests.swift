@@ -229,6 +229,38 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertTrue(spec.contains("style: brackets"), spec)
     }
 
+    /// OpenAPI defines deepObject for objects: a list of them is exploded form (what validators
+    /// accept: nothing is sent under the plain name) with the style in the extension, a warning,
+    /// and import reads the style back.
+    func testAListOfObjectsInDeepObjectStyleIsAnExtension() throws {
+        let export = try export("""
+            service: Books
+            endpoints:
+              list:
+                method: GET
+                path: /books
+                query:
+                  published: { type: "Range?", style: deepObject }
+                  eras: { type: "[Range]?", style: deepObject }
+                response: empty
+            models:
+              Range: { fields: { gte: Int?, lt: Int? } }
+            """)
+        let parameters = export.document["paths"]?["/books"]?["get"]?["parameters"]
+        XCTAssertEqual(Self.item(parameters, 0)?["style"], .string("deepObject"), "an object keeps OpenAPI's deepObject")
+        XCTAssertNil(Self.item(parameters, 0)?[OpenAPIExtension.style])
+        XCTAssertEqual(Self.item(parameters, 1)?["style"], .string("form"))
+        XCTAssertEqual(Self.item(parameters, 1)?["explode"], .bool(true))
+        XCTAssertEqual(Self.item(parameters, 1)?[OpenAPIExtension.style], .string("deepObject"))
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [
+            "specs/a.yaml:8:7: warning: query parameter 'eras' is a list in 'style: deepObject' (eras[0][key]=a), which OpenAPI defines for objects only; exported as exploded form with x-endpointgen-style: deepObject",
+        ])
+        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
+        let spec = try XCTUnwrap(imported.files.first { $0.name == "books.yaml" }).contents
+        XCTAssertTrue(spec.contains("eras:\n        type: \"[Range]?\"\n        style: deepObject\n"), spec)
+    }
+
     // MARK: - Reading the extensions
 
     /// `x-endpointgen-…` values the spec loader would refuse are left out, so a document that

@@ -470,6 +470,15 @@ final class StreamingTests: XCTestCase {
     }
 
     func testAHeadThatTricklesInMeetsTheTimeout() async throws {
+        #if os(Linux)
+        // FoundationNetworking stops the process when a task cancelled while its head arrives in
+        // pieces then completes ("Transfer completed, but there's no response",
+        // swift-corelibs-foundation#5285), intermittently (CI, 2026-11-27). CurlTransport, Linux's default,
+        // and AsyncHTTPClientTransport are tested; Darwin's URLSession is untested.
+        if client().transport is URLSessionTransport {
+            throw XCTSkip("FoundationNetworking crashes on a head cut by cancel (swift-corelibs-foundation#5285)")
+        }
+        #endif
         // Header lines 0.3 s apart for 4 s: no single silence reaches the 1 s timeout, but the
         // head must arrive within it.
         let server = try localServer { _, connection in
