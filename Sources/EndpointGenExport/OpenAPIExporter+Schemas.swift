@@ -91,6 +91,18 @@ extension Exporter {
         }
     }
 
+    /// A case of an integer discriminator: its model, and the numbers that name it on `property`.
+    private func integerCase(_ model: String, values: [String], property: String) -> DocumentValue {
+        let tag: DocumentValue = values.count == 1
+            ? .object([.init(key: "const", value: .number(values[0]))])
+            : .object([.init(key: "enum", value: .array(values.map(DocumentValue.number)))])
+        let said = DocumentValue.object([
+            .init(key: "properties", value: .object([.init(key: property, value: tag)])),
+            .init(key: "required", value: .array([.string(property)])),
+        ])
+        return .object([.init(key: "allOf", value: .array([Self.reference(model), said]))])
+    }
+
     private static func typed(_ type: String) -> DocumentValue {
         .object([.init(key: "type", value: .string(type))])
     }
@@ -150,15 +162,25 @@ extension Exporter {
             var builder = ObjectBuilder()
             var listed: [String] = []
             for variant in oneOf.variants where !listed.contains(variant.model) { listed.append(variant.model) }
-            builder.set("oneOf", .array(listed.map(Self.reference)))
             var discriminator = ObjectBuilder()
             discriminator.set("propertyName", oneOf.discriminator)
             discriminator.set("mapping", .object(oneOf.variants.map {
                 .init(key: $0.value, value: .string("#/components/schemas/" + Self.pointerEscaped($0.model)))
             }))
-            builder.set("discriminator", discriminator.value)
-            if oneOf.valueType == .int { builder.set(OpenAPIExtension.discriminatorType, "integer") }
-            if listed.count < oneOf.variants.count {
+            if oneOf.valueType == .int {
+                // OpenAPI's discriminator values are strings (a validator looks `1` up as the
+                // schema "1"): each case says its numbers on the property, and the mapping
+                // travels in the extension, which import reads as the discriminator.
+                builder.set("oneOf", .array(listed.map { model in
+                    integerCase(model, values: oneOf.variants.filter { $0.model == model }.map(\.value), property: oneOf.discriminator)
+                }))
+                builder.set(OpenAPIExtension.discriminator, discriminator.value)
+                builder.set(OpenAPIExtension.discriminatorType, "integer")
+            } else {
+                builder.set("oneOf", .array(listed.map(Self.reference)))
+                builder.set("discriminator", discriminator.value)
+            }
+            if oneOf.valueType != .int, listed.count < oneOf.variants.count {
                 diagnostics.warning(
                     "'\(model.name)' names one model for several discriminator values; OpenAPI's mapping keeps them, but a reader that follows 'oneOf' sees the model once",
                     at: model.location)

@@ -80,8 +80,10 @@ extension OpenAPIReader {
             result.timeZone = node[OpenAPIExtension.timeZone]?.text.flatMap { SpecRules.isTimeZone($0) ? $0 : nil }
         }
         result.specStyle = node[OpenAPIExtension.style]?.text
-        if let property = node["discriminator"]?["propertyName"]?.text, !property.isEmpty {
-            result.discriminator = (property, discriminatorMapping(node["discriminator"]?["mapping"]))
+        // export-openapi's integer discriminator, which OpenAPI's `discriminator` cannot hold.
+        let discriminator = node["discriminator"] ?? (result.integerDiscriminator ? node[OpenAPIExtension.discriminator] : nil)
+        if let property = discriminator?["propertyName"]?.text, !property.isEmpty {
+            result.discriminator = (property, discriminatorMapping(discriminator?["mapping"]))
         }
         return type
     }
@@ -144,7 +146,8 @@ extension OpenAPIReader {
             result.kind = .reference(name)
             return true
         }
-        if let discriminator = result.discriminator, let cases = discriminatedCases(list, mapping: discriminator.mapping) {
+        if let discriminator = result.discriminator,
+           let cases = discriminatedCases(list, mapping: discriminator.mapping, exported: node["discriminator"] == nil) {
             result.kind = .discriminated(property: discriminator.property, cases: cases)
             return true
         }

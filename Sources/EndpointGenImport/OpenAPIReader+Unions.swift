@@ -353,10 +353,13 @@ extension OpenAPIReader {
     /// The cases of a `oneOf` with a discriminator when every part is a `$ref` to a component:
     /// each one's value is the `mapping` key that names it, else the component's name (OpenAPI's
     /// default). Nil when a part is written inline.
-    func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)]) -> [(value: String, schema: String)]? {
+    /// With `exported`, a part may be export-openapi's integer case: `allOf` of the model and its
+    /// numbers on the property.
+    func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)], exported: Bool = false) -> [(value: String, schema: String)]? {
         var cases: [(value: String, schema: String)] = []
         for part in parts {
-            guard let reference = part["$ref"]?.text, let name = componentName(reference, from: part) else { return nil }
+            let referring = exported && part["$ref"] == nil ? part["allOf"]?.sequence?.first ?? part : part
+            guard let reference = referring["$ref"]?.text, let name = componentName(reference, from: referring) else { return nil }
             // Every value the mapping gives the case is a case of that model.
             let values = mapping.filter { $0.schema == name }.map(\.value)
             // (A value given twice is left out with a warning where the model is built.)

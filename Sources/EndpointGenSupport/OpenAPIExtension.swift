@@ -43,6 +43,10 @@ public enum OpenAPIExtension {
     public static let additionalOperations = "x-endpointgen-additional-operations"
     /// `oneOf` schema: `integer` when the discriminator's values are integers.
     public static let discriminatorType = "x-endpointgen-discriminator-type"
+    /// `oneOf` schema: an integer discriminator (`propertyName`, `mapping` of the numbers as text),
+    /// which OpenAPI's `discriminator` cannot hold (its values are strings); each case of the
+    /// `oneOf` is `allOf` of its model and the numbers on the property.
+    public static let discriminator = "x-endpointgen-discriminator"
     /// Tag (service): the service's `dateEncoding` (`iso8601`, `date`, `epochSeconds`,
     /// `epochMilliseconds`, `local`). Date schema: the field's or parameter's own `dateEncoding`,
     /// or `service` for a date that follows its service's (the schema's `type` and `format` say

@@ -261,6 +261,45 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertTrue(spec.contains("eras:\n        type: \"[Range]?\"\n        style: deepObject\n"), spec)
     }
 
+    /// OpenAPI's discriminator values are strings, so a validator looks `1` up as a schema named
+    /// "1": an integer discriminator's cases say their numbers on the property (`allOf` of the
+    /// model and a `const` or `enum`), the mapping travels in the extension, and import reads it
+    /// back as the same discriminator.
+    func testIntegerDiscriminatorsAreNumbersOnTheProperty() throws {
+        let export = try export("""
+            service: Feed
+            endpoints:
+              widget: { method: GET, path: /widget, response: Widget }
+            models:
+              Widget:
+                oneOf:
+                  discriminator: kind
+                  type: Int
+                  cases:
+                    1: Button
+                    2: Label
+                    -1: { model: Button, name: legacyButton }
+              Button: { fields: { title: String } }
+              Label: { fields: { text: String } }
+            """)
+        let widget = export.document["components"]?["schemas"]?["Widget"]
+        XCTAssertNil(widget?["discriminator"])
+        XCTAssertEqual(widget?[OpenAPIExtension.discriminatorType], .string("integer"))
+        XCTAssertEqual(widget?[OpenAPIExtension.discriminator]?["propertyName"], .string("kind"))
+        let button = Self.item(widget?["oneOf"], 0)
+        XCTAssertEqual(Self.item(button?["allOf"], 0), .object([.init(key: "$ref", value: .string("#/components/schemas/Button"))]))
+        XCTAssertEqual(Self.item(button?["allOf"], 1)?["properties"]?["kind"]?["enum"], .array([.number("1"), .number("-1")]))
+        XCTAssertEqual(Self.item(Self.item(widget?["oneOf"], 1)?["allOf"], 1)?["properties"]?["kind"]?["const"], .number("2"))
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [], "both numbers of Button are said: no warning")
+
+        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
+        let spec = try XCTUnwrap(imported.files.first { $0.name == "feed.yaml" }).contents
+        XCTAssertTrue(spec.contains("discriminator: kind\n      type: Int\n"), spec)
+        // (Button is renamed ButtonModel: SwiftUI has a Button.)
+        XCTAssertTrue(spec.contains("1: ButtonModel\n        -1: { model: ButtonModel, name: buttonModel2 }\n        2: LabelModel\n"), spec)
+    }
+
     // MARK: - Reading the extensions
 
     /// `x-endpointgen-…` values the spec loader would refuse are left out, so a document that
