@@ -170,6 +170,14 @@ extension Exporter {
         case .form(let modelName):
             var media = ObjectBuilder()
             media.set("schema", schema(of: .model(modelName), inline: true, dates: .service(serviceDates)))
+            if case .structure(let fields)? = models[modelName]?.kind,
+               fields.contains(where: { Self.isRequired($0) && Self.isCollection($0.type.unwrapped) && $0.access == .readWrite }) {
+                // An empty list or map of a form is sent as nothing, so the model's `required`
+                // (right for JSON, where `[]` is sent) is not the body's: the body has the
+                // fields as a form sends them, and names the model, which import keeps.
+                let fields = objectSchema(fields, multipart: true, dates: .service(serviceDates))
+                media.set("schema", Self.adding(OpenAPIExtension.model, .string(modelName), to: fields))
+            }
             if case .structure(let fields)? = models[modelName]?.kind {
                 var encoding = ObjectBuilder()
                 for field in fields { encoding.set(field.wireName, formEncoding(field)) }

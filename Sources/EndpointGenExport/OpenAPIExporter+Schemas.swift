@@ -201,7 +201,8 @@ extension Exporter {
 
     /// An object of fields (a struct model, the parts of a multipart body): required are the
     /// fields that are neither optional nor defaulted (nor read- or write-only, which one
-    /// direction leaves out).
+    /// direction leaves out). `multipart`: the fields of a form or multipart body, where an
+    /// empty list or map is sent as nothing, so it is never required.
     /// `dates`: what the dates of fields without their own `dateEncoding` are written as.
     mutating func objectSchema(_ fields: [Field], multipart: Bool, dates: DateLeaf) -> DocumentValue {
         var properties = ObjectBuilder()
@@ -222,7 +223,7 @@ extension Exporter {
             }
             properties.set(field.wireName, schema)
             // A multipart list's parts: none when it is empty.
-            if multipart ? Self.isRequiredParameter(field) : Self.isRequired(field) && field.access == .readWrite {
+            if multipart ? Self.isRequiredParameter(field) && field.access != .readOnly : Self.isRequired(field) && field.access == .readWrite {
                 required.append(.string(field.wireName))
             }
         }

@@ -285,7 +285,12 @@ extension OpenAPIReader {
             return RequestBody(content: .json(schemaOf(json.1), mediaType: mediaType), location: location(node))
         }
         if let form = types.first(where: { $0.0 == "application/x-www-form-urlencoded" }) {
-            var body = RequestBody(content: .form(schemaOf(form.1)), location: location(node))
+            var schema = schemaOf(form.1)
+            // export-openapi's form of a model whose lists a form may leave out: the model itself.
+            if let model = form.1["schema"]?[OpenAPIExtension.model]?.text, component(model) != nil {
+                schema = Schema(kind: .reference(model), location: schema.location)
+            }
+            var body = RequestBody(content: .form(schema), location: location(node))
             for pair in form.1["encoding"]?.mapping ?? YAMLMapping() {
                 guard let name = pair.key.text else { continue }
                 body.formEncoding[name] = FormFieldEncoding(

@@ -315,7 +315,7 @@ extension OpenAPIReader {
     }
 
     /// The node of a component schema (of the root document, or named by a reference).
-    private func component(_ name: String) -> YAMLNode? {
+    func component(_ name: String) -> YAMLNode? {
         references.componentNodes[name]
     }
 

@@ -47,6 +47,9 @@ public enum OpenAPIExtension {
     /// which OpenAPI's `discriminator` cannot hold (its values are strings); each case of the
     /// `oneOf` is `allOf` of its model and the numbers on the property.
     public static let discriminator = "x-endpointgen-discriminator"
+    /// Form body schema: the model it is written from (its fields, with lists and maps not
+    /// required, as a form sends an empty one as nothing); import uses the model.
+    public static let model = "x-endpointgen-model"
     /// Tag (service): the service's `dateEncoding` (`iso8601`, `date`, `epochSeconds`,
     /// `epochMilliseconds`, `local`). Date schema: the field's or parameter's own `dateEncoding`,
     /// or `service` for a date that follows its service's (the schema's `type` and `format` say

@@ -300,6 +300,29 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertTrue(spec.contains("1: ButtonModel\n        -1: { model: ButtonModel, name: buttonModel2 }\n        2: LabelModel\n"), spec)
     }
 
+    /// A form sends an empty list as nothing: a model's required list is not required in its form
+    /// body, which names the model for import; the component keeps `required` for JSON.
+    func testAFormsRequiredListIsNotRequiredInTheBody() throws {
+        let export = try export("""
+            service: Forms
+            endpoints:
+              pay: { method: POST, path: /pay, body: { form: PayForm }, response: empty }
+              echo: { method: POST, path: /echo, body: PayForm, response: empty }
+            models:
+              PayForm: { fields: { amount: Int, ids: "[Int]" } }
+            """)
+        let media = export.document["paths"]?["/pay"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"]
+        XCTAssertEqual(media?["schema"]?["required"], .array([.string("amount")]))
+        XCTAssertEqual(media?["schema"]?[OpenAPIExtension.model], .string("PayForm"))
+        XCTAssertEqual(export.document["components"]?["schemas"]?["PayForm"]?["required"], .array([.string("amount"), .string("ids")]),
+                       "as JSON, [] is sent")
+        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
+        let spec = try XCTUnwrap(imported.files.first { $0.name == "forms.yaml" }).contents
+        XCTAssertTrue(spec.contains("form: PayForm"), spec)
+        XCTAssertTrue(spec.contains("ids: \"[Int]\""), spec)
+    }
+
     // MARK: - Reading the extensions
 
     /// `x-endpointgen-…` values the spec loader would refuse are left out, so a document that
