@@ -171,6 +171,7 @@ struct Exporter {
         var order: [String] = []
         var operations: [String: [DocumentValue.Member]] = [:]
         var additional: [String: [DocumentValue.Member]] = [:]
+        var sameRoute: [String: [DocumentValue]] = [:]
         var owners: [String: (service: String, endpoint: String)] = [:]
         for service in services {
             let serviceServers = documentServers == nil ? servers(of: service) : nil
@@ -180,9 +181,12 @@ struct Exporter {
                 let path = Self.openAPIPath(endpoint.pathComponents)
                 let route = endpoint.method.rawValue + " " + path
                 if let owner = owners[route] {
+                    // Carried beside the route's operation, where import finds it again.
                     diagnostics.warning(
-                        "\(route) is also endpoint '\(owner.endpoint)' of service \(owner.service); an OpenAPI document has one operation per method and path, so this one is left out (export the services one at a time with --service)",
+                        "\(route) is also endpoint '\(owner.endpoint)' of service \(owner.service); an OpenAPI document has one operation per method and path, so this one is written under \(OpenAPIExtension.sameRouteOperations), which import-openapi reads back and other tools ignore (a path of its own makes it an operation for them)",
                         at: endpoint.location)
+                    let value = operation(endpoint, of: service, servers: serviceServers)
+                    sameRoute[path, default: []].append(.object([.init(key: endpoint.method.isStandard ? method : endpoint.method.rawValue, value: value)]))
                     continue
                 }
                 owners[route] = (service.name, endpoint.name)
@@ -202,6 +206,7 @@ struct Exporter {
         return .object(order.map { path in
             var members = operations[path] ?? []
             if let extra = additional[path] { members.append(.init(key: OpenAPIExtension.additionalOperations, value: .object(extra))) }
+            if let extra = sameRoute[path] { members.append(.init(key: OpenAPIExtension.sameRouteOperations, value: .array(extra))) }
             return .init(key: path, value: .object(members))
         })
     }

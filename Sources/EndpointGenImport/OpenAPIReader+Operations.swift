@@ -44,6 +44,17 @@ extension OpenAPIReader {
                 }
                 continue
             }
+            if key == OpenAPIExtension.sameRouteOperations {
+                // export-openapi's endpoints of a route that already has its operation.
+                for element in pair.value.elements ?? [] {
+                    for extra in element.mapping ?? YAMLMapping() {
+                        guard let method = extra.key.text, SpecRules.isHeaderName(method) else { continue }
+                        let written = Self.methods.contains(method) ? method.uppercased() : method
+                        document.operations.append(operation(written, path, extra.value, shared: shared, pathServers: node["servers"]))
+                    }
+                }
+                continue
+            }
             guard Self.methods.contains(key) else { continue }
             // DigitalOcean's layout: `get: { $ref: 'resources/droplets/droplets_get.yml' }`.
             guard let operationNode = follow(pair.value, what: "\(key.uppercased()) '\(path)'") else { continue }

@@ -41,6 +41,9 @@ public enum OpenAPIExtension {
     /// Path item: operations of methods OpenAPI 3.1 has no field for (`PURGE`), method → operation,
     /// as OpenAPI 3.2's `additionalOperations` holds them.
     public static let additionalOperations = "x-endpointgen-additional-operations"
+    /// Path item: operations of the same method and path as one the item has (two endpoints of
+    /// one route), a list of `{ method: operation }`; an OpenAPI path item has one per method.
+    public static let sameRouteOperations = "x-endpointgen-same-route-operations"
     /// `oneOf` schema: `integer` when the discriminator's values are integers.
     public static let discriminatorType = "x-endpointgen-discriminator-type"
     /// `oneOf` schema: an integer discriminator (`propertyName`, `mapping` of the numbers as text),

@@ -110,17 +110,35 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(error?["properties"]?["code"]?["type"], .array([.string("string"), .string("number"), .string("null")]))
     }
 
-    /// Two services with the same method and path: one operation, and a warning at the second.
-    func testTheSameRouteInTwoServicesIsAWarning() throws {
+    /// Endpoints with the same method and path (in two services, or in one): one operation, the
+    /// others beside it in the extension with a warning, and import restores every endpoint.
+    func testEndpointsOfTheSameRouteAreCarriedAndImportedBack() throws {
         let loaded = SpecLoader.load([
             SpecSource(path: "specs/a.yaml", contents: Array("service: A\nendpoints:\n  ping: { method: GET, path: /ping }\n".utf8)),
-            SpecSource(path: "specs/b.yaml", contents: Array("service: B\nendpoints:\n  ping: { method: GET, path: /ping }\n".utf8)),
+            SpecSource(path: "specs/b.yaml", contents: Array("""
+                service: B
+                endpoints:
+                  ping: { method: GET, path: /ping }
+                  pingV2: { method: GET, path: /ping, headers: { Accept-Version: "2" } }
+
+                """.utf8)),
         ])
         let export = OpenAPIExporter.export(try XCTUnwrap(loaded.module))
+        let said = "an OpenAPI document has one operation per method and path, so this one is written under x-endpointgen-same-route-operations, which import-openapi reads back and other tools ignore (a path of its own makes it an operation for them)"
         XCTAssertEqual(export.diagnostics.map(\.rendered), [
-            "specs/b.yaml:3:3: warning: GET /ping is also endpoint 'ping' of service A; an OpenAPI document has one operation per method and path, so this one is left out (export the services one at a time with --service)",
+            "specs/b.yaml:3:3: warning: GET /ping is also endpoint 'ping' of service A; " + said,
+            "specs/b.yaml:4:3: warning: GET /ping is also endpoint 'ping' of service A; " + said,
         ])
-        XCTAssertEqual(export.document["paths"]?["/ping"]?["get"]?["operationId"], .string("aPing"), "ids stay unique across services")
+        let item = export.document["paths"]?["/ping"]
+        XCTAssertEqual(item?["get"]?["operationId"], .string("aPing"), "ids stay unique across services")
+        XCTAssertEqual(Self.item(item?[OpenAPIExtension.sameRouteOperations], 1)?["get"]?["operationId"], .string("pingV2"))
+
+        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
+        let b = try XCTUnwrap(imported.files.first { $0.name == "b.yaml" }).contents
+        XCTAssertTrue(b.contains("  ping:\n    method: GET\n    path: /ping\n"), b)
+        XCTAssertTrue(b.contains("  pingV2:\n    method: GET\n    path: /ping\n"), b)
+        XCTAssertNotNil(imported.files.first { $0.name == "a.yaml" })
     }
 
     /// Dates are exported in their wire form: the service's encoding on the tag and on the dates
