@@ -197,6 +197,14 @@ extension OpenAPIReader {
         return false
     }
 
+    /// The JSON types of a `type` list of more than one (null aside), or nil.
+    private func severalTypes(_ node: YAMLNode) -> [String]? {
+        guard let list = node["type"]?.sequence else { return nil }
+        var kinds: [String] = []
+        for kind in list.compactMap(\.text) where kind != "null" && !kinds.contains(kind) { kinds.append(kind) }
+        return kinds.count > 1 ? kinds : nil
+    }
+
     /// The kind from `type` and `format`; an object's properties, required keys and additionalProperties.
     private mutating func typedSchema(_ node: YAMLNode, type: String?, into result: inout Schema) {
         let at = result.location
@@ -210,6 +218,22 @@ extension OpenAPIReader {
         // 2020-12's `type: 'null'` (or `['null']`): a value that is always null.
         case "null": result.nullable = true
         case "object", nil:
+            if type == nil, let kinds = severalTypes(node) {
+                // `type: [integer, string]`: a union of those scalars (integers before numbers,
+                // as decoding must try them); with a list or an object among them, JSON.
+                let scalars: [String: Schema.Kind] = [
+                    "boolean": .boolean, "integer": .integer(format: format), "number": .number(format: format),
+                    "string": .string(format: format ?? Self.contentFormat(node)),
+                ]
+                let order = ["boolean", "integer", "number", "string"]
+                guard kinds.allSatisfy({ scalars[$0] != nil }) else {
+                    diagnostics.warning(.unionsAsJSON, "'type: [\(kinds.joined(separator: ", "))]' has no single Swift type (a list or an object among scalars); the value is kept as JSON (JSONValue)", at: at)
+                    return
+                }
+                let parts = order.filter(kinds.contains).map { Schema(kind: scalars[$0]!, location: at) }
+                result.kind = .union(keyword: "type", parts: parts)
+                return
+            }
             if type == nil, node["properties"] == nil, node["additionalProperties"] == nil {
                 return
             }

@@ -252,4 +252,47 @@ final class TypeFidelityTests: XCTestCase {
         XCTAssertEqual(ModelDeduplication.commonName(["ReposAddStatusCheckContextsRequestObject", "ReposSetStatusCheckContextsRequestObject"]), "StatusCheckContextsRequestObject")
         XCTAssertEqual(ModelDeduplication.commonName(["AddPetRequest", "UpdatePetRequest"]), "PetRequest")
     }
+    /// 3.1's `type: [integer, string]` (GitHub's ids that are numbers or names) is a union of
+    /// those scalars, integers tried first; with a list or an object among them, JSON with a
+    /// located warning.
+    func testATypeListOfScalarsIsAUnion() throws {
+        let document = """
+        openapi: 3.1.0
+        info: { title: T, version: '1' }
+        paths:
+          /a:
+            get:
+              operationId: a
+              responses: { '200': { description: OK, content: { application/json: { schema: { $ref: '#/components/schemas/Holder' } } } } }
+        components:
+          schemas:
+            Holder:
+              type: object
+              required: [id]
+              properties:
+                id: { type: [string, integer] }
+                score: { type: [number, integer, 'null'] }
+                mixed: { type: [string, object] }
+        """
+        let specs = try importText(document)
+        XCTAssertTrue(specs.contains("""
+          HolderId:
+            oneOf:
+              cases:
+                - Int
+                - String
+        """), specs)
+        XCTAssertTrue(specs.contains("""
+          HolderScore:
+            oneOf:
+              cases:
+                - Int
+                - Double
+        """), specs)
+        XCTAssertTrue(specs.contains("mixed: JSON?"), specs)
+        let warnings = OpenAPIImporter.run(Array(document.utf8), path: "api.yaml", outputDirectory: "specs").diagnostics.map(\.rendered)
+        XCTAssertEqual(warnings, [
+            "api.yaml:16:16: warning: 'type: [string, object]' has no single Swift type (a list or an object among scalars); the value is kept as JSON (JSONValue)",
+        ])
+    }
 }
