@@ -11,6 +11,7 @@ exits when its standard input closes (the test process that started it ended).
 - The n-th call of an operation is answered with its n-th declared response (in the document's
   order, cycling), and a different generated body each time (deterministic: hypothesis runs
   derandomized). `2XX` is answered as 200, `4XX` as 400, `5XX` and `default` as 500.
+- `GET /__referee/ready` answers once every body is generated (`{"ready": true}`).
 - `GET /__referee/verdicts` returns what happened since the last such call and forgets it: for
   each request, the operation, openapi-core's request errors, the status answered, and whether
   the answer conforms (openapi-core's response errors when none of the generated bodies did).
@@ -293,6 +294,10 @@ class Referee:
         return self.bodies.get((operation_id, key, media), RuntimeError("no body was generated"))
 
     def answer(self, request):
+        if request.path == "/__referee/ready":
+            # The test waits here until every body is generated (seconds, more on a busy machine),
+            # so that no call of the client waits for it within its own timeout.
+            return Response(json.dumps({"ready": self.ready.wait(900)}), content_type="application/json")
         if request.path == "/__referee/verdicts":
             with self.lock:
                 verdicts, self.verdicts = self.verdicts, []

@@ -83,6 +83,14 @@ final class ExportFidelityTests: WireTestCase {
         return try decoder.decode([Verdict].self, from: data)
     }
 
+    /// Waits for the referee to generate its answers: a call must not spend its timeout on that.
+    private func waitUntilReady(_ base: URL) async throws {
+        var request = URLRequest(url: base.appendingPathComponent("__referee/ready"))
+        request.timeoutInterval = 900
+        let (data, _) = try await URLSession.shared.data(for: request)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"ready": true}"#, "the referee generated its answers")
+    }
+
     private typealias Call = @Sendable (URL) async throws(APIError) -> Void
 
     /// Every service method of Generated/, with values a real app would send.
@@ -190,6 +198,7 @@ final class ExportFidelityTests: WireTestCase {
     func testTheExportAcceptsWhatTheClientSendsAndTheClientReadsWhatTheExportAllows() async throws {
         let document = try Self.document.get()
         let base = try XCTUnwrap(Self.referee).url()
+        try await waitUntilReady(base)
         let files = document.deletingLastPathComponent()
         let cookies = freshCookieStorage()
         // The spec's cookie session: what a login would have set (the export calls its cookie `session`).
