@@ -23,7 +23,6 @@ exits when its standard input closes (the test process that started it ended).
 """
 import copy
 import json
-import os
 import sys
 import threading
 
@@ -34,7 +33,7 @@ from openapi_core import Config, OpenAPI
 from openapi_core.deserializing.media_types.util import binary_loads
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest, WerkzeugOpenAPIResponse
 from openapi_core.templating.paths.finders import APICallPathFinder
-from werkzeug.serving import make_server
+from loopback import serve_until_stdin_closes
 from werkzeug.wrappers import Request, Response
 
 BODIES_PER_RESPONSE = 8
@@ -412,11 +411,7 @@ def main():
                             "request_errors": [f"the referee failed: {type(error).__name__}: {error}"]})
             return Response(status=599)
 
-    # The test process holds our stdin open: when it ends (however it ends), so do we.
-    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    print(f"Listening at: http://127.0.0.1:{server.server_port}", flush=True)
-    server.serve_forever()
+    serve_until_stdin_closes(app)
 
 
 if __name__ == "__main__":

@@ -6,13 +6,11 @@ its validation errors. Usage: openapi_referee.py DOCUMENT; prints "Listening at:
 http://127.0.0.1:PORT" (as gunicorn does) once listening, and exits when its standard input
 closes (the test process that started it ended)."""
 import json
-import os
 import sys
-import threading
 
 from openapi_core import OpenAPI
 from openapi_core.contrib.werkzeug import WerkzeugOpenAPIRequest
-from werkzeug.serving import make_server
+from loopback import serve_until_stdin_closes
 from werkzeug.wrappers import Request, Response
 
 
@@ -46,11 +44,7 @@ def main():
         }
         return Response(json.dumps(answer, sort_keys=True), status=200, content_type="application/json")
 
-    # The test process holds our stdin open: when it ends (however it ends), so do we.
-    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    print(f"Listening at: http://127.0.0.1:{server.server_port}", flush=True)
-    server.serve_forever()
+    serve_until_stdin_closes(app)
 
 
 if __name__ == "__main__":
