@@ -19,13 +19,13 @@ extension Exporter {
         // The service's `parameters:` travel with every request, before the endpoint's own
         // headers and after its own query items.
         for field in service.sharedHeaders {
-            result.append(parameter(field, in: "header", required: Self.isRequired(field), style: nil))
+            result.append(Self.adding(OpenAPIExtension.serviceParameter, .bool(true), to: parameter(field, in: "header", required: Self.isRequired(field), style: nil)))
         }
         for field in endpoint.query {
             result.append(parameter(field, in: "query", required: Self.isRequiredParameter(field), style: endpoint.queryStyles[field.wireName] ?? .repeat))
         }
         for field in service.sharedQuery {
-            result.append(parameter(field, in: "query", required: Self.isRequiredParameter(field), style: .repeat))
+            result.append(Self.adding(OpenAPIExtension.serviceParameter, .bool(true), to: parameter(field, in: "query", required: Self.isRequiredParameter(field), style: .repeat)))
         }
         for field in endpoint.headerParameters {
             var value = parameter(field, in: "header", required: Self.isRequired(field), style: nil)
@@ -55,6 +55,7 @@ extension Exporter {
         parameter.set("name", field.wireName)
         parameter.set("in", place)
         parameter.set("description", field.summary)
+        parameter.set(OpenAPIExtension.name, field.swiftNameOverride)
         if required { parameter.set("required", .bool(true)) }
         if field.deprecated { parameter.set("deprecated", .bool(true)) }
         let type = field.type.unwrapped

@@ -180,6 +180,13 @@ extension Exporter {
                 builder.set("oneOf", .array(listed.map(Self.reference)))
                 builder.set("discriminator", discriminator.value)
             }
+            // The Swift case names of the long form, all of them (as `x-enum-varnames` for enums).
+            if oneOf.variants.contains(where: { $0.swiftNameOverride != nil }) {
+                let names = module.names.memberNames(model.name)
+                if names.count == oneOf.variants.count {
+                    builder.set(OpenAPIExtension.caseNames, .object(zip(oneOf.variants, names).map { .init(key: $0.value, value: .string($1)) }))
+                }
+            }
             if oneOf.valueType != .int, listed.count < oneOf.variants.count {
                 diagnostics.warning(
                     "'\(model.name)' names one model for several discriminator values; OpenAPI's mapping keeps them, but a reader that follows 'oneOf' sees the model once",
@@ -216,6 +223,7 @@ extension Exporter {
                 schema = Self.adding("default", value, to: schema)
             }
             if field.deprecated { schema = Self.adding("deprecated", .bool(true), to: schema) }
+            if let name = field.swiftNameOverride { schema = Self.adding(OpenAPIExtension.name, .string(name), to: schema) }
             switch field.access {
             case .readWrite: break
             case .readOnly: schema = Self.adding("readOnly", .bool(true), to: schema)

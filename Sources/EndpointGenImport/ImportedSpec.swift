@@ -106,6 +106,8 @@ struct ImportedField {
     var dateEncoding: String?
     /// `credential: true` of a header parameter.
     var credential = false
+    /// A parameter an export marks as its service's (`x-endpointgen-service-parameter`).
+    var ofService = false
 }
 
 /// A default value and how it must be written: text (quoted when YAML would read it otherwise)

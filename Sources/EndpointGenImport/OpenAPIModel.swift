@@ -93,6 +93,8 @@ struct Schema {
     /// An object's `discriminator` (`oneOf`s keep theirs in `.discriminated`): the property and
     /// the `mapping` (value → component name), for a base that other components extend.
     var discriminator: (property: String, mapping: [(value: String, schema: String)])?
+    /// `x-endpointgen-case-names` of a discriminated `oneOf`: an export's Swift case names by value.
+    var caseNames: [String: String] = [:]
     /// `x-endpointgen-discriminator-type: integer`: the discriminator's values are integers.
     var integerDiscriminator = false
     /// `x-endpointgen-date-encoding` of a date: the field's own `dateEncoding`, or `service`
@@ -107,6 +109,8 @@ struct Schema {
 struct Property {
     var name: String
     var schema: Schema
+    /// `x-endpointgen-name`: the Swift name an export's field had (`name:`).
+    var swiftName: String?
 }
 
 enum ParameterPlace: String {
@@ -132,6 +136,10 @@ struct Parameter {
     /// `allowReserved: true` (or `x-endpointgen-segments: true`): a path value whose `/` are sent
     /// as they are (several segments).
     var allowReserved = false
+    /// `x-endpointgen-name`: the Swift name an export's parameter had (`name:`).
+    var swiftName: String?
+    /// `x-endpointgen-service-parameter: true`: an export's copy of a service's `parameters:` entry.
+    var serviceParameter = false
 
     /// Whether `name` in `place` names this parameter: header names regardless of case.
     func isSame(as name: String, in place: ParameterPlace) -> Bool {

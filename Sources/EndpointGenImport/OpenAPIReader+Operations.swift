@@ -254,7 +254,9 @@ extension OpenAPIReader {
                 explode: resolved["explode"]?.text.map { $0 == "true" },
                 specStyle: resolved[OpenAPIExtension.style]?.text,
                 credential: resolved[OpenAPIExtension.credential]?.text == "true",
-                allowReserved: resolved["allowReserved"]?.text == "true" || resolved[OpenAPIExtension.segments]?.text == "true"))
+                allowReserved: resolved["allowReserved"]?.text == "true" || resolved[OpenAPIExtension.segments]?.text == "true",
+                swiftName: resolved[OpenAPIExtension.name]?.text,
+                serviceParameter: resolved[OpenAPIExtension.serviceParameter]?.text == "true"))
         }
         return result
     }

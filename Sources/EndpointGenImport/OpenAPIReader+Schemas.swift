@@ -82,6 +82,9 @@ extension OpenAPIReader {
         result.specStyle = node[OpenAPIExtension.style]?.text
         // export-openapi's integer discriminator, which OpenAPI's `discriminator` cannot hold.
         let discriminator = node["discriminator"] ?? (result.integerDiscriminator ? node[OpenAPIExtension.discriminator] : nil)
+        for pair in node[OpenAPIExtension.caseNames]?.mapping ?? YAMLMapping() {
+            if let value = pair.key.text, let name = pair.value.text, SpecRules.isSwiftName(name) { result.caseNames[value] = name }
+        }
         if let property = discriminator?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(discriminator?["mapping"]))
         }
@@ -245,7 +248,7 @@ extension OpenAPIReader {
                     diagnostics.warning(.skippedProperties, "a property named '' (the empty string) is skipped", at: location(pair.key))
                     continue
                 }
-                properties.append(Property(name: name, schema: schema(pair.value)))
+                properties.append(Property(name: name, schema: schema(pair.value), swiftName: pair.value[OpenAPIExtension.name]?.text))
             }
             let required = node["required"]?.sequence?.compactMap(\.text) ?? []
             var additional = Schema.Additional.none

@@ -356,16 +356,19 @@ extension OpenAPIReader {
     /// With `exported`, a part may be export-openapi's integer case: `allOf` of the model and its
     /// numbers on the property.
     func discriminatedCases(_ parts: some Sequence<YAMLNode>, mapping: [(value: String, schema: String)], exported: Bool = false) -> [(value: String, schema: String)]? {
-        var cases: [(value: String, schema: String)] = []
+        var names: [String] = []
         for part in parts {
             let referring = exported && part["$ref"] == nil ? part["allOf"]?.sequence?.first ?? part : part
             guard let reference = referring["$ref"]?.text, let name = componentName(reference, from: referring) else { return nil }
-            // Every value the mapping gives the case is a case of that model.
-            let values = mapping.filter { $0.schema == name }.map(\.value)
-            // (A value given twice is left out with a warning where the model is built.)
-            for value in values.isEmpty ? [name] : values {
-                cases.append((value, name))
-            }
+            names.append(name)
+        }
+        // Every value the mapping gives a part is a case of that model, in the mapping's order
+        // (the order the author wrote the values in); a part the mapping leaves out is the case
+        // of its schema's name, after them. (A value given twice is left out with a warning where
+        // the model is built.)
+        var cases: [(value: String, schema: String)] = mapping.filter { names.contains($0.schema) }
+        for name in names where !mapping.contains(where: { $0.schema == name }) {
+            cases.append((name, name))
         }
         return cases.isEmpty ? nil : cases
     }

@@ -215,17 +215,19 @@ extension SpecBuilder {
     /// method: a tenant id. Needs two endpoints or more. Only headers are lifted: a query
     /// parameter every operation shares is as likely a value of each call (GitHub's search `q`,
     /// `page` and `per_page`, shared by every search operation) as a setting of the service; an
-    /// `api-version` query item is moved to `parameters:` by hand.
+    /// `api-version` query item is moved to `parameters:` by hand. An export's parameters marked
+    /// as the service's (`x-endpointgen-service-parameter`) are lifted too, also from one endpoint.
     func liftSharedParameters(_ service: inout ImportedService) {
-        guard service.endpoints.count > 1 else { return }
+        guard let first = service.endpoints.first else { return }
         func same(_ a: ImportedField, _ b: ImportedField) -> Bool {
             a.key == b.key && a.type.isSame(as: b.type) && a.style == b.style && a.dateEncoding == b.dateEncoding && "\(String(describing: a.defaultValue))" == "\(String(describing: b.defaultValue))"
         }
-        let first = service.endpoints[0]
-        let headers = first.headerParams.filter { field in
-            service.endpoints.allSatisfy { $0.headerParams.contains { same($0, field) } }
+        func everyEndpointHas(_ field: ImportedField, _ list: KeyPath<ImportedEndpoint, [ImportedField]>) -> Bool {
+            service.endpoints.allSatisfy { $0[keyPath: list].contains { same($0, field) && $0.ofService == field.ofService } }
         }
-        let query: [ImportedField] = []
+        let several = service.endpoints.count > 1
+        let headers = first.headerParams.filter { (several || $0.ofService) && everyEndpointHas($0, \.headerParams) }
+        let query = first.query.filter { $0.ofService && everyEndpointHas($0, \.query) }
         guard !headers.isEmpty || !query.isEmpty else { return }
         for index in service.endpoints.indices {
             service.endpoints[index].headerParams.removeAll { field in headers.contains { same($0, field) } }

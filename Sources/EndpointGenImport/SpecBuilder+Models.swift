@@ -122,7 +122,9 @@ extension SpecBuilder {
                 // as enums name it (`unknownValue`).
                 let derived = SwiftNaming.identifier(fromWire: integer ? modelName : item.value)
                 // Integer cases, named after their models, without the union's name they repeat.
-                let preferred = shortNames[modelName] ?? (derived == GeneratedCodeContract.fallbackCase ? "unknownValue" : derived)
+                // An export's own name first.
+                let preferred = schema.caseNames[item.value] ?? shortNames[modelName]
+                    ?? (derived == GeneratedCodeContract.fallbackCase ? "unknownValue" : derived)
                 let unique = Self.claim(preferred, in: &caseNames)
                 let explicit = unique == derived ? nil : unique
                 if unique != preferred {
@@ -260,7 +262,7 @@ extension SpecBuilder {
             // And never sent when read-only (a request has no server-assigned `id`).
             field.readOnly = property.schema.readOnly && sentModels.contains(owner) && !property.schema.writeOnly
             field.writeOnly = property.schema.writeOnly && receivedModels.contains(owner) && !property.schema.readOnly
-            field.name = uniqueSwiftName(property.name, taken: &names)
+            field.name = uniqueSwiftName(property.name, given: property.swiftName, taken: &names)
             if let entry = formEncoding?[property.name] {
                 let isList: Bool
                 if case .array(let element) = type.kind { isList = element == .scalar || element == .enumModel } else { isList = false }

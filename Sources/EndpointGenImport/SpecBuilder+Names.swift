@@ -248,9 +248,11 @@ extension SpecBuilder {
     }
 
     /// nil when the name the generator derives is free; else an explicit unique one.
-    func uniqueSwiftName(_ wire: String, taken: inout Set<String>) -> String? {
+    func uniqueSwiftName(_ wire: String, given: String? = nil, taken: inout Set<String>) -> String? {
         let derived = SwiftNaming.identifier(fromWire: wire)
-        let unique = Self.claim(derived, in: &taken)
+        // An export's `x-endpointgen-name`, when the spec would take it as a `name:`.
+        let wanted = given.flatMap { SpecRules.isSwiftName($0) ? $0 : nil } ?? derived
+        let unique = Self.claim(wanted, in: &taken)
         return unique == derived ? nil : unique
     }
 

@@ -31,7 +31,8 @@ extension SpecBuilder {
             // `default: {}`: absent when empty (as export-openapi writes a plain map).
             if !parameter.required, parameter.schema?.defaultIsEmpty != true { field.type = field.type.madeOptional }
             field.style = style == "deepObject" ? "deepObject" : "form"
-            field.name = uniqueSwiftName(parameter.name, taken: &names)
+            field.name = uniqueSwiftName(parameter.name, given: parameter.swiftName, taken: &names)
+            field.ofService = parameter.serviceParameter
             return field
         case .notObject?, nil:
             break
@@ -197,7 +198,8 @@ extension SpecBuilder {
         // plain one): the caller always passes one, as for a required parameter.
         let emptyWhenAbsent = parameter.place == .query && schema.defaultIsEmpty && Self.isCollection(type.kind)
         applyOptionality(&field, type: type, required: parameter.required || emptyWhenAbsent, schema: schema)
-        field.name = uniqueSwiftName(key, taken: &names)
+        field.name = uniqueSwiftName(key, given: parameter.swiftName, taken: &names)
+        field.ofService = parameter.serviceParameter
         field.credential = parameter.place == .header && parameter.credential
         return field
     }

@@ -18,6 +18,14 @@ public enum OpenAPIExtension {
     /// Query parameter: the spec's `style` where OpenAPI has none (`brackets`). Property of a
     /// model that a form body sends: the field's `style:` (the body's `encoding` says it too).
     public static let style = "x-endpointgen-style"
+    /// Parameter, and property of an object: the Swift name a field's `name:` gives.
+    public static let name = "x-endpointgen-name"
+    /// Parameter: `true` on each operation's copy of a service's `parameters:` entry, which
+    /// import gives back to the service once.
+    public static let serviceParameter = "x-endpointgen-service-parameter"
+    /// `oneOf` with a discriminator: the Swift case names (discriminator value → name), written
+    /// when the spec names a case in the long form.
+    public static let caseNames = "x-endpointgen-case-names"
     /// Header parameter: `credential: true`.
     public static let credential = "x-endpointgen-credential"
     /// Response: `envelope` when the method returns the whole envelope (`Envelope<T>`), `file`

@@ -195,7 +195,7 @@ def check(name, make, document, work, modules):
     status, output, generate_time = run([TOOL, "generate", "--specs", specs, "--output", swift, "--color", "never"] + options, "generate")
     if status != 0 or ERROR.search(output):
         raise Failure(f"{name}: generate failed ({status}):\n{output}")
-    # The generator's own warnings about the specs (a body on a DELETE): allowed, counted.
+    # The generator's own warnings about the specs (a body on a GET): allowed, counted.
     generate_warnings = [line for line in output.splitlines() if WARNING.search(line)]
     files = sorted(os.path.join(swift, each) for each in os.listdir(swift) if each.endswith(".swift"))
     for kind in ["Router", "Service"] if name == "cut-Tests-Fixtures-hostile" else ["Service"]:

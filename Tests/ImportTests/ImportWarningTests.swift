@@ -11,9 +11,9 @@ final class ImportWarningTests: XCTestCase {
     info: { title: Things, version: '1' }
     paths:
       /things/{id}:
-        delete:
+        get:
           tags: [things]
-          operationId: deleteThing
+          operationId: findThing
           parameters:
             - { name: id, in: path, required: true, schema: { type: string } }
             - { name: session, in: cookie, schema: { type: string } }
@@ -35,7 +35,7 @@ final class ImportWarningTests: XCTestCase {
         let result = OpenAPIImporter.run(Array(document.utf8), path: "api.yaml", outputDirectory: "specs")
         XCTAssertFalse(result.hasErrors)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "api.yaml:6:7: warning: a body on a DELETE request is unusual; servers and proxies may drop it",
+            "api.yaml:6:7: warning: a body on a GET request is unusual; servers and proxies may drop it",
             "api.yaml:10:11: warning: cookie parameter 'session' is skipped: cookies come from the client's cookie source ('auth: cookie')",
             "api.yaml:11:11: warning: cookie parameter 'trace' is skipped: cookies come from the client's cookie source ('auth: cookie')",
             "api.yaml:22:16: warning: 'oneOf' has no single Swift type: part 1 and part 2 cannot be told apart by their JSON; the value is kept as JSON (JSONValue)",

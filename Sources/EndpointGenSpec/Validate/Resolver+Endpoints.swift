@@ -59,12 +59,14 @@ extension Resolver {
         return envelope
     }
 
-    /// The body, with a warning for one on GET, HEAD or DELETE.
+    /// The body, with a warning for one on GET or HEAD (RFC 9110 gives it no meaning there). A
+    /// DELETE with a body is left alone: it has no defined meaning either, but real APIs (GitHub,
+    /// Stripe) take one, so an imported spec would warn where its user cannot act.
     private mutating func resolveEndpointBody(_ syntax: EndpointSyntax) -> Body? {
         var body: Body?
         if let bodySyntax = syntax.body {
             body = resolveBody(bodySyntax, endpoint: syntax.name)
-            if let location = syntax.bodyLocation, [.get, .head, .delete].contains(syntax.method) {
+            if let location = syntax.bodyLocation, [.get, .head].contains(syntax.method) {
                 diagnostics.warning(
                     "a body on a \(syntax.method.rawValue) request is unusual; servers and proxies may drop it",
                     at: location)

@@ -28,6 +28,11 @@ public enum SpecRules {
         Lexical.isIdentifier(name)
     }
 
+    /// Whether `name` may be a field's or parameter's `name:` (an ASCII identifier).
+    public static func isSwiftName(_ name: String) -> Bool {
+        Lexical.isIdentifier(name)
+    }
+
     /// Whether `text` is a header name a spec may declare (an HTTP token).
     public static func isHeaderName(_ text: String) -> Bool {
         Lexical.isToken(text)
