@@ -284,3 +284,59 @@ public nonisolated struct Edition: Codable, Hashable, Sendable, FieldwiseEquatab
         return true
     }
 }
+
+public nonisolated struct Loan: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let id: String
+    public let bookId: Int
+
+    public init(id: String, bookId: Int) {
+        self.id = id
+        self.bookId = bookId
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.bookId = try container.required(Int.self, "book_id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.id, "id")
+        try container.put(self.bookId, "book_id")
+    }
+
+    public func hasEqualFields(_ rhs: Loan) -> Bool {
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.bookId, rhs.bookId) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct LoanList: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let data: [Loan]
+    public let hasMore: Bool
+
+    public init(data: [Loan], hasMore: Bool) {
+        self.data = data
+        self.hasMore = hasMore
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.data = try container.required([Loan].self, "data")
+        self.hasMore = try container.required(Bool.self, "has_more")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.data, "data")
+        try container.put(self.hasMore, "has_more")
+    }
+
+    public func hasEqualFields(_ rhs: LoanList) -> Bool {
+        guard fieldsEqual(self.data, rhs.data) else { return false }
+        guard fieldsEqual(self.hasMore, rhs.hasMore) else { return false }
+        return true
+    }
+}

@@ -15,6 +15,8 @@ public nonisolated enum CatalogRouter: Endpoint {
     case listReviews(bookId: Int, cursor: String? = nil, limit: Int? = nil)
     /// Editions, following the Link header's next page, as GitHub pages.
     case listEditions(perPage: Int? = nil)
+    /// Loans after the last one received, as Stripe pages (its id sent in starting_after).
+    case listLoans(startingAfter: String? = nil, limit: Int? = nil)
 
     public var defaultBaseURL: URL? { URL(string: "https://catalog.example.com/v1") }
 
@@ -30,6 +32,8 @@ public nonisolated enum CatalogRouter: Endpoint {
             return [.literal("/books/"), .value(bookId.parameterValue), .literal("/reviews")]
         case .listEditions:
             return [.literal("/editions")]
+        case .listLoans:
+            return [.literal("/loans")]
         }
     }
 
@@ -57,6 +61,11 @@ public nonisolated enum CatalogRouter: Endpoint {
         case .listEditions(let perPage):
             var items: [QueryItem] = []
             items.append(name: "per_page", perPage)
+            return items
+        case .listLoans(let startingAfter, let limit):
+            var items: [QueryItem] = []
+            items.append(name: "starting_after", startingAfter)
+            items.append(name: "limit", limit)
             return items
         }
     }
@@ -121,6 +130,18 @@ public nonisolated enum CatalogRouter: Endpoint {
                     "year": 2005
                   }
                 ]
+                """#.utf8)
+        case .listLoans:
+            return Data(#"""
+                {
+                  "data": [
+                    {
+                      "id": "loan_1",
+                      "book_id": 1
+                    }
+                  ],
+                  "has_more": false
+                }
                 """#.utf8)
         }
     }

@@ -38,6 +38,14 @@ public nonisolated protocol CatalogServiceProtocol: Sendable {
 
     /// The pages of `listEditions`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
     func listEditionsPages(perPage: Int?) -> APIPages<[Edition], Edition>
+
+    /// Loans after the last one received, as Stripe pages (its id sent in starting_after).
+    ///
+    /// `GET /loans`
+    func listLoans(startingAfter: String?, limit: Int?) async throws(APIError) -> LoanList
+
+    /// The pages of `listLoans`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    func listLoansPages(startingAfter: String?, limit: Int?) -> APIPages<LoanList, Loan>
 }
 
 nonisolated extension CatalogServiceProtocol {
@@ -87,6 +95,18 @@ nonisolated extension CatalogServiceProtocol {
     @_alwaysEmitIntoClient
     public func listEditionsPages(perPage: Int? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<[Edition], Edition> {
         self.listEditionsPages(perPage: perPage)
+    }
+
+    /// `listLoans` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func listLoans(startingAfter: String? = nil, limit: Int? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> LoanList {
+        try await self.listLoans(startingAfter: startingAfter, limit: limit)
+    }
+
+    /// `listLoansPages` with the spec's defaults, as on `CatalogService`.
+    @_alwaysEmitIntoClient
+    public func listLoansPages(startingAfter: String? = nil, limit: Int? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<LoanList, Loan> {
+        self.listLoansPages(startingAfter: startingAfter, limit: limit)
     }
 }
 
@@ -158,6 +178,21 @@ public nonisolated final class CatalogService: CatalogServiceProtocol {
     public func listEditionsPages(perPage: Int? = nil) -> APIPages<[Edition], Edition> {
         APIPages(client: self.client, baseURL: self.baseURL, first: CatalogRouter.listEditions(perPage: perPage), items: { $0 }) { previous throws(APIError) in
             try previous.nextLink()
+        }
+    }
+
+    /// Loans after the last one received, as Stripe pages (its id sent in starting_after).
+    ///
+    /// `GET /loans`
+    public func listLoans(startingAfter: String? = nil, limit: Int? = nil) async throws(APIError) -> LoanList {
+        try await client.send(CatalogRouter.listLoans(startingAfter: startingAfter, limit: limit), baseURL: baseURL, as: LoanList.self)
+    }
+
+    /// The pages of `listLoans`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    public func listLoansPages(startingAfter: String? = nil, limit: Int? = nil) -> APIPages<LoanList, Loan> {
+        APIPages(client: self.client, baseURL: self.baseURL, first: CatalogRouter.listLoans(startingAfter: startingAfter, limit: limit), items: { $0.data }) { previous in
+            guard let next = previous.nextCursor(previous.value.data.last?.id, hasMore: previous.value.hasMore) else { return nil }
+            return .endpoint(CatalogRouter.listLoans(startingAfter: next, limit: limit))
         }
     }
 }

@@ -266,6 +266,9 @@ struct Exporter {
         case .cursor(let cursor, let parameter):
             keys.set("cursor", path(cursor))
             keys.set("param", parameter)
+        case .lastItem(let cursor, let parameter):
+            keys.set("lastItem", path(cursor))
+            keys.set("param", parameter)
         case .link:
             keys.set("link", .bool(true))
         }

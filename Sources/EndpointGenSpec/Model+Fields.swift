@@ -7,7 +7,7 @@ import EndpointGenSupport
 public struct Pagination: Sendable {
     /// The keys `paginate:` may hold (`link` is `true`; the others name query parameters or
     /// dotted paths): the spec's grammar, which the importer reads `x-endpointgen-paginate` by.
-    public static let specKeys = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "param", "link", "items", "hasMore"]
+    public static let specKeys = ["page", "size", "totalPages", "offset", "limit", "total", "cursor", "lastItem", "param", "link", "items", "hasMore"]
 
     public enum Scheme: Sendable {
         /// A page number in query parameter `parameter` (Int), the page size in `size` (Int).
@@ -16,6 +16,9 @@ public struct Pagination: Sendable {
         case offset(parameter: String, limit: String?, total: FieldPath?)
         /// A cursor read from the response (String or Int) and sent back in query parameter `parameter`.
         case cursor(FieldPath, parameter: String)
+        /// A cursor read from the page's last item (a path into the item model: Stripe's `id`,
+        /// sent back in `starting_after`) and sent back in query parameter `parameter`.
+        case lastItem(FieldPath, parameter: String)
         /// The `Link` header's `rel="next"` target.
         case link
     }

@@ -578,6 +578,7 @@ final class OpenAPIExportTests: XCTestCase {
         case .page(let parameter, let size, let total): scheme = "page \(parameter) size \(size ?? "-") totalPages \(path(total))"
         case .offset(let parameter, let limit, let total): scheme = "offset \(parameter) limit \(limit ?? "-") total \(path(total))"
         case .cursor(let cursor, let parameter): scheme = "cursor \(path(cursor)) param \(parameter)"
+        case .lastItem(let cursor, let parameter): scheme = "lastItem \(path(cursor)) param \(parameter)"
         case .link: scheme = "link"
         }
         return scheme + " items \(path(pagination.items)) hasMore \(path(pagination.hasMore))"

@@ -27,14 +27,14 @@ final class PaginationSpecTests: XCTestCase {
             \(Self.models)
             """),
             """
-            specs/a.yaml:2:1: error: 'paginate' of service 'Shop' needs a scheme: 'page', 'offset', 'cursor' or 'link'
+            specs/a.yaml:2:1: error: 'paginate' of service 'Shop' needs a scheme: 'page', 'offset', 'cursor', 'lastItem' or 'link'
             specs/a.yaml:4:68: error: 'paginate' of endpoint 'a' has two schemes, 'page' and 'cursor'; give one
             specs/a.yaml:5:70: error: 'size' does not apply to the 'offset' scheme of 'paginate' of endpoint 'b' (it belongs to 'page')
             specs/a.yaml:6:47: error: missing key 'param' in 'paginate' of endpoint 'c': the query parameter the cursor is sent back in
             specs/a.yaml:7:65: error: 'link' of 'paginate' of endpoint 'd' must be true (the Link header's rel="next")
             specs/a.yaml:8:65: error: 'page' of 'paginate' of endpoint 'e' must be a name or a dotted path, found '.p'
             specs/a.yaml:9:57: error: expected true or false for 'paginate' of endpoint 'f' (a scheme, or true for the service's), found 'yes'
-            specs/a.yaml:10:47: error: 'paginate' of endpoint 'g' needs a scheme: 'page', 'offset', 'cursor' or 'link'
+            specs/a.yaml:10:47: error: 'paginate' of endpoint 'g' needs a scheme: 'page', 'offset', 'cursor', 'lastItem' or 'link'
             specs/a.yaml:10:59: error: unknown key 'pgae' in 'paginate' of endpoint 'g'; did you mean 'page'?
             """)
     }
@@ -96,6 +96,36 @@ final class PaginationSpecTests: XCTestCase {
             specs/a.yaml:5:85: error: 'param' of 'paginate' of endpoint 'b' names 'after', which is not a query parameter of the endpoint
             specs/a.yaml:2:1: note: the service's 'paginate' is here
             """)
+    }
+
+    /// `lastItem`: a path into the item model (Stripe's `id`), sent back in `param`.
+    func testTheLastItemsCursor() throws {
+        XCTAssertEqual(diagnose("""
+            service: Shop
+            endpoints:
+              a: { method: GET, path: /a, query: { after: String? }, response: Page, paginate: { lastItem: ident, param: after, items: data } }
+              b: { method: GET, path: /b, query: { after: String? }, response: Page, paginate: { lastItem: id, param: after, items: data } }
+              c: { method: GET, path: /c, query: { after: String? }, response: "[String]", paginate: { lastItem: id, param: after } }
+              d: { method: GET, path: /d, query: { after: Int? }, response: Page, paginate: { lastItem: id, items: data } }
+            \(Self.models)
+            """),
+            """
+            specs/a.yaml:3:96: error: 'lastItem' of 'paginate' of endpoint 'a': model 'Item' has no field 'ident'
+            specs/a.yaml:4:107: error: 'param' of 'paginate' of endpoint 'b' names query parameter 'after' of type 'String?'; it must be Int or Int?
+            specs/a.yaml:5:102: error: 'lastItem' of 'paginate' of endpoint 'c': 'id' goes through 'String', which is not a struct model
+            specs/a.yaml:6:71: error: missing key 'param' in 'paginate' of endpoint 'd': the query parameter the cursor is sent back in
+            """)
+        let module = try module([(path: "specs/a.yaml", text: """
+            service: Shop
+            endpoints:
+              a: { method: GET, path: /a, query: { after: Int? }, response: Page, paginate: { lastItem: id, param: after, items: data, hasMore: meta.more } }
+            \(Self.models)
+            """)])
+        let a = try XCTUnwrap(module.endpoint("a")?.pagination)
+        guard case .lastItem(let cursor, let parameter) = a.scheme else { return XCTFail("\(a.scheme)") }
+        XCTAssertEqual(cursor.fields.map(\.wireName), ["id"])
+        XCTAssertEqual(parameter, "after")
+        XCTAssertEqual(a.itemType, .model("Item"))
     }
 
     func testResolvedSchemes() throws {

@@ -171,6 +171,41 @@ final class CheckerTests: XCTestCase {
                        "warning: the cursor 'meta.next' is not in the page, so the app stops after it")
     }
 
+    /// Stripe's lists: the next page starts after the last item's id; an empty page has no last item.
+    func testLastItemPages() throws {
+        let loaded = SpecLoader.load([SpecSource(path: "specs/list.yaml", contents: Array("""
+            service: List
+            endpoints:
+              getCharges:
+                method: GET
+                path: /charges
+                query:
+                  starting_after: String?
+                paginate: { lastItem: id, param: starting_after, items: data, hasMore: has_more }
+                response: ChargeList
+            models:
+              ChargeList: { fields: { data: "[Charge]", has_more: Bool } }
+              Charge: { fields: { id: String } }
+            """.utf8))])
+        let endpoint = try XCTUnwrap(loaded.module?.files[0].service?.endpoints.first, loaded.diagnostics.map(\.rendered).joined())
+        func step(_ query: [QueryItem], _ body: String) throws -> String {
+            let request = PlannedRequest(method: .get, pathComponents: [.literal(endpoint.path)], queryItems: query, headers: [], body: .none,
+                                         auth: .none, timeout: nil, followsRedirects: true, credentialHeaders: [])
+            guard case .success(let payload) = JSONDocument.parse(Array(body.utf8)) else { throw XCTSkip("not JSON") }
+            return describe(NextPage(endpoint: endpoint, pagination: try XCTUnwrap(endpoint.pagination))
+                .step(after: request, base: URL(string: "http://127.0.0.1:8080/v1")!,
+                      answer: RawAnswer(status: 200, headers: [:], body: Data(body.utf8)), payload: payload))
+        }
+        XCTAssertEqual(try step([], #"{"data": [{"id": "ch_1"}, {"id": "ch_2"}], "has_more": true}"#),
+                       "next starting_after=ch_2: http://127.0.0.1:8080/v1 /charges?starting_after=ch_2")
+        XCTAssertEqual(try step([], #"{"data": [{"id": "ch_1"}], "has_more": false}"#), "end: 'hasMore' is false")
+        XCTAssertEqual(try step([], #"{"data": [], "has_more": true}"#), "end: the page is empty")
+        XCTAssertEqual(try step([QueryItem(name: "starting_after", value: "ch_2")], #"{"data": [{"id": "ch_2"}], "has_more": true}"#),
+                       "error: the page's last item repeats the cursor it was asked with ('ch_2'): the app would stop here")
+        XCTAssertEqual(try step([], #"{"data": [{"name": "x"}], "has_more": true}"#),
+                       "warning: the last item has no 'id', so the app stops after this page")
+    }
+
     func testOffsetPages() throws {
         let query = [QueryItem(name: "limit", value: "2")]
         XCTAssertEqual(describe(try step("getOffsets", query: query, body: #"{"events": [{"name": "a"}, {"name": "b"}], "total": 5}"#)),

@@ -34,6 +34,7 @@ final class CatalogWireTests: WireTestCase {
             case "/v1/books": return .json(#"{"books":[{"id":1,"title":"Dune"}],"total_pages":4}"#)
             case "/v1/authors": return .json(#"{"authors":[],"total":0}"#)
             case "/v1/books/3/reviews": return .json(#"{"data":[],"meta":{"next_cursor":"c9"}}"#)
+            case "/v1/loans": return .json(#"{"data":[{"id":"loan_3","book_id":7}],"has_more":true}"#)
             default: return .json("[]", headers: [HTTPHeader("Link"): "</v1/editions?page=2>; rel=next"])
             }
         }
@@ -46,9 +47,13 @@ final class CatalogWireTests: WireTestCase {
         XCTAssertEqual(reviews.meta?.nextCursor, "c9")
         let editions = try await catalog.listEditions()
         XCTAssertEqual(editions, [])
+        let loans = try await catalog.listLoans(startingAfter: "loan_2", limit: 1)
+        XCTAssertEqual(loans.data.map(\.id), ["loan_3"])
+        XCTAssertTrue(loans.hasMore)
         let requests = await server.requests
         XCTAssertEqual(requests.map(\.target), ["/v1/books?page=2&per_page=20", "/v1/authors?offset=5&limit=5",
-                                                "/v1/books/3/reviews?cursor=c8", "/v1/editions"])
+                                                "/v1/books/3/reviews?cursor=c8", "/v1/editions",
+                                                "/v1/loans?starting_after=loan_2&limit=1"])
     }
 
     /// Struct models in the query go field by field in their style: `deepObject` under the
@@ -170,6 +175,46 @@ final class CatalogWireTests: WireTestCase {
             let requests = await server.requests
             XCTAssertEqual(requests.count, 2, "\(last): the same cursor is not asked for again")
         }
+    }
+
+    // MARK: - The last item's id (Stripe)
+
+    func testTheLastItemsIdIsSentBackUntilHasMoreIsFalse() async throws {
+        let server = try await serve(basePath: "/v1") { request in
+            let after = request.queryValues("starting_after").first.map { Int($0.dropFirst("loan_".count))! } ?? 0
+            let loans = ((after + 1)...(after + 2)).map { #"{"id":"loan_\#($0)","book_id":\#($0 * 10)}"# }.joined(separator: ",")
+            return .json(#"{"object":"list","data":[\#(loans)],"has_more":\#(after + 2 < 6)}"#)
+        }
+        let loans = try await service(server).listLoansPages(limit: 2).items.collect()
+        XCTAssertEqual(loans.map(\.id), ["loan_1", "loan_2", "loan_3", "loan_4", "loan_5", "loan_6"])
+        XCTAssertEqual(loans.map(\.bookId), [10, 20, 30, 40, 50, 60])
+        let requests = await server.requests
+        XCTAssertEqual(requests.map { $0.queryValues("starting_after") }, [[], ["loan_2"], ["loan_4"]])
+        XCTAssertEqual(requests.map { $0.queryValues("limit") }, [["2"], ["2"], ["2"]])
+    }
+
+    func testTheLastItemsSequenceEndsOnAnEmptyPageOrARepeatedId() async throws {
+        // An empty page that still says has_more: there is no last item to go on from.
+        let empty = try await serve(basePath: "/v1") { request in
+            request.queryValues("starting_after").isEmpty
+                ? .json(#"{"data":[{"id":"loan_1","book_id":1}],"has_more":true}"#)
+                : .json(#"{"data":[],"has_more":true}"#)
+        }
+        var pages = 0
+        for try await _ in service(empty).listLoansPages() { pages += 1 }
+        XCTAssertEqual(pages, 2)
+        let emptyRequests = await empty.requests
+        XCTAssertEqual(emptyRequests.count, 2)
+        // A server that answers every page with the same items: the same request is not sent twice.
+        let sent = Counter()
+        let repeating = try await serve(basePath: "/v1") { _ in
+            if sent.increment() > 3 { return .json("{}", status: .badRequest) }
+            return .json(#"{"data":[{"id":"loan_1","book_id":1}],"has_more":true}"#)
+        }
+        let ids = try await service(repeating).listLoansPages().items.collect().map(\.id)
+        XCTAssertEqual(ids, ["loan_1", "loan_1"])
+        let repeatedRequests = await repeating.requests
+        XCTAssertEqual(repeatedRequests.map { $0.queryValues("starting_after") }, [[], ["loan_1"]])
     }
 
     // MARK: - Link header

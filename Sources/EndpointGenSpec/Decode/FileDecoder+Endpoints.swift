@@ -283,10 +283,10 @@ extension FileDecoder {
             }
             return NamedSyntax(text: text, location: reader.textLocation(value.value))
         }
-        let schemeKeys = ["page", "offset", "cursor", "link"].filter { mapping[$0] != nil }
+        let schemeKeys = ["page", "offset", "cursor", "lastItem", "link"].filter { mapping[$0] != nil }
         guard let schemeKey = schemeKeys.first else {
             reader.diagnostics.error(
-                "\(what) needs a scheme: 'page', 'offset', 'cursor' or 'link'", at: location(entry.keyNode))
+                "\(what) needs a scheme: 'page', 'offset', 'cursor', 'lastItem' or 'link'", at: location(entry.keyNode))
             return nil
         }
         if schemeKeys.count > 1, let second = mapping[schemeKeys[1]] {
@@ -296,10 +296,11 @@ extension FileDecoder {
         }
         // The keys each scheme reads besides its own and `items`.
         let schemeOptions: [String: [String]] = [
-            "page": ["size", "totalPages", "hasMore"], "offset": ["limit", "total", "hasMore"], "cursor": ["param", "hasMore"], "link": [],
+            "page": ["size", "totalPages", "hasMore"], "offset": ["limit", "total", "hasMore"], "cursor": ["param", "hasMore"],
+            "lastItem": ["param", "hasMore"], "link": [],
         ]
         var valid = true
-        for other in mapping.entries where !["page", "offset", "cursor", "link", "items"].contains(other.key) {
+        for other in mapping.entries where !["page", "offset", "cursor", "lastItem", "link", "items"].contains(other.key) {
             if !(schemeOptions[schemeKey] ?? []).contains(other.key) {
                 let fitting = ["size": "page", "totalPages": "page", "limit": "offset", "total": "offset", "param": "cursor"][other.key]
                 reader.diagnostics.error(
@@ -317,8 +318,8 @@ extension FileDecoder {
         case "offset":
             guard let offset = name("offset") else { return nil }
             scheme = .offset(offset, limit: name("limit"), total: name("total"))
-        case "cursor":
-            guard let cursor = name("cursor") else { return nil }
+        case "cursor", "lastItem":
+            guard let cursor = name(schemeKey) else { return nil }
             guard let parameter = name("param") else {
                 if mapping.isMissing("param") {
                     reader.diagnostics.error(
@@ -327,7 +328,7 @@ extension FileDecoder {
                 }
                 return nil
             }
-            scheme = .cursor(cursor, parameter: parameter)
+            scheme = schemeKey == "cursor" ? .cursor(cursor, parameter: parameter) : .lastItem(cursor, parameter: parameter)
         default:
             guard let link = mapping["link"], let flag = reader.bool(link.value, for: "'link' of \(what)") else { return nil }
             guard flag else {

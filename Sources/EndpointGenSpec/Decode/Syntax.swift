@@ -145,7 +145,7 @@ struct NamedSyntax {
     var location: SourceLocation
 }
 
-/// `paginate:` as written: the scheme (one of `page`, `offset`, `cursor`, `link`) and its keys,
+/// `paginate:` as written: the scheme (one of `page`, `offset`, `cursor`, `lastItem`, `link`) and its keys,
 /// query parameter names and dotted paths into the response, not yet looked up.
 struct PaginationSyntax {
     enum Scheme {
@@ -155,6 +155,8 @@ struct PaginationSyntax {
         case offset(NamedSyntax, limit: NamedSyntax?, total: NamedSyntax?)
         /// `cursor: <path>`, `param: <query param>`.
         case cursor(NamedSyntax, parameter: NamedSyntax)
+        /// `lastItem: <path into the item>`, `param: <query param>`.
+        case lastItem(NamedSyntax, parameter: NamedSyntax)
         /// `link: true`.
         case link
     }

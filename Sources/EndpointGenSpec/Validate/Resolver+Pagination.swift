@@ -31,7 +31,7 @@ extension Resolver {
             report("\(owner) needs 'items', the path of the items' array in '\(pageType.specSpelling)'", at: pagination.location, &check)
         }
         let hasMore = paginationPath(pagination.hasMore, "hasMore", fits: { $0.unwrapped == .primitive(.bool) }, expected: "a Bool", &check)
-        let scheme = paginationScheme(pagination.scheme, &check)
+        let scheme = paginationScheme(pagination.scheme, itemType: itemType, &check)
         guard !check.failed, let scheme, let itemType else { return nil }
         return Pagination(scheme: scheme, items: items, itemType: itemType, hasMore: hasMore, location: pagination.location)
     }
@@ -70,7 +70,7 @@ extension Resolver {
 
     /// The scheme's query parameters and response paths, each checked; nil when a required one failed.
     private mutating func paginationScheme(
-        _ scheme: PaginationSyntax.Scheme, _ check: inout PaginationCheck
+        _ scheme: PaginationSyntax.Scheme, itemType: TypeRef?, _ check: inout PaginationCheck
     ) -> Pagination.Scheme? {
         func isInt(_ type: TypeRef) -> Bool { type.unwrapped == .primitive(.int) }
         switch scheme {
@@ -92,19 +92,31 @@ extension Resolver {
             let parameterName = cursorPath == nil ? nil : paginationParameter(named, "param", type: cursorType, &check)
             guard let cursorPath, let parameterName else { return nil }
             return .cursor(cursorPath, parameter: parameterName)
+        case .lastItem(let cursor, let named):
+            // A path into the items (reported with them when there are none).
+            guard let itemType else { return nil }
+            let cursorPath = paginationPath(
+                cursor, "lastItem", from: itemType, fits: { [.primitive(.string), .primitive(.int)].contains($0.unwrapped) },
+                expected: "a String or an Int", &check)
+            let cursorType: PrimitiveType = cursorPath?.type.unwrapped == .primitive(.int) ? .int : .string
+            let parameterName = cursorPath == nil ? nil : paginationParameter(named, "param", type: cursorType, &check)
+            guard let cursorPath, let parameterName else { return nil }
+            return .lastItem(cursorPath, parameter: parameterName)
         case .link:
             return .link
         }
     }
 
-    /// A dotted path from the page type through struct models to a field whose type `fits`.
+    /// A dotted path from the page type (or `start`, the item type) through struct models to a
+    /// field whose type `fits`.
     private mutating func paginationPath(
-        _ named: NamedSyntax?, _ key: String, fits: (TypeRef) -> Bool, expected: String, _ check: inout PaginationCheck
+        _ named: NamedSyntax?, _ key: String, from start: TypeRef? = nil, fits: (TypeRef) -> Bool, expected: String,
+        _ check: inout PaginationCheck
     ) -> FieldPath? {
         guard let named else { return nil }
         let owner = check.owner
         var fields: [Field] = []
-        var current = check.pageType
+        var current = start ?? check.pageType
         for part in named.text.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             guard case .model(let name) = current.unwrapped, let model = resolvedModels[name],
                   case .structure(let modelFields) = model.kind
