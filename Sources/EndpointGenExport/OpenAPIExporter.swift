@@ -74,6 +74,8 @@ struct Exporter {
         var root = ObjectBuilder()
         root.set("openapi", "3.1.0")
         root.set("info", info())
+        // Every paging is in x-endpointgen-paginate: an endpoint without one has none.
+        root.set(OpenAPIExtension.export, .object([.init(key: "paginate", value: .string("explicit"))]))
         let documentServers = commonServers()
         if let documentServers { root.set("servers", documentServers) }
         root.set("tags", .array(services.map(tag)))

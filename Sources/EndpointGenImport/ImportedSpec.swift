@@ -79,8 +79,10 @@ struct ImportedEndpoint {
     var timeout: String?
     /// `redirects: none`.
     var noRedirects = false
-    /// `paginate:` keys and values, as an export wrote them.
+    /// `paginate:` keys and values, as an export wrote them or a rule proposed them.
     var paginate: [(key: String, value: String)] = []
+    /// The rule that proposed `paginate` from the operation's shape; nil for an export's.
+    var paginationRule: OpenAPIReader.PaginationRule?
     /// Responses per status (`responses:`), in document order, instead of `response`; a nil
     /// response is `empty`.
     var responses: [(status: ResponseStatus, response: ImportedResponse?)]?

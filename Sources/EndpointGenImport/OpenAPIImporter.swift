@@ -18,6 +18,9 @@ public struct OpenAPIImportResult: Sendable {
     /// Names the import changed (`schema 'basic-error' becomes model 'BasicError'`), as notes at
     /// their place in the document: nothing is lost, so they are not warnings.
     public var renames: [Diagnostic] = []
+    /// Operations paginated by a rule that recognised their shape, counted by rule (`link header`,
+    /// `page number`, …), in the rules' order; each also has a note among `renames`.
+    public var recognizedPagination: [(rule: String, count: Int)] = []
 
     init(files: [ImportedSpecFile], diagnostics: [Diagnostic]) {
         self.files = files
@@ -41,7 +44,11 @@ public enum OpenAPIImporter {
     /// where the files will be written, for the paths of the check that loads them back.
     /// `readFile` reads the files its `$ref`s name (by their path from the working folder, as
     /// messages show them); without it only references within the document are followed.
-    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String, readFile: OpenAPIFileReader? = nil) -> OpenAPIImportResult {
+    /// `recognizesPagination`: list operations without `x-endpointgen-paginate` get `paginate:`
+    /// from their shape (a `Link` header, `page`/`per_page`, a next cursor, Stripe's
+    /// `starting_after`); false leaves them without.
+    public static func run(_ bytes: [UInt8], path: String, outputDirectory: String, readFile: OpenAPIFileReader? = nil,
+                           recognizesPagination: Bool = true) -> OpenAPIImportResult {
         let loaded = YAMLLoader.load(bytes, file: path, options: .document)
         guard !loaded.hasErrors, let root = loaded.documents.first else {
             var diagnostics = loaded.diagnostics
@@ -50,6 +57,7 @@ public enum OpenAPIImporter {
         }
         let references = References(root: root, path: path, bytes: bytes.count, options: .document, readFile: readFile)
         var reader = OpenAPIReader(references: references)
+        reader.recognizesPagination = recognizesPagination
         let read = reader.read(root)
         var readDiagnostics = reader.diagnostics
         // A file that does not load is an error of its own; the reference to it is a warning.
@@ -88,6 +96,11 @@ public enum OpenAPIImporter {
                     diagnostics.warning(.skippedSamples, "the example 'sample' of '\(operation.name)' is left out: \(claim.message)", at: at)
                     service.endpoints[claim.endpoint].sample = nil
                     service.endpoints[claim.endpoint].statusSamples = [:]
+                } else if let rule = operation.paginationRule {
+                    // A guess from the operation's shape, not the document's claim: a note.
+                    diagnostics.append(.note("'\(operation.name)' looks paged (\(rule.shape)), but is not paginated: \(claim.message)", at: at))
+                    service.endpoints[claim.endpoint].paginate = []
+                    service.endpoints[claim.endpoint].paginationRule = nil
                 } else {
                     diagnostics.warning(.skippedPagination, "x-endpointgen-paginate of '\(operation.name)' is left out: \(claim.message)", at: at)
                     service.endpoints[claim.endpoint].paginate = []
@@ -117,7 +130,19 @@ public enum OpenAPIImporter {
             }
             diagnostics.append(diagnostic)
         }
-        return OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
+        // The paging recognised from operations' shapes: a note at each, counted by rule.
+        var counts = Array(repeating: 0, count: OpenAPIReader.PaginationRule.allCases.count)
+        for file in imported {
+            for endpoint in file.service?.endpoints ?? [] where !endpoint.paginate.isEmpty {
+                guard let rule = endpoint.paginationRule, let index = OpenAPIReader.PaginationRule.allCases.firstIndex(of: rule) else { continue }
+                counts[index] += 1
+                let keys = endpoint.paginate.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                diagnostics.append(.note("'\(endpoint.name)' is paginated by its \(rule.rawValue) (\(rule.shape)): paginate: { \(keys) }", at: endpoint.location))
+            }
+        }
+        var result = OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
+        result.recognizedPagination = zip(OpenAPIReader.PaginationRule.allCases, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) }
+        return result
     }
 
     private static func render(_ imported: [ImportedFile], header: [String], prefix: String)

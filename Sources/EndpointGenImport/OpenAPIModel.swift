@@ -246,8 +246,11 @@ struct Operation {
     /// What `export-openapi` wrote for spec keys OpenAPI has no word for (`OpenAPIExtension`).
     var timeout: String?
     var noRedirects = false
-    /// `x-endpointgen-paginate`: the spec's `paginate:` keys, in document order.
+    /// `x-endpointgen-paginate`: the spec's `paginate:` keys, in document order; or the keys a
+    /// rule proposes (`paginationRule`).
     var paginate: [(key: String, value: String)] = []
+    /// The rule that recognised the paging from the operation's shape; nil for an export's.
+    var paginationRule: OpenAPIReader.PaginationRule?
     var deprecationMessage: String?
     var constantHeaders: [(name: String, value: String)] = []
     /// The response is the whole envelope (`Envelope<T>`).

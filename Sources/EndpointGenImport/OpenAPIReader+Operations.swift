@@ -91,6 +91,11 @@ extension OpenAPIReader {
             security: node["security"].flatMap(securityChoice),
             location: location(node))
         readExtensions(node, into: &operation)
+        if operation.paginate.isEmpty, recognizesPagination,
+           let recognized = recognizedPagination(node, method: method, parameters: parameters) {
+            operation.paginate = recognized.keys
+            operation.paginationRule = recognized.rule
+        }
         for server in (node["servers"] ?? pathServers)?.elements ?? [] {
             if let url = serverURL(server) { operation.servers.append((url, server["description"]?.text.map(HTMLToMarkdown.convert))) }
         }

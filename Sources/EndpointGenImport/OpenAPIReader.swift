@@ -12,6 +12,8 @@ struct OpenAPIReader {
     /// The security schemes specs can express, by name: which of a `security` list's
     /// alternatives is taken.
     var supportedSchemes: Set<String> = []
+    /// Whether list operations get `paginate:` from their shape (`recognizedPagination`).
+    var recognizesPagination = true
 
     init(references: References) {
         self.references = references
@@ -39,6 +41,8 @@ struct OpenAPIReader {
             return nil
         }
         var document = OpenAPIDocument()
+        // An export says every paging it has (x-endpointgen-paginate).
+        if node[OpenAPIExtension.export]?["paginate"]?.text == "explicit" { recognizesPagination = false }
         document.title = node["info"]?["title"]?.text
         document.version = node["info"]?["version"]?.text
         for server in node["servers"]?.elements ?? [] {

@@ -18,6 +18,17 @@ extension SpecBuilder {
         endpoint.timeout = operation.timeout
         endpoint.noRedirects = operation.noRedirects
         endpoint.paginate = operation.paginate
+        endpoint.paginationRule = operation.paginationRule
+        // A recognised page inside the service's envelope: its paths start inside the payload
+        // (`result` itself is the items' array, which then needs no `items`).
+        if operation.paginationRule != nil, let payload = envelope?.payload,
+           operation.paginate.contains(where: { $0.value == payload || $0.value.hasPrefix(payload + ".") }) {
+            endpoint.paginate = operation.paginate.compactMap { entry in
+                guard !["param", "link", "lastItem"].contains(entry.key) else { return entry }
+                if entry.value == payload { return entry.key == "items" ? nil : entry }
+                return entry.value.hasPrefix(payload + ".") ? (entry.key, String(entry.value.dropFirst(payload.count + 1))) : entry
+            }
+        }
 
         let path = Self.importedPath(operation)
         endpoint.path = path.template

@@ -15,6 +15,8 @@ public struct ImportRunResult: Sendable {
     public var renames: [Diagnostic] = []
     /// `warning summary: 12 skipped parameters, …`, nil without warnings.
     public var warningSummary: String?
+    /// Operations paginated by a recognised shape, by rule (`OpenAPIImportResult.recognizedPagination`).
+    public var recognizedPagination: [(rule: String, count: Int)] = []
     /// Display paths of the spec files written.
     public var written: [String] = []
     /// Display paths of existing files the import would have replaced; nothing was written.
@@ -28,7 +30,7 @@ public struct ImportRunResult: Sendable {
 /// Reads an OpenAPI document and writes the specs made from it into a folder (created when
 /// missing). Never replaces a file: when one of the names exists, nothing is written.
 public enum ImportCommand {
-    public static func run(document: String, output: String) -> ImportRunResult {
+    public static func run(document: String, output: String, recognizesPagination: Bool = true) -> ImportRunResult {
         var result = ImportRunResult()
         let bytes: [UInt8]
         do throws(FileSystem.Failure) {
@@ -39,10 +41,12 @@ public enum ImportCommand {
         }
         let base = Pipeline.displayPath(output)
         let imported = OpenAPIImporter.run(bytes, path: Pipeline.displayPath(document), outputDirectory: base,
-                                           readFile: referencedFileReader(document: Pipeline.displayPath(document)))
+                                           readFile: referencedFileReader(document: Pipeline.displayPath(document)),
+                                           recognizesPagination: recognizesPagination)
         result.diagnostics = imported.diagnostics
         result.renames = imported.renames
         result.warningSummary = imported.warningSummary
+        result.recognizedPagination = imported.recognizedPagination
         guard !imported.hasErrors else { return result }
 
         func display(_ name: String) -> String { base == "." ? name : base + "/" + name }

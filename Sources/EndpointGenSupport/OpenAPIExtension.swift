@@ -1,6 +1,9 @@
 /// The `x-endpointgen-…` keys `export-openapi` writes for what OpenAPI has no word for, and
 /// `import-openapi` reads back: one list, so the two agree.
 public enum OpenAPIExtension {
+    /// Document: `paginate: explicit` on an export, whose `x-endpointgen-paginate` says every
+    /// paging it has: import recognises none from the operations' shapes.
+    public static let export = "x-endpointgen-export"
     /// Tag (service): `{ payload, success, code, message }`.
     public static let envelope = "x-endpointgen-envelope"
     /// Tag (service): `{ message, code, model }`.

@@ -314,20 +314,28 @@ struct ImportOpenAPI: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
     var quiet: Bool = false
 
-    @Flag(name: .shortAndLong, help: "Also print the names the import changed (schema 'basic-error' becomes model 'BasicError').")
+    @Flag(name: .shortAndLong, help: "Also print the names the import changed (schema 'basic-error' becomes model 'BasicError') and the operations paginated by their shape.")
     var verbose: Bool = false
+
+    @Flag(inversion: .prefixedNo, help: "Paginate list operations by their shape: a Link header, page and per_page, a next cursor, Stripe's starting_after (default: on).")
+    var detectPagination: Bool = true
 
     @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto (on a terminal), always or never.", valueName: "when"))
     var color: ColorChoice = .auto
 
     func run() throws {
         let console = Console(color: color, quiet: quiet)
-        let result = ImportCommand.run(document: document, output: output)
+        let result = ImportCommand.run(document: document, output: output, recognizesPagination: detectPagination)
         var shown = DiagnosticBag()
         shown.append(contentsOf: result.diagnostics)
         if verbose { shown.append(contentsOf: result.renames) }
         console.report(shown.sorted)
         if let summary = result.warningSummary { console.info(summary) }
+        if !result.recognizedPagination.isEmpty {
+            let rules = result.recognizedPagination.map { "\($0.count) by \($0.rule)" }.joined(separator: ", ")
+            let total = result.recognizedPagination.reduce(0) { $0 + $1.count }
+            console.info("Paginated \(total) list operation\(total == 1 ? "" : "s") by their shape (\(rules)); --verbose names them, --no-detect-pagination leaves them unpaginated.")
+        }
         if let failure = result.failure {
             console.error(failure)
             throw ExitCode(Exit.io)

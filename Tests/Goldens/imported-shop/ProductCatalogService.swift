@@ -28,6 +28,9 @@ public nonisolated protocol ProductCatalogServiceProtocol: Sendable {
     ///   - page: Zero-based page index.
     func listProducts(page: Int, size: Int, sort: ProductSort?, category: ListProductsCategory, tags: [String]?, filter: ListProductsFilter?, since: Date?) async throws(APIError) -> [ProductSummary]
 
+    /// The pages of `listProducts`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    func listProductsPages(page: Int, size: Int, sort: ProductSort?, category: ListProductsCategory, tags: [String]?, filter: ListProductsFilter?, since: Date?) -> APIPages<[ProductSummary], ProductSummary>
+
     /// `POST /products`
     ///
     /// - Parameters:
@@ -55,6 +58,12 @@ nonisolated extension ProductCatalogServiceProtocol {
     @_alwaysEmitIntoClient
     public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [ProductSummary] {
         try await self.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since)
+    }
+
+    /// `listProductsPages` with the spec's defaults, as on `ProductCatalogService`.
+    @_alwaysEmitIntoClient
+    public func listProductsPages(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil, isolation: isolated (any Actor)? = #isolation) -> APIPages<[ProductSummary], ProductSummary> {
+        self.listProductsPages(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since)
     }
 
     /// `createProduct` with the spec's defaults, as on `ProductCatalogService`.
@@ -92,6 +101,15 @@ public nonisolated final class ProductCatalogService: ProductCatalogServiceProto
     ///   - page: Zero-based page index.
     public func listProducts(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil) async throws(APIError) -> [ProductSummary] {
         try await client.send(ProductCatalogRouter.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since), baseURL: baseURL, as: [ProductSummary].self)
+    }
+
+    /// The pages of `listProducts`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.
+    public func listProductsPages(page: Int = 0, size: Int = 20, sort: ProductSort? = nil, category: ListProductsCategory, tags: [String]? = nil, filter: ListProductsFilter? = nil, since: Date? = nil) -> APIPages<[ProductSummary], ProductSummary> {
+        APIPages(client: self.client, baseURL: self.baseURL, first: ProductCatalogRouter.listProducts(page: page, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since), items: { $0 }) { previous in
+            let next = page + previous.pageCount
+            guard previous.hasNext(page: next, size: size) else { return nil }
+            return .endpoint(ProductCatalogRouter.listProducts(page: next, size: size, sort: sort, category: category, tags: tags, filter: filter, since: since))
+        }
     }
 
     /// `POST /products`

@@ -1,0 +1,180 @@
+import EndpointGenYAML
+
+// `paginate:` recognised from the shape of a list operation, for documents that do not say it
+// (`x-endpointgen-paginate` is an export's). Each rule reads the raw document, so nothing it
+// looks at is reported twice; what it proposes is checked by the spec loader like any
+// `paginate:`, and one the loader refuses is left out with a note.
+extension OpenAPIReader {
+    /// A rule that matched: its name (for the note) and the `paginate:` keys it proposes.
+    struct RecognizedPagination {
+        var rule: PaginationRule
+        var keys: [(key: String, value: String)]
+    }
+
+    /// The shapes recognised, in the order they are tried.
+    enum PaginationRule: String, CaseIterable {
+        /// GitHub: a `Link` header on the success response (`rel="next"`).
+        case linkHeader = "link header"
+        /// Stripe: `starting_after` sent back with the last item's `id`; `has_more` and `data`.
+        case lastItem = "last item's id"
+        /// A cursor in the page (`next_cursor`, `nextPageToken`, `meta.next_cursor`) sent back
+        /// in a query parameter (`cursor`, `page_token`, `pageToken`).
+        case cursor = "next cursor"
+        /// `page` and a page size (`per_page`, `page_size`, `size`, `limit`) query parameters.
+        case pageNumber = "page number"
+        /// `offset` and `limit` query parameters.
+        case offset = "offset and limit"
+
+        /// What the rule looks for, for the note.
+        var shape: String {
+            switch self {
+            case .linkHeader: return "a Link header on the success response"
+            case .lastItem: return "starting_after, and has_more and data in the page"
+            case .cursor: return "a next cursor in the page and a query parameter to send it in"
+            case .pageNumber: return "page and page size query parameters"
+            case .offset: return "offset and limit query parameters"
+            }
+        }
+    }
+
+    private static let cursorParameters = ["cursor", "page_token", "pageToken", "next_token", "nextToken", "continuation_token", "continuationToken"]
+    private static let cursorFields = ["next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "nextToken", "continuation_token", "continuationToken"]
+    /// Objects a page keeps its cursor in (Slack's `response_metadata.next_cursor`).
+    private static let cursorHolders = ["meta", "metadata", "pagination", "paging", "page_info", "pageInfo", "response_metadata"]
+    private static let sizeParameters = ["per_page", "page_size", "pageSize", "perPage", "size", "limit"]
+    /// When a page has several arrays, the one named like its items.
+    private static let itemNames = ["data", "items", "results", "values", "entries", "records"]
+
+    /// The first rule whose shape the GET operation has; nil for other methods, and for a
+    /// success response that is not a JSON array or object.
+    mutating func recognizedPagination(_ node: YAMLNode, method: String, parameters: [Parameter]) -> RecognizedPagination? {
+        guard method == "GET", let response = successResponse(node["responses"]),
+              let pageNode = jsonSchema(of: response).flatMap({ resolvedSchema($0) }) else { return nil }
+        let page = pageShape(pageNode)
+        guard let items = page.items else { return nil }
+        func withItems(_ keys: [(String, String)]) -> [(key: String, value: String)] {
+            (keys + (items.property.map { [("items", $0)] } ?? [])).map { (key: $0.0, value: $0.1) }
+        }
+        let query = parameters.filter { $0.place == .query }
+        func queryParameter(_ names: [String], integer: Bool) -> String? {
+            for name in names {
+                guard let parameter = query.first(where: { $0.name == name }) else { continue }
+                switch parameter.schema?.kind {
+                case .integer?: if integer { return name }
+                case .string?: if !integer { return name }
+                default: break
+                }
+            }
+            return nil
+        }
+        let headers = response["headers"]?.mapping ?? YAMLMapping()
+        if headers.contains(where: { $0.key.text?.lowercased() == "link" }) {
+            return RecognizedPagination(rule: .linkHeader, keys: withItems([("link", "true")]))
+        }
+        if items.property == "data", page.booleans.contains("has_more"), queryParameter(["starting_after"], integer: false) != nil,
+           let item = items.element.flatMap({ resolvedSchema($0) }), Self.type(of: property("id", of: item)) == "string" {
+            return RecognizedPagination(rule: .lastItem, keys: withItems([("lastItem", "id"), ("param", "starting_after"), ("hasMore", "has_more")]))
+        }
+        for (path, type) in page.cursors {
+            if let parameter = queryParameter(Self.cursorParameters, integer: type == "integer") {
+                return RecognizedPagination(rule: .cursor, keys: withItems([("cursor", path), ("param", parameter)]))
+            }
+        }
+        if queryParameter(["page"], integer: true) != nil, let size = queryParameter(Self.sizeParameters, integer: true) {
+            return RecognizedPagination(rule: .pageNumber, keys: withItems([("page", "page"), ("size", size)]))
+        }
+        if queryParameter(["offset"], integer: true) != nil, queryParameter(["limit"], integer: true) != nil {
+            return RecognizedPagination(rule: .offset, keys: withItems([("offset", "offset"), ("limit", "limit")]))
+        }
+        return nil
+    }
+
+    /// What a page schema offers the rules: its items (the array itself, or one array property,
+    /// with its element schema), its Boolean properties, and the cursors it holds (dotted path and
+    /// JSON type), at the top or in one holder object.
+    private struct PageShape {
+        var items: (property: String?, element: YAMLNode?)?
+        var booleans: [String] = []
+        var cursors: [(path: String, type: String)] = []
+    }
+
+    private mutating func pageShape(_ page: YAMLNode) -> PageShape {
+        var shape = PageShape()
+        switch Self.type(of: page) {
+        case "array":
+            shape.items = (nil, page["items"])
+        case "object":
+            var arrays: [(name: String, element: YAMLNode?)] = []
+            for pair in page["properties"]?.mapping ?? YAMLMapping() {
+                guard let name = pair.key.text, let value = resolvedSchema(pair.value) else { continue }
+                switch Self.type(of: value) {
+                case "array": arrays.append((name, value["items"]))
+                case "boolean": shape.booleans.append(name)
+                case "string", "integer":
+                    if Self.cursorFields.contains(name) { shape.cursors.append((name, Self.type(of: value)!)) }
+                case "object":
+                    guard Self.cursorHolders.contains(name) else { continue }
+                    for inner in value["properties"]?.mapping ?? YAMLMapping() {
+                        guard let innerName = inner.key.text, Self.cursorFields.contains(innerName) || innerName == "cursor",
+                              let innerValue = resolvedSchema(inner.value), let type = Self.type(of: innerValue),
+                              type == "string" || type == "integer" else { continue }
+                        shape.cursors.append((name + "." + innerName, type))
+                    }
+                default: break
+                }
+            }
+            let chosen = arrays.count == 1 ? arrays[0] : arrays.first { Self.itemNames.contains($0.name) }
+            if let chosen { shape.items = (chosen.name, chosen.element) }
+        default:
+            break
+        }
+        return shape
+    }
+
+    /// The response of the lowest 2xx status (or `2XX`), its reference followed.
+    private mutating func successResponse(_ responses: YAMLNode?) -> YAMLNode? {
+        var chosen: (code: Int, node: YAMLNode)?
+        for pair in responses?.mapping ?? YAMLMapping() {
+            guard let text = pair.key.text else { continue }
+            let code = text.uppercased() == "2XX" ? 299 : Int(text) ?? 0
+            if (200...299).contains(code), code < (chosen?.code ?? Int.max) { chosen = (code, pair.value) }
+        }
+        return chosen.flatMap { follow($0.node, what: "the success response") }
+    }
+
+    /// The schema of the response's JSON media type.
+    private func jsonSchema(of response: YAMLNode) -> YAMLNode? {
+        let media = response["content"]?.mapping?.first { $0.key.text.map { Self.isJSON($0.lowercased()) } ?? false }
+        return media?.value["schema"]
+    }
+
+    /// A schema with its `$ref` followed (a few steps at most: a cycle of references ends), and an
+    /// `allOf` of one part read as that part.
+    private func resolvedSchema(_ node: YAMLNode, depth: Int = 0) -> YAMLNode? {
+        guard depth < 8 else { return nil }
+        if let reference = node["$ref"]?.text {
+            guard let name = try? references.schemaName(reference, from: node).get(), let target = component(name) else { return nil }
+            return resolvedSchema(target, depth: depth + 1)
+        }
+        if let parts = node["allOf"]?.sequence, parts.count == 1, let part = parts.first {
+            return resolvedSchema(part, depth: depth + 1)
+        }
+        return node
+    }
+
+    private func property(_ name: String, of object: YAMLNode) -> YAMLNode? {
+        object["properties"]?[name].flatMap { resolvedSchema($0) }
+    }
+
+    /// The JSON type a schema declares (3.1's list with `null` read as the other type); an object
+    /// with `properties` and no `type` is an object.
+    private static func type(of node: YAMLNode?) -> String? {
+        guard let node else { return nil }
+        if let text = node["type"]?.text { return text }
+        if let list = node["type"]?.sequence {
+            let types = list.compactMap(\.text).filter { $0 != "null" }
+            return types.count == 1 ? types[0] : nil
+        }
+        return node["properties"] != nil ? "object" : nil
+    }
+}
