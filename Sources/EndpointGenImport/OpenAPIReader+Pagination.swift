@@ -13,6 +13,8 @@ extension OpenAPIReader {
 
     /// The shapes recognised, in the order they are tried.
     enum PaginationRule: String, CaseIterable {
+        /// The document's own `x-speakeasy-pagination` (Speakeasy's SDK generator).
+        case speakeasy = "x-speakeasy-pagination"
         /// GitHub: a `Link` header on the success response (`rel="next"`).
         case linkHeader = "link header"
         /// Stripe: `starting_after` sent back with the last item's `id`; `has_more` and `data`.
@@ -28,6 +30,7 @@ extension OpenAPIReader {
         /// What the rule looks for, for the note.
         var shape: String {
             switch self {
+            case .speakeasy: return "the operation's x-speakeasy-pagination"
             case .linkHeader: return "a Link header on the success response"
             case .lastItem: return "starting_after, and has_more and data in the page"
             case .cursor: return "a next cursor in the page and a query parameter to send it in"
@@ -48,6 +51,16 @@ extension OpenAPIReader {
     /// The first rule whose shape the GET operation has; nil for other methods, and for a
     /// success response that is not a JSON array or object.
     mutating func recognizedPagination(_ node: YAMLNode, method: String, parameters: [Parameter]) -> RecognizedPagination? {
+        if let speakeasy = node["x-speakeasy-pagination"] {
+            guard let keys = Self.speakeasyPagination(speakeasy, query: parameters.filter { $0.place == .query }.map(\.name)) else {
+                diagnostics.warning(
+                    .skippedPagination,
+                    "x-speakeasy-pagination is left out: specs page by query parameters, with 'offsetLimit' (a page or offset input) or 'cursor' and plain JSONPaths ($.meta.next, $.data[-1].id)",
+                    at: location(speakeasy))
+                return nil
+            }
+            return RecognizedPagination(rule: .speakeasy, keys: keys)
+        }
         guard method == "GET", let response = successResponse(node["responses"]),
               let pageNode = jsonSchema(of: response).flatMap({ resolvedSchema($0) }) else { return nil }
         let page = pageShape(pageNode)
@@ -87,6 +100,67 @@ extension OpenAPIReader {
             return RecognizedPagination(rule: .offset, keys: withItems([("offset", "offset"), ("limit", "limit")]))
         }
         return nil
+    }
+
+    /// Speakeasy's `x-speakeasy-pagination`: `offsetLimit` with a `page` or `offset` input (and a
+    /// `limit`), `cursor` with a `cursor` input and `outputs.nextCursor` (`$.data[-1].id`, the last
+    /// item's, is `lastItem`); `results` and `numPages` as JSONPaths of plain names. Inputs must be
+    /// query parameters of the operation (`in: parameters`); a `url` type, a body input or a path
+    /// the spec cannot say gives none.
+    static func speakeasyPagination(_ node: YAMLNode, query: [String]) -> [(key: String, value: String)]? {
+        var inputs: [String: String] = [:]
+        for input in node["inputs"]?.elements ?? [] {
+            guard input["in"]?.text == "parameters", let name = input["name"]?.text, let type = input["type"]?.text,
+                  query.contains(name) else { return nil }
+            inputs[type] = name
+        }
+        let outputs = node["outputs"]
+        var keys: [(key: String, value: String)] = []
+        func path(_ name: String) -> String?? {
+            guard let text = outputs?[name]?.text else { return .some(nil) }
+            return jsonPath(text)
+        }
+        guard let results = path("results") else { return nil }
+        switch node["type"]?.text {
+        case "offsetLimit":
+            if let page = inputs["page"] {
+                keys = [("page", page)]
+                if let limit = inputs["limit"] { keys.append(("size", limit)) }
+                guard let pages = path("numPages") else { return nil }
+                if let pages { keys.append(("totalPages", pages)) }
+            } else if let offset = inputs["offset"] {
+                keys = [("offset", offset)]
+                if let limit = inputs["limit"] { keys.append(("limit", limit)) }
+            } else {
+                return nil
+            }
+        case "cursor":
+            guard let cursor = inputs["cursor"], let text = outputs?["nextCursor"]?.text else { return nil }
+            // `$.data[-1].id`: the last item's field.
+            if let range = text.firstRange(of: "[-1].") {
+                guard case .some(let items) = jsonPath(String(text[..<range.lowerBound])),
+                      case .some(let field?) = jsonPath("$." + text[range.upperBound...]) else { return nil }
+                return [("lastItem", field), ("param", cursor)] + (items.map { [("items", $0)] } ?? [])
+            }
+            guard case .some(let next?) = jsonPath(text) else { return nil }
+            keys = [("cursor", next), ("param", cursor)]
+        default:
+            return nil
+        }
+        if let results { keys.append(("items", results)) }
+        return keys
+    }
+
+    /// A JSONPath of plain names (`$.data`, `$.meta.next`) as a dotted path; `$` alone is nil (the
+    /// body itself); anything else (filters, indices, wildcards) is not a path specs can say.
+    private static func jsonPath(_ text: String) -> String?? {
+        guard text.hasPrefix("$") else { return nil }
+        let rest = text.dropFirst()
+        if rest.isEmpty { return .some(nil) }
+        guard rest.hasPrefix("."), !rest.contains(where: { "[]*?@()' \"".contains($0) }) else { return nil }
+        let parts = rest.dropFirst().split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return .some(parts.joined(separator: "."))
     }
 
     /// What a page schema offers the rules: its items (the array itself, or one array property,

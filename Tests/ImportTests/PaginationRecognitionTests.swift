@@ -189,6 +189,51 @@ final class PaginationRecognitionTests: XCTestCase {
         XCTAssertNil(try paginate(result, "plain"))
     }
 
+    /// Speakeasy's extension, where a document has it, before any shape: page and offset inputs,
+    /// a next cursor, the last item's id (`$.data[-1].id`); what specs cannot say gives none.
+    func testSpeakeasysPaginationExtension() throws {
+        func operation(_ name: String, _ extensionText: String) -> String {
+            """
+              /\(name):
+                get:
+                  tags: [lists]
+                  operationId: \(name)
+                  parameters:
+                    - { name: page, in: query, schema: { type: integer } }
+                    - { name: offset, in: query, schema: { type: integer } }
+                    - { name: limit, in: query, schema: { type: integer } }
+                    - { name: cursor, in: query, schema: { type: string } }
+                  x-speakeasy-pagination: \(extensionText)
+                  responses:
+                    '200':
+                      description: OK
+                      content:
+                        application/json:
+                          schema:
+                            type: object
+                            properties:
+                              data: { type: array, items: { type: object, properties: { id: { type: string } } } }
+                              meta: { type: object, properties: { next: { type: string }, pages: { type: integer } } }
+            """
+        }
+        let result = importText([
+            operation("pages", "{ type: offsetLimit, inputs: [{ name: page, in: parameters, type: page }, { name: limit, in: parameters, type: limit }], outputs: { results: $.data, numPages: $.meta.pages } }"),
+            operation("offsets", "{ type: offsetLimit, inputs: [{ name: offset, in: parameters, type: offset }, { name: limit, in: parameters, type: limit }], outputs: { results: $.data } }"),
+            operation("cursors", "{ type: cursor, inputs: [{ name: cursor, in: parameters, type: cursor }], outputs: { nextCursor: $.meta.next, results: $.data } }"),
+            operation("lastItems", "{ type: cursor, inputs: [{ name: cursor, in: parameters, type: cursor }], outputs: { nextCursor: '$.data[-1].id', results: $.data } }"),
+            operation("urls", "{ type: url, outputs: { nextUrl: $.meta.next } }"),
+            operation("bodies", "{ type: cursor, inputs: [{ name: cursor, in: requestBody, type: cursor }], outputs: { nextCursor: $.meta.next } }"),
+            operation("filters", "{ type: cursor, inputs: [{ name: cursor, in: parameters, type: cursor }], outputs: { nextCursor: '$.meta[?(@.a)]' } }"),
+        ].joined(separator: "\n"))
+        XCTAssertEqual(try paginate(result, "pages"), "{ page: page, size: limit, totalPages: meta.pages, items: data }")
+        XCTAssertEqual(try paginate(result, "offsets"), "{ offset: offset, limit: limit, items: data }")
+        XCTAssertEqual(try paginate(result, "cursors"), "{ cursor: meta.next, param: cursor, items: data }")
+        XCTAssertEqual(try paginate(result, "lastItems"), "{ lastItem: id, param: cursor, items: data }")
+        for none in ["urls", "bodies", "filters"] { XCTAssertNil(try paginate(result, none), none) }
+        XCTAssertEqual(result.recognizedPagination.map { "\($0.rule) \($0.count)" }, ["x-speakeasy-pagination 4"])
+        XCTAssertEqual(result.diagnostics.filter { $0.kind == "skipped pagination" }.count, 3)
+    }
+
     /// An export says how it pages; a shape the loader refuses (a cursor parameter of another
     /// type than the cursor) is a note, and the operation keeps its one-page method.
     func testAnExportsPaginateWinsAndARefusedShapeIsANote() throws {
