@@ -9,7 +9,8 @@ import EndpointGenSupport
 ///
 /// The model kept is the first component of that structure, else one inline copy named after
 /// what all the copies' names end with (`ListReposDirection`, `ListIssuesDirection` →
-/// `Direction`) when that name is free, else the copy with the shortest name; every type that
+/// `Direction`) when that name is free (for copies in several services, else that name with
+/// `Value`: `StateValue`), else the copy with the shortest name; every type that
 /// named another copy names it instead. Inline copies are one model only when their names end
 /// with the same word (the property or parameter they are for, numbering aside): one copy's name
 /// would mislead at the others' places (GitHub's `milestone: IssuesCreateRequestTitle`, every
@@ -59,8 +60,24 @@ enum ModelDeduplication {
                 }!.element
                 var kept = model(survivor)
                 // Inline copies only: the name all of them end with, when no other type has it.
-                if !components.contains(kept.name), let common = commonName(places.map { model($0).name }),
-                   !taken.contains(common), isFree(common, services: services) {
+                // Copies in several services, when that name is taken (SwiftUI has a `State`):
+                // it after the service with the most copies (`IssuesState`), else with `Value`,
+                // never one copy's name, which names another service's operation
+                // (`IssuesService.listForRepo(state: PullsListState)`).
+                var candidates: [String] = []
+                if !components.contains(kept.name), let named = commonName(places.map { model($0).name }) {
+                    candidates = [named]
+                    let owners = places.map(\.file).filter { $0 >= 0 }
+                    if Set(owners).count > 1 {
+                        let counts = owners.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
+                        // The most copies; the first in file order among equals.
+                        if let most = counts.keys.sorted().max(by: { counts[$0]! < counts[$1]! }), let service = files[most].service?.name {
+                            candidates.append(service + named)
+                        }
+                        candidates.append(named + "Value")
+                    }
+                }
+                if let common = candidates.first(where: { !taken.contains($0) && isFree($0, services: services) }) {
                     taken.insert(common)
                     renamed[kept.name] = common
                     notes.rename("model '\(kept.name)' becomes '\(common)', the name its \(places.count) copies share", at: kept.location)
