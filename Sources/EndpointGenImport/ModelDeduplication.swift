@@ -59,24 +59,8 @@ enum ModelDeduplication {
                     return a.offset < b.offset
                 }!.element
                 var kept = model(survivor)
-                // Inline copies only: the name all of them end with, when no other type has it.
-                // Copies in several services, when that name is taken (SwiftUI has a `State`):
-                // it after the service with the most copies (`IssuesState`), else with `Value`,
-                // never one copy's name, which names another service's operation
-                // (`IssuesService.listForRepo(state: PullsListState)`).
-                var candidates: [String] = []
-                if !components.contains(kept.name), let named = commonName(places.map { model($0).name }) {
-                    candidates = [named]
-                    let owners = places.map(\.file).filter { $0 >= 0 }
-                    if Set(owners).count > 1 {
-                        let counts = owners.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
-                        // The most copies; the first in file order among equals.
-                        if let most = counts.keys.sorted().max(by: { counts[$0]! < counts[$1]! }), let service = files[most].service?.name {
-                            candidates.append(service + named)
-                        }
-                        candidates.append(named + "Value")
-                    }
-                }
+                // Inline copies only.
+                let candidates = components.contains(kept.name) ? [] : sharedNames(places.map { (model($0).name, $0.file) }, files: files)
                 if let common = candidates.first(where: { !taken.contains($0) && isFree($0, services: services) }) {
                     taken.insert(common)
                     renamed[kept.name] = common
@@ -136,6 +120,24 @@ enum ModelDeduplication {
     /// `Direction`), nil when they share none. A leading `Request` or `Response` is what the
     /// copies' bodies were called, not what the model is (`IssuesCreateRequestTitle`,
     /// `IssuesUpdateRequestTitle` → `Title`, not `RequestTitle`).
+    /// The names inline copies (name, file index; -1 the shared file) may take, best first: the
+    /// name all of them end with. Copies in several services, when that name is taken (SwiftUI
+    /// has a `State`): it after the service with the most copies (`IssuesState`), else with
+    /// `Value`; never one copy's name, which names another service's operation
+    /// (`IssuesService.listForRepo(state: PullsListState)`).
+    private static func sharedNames(_ copies: [(name: String, file: Int)], files: [ImportedFile]) -> [String] {
+        guard let named = commonName(copies.map(\.name)) else { return [] }
+        let owners = copies.map(\.file).filter { $0 >= 0 }
+        guard Set(owners).count > 1 else { return [named] }
+        var names = [named]
+        let counts = owners.reduce(into: [Int: Int]()) { $0[$1, default: 0] += 1 }
+        // The most copies; the first in file order among equals.
+        if let most = counts.keys.sorted().max(by: { counts[$0]! < counts[$1]! }), let service = files[most].service?.name {
+            names.append(service + named)
+        }
+        return names + [named + "Value"]
+    }
+
     static func commonName(_ names: [String]) -> String? {
         let split = names.map(words)
         guard var common = split.first else { return nil }

@@ -88,25 +88,7 @@ public enum OpenAPIImporter {
         // warning, not the import.
         let refused = refusedClaims(check, rendered, files, prefix: prefix)
         if !refused.isEmpty {
-            for claim in refused {
-                guard var service = imported[claim.file].service else { continue }
-                let operation = service.endpoints[claim.endpoint]
-                let at = operation.location ?? SourceLocation(file: path, line: 1, column: 1)
-                if claim.isSample {
-                    diagnostics.warning(.skippedSamples, "the example 'sample' of '\(operation.name)' is left out: \(claim.message)", at: at)
-                    service.endpoints[claim.endpoint].sample = nil
-                    service.endpoints[claim.endpoint].statusSamples = [:]
-                } else if let rule = operation.paginationRule {
-                    // A guess from the operation's shape, not the document's claim: a note.
-                    diagnostics.append(.note("'\(operation.name)' looks paged (\(rule.shape)), but is not paginated: \(claim.message)", at: at))
-                    service.endpoints[claim.endpoint].paginate = []
-                    service.endpoints[claim.endpoint].paginationRule = nil
-                } else {
-                    diagnostics.warning(.skippedPagination, "x-endpointgen-paginate of '\(operation.name)' is left out: \(claim.message)", at: at)
-                    service.endpoints[claim.endpoint].paginate = []
-                }
-                imported[claim.file].service = service
-            }
+            leaveOut(refused, from: &imported, diagnostics: &diagnostics, path: path)
             (rendered, files, check) = render(imported, header: header, prefix: prefix)
         }
 
@@ -130,19 +112,51 @@ public enum OpenAPIImporter {
             }
             diagnostics.append(diagnostic)
         }
-        // The paging recognised from operations' shapes: a note at each, counted by rule.
-        var counts = Array(repeating: 0, count: OpenAPIReader.PaginationRule.allCases.count)
+        let recognized = recognizedPagination(imported, notes: &diagnostics)
+        var result = OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
+        result.recognizedPagination = recognized
+        return result
+    }
+
+    /// Each refused `paginate:` or `sample` left out of its endpoint, with a warning (the
+    /// document's claim) or a note (a paging recognised from the operation's shape).
+    private static func leaveOut(
+        _ refused: [(file: Int, endpoint: Int, isSample: Bool, message: String)], from imported: inout [ImportedFile],
+        diagnostics: inout DiagnosticBag, path: String
+    ) {
+        for claim in refused {
+            guard var service = imported[claim.file].service else { continue }
+            let operation = service.endpoints[claim.endpoint]
+            let at = operation.location ?? SourceLocation(file: path, line: 1, column: 1)
+            if claim.isSample {
+                diagnostics.warning(.skippedSamples, "the example 'sample' of '\(operation.name)' is left out: \(claim.message)", at: at)
+                service.endpoints[claim.endpoint].sample = nil
+                service.endpoints[claim.endpoint].statusSamples = [:]
+            } else if let rule = operation.paginationRule {
+                diagnostics.append(.note("'\(operation.name)' looks paged (\(rule.shape)), but is not paginated: \(claim.message)", at: at))
+                service.endpoints[claim.endpoint].paginate = []
+                service.endpoints[claim.endpoint].paginationRule = nil
+            } else {
+                diagnostics.warning(.skippedPagination, "x-endpointgen-paginate of '\(operation.name)' is left out: \(claim.message)", at: at)
+                service.endpoints[claim.endpoint].paginate = []
+            }
+            imported[claim.file].service = service
+        }
+    }
+
+    /// The paging recognised from operations' shapes: a note at each, counted by rule.
+    private static func recognizedPagination(_ imported: [ImportedFile], notes: inout DiagnosticBag) -> [(rule: String, count: Int)] {
+        let rules = OpenAPIReader.PaginationRule.allCases
+        var counts = Array(repeating: 0, count: rules.count)
         for file in imported {
             for endpoint in file.service?.endpoints ?? [] where !endpoint.paginate.isEmpty {
-                guard let rule = endpoint.paginationRule, let index = OpenAPIReader.PaginationRule.allCases.firstIndex(of: rule) else { continue }
+                guard let rule = endpoint.paginationRule, let index = rules.firstIndex(of: rule) else { continue }
                 counts[index] += 1
                 let keys = endpoint.paginate.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
-                diagnostics.append(.note("'\(endpoint.name)' is paginated by its \(rule.rawValue) (\(rule.shape)): paginate: { \(keys) }", at: endpoint.location))
+                notes.append(.note("'\(endpoint.name)' is paginated by its \(rule.rawValue) (\(rule.shape)): paginate: { \(keys) }", at: endpoint.location))
             }
         }
-        var result = OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
-        result.recognizedPagination = zip(OpenAPIReader.PaginationRule.allCases, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) }
-        return result
+        return zip(rules, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) }
     }
 
     private static func render(_ imported: [ImportedFile], header: [String], prefix: String)

@@ -47,21 +47,7 @@ struct NextPage {
             }
             return .next(replacing(parameter, with: String(next), in: request), base, "\(parameter)=\(next)")
         case .lastItem(let path, let parameter):
-            guard let last = items.last else { return .end("the page is empty") }
-            guard let cursor = value(at: path, in: last) else {
-                return .broken("the last item has no '\(name(path))', so the app stops after this page", .warning)
-            }
-            let text: String
-            switch cursor {
-            case .string(let string) where !string.isEmpty: text = string
-            case .number(let number): text = number
-            default: return .broken("the last item's '\(name(path))' is \(cursor.kind), expected a string or an integer")
-            }
-            guard hasMore != false else { return .end("'hasMore' is false") }
-            if request.queryItems.first(where: { $0.name == parameter })?.value == text {
-                return .broken("the page's last item repeats the cursor it was asked with ('\(text)'): the app would stop here")
-            }
-            return .next(replacing(parameter, with: text, in: request), base, "\(parameter)=\(text)")
+            return afterLastItem(items, path: path, parameter: parameter, hasMore: hasMore, request: request, base: base)
         case .cursor(let path, let parameter):
             guard let cursor = value(at: path, in: payload) else {
                 // An optional cursor reads as nil: the app would never ask for a second page.
@@ -104,6 +90,27 @@ struct NextPage {
             next.queryItems = query
             return .next(next, origin, "Link rel=\"next\"")
         }
+    }
+
+    /// `lastItem`: the next page after the last item's cursor.
+    private func afterLastItem(
+        _ items: [JSONDocument], path: FieldPath, parameter: String, hasMore: Bool?, request: PlannedRequest, base: URL
+    ) -> Step {
+        guard let last = items.last else { return .end("the page is empty") }
+        guard let cursor = value(at: path, in: last) else {
+            return .broken("the last item has no '\(name(path))', so the app stops after this page", .warning)
+        }
+        let text: String
+        switch cursor {
+        case .string(let string) where !string.isEmpty: text = string
+        case .number(let number): text = number
+        default: return .broken("the last item's '\(name(path))' is \(cursor.kind), expected a string or an integer")
+        }
+        guard hasMore != false else { return .end("'hasMore' is false") }
+        if request.queryItems.first(where: { $0.name == parameter })?.value == text {
+            return .broken("the page's last item repeats the cursor it was asked with ('\(text)'): the app would stop here")
+        }
+        return .next(replacing(parameter, with: text, in: request), base, "\(parameter)=\(text)")
     }
 
     /// The items of a page (nil when the items' array is not there).
