@@ -507,22 +507,17 @@ struct ServiceRenderer {
                     p.line("return .endpoint(\(request(replacing: page, with: next)))")
                 }
                 p.line("}")
-            case .cursor(let cursor, let parameterName):
-                p.line("\(start) { \(previous) in")
-                p.indented { p in
-                    let hasMore = pagination.hasMore.map { ", hasMore: \(read($0))" } ?? ""
-                    p.line("guard let \(next) = \(previous).nextCursor(\(read(cursor))\(hasMore)) else { return nil }")
-                    p.line("return .endpoint(\(request(replacing: parameterName, with: next)))")
+            case .cursor(let cursor, let parameterName), .lastItem(let cursor, let parameterName):
+                var value = read(cursor)
+                if case .lastItem = pagination.scheme {
+                    // The last item's cursor: `previous.value.data.last?.id` (nil on an empty page).
+                    var last = "\(previous).value"
+                    if let path = pagination.items {
+                        let access = Self.access(path, from: last, names: context.names)
+                        last = access.expression + (access.optional ? "?" : "")
+                    }
+                    value = Self.access(cursor, from: last + ".last?", names: context.names).expression
                 }
-                p.line("}")
-            case .lastItem(let cursor, let parameterName):
-                // The last item's cursor: `previous.value.data.last?.id` (nil on an empty page).
-                var last = "\(previous).value"
-                if let path = pagination.items {
-                    let access = Self.access(path, from: last, names: context.names)
-                    last = access.expression + (access.optional ? "?" : "")
-                }
-                let value = Self.access(cursor, from: last + ".last?", names: context.names).expression
                 p.line("\(start) { \(previous) in")
                 p.indented { p in
                     let hasMore = pagination.hasMore.map { ", hasMore: \(read($0))" } ?? ""

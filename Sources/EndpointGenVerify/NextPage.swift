@@ -61,11 +61,7 @@ struct NextPage {
             case .number(let number): text = number
             default: return .broken("the cursor '\(name(path))' is \(cursor.kind), expected a string or an integer")
             }
-            guard hasMore != false else { return .end("'hasMore' is false") }
-            if request.queryItems.first(where: { $0.name == parameter })?.value == text {
-                return .broken("the page repeats the cursor it was asked with ('\(text)'): the app would stop here")
-            }
-            return .next(replacing(parameter, with: text, in: request), base, "\(parameter)=\(text)")
+            return sendingBack(text, in: parameter, from: "the page", hasMore: hasMore, request: request, base: base)
         case .link:
             guard let header = answer.header("Link"),
                   let target = LinkHeader.target(ofRelation: "next", in: header, base: answer.url ?? base) else {
@@ -106,9 +102,15 @@ struct NextPage {
         case .number(let number): text = number
         default: return .broken("the last item's '\(name(path))' is \(cursor.kind), expected a string or an integer")
         }
+        return sendingBack(text, in: parameter, from: "the page's last item", hasMore: hasMore, request: request, base: base)
+    }
+
+    /// The request with cursor `text` in `parameter`, unless `hasMore` says the page is the last;
+    /// a cursor the request was already sent with (read `from` the page) would stop the app there.
+    private func sendingBack(_ text: String, in parameter: String, from: String, hasMore: Bool?, request: PlannedRequest, base: URL) -> Step {
         guard hasMore != false else { return .end("'hasMore' is false") }
         if request.queryItems.first(where: { $0.name == parameter })?.value == text {
-            return .broken("the page's last item repeats the cursor it was asked with ('\(text)'): the app would stop here")
+            return .broken("\(from) repeats the cursor it was asked with ('\(text)'): the app would stop here")
         }
         return .next(replacing(parameter, with: text, in: request), base, "\(parameter)=\(text)")
     }
