@@ -49,7 +49,7 @@ MEANING = [b"type: object", b"type: array", b"type: string", b"type: integer", b
            b"multipart/form-data", b"application/x-www-form-urlencoded", b"text/plain", b"'204'", b"'2XX'",
            b"Type", b"init", b"Error", b"Task", b"JSON", b"{x}", b"_", b"-", b"?"]
 # The import's closing `warning summary:` line (counts by kind) is expected too.
-DIAGNOSTIC = re.compile(r"^(case\.(yaml|json):\d+:\d+: (error|warning|note): .+|warning summary: .+|Nothing written.*|Wrote .+)$")
+DIAGNOSTIC = re.compile(r"^(case\.(yaml|json):\d+:\d+: (error|warning|note): .+|warning summary: .+|Paginated \d+ list operations? by their shape .+|Nothing written.*|Wrote .+)$")
 
 
 def mutate(rng, data):
