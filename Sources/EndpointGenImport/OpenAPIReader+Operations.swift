@@ -333,16 +333,8 @@ extension OpenAPIReader {
     /// sole response.
     private mutating func response(_ node: YAMLNode?, operation: YAMLNode, statuses: [StatusResponse]) -> (ResponseContent, SourceLocation, SampleValue?) {
         guard let responses = node?.mapping else { return (.empty, location(node ?? operation), nil) }
-        var chosen: YAMLPair?
-        var chosenCode = Int.max
-        for pair in responses {
-            guard let code = pair.key.text else { continue }
-            let number = code.uppercased() == "2XX" ? 299 : Int(code) ?? 0
-            if (200...299).contains(number), number < chosenCode {
-                chosen = pair
-                chosenCode = number
-            }
-        }
+        var chosen = Self.successResponse(responses)
+        let chosenCode = chosen.map(Self.successCode) ?? Int.max
         if chosen == nil, responses.count == 1, responses[0].key.text == "default" {
             chosen = responses[0]
         }
@@ -354,6 +346,22 @@ extension OpenAPIReader {
         }
         let at = location(chosen.key)
         return (content(of: resolved, code: chosenCode, at: at), at, sample(of: resolved))
+    }
+
+    /// The response of the lowest 2xx status (`2XX` counts as 299): the one a method returns.
+    static func successResponse(_ responses: YAMLMapping) -> YAMLPair? {
+        var chosen: (pair: YAMLPair, code: Int)?
+        for pair in responses {
+            let code = successCode(pair)
+            if (200...299).contains(code), code < chosen?.code ?? Int.max { chosen = (pair, code) }
+        }
+        return chosen?.pair
+    }
+
+    /// A response's status as a number for `successResponse` (`2XX` is 299; a class or `default` 0).
+    private static func successCode(_ pair: YAMLPair) -> Int {
+        guard let text = pair.key.text else { return 0 }
+        return text.uppercased() == "2XX" ? 299 : Int(text) ?? 0
     }
 
     /// The JSON example named `sample`, which export-openapi writes for a spec's `sample:`. Other

@@ -205,15 +205,10 @@ extension OpenAPIReader {
         return shape
     }
 
-    /// The response of the lowest 2xx status (or `2XX`), its reference followed.
+    /// The success response (`successResponse`), its reference followed.
     private mutating func successResponse(_ responses: YAMLNode?) -> YAMLNode? {
-        var chosen: (code: Int, node: YAMLNode)?
-        for pair in responses?.mapping ?? YAMLMapping() {
-            guard let text = pair.key.text else { continue }
-            let code = text.uppercased() == "2XX" ? 299 : Int(text) ?? 0
-            if (200...299).contains(code), code < (chosen?.code ?? Int.max) { chosen = (code, pair.value) }
-        }
-        return chosen.flatMap { follow($0.node, what: "the success response") }
+        guard let mapping = responses?.mapping, let pair = Self.successResponse(mapping) else { return nil }
+        return follow(pair.value, what: "the success response")
     }
 
     /// The schema of the response's JSON media type.
