@@ -122,7 +122,8 @@ referees:
 # (SIGKILLed runs report nothing), the command-line suites (CLITests, VerifyCLITests: a process
 # per case, each paying the sanitizer's start; KitTests' other suites run the same code in
 # process), MemoryTests, which measure peak RSS (under the sanitizer, its shadow memory), and
-# ExportFidelityTests, whose time is a Python referee's (one client, one call at a time).
+# the ExportFidelityTests (specs/ and the fixtures), whose time is a Python referee's (one client,
+# one call at a time).
 TSAN_SKIP = ^(CodegenTests|SpecTests|YAMLTests|ImportTests)\.|InterruptedRunTests|MemoryTests|\.CLITests|VerifyCLITests|ExportFidelityTests
 TSAN_FLAGS = $(TRAITS) --sanitize=thread --scratch-path .build-tsan
 tsan: referees

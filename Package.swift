@@ -149,10 +149,11 @@ let package = Package(
         ),
         // Generated/ through the stub transport: every sample of specs/ decodes as its endpoint's response.
         .testTarget(name: "GeneratedTests", dependencies: ["Generated", "EndpointRuntime"]),
-        // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix.
+        // Every endpoint of Generated/ over URLSession against a FlyingFox server on 127.0.0.1, and the fault matrix;
+        // the fixtures' clients (GoldenFeatures, GoldenHostile) against the export referee.
         .testTarget(
             name: "WireTests",
-            dependencies: ["Generated", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["Generated", "GoldenFeatures", "GoldenHostile", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
         // Which files the build-tool plugin reads as specs: Plugins/EndpointGenPlugin/SpecSelection.swift,

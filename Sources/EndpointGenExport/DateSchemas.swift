@@ -25,11 +25,12 @@ struct DateLeaf: Equatable {
             // Whole seconds are written as integers, others with their fraction.
             case .epochSeconds: ("number", "unix-time")
             case .epochMilliseconds: ("integer", "unix-time-ms")
-            // No JSON Schema format has a date-time without an offset.
+            // No JSON Schema format has a date-time without an offset: a pattern says it.
             case .local: ("string", nil)
             }
         schema.set("type", type)
         schema.set("format", format)
+        if kind == .local { schema.set("pattern", Self.localDateTimePattern) }
         if own {
             schema.set(OpenAPIExtension.dateEncoding, kind.rawValue)
             if kind == .date || kind == .local, let zone = setting?.timeZone, zone != "UTC" {
@@ -40,6 +41,15 @@ struct DateLeaf: Equatable {
         }
         return schema.value
     }
+}
+
+extension DateLeaf {
+    /// A local date-time as the client reads it (`2024-12-26T19:30:15.123`, seconds optional),
+    /// only days that exist: the 29th of February in leap years (every 4th, not every 100th,
+    /// every 400th), the 31st in long months.
+    static let localDateTimePattern = "^(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))"
+        + "|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)"
+        + "T(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\\.[0-9]+)?)?$"
 }
 
 /// Which service encodings reach each model: a model's dates without their own follow the

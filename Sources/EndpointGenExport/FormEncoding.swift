@@ -27,4 +27,7 @@ enum FormEncoding {
         guard let pair else { return nil }
         return .object([.init(key: "style", value: .string(pair.style)), .init(key: "explode", value: .bool(pair.explode))])
     }
+
+    /// The bracket convention's entry (`a[key]=v`, `a[0][key]=v`, `a[]=v`).
+    static let brackets: DocumentValue = .object([.init(key: "style", value: .string("deepObject")), .init(key: "explode", value: .bool(true))])
 }

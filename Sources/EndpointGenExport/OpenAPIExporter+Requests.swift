@@ -127,7 +127,7 @@ extension Exporter {
     }
 
     /// A form body field's `encoding` entry: its style as OpenAPI says it (`FormEncoding`).
-    private func formEncoding(_ field: Field) -> DocumentValue? {
+    private mutating func formEncoding(_ field: Field) -> DocumentValue? {
         func isScalar(_ type: TypeRef) -> Bool {
             switch type {
             case .primitive(let primitive): return primitive != .json
@@ -140,7 +140,14 @@ extension Exporter {
         let type = field.type.unwrapped
         var isList = false
         if case .array(let element) = type { isList = isScalar(element) }
-        return FormEncoding.entry(style: field.style, isList: isList, isScalar: isScalar(type))
+        let entry = FormEncoding.entry(style: field.style, isList: isList, isScalar: isScalar(type))
+        if Self.isArray(type), entry == FormEncoding.brackets, formWarned.insert(field.location).inserted {
+            let example = isList ? "\(field.wireName)[]=a" : "\(field.wireName)[0][key]=a"
+            diagnostics.warning(
+                "form field '\(field.wireName)' is a list in the bracket convention (\(example)), which OpenAPI defines for objects only; exported as 'style: deepObject', as Stripe's documents write it, which strict validators refuse",
+                at: field.location)
+        }
+        return entry
     }
 
     private static func isArray(_ type: TypeRef) -> Bool {

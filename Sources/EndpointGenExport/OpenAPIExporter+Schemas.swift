@@ -116,7 +116,9 @@ extension Exporter {
         name.replacingAll("~", with: "~0").replacingAll("/", with: "~1")
     }
 
-    /// 3.1's `null`: `type: [T, "null"]` for a typed schema, else `oneOf` with `{ type: "null" }`.
+    /// 3.1's `null`: `type: [T, "null"]` for a typed schema, else `anyOf` with `{ type: "null" }`
+    /// (`anyOf`, not `oneOf`: a union with a `JSON` case admits `null` itself, and `oneOf` would
+    /// then refuse it for matching twice).
     static func nullable(_ schema: DocumentValue) -> DocumentValue {
         guard case .object(var members) = schema else { return schema }
         if let index = members.firstIndex(where: { $0.key == "type" }), case .string(let type) = members[index].value,
@@ -125,7 +127,7 @@ extension Exporter {
             return .object(members)
         }
         if members.isEmpty { return schema }  // any value, null included
-        return .object([.init(key: "oneOf", value: .array([schema, typed("null")]))])
+        return .object([.init(key: "anyOf", value: .array([schema, typed("null")]))])
     }
 
     /// `schema` with one more keyword (`default`, `description`, …); a bare `$ref` keeps its
@@ -194,10 +196,20 @@ extension Exporter {
             }
             schema = builder.value
         case .union(let union):
-            // In decoding order: the first case that fits is taken.
+            // In decoding order: the first case that fits is taken. `anyOf`, not `oneOf`: a value
+            // may fit several cases (`1` is an `Int` and a `Double`; anything is `JSON`), which
+            // `oneOf` ("exactly one") would refuse.
             var parts: [DocumentValue] = []
             for variant in union.variants { parts.append(self.schema(of: variant.type, dates: dates)) }
-            schema = .object([.init(key: "oneOf", value: .array(parts))])
+            var builder = ObjectBuilder()
+            builder.set("anyOf", .array(parts))
+            // The Swift case names of the long form (`{ type: Int, name: count }`), all of them,
+            // in the order of `anyOf`.
+            if union.variants.contains(where: { $0.swiftNameOverride != nil }) {
+                let names = module.names.memberNames(model.name)
+                if names.count == union.variants.count { builder.set(OpenAPIExtension.caseNames, .array(names.map { .string($0) })) }
+            }
+            schema = builder.value
         }
         // The description first, where a reader looks for it.
         if let summary = model.summary, case .object(let members) = schema {

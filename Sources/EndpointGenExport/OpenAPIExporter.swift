@@ -55,6 +55,8 @@ struct Exporter {
     var serviceDates: DateEncodingSetting?
     /// Models already warned about (a model's schema may be written more than once).
     var datesWarned: Set<String> = []
+    /// Form fields already warned about (a model may be the form of several endpoints).
+    var formWarned: Set<SourceLocation> = []
 
     init(module: SpecModule) {
         self.module = module

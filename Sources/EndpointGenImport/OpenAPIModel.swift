@@ -95,6 +95,9 @@ struct Schema {
     var discriminator: (property: String, mapping: [(value: String, schema: String)])?
     /// `x-endpointgen-case-names` of a discriminated `oneOf`: an export's Swift case names by value.
     var caseNames: [String: String] = [:]
+    /// export-openapi's Swift case names of a union's parts (`x-endpointgen-case-names` as a
+    /// list), in the order of `kind`'s parts; empty when the document gives none.
+    var unionCaseNames: [String] = []
     /// `x-endpointgen-discriminator-type: integer`: the discriminator's values are integers.
     var integerDiscriminator = false
     /// `x-endpointgen-date-encoding` of a date: the field's own `dateEncoding`, or `service`

@@ -85,6 +85,11 @@ extension OpenAPIReader {
         for pair in node[OpenAPIExtension.caseNames]?.mapping ?? YAMLMapping() {
             if let value = pair.key.text, let name = pair.value.text, SpecRules.isSwiftName(name) { result.caseNames[value] = name }
         }
+        // A union's case names are a list (its parts have no values); all of them or none.
+        if let names = node[OpenAPIExtension.caseNames]?.sequence {
+            let valid = names.compactMap { $0.text.flatMap { SpecRules.isSwiftName($0) ? $0 : nil } }
+            if valid.count == names.count, Set(valid).count == valid.count { result.unionCaseNames = valid }
+        }
         if let property = discriminator?["propertyName"]?.text, !property.isEmpty {
             result.discriminator = (property, discriminatorMapping(discriminator?["mapping"]))
         }
@@ -159,9 +164,11 @@ extension OpenAPIReader {
             result.kind = .discriminated(property: implied.property, cases: implied.cases)
             return true
         }
-        let ordered = unionParts(parts)
+        let ordered = unionOrder(parts)
         if case .success(let ordered) = ordered {
-            result.kind = .union(keyword: keyword, parts: ordered.map { schema($0) })
+            result.kind = .union(keyword: keyword, parts: ordered.map { schema(parts[$0]) })
+            // export-openapi's case names, one per part in the document's order.
+            if result.unionCaseNames.count == parts.count { result.unionCaseNames = ordered.map { result.unionCaseNames[$0] } } else { result.unionCaseNames = [] }
             if parts.count < list.count { result.nullable = true }
             return true
         }

@@ -12,6 +12,12 @@ extension OpenAPIReader {
     /// properties, two that require none) or a part has no shape the importer can tell (a nested
     /// `oneOf`, an `allOf`, no `type`).
     func unionParts(_ parts: [YAMLNode]) -> Result<[YAMLNode], UnionBlocker> {
+        unionOrder(parts).map { $0.map { parts[$0] } }
+    }
+
+    /// `unionParts` as positions in `parts`, so that what travels beside the parts (their case
+    /// names) can follow them.
+    func unionOrder(_ parts: [YAMLNode]) -> Result<[Int], UnionBlocker> {
         guard parts.count > 1 else { return .failure(UnionBlocker(description: "it has no parts")) }
         var shapes: [UnionShape] = []
         for (index, part) in parts.enumerated() {
@@ -20,7 +26,7 @@ extension OpenAPIReader {
             }
             shapes.append(shape)
         }
-        var ordered = parts
+        var ordered = Array(parts.indices)
         var seenFamilies: [String] = []
         for family in shapes.map(\.family) where !seenFamilies.contains(family) {
             seenFamilies.append(family)
@@ -33,13 +39,13 @@ extension OpenAPIReader {
                     return .failure(UnionBlocker(description: "\(describe(parts[first], first)) and \(describe(parts[second], second)) cannot be told apart by their JSON"))
                 }
             }
-            for (place, source) in zip(places, sorted) { ordered[place] = parts[source] }
+            for (place, source) in zip(places, sorted) { ordered[place] = source }
         }
         // A free-form object becomes `JSON`, which decodes every value: it can only be the last
         // case (GitHub's deployment `payload`: `oneOf: [{ type: object, additionalProperties: true }, { type: string }]`).
-        let freeForm = ordered.filter(isFreeFormObject)
+        let freeForm = ordered.filter { isFreeFormObject(parts[$0]) }
         guard freeForm.count <= 1 else { return .failure(UnionBlocker(description: "it has several free-form objects")) }
-        return .success(ordered.filter { !isFreeFormObject($0) } + freeForm)
+        return .success(ordered.filter { !isFreeFormObject(parts[$0]) } + freeForm)
     }
 
     /// Why a union's parts cannot be told apart, for the warning.

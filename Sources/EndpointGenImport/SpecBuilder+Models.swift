@@ -144,8 +144,10 @@ extension SpecBuilder {
                 }
                 return undated(specType(part, suggested: name + suffix, use: .model, models: &models), at: part.location, where: "as a case of a oneOf").expr
             }
-            // Named once the models are deduplicated (`nameUnionCases`), after their final types.
-            model.kind = .union(types.map { ($0, nil) })
+            // Named once the models are deduplicated (`nameUnionCases`), after their final types,
+            // unless the document names them (an export's long form).
+            let names: [String?] = schema.unionCaseNames.count == types.count ? schema.unionCaseNames : types.map { _ in nil }
+            model.kind = .union(zip(types, names).map { ($0, $1) })
         default:
             guard let object = objectParts(schema) else { return nil }
             model.kind = .fields(fields(object, owner: name, use: .model, models: &models))

@@ -161,7 +161,8 @@ extension SpecBuilder {
     /// the union's final name (deduplication renames both).
     static func nameUnionCases(_ file: inout ImportedFile) {
         for index in file.models.indices {
-            guard case .union(let cases) = file.models[index].kind else { continue }
+            // A union the document named (an export's long form) keeps its names.
+            guard case .union(let cases) = file.models[index].kind, cases.allSatisfy({ $0.name == nil }) else { continue }
             file.models[index].kind = .union(unionCases(cases.map(\.type), of: file.models[index].name))
         }
     }

@@ -1,4 +1,4 @@
-import EndpointGenExport
+@testable import EndpointGenExport
 import EndpointGenImport
 import EndpointGenKit
 import EndpointGenSpec
@@ -176,7 +176,8 @@ final class OpenAPIExportTests: XCTestCase {
             .init(key: OpenAPIExtension.dateEncoding, value: .string("date")), .init(key: OpenAPIExtension.timeZone, value: .string("Asia/Seoul")),
         ]))
         XCTAssertEqual(Self.item(parameters, 1)?["schema"], .object([
-            .init(key: "type", value: .string("string")), .init(key: OpenAPIExtension.dateEncoding, value: .string("service")),
+            .init(key: "type", value: .string("string")), .init(key: "pattern", value: .string(DateLeaf.localDateTimePattern)),
+            .init(key: OpenAPIExtension.dateEncoding, value: .string("service")),
         ]))
         XCTAssertEqual(Self.item(parameters, 2)?["schema"]?["type"], .string("integer"), "a parameter is never null")
         XCTAssertEqual(Self.item(parameters, 2)?["schema"]?["format"], .string("unix-time-ms"))
@@ -186,6 +187,24 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(event?["created"]?["format"], .string("unix-time"))
         XCTAssertEqual(event?["seen"]?["items"]?["format"], .string("date-time"))
         XCTAssertEqual(event?["seen"]?["items"]?[OpenAPIExtension.dateEncoding], .string("iso8601"))
+    }
+
+    /// A local date-time has no JSON Schema format; its pattern takes the days that exist, in the
+    /// forms the client reads, and nothing else (a validator then refuses what the client would).
+    func testTheLocalDateTimePatternTakesTheDaysThatExist() throws {
+        let pattern = try NSRegularExpression(pattern: DateLeaf.localDateTimePattern)
+        func matches(_ text: String) -> Bool {
+            pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        }
+        for text in ["2024-12-26T19:30:15", "2024-12-26T19:30:15.123", "2024-12-26T19:30", "2024-02-29T00:00:00",
+                     "2000-02-29T23:59:59", "0000-02-29T00:00:00", "2023-01-31T00:00:00", "2023-11-30T00:00:00"] {
+            XCTAssertTrue(matches(text), text)
+        }
+        for text in ["2023-02-29T00:00:00", "1900-02-29T00:00:00", "2024-04-31T00:00:00", "2024-13-01T00:00:00", "2024-00-10T00:00:00",
+                     "2024-12-26T24:00:00", "2024-12-26T19:60:00", "2024-12-26T19:30:15Z", "2024-12-26T19:30:15+09:00",
+                     "2024-12-26", "2024-12-26T19:30:15.", "24-12-26T19:30:15"] {
+            XCTAssertFalse(matches(text), text)
+        }
     }
 
     private static func item(_ value: DocumentValue?, _ index: Int) -> DocumentValue? {
@@ -319,6 +338,67 @@ final class OpenAPIExportTests: XCTestCase {
         // Button is renamed ButtonModel (SwiftUI has a Button); the cases keep their Swift names
         // (x-endpointgen-case-names) and the values their order.
         XCTAssertTrue(spec.contains("1: { model: ButtonModel, name: button }\n        2: { model: LabelModel, name: label }\n        -1: { model: ButtonModel, name: legacyButton }\n"), spec)
+    }
+
+    /// A form body's list in the bracket convention has no OpenAPI form: Stripe's `deepObject`,
+    /// which import reads back, with a warning that says strict validators refuse it. An object
+    /// keeps OpenAPI's own deepObject, without one.
+    func testAFormsBracketListsAreDeepObjectsWithAWarning() throws {
+        let export = try export("""
+            service: Pay
+            endpoints:
+              pay: { method: POST, path: /pay, body: { form: PayForm }, response: empty }
+            models:
+              PayForm:
+                fields:
+                  items: "[Item]"
+                  expand: { type: "[String]?", style: brackets }
+                  shipping: Item?
+              Item: { fields: { price: String } }
+            """)
+        let encoding = export.document["paths"]?["/pay"]?["post"]?["requestBody"]?["content"]?["application/x-www-form-urlencoded"]?["encoding"]
+        for field in ["items", "expand", "shipping"] {
+            XCTAssertEqual(encoding?[field]?["style"], .string("deepObject"), field)
+        }
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [
+            "specs/a.yaml:7:7: warning: form field 'items' is a list in the bracket convention (items[0][key]=a), which OpenAPI defines for objects only; exported as 'style: deepObject', as Stripe's documents write it, which strict validators refuse",
+            "specs/a.yaml:8:7: warning: form field 'expand' is a list in the bracket convention (expand[]=a), which OpenAPI defines for objects only; exported as 'style: deepObject', as Stripe's documents write it, which strict validators refuse",
+        ])
+    }
+
+    /// A union's cases have no values to key their Swift names by: the long form's names travel
+    /// as a list beside `anyOf`, in its order, and import gives them back to the same parts
+    /// (also when it tries them in another order).
+    func testUnionCaseNamesTravelBesideAnyOf() throws {
+        let export = try export("""
+            service: Ledger
+            endpoints:
+              amount: { method: GET, path: /amount, response: Amount }
+            models:
+              Amount:
+                oneOf:
+                  cases:
+                    - { type: String, name: label }
+                    - { type: Double, name: exact }
+                    - { type: "[String: Int]", name: parts }
+                    - Bool
+            """)
+        let amount = export.document["components"]?["schemas"]?["Amount"]
+        XCTAssertNil(amount?["oneOf"], "a value may fit several cases: anyOf, not oneOf")
+        XCTAssertEqual(amount?[OpenAPIExtension.caseNames], .array([.string("label"), .string("exact"), .string("parts"), .string("bool")]))
+        XCTAssertEqual(export.diagnostics.map(\.rendered), [])
+
+        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
+        let spec = try XCTUnwrap(imported.files.first { $0.name == "ledger.yaml" }).contents
+        XCTAssertTrue(spec.contains("- { type: String, name: label }\n        - { type: Double, name: exact }\n        - { type: \"[String: Int]\", name: parts }\n        - { type: Bool, name: bool }\n"), spec)
+
+        // A list that does not fit the parts (another tool's, or edited) is left out: names from types.
+        let edited = export.yaml.replacingOccurrences(of: "- exact\n", with: "- 2nd\n")
+        XCTAssertNotEqual(edited, export.yaml)
+        let renamed = OpenAPIImporter.run(Array(edited.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let plain = try XCTUnwrap(renamed.files.first { $0.name == "ledger.yaml" }).contents
+        XCTAssertFalse(plain.contains("name: label"), plain)
     }
 
     /// A form sends an empty list as nothing: a model's required list is not required in its form
@@ -636,7 +716,7 @@ final class OpenAPIExportTests: XCTestCase {
         /// The warnings the importer gives for the differences below, by spec folder.
         static let importWarnings: [String: [String]] = [
             "Tests/Fixtures/hostile": [
-                "'oneOf' has no single Swift type: part 3 has no shape decoding can tell: a nested union, an allOf, no type; the value is kept as JSON (JSONValue)",
+                "'anyOf' has no single Swift type: part 3 has no shape decoding can tell: a nested union, an allOf, no type; the value is kept as JSON (JSONValue)",
             ],
         ]
 

@@ -7,91 +7,14 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// export-openapi says what the generated client does: specs/ is exported, and the document is
-/// served by a referee nobody here wrote (Tests/Referee/export_referee.py: openapi-core checks every
-/// raw request against the document; hypothesis-jsonschema generates each answer from the
-/// operation's response schema, and openapi-core accepts it as a response of that operation). Every
-/// service method is called several times, so that each declared response is answered in turn with
-/// different bodies. A request the referee refuses, or a conforming answer the client cannot read,
-/// fails the test.
-///
-/// What a conforming answer may still cost a call: a declared error status (`APIError.server`), an
-/// envelope that says it failed (`.envelope`), a 401 the test's credentials cannot renew
-/// (`.authentication`), and the end of a paged sequence. What it must never cost: `.decoding`,
-/// `.unexpectedContentType`, a transport error or a request the client would not build.
+/// export-openapi says what the generated client does: specs/ is exported and served by the
+/// export referee (`ExportReferee`), and every service method is called several times, so that
+/// each declared response is answered in turn with different bodies. A request the referee
+/// refuses, or a conforming answer the client cannot read, fails the test.
 final class ExportFidelityTests: WireTestCase {
-    private static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let referee = ExportReferee(specs: "specs")
 
-    /// specs/ exported by the CLI of this build, into a folder of this process.
-    private static let document: Result<URL, ExportFailure> = {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-fidelity-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let output = folder.appendingPathComponent("specs.json")
-        let process = Process()
-        process.executableURL = productsFolder().appendingPathComponent("endpointgen")
-        process.arguments = ["export-openapi", "--specs", repository.appendingPathComponent("specs").path, "--output", output.path, "--quiet"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            return .failure(ExportFailure(message: "endpointgen did not start: \(error)"))
-        }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return .failure(ExportFailure(message: "export-openapi failed: \(text)")) }
-        return .success(output)
-    }()
-
-    private static let referee: RefereeServer? = {
-        guard case .success(let document) = document else { return nil }
-        return RefereeServer(name: "the export referee", install: "pip install openapi-core hypothesis-jsonschema",
-                             arguments: ["python3", repository.path + "/Tests/Referee/export_referee.py", document.path])
-    }()
-
-    struct ExportFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    /// Where the test bundle and the CLI were built.
-    private static func productsFolder() -> URL {
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    }
-
-    /// One verdict of the referee: a request it received and what it answered.
-    private struct Verdict: Decodable {
-        var method: String
-        var target: String
-        var operation: String?
-        var requestErrors: [String]?
-        var status: Int?
-        var conforms: Bool?
-        var answerErrors: [String]?
-        var body: String?
-    }
-
-    private func verdicts(_ base: URL) async throws -> [Verdict] {
-        let (data, _) = try await URLSession.shared.data(from: base.appendingPathComponent("__referee/verdicts"))
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode([Verdict].self, from: data)
-    }
-
-    /// Waits for the referee to generate its answers: a call must not spend its timeout on that.
-    private func waitUntilReady(_ base: URL) async throws {
-        var request = URLRequest(url: base.appendingPathComponent("__referee/ready"))
-        request.timeoutInterval = 900
-        let (data, _) = try await URLSession.shared.data(for: request)
-        XCTAssertEqual(String(decoding: data, as: UTF8.self), #"{"ready": true}"#, "the referee generated its answers")
-    }
-
-    private typealias Call = @Sendable (URL) async throws(APIError) -> Void
+    private typealias Call = ExportReferee.Call
 
     /// Every service method of Generated/, with values a real app would send.
     private func calls(_ client: APIClient, files: URL) -> [(name: String, call: Call)] {
@@ -100,11 +23,7 @@ final class ExportFidelityTests: WireTestCase {
         let upload = files.appendingPathComponent("upload.bin")
         try? Data("attachment bytes".utf8).write(to: upload)
         @Sendable func pages<Page, Item>(_ sequence: APIPages<Page, Item>) async throws(APIError) {
-            var count = 0
-            for try await _ in sequence {
-                count += 1
-                if count == 3 { break }
-            }
+            try await firstElements(sequence)
         }
         return [
             ("login", { base throws(APIError) in _ = try await AuthService(client: client, baseURL: base).login(body: LoginDTO(username: "drinkig@example.com", password: "p@ss word")) }),
@@ -198,54 +117,18 @@ final class ExportFidelityTests: WireTestCase {
     private static let rounds = 8
 
     func testTheExportAcceptsWhatTheClientSendsAndTheClientReadsWhatTheExportAllows() async throws {
-        let document = try Self.document.get()
-        let base = try XCTUnwrap(Self.referee).url()
-        try await waitUntilReady(base)
-        let files = document.deletingLastPathComponent()
+        let (base, files) = try await Self.referee.start()
         let cookies = freshCookieStorage()
         // The spec's cookie session: what a login would have set (the export calls its cookie `session`).
         cookies.setCookie(HTTPCookie(properties: [.name: "session", .value: "s1", .domain: "127.0.0.1", .path: "/"])!)
         let client = client(tokens: TestTokens("fidelity-token"), cookies: cookies, apiKey: "fidelity-key",
                             basic: BasicCredentials(user: "ios-app", password: "app secret"), timeout: 30)
         let calls = calls(client, files: files)
-
-        var refused: [String] = []
-        var unread: [String] = []
-        var unanswered: [String] = []
-        var answered = Set<String>()
-        for (name, call) in calls {
-            for round in 0..<Self.rounds {
-                var failure: APIError?
-                do {
-                    try await call(base)
-                } catch {
-                    failure = error
-                }
-                let seen = try await verdicts(base)
-                XCTAssertFalse(seen.isEmpty, "\(name): no request reached the referee: \(failure.map { "\($0)" } ?? "no error")")
-                for verdict in seen {
-                    for error in verdict.requestErrors ?? [] {
-                        refused.append("\(name) (\(verdict.method) \(verdict.target)): \(error)")
-                    }
-                    if verdict.conforms == false {
-                        unanswered.append("\(name) \(verdict.status.map(String.init) ?? "?"): \((verdict.answerErrors ?? []).joined(separator: "; "))")
-                    }
-                    if let operation = verdict.operation { answered.insert(operation) }
-                }
-                guard let failure, seen.allSatisfy({ $0.conforms == true }) else { continue }
-                switch failure {
-                case .server, .envelope, .authentication:
-                    continue  // a declared failure, read as one
-                default:
-                    let answer = seen.last.map { "\($0.status ?? 0) \($0.body ?? "")" } ?? ""
-                    unread.append("\(name), round \(round): \(failure) after the conforming answer \(answer)")
-                }
-            }
-        }
-        XCTAssertEqual(refused, [], "requests the export refuses")
-        XCTAssertEqual(unread, [], "conforming answers the client could not read")
-        XCTAssertEqual(unanswered, [], "responses the referee could not generate a conforming answer for")
+        let report = try await Self.referee.run(calls, rounds: Self.rounds, base: base)
+        XCTAssertEqual(report.refused, [], "requests the export refuses")
+        XCTAssertEqual(report.unread, [], "conforming answers the client could not read")
+        XCTAssertEqual(report.unanswered, [], "responses the referee could not generate a conforming answer for")
         XCTAssertEqual(calls.count, 58, "every service method of specs/ (EndpointCoverageTests counts them)")
-        XCTAssertEqual(answered.count, 53, "every operation of the export was called")
+        XCTAssertEqual(report.answered.count, 53, "every operation of the export was called")
     }
 }
