@@ -84,7 +84,7 @@ final class ExportReferee: Sendable {
 
     /// What the calls showed: requests refused, conforming answers the client could not read,
     /// responses the referee could not answer conformingly, and the operations reached.
-    struct Report {
+    private struct Report {
         var refused: [String] = []
         var unread: [String] = []
         var unanswered: [String] = []
@@ -96,7 +96,7 @@ final class ExportReferee: Sendable {
     /// (`APIError.server`), an envelope that says it failed (`.envelope`), a 401 the test's
     /// credentials cannot renew (`.authentication`). What it must never cost: `.decoding`,
     /// `.unexpectedContentType`, a transport error or a request the client would not build.
-    func run(_ calls: [(name: String, call: Call)], rounds: Int, base: URL) async throws -> Report {
+    private func run(_ calls: [(name: String, call: Call)], rounds: Int, base: URL) async throws -> Report {
         var report = Report()
         for (name, call) in calls {
             for round in 0..<rounds {
@@ -128,6 +128,18 @@ final class ExportReferee: Sendable {
             }
         }
         return report
+    }
+
+    /// `run`, then what must hold: no request refused, every conforming answer read, every
+    /// response answered conformingly, `methods` calls made and `operations` operations reached.
+    func check(_ calls: [(name: String, call: Call)], rounds: Int, base: URL, methods: Int, operations: Int,
+               file: StaticString = #filePath, line: UInt = #line) async throws {
+        let report = try await run(calls, rounds: rounds, base: base)
+        XCTAssertEqual(report.refused, [], "requests the export refuses", file: file, line: line)
+        XCTAssertEqual(report.unread, [], "conforming answers the client could not read", file: file, line: line)
+        XCTAssertEqual(report.unanswered, [], "responses the referee could not generate a conforming answer for", file: file, line: line)
+        XCTAssertEqual(calls.count, methods, "every service method", file: file, line: line)
+        XCTAssertEqual(report.answered.count, operations, "every operation of the export was called", file: file, line: line)
     }
 
     /// One verdict of the referee: a request it received and what it answered.
