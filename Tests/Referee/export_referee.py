@@ -53,14 +53,21 @@ UNROLLED_DEPTH = 2
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
+def operations(document):
+    """Every operation of the document's paths (3.1's eight methods), in order."""
+    for item in document.get("paths", {}).values():
+        for method in METHODS:
+            if isinstance(item.get(method), dict):
+                yield item[method]
+
+
 def without_servers(document):
     document = copy.deepcopy(document)
     document.pop("servers", None)
     for item in document.get("paths", {}).values():
         item.pop("servers", None)
-        for method in METHODS:
-            if isinstance(item.get(method), dict):
-                item[method].pop("servers", None)
+    for operation in operations(document):
+        operation.pop("servers", None)
     return document
 
 
@@ -82,59 +89,47 @@ def without_null_types(document):
             schema["items"] = plain(schema["items"])
         return schema
 
-    for item in document.get("paths", {}).values():
-        for method in METHODS:
-            operation = item.get(method)
-            if not isinstance(operation, dict):
-                continue
-            for parameter in operation.get("parameters", []):
-                if "schema" in parameter:
-                    parameter["schema"] = plain(parameter["schema"])
-            body = resolved(document, operation.get("requestBody")) or {}
-            for media, media_object in (body.get("content") or {}).items():
-                if media in ("application/x-www-form-urlencoded", "multipart/form-data") and "schema" in media_object:
-                    media_object["schema"] = plain(media_object["schema"])
+    for operation in operations(document):
+        for parameter in operation.get("parameters", []):
+            if "schema" in parameter:
+                parameter["schema"] = plain(parameter["schema"])
+        body = resolved(document, operation.get("requestBody")) or {}
+        for media, media_object in (body.get("content") or {}).items():
+            if media in ("application/x-www-form-urlencoded", "multipart/form-data") and "schema" in media_object:
+                media_object["schema"] = plain(media_object["schema"])
     return document
 
 
 FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
-def without_bracket_lists(document):
+def without_unreadable_deep_objects(document):
     """Form fields in `style: deepObject` that are not objects left out of the referee's reading:
     lists (Stripe's convention, `items[0][id]=1`, `expand[]=a`) and fields of any value (`JSON`,
     `{}`). OpenAPI defines deepObject for objects only, and openapi-core 0.23 raises on the whole
     body ("not available"), so nothing of it would be checked. Without the entry, openapi-core
-    checks the other fields and reads such a field as absent (a required one is refused as
-    missing: the test lists those)."""
-    for item in document.get("paths", {}).values():
-        for method in METHODS:
-            operation = item.get(method)
-            if not isinstance(operation, dict):
-                continue
-            body = resolved(document, operation.get("requestBody")) or {}
-            form = (body.get("content") or {}).get("application/x-www-form-urlencoded") or {}
-            schema = resolved(document, form.get("schema")) or {}
-            for name, entry in list((form.get("encoding") or {}).items()):
-                kinds = (resolved(document, (schema.get("properties") or {}).get(name)) or {}).get("type")
-                kinds = kinds if isinstance(kinds, list) else [kinds]
-                if entry.get("style") == "deepObject" and "object" not in kinds:
-                    del form["encoding"][name]
+    checks the other fields and reads such a field as absent (the export's form bodies never
+    require a list: a form sends an empty one as nothing)."""
+    for operation in operations(document):
+        body = resolved(document, operation.get("requestBody")) or {}
+        form = (body.get("content") or {}).get("application/x-www-form-urlencoded") or {}
+        schema = resolved(document, form.get("schema")) or {}
+        for name, entry in list((form.get("encoding") or {}).items()):
+            kinds = (resolved(document, (schema.get("properties") or {}).get(name)) or {}).get("type")
+            kinds = kinds if isinstance(kinds, list) else [kinds]
+            if entry.get("style") == "deepObject" and "object" not in kinds:
+                del form["encoding"][name]
     return document
 
 
 def media_types(document):
     """Every media type of the document's request bodies and responses."""
     found = set()
-    for item in document.get("paths", {}).values():
-        for method in METHODS:
-            operation = item.get(method)
-            if not isinstance(operation, dict):
-                continue
-            bodies = [resolved(document, operation.get("requestBody")) or {}]
-            bodies += [resolved(document, response) for response in operation.get("responses", {}).values()]
-            for body in bodies:
-                found.update((body.get("content") or {}).keys())
+    for operation in operations(document):
+        bodies = [resolved(document, operation.get("requestBody")) or {}]
+        bodies += [resolved(document, response) for response in operation.get("responses", {}).values()]
+        for body in bodies:
+            found.update((body.get("content") or {}).keys())
     return sorted(found)
 
 
@@ -263,6 +258,12 @@ def generated_bodies(schemas, count):
     return found
 
 
+def rotated(bodies, call):
+    """The bodies starting at the call's own, so that each call answers with a different one."""
+    start = call % max(len(bodies), 1)
+    return bodies[start:] + bodies[:start]
+
+
 def with_extra(body):
     """A generated body with a property no schema names, where it is an object (or a list of
     them): what a server adds before the spec says it, and the client must read past."""
@@ -362,7 +363,7 @@ class Referee:
     def __init__(self, path):
         with open(path, encoding="utf-8") as handle:
             original = json.load(handle) if path.endswith(".json") else yaml.safe_load(handle)
-        self.document = without_bracket_lists(without_null_types(without_servers(with_additional_operations(original))))
+        self.document = without_unreadable_deep_objects(without_null_types(without_servers(with_additional_operations(original))))
         self.segments = segments_patterns(self.document)
         # openapi-core reads application/octet-stream as bytes, and refuses any other binary media
         # type (image/jpeg) as "not of type string": each is given the same reader.
@@ -381,24 +382,20 @@ class Referee:
         """Every response body the referee may answer with, made once at start (in a thread:
         the test waits for "Listening at", requests wait for this)."""
         keys, schemas, failed = [], [], {}
-        for item in self.document.get("paths", {}).values():
-            for method in METHODS:
-                operation = item.get(method)
-                if not isinstance(operation, dict):
-                    continue
-                operation_id = operation.get("operationId")
-                for key, response in operation.get("responses", {}).items():
-                    for media, media_object in (resolved(self.document, response).get("content") or {}).items():
-                        if media_object.get("schema") is None:
-                            continue
-                        schema = unrolled(self.document, media_object["schema"])
-                        try:
-                            from_schema(schema).validate()
-                        except Exception as error:  # what hypothesis-jsonschema cannot make is said, not hidden
-                            failed[(operation_id, key, media)] = error
-                            continue
-                        keys.append((operation_id, key, media))
-                        schemas.append(schema)
+        for operation in operations(self.document):
+            operation_id = operation.get("operationId")
+            for key, response in operation.get("responses", {}).items():
+                for media, media_object in (resolved(self.document, response).get("content") or {}).items():
+                    if media_object.get("schema") is None:
+                        continue
+                    schema = unrolled(self.document, media_object["schema"])
+                    try:
+                        from_schema(schema).validate()
+                    except Exception as error:  # what hypothesis-jsonschema cannot make is said, not hidden
+                        failed[(operation_id, key, media)] = error
+                        continue
+                    keys.append((operation_id, key, media))
+                    schemas.append(schema)
         try:
             generated = generated_bodies(schemas, BODIES_PER_RESPONSE)
             self.bodies = dict(zip(keys, generated))
@@ -456,14 +453,7 @@ class Referee:
             return self.judged(verdict, openapi_request, [Response(status=status, headers=headers)])
         media, media_object = next(iter(content.items()))
         schema = media_object.get("schema")
-        if media in STREAMS:
-            bodies = self.bodies_for(operation_id, key, media)
-            if isinstance(bodies, Exception):
-                verdict["answer_errors"] = [f"hypothesis-jsonschema could not generate a value: {type(bodies).__name__}: {str(bodies)[:300]}"]
-                self.record(verdict)
-                return Response(status=status, headers=headers)
-            return self.streamed(verdict, media, schema, bodies, call, status, headers)
-        if not (media.endswith("json") or media.startswith("text/")):
+        if media not in STREAMS and not (media.endswith("json") or media.startswith("text/")):
             # Bytes (`contentMediaType`): any bytes, here 64 of every value in turn.
             body = bytes(range(256))[call % 192:][:64]
             return self.judged(verdict, openapi_request, [Response(body, status=status, headers=headers, content_type=media)])
@@ -475,7 +465,9 @@ class Referee:
             self.record(verdict)
             return Response(status=status, headers=headers)
         # Start at a different body each call, and go on to the next one the response check refuses.
-        order = bodies[call % max(len(bodies), 1):] + bodies[:call % max(len(bodies), 1)]
+        order = rotated(bodies, call)
+        if media in STREAMS:
+            return self.streamed(verdict, media, schema, order, status, headers)
         # Each body with a property the schema does not name first (an open object allows it),
         # then as generated (a closed one does not).
         variants = [variant for body in order for variant in (with_extra(body), body)]
@@ -498,13 +490,13 @@ class Referee:
             return f"/__additional/{request.method.upper()}{path}", "post"
         return path, method
 
-    def streamed(self, verdict, media, schema, bodies, call, status, headers):
-        """Three generated values as events or lines, each checked against the media type's
-        schema (with the document's components, which its references name)."""
+    def streamed(self, verdict, media, schema, order, status, headers):
+        """Three generated values as events or lines (from `order`, the bodies in the order of
+        this call), each checked against the media type's schema (with the document's
+        components, which its references name)."""
         root = dict(schema)
         root["components"] = self.document.get("components", {})
         validator = OAS31Validator(root)
-        order = bodies[call % max(len(bodies), 1):] + bodies[:call % max(len(bodies), 1)]
         # As for one body: each value with a property the schema does not name first, then as
         # generated; one value of each of the first three bodies that conform.
         values, errors = [], []

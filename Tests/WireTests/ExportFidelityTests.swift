@@ -22,9 +22,6 @@ final class ExportFidelityTests: WireTestCase {
         let attachment = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
         let upload = files.appendingPathComponent("upload.bin")
         try? Data("attachment bytes".utf8).write(to: upload)
-        @Sendable func pages<Page, Item>(_ sequence: APIPages<Page, Item>) async throws(APIError) {
-            try await firstElements(sequence)
-        }
         return [
             ("login", { base throws(APIError) in _ = try await AuthService(client: client, baseURL: base).login(body: LoginDTO(username: "drinkig@example.com", password: "p@ss word")) }),
             ("logout", { base throws(APIError) in try await AuthService(client: client, baseURL: base).logout() }),
@@ -41,15 +38,15 @@ final class ExportFidelityTests: WireTestCase {
                 _ = try await CatalogService(client: client, baseURL: base).listBooks(
                     genre: "sf", published: YearRange(gte: 1960, lt: 1970), shelf: ShelfFilter(floor: 2, section: "sci fi"), page: 2, perPage: 20)
             }),
-            ("listBooksPages", { base throws(APIError) in try await pages(CatalogService(client: client, baseURL: base).listBooksPages(genre: "sf", perPage: 2)) }),
+            ("listBooksPages", { base throws(APIError) in try await firstElements(CatalogService(client: client, baseURL: base).listBooksPages(genre: "sf", perPage: 2)) }),
             ("listAuthors", { base throws(APIError) in _ = try await CatalogService(client: client, baseURL: base).listAuthors(offset: 5, limit: 5) }),
-            ("listAuthorsPages", { base throws(APIError) in try await pages(CatalogService(client: client, baseURL: base).listAuthorsPages(limit: 5)) }),
+            ("listAuthorsPages", { base throws(APIError) in try await firstElements(CatalogService(client: client, baseURL: base).listAuthorsPages(limit: 5)) }),
             ("listReviews", { base throws(APIError) in _ = try await CatalogService(client: client, baseURL: base).listReviews(bookId: 3, cursor: "c8") }),
-            ("listReviewsPages", { base throws(APIError) in try await pages(CatalogService(client: client, baseURL: base).listReviewsPages(bookId: 7, limit: 1)) }),
+            ("listReviewsPages", { base throws(APIError) in try await firstElements(CatalogService(client: client, baseURL: base).listReviewsPages(bookId: 7, limit: 1)) }),
             ("listEditions", { base throws(APIError) in _ = try await CatalogService(client: client, baseURL: base).listEditions(perPage: 10) }),
-            ("listEditionsPages", { base throws(APIError) in try await pages(CatalogService(client: client, baseURL: base).listEditionsPages(perPage: 1)) }),
+            ("listEditionsPages", { base throws(APIError) in try await firstElements(CatalogService(client: client, baseURL: base).listEditionsPages(perPage: 1)) }),
             ("listLoans", { base throws(APIError) in _ = try await CatalogService(client: client, baseURL: base).listLoans(startingAfter: "loan_1", limit: 5) }),
-            ("listLoansPages", { base throws(APIError) in try await pages(CatalogService(client: client, baseURL: base).listLoansPages(limit: 2)) }),
+            ("listLoansPages", { base throws(APIError) in try await firstElements(CatalogService(client: client, baseURL: base).listLoansPages(limit: 2)) }),
 
             ("signIn", { base throws(APIError) in _ = try await CommunityService(client: client, baseURL: base).signIn(body: SignInForm(email: "sopt+ios@example.com", password: "p&ss=w rd")) }),
             ("refreshToken", { base throws(APIError) in _ = try await CommunityService(client: client, baseURL: base).refreshToken(body: RefreshTokenRequest(refreshToken: "old-r")) }),
