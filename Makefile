@@ -18,9 +18,10 @@ FOLDERS = $(if $(SPECS),--specs $(SPECS)) $(if $(OUTPUT),--output $(OUTPUT))
 TOOL = $(shell $(SWIFT) build --show-bin-path)/endpointgen
 # The package traits: AsyncHTTPClient builds AsyncHTTPClientTransport (EndpointRuntimeAsyncHTTPClient)
 # and its tests, off for apps unless they turn it on (docs/server-apps.md); Verify (on by default)
-# gives the CLI `verify`. Every build of this package in .build passes both: another trait set
-# compiles every module of the package again.
-TRAITS = --traits AsyncHTTPClient,Verify
+# gives the CLI `verify`; ImportSwift (off for apps) gives it `import-swift`, on swift-syntax. Every
+# build of this package in .build passes all three: another trait set compiles every module of the
+# package again.
+TRAITS = --traits AsyncHTTPClient,Verify,ImportSwift
 
 .PHONY: all setup generate check lint long-functions availability build build-tests tsan-build tool release-tool release-tool-path test referees corpus public-documents tsan plugin-check xcode-plugin-check example first-five-minutes isolation-check resolve-check schema-test export-check fuzz docs bench bench-compare bench-report clean
 
@@ -39,7 +40,7 @@ tool:
 # hold (`swift run endpointgen verify` has it). (The linker warns that glibc's user and group
 # lookups need the system's shared libraries at run time; the CLI never calls them.)
 RELEASE_SCRATCH = .build-release
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable --disable-default-traits --scratch-path $(RELEASE_SCRATCH)
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -static-executable --disable-default-traits --traits ImportSwift --scratch-path $(RELEASE_SCRATCH)
 release-tool:
 	$(SWIFT) build --product endpointgen $(RELEASE_FLAGS)
 
@@ -124,8 +125,10 @@ referees:
 # process), MemoryTests, which measure peak RSS (under the sanitizer, its shadow memory), and
 # the ExportFidelityTests (specs/ and the fixtures), whose time is a Python referee's (one client,
 # one call at a time).
-TSAN_SKIP = ^(CodegenTests|SpecTests|YAMLTests|ImportTests)\.|InterruptedRunTests|MemoryTests|\.CLITests|VerifyCLITests|ExportFidelityTests
-TSAN_FLAGS = $(TRAITS) --sanitize=thread --scratch-path .build-tsan
+TSAN_SKIP = ^(CodegenTests|SpecTests|YAMLTests|ImportTests|ImportSwiftTests)\.|InterruptedRunTests|MemoryTests|\.CLITests|VerifyCLITests|ExportFidelityTests
+# Without ImportSwift: import-swift is single-threaded (its tests are ImportSwiftTests, left to
+# make test), and swift-syntax under the sanitizer would cost the background build minutes.
+TSAN_FLAGS = --traits AsyncHTTPClient,Verify --sanitize=thread --scratch-path .build-tsan
 tsan: referees
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/tsan-suppressions.txt" ENDPOINTGEN_REQUIRE_HTTPBIN=1 $(SWIFT) test $(TSAN_FLAGS) --skip '$(TSAN_SKIP)'
 

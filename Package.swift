@@ -15,6 +15,12 @@ import PackageDescription
 /// `traits: ["AsyncHTTPClient"]` (docs/server-apps.md); this package's Makefile always does.
 let withAsyncHTTPClient = TargetDependencyCondition.when(traits: ["AsyncHTTPClient"])
 
+/// What only the package trait ImportSwift uses: `endpointgen import-swift`, which reads an app's
+/// Moya and Alamofire layers with swift-syntax. Off by default, so an app, the plugins and the
+/// CLI they run never resolve or build swift-syntax; `swift run --traits ImportSwift endpointgen
+/// import-swift …` (docs/import-swift.md) and this package's Makefile turn it on.
+let withImportSwift = TargetDependencyCondition.when(traits: ["ImportSwift"])
+
 let package = Package(
     name: "EndpointGen",
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
@@ -35,6 +41,7 @@ let package = Package(
         // static executable, and FoundationNetworking, which the runtime's URLSession needs, links
         // libcurl, which a static executable cannot.
         .trait(name: "Verify", description: "endpointgen verify: the CLI sends the specs' requests through EndpointRuntime"),
+        .trait(name: "ImportSwift", description: "endpointgen import-swift: specs from an app's Moya TargetType and Alamofire router enums (swift-syntax)"),
         .default(enabledTraits: ["Verify"]),
     ],
     dependencies: [
@@ -47,6 +54,9 @@ let package = Package(
         // Already in async-http-client's graph; named for the error types the transport maps.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.100.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
+        // Only EndpointGenImportSwift uses it, with the trait ImportSwift on. Every major version of
+        // the Swift 6 toolchains: an app that pins swift-syntax for its macros still resolves.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -66,10 +76,23 @@ let package = Package(
         // verify: the specs' requests sent to a server through the runtime, its answers checked against the spec.
         .target(name: "EndpointGenVerify", dependencies: ["EndpointGenSpec", "EndpointGenYAML", "EndpointGenSupport", "EndpointRuntime"]),
         .target(name: "EndpointGenKit", dependencies: ["EndpointGenYAML", "EndpointGenSpec", "EndpointGenCodegen", "EndpointGenImport", "EndpointGenExport", "EndpointGenSupport"]),
+        // import-swift: Swift source (swift-syntax) → the routers, cases and DTOs it declares → spec
+        // files (EndpointGenImport's printer). Empty without the trait ImportSwift.
+        .target(
+            name: "EndpointGenImportSwift",
+            dependencies: [
+                "EndpointGenImport", "EndpointGenKit", "EndpointGenSpec", "EndpointGenSupport", "EndpointGenYAML",
+                .product(name: "SwiftSyntax", package: "swift-syntax", condition: withImportSwift),
+                .product(name: "SwiftParser", package: "swift-syntax", condition: withImportSwift),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax", condition: withImportSwift),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax", condition: withImportSwift),
+            ]
+        ),
         .executableTarget(
             name: "endpointgen",
             dependencies: [
                 "EndpointGenKit", .target(name: "EndpointGenVerify", condition: .when(traits: ["Verify"])),
+                .target(name: "EndpointGenImportSwift", condition: withImportSwift),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -156,6 +179,36 @@ let package = Package(
             dependencies: ["Generated", "GoldenFeatures", "GoldenHostile", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
+        // import-swift's tests. Stand-ins of Alamofire 5 and Moya 14/15 that build URLRequests by the
+        // libraries' documented rules (Foundation only; the real packages do not resolve here), checked
+        // against those rules by StandInTests.
+        .target(name: "AlamofireStandIn", path: "Tests/Support/AlamofireStandIn"),
+        .target(name: "MoyaStandIn", dependencies: ["AlamofireStandIn"], path: "Tests/Support/MoyaStandIn"),
+        .testTarget(name: "StandInTests", dependencies: ["AlamofireStandIn", "MoyaStandIn"]),
+        // App networking layers as teams write them (Tests/Fixtures/swift-layers/README.md), Swift 5
+        // mode as many apps are: what import-swift reads, and the requests the original code builds.
+        .target(name: "SwiftLayerSeed000", dependencies: ["MoyaStandIn"], path: "Tests/Fixtures/swift-layers/seeds-000", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SwiftLayerSeed001", path: "Tests/Fixtures/swift-layers/seeds-001", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SwiftLayerSeed003", path: "Tests/Fixtures/swift-layers/seeds-003", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SwiftLayerSeed004", dependencies: ["AlamofireStandIn"], path: "Tests/Fixtures/swift-layers/seeds-004", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SwiftLayerMoyaSplit", dependencies: ["MoyaStandIn"], path: "Tests/Fixtures/swift-layers/moya-split", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "SwiftLayerAlamofireRouter", dependencies: ["AlamofireStandIn"], path: "Tests/Fixtures/swift-layers/alamofire-router", swiftSettings: [.swiftLanguageMode(.v5)]),
+        // What the specs import-swift makes of those layers generate (one module per group: the layers
+        // are different apps, whose names may meet).
+        .target(name: "GoldenImportedSeeds", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-swift-seeds"),
+        .target(name: "GoldenImportedMoya", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-swift-moya"),
+        .target(name: "GoldenImportedAlamofire", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/imported-swift-alamofire"),
+        // import-swift: goldens of the specs and code it makes, and the requests of each layer's
+        // original code (on the stand-ins) against those of the generated code. The importer's own
+        // tests are empty without the trait ImportSwift; the request comparisons need only the goldens.
+        .testTarget(
+            name: "ImportSwiftTests",
+            dependencies: [
+                "EndpointGenImportSwift", "EndpointGenKit", "EndpointGenSpec", "EndpointGenCodegen", "GoldenSupport", "EndpointRuntime", "Generated",
+                "MoyaStandIn", "AlamofireStandIn", "GoldenImportedSeeds", "GoldenImportedMoya", "GoldenImportedAlamofire",
+                "SwiftLayerSeed000", "SwiftLayerSeed001", "SwiftLayerSeed003", "SwiftLayerSeed004", "SwiftLayerMoyaSplit", "SwiftLayerAlamofireRouter",
+            ]
+        ),
         // Which files the build-tool plugin reads as specs: Plugins/EndpointGenPlugin/SpecSelection.swift,
         // a symbolic link here (a plugin's code cannot be a dependency).
         .testTarget(name: "PluginTests"),

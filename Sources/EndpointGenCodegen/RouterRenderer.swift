@@ -302,6 +302,12 @@ struct RouterRenderer {
         return fields.allSatisfy { $0.access == .readOnly }
     }
 
+    /// A multipart body of no parts.
+    func isEmptyMultipart(_ shape: EndpointShape) -> Bool {
+        guard case .multipart(let parts)? = shape.endpoint.body else { return false }
+        return parts.isEmpty
+    }
+
     /// Whether a multipart part is sent as JSON: a model that is not an enum, `JSON`, or an
     /// array or map of them.
     func isJSONPart(_ type: TypeRef) -> Bool {
@@ -360,8 +366,9 @@ struct RouterRenderer {
     func renderBody(into p: inout CodePrinter) {
         computed(
             p: &p, "var body: RequestBody", fallback: ".none", binding: .body,
-            // A form of no fields sends no body (and binds nothing, so no unused value).
-            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body && !isEmptyForm($0) }
+            // A form of no fields and a multipart body of no parts send no body (and bind nothing,
+            // so no unused value).
+            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body && !isEmptyForm($0) && !isEmptyMultipart($0) }
         ) { shape, p in
             guard let body = shape.endpoint.body, let parameter = shape.parameters.last else { return }
             let name = parameter.escapedName

@@ -7,6 +7,11 @@ public struct ImportedSpecFile: Sendable, Hashable {
     /// A file name (no folders), e.g. `pets.yaml`.
     public var name: String
     public var contents: String
+
+    public init(name: String, contents: String) {
+        self.name = name
+        self.contents = contents
+    }
 }
 
 /// The outcome of importing an OpenAPI document: spec files only when nothing failed.

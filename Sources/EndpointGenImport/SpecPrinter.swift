@@ -11,7 +11,7 @@ import EndpointGenSupport
 /// else, and otherwise double-quoted with every line break (LF, CR, U+0085, U+2028, U+2029) and
 /// control character escaped; a comment gets the same text (`comment(_:)`). So no document
 /// can end a line, start a key (`baseURL:`) or write a merge key (`<<`) of the spec.
-struct SpecPrinter {
+package struct SpecPrinter {
     private var lines: [String] = []
     /// From which line on (1-based) the text is about which place in the document: each endpoint
     /// and model, so the spec loader's warnings can be shown where the document says it.
@@ -25,19 +25,19 @@ struct SpecPrinter {
     /// A printed spec: its text, where each endpoint and model came from in the document, and
     /// which lines hold each endpoint's `paginate:` and `sample:` blocks (the document's claims,
     /// which the loader may yet refuse).
-    struct Rendered {
-        var text: String
-        var origins: [(line: Int, location: SourceLocation)]
+    package struct Rendered {
+        package var text: String
+        package var origins: [(line: Int, location: SourceLocation)]
         var paginateBlocks: [(lines: ClosedRange<Int>, endpoint: Int)]
         var sampleBlocks: [(lines: ClosedRange<Int>, endpoint: Int)]
     }
 
-    static func render(_ file: ImportedFile, header: [String]) -> String {
+    package static func render(_ file: ImportedFile, header: [String]) -> String {
         renderWithOrigins(file, header: header).text
     }
 
     /// The text and, for each endpoint and model, the line it starts on and its place in the document.
-    static func renderWithOrigins(_ file: ImportedFile, header: [String]) -> Rendered {
+    package static func renderWithOrigins(_ file: ImportedFile, header: [String]) -> Rendered {
         var printer = SpecPrinter()
         for line in header { printer.lines.append(line.isEmpty ? "#" : "# " + comment(line)) }
         if let service = file.service {
@@ -368,6 +368,6 @@ struct SpecPrinter {
     static func isFlowSafe(_ text: String) -> Bool { YAMLText.isFlowSafe(text) }
     static func flowScalar(_ text: String) -> String { YAMLText.flowScalar(text) }
     static func literal(_ text: String) -> String { YAMLText.literal(text) }
-    static func comment(_ text: String) -> String { YAMLText.comment(text) }
+    package static func comment(_ text: String) -> String { YAMLText.comment(text) }
     static func quoted(_ text: String) -> String { YAMLText.quoted(text) }
 }

@@ -7,10 +7,10 @@ import Darwin
 /// The file-system calls of the tool, on POSIX: the CLI links no Foundation, whose loading
 /// (symbol binding, protocol-conformance tables scanned at the first dynamic cast) was most of
 /// the tool's start.
-enum FileSystem {
+package enum FileSystem {
     /// An operation failed; `reason` is the system's text for `errno` (`No such file or directory`).
-    struct Failure: Error {
-        var reason: String
+    package struct Failure: Error {
+        package var reason: String
     }
 
     /// The system's text for the current `errno`.
@@ -19,19 +19,19 @@ enum FileSystem {
     }
 
     /// Whether `path` is a folder, following symbolic links.
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
     /// Whether anything exists at `path`, following symbolic links.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// The names in a folder (without `.` and `..`), in the order the system lists them.
-    static func contentsOfDirectory(_ path: String) throws(Failure) -> [String] {
+    package static func contentsOfDirectory(_ path: String) throws(Failure) -> [String] {
         guard let directory = opendir(path) else { throw Failure(reason: lastError()) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -107,7 +107,7 @@ enum FileSystem {
     /// and at most `limit` + 1 bytes are ever read (a file growing meanwhile, or `/proc` files
     /// that report size 0, cannot make it read more). Each refusal's reason names the cause,
     /// with the system's text where a call failed.
-    static func readInput(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
+    package static func readInput(_ path: String, limit: Int) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno

@@ -49,6 +49,27 @@ public enum ImportCommand {
         result.recognizedPagination = imported.recognizedPagination
         guard !imported.hasErrors else { return result }
 
+        let written = writeNew(imported.files, into: output)
+        result.written = written.written
+        result.conflicts = written.conflicts
+        result.failure = written.failure
+        return result
+    }
+
+    /// What `writeNew` did: the display paths written, or the existing files it would have
+    /// replaced, or why it could not write.
+    package struct NewFiles: Sendable {
+        package var written: [String] = []
+        package var conflicts: [String] = []
+        package var failure: String?
+    }
+
+    /// Writes an importer's files into `output` (created when missing), all or nothing and never
+    /// replacing a file: when one of the names exists, nothing is written (`conflicts`). Shared by
+    /// import-openapi and import-swift.
+    package static func writeNew(_ files: [ImportedSpecFile], into output: String) -> NewFiles {
+        var result = NewFiles()
+        let base = Pipeline.displayPath(output)
         func display(_ name: String) -> String { base == "." ? name : base + "/" + name }
         switch OutputWriter.kind(of: output) {
         case .missing, .directory:
@@ -59,7 +80,7 @@ public enum ImportCommand {
             result.failure = "'\(base)' exists and is not a folder"
             return result
         }
-        result.conflicts = imported.files.map(\.name).filter { OutputWriter.kind(of: output + "/" + $0) != .missing }.map(display)
+        result.conflicts = files.map(\.name).filter { OutputWriter.kind(of: output + "/" + $0) != .missing }.map(display)
         guard result.conflicts.isEmpty else { return result }
 
         var createdFolder = false
@@ -73,12 +94,12 @@ public enum ImportCommand {
             createdFolder = true
         }
         // All or nothing: on a failure the files of this run are removed again.
-        if let failure = ProjectInitializer.createAll(imported.files.map { (output + "/" + $0.name, $0.contents) }) {
+        if let failure = ProjectInitializer.createAll(files.map { (output + "/" + $0.name, $0.contents) }) {
             if createdFolder { rmdir(output) }
             result.failure = "cannot write '\(display(Path.lastComponent(failure.path)))': \(failure.reason)"
             return result
         }
-        result.written = imported.files.map { display($0.name) }
+        result.written = files.map { display($0.name) }
         return result
     }
 

@@ -467,10 +467,10 @@ public enum OutputWriter {
         }
     }
 
-    enum Kind { case missing, file, directory, symlink, other }
+    package enum Kind { case missing, file, directory, symlink, other }
 
     /// The type of a path without following symbolic links.
-    static func kind(of path: String) -> Kind {
+    package static func kind(of path: String) -> Kind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {

@@ -149,7 +149,7 @@ public enum Pipeline {
     }
 
     /// `path` relative to the working directory when it lies below it, without a trailing slash.
-    static func displayPath(_ path: String) -> String {
+    package static func displayPath(_ path: String) -> String {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         if trimmed.hasPrefix("./") { trimmed.removeFirst(2) }

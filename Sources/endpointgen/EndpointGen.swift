@@ -45,6 +45,13 @@ struct EndpointGen: ParsableCommand {
           endpointgen export-openapi --output openapi.yaml
                                        # an OpenAPI 3.1 document of the specs
         """
+        #if ImportSwift
+        examples += """
+
+              endpointgen import-swift Sources/Networking --output specs
+                                           # specs from Moya TargetType / Alamofire routers
+            """
+        #endif
         #if Verify
         examples += """
 
@@ -62,6 +69,9 @@ struct EndpointGen: ParsableCommand {
     /// The commands; `verify` only with the package trait Verify (not in the static release CLI).
     static var commands: [any ParsableCommand.Type] {
         var commands: [any ParsableCommand.Type] = [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self]
+        #if ImportSwift
+        commands.insert(ImportSwift.self, at: commands.firstIndex { $0 == ExportOpenAPI.self } ?? commands.count)
+        #endif
         #if Verify
         commands.append(Verify.self)
         #endif

@@ -170,6 +170,26 @@ final class NamingAndLiteralTests: XCTestCase {
         return CodeGenerator.generate(module)
     }
 
+    /// A multipart body of no parts (import-swift once wrote one for parts built at run time)
+    /// sends no body, as a form of no fields does: the router bound a `body` it never used and
+    /// declared a `var parts` it never changed, two compiler warnings in generated code.
+    func testAMultipartBodyOfNoPartsSendsNoBodyAndBindsNothing() throws {
+        let result = try generate([("specs/uploads.yaml", """
+        service: Uploads
+        endpoints:
+          upload:
+            method: POST
+            path: "/uploads/{id}"
+            params: { id: Int }
+            body: { multipart: {} }
+        """)])
+        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
+        let router = try XCTUnwrap(result.files.first { $0.name == "UploadsRouter.swift" }).contents
+        XCTAssertFalse(router.contains("var parts"), router)
+        XCTAssertFalse(router.contains("let body"), router)
+        XCTAssertTrue(router.contains("public var body: RequestBody { .none }") || router.contains("return .none"), router)
+    }
+
     /// docs/spec-format.md says a parameter's `summary` "is listed with the parameter": Quick
     /// Help's `- Parameters:` list under the method's doc, by Swift name, each on one line (GitHub
     /// documents `per_page` and 1,400 other parameters; they were in no generated comment).
