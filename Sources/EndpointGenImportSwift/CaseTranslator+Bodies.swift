@@ -172,9 +172,18 @@ extension CaseTranslator {
     }
 
     /// Fields of a dictionary literal, with the styles of Alamofire's URL encoding.
+    ///
+    /// The fields follow the case's values (`case search(query: String, page: Int)` gives
+    /// `search(query:page:)` whatever the dictionary's order), constants after them: call sites
+    /// keep their order. On the wire the items are then in that order, where Alamofire's
+    /// URLEncoding sorts them by name; servers read them by name (docs/import-swift.md).
     func dictionaryFields(_ entries: [Value.Entry], encoding: ParameterEncodingKind, arguments: CaseArguments) -> [ImportedField] {
         var fields: [ImportedField] = []
-        for entry in entries {
+        let ordered = entries.enumerated().sorted { a, b in
+            let (first, second) = (Self.argumentPosition(a.element.value), Self.argumentPosition(b.element.value))
+            return first != second ? first < second : a.offset < b.offset
+        }.map(\.element)
+        for entry in ordered {
             guard let key = entry.key.constantText else {
                 context.warn(.runTimeValues, "a key of the parameters of '\(item.name)' is computed at run time (\(describe(entry.key))): that entry is left out; add it to the spec", at: entry.key.node)
                 continue
@@ -186,6 +195,19 @@ extension CaseTranslator {
             if !fields.contains(where: { $0.key == key }) { fields.append(field) }
         }
         return fields
+    }
+
+    /// The position of the case's value an entry's value is made of; constants come last.
+    private static func argumentPosition(_ value: Value) -> Int {
+        switch value.kind {
+        case .argument(let index, _): return index
+        case .coalesce(let inner, _): return argumentPosition(inner)
+        case .call(_, let arguments) where arguments.count == 1: return argumentPosition(arguments[0].value)
+        case .text(let pieces) where pieces.count == 1:
+            if case .value(let inner) = pieces[0] { return argumentPosition(inner) }
+            return Int.max
+        default: return Int.max
+        }
     }
 
     /// Gives a URL-encoded field Alamofire's style, or warns where the spec writes it otherwise;
@@ -225,7 +247,7 @@ extension CaseTranslator {
             guard keyNames.contains(key.lowercased()) || fromSecret else { continue }
             fields.removeAll { $0.key == key }
             request.auth = "apiKeyQuery(\(key))"
-            context.note("query parameter '\(key)' is an API key: it becomes auth: apiKeyQuery(\(key)), and the client gives its value (Authentication(apiKey:)), not the spec", at: entry.key.node)
+            context.note("query parameter '\(key)' is an API key: it becomes auth: apiKeyQuery(\(key)), and the client gives its value (Authentication(apiKey:)), not the spec; the runtime sends it after the endpoint's own parameters", at: entry.key.node)
         }
     }
 
@@ -261,10 +283,21 @@ extension CaseTranslator {
         }
     }
 
-    /// A request type's `typealias Response = T`.
-    func responseType() -> TypeExpr? {
-        guard router.style == .requestTypes, let alias = request.owner.typeAliases.first(where: { $0.name == "Response" }) else { return nil }
-        return types.type(alias.type, in: request.owner.qualifiedName)
+    /// What the case returns: a request type's `typealias Response = T`, else the type the
+    /// layer's calls decode it as (`decodingType: T.self`); `.none` for `Void` or an empty type.
+    func responseType() -> ImportedResponse?? {
+        let written: TypeSyntax?
+        if router.style == .requestTypes {
+            written = request.owner.typeAliases.first { $0.name == "Response" }?.type
+        } else {
+            written = context.responses.type(of: item.name)
+        }
+        guard let written else { return nil }
+        let name = TypeMapper.nameAndArguments(written).name ?? ""
+        if ["Void", "EmptyResponse", "Empty", "EmptyEntity"].contains(name) || written.trimmedDescription == "()" {
+            return .some(nil)
+        }
+        return .some(.type(types.type(written, in: request.owner.qualifiedName)))
     }
 
     private func warnBool(_ key: String, at node: Syntax) {

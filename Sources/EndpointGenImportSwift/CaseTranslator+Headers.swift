@@ -69,8 +69,17 @@ extension CaseTranslator {
             current = base
         }
         var fields: [ImportedField] = []
-        for part in items {
-            if let field = multipartField(part, arguments: arguments), !fields.contains(where: { $0.key == field.key }) { fields.append(field) }
+        for item in items {
+            // A part appended under a condition (`if let caption { parts.append(…) }`) is optional.
+            var part = item
+            var isOptional = false
+            if case .coalesce(let inner, let fallback) = item.kind, case .null = fallback.kind {
+                part = inner
+                isOptional = true
+            }
+            guard var field = multipartField(part, arguments: arguments), !fields.contains(where: { $0.key == field.key }) else { continue }
+            if isOptional, !field.type.isOptional { field.type = field.type.madeOptional }
+            fields.append(field)
         }
         return fields
     }
@@ -155,6 +164,10 @@ extension CaseTranslator {
             field.credential = true
             context.warn(.credentials, "header '\(name)' of '\(item.name)' carries a credential that is no bearer token or API key: it becomes a header parameter marked credential, given by the caller", at: entry.key.node)
             if !endpoint.headerParams.contains(where: { $0.key == name }) { endpoint.headerParams.append(field) }
+            return nil
+        }
+        if let text = entry.value.constantText, text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            context.warn(.runTimeValues, "header '\(name)' of '\(item.name)' has a control character (a line break) in its value, which no request can carry: it is left out", at: entry.key.node)
             return nil
         }
         if let text = entry.value.constantText, !entry.isOptional {
@@ -252,7 +265,8 @@ extension CaseTranslator {
             return
         }
         endpoint.sample = SampleValue(json: root)
-        endpoint.response = .type(.named("JSON"))
+        // Without a type from the layer's calls, the sample is JSON of some shape.
+        if case .type(let type)? = endpoint.response, type.plainName == "Data" { endpoint.response = .type(.named("JSON")) }
     }
 }
 

@@ -12,6 +12,8 @@ struct TranslatedCase {
     /// Where the base URL is written, for a warning about it.
     var baseURLNode: Syntax?
     var droppedContentType: Syntax?
+    /// The layer's own `Task` enum the case's task is a case of (a home-grown Moya).
+    var ownTaskType: TypeDecl?
 }
 
 /// Reads one case of a router into an endpoint: its members evaluated for the case (`switch
@@ -32,7 +34,7 @@ struct CaseTranslator {
         self.types = types
         self.router = router
         self.request = request
-        evaluator = Evaluator(index: context.index, limits: context.limits, owner: request.owner, case: request.item)
+        evaluator = Evaluator(index: context.index, limits: context.limits, owner: request.owner, case: request.item, switches: context.switches)
         evaluator.instanceValues = request.instanceValues
     }
 
@@ -91,6 +93,7 @@ struct CaseTranslator {
         switch router.style {
         case .task:
             readTask(members.task, method: method, arguments: arguments, into: &parts)
+            result.ownTaskType = ownTaskType(members.task)
         case .parameters:
             readParameters(members, method: method, arguments: arguments, into: &parts)
         case .requestTypes:
@@ -99,7 +102,7 @@ struct CaseTranslator {
         endpoint.query = parts.query
         endpoint.body = parts.body
         endpoint.response = .type(.named(parts.isDownload ? "File" : "Data"))
-        if let response = responseType() { endpoint.response = .type(response) }
+        if !parts.isDownload, let response = responseType() { endpoint.response = response }
         if let auth = parts.auth { endpoint.auth = auth }
         let headers = parts.headers.isEmpty ? members.headers : members.headers + [Value(.dictionary(parts.headers), at: at)]
         result.droppedContentType = readHeaders(headers, body: parts.body, arguments: arguments, into: &endpoint)
@@ -107,12 +110,25 @@ struct CaseTranslator {
         if let base = members.baseURL {
             result.baseURL = urlText(base)
             result.baseURLNode = base.node
+            if let text = urlText(base, keepingSlash: true), text.hasSuffix("/"), path.template.text.hasPrefix("/"), path.template.text != "/" {
+                context.warn(.encodingDifferences, "the base URL of '\(item.name)' ends with '/' and its path starts with '/': code that joins them as text sends '//' (URL's appendingPathComponent does not); the spec sends one '/'", at: members.path?.node ?? at)
+            }
             if result.baseURL == nil {
                 context.warn(.baseURLs, "the base URL of '\(item.name)' is computed at run time (\(describe(base))): the spec has none for it, so the service's callers pass baseURL:", at: base.node)
             }
         }
         result.endpoint = endpoint
         return result
+    }
+
+    /// The enum of the layer's own that declares the task's case (`NetworkTask.requestJSONEncodable`):
+    /// its provider, not Moya's rules, builds the request.
+    private func ownTaskType(_ task: Value?) -> TypeDecl? {
+        guard let name = task?.memberName else { return nil }
+        let declared = context.index.property("task", of: request.owner)?.property.type.flatMap { TypeMapper.nameAndArguments($0).name }
+        guard let declared, let type = context.index.type(named: declared, in: request.owner.qualifiedName), type.kind == .enumType,
+              type.cases.contains(where: { $0.name == name }) else { return nil }
+        return type
     }
 
     /// `.post`, `Moya.Method.post`, `HTTPMethod(rawValue: "POST")`, `.init(rawValue: "POST")` → `POST`.
@@ -178,13 +194,13 @@ struct CaseTranslator {
     }
 
     /// The text of a base URL: `URL(string: X)!`, `X.asURL()` or a text.
-    func urlText(_ value: Value) -> String? {
+    func urlText(_ value: Value, keepingSlash: Bool = false) -> String? {
         if let (name, _) = value.call {
-            if name == "URL" || name == "init", let text = value.argument("string", at: 0) { return urlText(text) }
-            if name == "asURL", case .call(let callee, _) = value.kind, case .member(let base?, _) = callee.kind { return urlText(base) }
+            if name == "URL" || name == "init", let text = value.argument("string", at: 0) { return urlText(text, keepingSlash: keepingSlash) }
+            if name == "asURL", case .call(let callee, _) = value.kind, case .member(let base?, _) = callee.kind { return urlText(base, keepingSlash: keepingSlash) }
         }
         guard var text = value.constantText, text.hasPrefix("http://") || text.hasPrefix("https://") else { return nil }
-        while text.hasSuffix("/") { text.removeLast() }
+        while !keepingSlash, text.hasSuffix("/") { text.removeLast() }
         return text
     }
 

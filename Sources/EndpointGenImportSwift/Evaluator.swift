@@ -1,6 +1,44 @@
 #if ImportSwift
 import SwiftSyntax
 
+/// The arms of each `switch` by the case name their patterns give, made once per switch: each
+/// case's evaluator finds its arm without reading the patterns again (a 1,000-case router has
+/// four switches of 1,000 arms each).
+final class SwitchTables {
+    struct Arm {
+        var arm: SwitchCaseSyntax
+        var item: SwitchCaseItemSyntax
+        /// The names bound to the case's values, by position.
+        var bindings: [String?]
+    }
+
+    struct Table {
+        var arms: [String: Arm] = [:]
+        var fallback: SwitchCaseSyntax?
+    }
+
+    private var tables: [SyntaxIdentifier: Table] = [:]
+
+    func table(of node: SwitchExprSyntax) -> Table {
+        if let known = tables[node.id] { return known }
+        var table = Table()
+        for element in node.cases {
+            guard case .switchCase(let arm) = element else { continue }
+            switch arm.label {
+            case .default:
+                table.fallback = arm
+            case .case(let label):
+                for item in label.caseItems {
+                    guard let (name, bindings) = Evaluator.pattern(item.pattern), table.arms[name] == nil else { continue }
+                    table.arms[name] = Arm(arm: arm, item: item, bindings: bindings)
+                }
+            }
+        }
+        tables[node.id] = table
+        return table
+    }
+}
+
 /// The locals of a body being read, and what each stands for.
 struct Scope {
     var locals: [String: Value] = [:]
@@ -25,12 +63,15 @@ final class Evaluator {
     private var steps = 200_000
     /// Properties being read, to stop a property that reads itself.
     private var reading: Set<String> = []
+    /// The arms of each switch by case name, shared by the evaluators of all cases.
+    private let switches: SwitchTables
 
-    init(index: SwiftIndex, limits: SwiftImportLimits, owner: TypeDecl?, case current: EnumCaseDecl?) {
+    init(index: SwiftIndex, limits: SwiftImportLimits, owner: TypeDecl?, case current: EnumCaseDecl?, switches: SwitchTables = SwitchTables()) {
         self.index = index
         self.limits = limits
         self.owner = owner
         self.current = current
+        self.switches = switches
     }
 
     // MARK: - Members
@@ -106,6 +147,10 @@ final class Evaluator {
         if let node = statement.as(GuardStmtSyntax.self) {
             bind(node.conditions, &scope)
             return nil
+        }
+        if let node = statement.as(DoStmtSyntax.self) {
+            // `do { … } catch { … }`: the body is what runs when nothing throws.
+            return run(node.body.statements, &scope)
         }
         if let node = statement.as(ForStmtSyntax.self) {
             // What a loop adds to a dictionary is not known before it runs.
@@ -213,25 +258,14 @@ final class Evaluator {
 
     /// The arm whose pattern names `selector` (its bindings added to `scope`), else `default:`.
     private func arm(of node: SwitchExprSyntax, for selector: String?, _ scope: inout Scope) -> SwitchCaseSyntax? {
-        var fallback: SwitchCaseSyntax?
-        for element in node.cases {
-            guard case .switchCase(let arm) = element else { continue }
-            switch arm.label {
-            case .default:
-                fallback = arm
-            case .case(let label):
-                for item in label.caseItems {
-                    guard let (name, bindings) = Self.pattern(item.pattern), name == selector else { continue }
-                    for (position, bound) in bindings.enumerated() {
-                        guard let bound else { continue }
-                        scope.locals[bound] = Value(.argument(index: position, members: []), at: item)
-                        if boundNames[position] == nil, current != nil, selector == current?.name { boundNames[position] = bound }
-                    }
-                    return arm
-                }
-            }
+        let table = switches.table(of: node)
+        guard let selector, let found = table.arms[selector] else { return table.fallback }
+        for (position, bound) in found.bindings.enumerated() {
+            guard let bound else { continue }
+            scope.locals[bound] = Value(.argument(index: position, members: []), at: found.item)
+            if boundNames[position] == nil, current != nil, selector == current?.name { boundNames[position] = bound }
         }
-        return fallback
+        return found.arm
     }
 
     private func runIf(_ node: IfExprSyntax, _ scope: inout Scope) -> Value? {

@@ -81,6 +81,7 @@ public enum SwiftImporter {
         var groups: [(baseURL: String?, endpoints: [ImportedEndpoint])] = []
         var droppedContentType: Syntax?
         var firstBase: Syntax?
+        var ownTaskType: TypeDecl?
         for request in router.requests {
             context.caseWarnings = 0
             let translated = CaseTranslator(context: context, types: types, router: router, request: request).translate()
@@ -90,6 +91,7 @@ public enum SwiftImporter {
             }
             if context.caseWarnings == 0 { counts.carriedWhole += 1 } else { counts.carriedWithWarnings += 1 }
             droppedContentType = droppedContentType ?? translated.droppedContentType
+            ownTaskType = ownTaskType ?? translated.ownTaskType
             firstBase = firstBase ?? translated.baseURLNode
             if let index = groups.firstIndex(where: { $0.baseURL == translated.baseURL }) {
                 groups[index].endpoints.append(endpoint)
@@ -99,6 +101,9 @@ public enum SwiftImporter {
         }
         if let node = droppedContentType {
             context.warn(.clientHeaders, "'\(router.displayName)' sets Content-Type on requests without a body: the spec leaves it out there, as the runtime sets the Content-Type of each body it sends", at: node)
+        }
+        if let task = ownTaskType {
+            context.warn(.encodingDifferences, "'\(router.displayName)' sends the layer's own '\(task.name)', which the layer's own code turns into requests: import-swift reads its cases by Moya's rules (JSON bodies with Content-Type: application/json, parameters by URLEncoding); check what that code really sends", at: task.node)
         }
         if groups.count > 1, let node = firstBase {
             let hosts = groups.compactMap(\.baseURL).joined(separator: ", ")

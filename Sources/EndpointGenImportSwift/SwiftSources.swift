@@ -34,6 +34,65 @@ public struct SwiftImportLimits: Sendable {
     public init() {}
 }
 
+/// The depth of `(`, `[` and `{` in Swift text, outside string literals and comments, in one
+/// pass. An interpolation's brackets are read as the string's (not counted): only a depth past
+/// the limit matters, and the parser checks what this lets through.
+enum NestingScan {
+    /// Where the bracket that goes past `limit` opens, nil when none does.
+    static func firstTooDeep(_ bytes: [UInt8], limit: Int) -> (line: Int, column: Int)? {
+        var depth = 0, line = 1, lineStart = 0, index = 0
+        let count = bytes.count
+        func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
+        while index < count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > limit { return (line, index - lineStart + 1) }
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "/"):
+                while index < count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                continue
+            case UInt8(ascii: "/") where at(index + 1) == UInt8(ascii: "*"):
+                var comments = 0
+                repeat {
+                    if at(index) == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") { comments += 1; index += 2; continue }
+                    if at(index) == UInt8(ascii: "*"), at(index + 1) == UInt8(ascii: "/") { comments -= 1; index += 2; continue }
+                    if at(index) == UInt8(ascii: "\n") { line += 1; lineStart = index + 1 }
+                    index += 1
+                } while comments > 0 && index < count
+                continue
+            case UInt8(ascii: "\""):
+                let triple = at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")
+                index += triple ? 3 : 1
+                while index < count {
+                    let inner = bytes[index]
+                    if inner == UInt8(ascii: "\\") { index += 2; continue }
+                    if inner == UInt8(ascii: "\n") {
+                        line += 1
+                        lineStart = index + 1
+                        if !triple { break }
+                    }
+                    if inner == UInt8(ascii: "\""), !triple || (at(index + 1) == UInt8(ascii: "\"") && at(index + 2) == UInt8(ascii: "\"")) {
+                        index += triple ? 3 : 1
+                        break
+                    }
+                    index += 1
+                }
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
 /// A parsed file: its tree and the converter from positions to `line:column`.
 struct ParsedFile {
     var path: String
@@ -57,6 +116,13 @@ struct ParsedSources {
     static func parse(_ sources: [SwiftSource], limits: SwiftImportLimits, diagnostics: inout DiagnosticBag) -> ParsedSources {
         var parsed = ParsedSources()
         for source in sources {
+            // Past the limit the parser recovers token by token (about 7 µs a byte): a file nested
+            // that deep is refused after one pass over its bytes instead.
+            if let deep = NestingScan.firstTooDeep(source.bytes, limit: limits.maxNesting) {
+                diagnostics.error("code nested deeper than \(limits.maxNesting) brackets: the file is not imported",
+                                  at: SourceLocation(file: source.path, line: deep.line, column: deep.column))
+                continue
+            }
             let tree = source.bytes.withUnsafeBufferPointer { buffer in
                 Parser.parse(source: buffer, maximumNestingLevel: limits.maxNesting)
             }

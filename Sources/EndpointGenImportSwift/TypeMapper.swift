@@ -25,6 +25,10 @@ final class ImportContext {
     let sources: ParsedSources
     let index: SwiftIndex
     let limits: SwiftImportLimits
+    /// The types the layer's calls decode each case's response as.
+    let responses: ResponseTypes
+    /// The arms of the routers' switches, shared by the evaluators of their cases.
+    let switches = SwitchTables()
     var diagnostics = DiagnosticBag()
     /// Warnings given while reading the case being translated (for the summary's counts).
     var caseWarnings = 0
@@ -33,6 +37,7 @@ final class ImportContext {
         self.sources = sources
         self.index = index
         self.limits = limits
+        responses = ResponseTypes(sources)
     }
 
     func location(of node: some SyntaxProtocol) -> SourceLocation {

@@ -3,6 +3,9 @@ import Foundation
 import GoldenImportedSeeds
 import MoyaStandIn
 @testable import SwiftLayerSeed000
+@testable import SwiftLayerSeed001
+@testable import SwiftLayerSeed003
+@testable import SwiftLayerSeed004
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -50,6 +53,58 @@ final class SeedRequestTests: XCTestCase {
                             _ = try await service($0).patchMemberInfo(body: .init(name: "도연", isNewBie: true, monthPrice: 30000, wineSort: ["red"],
                                                                                    wineArea: ["France"], wineVariety: ["Merlot"], region: "Seoul"))
                         }),
+        ], client: { APIClient(transport: $0) })
+    }
+
+    func testSeed001WeatherRequest() async throws {
+        typealias Request = SwiftLayerSeed001.WeatherRequest
+        func service(_ client: APIClient) -> WeatherService { WeatherService(client: client) }
+        // The key moves from the request's query items to the client (noted), which sends the same item.
+        try await assertSameRequests([
+            RequestCase(name: "weather (language nil)", original: { try Request(location: "Seoul").buildURLRequest() },
+                        generated: { _ = try await service($0).weather(location: "Seoul") }),
+            RequestCase(name: "weather (language ko)", original: { try Request(location: "37.57,127.0", language: "ko").buildURLRequest() },
+                        generated: { _ = try await service($0).weather(location: "37.57,127.0", language: "ko") }),
+        ], client: { APIClient(transport: $0, authentication: Authentication(apiKey: SwiftLayerSeed001.Secrets.weatherAPIKey)) })
+    }
+
+    func testSeed003NetworkService() async throws {
+        typealias Target = SwiftLayerSeed003.NetworkService
+        func service(_ client: APIClient) -> GoldenImportedSeeds.NetworkService { GoldenImportedSeeds.NetworkService(client: client) }
+        let provider = NetworkProvider<Target>()
+        try await assertSameRequests([
+            // The seed drops the category, and so does the spec. "https://api.example.com/" + "/movies"
+            // is '//movies' (warned: the base URL ends with '/' and the path starts with '/'), and the
+            // seed's provider sends JSON without a Content-Type (warned: the layer's own NetworkTask).
+            RequestCase(name: "getMovies", original: { try provider.request(.getMovies(category: "popular")) },
+                        generated: { _ = try await service($0).getMovies() }, differences: [.url]),
+            RequestCase(name: "createFavorite", original: { try provider.request(.createFavorite(id: "1022789", name: "Inside Out 2")) },
+                        generated: { _ = try await service($0).createFavorite(body: .init(id: "1022789", name: "Inside Out 2")) },
+                        differences: [.url, .ownProviderBody]),
+            RequestCase(name: "deleteFavorite", original: { try provider.request(.deleteFavorite(id: "1022789")) },
+                        generated: { _ = try await service($0).deleteFavorite(id: "1022789") }, differences: [.url]),
+        ], client: { APIClient(transport: $0) })
+    }
+
+    func testSeed004QuestionAPI() async throws {
+        typealias Router = SwiftLayerSeed004.QuestionAPI
+        func service(_ client: APIClient) -> QuestionService { QuestionService(client: client) }
+        // The router's Content-Type: application/json on every request (warned: left out where there is no body).
+        let bodiless: Set<ExpectedDifference> = [.headerNotSent("content-type")]
+        try await assertSameRequests([
+            RequestCase(name: "answerQuestion",
+                        original: { try Router.answerQuestion(requestDTO: SwiftLayerSeed004.AnswerQuestionRequestDTO(index: 27, myAnswer: "제주도 한 달 살기")).asURLRequest() },
+                        generated: { _ = try await service($0).answerQuestion(body: .init(index: 27, myAnswer: "제주도 한 달 살기")) }),
+            RequestCase(name: "getLatestQuestionPageNo", original: { try Router.getLatestQuestionPageNo.asURLRequest() },
+                        generated: { _ = try await service($0).getLatestQuestionPageNo() }, differences: bodiless),
+            RequestCase(name: "getQuestion", original: { try Router.getQuestion(index: 27).asURLRequest() },
+                        generated: { _ = try await service($0).getQuestion(index: 27) }, differences: bodiless),
+            RequestCase(name: "getQuestionList", original: { try Router.getQuestionList(questionPage: SwiftLayerSeed004.QuestionPage(pageNo: 3)).asURLRequest() },
+                        generated: { _ = try await service($0).getQuestionList(body: .init(pageNo: 3)) }),
+            RequestCase(name: "getTodayQuestion", original: { try Router.getTodayQuestion.asURLRequest() },
+                        generated: { _ = try await service($0).getTodayQuestion() }, differences: bodiless),
+            RequestCase(name: "pressForAnswer", original: { try Router.pressForAnswer(requestDTO: SwiftLayerSeed004.PressForAnswerRequestDTO(index: 27)).asURLRequest() },
+                        generated: { _ = try await service($0).pressForAnswer(body: .init(index: 27)) }),
         ], client: { APIClient(transport: $0) })
     }
 }

@@ -5,6 +5,32 @@
 import EndpointRuntime
 import Foundation
 
+public nonisolated enum RepoType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
+    case all
+    case owner
+    case member
+    /// A value this version of the API description does not know, kept as it arrived.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "all": self = .all
+        case "owner": self = .owner
+        case "member": self = .member
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .all: return "all"
+        case .owner: return "owner"
+        case .member: return "member"
+        case .unknown(let value): return value
+        }
+    }
+}
+
 public nonisolated enum RepoSort: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case created
     case updated
@@ -34,28 +60,103 @@ public nonisolated enum RepoSort: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated enum RepoType: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
-    case all
-    case owner
-    case member
-    /// A value this version of the API description does not know, kept as it arrived.
-    case unknown(String)
+public nonisolated struct Repository: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+    public var id: Int { _storage.id }
+    public var name: String { _storage.name }
+    public var fullName: String { _storage.fullName }
+    public var isPrivate: Bool { _storage.isPrivate }
+    public var owner: Owner { _storage.owner }
+    public var description: String? { _storage.description }
+    public var topics: [String]? { _storage.topics }
+    public var stargazersCount: Int { _storage.stargazersCount }
+    public var license: License? { _storage.license }
+    /// The fields, in one reference: a copy of the model retains it once.
+    private let _storage: _Storage
 
-    public init(rawValue: String) {
-        switch rawValue {
-        case "all": self = .all
-        case "owner": self = .owner
-        case "member": self = .member
-        default: self = .unknown(rawValue)
-        }
+    public init(id: Int, name: String, fullName: String, isPrivate: Bool, owner: Owner, description: String? = nil, topics: [String]? = nil, stargazersCount: Int, license: License? = nil) {
+        _storage = _Storage(id: id, name: name, fullName: fullName, isPrivate: isPrivate, owner: owner, description: description, topics: topics, stargazersCount: stargazersCount, license: license)
     }
 
-    public var rawValue: String {
-        switch self {
-        case .all: return "all"
-        case .owner: return "owner"
-        case .member: return "member"
-        case .unknown(let value): return value
+    public init(from decoder: any Decoder) throws {
+        _storage = try _Storage(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(_storage.id, "id")
+        try container.put(_storage.name, "name")
+        try container.put(_storage.fullName, "full_name")
+        try container.put(_storage.isPrivate, "private")
+        try container.put(_storage.owner, "owner")
+        try container.putIfPresent(_storage.description, "description")
+        try container.putIfPresent(_storage.topics, "topics")
+        try container.put(_storage.stargazersCount, "stargazers_count")
+        try container.putIfPresent(_storage.license, "license")
+    }
+
+    public func hasEqualFields(_ rhs: Repository) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.fullName, rhs._storage.fullName) else { return false }
+        guard fieldsEqual(self._storage.isPrivate, rhs._storage.isPrivate) else { return false }
+        guard fieldsEqual(self._storage.owner, rhs._storage.owner) else { return false }
+        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
+        guard fieldsEqual(self._storage.topics, rhs._storage.topics) else { return false }
+        guard fieldsEqual(self._storage.stargazersCount, rhs._storage.stargazersCount) else { return false }
+        guard fieldsEqual(self._storage.license, rhs._storage.license) else { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_storage.id)
+        hasher.combine(_storage.name)
+        hasher.combine(_storage.fullName)
+        hasher.combine(_storage.isPrivate)
+        hasher.combine(_storage.owner)
+        hasher.combine(_storage.description)
+        hasher.combine(_storage.topics)
+        hasher.combine(_storage.stargazersCount)
+        hasher.combine(_storage.license)
+    }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
+    private nonisolated final class _Storage: Sendable {
+        let id: Int
+        let name: String
+        let fullName: String
+        let isPrivate: Bool
+        let owner: Owner
+        let description: String?
+        let topics: [String]?
+        let stargazersCount: Int
+        let license: License?
+
+        init(id: Int, name: String, fullName: String, isPrivate: Bool, owner: Owner, description: String?, topics: [String]?, stargazersCount: Int, license: License?) {
+            self.id = id
+            self.name = name
+            self.fullName = fullName
+            self.isPrivate = isPrivate
+            self.owner = owner
+            self.description = description
+            self.topics = topics
+            self.stargazersCount = stargazersCount
+            self.license = license
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+            self.id = try container.required(Int.self, "id")
+            self.name = try container.required(String.self, "name")
+            self.fullName = try container.required(String.self, "full_name")
+            self.isPrivate = try container.required(Bool.self, "private")
+            self.owner = try container.required(Owner.self, "owner")
+            self.description = try container.optional(String.self, "description")
+            self.topics = try container.optional([String].self, "topics")
+            self.stargazersCount = try container.required(Int.self, "stargazers_count")
+            self.license = try container.optional(License.self, "license")
         }
     }
 }
@@ -222,6 +323,62 @@ public nonisolated struct IssuePatch: Codable, Hashable, Sendable, FieldwiseEqua
             self.stateReason = try container.optional(StateReason.self, "stateReason")
             self.labels = try container.optional([String].self, "labels")
         }
+    }
+}
+
+public nonisolated struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let login: String
+    public let id: Int
+
+    public init(login: String, id: Int) {
+        self.login = login
+        self.id = id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.login = try container.required(String.self, "login")
+        self.id = try container.required(Int.self, "id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.login, "login")
+        try container.put(self.id, "id")
+    }
+
+    public func hasEqualFields(_ rhs: Owner) -> Bool {
+        guard fieldsEqual(self.login, rhs.login) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct License: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let key: String
+    public let name: String
+
+    public init(key: String, name: String) {
+        self.key = key
+        self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.key = try container.required(String.self, "key")
+        self.name = try container.required(String.self, "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(self.key, "key")
+        try container.put(self.name, "name")
+    }
+
+    public func hasEqualFields(_ rhs: License) -> Bool {
+        guard fieldsEqual(self.key, rhs.key) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        return true
     }
 }
 

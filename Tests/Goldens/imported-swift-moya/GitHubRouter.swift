@@ -8,7 +8,7 @@ import Foundation
 public nonisolated enum GitHubRouter: Endpoint {
     case zen
     case user(login: String)
-    case userRepos(login: String, sort: RepoSort, page: Int, perPage: Int = 30, type: RepoType? = nil)
+    case userRepos(login: String, type: RepoType? = nil, sort: RepoSort, page: Int, perPage: Int = 30)
     case repo(owner: String, name: String)
     case issues(owner: String, repo: String, state: IssueState, assignee: String? = nil)
     case issue(owner: String, repo: String, number: Int)
@@ -73,12 +73,12 @@ public nonisolated enum GitHubRouter: Endpoint {
 
     public var queryItems: [QueryItem] {
         switch self {
-        case .userRepos(_, let sort, let page, let perPage, let type):
+        case .userRepos(_, let type, let sort, let page, let perPage):
             var items: [QueryItem] = []
+            items.append(name: "type", type)
             items.append(name: "sort", sort)
             items.append(name: "page", page)
             items.append(name: "per_page", perPage)
-            items.append(name: "type", type)
             return items
         case .issues(_, _, let state, let assignee):
             var items: [QueryItem] = []

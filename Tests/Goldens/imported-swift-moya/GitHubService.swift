@@ -14,10 +14,10 @@ public nonisolated protocol GitHubServiceProtocol: Sendable {
     func user(login: String) async throws(APIError) -> Data
 
     /// `GET /users/{login}/repos`
-    func userRepos(login: String, sort: RepoSort, page: Int, perPage: Int, type: RepoType?) async throws(APIError) -> Data
+    func userRepos(login: String, type: RepoType?, sort: RepoSort, page: Int, perPage: Int) async throws(APIError) -> Data
 
     /// `GET /repos/{owner}/{name}`
-    func repo(owner: String, name: String) async throws(APIError) -> JSONValue
+    func repo(owner: String, name: String) async throws(APIError) -> Repository
 
     /// `GET /repos/{owner}/{repo}/issues`
     func issues(owner: String, repo: String, state: IssueState, assignee: String?) async throws(APIError) -> Data
@@ -32,7 +32,7 @@ public nonisolated protocol GitHubServiceProtocol: Sendable {
     func updateIssue(owner: String, repo: String, number: Int, body: IssuePatch) async throws(APIError) -> Data
 
     /// `PUT /user/starred/{owner}/{repo}`
-    func starRepo(owner: String, repo: String) async throws(APIError) -> Data
+    func starRepo(owner: String, repo: String) async throws(APIError)
 
     /// `DELETE /user/starred/{owner}/{repo}`
     func unstarRepo(owner: String, repo: String) async throws(APIError) -> Data
@@ -53,8 +53,8 @@ public nonisolated protocol GitHubServiceProtocol: Sendable {
 nonisolated extension GitHubServiceProtocol {
     /// `userRepos` with the spec's defaults, as on `GitHubService`.
     @_alwaysEmitIntoClient
-    public func userRepos(login: String, sort: RepoSort, page: Int, perPage: Int = 30, type: RepoType? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Data {
-        try await self.userRepos(login: login, sort: sort, page: page, perPage: perPage, type: type)
+    public func userRepos(login: String, type: RepoType? = nil, sort: RepoSort, page: Int, perPage: Int = 30, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Data {
+        try await self.userRepos(login: login, type: type, sort: sort, page: page, perPage: perPage)
     }
 
     /// `issues` with the spec's defaults, as on `GitHubService`.
@@ -96,13 +96,13 @@ public nonisolated final class GitHubService: GitHubServiceProtocol {
     }
 
     /// `GET /users/{login}/repos`
-    public func userRepos(login: String, sort: RepoSort, page: Int, perPage: Int = 30, type: RepoType? = nil) async throws(APIError) -> Data {
-        try await client.sendData(GitHubRouter.userRepos(login: login, sort: sort, page: page, perPage: perPage, type: type), baseURL: baseURL)
+    public func userRepos(login: String, type: RepoType? = nil, sort: RepoSort, page: Int, perPage: Int = 30) async throws(APIError) -> Data {
+        try await client.sendData(GitHubRouter.userRepos(login: login, type: type, sort: sort, page: page, perPage: perPage), baseURL: baseURL)
     }
 
     /// `GET /repos/{owner}/{name}`
-    public func repo(owner: String, name: String) async throws(APIError) -> JSONValue {
-        try await client.send(GitHubRouter.repo(owner: owner, name: name), baseURL: baseURL, as: JSONValue.self)
+    public func repo(owner: String, name: String) async throws(APIError) -> Repository {
+        try await client.send(GitHubRouter.repo(owner: owner, name: name), baseURL: baseURL, as: Repository.self)
     }
 
     /// `GET /repos/{owner}/{repo}/issues`
@@ -126,8 +126,8 @@ public nonisolated final class GitHubService: GitHubServiceProtocol {
     }
 
     /// `PUT /user/starred/{owner}/{repo}`
-    public func starRepo(owner: String, repo: String) async throws(APIError) -> Data {
-        try await client.sendData(GitHubRouter.starRepo(owner: owner, repo: repo), baseURL: baseURL)
+    public func starRepo(owner: String, repo: String) async throws(APIError) {
+        try await client.send(GitHubRouter.starRepo(owner: owner, repo: repo), baseURL: baseURL)
     }
 
     /// `DELETE /user/starred/{owner}/{repo}`

@@ -5,6 +5,86 @@
 import EndpointRuntime
 import Foundation
 
+public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+    public var id: Int { _storage.id }
+    public var name: String { _storage.name }
+    public var priceCents: Int { _storage.priceCents }
+    public var tags: [String] { _storage.tags }
+    public var inStock: Bool { _storage.inStock }
+    public var images: [Image]? { _storage.images }
+    /// The fields, in one reference: a copy of the model retains it once.
+    private let _storage: _Storage
+
+    public init(id: Int, name: String, priceCents: Int, tags: [String], inStock: Bool, images: [Image]? = nil) {
+        _storage = _Storage(id: id, name: name, priceCents: priceCents, tags: tags, inStock: inStock, images: images)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        _storage = try _Storage(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
+        try container.put(_storage.id, "id")
+        try container.put(_storage.name, "name")
+        try container.put(_storage.priceCents, "price_cents")
+        try container.put(_storage.tags, "tags")
+        try container.put(_storage.inStock, "in_stock")
+        try container.putIfPresent(_storage.images, "images")
+    }
+
+    public func hasEqualFields(_ rhs: Product) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.priceCents, rhs._storage.priceCents) else { return false }
+        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
+        guard fieldsEqual(self._storage.inStock, rhs._storage.inStock) else { return false }
+        guard fieldsEqual(self._storage.images, rhs._storage.images) else { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(_storage.id)
+        hasher.combine(_storage.name)
+        hasher.combine(_storage.priceCents)
+        hasher.combine(_storage.tags)
+        hasher.combine(_storage.inStock)
+        hasher.combine(_storage.images)
+    }
+
+    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
+    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
+
+    private nonisolated final class _Storage: Sendable {
+        let id: Int
+        let name: String
+        let priceCents: Int
+        let tags: [String]
+        let inStock: Bool
+        let images: [Image]?
+
+        init(id: Int, name: String, priceCents: Int, tags: [String], inStock: Bool, images: [Image]?) {
+            self.id = id
+            self.name = name
+            self.priceCents = priceCents
+            self.tags = tags
+            self.inStock = inStock
+            self.images = images
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+            self.id = try container.required(Int.self, "id")
+            self.name = try container.required(String.self, "name")
+            self.priceCents = try container.required(Int.self, "price_cents")
+            self.tags = try container.required([String].self, "tags")
+            self.inStock = try container.required(Bool.self, "in_stock")
+            self.images = try container.optional([Image].self, "images")
+        }
+    }
+}
+
 public nonisolated enum DeliveryOption: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case standard
     case express
@@ -54,35 +134,68 @@ public nonisolated enum InvoiceFormat: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
-    public let grantType: String
-    public let email: String
-    public let password: String
+public nonisolated struct Image: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let url: String
+    public let width: Int?
+    public let height: Int?
 
-    public init(grantType: String = "password", email: String, password: String) {
-        self.grantType = grantType
-        self.email = email
-        self.password = password
+    public init(url: String, width: Int? = nil, height: Int? = nil) {
+        self.url = url
+        self.width = width
+        self.height = height
     }
 
     public init(from decoder: any Decoder) throws {
         let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-        self.grantType = try container.optional(String.self, "grant_type") ?? "password"
-        self.email = try container.required(String.self, "username")
-        self.password = try container.required(String.self, "password")
+        self.url = try container.required(String.self, "url")
+        self.width = try container.optional(Int.self, "width")
+        self.height = try container.optional(Int.self, "height")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(self.grantType, "grant_type")
+        try container.put(self.url, "url")
+        try container.putIfPresent(self.width, "width")
+        try container.putIfPresent(self.height, "height")
+    }
+
+    public func hasEqualFields(_ rhs: Image) -> Bool {
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self.width, rhs.width) else { return false }
+        guard fieldsEqual(self.height, rhs.height) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+    public let email: String
+    public let password: String
+    public let grantType: String
+
+    public init(email: String, password: String, grantType: String = "password") {
+        self.email = email
+        self.password = password
+        self.grantType = grantType
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.required(String.self, "username")
+        self.password = try container.required(String.self, "password")
+        self.grantType = try container.optional(String.self, "grant_type") ?? "password"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.email, "username")
         try container.put(self.password, "password")
+        try container.put(self.grantType, "grant_type")
     }
 
     public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
-        guard fieldsEqual(self.grantType, rhs.grantType) else { return false }
         guard fieldsEqual(self.email, rhs.email) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
+        guard fieldsEqual(self.grantType, rhs.grantType) else { return false }
         return true
     }
 }

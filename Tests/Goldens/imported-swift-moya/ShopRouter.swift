@@ -7,7 +7,7 @@ import Foundation
 
 public nonisolated enum ShopRouter: Endpoint {
     case home
-    case products(tags: [String], inStock: Bool, page: Int, perPage: Int = 20, category: String? = nil)
+    case products(category: String? = nil, tags: [String], inStock: Bool, page: Int, perPage: Int = 20)
     case product(id: Int)
     case login(body: LoginRequest)
     case subscribeNewsletter(body: SubscribeNewsletterRequest)
@@ -62,13 +62,13 @@ public nonisolated enum ShopRouter: Endpoint {
 
     public var queryItems: [QueryItem] {
         switch self {
-        case .products(let tags, let inStock, let page, let perPage, let category):
+        case .products(let category, let tags, let inStock, let page, let perPage):
             var items: [QueryItem] = []
+            items.append(name: "category", category)
             items.append(name: "tags", tags, style: .brackets)
             items.append(name: "in_stock", inStock)
             items.append(name: "page", page)
             items.append(name: "per_page", perPage)
-            items.append(name: "category", category)
             return items
         case .createOrder(let cartID, _):
             var items: [QueryItem] = []
@@ -101,9 +101,9 @@ public nonisolated enum ShopRouter: Endpoint {
         switch self {
         case .login(let body):
             var items: [QueryItem] = []
-            items.append(name: "grant_type", body.grantType)
             items.append(name: "username", body.email)
             items.append(name: "password", body.password)
+            items.append(name: "grant_type", body.grantType)
             return .form(items)
         case .subscribeNewsletter(let body):
             var items: [QueryItem] = []

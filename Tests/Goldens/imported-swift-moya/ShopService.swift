@@ -11,10 +11,10 @@ public nonisolated protocol ShopServiceProtocol: Sendable {
     func home() async throws(APIError) -> Data
 
     /// `GET /products`
-    func products(tags: [String], inStock: Bool, page: Int, perPage: Int, category: String?) async throws(APIError) -> Data
+    func products(category: String?, tags: [String], inStock: Bool, page: Int, perPage: Int) async throws(APIError) -> [Product]
 
     /// `GET /products/{id}`
-    func product(id: Int) async throws(APIError) -> Data
+    func product(id: Int) async throws(APIError) -> Product
 
     /// `POST /auth/token`
     func login(body: LoginRequest) async throws(APIError) -> Data
@@ -44,8 +44,8 @@ public nonisolated protocol ShopServiceProtocol: Sendable {
 nonisolated extension ShopServiceProtocol {
     /// `products` with the spec's defaults, as on `ShopService`.
     @_alwaysEmitIntoClient
-    public func products(tags: [String], inStock: Bool, page: Int, perPage: Int = 20, category: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> Data {
-        try await self.products(tags: tags, inStock: inStock, page: page, perPage: perPage, category: category)
+    public func products(category: String? = nil, tags: [String], inStock: Bool, page: Int, perPage: Int = 20, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> [Product] {
+        try await self.products(category: category, tags: tags, inStock: inStock, page: page, perPage: perPage)
     }
 
     /// `updateOrderNote` with the spec's defaults, as on `ShopService`.
@@ -76,13 +76,13 @@ public nonisolated final class ShopService: ShopServiceProtocol {
     }
 
     /// `GET /products`
-    public func products(tags: [String], inStock: Bool, page: Int, perPage: Int = 20, category: String? = nil) async throws(APIError) -> Data {
-        try await client.sendData(ShopRouter.products(tags: tags, inStock: inStock, page: page, perPage: perPage, category: category), baseURL: baseURL)
+    public func products(category: String? = nil, tags: [String], inStock: Bool, page: Int, perPage: Int = 20) async throws(APIError) -> [Product] {
+        try await client.send(ShopRouter.products(category: category, tags: tags, inStock: inStock, page: page, perPage: perPage), baseURL: baseURL, as: [Product].self)
     }
 
     /// `GET /products/{id}`
-    public func product(id: Int) async throws(APIError) -> Data {
-        try await client.sendData(ShopRouter.product(id: id), baseURL: baseURL)
+    public func product(id: Int) async throws(APIError) -> Product {
+        try await client.send(ShopRouter.product(id: id), baseURL: baseURL, as: Product.self)
     }
 
     /// `POST /auth/token`

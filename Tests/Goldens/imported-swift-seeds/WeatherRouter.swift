@@ -6,7 +6,7 @@ import EndpointRuntime
 import Foundation
 
 public nonisolated enum WeatherRouter: Endpoint {
-    case weather(location: String, aqi: String = "no", language: String? = nil)
+    case weather(location: String, language: String? = nil, aqi: String = "no")
 
     public var defaultBaseURL: URL? { URL(string: "https://api.weatherapi.com/v1") }
 
@@ -21,11 +21,11 @@ public nonisolated enum WeatherRouter: Endpoint {
 
     public var queryItems: [QueryItem] {
         switch self {
-        case .weather(let location, let aqi, let language):
+        case .weather(let location, let language, let aqi):
             var items: [QueryItem] = []
             items.append(name: "q", location)
-            items.append(name: "aqi", aqi)
             items.append(name: "lang", language)
+            items.append(name: "aqi", aqi)
             return items
         }
     }

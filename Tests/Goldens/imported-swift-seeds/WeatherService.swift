@@ -8,14 +8,14 @@ import Foundation
 /// The methods of `WeatherService`: take `some WeatherServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
 public nonisolated protocol WeatherServiceProtocol: Sendable {
     /// `GET /current.json`
-    func weather(location: String, aqi: String, language: String?) async throws(APIError) -> WeatherResponse
+    func weather(location: String, language: String?, aqi: String) async throws(APIError) -> WeatherResponse
 }
 
 nonisolated extension WeatherServiceProtocol {
     /// `weather` with the spec's defaults, as on `WeatherService`.
     @_alwaysEmitIntoClient
-    public func weather(location: String, aqi: String = "no", language: String? = nil, isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> WeatherResponse {
-        try await self.weather(location: location, aqi: aqi, language: language)
+    public func weather(location: String, language: String? = nil, aqi: String = "no", isolation: isolated (any Actor)? = #isolation) async throws(APIError) -> WeatherResponse {
+        try await self.weather(location: location, language: language, aqi: aqi)
     }
 }
 
@@ -29,7 +29,7 @@ public nonisolated final class WeatherService: WeatherServiceProtocol {
     }
 
     /// `GET /current.json`
-    public func weather(location: String, aqi: String = "no", language: String? = nil) async throws(APIError) -> WeatherResponse {
-        try await client.send(WeatherRouter.weather(location: location, aqi: aqi, language: language), baseURL: baseURL, as: WeatherResponse.self)
+    public func weather(location: String, language: String? = nil, aqi: String = "no") async throws(APIError) -> WeatherResponse {
+        try await client.send(WeatherRouter.weather(location: location, language: language, aqi: aqi), baseURL: baseURL, as: WeatherResponse.self)
     }
 }
