@@ -260,7 +260,9 @@ resolve-check:
 # Not part of `make test`: generation, compile and runtime benchmarks (10 to 30 minutes); writes
 # BENCHMARKS.md, Benchmarks/chart.svg and the figures they come from, Benchmarks/results.json
 # (`python3 Benchmarks/bench.py --report-only` rewrites the report from them). BENCH_ARGS="--runs 3" etc.;
-# BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds).
+# BENCH_ARGS=--skip-documents leaves out GitHub's and Stripe's documents (their debug and incremental builds);
+# BENCH_ARGS=--only-import-swift times `import-swift` on synthetic Moya layers alone and merges its figures
+# into the saved ones (the other sections keep theirs).
 bench:
 	python3 Benchmarks/bench.py --write $(BENCH_ARGS)
 

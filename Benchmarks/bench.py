@@ -5,7 +5,9 @@ Every figure is a median of several runs with min and max. Generation is timed n
 libyaml's own parse of the same files in the same run, since the ratio between the two is
 what stays comparable on a noisy machine. Results go to stdout and, with --write, to
 BENCHMARKS.md with an SVG chart. GitHub's and Stripe's published documents get a section of their
-own (bench_documents.py: generation, debug build, incremental rebuilds; --skip-documents).
+own (bench_documents.py: generation, debug build, incremental rebuilds; --skip-documents), and so
+does `import-swift` on a synthetic Moya layer (synth_swift_layer.py; --skip-import-swift, or
+--only-import-swift to measure it alone and merge its figures into the saved ones).
 BENCHMARKS.md holds the current figures only; what explains them is Benchmarks/NOTES.md.
 """
 import argparse
@@ -15,6 +17,7 @@ import resource
 import shutil
 import statistics
 import json
+import re
 import subprocess
 import sys
 import time
@@ -157,6 +160,51 @@ def bench_generation(tool, baseline, sizes, runs):
               f"libyaml parse {fmt(yaml_t)}; ratio {ratio:.2f}x; no-change {fmt(nochange_t)}; "
               f"{lines} generated lines", flush=True)
     return rows
+
+
+def synth_layer(n):
+    layer = os.path.join(WORK, f"swift-n{n}", "layer")
+    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "synth_swift_layer.py"), str(n), layer], check=True)
+    return layer
+
+
+IMPORTED = re.compile(r"Imported (\d+) cases? of \d+ routers? .*: (\d+) whole, (\d+) with warnings, (\d+) left out")
+
+
+def bench_import_swift(tool, sizes, runs):
+    """`import-swift` of a Moya layer of N cases (synth_swift_layer.py), whole process. Each run
+    writes into a folder that does not exist yet (the command never replaces a file), as a user's
+    first import does."""
+    rows = []
+    for n in sizes:
+        layer = synth_layer(n)
+        files = sorted(os.path.join(layer, f) for f in os.listdir(layer) if f.endswith(".swift"))
+        parent = os.path.join(WORK, f"swift-n{n}")
+        # One run not timed, without --quiet: its last lines say what the layer imported as.
+        first = subprocess.run([tool, "import-swift", layer, "--output", os.path.join(fresh_output(parent), "specs")],
+                               capture_output=True, text=True)
+        if first.returncode != 0:
+            sys.exit(f"import-swift failed ({first.returncode}) on {layer}:\n{first.stdout[-3000:]}\n{first.stderr[-3000:]}")
+        counts = IMPORTED.search(first.stdout + first.stderr)
+        times, mems = [], []
+        for _ in range(runs):
+            out = os.path.join(fresh_output(parent), "specs")
+            t, m, _ = run_measured([tool, "import-swift", layer, "--output", out, "--quiet"])
+            times.append(t)
+            mems.append(m)
+        spec_lines = 0
+        for name in os.listdir(out):
+            with open(os.path.join(out, name), "rb") as fh:
+                spec_lines += fh.read().count(b"\n")
+        row = dict(n=n, time=times, mem=mems, files=len(files), lines=count_lines(layer),
+                   size=sum(os.path.getsize(f) for f in files), spec_lines=spec_lines)
+        if counts:
+            row.update(cases=int(counts[1]), whole=int(counts[2]), warned=int(counts[3]), left_out=int(counts[4]))
+        rows.append(row)
+        print(f"N={n:5d}: import-swift {fmt(times)}, peak {max(mems):.1f} MiB; {row['files']} Swift files, "
+              f"{row['lines']} lines -> {spec_lines} spec lines" + (f"; {counts[0]}" if counts else ""), flush=True)
+    return dict(measured=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), machine=machine_description(),
+                load=os.getloadavg()[0], runs=runs, rows=rows)
 
 
 def compile_package(targets):
@@ -356,14 +404,15 @@ def machine_description():
 
 # Targets of issue 5 (synthetic API, runtime) and issue 31 (public documents), beside the figures.
 TARGETS = dict(generation="< 150 ms, < 64 MB", libyaml="≤ 3x", nochange="< 100 ms", debug="< 17 s, < 1 GB",
-               call="≤ 1.2x", documents="< 1 s; < 60 s, < 1 GB", rebuild="< 5 s", compare="≥ 10x (debug build)")
+               call="≤ 1.2x", documents="< 1 s; < 60 s, < 1 GB", rebuild="< 5 s", compare="≥ 10x (debug build)",
+               import_swift="well under 1 s (100 cases)")
 
 
 def _ms(values):
     return f"{statistics.median(values) * 1000:.1f} ms"
 
 
-def summary_rows(gen_rows, compile_rows, runtime, documents, compare):
+def summary_rows(gen_rows, compile_rows, runtime, documents, compare, import_swift=None, measured=None):
     """The first screen of BENCHMARKS.md: one row per headline figure, with its target."""
     import bench_documents
     rows = []
@@ -386,6 +435,16 @@ def summary_rows(gen_rows, compile_rows, runtime, documents, compare):
             cell += f"; release {statistics.median(r['time']):.1f} s, {max(r['mem']):.0f} MiB"
         rows.append((f"debug build of the generated module, N = {d['n']} ({d['lines']:,} lines), runtime prebuilt",
                      cell, TARGETS["debug"]))
+    swift_rows = (import_swift or {}).get("rows", [])
+    if swift_rows:
+        small, big = swift_rows[0], swift_rows[-1]
+        cell = f"**{_ms(small['time'])}**, peak {max(small['mem']):.0f} MiB"
+        if big is not small:
+            cell += f"; {big['n']} cases {_ms(big['time'])}, {max(big['mem']):.0f} MiB"
+        # Measured alone (--only-import-swift), the section has a date of its own.
+        when = f" ({import_swift['measured'][:10]})" if import_swift["measured"] != measured else ""
+        rows.append((f"import-swift, a Moya layer of {small['n']} cases ({small['files']} Swift files, "
+                     f"{small['lines']:,} lines), whole process{when}", cell, TARGETS["import_swift"]))
     if runtime:
         rows.append(("a generated call against the hand-written one, stub transport (µs per request)",
                      f"{statistics.median(runtime['generated']):.1f} against {statistics.median(runtime['hand']):.1f}: "
@@ -446,6 +505,33 @@ def load_compare():
     return None
 
 
+def import_swift_section(section, machine=None):
+    """BENCHMARKS.md's section for `import-swift` (none from a run before it existed); the machine
+    is named when it is not the one of the rest of the report (a section measured alone)."""
+    rows = (section or {}).get("rows", [])
+    if not rows:
+        return []
+    lines = ["", "## import-swift: a Moya layer of N cases", "",
+             "`endpointgen import-swift LAYER --output OUT --quiet`, release CLI, whole process, each run into an output "
+             "folder that does not exist yet (the command never replaces a file). LAYER is what "
+             "Benchmarks/synth_swift_layer.py writes: one Moya `TargetType` enum of N cases split over six files as apps "
+             "split it (API.swift, API+Path, API+Method, API+Task, API+Headers with a Bearer token, Models.swift with the "
+             "Codable DTOs). Target: 100 cases well under a second. "
+             f"Measured {section['measured']}, {section['runs']} runs, load {section['load']:.1f}"
+             + (f", on {section['machine']}." if section["machine"] != machine else "."), "",
+             "| cases | Swift files, lines | import-swift | peak memory | imported: whole / with warnings / left out | "
+             "spec lines written |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        counts = f"{r['whole']} / {r['warned']} / {r['left_out']}" if "whole" in r else "–"
+        lines.append(f"| {r['n']} | {r['files']}, {r['lines']:,} | {fmt(r['time'])} | {max(r['mem']):.0f} MiB | {counts} | "
+                     f"{r['spec_lines']:,} |")
+    if len(rows) > 1:
+        a, b = rows[0], rows[-1]
+        growth = statistics.median(b["time"]) / statistics.median(a["time"])
+        lines += ["", f"{b['n']} cases take {growth:.1f}x the time of {a['n']} ({b['n'] / a['n']:.0f}x the cases)."]
+    return lines
+
+
 def write_report(saved):
     """BENCHMARKS.md (the current figures, from `saved`) and Benchmarks/chart.svg."""
     import bench_documents
@@ -456,7 +542,8 @@ def write_report(saved):
              f"How fast EndpointGen is, as measured by {run} on the machine below. Every figure is a "
              "median, with min and max or each run; the tables below have the details, and "
              "[Benchmarks/NOTES.md](Benchmarks/NOTES.md) the findings that explain them.", ""]
-    lines += summary_rows(gen_rows, compile_rows, runtime, documents, load_compare())
+    import_swift = saved.get("import_swift")
+    lines += summary_rows(gen_rows, compile_rows, runtime, documents, load_compare(), import_swift, saved["measured"])
     lines += ["", "Synthetic specs from Benchmarks/synth_spec.py (issue 5's shape: N services of 20 endpoints "
               "over shared models); release CLI of `make release-tool`.", "",
               "![generation and compile time against N](Benchmarks/chart.svg)", "",
@@ -471,6 +558,7 @@ def write_report(saved):
         a, b = gen_rows[-2], gen_rows[-1]
         growth = statistics.median(b["gen"]) / statistics.median(a["gen"])
         lines += ["", f"N = {b['n']} takes {growth:.2f}x the time of N = {a['n']} ({b['n'] / a['n']:.0f}x the endpoints)."]
+    lines += import_swift_section(import_swift, saved["machine"])
     if compile_rows:
         lines += ["", "## Compile time of the generated module (dependencies built first)", "",
                   "| N | configuration | compile | peak memory | lines |", "|---|---|---|---|---|"]
@@ -495,7 +583,10 @@ def write_report(saved):
               "Benchmarks/results.json (the figures this file is written from): about 10 minutes on a quiet machine, "
               "half an hour at load 10, most of it the documents' builds; `BENCH_ARGS` passes options to Benchmarks/bench.py: `--runs 3`, "
               "`--compile-runs 1`, `--skip-compile`, `--skip-runtime`, `--skip-documents`, `--documents github` "
-              "(the other document keeps its figures), `--doc-build-runs 2`, `--incremental-runs 3`.",
+              "(the other document keeps its figures), `--doc-build-runs 2`, `--incremental-runs 3`, "
+              "`--skip-import-swift` (its figures are kept), `--import-swift-sizes 100,1000`.",
+              "- `BENCH_ARGS=--only-import-swift make bench` measures the import-swift section alone and merges its "
+              "figures into Benchmarks/results.json, the others kept as they are.",
               "- `make bench-compare` runs swift-openapi-generator beside EndpointGen (Benchmarks/compare.py; "
               "`COMPARE_ARGS`) and writes Benchmarks/COMPARE.md and Benchmarks/compare-results.json; the next "
               "`make bench` (or the line below) takes them in.",
@@ -508,6 +599,29 @@ def write_report(saved):
         fh.write("\n".join(lines) + "\n")
     with open(os.path.join(ROOT, "Benchmarks", "chart.svg"), "w") as fh:
         fh.write(svg_chart(gen_rows, compile_rows))
+
+
+def load_saved():
+    if os.path.exists(SAVED):
+        with open(SAVED) as fh:
+            return json.load(fh)
+    return {}
+
+
+def save(saved):
+    with open(SAVED, "w") as fh:
+        json.dump(saved, fh, indent=1)
+        fh.write("\n")
+
+
+def merge_saved(**sections):
+    """The saved figures with `sections` replaced (a section measured alone), written back."""
+    saved = load_saved()
+    if "gen" not in saved:
+        sys.exit(f"{SAVED} holds no full run to merge into: run `make bench` first")
+    saved.update(sections)
+    save(saved)
+    return saved
 
 
 def main():
@@ -526,6 +640,11 @@ def main():
                         help="full debug builds of each document's module (the section takes ~30 min at load 12)")
     parser.add_argument("--incremental-runs", type=int, default=3, help="rebuilds after each edit")
     parser.add_argument("--doc-max-minutes", type=float, default=30.0, help="a document's build is killed past this")
+    parser.add_argument("--import-swift-sizes", default="100,1000", help="cases of the Moya layers import-swift reads")
+    parser.add_argument("--skip-import-swift", action="store_true",
+                        help="do not measure import-swift (its saved figures are kept)")
+    parser.add_argument("--only-import-swift", action="store_true",
+                        help="measure import-swift alone; with --write its figures replace the saved ones, the others are kept")
     parser.add_argument("--write", action="store_true",
                         help="update BENCHMARKS.md, Benchmarks/chart.svg and Benchmarks/results.json")
     parser.add_argument("--report-only", action="store_true",
@@ -535,6 +654,18 @@ def main():
         with open(SAVED) as fh:
             write_report(json.load(fh))
         print("wrote BENCHMARKS.md and Benchmarks/chart.svg from", SAVED)
+        return
+    swift_sizes = [int(s) for s in args.import_swift_sizes.split(",") if s]
+    if args.only_import_swift:
+        machine = machine_description()
+        print(f"machine: {machine}", flush=True)
+        tool, _ = build_tools()
+        section = bench_import_swift(tool, swift_sizes, args.runs)
+        discard_outputs()
+        if args.write:
+            saved = merge_saved(import_swift=section)
+            write_report(saved)
+            print("wrote BENCHMARKS.md, Benchmarks/chart.svg and", SAVED, "(the import-swift figures; the others kept)")
         return
     sizes = [int(s) for s in args.sizes.split(",") if s]
     compile_sizes = [int(s) for s in args.compile_sizes.split(",") if s]
@@ -552,13 +683,16 @@ def main():
     compile_rows = [] if args.skip_compile else bench_compile(compile_sizes, args.compile_runs)
     runtime = None if args.skip_runtime else bench_runtime(tool, args.iterations, args.runs)
     kept = bench_documents.run(tool, documents, args)
+    # Skipped, the section keeps the figures it was last saved with (and their date), as documents do.
+    import_swift = load_saved().get("import_swift") if args.skip_import_swift else \
+        bench_import_swift(tool, swift_sizes, args.runs)
     discard_outputs()
     if args.write:
         saved = dict(machine=machine, measured=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                      argv=sys.argv[1:], gen=gen_rows, compile=compile_rows, runtime=runtime, documents=kept)
-        with open(SAVED, "w") as fh:
-            json.dump(saved, fh, indent=1)
-            fh.write("\n")
+        if import_swift:
+            saved["import_swift"] = import_swift
+        save(saved)
         write_report(saved)
         print("wrote BENCHMARKS.md, Benchmarks/chart.svg and", SAVED)
 

@@ -27,7 +27,9 @@ def saved():
         return json.load(fh)
 
 
-class ReportTests(unittest.TestCase):
+class WriterTestCase(unittest.TestCase):
+    """BENCHMARKS.md and the chart written into a temporary folder."""
+
     def setUp(self):
         self.root = tempfile.mkdtemp()
         os.makedirs(os.path.join(self.root, "Benchmarks"))
@@ -46,6 +48,8 @@ class ReportTests(unittest.TestCase):
         with open(os.path.join(self.root, "BENCHMARKS.md")) as fh:
             return fh.read()
 
+
+class ReportTests(WriterTestCase):
     def test_committed_report_and_chart_are_what_the_writer_makes_of_the_saved_figures(self):
         report = self.written(saved())
         with open(os.path.join(ROOT, "BENCHMARKS.md")) as fh:
@@ -59,7 +63,8 @@ class ReportTests(unittest.TestCase):
         self.assertLessEqual(len(lines), 150)
         first_screen = "\n".join(lines[:20])
         for headline in ["| generate, N = 2000", "libyaml", "debug build of the generated module",
-                         "a generated call", "GitHub's document", "Stripe's document", "swift-openapi-generator"]:
+                         "a generated call", "GitHub's document", "Stripe's document", "swift-openapi-generator",
+                         "| import-swift, a Moya layer of 100 cases"]:
             self.assertIn(headline, first_screen)
         text = "\n".join(lines)
         self.assertIn("## How to reproduce", text)
@@ -93,6 +98,64 @@ class ReportTests(unittest.TestCase):
         row = next(line for line in summary if "swift-openapi-generator" in line)
         self.assertIn("generation 300x faster at N = 2000; debug build **12.5x** faster at N = 500", row)
         self.assertIn(kept["measured"], row)
+
+
+def import_swift_section():
+    row = dict(files=6, spec_lines=1225, cases=100, whole=94, warned=6, left_out=0)
+    return dict(measured="2026-12-02 05:00 UTC", machine="a machine", load=1.5, runs=3, rows=[
+        dict(row, n=100, time=[0.021, 0.020, 0.025], mem=[21.0, 21.2, 21.1], lines=1181, size=39069),
+        dict(row, n=1000, time=[0.19, 0.2, 0.21], mem=[40.0, 41.0, 40.5], lines=10519, size=352000, cases=1000)])
+
+
+class ImportSwiftSectionTests(WriterTestCase):
+    """`make bench`'s import-swift section (a Moya layer of N cases; the issue: 100 cases well under a second)."""
+
+    def test_the_section_says_what_was_measured_with_the_target_and_how_it_scales(self):
+        figures = saved()
+        figures["import_swift"] = import_swift_section()
+        report = self.written(figures)
+        self.assertIn("## import-swift: a Moya layer of N cases", report)
+        self.assertIn("`endpointgen import-swift LAYER --output OUT --quiet`", report)
+        self.assertIn("Benchmarks/synth_swift_layer.py", report)
+        self.assertIn("Target: 100 cases well under a second.", report)
+        self.assertIn("| 100 | 6, 1,181 | 21.0 ms (min 20.0, max 25.0) | 21 MiB | 94 / 6 / 0 | 1,225 |", report)
+        self.assertIn("1000 cases take 9.5x the time of 100 (10x the cases).", report)
+        first_screen = report.splitlines()[:20]
+        row = next(line for line in first_screen if "import-swift" in line)
+        self.assertIn("whole process (2026-12-02) | **21.0 ms**, peak 21 MiB; 1000 cases 200.0 ms, 41 MiB | "
+                      "well under 1 s (100 cases) |", row)
+        self.assertIn("Measured 2026-12-02 05:00 UTC, 3 runs, load 1.5, on a machine.", report)
+
+    def test_measured_with_the_rest_the_section_repeats_neither_date_nor_machine(self):
+        figures = saved()
+        section = import_swift_section()
+        section.update(measured=figures["measured"], machine=figures["machine"])
+        figures["import_swift"] = section
+        report = self.written(figures)
+        self.assertIn("whole process | **21.0 ms**", report)
+        self.assertIn(f"Measured {figures['measured']}, 3 runs, load 1.5.", report)
+
+    def test_figures_saved_before_the_section_existed_give_no_section(self):
+        figures = saved()
+        figures.pop("import_swift", None)
+        report = self.written(figures)
+        self.assertNotIn("import-swift", report.replace("--skip-import-swift", "").replace("--only-import-swift", "")
+                         .replace("--import-swift-sizes", "").replace("the import-swift section alone", ""))
+
+    def test_the_section_measured_alone_replaces_its_figures_and_keeps_the_others(self):
+        path = os.path.join(self.root, "Benchmarks", "results.json")
+        shutil.copy(bench.SAVED, path)
+        self.patched.append((bench, "SAVED", bench.SAVED))
+        bench.SAVED = path
+        before = saved()
+        merged = bench.merge_saved(import_swift=import_swift_section())
+        with open(path) as fh:
+            after = json.load(fh)
+        self.assertEqual(merged, after)
+        self.assertEqual(after["import_swift"], import_swift_section())
+        for key in before:
+            if key != "import_swift":
+                self.assertEqual(after[key], before[key], key)
 
 
 class NotesTests(unittest.TestCase):
