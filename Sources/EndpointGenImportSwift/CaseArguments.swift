@@ -90,13 +90,16 @@ struct CaseArguments {
             field.defaultValue = scalar.value
             return field
         }
-        context.warn(.runTimeValues, "the value of '\(key)' in '\(item.name)' is computed at run time (\(describeValue(value))): it is left out; add it to the spec as a parameter", at: value.node)
+        context.warn(.runTimeValues, "the value of '\(key)' in '\(item.name)' is not one import-swift can read (\(describeValue(value))): it is left out; add it to the spec as a parameter", at: value.node)
         return nil
     }
 
     private func describeValue(_ value: Value) -> String {
-        if case .unknown(let reason) = value.kind { return reason }
-        return "'" + Evaluator.excerpt(value.node) + "'"
+        switch value.kind {
+        case .unknown(let reason): return reason
+        case .array, .dictionary: return "a literal list or dictionary, which no spec parameter takes as a constant: '\(Evaluator.excerpt(value.node))'"
+        default: return "'" + Evaluator.excerpt(value.node) + "'"
+        }
     }
 
     /// A literal as a default: its spec type and YAML scalar.

@@ -75,6 +75,8 @@ extension CaseTranslator {
                     if members.parameters == nil, let parameters { place(parameters, encoding: encoding(encoder), method: method, arguments: arguments, into: &request) }
                 case .header(let name, let value):
                     request.headers.append(Value.Entry(key: name, value: value))
+                case .timeout(let seconds):
+                    if case .number(let text) = seconds.kind { request.timeout = text }
                 }
             }
         }
@@ -257,12 +259,7 @@ extension CaseTranslator {
         if let items = members.queryItems, case .array(let values) = items.kind {
             var entries: [Value.Entry] = []
             for element in values {
-                var optional = false
-                var value = element
-                if case .coalesce(let inner, let fallback) = element.kind, case .null = fallback.kind {
-                    value = inner
-                    optional = true
-                }
+                let (value, optional) = element.conditional
                 guard let (name, _) = value.call, name == "URLQueryItem" || name == "init", let key = value.argument("name", at: 0),
                       let itemValue = value.argument("value", at: 1) else {
                     context.warn(.runTimeValues, "a query item of '\(item.name)' is not a URLQueryItem(name:value:) import-swift can read (\(describe(element))): it is left out; add it to the spec", at: element.node)

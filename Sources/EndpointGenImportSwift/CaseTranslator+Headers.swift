@@ -11,6 +11,8 @@ struct RequestSteps {
     enum Step {
         case encode(Value, Value?)
         case header(Value, Value)
+        /// `request.timeoutInterval = 30`.
+        case timeout(Value)
     }
 
     private(set) var steps: [Step] = []
@@ -27,6 +29,9 @@ struct RequestSteps {
                 current = arguments.first?.value
             case .member(let base?, "setValue"), .member(let base?, "addValue"):
                 if let key = value.argument("forHTTPHeaderField", at: 1), let header = value.argument(nil, at: 0) { reversed.append(.header(key, header)) }
+                current = base
+            case .member(let base?, "set:timeoutInterval"):
+                if let seconds = arguments.first?.value { reversed.append(.timeout(seconds)) }
                 current = base
             case .member(let base?, "set:headers"), .member(let base?, "set:allHTTPHeaderFields"):
                 reversed += Self.headers(in: arguments.first?.value).reversed()
@@ -71,12 +76,7 @@ extension CaseTranslator {
         var fields: [ImportedField] = []
         for item in items {
             // A part appended under a condition (`if let caption { parts.append(…) }`) is optional.
-            var part = item
-            var isOptional = false
-            if case .coalesce(let inner, let fallback) = item.kind, case .null = fallback.kind {
-                part = inner
-                isOptional = true
-            }
+            let (part, isOptional) = item.conditional
             guard var field = multipartField(part, arguments: arguments), !fields.contains(where: { $0.key == field.key }) else { continue }
             if isOptional, !field.type.isOptional { field.type = field.type.madeOptional }
             fields.append(field)
@@ -173,6 +173,14 @@ extension CaseTranslator {
         if let text = entry.value.constantText, !entry.isOptional {
             endpoint.headers.removeAll { $0.name.lowercased() == lower }
             endpoint.headers.append((name, text))
+            return nil
+        }
+        if entry.value.constantText != nil, entry.isOptional {
+            // Set only on some paths (`if let token { headers["X-Signed-In"] = "1" }`).
+            context.warn(.runTimeValues, "header '\(name)' of '\(item.name)' is set only under a condition: it becomes an optional header parameter (nil: not sent); the caller passes its value where the condition held", at: entry.key.node)
+            var field = ImportedField(key: name, type: TypeExpr.named("String").madeOptional)
+            field.name = nil
+            if !endpoint.headerParams.contains(where: { $0.key == name }) { endpoint.headerParams.append(field) }
             return nil
         }
         guard var field = headerParameter(name, entry.value, arguments: arguments) else { return nil }

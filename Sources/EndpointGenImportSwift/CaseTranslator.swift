@@ -74,6 +74,9 @@ struct CaseTranslator {
             members.body = evaluator.property("body") ?? evaluator.property("httpBody")
             members.parameters = evaluator.property("parameters")
         }
+        for node in evaluator.unreadConditions {
+            context.warn(.runTimeValues, "'\(item.name)' depends on a condition only known at run time ('\(Evaluator.excerpt(node))'): what both of its branches set is kept, as optional; check which requests it applies to", at: node)
+        }
         return translate(members)
     }
 
@@ -104,6 +107,7 @@ struct CaseTranslator {
         endpoint.response = .type(.named(parts.isDownload ? "File" : "Data"))
         if !parts.isDownload, let response = responseType() { endpoint.response = response }
         if let auth = parts.auth { endpoint.auth = auth }
+        endpoint.timeout = parts.timeout
         let headers = parts.headers.isEmpty ? members.headers : members.headers + [Value(.dictionary(parts.headers), at: at)]
         result.droppedContentType = readHeaders(headers, body: parts.body, arguments: arguments, into: &endpoint)
         readSample(members.sample, into: &endpoint, isDownload: parts.isDownload)
@@ -220,5 +224,7 @@ struct RequestParts {
     var isDownload = false
     /// `apiKeyQuery(name)` of a key sent in the query.
     var auth: String?
+    /// Seconds of `request.timeoutInterval = …` in `asURLRequest()`.
+    var timeout: String?
 }
 #endif

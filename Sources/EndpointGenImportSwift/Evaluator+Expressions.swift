@@ -149,21 +149,34 @@ extension Evaluator {
     /// `a == b ? x : y` where both sides of the condition are known (`method == .get`).
     private func ternary(_ elements: [ExprSyntax], at position: Int, _ node: SequenceExprSyntax, _ scope: inout Scope) -> Value {
         let condition = Array(elements[..<position])
-        guard condition.count == 3, let comparison = condition[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
-              comparison == "==" || comparison == "!=", position + 1 < elements.count,
-              let then = elements[position].as(UnresolvedTernaryExprSyntax.self)?.thenExpression else {
+        guard position + 1 < elements.count, let then = elements[position].as(UnresolvedTernaryExprSyntax.self)?.thenExpression,
+              let holds = comparison(condition, &scope) else {
             return .unknown("'\(Self.excerpt(ExprSyntax(node)))'", at: node)
         }
-        let left = value(condition[0], &scope), right = value(condition[2], &scope)
-        guard let a = left.constantText ?? left.memberName, let b = right.constantText ?? right.memberName,
-              left.constantText != nil || left.kind.isMemberOrName, right.constantText != nil || right.kind.isMemberOrName else {
-            return .unknown("'\(Self.excerpt(ExprSyntax(node)))'", at: node)
-        }
-        let holds = (a == b) == (comparison == "==")
         if holds { return value(then, &scope) }
         let rest = Array(elements[(position + 1)...])
         if rest.count == 1 { return value(rest[0], &scope) }
         return .unknown("'\(Self.excerpt(ExprSyntax(node)))'", at: node)
+    }
+
+    /// Whether `a == b` (or `a != b`) holds, when both sides are known: names or members by
+    /// their last name (`method == .get`), texts and numbers, `self` as the case being read.
+    func comparison(_ expression: ExprSyntax, _ scope: inout Scope) -> Bool? {
+        if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.tokenKind == .keyword(.true) }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        return comparison(Array(sequence.elements), &scope)
+    }
+
+    private func comparison(_ condition: [ExprSyntax], _ scope: inout Scope) -> Bool? {
+        guard condition.count == 3, let operatorText = condition[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+              operatorText == "==" || operatorText == "!=" else { return nil }
+        func name(_ side: Value) -> String? {
+            if case .name("self") = side.kind { return current?.name }
+            guard side.constantText != nil || side.kind.isMemberOrName else { return nil }
+            return side.constantText ?? side.memberName
+        }
+        guard let a = name(value(condition[0], &scope)), let b = name(value(condition[2], &scope)) else { return nil }
+        return (a == b) == (operatorText == "==")
     }
 
     /// A short excerpt of code for a message: its tokens on one line, comments left out, at
@@ -209,10 +222,14 @@ extension Evaluator {
 }
 
 extension Value.Kind {
-    /// A name or member (`.get`, `HTTPMethod.get`), comparable by its last name.
+    /// A member known by its name (`.get`, `HTTPMethod.get`), comparable by it; a name alone
+    /// (an identifier not resolved) is not known.
     var isMemberOrName: Bool {
         switch self {
-        case .member, .name: return true
+        case .member(nil, _): return true
+        case .member(let base?, _):
+            if case .name = base.kind { return true }
+            return false
         default: return false
         }
     }

@@ -65,6 +65,8 @@ final class Evaluator {
     private var reading: Set<String> = []
     /// The arms of each switch by case name, shared by the evaluators of all cases.
     private let switches: SwitchTables
+    /// Conditions of `if`s only known at run time: both branches were read, what they add optional.
+    private(set) var unreadConditions: [Syntax] = []
 
     init(index: SwiftIndex, limits: SwiftImportLimits, owner: TypeDecl?, case current: EnumCaseDecl?, switches: SwitchTables = SwitchTables()) {
         self.index = index
@@ -85,7 +87,10 @@ final class Evaluator {
     /// The value of a property: its initializer, or what its getter returns.
     func read(_ property: PropertyDecl, of holder: TypeDecl?) -> Value? {
         let key = (holder?.qualifiedName ?? "") + "." + property.name
-        guard reading.count < limits.maxConstantHops, reading.insert(key).inserted else {
+        guard reading.count < limits.maxConstantHops else {
+            return .unknown("'\(property.name)' is more than \(limits.maxConstantHops) constants away", at: property.node)
+        }
+        guard reading.insert(key).inserted else {
             return .unknown("'\(property.name)' reads itself", at: property.node)
         }
         defer { reading.remove(key) }
@@ -268,20 +273,82 @@ final class Evaluator {
         return found.arm
     }
 
+    /// What an `if` whose conditions are read leads to: `holds` and `fails` when known,
+    /// `mayHold` for an `if let` of a value that may be nil (what its branch adds is optional),
+    /// `unread` for a condition only known at run time.
+    enum Truth {
+        case holds, fails, mayHold, unread
+    }
+
     private func runIf(_ node: IfExprSyntax, _ scope: inout Scope) -> Value? {
         var inner = scope
-        let present = bind(node.conditions, &inner)
-        guard present else {
-            guard case .codeBlock(let block)? = node.elseBody else { return nil }
-            return run(block.statements, &scope)
+        let truth = condition(node.conditions, &inner)
+        switch truth {
+        case .holds:
+            scope = inner
+            return run(node.body.statements, &scope)
+        case .fails:
+            return runElse(node, &scope)
+        case .mayHold, .unread:
+            if truth == .unread { unreadConditions.append(Syntax(node.conditions)) }
+            // What either branch adds is there only when its condition holds (or fails).
+            let result = run(node.body.statements, &inner)
+            var other = scope
+            let otherResult = truth == .unread ? runElse(node, &other) : nil
+            for (name, old) in scope.locals {
+                var merged = old
+                if let new = inner.locals[name] { merged = Self.markingNewEntriesOptional(old: old, new: new) }
+                if truth == .unread, let new = other.locals[name] {
+                    // The else branch's additions on top of the then branch's.
+                    merged = Self.markingNewEntriesOptional(old: old, new: Self.adding(from: Self.markingNewEntriesOptional(old: old, new: new), to: merged))
+                }
+                scope.locals[name] = merged
+            }
+            return result ?? otherResult
         }
-        // What the branch adds is there only when its condition holds.
-        let result = run(node.body.statements, &inner)
-        for (name, old) in scope.locals {
-            guard let new = inner.locals[name] else { continue }
-            scope.locals[name] = Self.markingNewEntriesOptional(old: old, new: new)
+    }
+
+    private func runElse(_ node: IfExprSyntax, _ scope: inout Scope) -> Value? {
+        switch node.elseBody {
+        case .codeBlock(let block)?: return run(block.statements, &scope)
+        case .ifExpr(let next)?: return runIf(next, &scope)
+        case nil: return nil
         }
-        return result
+    }
+
+    /// Reads an `if`'s conditions (all must hold): `if let`, `if case .zen = self`,
+    /// `self == .zen`, `method != .get`.
+    private func condition(_ conditions: ConditionElementListSyntax, _ scope: inout Scope) -> Truth {
+        var truth = Truth.holds
+        for element in conditions {
+            let one: Truth
+            switch element.condition {
+            case .optionalBinding:
+                var single = ConditionElementListSyntax()
+                single.append(element)
+                one = bind(single, &scope) ? .mayHold : .fails
+            case .matchingPattern(let match):
+                guard match.initializer.value.trimmedDescription == "self", let current, let (name, bindings) = Self.pattern(match.pattern) else {
+                    one = .unread
+                    break
+                }
+                one = name == current.name ? .holds : .fails
+                for (position, bound) in bindings.enumerated() where name == current.name {
+                    if let bound { scope.locals[bound] = Value(.argument(index: position, members: []), at: match) }
+                }
+            case .expression(let expression):
+                if let known = comparison(expression, &scope) { one = known ? .holds : .fails } else { one = .unread }
+            default:
+                one = .holds
+            }
+            switch (truth, one) {
+            case (.fails, _), (_, .fails): truth = .fails
+            case (.unread, _), (_, .unread): truth = .unread
+            case (.mayHold, _), (_, .mayHold): truth = .mayHold
+            default: truth = .holds
+            }
+        }
+        return truth
     }
 
     /// Binds `let x = value` conditions; false when one is known to be nil (the branch is not taken).
@@ -333,6 +400,21 @@ final class Evaluator {
             entries.append(entry)
         }
         return Value(.dictionary(entries), at: dictionary.node)
+    }
+
+    /// `into`'s entries or elements with those `from` has beyond them (a dictionary's by key).
+    private static func adding(from: Value, to into: Value) -> Value {
+        switch (from.kind, into.kind) {
+        case (.dictionary(let extra), .dictionary(var entries)):
+            for entry in extra where !entries.contains(where: { $0.key.constantText != nil && $0.key.constantText == entry.key.constantText }) {
+                entries.append(entry)
+            }
+            return Value(.dictionary(entries), at: into.node)
+        case (.array(let extra), .array(let items)):
+            return Value(.array(items + extra.filter { if case .coalesce = $0.kind { return true } else { return false } }), at: into.node)
+        default:
+            return into
+        }
     }
 
     /// Entries a conditional branch added are optional.

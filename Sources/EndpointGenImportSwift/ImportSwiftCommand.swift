@@ -50,6 +50,11 @@ public enum ImportSwiftCommand {
                 files.append(path)
             }
         }
+        if files.count > limits.maxFiles {
+            errors.append(.error("more than \(limits.maxFiles) Swift files: this one and the ones after it are not read",
+                                 at: SourceLocation(file: Pipeline.displayPath(files[limits.maxFiles]), line: 1, column: 1)))
+            files.removeLast(files.count - limits.maxFiles)
+        }
         var sources: [SwiftSource] = []
         var total = 0
         for file in files {
@@ -63,18 +68,17 @@ public enum ImportSwiftCommand {
                 }
                 sources.append(SwiftSource(path: shown, bytes: bytes))
             } catch {
-                errors.append(.error("cannot read it: \(error.reason)", at: SourceLocation(file: shown, line: 1, column: 1)))
+                errors.append(.error(error.reason, at: SourceLocation(file: shown, line: 1, column: 1)))
             }
-        }
-        if files.count >= limits.maxFiles {
-            errors.append(.error("more than \(limits.maxFiles) Swift files: the ones after it are not read", at: files.last.map { SourceLocation(file: Pipeline.displayPath($0), line: 1, column: 1) }))
         }
         return sources
     }
 
+    /// The `.swift` files below `folder`, sorted; one more than `limit` at most (so going past
+    /// it is seen).
     private static func collect(_ folder: String, into files: inout [String], limit: Int) {
         guard let names = try? FileSystem.contentsOfDirectory(folder) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") && files.count < limit {
+        for name in names.sorted() where !name.hasPrefix(".") && files.count <= limit {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             switch OutputWriter.kind(of: path) {
             case .directory: collect(path, into: &files, limit: limit)

@@ -53,7 +53,7 @@ public enum SwiftImporter {
         let routers = Router.all(in: context.index)
         guard !routers.isEmpty else {
             let at = sources.first.map { SourceLocation(file: $0.path, line: 1, column: 1) }
-            context.diagnostics.error("no router found: import-swift reads enums with 'path' and 'method' and either 'task' (Moya's TargetType) or 'parameters'/'asURLRequest()' (Alamofire's URLRequestConvertible)", at: at)
+            context.diagnostics.error("no router found: import-swift reads enums with 'path' and 'method' and either 'task' (Moya's TargetType) or 'parameters'/'asURLRequest()' (Alamofire's URLRequestConvertible), and request types (structs with 'path', 'method' and a Response type, 'queryItems' or 'body')", at: at)
             return finished(context, &result)
         }
         let types = TypeMapper(context: context)

@@ -14,7 +14,8 @@ extension TypeMapper {
             return ImportedModel(name: name, kind: enumKind(declared), location: location)
         case .structType, .classType, .actorType:
             if !declared.genericParameters.isEmpty {
-                context.warn(.typesAsJSON, "'\(declared.qualifiedName)' is generic: specs have no generic models, so it has no fields here; write the model of each use in the spec", at: declared.node)
+                let parameters = declared.genericParameters.joined(separator: ", ")
+                context.warn(.typesAsJSON, "'\(declared.qualifiedName)' is generic: specs have no generic models, so its fields of type \(parameters) are JSON here; write the model of each use in the spec (or an envelope: docs/spec-format.md)", at: declared.node)
             }
             return ImportedModel(name: name, kind: .fields(fields(of: declared)), location: location)
         case .protocolType:

@@ -123,8 +123,10 @@ final class TypeMapper {
         let name = written.hasPrefix("Swift.") || written.hasPrefix("Foundation.") ? String(written.split(separator: ".").last!) : written
         if let builtin = Self.builtins[name] { return .named(builtin) }
         if Self.anyTypes.contains(name) { return json(because: "'\(name)' is a value of any type", at: node) }
-        if let owner = scope.flatMap({ context.index.type(named: $0) }), let alias = owner.typeAliases.first(where: { $0.name == name }) {
-            return type(alias.type, in: owner.qualifiedName)
+        if let owner = scope.flatMap({ context.index.type(named: $0) }) {
+            if let alias = owner.typeAliases.first(where: { $0.name == name }) { return type(alias.type, in: owner.qualifiedName) }
+            // A generic type's parameter (`T` of `ApiResponse<T>`): any JSON (warned at the type).
+            if owner.genericParameters.contains(name) { return .named("JSON") }
         }
         guard let declared = context.index.type(named: name, in: scope) else {
             return placeholder(name, at: node)

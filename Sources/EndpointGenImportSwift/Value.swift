@@ -106,6 +106,13 @@ struct Value {
         return nil
     }
 
+    /// An element appended under a condition (`x ?? nil`, as `Evaluator` marks it) and whether
+    /// it was: the element itself, optional when it was.
+    var conditional: (value: Value, isOptional: Bool) {
+        if case .coalesce(let inner, let fallback) = kind, case .null = fallback.kind { return (inner, true) }
+        return (self, false)
+    }
+
     /// A value known only at run time, explained.
     static func unknown(_ reason: String, at node: some SyntaxProtocol) -> Value {
         Value(.unknown(reason), at: node)

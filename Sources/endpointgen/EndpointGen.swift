@@ -71,6 +71,8 @@ struct EndpointGen: ParsableCommand {
         var commands: [any ParsableCommand.Type] = [Generate.self, Check.self, Lint.self, Init.self, ImportOpenAPI.self, ExportOpenAPI.self]
         #if ImportSwift
         commands.insert(ImportSwift.self, at: commands.firstIndex { $0 == ExportOpenAPI.self } ?? commands.count)
+        #else
+        commands.insert(ImportSwiftNeedsTheTrait.self, at: commands.firstIndex { $0 == ExportOpenAPI.self } ?? commands.count)
         #endif
         #if Verify
         commands.append(Verify.self)
@@ -501,3 +503,22 @@ enum Commands {
         return errors > 0 ? Exit.failure : Exit.success
     }
 }
+
+#if !ImportSwift
+/// `import-swift` in a CLI built without the package trait ImportSwift (the plugins', the static
+/// release CLI's without it): it says how to get the command instead of "Unknown command".
+struct ImportSwiftNeedsTheTrait: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-swift",
+        abstract: "Write specs from an app's Moya or Alamofire layer (needs the package trait ImportSwift; see docs/import-swift.md)."
+    )
+
+    @Argument(parsing: .captureForPassthrough)
+    var arguments: [String] = []
+
+    func run() throws {
+        Console.writeError("error: this endpointgen was built without the package trait ImportSwift, which brings import-swift (swift-syntax): run it with 'swift run --package-path <EndpointGen> --traits default,ImportSwift endpointgen import-swift …' (docs/import-swift.md)\n")
+        throw ExitCode(Exit.failure)
+    }
+}
+#endif

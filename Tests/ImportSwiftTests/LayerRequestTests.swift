@@ -17,8 +17,9 @@ import FoundationNetworking
 /// the one the generated code sends, but for the differences listed at the case, each announced
 /// by a warning of the import.
 ///
-/// Alamofire's URLEncoding writes the top-level keys sorted; the specs keep the order of the
-/// code's dictionary literals, and no warning announces it: not listed.
+/// Alamofire's URLEncoding writes the top-level keys sorted; the specs order parameters as the
+/// case declares its values (call sites keep their order): query and form items compare by name
+/// (`WireRequest.query`), as servers read them.
 final class LayerRequestTests: XCTestCase {
     static let token = "t0ken"
     static let boundary = "endpointgen.boundary.5f1c"

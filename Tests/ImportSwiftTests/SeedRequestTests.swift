@@ -16,16 +16,14 @@ import FoundationNetworking
 /// same values, the request the original code builds is the one the generated code sends, but
 /// for the differences listed at the case, each announced by a warning of the import.
 final class SeedRequestTests: XCTestCase {
-    static let cookieURL = URL(string: "https://api.drinkig.example.com/")!
 
     override func setUp() {
         // Seed 000 copies HTTPCookieStorage.shared's cookies into two requests; `auth: cookie` sends them too.
-        let cookie = HTTPCookie(properties: [.name: "SESSION", .value: "s3ss10n", .domain: "api.drinkig.example.com", .path: "/"])!
-        HTTPCookieStorage.shared.setCookie(cookie)
+        DrinkigSession.store()
     }
 
     override func tearDown() {
-        for cookie in HTTPCookieStorage.shared.cookies(for: Self.cookieURL) ?? [] { HTTPCookieStorage.shared.deleteCookie(cookie) }
+        DrinkigSession.remove()
     }
 
     func testSeed000AuthorizationEndpoints() async throws {

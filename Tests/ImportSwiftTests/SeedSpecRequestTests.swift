@@ -15,16 +15,14 @@ import FoundationNetworking
 /// pair is left out or the difference listed, with the spec's reason.
 final class SeedSpecRequestTests: XCTestCase {
     static let token = "t0ken"
-    static let cookieURL = URL(string: "https://api.drinkig.example.com/")!
 
     override func setUp() {
         // Both drinkig specs send the session cookies of HTTPCookieStorage.shared (`auth: cookie`).
-        let cookie = HTTPCookie(properties: [.name: "SESSION", .value: "s3ss10n", .domain: "api.drinkig.example.com", .path: "/"])!
-        HTTPCookieStorage.shared.setCookie(cookie)
+        DrinkigSession.store()
     }
 
     override func tearDown() {
-        for cookie in HTTPCookieStorage.shared.cookies(for: Self.cookieURL) ?? [] { HTTPCookieStorage.shared.deleteCookie(cookie) }
+        DrinkigSession.remove()
     }
 
     /// A client with a bearer token and `apiKey`, for both sides.

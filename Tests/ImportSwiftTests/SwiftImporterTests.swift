@@ -95,7 +95,7 @@ final class SwiftImporterTests: XCTestCase {
         let result = run([("Models.swift", "struct User: Codable { let id: Int }\n")])
         XCTAssertEqual(result.files, [])
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
-            "Models.swift:1:1: error: no router found: import-swift reads enums with 'path' and 'method' and either 'task' (Moya's TargetType) or 'parameters'/'asURLRequest()' (Alamofire's URLRequestConvertible)",
+            "Models.swift:1:1: error: no router found: import-swift reads enums with 'path' and 'method' and either 'task' (Moya's TargetType) or 'parameters'/'asURLRequest()' (Alamofire's URLRequestConvertible), and request types (structs with 'path', 'method' and a Response type, 'queryItems' or 'body')",
         ])
     }
 
@@ -194,6 +194,104 @@ final class SwiftImporterTests: XCTestCase {
         let text = try spec(result, "api.yaml")
         XCTAssertFalse(text.contains("JWT"), text)
         XCTAssertTrue(text.contains("credential: true"), text)
+    }
+
+    /// Cases on two base URLs become two services, the one with more cases first; a type the
+    /// files do not declare is kept by name, as a model with no fields, with a warning at its use.
+    func testABaseURLPerCaseMakesServicesAndAMissingTypeIsKeptByName() throws {
+        let result = run([("API.swift", Self.moyaHeader + """
+            case user(id: Int)
+            case team(id: Int)
+            case upload(body: Upload)
+        }
+        extension API: TargetType {
+            var baseURL: URL {
+                switch self {
+                case .upload: return URL(string: "https://uploads.example.com/v1/")!
+                default: return URL(string: Server.api)!
+                }
+            }
+            var path: String {
+                switch self {
+                case .user(let id): return "/users/\\(id)"
+                case .team(let id): return "/teams/\\(id)"
+                case .upload: return "/files"
+                }
+            }
+            var method: Moya.Method { self == .upload ? .post : .get }
+            var task: Task {
+                switch self {
+                case .upload(let body): return .requestJSONEncodable(body)
+                default: return .requestPlain
+                }
+            }
+            var headers: [String: String]? { nil }
+        }
+        enum Server { static let api = "https://api.example.com" }
+        """)])
+        XCTAssertEqual(result.files.map(\.name), ["api.yaml", "apiuploads.yaml"])
+        let main = try spec(result, "api.yaml")
+        XCTAssertTrue(main.contains("service: API\nbaseURL: https://api.example.com\n"), main)
+        let uploads = try spec(result, "apiuploads.yaml")
+        XCTAssertTrue(uploads.contains("service: APIUploads\nbaseURL: https://uploads.example.com/v1\n"), uploads)
+        XCTAssertTrue(uploads.contains("""
+          Upload:
+            summary: "Not declared in the imported files: write its fields (import-swift kept its name only)."
+            fields: {}
+        """), uploads)
+        XCTAssertTrue(result.diagnostics.map(\.rendered).contains {
+            $0.hasPrefix("API.swift:4:23: warning: type 'Upload' is not declared in the given files: it is kept by name as a model with no fields")
+        }, "\(result.diagnostics.map(\.rendered))")
+    }
+
+    /// `if` conditions on the case are read (`if case .zen = self`, `self != .zen`); one only
+    /// known at run time keeps what both branches set, as optional, with a warning; a constant
+    /// header set under `if let` becomes an optional header parameter (it was dropped unsaid).
+    func testConditionsOnTheCaseAreReadAndOthersWarned() throws {
+        let result = run([("API.swift", Self.moyaHeader + """
+            case zen
+            case user(login: String)
+        }
+        extension API: TargetType {
+            var baseURL: URL { URL(string: "https://api.example.com")! }
+            var path: String { self == .zen ? "/zen" : "/user" }
+            var method: Moya.Method { .get }
+            var task: Task { .requestPlain }
+            var headers: [String: String]? {
+                var headers: [String: String] = ["Accept": "application/json"]
+                if case .zen = self {
+                    headers["Accept"] = "text/plain"
+                } else {
+                    headers["Authorization"] = "Bearer \\(Tokens.access)"
+                }
+                if self != .zen, Flags.beta {
+                    headers["X-Beta"] = "1"
+                }
+                if let device = Device.id {
+                    headers["X-Signed-In"] = "1"
+                }
+                return headers
+            }
+        }
+        """)])
+        let text = try spec(result, "api.yaml")
+        XCTAssertTrue(text.contains("""
+          zen:
+            method: GET
+            path: /zen
+            headers:
+              Accept: text/plain
+        """), text)
+        XCTAssertTrue(text.contains("""
+          user:
+            method: GET
+            path: /user
+            auth: bearer
+        """), text)
+        let messages = result.diagnostics.map(\.rendered)
+        XCTAssertTrue(messages.contains { $0.contains("warning: 'user' depends on a condition only known at run time ('self != .zen, Flags.beta')") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("warning: header 'X-Signed-In' of 'zen' is set only under a condition") }, "\(messages)")
+        XCTAssertTrue(text.contains("X-Beta: String?"), text)
     }
 }
 #endif

@@ -95,7 +95,7 @@ public nonisolated enum PostRouter: Endpoint {
 
     public var auth: AuthRequirement { .bearer }
 
-    public var timeout: TimeInterval? { nil }
+    public var timeout: TimeInterval? { 30 }
 
     public var envelope: EnvelopeFormat? { nil }
 
