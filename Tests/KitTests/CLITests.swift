@@ -140,7 +140,7 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try run(["generat", "--quiet"]).stderr.hasPrefix("Error: Unknown command 'generat'. Did you mean 'generate'?\n"))
         let unknown = try run(["deploy"])
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown command 'deploy'. The commands are generate, check, lint, init, import-openapi, export-openapi, verify.\n"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.hasPrefix("Error: Unknown command 'deploy'. The commands are generate, check, lint, init, import-openapi, import-swift, export-openapi, verify.\n"), unknown.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/Generated"))
     }
 
@@ -148,7 +148,7 @@ final class CLITests: XCTestCase {
         let nope = try run(["help", "nope"])
         XCTAssertEqual(nope.status, 64)
         XCTAssertEqual(nope.stdout, "")
-        XCTAssertTrue(nope.stderr.hasPrefix("Error: Unknown command 'nope'. The commands are generate, check, lint, init, import-openapi, export-openapi, verify.\n"), nope.stderr)
+        XCTAssertTrue(nope.stderr.hasPrefix("Error: Unknown command 'nope'. The commands are generate, check, lint, init, import-openapi, import-swift, export-openapi, verify.\n"), nope.stderr)
         XCTAssertTrue(try run(["help", "lnit"]).stderr.hasPrefix("Error: Unknown command 'lnit'. Did you mean 'lint'?\n"))
         let known = try run(["help", "check"])
         XCTAssertEqual(known.status, 0)
