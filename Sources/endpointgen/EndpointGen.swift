@@ -42,16 +42,11 @@ struct EndpointGen: ParsableCommand {
           endpointgen init             # endpointgen.yml, a spec, endpointgen.mk
           endpointgen import-openapi openapi.yaml --output specs
                                        # specs from an OpenAPI 3 document
+          endpointgen import-swift Sources/Networking --output specs
+                                       # specs from a Moya/Alamofire layer
           endpointgen export-openapi --output openapi.yaml
                                        # an OpenAPI 3.1 document of the specs
         """
-        #if ImportSwift
-        examples += """
-
-              endpointgen import-swift Sources/Networking --output specs
-                                           # specs from Moya TargetType / Alamofire routers
-            """
-        #endif
         #if Verify
         examples += """
 

@@ -219,7 +219,7 @@ final class CLITests: XCTestCase {
         let help = try run(["--help"]).stdout
         let examples = try XCTUnwrap(help.components(separatedBy: "Examples:\n").last?.components(separatedBy: "\n\n").first)
         let lines = examples.split(separator: "\n")
-        XCTAssertEqual(lines.count, 10, examples)
+        XCTAssertEqual(lines.count, 12, examples)
         for line in lines {
             XCTAssertTrue(line.hasPrefix("  endpointgen") || line.hasPrefix("                               # "), "wrapped: \(line)")
             XCTAssertLessThanOrEqual(line.count, 72, String(line))
