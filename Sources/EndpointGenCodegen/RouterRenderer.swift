@@ -294,18 +294,17 @@ struct RouterRenderer {
         }
     }
 
-    /// A form body whose model has no field to send.
-    func isEmptyForm(_ shape: EndpointShape) -> Bool {
-        guard case .form(let modelName)? = shape.endpoint.body, let model = context.model(named: modelName),
-              case .structure(let fields) = model.kind
-        else { return false }
-        return fields.allSatisfy { $0.access == .readOnly }
-    }
-
-    /// A multipart body of no parts.
-    func isEmptyMultipart(_ shape: EndpointShape) -> Bool {
-        guard case .multipart(let parts)? = shape.endpoint.body else { return false }
-        return parts.isEmpty
+    /// A form body whose model has no field to send, or a multipart body of no parts.
+    func hasNothingToSend(_ shape: EndpointShape) -> Bool {
+        switch shape.endpoint.body {
+        case .form(let modelName)?:
+            guard let model = context.model(named: modelName), case .structure(let fields) = model.kind else { return false }
+            return fields.allSatisfy { $0.access == .readOnly }
+        case .multipart(let parts)?:
+            return parts.isEmpty
+        default:
+            return false
+        }
     }
 
     /// Whether a multipart part is sent as JSON: a model that is not an enum, `JSON`, or an
@@ -368,7 +367,7 @@ struct RouterRenderer {
             p: &p, "var body: RequestBody", fallback: ".none", binding: .body,
             // A form of no fields and a multipart body of no parts send no body (and bind nothing,
             // so no unused value).
-            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body && !isEmptyForm($0) && !isEmptyMultipart($0) }
+            needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body && !hasNothingToSend($0) }
         ) { shape, p in
             guard let body = shape.endpoint.body, let parameter = shape.parameters.last else { return }
             let name = parameter.escapedName

@@ -2,7 +2,7 @@ import EndpointGenSupport
 
 /// The sorts of warnings an import gives, for the summary line that counts them. The raw values
 /// are the names users read and scripts may match: change none, add new ones.
-enum WarningKind: String, CaseIterable {
+package enum WarningKind: String, CaseIterable {
     case skippedPaths = "skipped paths"
     case skippedOperations = "skipped operations"
     case skippedParameters = "skipped parameters"
@@ -58,6 +58,15 @@ extension OpenAPIImportResult {
     /// `warning summary: 12 skipped parameters, 3 unions as JSON`: the warnings counted by kind,
     /// most frequent first (then by name); nil without warnings.
     public var warningSummary: String? {
+        WarningKind.summary(of: diagnostics)
+    }
+}
+
+extension WarningKind {
+    /// `warning summary: 12 skipped parameters, 3 unions as JSON`: the warnings counted by kind
+    /// (`other` for none), most frequent first, then by name; nil without warnings. Shared by
+    /// import-openapi and import-swift, whose kinds are their own.
+    package static func summary(of diagnostics: [Diagnostic]) -> String? {
         var counts: [String: Int] = [:]
         for diagnostic in diagnostics where diagnostic.severity == .warning {
             counts[diagnostic.kind ?? WarningKind.other.rawValue, default: 0] += 1

@@ -31,11 +31,7 @@ public struct SwiftImportResult: Sendable {
 
     /// `warning summary: 3 values computed at run time, 1 credentials`, nil without warnings.
     public var warningSummary: String? {
-        var counts: [String: Int] = [:]
-        for diagnostic in diagnostics where diagnostic.severity == .warning { counts[diagnostic.kind ?? "other", default: 0] += 1 }
-        guard !counts.isEmpty else { return nil }
-        let ordered = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return "warning summary: " + ordered.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        WarningKind.summary(of: diagnostics)
     }
 }
 
