@@ -265,16 +265,26 @@ extension XCTestCase {
 }
 
 /// The session cookie seed 000's layer copies from `HTTPCookieStorage.shared` into two requests
-/// (and `auth: cookie` sends), stored for a test and removed after it.
+/// (and `auth: cookie` sends), stored for a test and removed after it. The seed copies every
+/// cookie of the storage, whatever its domain, so the storage holds only this one during a test:
+/// what other tests (or, on Linux, the storage's file under ~/.local/share) left there is put
+/// aside and put back after.
 enum DrinkigSession {
     static let url = URL(string: "https://api.drinkig.example.com/")!
+    nonisolated(unsafe) private static var putAside: [HTTPCookie] = []
 
     static func store() {
+        let storage = HTTPCookieStorage.shared
+        putAside = storage.cookies ?? []
+        for cookie in putAside { storage.deleteCookie(cookie) }
         let cookie = HTTPCookie(properties: [.name: "SESSION", .value: "s3ss10n", .domain: "api.drinkig.example.com", .path: "/"])!
-        HTTPCookieStorage.shared.setCookie(cookie)
+        storage.setCookie(cookie)
     }
 
     static func remove() {
-        for cookie in HTTPCookieStorage.shared.cookies(for: url) ?? [] { HTTPCookieStorage.shared.deleteCookie(cookie) }
+        let storage = HTTPCookieStorage.shared
+        for cookie in storage.cookies ?? [] { storage.deleteCookie(cookie) }
+        for cookie in putAside { storage.setCookie(cookie) }
+        putAside = []
     }
 }

@@ -26,6 +26,21 @@ final class SeedRequestTests: XCTestCase {
         DrinkigSession.remove()
     }
 
+    /// Seed 000 copies every cookie of the shared storage; a cookie another test left there (CI
+    /// once found one) must not reach the comparison, and is put back after.
+    func testTheSessionCookieIsTheSharedStoragesOnlyOneDuringATest() throws {
+        let storage = HTTPCookieStorage.shared
+        DrinkigSession.remove()
+        let stray = try XCTUnwrap(HTTPCookie(properties: [.name: "stray", .value: "1", .domain: "127.0.0.1", .path: "/"]))
+        storage.setCookie(stray)
+        DrinkigSession.store()
+        XCTAssertEqual(storage.cookies?.map(\.name), ["SESSION"])
+        DrinkigSession.remove()
+        XCTAssertEqual(storage.cookies?.contains { $0.name == "stray" }, true, "put back after the test")
+        storage.deleteCookie(stray)
+        DrinkigSession.store()
+    }
+
     func testSeed000AuthorizationEndpoints() async throws {
         typealias Target = SwiftLayerSeed000.AuthorizationEndpoints
         func service(_ client: APIClient) -> AuthorizationService { AuthorizationService(client: client) }
