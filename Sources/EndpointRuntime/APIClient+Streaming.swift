@@ -154,10 +154,11 @@ extension APIClient {
     /// credentials, plugins, redirects (each 3xx body read and dropped), one refresh after a 401,
     /// retries. A non-2xx answer is read whole (within the size limit) and thrown as `.server`.
     func openStream(_ endpoint: some Endpoint, baseURL: URL) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
-        try await attempts(endpoint, baseURL: baseURL) { request, _ throws(APIError) in
+        try await attempts(endpoint, baseURL: baseURL) { request, _, credentialed throws(APIError) in
             // The timeout is the longest silence: it bounds the head too, and each wait for a chunk.
             var context = TransportContext(endpoint: endpoint, timeout: endpoint.timeout ?? configuration.timeout,
                                            maxResponseSize: configuration.maxResponseSize)
+            context.carriesCredentials = credentialed
             context.uploadProgress = UploadProgress.handler
             let (head, body) = try await transport.stream(request, context: context)
             let url = head.url ?? request.url

@@ -232,10 +232,11 @@ public struct APIClient: Sendable {
     func execute(_ endpoint: some Endpoint, baseURL: URL, discardsSuccessBody: Bool,
                  acceptsRedirect: Bool = false, acceptsAnyStatus: Bool = false) async throws(APIError) -> HTTPResponse {
         let followsRedirects = endpoint.followsRedirects && configuration.redirects.maxRedirects > 0
-        return try await attempts(endpoint, baseURL: baseURL) { request, deadline throws(APIError) in
+        return try await attempts(endpoint, baseURL: baseURL) { request, deadline, credentialed throws(APIError) in
             var context = TransportContext(endpoint: endpoint, timeout: max(deadline.remaining, 0.001),
                                            maxResponseSize: configuration.maxResponseSize,
                                            discardsSuccessBody: discardsSuccessBody)
+            context.carriesCredentials = credentialed
             context.uploadProgress = UploadProgress.handler
             var response = try await transport.send(request, context: context)
             if response.url == nil { response.url = request.url }
@@ -268,7 +269,7 @@ public struct APIClient: Sendable {
     /// every redirect hop and a refresh together.
     func attempts<Value>(
         _ endpoint: some Endpoint, baseURL: URL,
-        send: (_ request: URLRequest, _ deadline: Deadline) async throws(APIError) -> HopResult<Value>,
+        send: (_ request: URLRequest, _ deadline: Deadline, _ credentialed: Bool) async throws(APIError) -> HopResult<Value>,
         accept: (HTTPResponse) throws(APIError) -> Value
     ) async throws(APIError) -> Value {
         try checkCancellation()
@@ -291,7 +292,7 @@ public struct APIClient: Sendable {
                                                           credentialed: !leftOrigin, deadline: deadline)
             let outcome: Result<HopResult<Value>, APIError>
             do {
-                outcome = .success(try await send(request, deadline))
+                outcome = .success(try await send(request, deadline, !leftOrigin))
             } catch {
                 outcome = .failure(error)
             }

@@ -87,34 +87,66 @@ package final class WaitingCount: @unchecked Sendable {
 
 /// The bytes of a streamed body waiting for its reader (`WaitingCount`). A chunk that arrives
 /// while nothing waits is always taken: it is in memory already.
+///
+/// With a `Pause`, the transfer is paused once `pauseAt` bytes wait and goes on when the reader
+/// has brought them down to `resumeAt` (Darwin's URLSessionTransport suspends and resumes its
+/// task); `limit` still bounds what arrives after the pause was asked for.
 final class WaitingBytes: @unchecked Sendable {
+    /// Where a transfer pauses for its reader, in bytes waiting, and what pauses it.
+    struct Pause {
+        var pauseAt: Int
+        var resumeAt: Int
+        /// Called with true to pause, false to go on, under the lock so that calls alternate in
+        /// order; it must not call back into this object.
+        var transfer: @Sendable (_ paused: Bool) -> Void
+    }
+
     private let waiting: WaitingCount
     private var emptied = ContinuousClock.now
+    private let pause: Pause?
+    /// Whether the transfer is paused (under the lock).
+    private var paused = false
 
-    init(limit: Int) {
+    init(limit: Int, pause: Pause? = nil) {
         waiting = WaitingCount(limit: limit)
+        self.pause = pause
     }
 
     /// The most bytes that may wait.
     var limit: Int { waiting.limit }
     /// The bytes waiting now.
     var count: Int { waiting.current }
+    /// Whether the transfer is paused for the reader now.
+    var isPaused: Bool {
+        waiting.lock.lock()
+        defer { waiting.lock.unlock() }
+        return paused
+    }
 
     /// Counts `count` more bytes waiting; false (counting nothing) when they would pass the limit.
+    /// Pauses the transfer when they reach `pauseAt`.
     func admit(_ count: Int) -> Bool {
         waiting.lock.lock()
         defer { waiting.lock.unlock() }
         guard waiting.fits(count) else { return false }
         waiting.bytes += count
+        if let pause, !paused, waiting.bytes >= pause.pauseAt {
+            paused = true
+            pause.transfer(true)
+        }
         return true
     }
 
-    /// The reader took `count` bytes.
+    /// The reader took `count` bytes; a paused transfer goes on once at most `resumeAt` wait.
     func taken(_ count: Int) {
         waiting.lock.lock()
+        defer { waiting.lock.unlock() }
         waiting.bytes -= count
         if waiting.bytes == 0 { emptied = .now }
-        waiting.lock.unlock()
+        if let pause, paused, waiting.bytes <= pause.resumeAt {
+            paused = false
+            pause.transfer(false)
+        }
     }
 
     /// When the reader last took every waiting byte; nil while some wait.

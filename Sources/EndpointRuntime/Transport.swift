@@ -35,6 +35,11 @@ public struct TransportContext: Sendable {
     /// that can tell: `CurlTransport` and `URLSessionTransport`. Set from
     /// `APIClient.withUploadProgress(_:_:)`.
     public var uploadProgress: TransferProgressHandler?
+    /// False on a redirect hop after the call has left its first origin, which the client sends
+    /// with every credential taken off (docs/security.md, "Redirects"): a transport that adds
+    /// headers of its own (`URLSessionTransport`'s session headers) adds none to such a hop,
+    /// since it cannot tell which of them are credentials.
+    public internal(set) var carriesCredentials = true
 
     /// Creates a context.
     public init(endpoint: any Endpoint, timeout: TimeInterval, maxResponseSize: Int, discardsSuccessBody: Bool = false) {

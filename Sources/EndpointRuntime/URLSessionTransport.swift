@@ -14,6 +14,10 @@ import FoundationNetworking
 /// - leaves cookies and credentials to the client (`httpShouldSetCookies` off, no cookie or
 ///   credential storage), and caching too unless the app's `Policy` asks for the configuration's;
 /// - returns every 3xx as it came: the client follows redirects under its `RedirectPolicy`;
+/// - sends the configuration's `httpAdditionalHeaders` itself, never on a hop after the call left
+///   its first origin, and refuses background configurations (whose redirects URLSession follows
+///   itself);
+/// - pauses a stream's task while its reader lags (Darwin; on Linux the stream fails past a bound);
 /// - answers an authentication challenge (401/407 with `WWW-Authenticate`) at once with the
 ///   response itself, leaving credentials to the client;
 /// - answers TLS challenges with the app's `Policy` (pins, a client certificate), and rejects
@@ -25,22 +29,47 @@ public final class URLSessionTransport: HTTPTransport {
     private let cachingSession: URLSession?
     private let tasks: TaskRegistry
     let policy: Policy
+    /// The configuration's `httpAdditionalHeaders`, sent by the transport (`addingSessionHeaders`).
+    let sessionHeaders: [(name: String, value: String)]
 
     /// A transport over a new session built from `configuration` (ephemeral by default), with the
     /// app's `policy` for pinning, client certificates, caching and metrics.
+    ///
+    /// The configuration's `httpAdditionalHeaders` are taken out of the session: the transport
+    /// adds them to each request that lacks them, except on a redirect hop after the call left its
+    /// first origin (URLSession would add them to every hop, and an `Authorization` or API key set
+    /// there would follow a redirect to any host). Credentials belong in `Authentication`.
+    ///
+    /// - Precondition: `configuration` is not a background one (`identifier` is nil). URLSession
+    ///   follows a background session's redirects itself, past the runtime's redirect rules, and
+    ///   runs its data tasks only while the app is not suspended; see docs/apple-platforms.md.
     public init(configuration: URLSessionConfiguration = .ephemeral, policy: Policy = Policy()) {
+        // Apple platforms only: FoundationNetworking has no background sessions.
+        if let refusal = Self.refusal(ofSessionIdentifier: configuration.identifier) { fatalError(refusal) }
         // Copies: the caller's configuration object is left as it was.
-        let configuration = Self.runtimeConfiguration(from: configuration)
+        let (configuration, headers) = Self.runtimeConfiguration(from: configuration)
         let registry = TaskRegistry()
         self.tasks = registry
         self.policy = policy
+        self.sessionHeaders = headers
         self.session = Self.makeSession(configuration, cached: false, registry: registry, policy: policy)
         self.cachingSession = policy.caching == .configuration
             ? Self.makeSession(configuration, cached: true, registry: registry, policy: policy) : nil
     }
 
-    /// `configuration` with the runtime's rules: no cookies, no credential storage.
-    private static func runtimeConfiguration(from configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+    /// Why a configuration of this `identifier` cannot carry the runtime's requests: a background
+    /// one (only those have an identifier) cannot; nil when it can.
+    static func refusal(ofSessionIdentifier identifier: String?) -> String? {
+        guard let identifier else { return nil }
+        return "URLSessionTransport does not run on a background session ('\(identifier)'): there URLSession follows "
+            + "redirects itself, past the runtime's rules on where credentials go, and runs data tasks only while the app "
+            + "is not suspended. Use a default or ephemeral configuration; see docs/apple-platforms.md, \"Background sessions\"."
+    }
+
+    /// `configuration` with the runtime's rules (no cookies, no credential storage, no session
+    /// headers), and the session headers it had, sorted by name.
+    private static func runtimeConfiguration(from configuration: URLSessionConfiguration)
+        -> (URLSessionConfiguration, [(name: String, value: String)]) {
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? .ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
@@ -48,7 +77,24 @@ public final class URLSessionTransport: HTTPTransport {
         // Without a storage there is nothing to look up for a 401's challenge; with one, Linux's
         // URLSession waited on the lookup until the timeout (and would send what it found).
         configuration.urlCredentialStorage = nil
-        return configuration
+        var headers: [(name: String, value: String)] = []
+        for (key, value) in configuration.httpAdditionalHeaders ?? [:] {
+            // Apple documents string keys and values; a number is sent as its text, as URLSession does.
+            guard let name = key.base as? String else { continue }
+            headers.append((name, value as? String ?? "\(value)"))
+        }
+        configuration.httpAdditionalHeaders = nil
+        return (configuration, headers.sorted { $0.name.lowercased() < $1.name.lowercased() })
+    }
+
+    /// `request` with the session headers it lacks, on a hop that may carry credentials.
+    func addingSessionHeaders(to request: URLRequest, context: TransportContext) -> URLRequest {
+        guard context.carriesCredentials, !sessionHeaders.isEmpty else { return request }
+        var request = request
+        for header in sessionHeaders where request.value(forHTTPHeaderField: header.name) == nil {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        return request
     }
 
     private static func makeSession(_ configuration: URLSessionConfiguration, cached: Bool, registry: TaskRegistry,
@@ -74,7 +120,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// Sends `request`, reading the body within the deadline and size limit.
     public func send(_ request: URLRequest, context: TransportContext) async throws(APIError) -> HTTPResponse {
         try checkCancellation()
-        var request = request
+        var request = addingSessionHeaders(to: request, context: context)
         // URLSession's own (idle) timeout must not undercut our deadline: on Linux it is truncated
         // to whole seconds, so 0.8 s would become an immediate 0 s timeout. The deadline is ours.
         let timeout = context.boundedTimeout
@@ -131,12 +177,12 @@ extension URLSessionTransport {
 
     /// Sends `request` and returns at the response head; the body follows as URLSession delivers
     /// it. `context.timeout` is the longest silence allowed; the consumer ending the iteration
-    /// cancels the task. At most `maxWaitingBytes` may wait for a reader that lags: URLSession
-    /// cannot pause the network (on Linux `suspend()` drops the connection and `resume()` starts
-    /// the request over, sending the body again from its first byte), so the stream then fails.
+    /// cancels the task. A reader that lags pauses the task on Darwin (`pauseAt`); on Linux, where
+    /// `suspend()` drops the connection and `resume()` starts the request over, sending the body
+    /// again from its first byte, the stream fails once `maxWaitingBytes` wait.
     public func stream(_ request: URLRequest, context: TransportContext) async throws(APIError) -> (HTTPResponseHead, HTTPBodyStream) {
         try checkCancellation()
-        var request = request
+        var request = addingSessionHeaders(to: request, context: context)
         // The idle timer below keeps the timeout; URLSession's own would end on Linux a body
         // that is never silent but takes longer (an event every 0.1 s, cut at timeout + 1 s).
         request.timeoutInterval = TransportContext.longestTimeout
@@ -145,7 +191,7 @@ extension URLSessionTransport {
         let task = makeTask(request, context: context, in: session)
         // Unbounded in chunks: the exchange bounds the bytes waiting, counting what the reader takes.
         let (chunks, sink) = HTTPBodyStream.makeStream()
-        let waiting = WaitingBytes(limit: Self.maxWaitingBytes)
+        let waiting = WaitingBytes(limit: Self.maxWaitingBytes, pause: Self.pause(task))
         let exchange = StreamExchange(task: task, sink: sink, idle: context.boundedTimeout, waiting: waiting)
         exchange.uploadProgress = context.uploadProgress
         sink.onTermination = { _ in exchange.cancel() }
@@ -172,6 +218,30 @@ extension URLSessionTransport {
     /// bound too); past it the stream fails with `.transport(.other)` "read more slowly than it
     /// arrived". FoundationNetworking's own queue of chunks for the delegate is not counted.
     public static let maxWaitingBytes = 16 << 20
+
+    /// Whether a stream's task pauses for a reader that lags (Darwin), rather than failing once
+    /// `maxWaitingBytes` wait (Linux).
+    static var pausesForSlowReaders: Bool { pauseAt != nil }
+
+    #if canImport(Darwin)
+    /// Darwin: the task is suspended once 4 MiB wait and resumed at 1 MiB. Apple documents that a
+    /// suspended task produces no network traffic; what was already on its way still arrives,
+    /// within `maxWaitingBytes`.
+    static let pauseAt: (pause: Int, resume: Int)? = (4 << 20, 1 << 20)
+    #else
+    /// Linux: no pause. FoundationNetworking's `suspend()` drops the connection and `resume()`
+    /// sends the request again from its first byte, so a lagging reader fails the stream at
+    /// `maxWaitingBytes` instead.
+    static let pauseAt: (pause: Int, resume: Int)? = nil
+    #endif
+
+    /// The pause of `task` for a stream's waiting bytes, where URLSession can pause.
+    static func pause(_ task: URLSessionDataTask) -> WaitingBytes.Pause? {
+        guard let (pause, resume) = pauseAt else { return nil }
+        return WaitingBytes.Pause(pauseAt: pause, resumeAt: resume) { paused in
+            if paused { task.suspend() } else { task.resume() }
+        }
+    }
 }
 
 /// A streamed response: the head resumes the caller, chunks go to the body stream as they

@@ -11,7 +11,7 @@ final class MemoryTests: XCTestCase {
     private static let budgetKiB = (2 * limit + 50_000_000) / 1024
 
     /// The probe sits next to the test bundle in the build folder.
-    private static var probe: URL {
+    static var probe: URL {
         var url = Bundle.main.bundleURL
         if url.pathExtension != "xctest" {
             url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

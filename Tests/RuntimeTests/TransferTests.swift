@@ -297,13 +297,14 @@ final class TransferTests: XCTestCase {
         XCTAssertEqual(try leftovers(), [])
     }
 
-    func testASlowWriterPausesCurlInsteadOfFailing() async throws {
+    func testASlowWriterPausesTheTransferInsteadOfFailing() async throws {
         // 1500 chunks of 16 KiB arrive at once; the writer takes 1 ms each. Without the pause the
         // stream's 1024 waiting chunks overflow ("read more slowly than it arrived").
-        // AsyncHTTPClientTransport stops reading its backpressured body instead, as curl pauses.
+        // AsyncHTTPClientTransport stops reading its backpressured body instead, as curl pauses,
+        // and on Darwin URLSessionTransport suspends its task.
         let client = client()
-        guard isCurl(client.transport) || asyncHTTPClientIsUnderTest else {
-            throw XCTSkip("URLSessionTransport has no backpressure: a writer this slow fails the download (docs/security.md)")
+        guard isCurl(client.transport) || asyncHTTPClientIsUnderTest || URLSessionTransport.pausesForSlowReaders else {
+            throw XCTSkip("Linux's URLSession cannot pause (suspend() restarts the request): a writer this slow fails the download; the Mac runs this for URLSessionTransport (docs/apple-platforms.md)")
         }
         let payload = Self.payload(1500 * 16_384)
         let server = try localServer { _, connection in connection.respond(status: 200, body: payload) }
@@ -319,7 +320,9 @@ final class TransferTests: XCTestCase {
         // cannot pause the network (on Linux suspend() restarts the request), so the stream fails
         // once more than URLSessionTransport.maxWaitingBytes wait, leaving no file.
         let client = client()
-        guard client.transport is URLSessionTransport else { throw XCTSkip("CurlTransport and AsyncHTTPClientTransport pause instead") }
+        guard client.transport is URLSessionTransport, !URLSessionTransport.pausesForSlowReaders else {
+            throw XCTSkip("Linux's URLSessionTransport alone fails: CurlTransport, AsyncHTTPClientTransport and Darwin's URLSessionTransport pause instead")
+        }
         let payload = Self.payload(3000 * 16_384)
         let server = try localServer { _, connection in connection.respond(status: 200, body: payload) }
         let destination = folder.appendingPathComponent("slow.bin")
@@ -332,6 +335,50 @@ final class TransferTests: XCTestCase {
             XCTAssertEqual(description, "The body was read more slowly than it arrived: 16 MiB were waiting.")
         }
         XCTAssertEqual(try leftovers(), [])
+    }
+
+    /// The Mac check of Darwin's backpressure (docs/apple-platforms.md): a 200 MiB download to a
+    /// writer that takes 1 ms per chunk completes, the task suspended while 4 MiB wait, where on
+    /// Linux URLSessionTransport fails at 16 MiB (the test above).
+    func testASlowWriterOfA200MiBDownloadPausesURLSessionOnDarwin() async throws {
+        guard URLSessionTransport.pausesForSlowReaders else {
+            throw XCTSkip("Darwin only: Linux's URLSession cannot pause (suspend() restarts the request); `swift test` on a Mac runs it")
+        }
+        let payload = Self.payload(200 << 20)
+        let server = try localServer { _, connection in connection.respond(status: 200, body: payload) }
+        let client = APIClient(transport: URLSessionTransport(), configuration: .init(timeout: 30, maxResponseSize: 1 << 20))
+        let destination = folder.appendingPathComponent("slow-200.bin")
+        try await client.download(ProbeEndpoint(path: "/slow", timeout: 30), baseURL: base(server), to: destination) { _ in
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        XCTAssertTrue(try Data(contentsOf: destination) == payload)
+    }
+
+    /// Where the transport pauses (Darwin's URLSessionTransport), the pause is asked for once at
+    /// `pauseAt` waiting bytes and lifted once at `resumeAt`, alternating, and the byte bound
+    /// still holds what arrives after the pause was asked for.
+    func testThePauseAlternatesAtItsMarksAndTheBoundStillHolds() {
+        let calls = Recorder<Bool>()
+        let waiting = WaitingBytes(limit: 16 << 20, pause: .init(pauseAt: 4 << 20, resumeAt: 1 << 20) { calls.append($0) })
+        for _ in 0..<3 { XCTAssertTrue(waiting.admit(1 << 20)) }
+        XCTAssertEqual(calls.values, [])
+        XCTAssertTrue(waiting.admit(1 << 20))
+        XCTAssertEqual(calls.values, [true], "paused at 4 MiB")
+        XCTAssertTrue(waiting.isPaused)
+        for _ in 0..<12 { XCTAssertTrue(waiting.admit(1 << 20)) }
+        XCTAssertFalse(waiting.admit(1), "what still arrives is bounded at 16 MiB")
+        XCTAssertEqual(calls.values, [true], "asked once")
+        for _ in 0..<14 { waiting.taken(1 << 20) }
+        XCTAssertEqual(calls.values, [true], "2 MiB still wait")
+        waiting.taken(1 << 20)
+        XCTAssertEqual(calls.values, [true, false], "goes on at 1 MiB")
+        waiting.taken(1 << 20)
+        XCTAssertEqual(calls.values, [true, false])
+        for _ in 0..<4 { XCTAssertTrue(waiting.admit(1 << 20)) }
+        XCTAssertEqual(calls.values, [true, false, true])
+        let plain = WaitingBytes(limit: 16 << 20)
+        XCTAssertTrue(plain.admit(8 << 20))
+        XCTAssertFalse(plain.isPaused, "no pause without one (Linux's URLSessionTransport)")
     }
 
     /// The bound on a lagging reader is in bytes, whatever the chunks' sizes.

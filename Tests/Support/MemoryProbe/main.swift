@@ -53,6 +53,10 @@ let query = (URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
 let transport: any HTTPTransport
 switch arguments.count >= 5 ? arguments[4] : "default" {
 case "urlsession": transport = URLSessionTransport()
+#if canImport(Darwin)
+// Refused at init (URLSessionConfigurationTests): the process stops with the message.
+case "urlsession-background": transport = URLSessionTransport(configuration: .background(withIdentifier: "endpointgen-probe"))
+#endif
 #if os(Linux)
 case "curl": transport = CurlTransport()
 #endif
