@@ -95,8 +95,13 @@ public enum CodeGenerator {
                 printer.line(text: line)
             }
             printer.blank()
-            printer.line("import EndpointRuntime")
+            // The helpers only generated code calls are SPI: apps importing EndpointRuntime do not see them.
+            printer.line("@_spi(Generated) import EndpointRuntime")
             printer.line("import Foundation")
+            printer.blank()
+            for line in GeneratedCodeContract.contractLines {
+                printer.line(text: line)
+            }
             printer.blank()
             body(&printer)
             return printer.result

@@ -9,7 +9,7 @@ public enum GeneratedCodeContract {
         "APIClient", "APIError", "APIPages", "APIResponse", "APIStream", "AuthRequirement", "CookieSession", "CSRFToken", "DateEncoding", "Endpoint", "Envelope",
         "EnvelopeFormat", "ErrorBodyFormat", "FieldwiseEquatable", "File", "HTTPHeader", "HTTPMethod", "Indirect", "JSONValue", "MultipartPart",
         "ParameterValue", "PathComponent", "QueryItem", "RequestBody", "ResponseReader", "SampleResponse", "ServerSentEvent", "StatusDecodable",
-        "StubTransport", "TransferProgressHandler", "WireKey",
+        "StubTransport", "TransferProgressHandler", "WireKey", "RuntimeContract",
         "WithServiceParameters",
     ]
 
@@ -18,6 +18,18 @@ public enum GeneratedCodeContract {
 
     /// The runtime module's own name.
     public static let runtimeModule = "EndpointRuntime"
+
+    /// The runtime contract generated code needs: every generated file names
+    /// `EndpointRuntime.RuntimeContract.Version<version>`, which a runtime of another contract
+    /// lacks (or marks unavailable with what to do), so a mismatch fails with one clear message.
+    /// Raised when generated code starts to need runtime API that older runtimes lack.
+    public static let version = 1
+
+    /// The line of each generated file that names the contract, after its comment.
+    public static var contractLines: [String] {
+        ["// The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.",
+         "private typealias RuntimeContract = \(runtimeModule).RuntimeContract.Version\(version)"]
+    }
 
     /// Swift's own types that generated code names (`Task`, `Result`, `Never` in completion
     /// handlers, the Codable protocols and containers) or that app code uses everywhere: a

@@ -236,6 +236,7 @@ extension Array: DateCodingValue where Element == Date {
     }
 }
 
+@_spi(Generated)
 extension KeyedDecodingContainer where K == WireKey {
     /// The dates under `name` in `encoding`; throws when missing or null.
     public func required<T: DateCodingValue>(_ type: T.Type, _ name: String, _ encoding: DateEncoding) throws -> T {
@@ -255,6 +256,7 @@ extension KeyedDecodingContainer where K == WireKey {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where K == WireKey {
     /// Writes the dates under `name` in `encoding`.
     public mutating func put<T: DateCodingValue>(_ value: T, _ name: String, _ encoding: DateEncoding) throws {

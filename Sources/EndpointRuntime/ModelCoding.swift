@@ -14,6 +14,7 @@ import Foundation
 // field's line of every model (issue 31: 8% less text in a part of GitHub's module).
 
 /// The coding key of generated models: the wire name itself.
+@_spi(Generated)
 public struct WireKey: CodingKey, Hashable, Sendable {
     /// The key as it appears on the wire.
     public let stringValue: String
@@ -38,6 +39,7 @@ public struct WireKey: CodingKey, Hashable, Sendable {
     }
 }
 
+@_spi(Generated)
 extension KeyedDecodingContainer where K == WireKey {
     /// The value under `name`; throws when it is missing or null (`decode(_:forKey:)`).
     @inlinable @inline(never)
@@ -72,6 +74,7 @@ extension KeyedDecodingContainer where K == WireKey {
     }
 }
 
+@_spi(Generated)
 extension KeyedEncodingContainer where K == WireKey {
     /// Writes `value` under `name` (`encode(_:forKey:)`).
     @inlinable @inline(never)
@@ -117,11 +120,13 @@ extension FieldwiseEquatable {
 
 /// `lhs == rhs`, for the fields of a generated model's `hasEqualFields(_:)`: a single generic function that the
 /// compiler resolves directly, where `==` would be looked up among every overload in scope.
+@_spi(Generated)
 @inlinable @inline(never)
 public func fieldsEqual<T: Equatable>(_ lhs: T, _ rhs: T) -> Bool {
     lhs == rhs
 }
 
+@_spi(Generated)
 extension SingleValueDecodingContainer {
     /// The value decoded as `type`, or nil with the error added to `failures`: how a generated
     /// `oneOf` without a discriminator tries its cases in order and, when none fits, says why.
@@ -140,6 +145,7 @@ extension SingleValueDecodingContainer {
 /// them fit the value's shape, why that one failed (`as [Part]: Missing key "type". (at [0].type)`), the
 /// error of the case that got furthest into the value (also the context's `underlyingError`).
 /// `failures` holds one error per case, in the order of `cases`.
+@_spi(Generated)
 public func noCaseMatched(_ type: Any.Type, _ decoder: any Decoder, cases: [String], failures: [any Error]) -> DecodingError {
     let base = decoder.codingPath.count
     var best: (index: Int, reach: Int, path: [any CodingKey], description: String)?

@@ -4,6 +4,7 @@ import Foundation
 /// tenant id header, an `api-version` query item, set once instead of on every method. The query
 /// items follow the endpoint's own; the headers come before the endpoint's (the spec refuses a
 /// name both use). Everything else is the endpoint's.
+@_spi(Generated)
 public struct WithServiceParameters<Base: Endpoint>: Endpoint {
     /// The endpoint.
     public let base: Base

@@ -1,4 +1,4 @@
-@testable import EndpointRuntime
+@_spi(Generated) @testable import EndpointRuntime
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,4 @@
-import EndpointRuntime
+@_spi(Generated) import EndpointRuntime
 import Foundation
 import XCTest
 

@@ -1,5 +1,5 @@
 import APITestSupport
-import EndpointRuntime
+@_spi(Generated) import EndpointRuntime
 import Foundation
 import XCTest
 #if canImport(FoundationNetworking)

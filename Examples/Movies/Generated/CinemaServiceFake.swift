@@ -2,8 +2,11 @@
 // swift-format-ignore-file
 // swiftlint:disable all
 
-import EndpointRuntime
+@_spi(Generated) import EndpointRuntime
 import Foundation
+
+// The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
+private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// A test double of `CinemaServiceProtocol` for tests of app code: each method answers with its handler when one is set, else with the spec's sample (as `StubTransport` does); every call is recorded in `calls`.
 public nonisolated final class CinemaServiceFake: CinemaServiceProtocol, @unchecked Sendable {

@@ -2,8 +2,11 @@
 // swift-format-ignore-file
 // swiftlint:disable all
 
-import EndpointRuntime
+@_spi(Generated) import EndpointRuntime
 import Foundation
+
+// The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
+private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// The methods of `DatesService`: take `some DatesServiceProtocol` (or `any`) where the API is called, and pass a fake in tests.
 public nonisolated protocol DatesServiceProtocol: Sendable {
