@@ -9,7 +9,7 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// Credentials of a DRINKIG account.
-public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
     public let username: String
     public let password: String
 
@@ -29,7 +29,9 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.username, "username")
         try container.put(self.password, "password")
     }
+}
 
+@_spi(Generated) extension LoginDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginDTO) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -38,7 +40,7 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquata
 }
 
 /// A new DRINKIG account; the server checks that both passwords match.
-public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
     public let username: String
     public let password: String
     public let rePassword: String
@@ -62,7 +64,9 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.password, "password")
         try container.put(self.rePassword, "rePassword")
     }
+}
 
+@_spi(Generated) extension JoinDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: JoinDTO) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -71,7 +75,7 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
     /// The JWT from ASAuthorizationAppleIDCredential.identityToken.
     public let identityToken: String
 
@@ -88,14 +92,16 @@ public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable, Fie
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.identityToken, "identityToken")
     }
+}
 
+@_spi(Generated) extension AppleLoginRequestDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AppleLoginRequestDTO) -> Bool {
         guard fieldsEqual(self.identityToken, rhs.identityToken) else { return false }
         return true
     }
 }
 
-public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
     public let kakaoName: String
     public let kakaoEmail: String
 
@@ -115,7 +121,9 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable, Fie
         try container.put(self.kakaoName, "kakaoName")
         try container.put(self.kakaoEmail, "kakaoEmail")
     }
+}
 
+@_spi(Generated) extension KakaoLoginRequestDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: KakaoLoginRequestDTO) -> Bool {
         guard fieldsEqual(self.kakaoName, rhs.kakaoName) else { return false }
         guard fieldsEqual(self.kakaoEmail, rhs.kakaoEmail) else { return false }
@@ -123,7 +131,7 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable, Fie
     }
 }
 
-public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var username: String? { _storage.username }
     public var role: String? { _storage.role }
@@ -146,15 +154,6 @@ public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, Fieldwi
         try container.putIfPresent(_storage.username, "username")
         try container.putIfPresent(_storage.role, "role")
         try container.put(_storage.isFirst, "isFirst")
-    }
-
-    public func hasEqualFields(_ rhs: LoginResponseDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.username, rhs._storage.username) else { return false }
-        guard fieldsEqual(self._storage.role, rhs._storage.role) else { return false }
-        guard fieldsEqual(self._storage.isFirst, rhs._storage.isFirst) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -187,5 +186,16 @@ public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, Fieldwi
             self.role = try container.optional(String.self, "role")
             self.isFirst = try container.required(Bool.self, "isFirst")
         }
+    }
+}
+
+@_spi(Generated) extension LoginResponseDTO: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: LoginResponseDTO) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.username, rhs._storage.username) else { return false }
+        guard fieldsEqual(self._storage.role, rhs._storage.role) else { return false }
+        guard fieldsEqual(self._storage.isFirst, rhs._storage.isFirst) else { return false }
+        return true
     }
 }

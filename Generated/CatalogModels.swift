@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Book: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Book: Codable, Hashable, Sendable {
     public let id: Int
     public let title: String
 
@@ -28,7 +28,9 @@ public nonisolated struct Book: Codable, Hashable, Sendable, FieldwiseEquatable 
         try container.put(self.id, "id")
         try container.put(self.title, "title")
     }
+}
 
+@_spi(Generated) extension Book: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Book) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.title, rhs.title) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct Book: Codable, Hashable, Sendable, FieldwiseEquatable 
     }
 }
 
-public nonisolated struct YearRange: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct YearRange: Codable, Hashable, Sendable {
     public let gte: Int?
     public let lt: Int?
 
@@ -56,7 +58,9 @@ public nonisolated struct YearRange: Codable, Hashable, Sendable, FieldwiseEquat
         try container.putIfPresent(self.gte, "gte")
         try container.putIfPresent(self.lt, "lt")
     }
+}
 
+@_spi(Generated) extension YearRange: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: YearRange) -> Bool {
         guard fieldsEqual(self.gte, rhs.gte) else { return false }
         guard fieldsEqual(self.lt, rhs.lt) else { return false }
@@ -64,7 +68,7 @@ public nonisolated struct YearRange: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct ShelfFilter: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ShelfFilter: Codable, Hashable, Sendable {
     public let floor: Int
     public let section: String?
 
@@ -84,7 +88,9 @@ public nonisolated struct ShelfFilter: Codable, Hashable, Sendable, FieldwiseEqu
         try container.put(self.floor, "floor")
         try container.putIfPresent(self.section, "section")
     }
+}
 
+@_spi(Generated) extension ShelfFilter: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ShelfFilter) -> Bool {
         guard fieldsEqual(self.floor, rhs.floor) else { return false }
         guard fieldsEqual(self.section, rhs.section) else { return false }
@@ -92,7 +98,7 @@ public nonisolated struct ShelfFilter: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct BookPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct BookPage: Codable, Hashable, Sendable {
     public let books: [Book]
     public let totalPages: Int?
 
@@ -112,7 +118,9 @@ public nonisolated struct BookPage: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.books, "books")
         try container.putIfPresent(self.totalPages, "total_pages")
     }
+}
 
+@_spi(Generated) extension BookPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: BookPage) -> Bool {
         guard fieldsEqual(self.books, rhs.books) else { return false }
         guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
@@ -120,7 +128,7 @@ public nonisolated struct BookPage: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Author: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Author: Codable, Hashable, Sendable {
     public let id: Int
     public let name: String
 
@@ -140,7 +148,9 @@ public nonisolated struct Author: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.put(self.id, "id")
         try container.put(self.name, "name")
     }
+}
 
+@_spi(Generated) extension Author: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Author) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.name, rhs.name) else { return false }
@@ -148,7 +158,7 @@ public nonisolated struct Author: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated struct AuthorPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AuthorPage: Codable, Hashable, Sendable {
     public let authors: [Author]
     public let total: Int?
     public let hasMore: Bool?
@@ -172,7 +182,9 @@ public nonisolated struct AuthorPage: Codable, Hashable, Sendable, FieldwiseEqua
         try container.putIfPresent(self.total, "total")
         try container.putIfPresent(self.hasMore, "has_more")
     }
+}
 
+@_spi(Generated) extension AuthorPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AuthorPage) -> Bool {
         guard fieldsEqual(self.authors, rhs.authors) else { return false }
         guard fieldsEqual(self.total, rhs.total) else { return false }
@@ -181,7 +193,7 @@ public nonisolated struct AuthorPage: Codable, Hashable, Sendable, FieldwiseEqua
     }
 }
 
-public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Review: Codable, Hashable, Sendable {
     public let id: String
     public let stars: Int
 
@@ -201,7 +213,9 @@ public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.put(self.id, "id")
         try container.put(self.stars, "stars")
     }
+}
 
+@_spi(Generated) extension Review: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Review) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.stars, rhs.stars) else { return false }
@@ -209,7 +223,7 @@ public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated struct ReviewMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ReviewMeta: Codable, Hashable, Sendable {
     public let nextCursor: String?
 
     public init(nextCursor: String? = nil) {
@@ -225,14 +239,16 @@ public nonisolated struct ReviewMeta: Codable, Hashable, Sendable, FieldwiseEqua
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.nextCursor, "next_cursor")
     }
+}
 
+@_spi(Generated) extension ReviewMeta: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ReviewMeta) -> Bool {
         guard fieldsEqual(self.nextCursor, rhs.nextCursor) else { return false }
         return true
     }
 }
 
-public nonisolated struct ReviewPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ReviewPage: Codable, Hashable, Sendable {
     public let data: [Review]
     public let meta: ReviewMeta?
 
@@ -252,7 +268,9 @@ public nonisolated struct ReviewPage: Codable, Hashable, Sendable, FieldwiseEqua
         try container.put(self.data, "data")
         try container.putIfPresent(self.meta, "meta")
     }
+}
 
+@_spi(Generated) extension ReviewPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ReviewPage) -> Bool {
         guard fieldsEqual(self.data, rhs.data) else { return false }
         guard fieldsEqual(self.meta, rhs.meta) else { return false }
@@ -260,7 +278,7 @@ public nonisolated struct ReviewPage: Codable, Hashable, Sendable, FieldwiseEqua
     }
 }
 
-public nonisolated struct Edition: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Edition: Codable, Hashable, Sendable {
     public let isbn: String
     public let year: Int
 
@@ -280,7 +298,9 @@ public nonisolated struct Edition: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.isbn, "isbn")
         try container.put(self.year, "year")
     }
+}
 
+@_spi(Generated) extension Edition: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Edition) -> Bool {
         guard fieldsEqual(self.isbn, rhs.isbn) else { return false }
         guard fieldsEqual(self.year, rhs.year) else { return false }
@@ -288,7 +308,7 @@ public nonisolated struct Edition: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct Loan: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Loan: Codable, Hashable, Sendable {
     public let id: String
     public let bookId: Int
 
@@ -308,7 +328,9 @@ public nonisolated struct Loan: Codable, Hashable, Sendable, FieldwiseEquatable 
         try container.put(self.id, "id")
         try container.put(self.bookId, "book_id")
     }
+}
 
+@_spi(Generated) extension Loan: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Loan) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.bookId, rhs.bookId) else { return false }
@@ -316,7 +338,7 @@ public nonisolated struct Loan: Codable, Hashable, Sendable, FieldwiseEquatable 
     }
 }
 
-public nonisolated struct LoanList: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoanList: Codable, Hashable, Sendable {
     public let data: [Loan]
     public let hasMore: Bool
 
@@ -336,7 +358,9 @@ public nonisolated struct LoanList: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.data, "data")
         try container.put(self.hasMore, "has_more")
     }
+}
 
+@_spi(Generated) extension LoanList: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoanList) -> Bool {
         guard fieldsEqual(self.data, rhs.data) else { return false }
         guard fieldsEqual(self.hasMore, rhs.hasMore) else { return false }

@@ -9,7 +9,7 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// The body of a failed DRINKIG request (the ApiResponse wrapper with isSuccess false).
-public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     public let isSuccess: Bool
     /// Application error code, like MEMBER4001.
     public let code: String?
@@ -35,7 +35,9 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.code, "code")
         try container.put(self.message, "message")
     }
+}
 
+@_spi(Generated) extension ErrorResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
         guard fieldsEqual(self.isSuccess, rhs.isSuccess) else { return false }
         guard fieldsEqual(self.code, rhs.code) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct SignInForm: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SignInForm: Codable, Hashable, Sendable {
     public let email: String
     public let password: String
     public let deviceName: String?
@@ -32,7 +32,9 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable, FieldwiseEqua
         try container.put(self.password, "password")
         try container.putIfPresent(self.deviceName, "deviceName")
     }
+}
 
+@_spi(Generated) extension SignInForm: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SignInForm) -> Bool {
         guard fieldsEqual(self.email, rhs.email) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -42,7 +44,7 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable, FieldwiseEqua
 }
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
-public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct TokenPair: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var accessToken: String { _storage.accessToken }
     public var refreshToken: String { _storage.refreshToken }
     /// Seconds until the access token expires.
@@ -65,15 +67,6 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquat
         try container.put(_storage.refreshToken, "refresh_token")
         try container.put(_storage.expiresIn, "expires_in")
         try container.put(_storage.tokenType, "token_type")
-    }
-
-    public func hasEqualFields(_ rhs: TokenPair) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.accessToken, rhs._storage.accessToken) else { return false }
-        guard fieldsEqual(self._storage.refreshToken, rhs._storage.refreshToken) else { return false }
-        guard fieldsEqual(self._storage.expiresIn, rhs._storage.expiresIn) else { return false }
-        guard fieldsEqual(self._storage.tokenType, rhs._storage.tokenType) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -109,7 +102,18 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension TokenPair: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: TokenPair) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.accessToken, rhs._storage.accessToken) else { return false }
+        guard fieldsEqual(self._storage.refreshToken, rhs._storage.refreshToken) else { return false }
+        guard fieldsEqual(self._storage.expiresIn, rhs._storage.expiresIn) else { return false }
+        guard fieldsEqual(self._storage.tokenType, rhs._storage.tokenType) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct User: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var nickname: String { _storage.nickname }
     public var email: String { _storage.email }
@@ -133,16 +137,6 @@ public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable,
         try container.put(_storage.email, "email")
         try container.putIfPresent(_storage.profileImageUrl, "profileImageUrl")
         try container.put(_storage.joinedAt, "joinedAt")
-    }
-
-    public func hasEqualFields(_ rhs: User) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.nickname, rhs._storage.nickname) else { return false }
-        guard fieldsEqual(self._storage.email, rhs._storage.email) else { return false }
-        guard fieldsEqual(self._storage.profileImageUrl, rhs._storage.profileImageUrl) else { return false }
-        guard fieldsEqual(self._storage.joinedAt, rhs._storage.joinedAt) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -182,6 +176,18 @@ public nonisolated struct User: Codable, Hashable, Sendable, FieldwiseEquatable,
     }
 }
 
+@_spi(Generated) extension User: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: User) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.nickname, rhs._storage.nickname) else { return false }
+        guard fieldsEqual(self._storage.email, rhs._storage.email) else { return false }
+        guard fieldsEqual(self._storage.profileImageUrl, rhs._storage.profileImageUrl) else { return false }
+        guard fieldsEqual(self._storage.joinedAt, rhs._storage.joinedAt) else { return false }
+        return true
+    }
+}
+
 /// Sort orders of the feed; the wire values are the server's sort expressions.
 public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case latest
@@ -209,7 +215,7 @@ public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Post: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var author: User { _storage.author }
     public var title: String { _storage.title }
@@ -248,22 +254,6 @@ public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable,
         try container.putIfPresent(_storage.attributes, "attributes")
         try container.putIfPresent(_storage.thumbnailUrl, "thumbnailUrl")
         try container.put(_storage.createdAt, "createdAt")
-    }
-
-    public func hasEqualFields(_ rhs: Post) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.content, rhs._storage.content) else { return false }
-        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
-        guard fieldsEqual(self._storage.reactions, rhs._storage.reactions) else { return false }
-        guard fieldsEqual(self._storage.attachments, rhs._storage.attachments) else { return false }
-        guard fieldsEqual(self._storage.comments, rhs._storage.comments) else { return false }
-        guard fieldsEqual(self._storage.attributes, rhs._storage.attributes) else { return false }
-        guard fieldsEqual(self._storage.thumbnailUrl, rhs._storage.thumbnailUrl) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -327,8 +317,26 @@ public nonisolated struct Post: Codable, Hashable, Sendable, FieldwiseEquatable,
     }
 }
 
+@_spi(Generated) extension Post: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Post) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.content, rhs._storage.content) else { return false }
+        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
+        guard fieldsEqual(self._storage.reactions, rhs._storage.reactions) else { return false }
+        guard fieldsEqual(self._storage.attachments, rhs._storage.attachments) else { return false }
+        guard fieldsEqual(self._storage.comments, rhs._storage.comments) else { return false }
+        guard fieldsEqual(self._storage.attributes, rhs._storage.attributes) else { return false }
+        guard fieldsEqual(self._storage.thumbnailUrl, rhs._storage.thumbnailUrl) else { return false }
+        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
+        return true
+    }
+}
+
 /// A comment; replies are comments too, nested to any depth.
-public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Comment: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var author: User { _storage.author }
     public var content: String { _storage.content }
@@ -352,16 +360,6 @@ public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(_storage.content, "content")
         try container.put(_storage.createdAt, "createdAt")
         try container.put(_storage.replies, "replies")
-    }
-
-    public func hasEqualFields(_ rhs: Comment) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
-        guard fieldsEqual(self._storage.content, rhs._storage.content) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
-        guard fieldsEqual(self._storage.replies, rhs._storage.replies) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -401,8 +399,20 @@ public nonisolated struct Comment: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
+@_spi(Generated) extension Comment: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Comment) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
+        guard fieldsEqual(self._storage.content, rhs._storage.content) else { return false }
+        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
+        guard fieldsEqual(self._storage.replies, rhs._storage.replies) else { return false }
+        return true
+    }
+}
+
 /// One item of the home timeline.
-public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable {
     /// `"type": "post"`
     case post(Post)
     /// `"type": "notice"`
@@ -434,7 +444,9 @@ public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable, Fieldwis
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension FeedItem: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: FeedItem) -> Bool {
         switch (self, rhs) {
         case (.post(let left), .post(let right)): return fieldsEqual(left, right)
@@ -446,7 +458,7 @@ public nonisolated indirect enum FeedItem: Codable, Hashable, Sendable, Fieldwis
 }
 
 /// A badge, chosen by its numeric kind.
-public nonisolated indirect enum Badge: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Badge: Codable, Hashable, Sendable {
     /// `"kind": 1`
     case streakBadge(StreakBadge)
     /// `"kind": 2`
@@ -478,7 +490,9 @@ public nonisolated indirect enum Badge: Codable, Hashable, Sendable, FieldwiseEq
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension Badge: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Badge) -> Bool {
         switch (self, rhs) {
         case (.streakBadge(let left), .streakBadge(let right)): return fieldsEqual(left, right)
@@ -489,7 +503,7 @@ public nonisolated indirect enum Badge: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct StreakBadge: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct StreakBadge: Codable, Hashable, Sendable {
     public let days: Int
     public let title: LocalizedText
 
@@ -509,7 +523,9 @@ public nonisolated struct StreakBadge: Codable, Hashable, Sendable, FieldwiseEqu
         try container.put(self.days, "days")
         try container.put(self.title, "title")
     }
+}
 
+@_spi(Generated) extension StreakBadge: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: StreakBadge) -> Bool {
         guard fieldsEqual(self.days, rhs.days) else { return false }
         guard fieldsEqual(self.title, rhs.title) else { return false }
@@ -517,7 +533,7 @@ public nonisolated struct StreakBadge: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct LevelBadge: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LevelBadge: Codable, Hashable, Sendable {
     public let level: Int
     public let title: LocalizedText
 
@@ -537,7 +553,9 @@ public nonisolated struct LevelBadge: Codable, Hashable, Sendable, FieldwiseEqua
         try container.put(self.level, "level")
         try container.put(self.title, "title")
     }
+}
 
+@_spi(Generated) extension LevelBadge: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LevelBadge) -> Bool {
         guard fieldsEqual(self.level, rhs.level) else { return false }
         guard fieldsEqual(self.title, rhs.title) else { return false }
@@ -546,7 +564,7 @@ public nonisolated struct LevelBadge: Codable, Hashable, Sendable, FieldwiseEqua
 }
 
 /// One text, or the text by language code.
-public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
     case string(String)
     case stringMap([String: String])
 
@@ -569,7 +587,9 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable, Fie
         case .stringMap(let value): try container.encode(value)
         }
     }
+}
 
+@_spi(Generated) extension LocalizedText: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LocalizedText) -> Bool {
         switch (self, rhs) {
         case (.string(let left), .string(let right)): return fieldsEqual(left, right)
@@ -579,7 +599,7 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable, Fie
     }
 }
 
-public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Attachment: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: UUID { _storage.id }
     public var url: URL { _storage.url }
     public var mimeType: String { _storage.mimeType }
@@ -604,16 +624,6 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEqua
         try container.put(_storage.mimeType, "mimeType")
         try container.put(_storage.size, "size")
         try container.putIfPresent(_storage.preview, "preview")
-    }
-
-    public func hasEqualFields(_ rhs: Attachment) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.url, rhs._storage.url) else { return false }
-        guard fieldsEqual(self._storage.mimeType, rhs._storage.mimeType) else { return false }
-        guard fieldsEqual(self._storage.size, rhs._storage.size) else { return false }
-        guard fieldsEqual(self._storage.preview, rhs._storage.preview) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -653,7 +663,19 @@ public nonisolated struct Attachment: Codable, Hashable, Sendable, FieldwiseEqua
     }
 }
 
-public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension Attachment: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Attachment) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.url, rhs._storage.url) else { return false }
+        guard fieldsEqual(self._storage.mimeType, rhs._storage.mimeType) else { return false }
+        guard fieldsEqual(self._storage.size, rhs._storage.size) else { return false }
+        guard fieldsEqual(self._storage.preview, rhs._storage.preview) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Notice: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var title: String { _storage.title }
     public var body: String { _storage.body }
@@ -676,15 +698,6 @@ public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.put(_storage.title, "title")
         try container.put(_storage.body, "body")
         try container.putIfPresent(_storage.action, "action")
-    }
-
-    public func hasEqualFields(_ rhs: Notice) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.action, rhs._storage.action) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -720,7 +733,18 @@ public nonisolated struct Notice: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated struct SignInResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Notice: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Notice) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
+        guard fieldsEqual(self._storage.action, rhs._storage.action) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct SignInResponse: Codable, Hashable, Sendable {
     public let user: User
     public let token: TokenPair
     public let isNewUser: Bool
@@ -744,7 +768,9 @@ public nonisolated struct SignInResponse: Codable, Hashable, Sendable, Fieldwise
         try container.put(self.token, "token")
         try container.put(self.isNewUser, "isNewUser")
     }
+}
 
+@_spi(Generated) extension SignInResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SignInResponse) -> Bool {
         guard fieldsEqual(self.user, rhs.user) else { return false }
         guard fieldsEqual(self.token, rhs.token) else { return false }
@@ -753,7 +779,7 @@ public nonisolated struct SignInResponse: Codable, Hashable, Sendable, Fieldwise
     }
 }
 
-public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
     public let grantType: String
     public let refreshToken: String
 
@@ -773,7 +799,9 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, Fiel
         try container.put(self.grantType, "grant_type")
         try container.put(self.refreshToken, "refresh_token")
     }
+}
 
+@_spi(Generated) extension RefreshTokenRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: RefreshTokenRequest) -> Bool {
         guard fieldsEqual(self.grantType, rhs.grantType) else { return false }
         guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
@@ -781,7 +809,7 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, Fiel
     }
 }
 
-public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable {
     public let content: String
     public let parentId: Int64?
 
@@ -801,7 +829,9 @@ public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable, Fieldw
         try container.put(self.content, "content")
         try container.putIfPresent(self.parentId, "parentId")
     }
+}
 
+@_spi(Generated) extension AddCommentRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AddCommentRequest) -> Bool {
         guard fieldsEqual(self.content, rhs.content) else { return false }
         guard fieldsEqual(self.parentId, rhs.parentId) else { return false }
@@ -809,7 +839,7 @@ public nonisolated struct AddCommentRequest: Codable, Hashable, Sendable, Fieldw
     }
 }
 
-public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable {
     /// In bytes.
     public let maxFileSize: Int64
     public let allowedTypes: [String]
@@ -834,7 +864,9 @@ public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable,
         try container.put(self.allowedTypes, "allowedTypes")
         try container.put(self.maxImagesPerPost, "maxImagesPerPost")
     }
+}
 
+@_spi(Generated) extension GetUploadOptionsResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: GetUploadOptionsResponse) -> Bool {
         guard fieldsEqual(self.maxFileSize, rhs.maxFileSize) else { return false }
         guard fieldsEqual(self.allowedTypes, rhs.allowedTypes) else { return false }
@@ -844,13 +876,15 @@ public nonisolated struct GetUploadOptionsResponse: Codable, Hashable, Sendable,
 }
 
 /// The multipart/form-data parts of `updateProfileImage`.
-public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable {
     public let image: File
 
     public init(image: File) {
         self.image = image
     }
+}
 
+@_spi(Generated) extension UpdateProfileImageRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UpdateProfileImageRequest) -> Bool {
         guard fieldsEqual(self.image, rhs.image) else { return false }
         return true
@@ -858,7 +892,7 @@ public nonisolated struct UpdateProfileImageRequest: Hashable, Sendable, Fieldwi
 }
 
 /// The multipart/form-data parts of `createPost`.
-public nonisolated struct CreatePostRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CreatePostRequest: Hashable, Sendable {
     public let title: String
     public let content: String
     public let tags: [String]?
@@ -872,7 +906,9 @@ public nonisolated struct CreatePostRequest: Hashable, Sendable, FieldwiseEquata
         self.thumbnail = thumbnail
         self.images = images
     }
+}
 
+@_spi(Generated) extension CreatePostRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CreatePostRequest) -> Bool {
         guard fieldsEqual(self.title, rhs.title) else { return false }
         guard fieldsEqual(self.content, rhs.content) else { return false }

@@ -9,7 +9,7 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// Onboarding answers, sent once by Auth.patchMemberInfo; the wine lists hold the labels shown in the app.
-public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var isNewBie: Bool { _storage.isNewBie }
     /// Monthly wine budget in KRW.
@@ -38,18 +38,6 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Fieldwi
         try container.put(_storage.wineArea, "wineArea")
         try container.put(_storage.wineVariety, "wineVariety")
         try container.put(_storage.region, "region")
-    }
-
-    public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
-        guard fieldsEqual(self._storage.monthPrice, rhs._storage.monthPrice) else { return false }
-        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
-        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
-        guard fieldsEqual(self._storage.wineVariety, rhs._storage.wineVariety) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -97,7 +85,21 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Fieldwi
     }
 }
 
-public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension MemberRequestDTO: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
+        guard fieldsEqual(self._storage.monthPrice, rhs._storage.monthPrice) else { return false }
+        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
+        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
+        guard fieldsEqual(self._storage.wineVariety, rhs._storage.wineVariety) else { return false }
+        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var name: String { _storage.name }
     public var username: String { _storage.username }
@@ -131,21 +133,6 @@ public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, Fieldw
         try container.put(_storage.wineSort, "wineSort")
         try container.put(_storage.wineArea, "wineArea")
         try container.put(_storage.region, "region")
-    }
-
-    public func hasEqualFields(_ rhs: MemberResponseDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.username, rhs._storage.username) else { return false }
-        guard fieldsEqual(self._storage.role, rhs._storage.role) else { return false }
-        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
-        guard fieldsEqual(self._storage.isFirst, rhs._storage.isFirst) else { return false }
-        guard fieldsEqual(self._storage.monthPriceMax, rhs._storage.monthPriceMax) else { return false }
-        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
-        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -205,7 +192,24 @@ public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, Fieldw
     }
 }
 
-public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension MemberResponseDTO: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: MemberResponseDTO) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.username, rhs._storage.username) else { return false }
+        guard fieldsEqual(self._storage.role, rhs._storage.role) else { return false }
+        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
+        guard fieldsEqual(self._storage.isFirst, rhs._storage.isFirst) else { return false }
+        guard fieldsEqual(self._storage.monthPriceMax, rhs._storage.monthPriceMax) else { return false }
+        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
+        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
+        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable {
     public let name: String?
     public let region: String?
 
@@ -225,7 +229,9 @@ public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable, Fiel
         try container.putIfPresent(self.name, "name")
         try container.putIfPresent(self.region, "region")
     }
+}
 
+@_spi(Generated) extension MemberUpdateRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MemberUpdateRequest) -> Bool {
         guard fieldsEqual(self.name, rhs.name) else { return false }
         guard fieldsEqual(self.region, rhs.region) else { return false }
@@ -233,7 +239,7 @@ public nonisolated struct MemberUpdateRequest: Codable, Hashable, Sendable, Fiel
     }
 }
 
-public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable {
     public let username: String
 
     public init(username: String) {
@@ -249,14 +255,16 @@ public nonisolated struct UsernameCheckRequest: Codable, Hashable, Sendable, Fie
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.username, "username")
     }
+}
 
+@_spi(Generated) extension UsernameCheckRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UsernameCheckRequest) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         return true
     }
 }
 
-public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable {
     public let isDuplicate: Bool
 
     public init(isDuplicate: Bool) {
@@ -272,7 +280,9 @@ public nonisolated struct UsernameCheckResponse: Codable, Hashable, Sendable, Fi
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.isDuplicate, "isDuplicate")
     }
+}
 
+@_spi(Generated) extension UsernameCheckResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UsernameCheckResponse) -> Bool {
         guard fieldsEqual(self.isDuplicate, rhs.isDuplicate) else { return false }
         return true

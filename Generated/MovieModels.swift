@@ -37,7 +37,7 @@ public nonisolated enum MovieCategory: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct MovieResponse: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var page: Int { _storage.page }
     public var totalPages: Int { _storage.totalPages }
     public var totalResults: Int? { _storage.totalResults }
@@ -59,15 +59,6 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseE
         try container.put(_storage.totalPages, "total_pages")
         try container.putIfPresent(_storage.totalResults, "total_results")
         try container.put(_storage.results, "results")
-    }
-
-    public func hasEqualFields(_ rhs: MovieResponse) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.page, rhs._storage.page) else { return false }
-        guard fieldsEqual(self._storage.totalPages, rhs._storage.totalPages) else { return false }
-        guard fieldsEqual(self._storage.totalResults, rhs._storage.totalResults) else { return false }
-        guard fieldsEqual(self._storage.results, rhs._storage.results) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -103,7 +94,18 @@ public nonisolated struct MovieResponse: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension MovieResponse: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: MovieResponse) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.page, rhs._storage.page) else { return false }
+        guard fieldsEqual(self._storage.totalPages, rhs._storage.totalPages) else { return false }
+        guard fieldsEqual(self._storage.totalResults, rhs._storage.totalResults) else { return false }
+        guard fieldsEqual(self._storage.results, rhs._storage.results) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Movie: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: String { _storage.id }
     public var title: String { _storage.title }
     public var overview: String { _storage.overview }
@@ -141,21 +143,6 @@ public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.put(_storage.voteAverage, "vote_average")
         try container.putIfPresent(_storage.popularity, "popularity")
         try container.put(_storage.adult, "adult")
-    }
-
-    public func hasEqualFields(_ rhs: Movie) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.overview, rhs._storage.overview) else { return false }
-        guard fieldsEqual(self._storage.posterUrl, rhs._storage.posterUrl) else { return false }
-        guard fieldsEqual(self._storage.posterPath, rhs._storage.posterPath) else { return false }
-        guard fieldsEqual(self._storage.releaseDate, rhs._storage.releaseDate) else { return false }
-        guard fieldsEqual(self._storage.genres, rhs._storage.genres) else { return false }
-        guard fieldsEqual(self._storage.voteAverage, rhs._storage.voteAverage) else { return false }
-        guard fieldsEqual(self._storage.popularity, rhs._storage.popularity) else { return false }
-        guard fieldsEqual(self._storage.adult, rhs._storage.adult) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -215,8 +202,25 @@ public nonisolated struct Movie: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
+@_spi(Generated) extension Movie: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Movie) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.overview, rhs._storage.overview) else { return false }
+        guard fieldsEqual(self._storage.posterUrl, rhs._storage.posterUrl) else { return false }
+        guard fieldsEqual(self._storage.posterPath, rhs._storage.posterPath) else { return false }
+        guard fieldsEqual(self._storage.releaseDate, rhs._storage.releaseDate) else { return false }
+        guard fieldsEqual(self._storage.genres, rhs._storage.genres) else { return false }
+        guard fieldsEqual(self._storage.voteAverage, rhs._storage.voteAverage) else { return false }
+        guard fieldsEqual(self._storage.popularity, rhs._storage.popularity) else { return false }
+        guard fieldsEqual(self._storage.adult, rhs._storage.adult) else { return false }
+        return true
+    }
+}
+
 /// The movie to add, as the seed's createFavorite(id:name:) sent it.
-public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
     public let id: String
     public let name: String
 
@@ -236,7 +240,9 @@ public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable, Fiel
         try container.put(self.id, "id")
         try container.put(self.name, "name")
     }
+}
 
+@_spi(Generated) extension FavoriteRequestItem: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: FavoriteRequestItem) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.name, rhs.name) else { return false }
@@ -244,7 +250,7 @@ public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable, Fiel
     }
 }
 
-public nonisolated struct Favorite: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Favorite: Codable, Hashable, Sendable {
     public let id: String
     public let name: String
     public let createdAt: Date
@@ -268,7 +274,9 @@ public nonisolated struct Favorite: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.name, "name")
         try container.put(self.createdAt, "created_at")
     }
+}
 
+@_spi(Generated) extension Favorite: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Favorite) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.name, rhs.name) else { return false }
@@ -278,7 +286,7 @@ public nonisolated struct Favorite: Codable, Hashable, Sendable, FieldwiseEquata
 }
 
 /// A check the catalogue runs before a favorite is saved.
-public nonisolated struct FavoriteJob: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct FavoriteJob: Codable, Hashable, Sendable {
     public let id: String
     /// queued, running or done.
     public let state: String
@@ -304,7 +312,9 @@ public nonisolated struct FavoriteJob: Codable, Hashable, Sendable, FieldwiseEqu
         try container.put(self.state, "state")
         try container.putIfPresent(self.checkAfter, "check_after")
     }
+}
 
+@_spi(Generated) extension FavoriteJob: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: FavoriteJob) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.state, rhs.state) else { return false }
@@ -313,7 +323,7 @@ public nonisolated struct FavoriteJob: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct ValidationErrors: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ValidationErrors: Codable, Hashable, Sendable {
     public let errors: [ValidationIssue]
 
     public init(errors: [ValidationIssue]) {
@@ -329,14 +339,16 @@ public nonisolated struct ValidationErrors: Codable, Hashable, Sendable, Fieldwi
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.errors, "errors")
     }
+}
 
+@_spi(Generated) extension ValidationErrors: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ValidationErrors) -> Bool {
         guard fieldsEqual(self.errors, rhs.errors) else { return false }
         return true
     }
 }
 
-public nonisolated struct ValidationIssue: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ValidationIssue: Codable, Hashable, Sendable {
     public let field: String
     public let message: String
 
@@ -356,7 +368,9 @@ public nonisolated struct ValidationIssue: Codable, Hashable, Sendable, Fieldwis
         try container.put(self.field, "field")
         try container.put(self.message, "message")
     }
+}
 
+@_spi(Generated) extension ValidationIssue: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ValidationIssue) -> Bool {
         guard fieldsEqual(self.field, rhs.field) else { return false }
         guard fieldsEqual(self.message, rhs.message) else { return false }
@@ -365,7 +379,7 @@ public nonisolated struct ValidationIssue: Codable, Hashable, Sendable, Fieldwis
 }
 
 /// The body of a failed request, like {"success": false, "status_code": 34, "status_message": "The resource you requested could not be found."}.
-public nonisolated struct MovieAPIError: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct MovieAPIError: Codable, Hashable, Sendable {
     public let success: Bool
     public let statusCode: Int
     public let statusMessage: String
@@ -389,7 +403,9 @@ public nonisolated struct MovieAPIError: Codable, Hashable, Sendable, FieldwiseE
         try container.put(self.statusCode, "status_code")
         try container.put(self.statusMessage, "status_message")
     }
+}
 
+@_spi(Generated) extension MovieAPIError: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MovieAPIError) -> Bool {
         guard fieldsEqual(self.success, rhs.success) else { return false }
         guard fieldsEqual(self.statusCode, rhs.statusCode) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable {
     public let index: Int
     public let myAnswer: String
 
@@ -28,7 +28,9 @@ public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable,
         try container.put(self.index, "index")
         try container.put(self.myAnswer, "myAnswer")
     }
+}
 
+@_spi(Generated) extension AnswerQuestionRequestDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AnswerQuestionRequestDTO) -> Bool {
         guard fieldsEqual(self.index, rhs.index) else { return false }
         guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct AnswerQuestionRequestDTO: Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated struct QuestionPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
     public let pageNo: Int
 
     public init(pageNo: Int) {
@@ -52,7 +54,9 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable, FieldwiseEq
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.pageNo, "pageNo")
     }
+}
 
+@_spi(Generated) extension QuestionPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: QuestionPage) -> Bool {
         guard fieldsEqual(self.pageNo, rhs.pageNo) else { return false }
         return true
@@ -60,7 +64,7 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable, FieldwiseEq
 }
 
 /// A daily question and the couple's answers.
-public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Question: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var index: Int { _storage.index }
     public var pageNo: Int { _storage.pageNo }
     public var title: String { _storage.title }
@@ -97,22 +101,6 @@ public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(_storage.isPartnerAnswer, "isPartnerAnswer")
         try container.putIfPresent(_storage.myAnswer, "myAnswer")
         try container.putIfPresent(_storage.partnerAnswer, "partnerAnswer")
-    }
-
-    public func hasEqualFields(_ rhs: Question) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.index, rhs._storage.index) else { return false }
-        guard fieldsEqual(self._storage.pageNo, rhs._storage.pageNo) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.header, rhs._storage.header) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.highlight, rhs._storage.highlight) else { return false }
-        guard fieldsEqual(self._storage.createAt, rhs._storage.createAt) else { return false }
-        guard fieldsEqual(self._storage.isMyAnswer, rhs._storage.isMyAnswer) else { return false }
-        guard fieldsEqual(self._storage.isPartnerAnswer, rhs._storage.isPartnerAnswer) else { return false }
-        guard fieldsEqual(self._storage.myAnswer, rhs._storage.myAnswer) else { return false }
-        guard fieldsEqual(self._storage.partnerAnswer, rhs._storage.partnerAnswer) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -176,6 +164,24 @@ public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
+@_spi(Generated) extension Question: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Question) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.index, rhs._storage.index) else { return false }
+        guard fieldsEqual(self._storage.pageNo, rhs._storage.pageNo) else { return false }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.header, rhs._storage.header) else { return false }
+        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
+        guard fieldsEqual(self._storage.highlight, rhs._storage.highlight) else { return false }
+        guard fieldsEqual(self._storage.createAt, rhs._storage.createAt) else { return false }
+        guard fieldsEqual(self._storage.isMyAnswer, rhs._storage.isMyAnswer) else { return false }
+        guard fieldsEqual(self._storage.isPartnerAnswer, rhs._storage.isPartnerAnswer) else { return false }
+        guard fieldsEqual(self._storage.myAnswer, rhs._storage.myAnswer) else { return false }
+        guard fieldsEqual(self._storage.partnerAnswer, rhs._storage.partnerAnswer) else { return false }
+        return true
+    }
+}
+
 /// Filter on who has answered.
 public nonisolated enum AnswerState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case unanswered
@@ -206,7 +212,7 @@ public nonisolated enum AnswerState: RawRepresentable, Codable, Hashable, Sendab
     }
 }
 
-public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
     public let index: Int
 
     public init(index: Int) {
@@ -222,7 +228,9 @@ public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable, Fi
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.index, "index")
     }
+}
 
+@_spi(Generated) extension PressForAnswerRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: PressForAnswerRequest) -> Bool {
         guard fieldsEqual(self.index, rhs.index) else { return false }
         return true

@@ -9,7 +9,7 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// The current weather at a location.
-public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
     public let location: Location
     public let current: Current
 
@@ -29,7 +29,9 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, Fieldwis
         try container.put(self.location, "location")
         try container.put(self.current, "current")
     }
+}
 
+@_spi(Generated) extension WeatherResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: WeatherResponse) -> Bool {
         guard fieldsEqual(self.location, rhs.location) else { return false }
         guard fieldsEqual(self.current, rhs.current) else { return false }
@@ -37,7 +39,7 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, Fieldwis
     }
 }
 
-public nonisolated struct ForecastResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
     public let location: Location
     public let current: Current
     public let forecast: Forecast
@@ -61,7 +63,9 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable, Fieldwi
         try container.put(self.current, "current")
         try container.put(self.forecast, "forecast")
     }
+}
 
+@_spi(Generated) extension ForecastResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ForecastResponse) -> Bool {
         guard fieldsEqual(self.location, rhs.location) else { return false }
         guard fieldsEqual(self.current, rhs.current) else { return false }
@@ -70,7 +74,7 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable, Fieldwi
     }
 }
 
-public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Location: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var country: String { _storage.country }
     public var region: String? { _storage.region }
@@ -101,19 +105,6 @@ public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(_storage.tzId, "tz_id")
         try container.putIfPresent(_storage.localtimeEpoch, "localtime_epoch")
         try container.putIfPresent(_storage.localtime, "localtime")
-    }
-
-    public func hasEqualFields(_ rhs: Location) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.country, rhs._storage.country) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        guard fieldsEqual(self._storage.lat, rhs._storage.lat) else { return false }
-        guard fieldsEqual(self._storage.lon, rhs._storage.lon) else { return false }
-        guard fieldsEqual(self._storage.tzId, rhs._storage.tzId) else { return false }
-        guard fieldsEqual(self._storage.localtimeEpoch, rhs._storage.localtimeEpoch) else { return false }
-        guard fieldsEqual(self._storage.localtime, rhs._storage.localtime) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -165,7 +156,22 @@ public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension Location: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Location) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.country, rhs._storage.country) else { return false }
+        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        guard fieldsEqual(self._storage.lat, rhs._storage.lat) else { return false }
+        guard fieldsEqual(self._storage.lon, rhs._storage.lon) else { return false }
+        guard fieldsEqual(self._storage.tzId, rhs._storage.tzId) else { return false }
+        guard fieldsEqual(self._storage.localtimeEpoch, rhs._storage.localtimeEpoch) else { return false }
+        guard fieldsEqual(self._storage.localtime, rhs._storage.localtime) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Current: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var tempC: Double { _storage.tempC }
     public var condition: Condition { _storage.condition }
     public var lastUpdatedEpoch: Int64? { _storage.lastUpdatedEpoch }
@@ -202,21 +208,6 @@ public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.putIfPresent(_storage.feelslikeC, "feelslike_c")
         try container.putIfPresent(_storage.uv, "uv")
         try container.putIfPresent(_storage.airQuality, "air_quality")
-    }
-
-    public func hasEqualFields(_ rhs: Current) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.tempC, rhs._storage.tempC) else { return false }
-        guard fieldsEqual(self._storage.condition, rhs._storage.condition) else { return false }
-        guard fieldsEqual(self._storage.lastUpdatedEpoch, rhs._storage.lastUpdatedEpoch) else { return false }
-        guard fieldsEqual(self._storage.tempF, rhs._storage.tempF) else { return false }
-        guard fieldsEqual(self._storage.isDay, rhs._storage.isDay) else { return false }
-        guard fieldsEqual(self._storage.windKph, rhs._storage.windKph) else { return false }
-        guard fieldsEqual(self._storage.humidity, rhs._storage.humidity) else { return false }
-        guard fieldsEqual(self._storage.feelslikeC, rhs._storage.feelslikeC) else { return false }
-        guard fieldsEqual(self._storage.uv, rhs._storage.uv) else { return false }
-        guard fieldsEqual(self._storage.airQuality, rhs._storage.airQuality) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -276,7 +267,24 @@ public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct Condition: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Current: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Current) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.tempC, rhs._storage.tempC) else { return false }
+        guard fieldsEqual(self._storage.condition, rhs._storage.condition) else { return false }
+        guard fieldsEqual(self._storage.lastUpdatedEpoch, rhs._storage.lastUpdatedEpoch) else { return false }
+        guard fieldsEqual(self._storage.tempF, rhs._storage.tempF) else { return false }
+        guard fieldsEqual(self._storage.isDay, rhs._storage.isDay) else { return false }
+        guard fieldsEqual(self._storage.windKph, rhs._storage.windKph) else { return false }
+        guard fieldsEqual(self._storage.humidity, rhs._storage.humidity) else { return false }
+        guard fieldsEqual(self._storage.feelslikeC, rhs._storage.feelslikeC) else { return false }
+        guard fieldsEqual(self._storage.uv, rhs._storage.uv) else { return false }
+        guard fieldsEqual(self._storage.airQuality, rhs._storage.airQuality) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Condition: Codable, Hashable, Sendable {
     public let text: String
     /// Protocol-relative icon URL (//cdn.weatherapi.com/…); prefix https: to load it.
     public let icon: String
@@ -301,7 +309,9 @@ public nonisolated struct Condition: Codable, Hashable, Sendable, FieldwiseEquat
         try container.put(self.icon, "icon")
         try container.putIfPresent(self.code, "code")
     }
+}
 
+@_spi(Generated) extension Condition: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Condition) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         guard fieldsEqual(self.icon, rhs.icon) else { return false }
@@ -364,7 +374,7 @@ public nonisolated enum ConditionCode: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct Forecast: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Forecast: Codable, Hashable, Sendable {
     public let forecastday: [ForecastDay]
 
     public init(forecastday: [ForecastDay]) {
@@ -380,14 +390,16 @@ public nonisolated struct Forecast: Codable, Hashable, Sendable, FieldwiseEquata
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.forecastday, "forecastday")
     }
+}
 
+@_spi(Generated) extension Forecast: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Forecast) -> Bool {
         guard fieldsEqual(self.forecastday, rhs.forecastday) else { return false }
         return true
     }
 }
 
-public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct ForecastDay: Codable, Hashable, Sendable, Swift.CustomReflectable {
     /// yyyy-MM-dd in the location's time zone.
     public var date: String { _storage.date }
     public var dateEpoch: Int64 { _storage.dateEpoch }
@@ -410,15 +422,6 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEqu
         try container.put(_storage.dateEpoch, "date_epoch")
         try container.put(_storage.day, "day")
         try container.put(_storage.astro, "astro")
-    }
-
-    public func hasEqualFields(_ rhs: ForecastDay) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.date, rhs._storage.date) else { return false }
-        guard fieldsEqual(self._storage.dateEpoch, rhs._storage.dateEpoch) else { return false }
-        guard fieldsEqual(self._storage.day, rhs._storage.day) else { return false }
-        guard fieldsEqual(self._storage.astro, rhs._storage.astro) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -454,7 +457,18 @@ public nonisolated struct ForecastDay: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension ForecastDay: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: ForecastDay) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.date, rhs._storage.date) else { return false }
+        guard fieldsEqual(self._storage.dateEpoch, rhs._storage.dateEpoch) else { return false }
+        guard fieldsEqual(self._storage.day, rhs._storage.day) else { return false }
+        guard fieldsEqual(self._storage.astro, rhs._storage.astro) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Day: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var maxtempC: Double { _storage.maxtempC }
     public var mintempC: Double { _storage.mintempC }
     public var avgtempC: Double { _storage.avgtempC }
@@ -482,18 +496,6 @@ public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable, 
         try container.put(_storage.dailyChanceOfSnow, "daily_chance_of_snow")
         try container.put(_storage.condition, "condition")
         try container.put(_storage.uv, "uv")
-    }
-
-    public func hasEqualFields(_ rhs: Day) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.maxtempC, rhs._storage.maxtempC) else { return false }
-        guard fieldsEqual(self._storage.mintempC, rhs._storage.mintempC) else { return false }
-        guard fieldsEqual(self._storage.avgtempC, rhs._storage.avgtempC) else { return false }
-        guard fieldsEqual(self._storage.dailyChanceOfRain, rhs._storage.dailyChanceOfRain) else { return false }
-        guard fieldsEqual(self._storage.dailyChanceOfSnow, rhs._storage.dailyChanceOfSnow) else { return false }
-        guard fieldsEqual(self._storage.condition, rhs._storage.condition) else { return false }
-        guard fieldsEqual(self._storage.uv, rhs._storage.uv) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -541,7 +543,21 @@ public nonisolated struct Day: Codable, Hashable, Sendable, FieldwiseEquatable, 
     }
 }
 
-public nonisolated struct Astro: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Day: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Day) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.maxtempC, rhs._storage.maxtempC) else { return false }
+        guard fieldsEqual(self._storage.mintempC, rhs._storage.mintempC) else { return false }
+        guard fieldsEqual(self._storage.avgtempC, rhs._storage.avgtempC) else { return false }
+        guard fieldsEqual(self._storage.dailyChanceOfRain, rhs._storage.dailyChanceOfRain) else { return false }
+        guard fieldsEqual(self._storage.dailyChanceOfSnow, rhs._storage.dailyChanceOfSnow) else { return false }
+        guard fieldsEqual(self._storage.condition, rhs._storage.condition) else { return false }
+        guard fieldsEqual(self._storage.uv, rhs._storage.uv) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Astro: Codable, Hashable, Sendable {
     /// Local time like 07:44 AM.
     public let sunrise: String
     public let sunset: String
@@ -562,7 +578,9 @@ public nonisolated struct Astro: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.put(self.sunrise, "sunrise")
         try container.put(self.sunset, "sunset")
     }
+}
 
+@_spi(Generated) extension Astro: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Astro) -> Bool {
         guard fieldsEqual(self.sunrise, rhs.sunrise) else { return false }
         guard fieldsEqual(self.sunset, rhs.sunset) else { return false }
@@ -570,7 +588,7 @@ public nonisolated struct Astro: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated struct SearchLocation: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct SearchLocation: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var name: String { _storage.name }
     public var region: String { _storage.region }
@@ -599,18 +617,6 @@ public nonisolated struct SearchLocation: Codable, Hashable, Sendable, Fieldwise
         try container.put(_storage.lat, "lat")
         try container.put(_storage.lon, "lon")
         try container.put(_storage.url, "url")
-    }
-
-    public func hasEqualFields(_ rhs: SearchLocation) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        guard fieldsEqual(self._storage.country, rhs._storage.country) else { return false }
-        guard fieldsEqual(self._storage.lat, rhs._storage.lat) else { return false }
-        guard fieldsEqual(self._storage.lon, rhs._storage.lon) else { return false }
-        guard fieldsEqual(self._storage.url, rhs._storage.url) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -658,6 +664,20 @@ public nonisolated struct SearchLocation: Codable, Hashable, Sendable, Fieldwise
     }
 }
 
+@_spi(Generated) extension SearchLocation: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: SearchLocation) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        guard fieldsEqual(self._storage.country, rhs._storage.country) else { return false }
+        guard fieldsEqual(self._storage.lat, rhs._storage.lat) else { return false }
+        guard fieldsEqual(self._storage.lon, rhs._storage.lon) else { return false }
+        guard fieldsEqual(self._storage.url, rhs._storage.url) else { return false }
+        return true
+    }
+}
+
 /// weatherapi.com spells its flags yes and no.
 public nonisolated enum YesNo: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case yes
@@ -683,7 +703,7 @@ public nonisolated enum YesNo: RawRepresentable, Codable, Hashable, Sendable, Pa
 }
 
 /// The body of a failed request, like {"error": {"code": 1006, "message": "No matching location found."}}.
-public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable {
     public let error: WeatherAPIError
 
     public init(error: WeatherAPIError) {
@@ -699,14 +719,16 @@ public nonisolated struct WeatherErrorResponse: Codable, Hashable, Sendable, Fie
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.error, "error")
     }
+}
 
+@_spi(Generated) extension WeatherErrorResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: WeatherErrorResponse) -> Bool {
         guard fieldsEqual(self.error, rhs.error) else { return false }
         return true
     }
 }
 
-public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable {
     /// 1002 no key, 1006 no location, 2006 invalid key, 2007 quota exceeded …
     public let code: Int
     public let message: String
@@ -727,7 +749,9 @@ public nonisolated struct WeatherAPIError: Codable, Hashable, Sendable, Fieldwis
         try container.put(self.code, "code")
         try container.put(self.message, "message")
     }
+}
 
+@_spi(Generated) extension WeatherAPIError: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: WeatherAPIError) -> Bool {
         guard fieldsEqual(self.code, rhs.code) else { return false }
         guard fieldsEqual(self.message, rhs.message) else { return false }

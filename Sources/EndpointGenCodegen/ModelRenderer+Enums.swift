@@ -41,7 +41,7 @@ extension ModelRenderer {
         let names = context.names.memberNames(model.name)
         let isInt = oneOf.valueType == .int
         let types = oneOf.variants.map { context.names.typeName($0.model) }
-        renderEnumDeclaration(model, "indirect enum ", context.names.typeName(model.name), ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p) { p in
+        renderEnumDeclaration(model, "indirect enum ", context.names.typeName(model.name), ": Codable, Hashable, Sendable", into: &p) { p in
             for (variant, (caseName, type)) in zip(oneOf.variants, zip(names, types)) {
                 p.doc(isInt ? "`\"\(oneOf.discriminator)\": \(variant.value)`" : "`\"\(oneOf.discriminator)\": \"\(variant.value)\"`")
                 p.line("case \(Naming.escaped(caseName))(\(type))")
@@ -62,8 +62,8 @@ extension ModelRenderer {
             }
             p.blank()
             renderOneOfEncode(oneOf, names: names, into: &p)
-            renderCaseEquality(name: context.names.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
         }
+        renderCaseEquality(name: context.names.typeName(model.name), cases: names.map(Naming.member) + ["unknown"], into: &p)
     }
 
     /// A `oneOf`'s `encode(to:)`: the case's model, then its discriminator value.
@@ -101,14 +101,14 @@ extension ModelRenderer {
         let name = context.names.typeName(model.name)
         let caseNames = context.names.memberNames(model.name)
         let types = union.variants.map { context.swiftType($0.type) }
-        renderEnumDeclaration(model, "indirect enum ", name, ": Codable, Hashable, Sendable, FieldwiseEquatable", into: &p) { p in
+        renderEnumDeclaration(model, "indirect enum ", name, ": Codable, Hashable, Sendable", into: &p) { p in
             for (caseName, type) in zip(caseNames, types) {
                 p.line("case \(Naming.escaped(caseName))(\(type))")
             }
             p.blank()
             renderUnionCoding(union, name: name, caseNames: caseNames, types: types, into: &p)
-            renderCaseEquality(name: name, cases: caseNames.map(Naming.member), into: &p)
         }
+        renderCaseEquality(name: name, cases: caseNames.map(Naming.member), into: &p)
     }
 
     /// A union's `init(from:)` (the first case that decodes) and `encode(to:)` (the case's value).
@@ -161,7 +161,7 @@ extension ModelRenderer {
             // One case covers every pair; a `default` would be a warning.
             if cases.count > 1 { p.line("default: return false") }
         }
-        p.close()
+        closeEquality(into: &p)
     }
 
     /// `encode(to:)`'s `switch self` of an enum whose cases hold values, in parts past

@@ -28,7 +28,7 @@ extension ModelRenderer {
         let access = context.access
         p.doc(summary)
         let mirrored = Self.reflects(members)
-        p.block("\(context.typeModifiers)struct \(name): Codable, Hashable, Sendable, FieldwiseEquatable\(if: mirrored, ", Swift.CustomReflectable")") { p in
+        p.block("\(context.typeModifiers)struct \(name): Codable, Hashable, Sendable\(if: mirrored, ", Swift.CustomReflectable")") { p in
             for item in members {
                 let field = fields[item.index]
                 p.doc(field.summary)
@@ -49,16 +49,17 @@ extension ModelRenderer {
             }
             p.blank()
             renderEncoding(members, base: storage + ".", into: &p)
-            openEquality(name, into: &p)
-            p.line("if \(storage) === rhs.\(storage) { return true }")
-            renderFieldComparisons(members, base: storage + ".", into: &p)
-            p.close()
             p.blank()
             renderHashing(members, base: storage + ".", into: &p)
             if mirrored { renderStorageMirror(storage: storage, into: &p) }
             p.blank()
             renderStorageClass(members, storageType: storageType, into: &p)
         }
+        // In the same file, the extension reads the private storage.
+        openEquality(name, into: &p)
+        p.line("if \(storage) === rhs.\(storage) { return true }")
+        renderFieldComparisons(members, base: storage + ".", into: &p)
+        closeEquality(into: &p)
     }
 
     /// `private nonisolated final class _Storage: Sendable` with the stored properties (`let`),

@@ -113,7 +113,7 @@ struct ModelRenderer {
         p.doc(summary)
         let conformances: StaticString = codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable"
         let mirrored = members.contains { $0.storage != nil } && Self.reflects(members)
-        p.block("\(context.typeModifiers)struct \(name)\(conformances)\(if: !members.isEmpty, ", FieldwiseEquatable")\(if: mirrored, ", Swift.CustomReflectable")") { p in
+        p.block("\(context.typeModifiers)struct \(name)\(conformances)\(if: mirrored, ", Swift.CustomReflectable")") { p in
             for item in members {
                 renderStoredProperty(item, field: fields[item.index], into: &p)
             }
@@ -125,9 +125,10 @@ struct ModelRenderer {
                 p.blank()
                 renderEncoding(members, base: "self.", into: &p)
             }
-            renderEquality(name: name, members, into: &p)
+            renderStoredHashValueHashing(members, into: &p)
             if mirrored { renderFieldMirror(members, into: &p) }
         }
+        renderEquality(name: name, members, into: &p)
     }
 
     /// Each field's Swift names and types, and whether it is stored privately (boxed or deprecated).
@@ -233,19 +234,22 @@ struct ModelRenderer {
         }
     }
 
-    /// Equality over the stored properties, one `guard` each: the runtime's `fieldsEqual` is
-    /// resolved at once, where the synthesized `==` resolves every comparison among all `==`
-    /// overloads in scope (the most expensive declaration of a generated module to type-check).
-    /// A method, not a `static func ==`: the runtime's `FieldwiseEquatable` turns it into `==`.
-    /// `hash(into:)` stays synthesized (it combines the same stored properties) unless a field is
-    /// named `hashValue`. A struct without fields keeps the synthesized `==`.
+    /// Equality over the stored properties, one `guard` each, after the struct: the runtime's
+    /// `fieldsEqual` is resolved at once, where the synthesized `==` resolves every comparison
+    /// among all `==` overloads in scope (the most expensive declaration of a generated module to
+    /// type-check). A method, not a `static func ==`: the runtime's `FieldwiseEquatable` turns it
+    /// into `==`. A struct without fields keeps the synthesized `==`.
     private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
         guard !members.isEmpty else { return }
         openEquality(name, into: &p)
         renderFieldComparisons(members, base: "", into: &p)
-        p.close()
-        // A stored `hashValue` would witness Hashable's deprecated requirement, and the
-        // synthesized `hash(into:)` would hash that one field, with a deprecation warning.
+        closeEquality(into: &p)
+    }
+
+    /// `hash(into:)` stays synthesized (it combines the same stored properties) unless a field is
+    /// named `hashValue`: a stored `hashValue` would witness Hashable's deprecated requirement,
+    /// and the synthesized `hash(into:)` would hash that one field, with a deprecation warning.
+    private func renderStoredHashValueHashing(_ members: [Member], into p: inout CodePrinter) {
         guard members.contains(where: { $0.member == "hashValue" }) else { return }
         p.blank()
         renderHashing(members, base: "self.", into: &p)
@@ -271,14 +275,24 @@ struct ModelRenderer {
         }
     }
 
-    /// `public func hasEqualFields(_ rhs: Name) -> Bool {`, after a blank line. Each model
-    /// declaring a `static func ==` made every file of the module that compares anything depend on
-    /// every models file (operators are looked up module-wide, and the compiler's dependency graph
+    /// After the type and a blank line: `@_spi(Generated) extension Name: FieldwiseEquatable {`
+    /// and `public func hasEqualFields(_ rhs: Name) -> Bool {`. Each model declaring a
+    /// `static func ==` made every file of the module that compares anything depend on every
+    /// models file (operators are looked up module-wide, and the compiler's dependency graph
     /// records `==` without a fingerprint): adding a field to one model of GitHub's module rebuilt
-    /// 46 of its 96 files; with the method, the 3 that use the model.
+    /// 46 of its 96 files; with the method, the 3 that use the model. The runtime's protocol is
+    /// SPI, which a public conformance cannot name: the extension of a public model is SPI too,
+    /// so an app sees `==` and not the method.
     func openEquality(_ name: String, into p: inout CodePrinter) {
         p.blank()
+        p.open("\(if: !context.access.isEmpty, "@_spi(Generated) ")extension \(name): FieldwiseEquatable")
         p.open("\(context.access)func hasEqualFields(_ rhs: \(name)) -> Bool")
+    }
+
+    /// Closes what `openEquality` opened.
+    func closeEquality(into p: inout CodePrinter) {
+        p.close()
+        p.close()
     }
 
     /// `@available(*, deprecated)`, with the spec's message when it gave one.

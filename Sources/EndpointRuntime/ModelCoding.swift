@@ -105,11 +105,13 @@ extension KeyedEncodingContainer where K == WireKey {
 /// `static func ==` in each model: a member operator of the generated module takes part in every
 /// `==` lookup of the module, which tied every file to every models file in the compiler's
 /// incremental dependency graph.
+@_spi(Generated)
 public protocol FieldwiseEquatable: Equatable {
     /// Whether every stored property (or the case and its value) equals `other`'s.
     func hasEqualFields(_ other: Self) -> Bool
 }
 
+@_spi(Generated)
 extension FieldwiseEquatable {
     /// Equal when `hasEqualFields(_:)` says so.
     @inlinable

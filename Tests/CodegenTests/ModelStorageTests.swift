@@ -111,7 +111,7 @@ final class ModelStorageTests: XCTestCase {
               Looped: { fields: { customMirror: String, next: Looped? } }
             """)
         XCTAssertTrue(text.contains("""
-            public nonisolated struct Wide: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+            public nonisolated struct Wide: Codable, Hashable, Sendable, Swift.CustomReflectable {
             """), text)
         XCTAssertTrue(text.contains("""
                 public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
@@ -128,9 +128,9 @@ final class ModelStorageTests: XCTestCase {
                     )
                 }
             """), "an optional is converted with `as Any` (no warning)")
-        XCTAssertTrue(text.contains("public nonisolated struct Plain: Codable, Hashable, Sendable, FieldwiseEquatable {\n"))
-        XCTAssertTrue(text.contains("public nonisolated struct Clash: Codable, Hashable, Sendable, FieldwiseEquatable {\n"))
-        XCTAssertTrue(text.contains("public nonisolated struct Looped: Codable, Hashable, Sendable, FieldwiseEquatable {\n"))
+        XCTAssertTrue(text.contains("public nonisolated struct Plain: Codable, Hashable, Sendable {\n"))
+        XCTAssertTrue(text.contains("public nonisolated struct Clash: Codable, Hashable, Sendable {\n"))
+        XCTAssertTrue(text.contains("public nonisolated struct Looped: Codable, Hashable, Sendable {\n"))
         XCTAssertEqual(text.components(separatedBy: "var customMirror: Swift.Mirror").count - 1, 2, "Wide and Node only")
     }
 }

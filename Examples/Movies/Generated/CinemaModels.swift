@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Film: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var title: String { _storage.title }
     public var runtimeMinutes: Int { _storage.runtimeMinutes }
@@ -30,15 +30,6 @@ public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable,
         try container.put(_storage.title, "title")
         try container.put(_storage.runtimeMinutes, "runtime_minutes")
         try container.putIfPresent(_storage.rating, "rating")
-    }
-
-    public func hasEqualFields(_ rhs: Film) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.runtimeMinutes, rhs._storage.runtimeMinutes) else { return false }
-        guard fieldsEqual(self._storage.rating, rhs._storage.rating) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -74,6 +65,17 @@ public nonisolated struct Film: Codable, Hashable, Sendable, FieldwiseEquatable,
     }
 }
 
+@_spi(Generated) extension Film: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Film) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.runtimeMinutes, rhs._storage.runtimeMinutes) else { return false }
+        guard fieldsEqual(self._storage.rating, rhs._storage.rating) else { return false }
+        return true
+    }
+}
+
 public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case standard
     case imax
@@ -100,7 +102,7 @@ public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Senda
     }
 }
 
-public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Showtime: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var film: Film { _storage.film }
     public var startsAt: Date { _storage.startsAt }
@@ -124,16 +126,6 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(_storage.startsAt, "starts_at")
         try container.put(_storage.format, "format")
         try container.put(_storage.seatsLeft, "seats_left")
-    }
-
-    public func hasEqualFields(_ rhs: Showtime) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.film, rhs._storage.film) else { return false }
-        guard fieldsEqual(self._storage.startsAt, rhs._storage.startsAt) else { return false }
-        guard fieldsEqual(self._storage.format, rhs._storage.format) else { return false }
-        guard fieldsEqual(self._storage.seatsLeft, rhs._storage.seatsLeft) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -173,7 +165,19 @@ public nonisolated struct Showtime: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct FilmPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Showtime: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Showtime) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.film, rhs._storage.film) else { return false }
+        guard fieldsEqual(self._storage.startsAt, rhs._storage.startsAt) else { return false }
+        guard fieldsEqual(self._storage.format, rhs._storage.format) else { return false }
+        guard fieldsEqual(self._storage.seatsLeft, rhs._storage.seatsLeft) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct FilmPage: Codable, Hashable, Sendable {
     public let films: [Film]
     public let totalPages: Int
 
@@ -193,7 +197,9 @@ public nonisolated struct FilmPage: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.films, "films")
         try container.put(self.totalPages, "total_pages")
     }
+}
 
+@_spi(Generated) extension FilmPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: FilmPage) -> Bool {
         guard fieldsEqual(self.films, rhs.films) else { return false }
         guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
@@ -201,7 +207,7 @@ public nonisolated struct FilmPage: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct SeatsLeft: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SeatsLeft: Codable, Hashable, Sendable {
     public let seatsLeft: Int
 
     public init(seatsLeft: Int) {
@@ -217,14 +223,16 @@ public nonisolated struct SeatsLeft: Codable, Hashable, Sendable, FieldwiseEquat
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.seatsLeft, "seats_left")
     }
+}
 
+@_spi(Generated) extension SeatsLeft: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SeatsLeft) -> Bool {
         guard fieldsEqual(self.seatsLeft, rhs.seatsLeft) else { return false }
         return true
     }
 }
 
-public nonisolated struct Problem: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Problem: Codable, Hashable, Sendable {
     public let error: String
     public let reason: String
 
@@ -244,7 +252,9 @@ public nonisolated struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.error, "error")
         try container.put(self.reason, "reason")
     }
+}
 
+@_spi(Generated) extension Problem: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Problem) -> Bool {
         guard fieldsEqual(self.error, rhs.error) else { return false }
         guard fieldsEqual(self.reason, rhs.reason) else { return false }
@@ -252,7 +262,7 @@ public nonisolated struct Problem: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Booking: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: String { _storage.id }
     public var showtimeId: Int { _storage.showtimeId }
     public var seats: [String] { _storage.seats }
@@ -274,15 +284,6 @@ public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(_storage.showtimeId, "showtime_id")
         try container.put(_storage.seats, "seats")
         try container.put(_storage.totalCents, "total_cents")
-    }
-
-    public func hasEqualFields(_ rhs: Booking) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.showtimeId, rhs._storage.showtimeId) else { return false }
-        guard fieldsEqual(self._storage.seats, rhs._storage.seats) else { return false }
-        guard fieldsEqual(self._storage.totalCents, rhs._storage.totalCents) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -318,7 +319,18 @@ public nonisolated struct Booking: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Booking: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Booking) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.showtimeId, rhs._storage.showtimeId) else { return false }
+        guard fieldsEqual(self._storage.seats, rhs._storage.seats) else { return false }
+        guard fieldsEqual(self._storage.totalCents, rhs._storage.totalCents) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable {
     public let seats: [String]
     public let email: String
 
@@ -338,7 +350,9 @@ public nonisolated struct BookSeatsRequest: Codable, Hashable, Sendable, Fieldwi
         try container.put(self.seats, "seats")
         try container.put(self.email, "email")
     }
+}
 
+@_spi(Generated) extension BookSeatsRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: BookSeatsRequest) -> Bool {
         guard fieldsEqual(self.seats, rhs.seats) else { return false }
         guard fieldsEqual(self.email, rhs.email) else { return false }

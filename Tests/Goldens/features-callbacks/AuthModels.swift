@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct LoginRequest: Codable, Hashable, Sendable {
     var username: String
     var password: String
 
@@ -28,7 +28,9 @@ nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.put(self.username, "username")
         try container.put(self.password, "password")
     }
+}
 
+extension LoginRequest: FieldwiseEquatable {
     func hasEqualFields(_ rhs: LoginRequest) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -36,7 +38,7 @@ nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct LoginResponse: Codable, Hashable, Sendable {
     var accessToken: String
     var expiresIn: Int
 
@@ -56,7 +58,9 @@ nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.put(self.accessToken, "access_token")
         try container.put(self.expiresIn, "expires_in")
     }
+}
 
+extension LoginResponse: FieldwiseEquatable {
     func hasEqualFields(_ rhs: LoginResponse) -> Bool {
         guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
         guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
@@ -65,7 +69,7 @@ nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatabl
 }
 
 /// A daily question.
-nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct Question: Codable, Hashable, Sendable {
     var index: Int
     var title: String
     var myAnswer: String?
@@ -97,7 +101,9 @@ nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.put(self.createdAt, "created_at")
         try container.put(self.state, "state")
     }
+}
 
+extension Question: FieldwiseEquatable {
     func hasEqualFields(_ rhs: Question) -> Bool {
         guard fieldsEqual(self.index, rhs.index) else { return false }
         guard fieldsEqual(self.title, rhs.title) else { return false }
@@ -134,7 +140,7 @@ nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     var message: String
 
     init(message: String) {
@@ -150,14 +156,16 @@ nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatabl
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.message, "message")
     }
+}
 
+extension ErrorResponse: FieldwiseEquatable {
     func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
         guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }
 
-nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
     var text: String
 
     init(text: String) {
@@ -173,14 +181,16 @@ nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable, FieldwiseEq
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.text, "text")
     }
+}
 
+extension SubmitAnswerRequest: FieldwiseEquatable {
     func hasEqualFields(_ rhs: SubmitAnswerRequest) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
     var id: Int
 
     init(id: Int) {
@@ -196,7 +206,9 @@ nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, Fieldwi
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.id, "id")
     }
+}
 
+extension SubmitAnswerCreatedBody: FieldwiseEquatable {
     func hasEqualFields(_ rhs: SubmitAnswerCreatedBody) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         return true
@@ -204,7 +216,7 @@ nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, Fieldwi
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     var image: File
     var caption: String?
 
@@ -212,7 +224,9 @@ nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
         self.image = image
         self.caption = caption
     }
+}
 
+extension UploadAvatarRequest: FieldwiseEquatable {
     func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
         guard fieldsEqual(self.image, rhs.image) else { return false }
         guard fieldsEqual(self.caption, rhs.caption) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct Paging: Codable, Hashable, Sendable {
     var totalPages: Int?
     var total: Int?
 
@@ -28,7 +28,9 @@ nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.putIfPresent(self.totalPages, "total_pages")
         try container.putIfPresent(self.total, "total")
     }
+}
 
+extension Paging: FieldwiseEquatable {
     func hasEqualFields(_ rhs: Paging) -> Bool {
         guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
         guard fieldsEqual(self.total, rhs.total) else { return false }
@@ -36,7 +38,7 @@ nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatable {
     }
 }
 
-nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct ShelfPage: Codable, Hashable, Sendable {
     var shelves: [String]
     var more: Bool?
     var paging: Paging?
@@ -60,7 +62,9 @@ nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.putIfPresent(self.more, "more")
         try container.putIfPresent(self.paging, "paging")
     }
+}
 
+extension ShelfPage: FieldwiseEquatable {
     func hasEqualFields(_ rhs: ShelfPage) -> Bool {
         guard fieldsEqual(self.shelves, rhs.shelves) else { return false }
         guard fieldsEqual(self.more, rhs.more) else { return false }
@@ -69,7 +73,7 @@ nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     }
 }
 
-nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct LoanPage: Codable, Hashable, Sendable {
     var loans: [Int]?
     var paging: Paging
 
@@ -89,7 +93,9 @@ nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.putIfPresent(self.loans, "loans")
         try container.put(self.paging, "paging")
     }
+}
 
+extension LoanPage: FieldwiseEquatable {
     func hasEqualFields(_ rhs: LoanPage) -> Bool {
         guard fieldsEqual(self.loans, rhs.loans) else { return false }
         guard fieldsEqual(self.paging, rhs.paging) else { return false }
@@ -97,7 +103,7 @@ nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     }
 }
 
-nonisolated struct EntryQuery: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct EntryQuery: Codable, Hashable, Sendable {
     var text: String
 
     init(text: String) {
@@ -113,14 +119,16 @@ nonisolated struct EntryQuery: Codable, Hashable, Sendable, FieldwiseEquatable {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.text, "text")
     }
+}
 
+extension EntryQuery: FieldwiseEquatable {
     func hasEqualFields(_ rhs: EntryQuery) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-nonisolated struct EntryMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct EntryMeta: Codable, Hashable, Sendable {
     var next: Int?
 
     init(next: Int? = nil) {
@@ -136,14 +144,16 @@ nonisolated struct EntryMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.next, "next")
     }
+}
 
+extension EntryMeta: FieldwiseEquatable {
     func hasEqualFields(_ rhs: EntryMeta) -> Bool {
         guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct EntryPage: Codable, Hashable, Sendable {
     var entries: [String]
     var meta: EntryMeta
 
@@ -163,7 +173,9 @@ nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.put(self.entries, "entries")
         try container.put(self.meta, "meta")
     }
+}
 
+extension EntryPage: FieldwiseEquatable {
     func hasEqualFields(_ rhs: EntryPage) -> Bool {
         guard fieldsEqual(self.entries, rhs.entries) else { return false }
         guard fieldsEqual(self.meta, rhs.meta) else { return false }
@@ -171,7 +183,7 @@ nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     }
 }
 
-nonisolated struct NoteMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct NoteMeta: Codable, Hashable, Sendable {
     var next: String?
 
     init(next: String? = nil) {
@@ -187,14 +199,16 @@ nonisolated struct NoteMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.next, "next")
     }
+}
 
+extension NoteMeta: FieldwiseEquatable {
     func hasEqualFields(_ rhs: NoteMeta) -> Bool {
         guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct DraftPage: Codable, Hashable, Sendable {
     var `class`: [String]?
     var self_: DraftMeta
 
@@ -214,7 +228,9 @@ nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.putIfPresent(self.class, "class")
         try container.put(self.self_, "meta")
     }
+}
 
+extension DraftPage: FieldwiseEquatable {
     func hasEqualFields(_ rhs: DraftPage) -> Bool {
         guard fieldsEqual(self.class, rhs.class) else { return false }
         guard fieldsEqual(self.self_, rhs.self_) else { return false }
@@ -222,7 +238,7 @@ nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquatable {
     }
 }
 
-nonisolated struct DraftMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct DraftMeta: Codable, Hashable, Sendable {
     var `default`: String?
 
     init(`default`: String? = nil) {
@@ -238,14 +254,16 @@ nonisolated struct DraftMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.default, "default")
     }
+}
 
+extension DraftMeta: FieldwiseEquatable {
     func hasEqualFields(_ rhs: DraftMeta) -> Bool {
         guard fieldsEqual(self.default, rhs.default) else { return false }
         return true
     }
 }
 
-nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct NotePage: Codable, Hashable, Sendable {
     var entries: [String]
     var meta: NoteMeta?
 
@@ -265,7 +283,9 @@ nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
         try container.put(self.entries, "entries")
         try container.putIfPresent(self.meta, "meta")
     }
+}
 
+extension NotePage: FieldwiseEquatable {
     func hasEqualFields(_ rhs: NotePage) -> Bool {
         guard fieldsEqual(self.entries, rhs.entries) else { return false }
         guard fieldsEqual(self.meta, rhs.meta) else { return false }
@@ -273,7 +293,7 @@ nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
     }
 }
 
-nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable {
     var text: String
 
     init(text: String) {
@@ -289,14 +309,16 @@ nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable, Fieldw
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.text, "text")
     }
+}
 
+extension CatalogCreateNoteRequest: FieldwiseEquatable {
     func hasEqualFields(_ rhs: CatalogCreateNoteRequest) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable {
     var id: Int
 
     init(id: Int) {
@@ -312,7 +334,9 @@ nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable, Field
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.id, "id")
     }
+}
 
+extension CatalogCreateNoteResponse: FieldwiseEquatable {
     func hasEqualFields(_ rhs: CatalogCreateNoteResponse) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         return true

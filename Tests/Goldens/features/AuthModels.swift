@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
     public let username: String
     public let password: String
 
@@ -28,7 +28,9 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
         try container.put(self.username, "username")
         try container.put(self.password, "password")
     }
+}
 
+@_spi(Generated) extension LoginRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
     public let accessToken: String
     public let expiresIn: Int
 
@@ -56,7 +58,9 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseE
         try container.put(self.accessToken, "access_token")
         try container.put(self.expiresIn, "expires_in")
     }
+}
 
+@_spi(Generated) extension LoginResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginResponse) -> Bool {
         guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
         guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
@@ -65,7 +69,7 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseE
 }
 
 /// A daily question.
-public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Question: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var index: Int { _storage.index }
     public var title: String { _storage.title }
     public var myAnswer: String? { _storage.myAnswer }
@@ -89,16 +93,6 @@ public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(_storage.myAnswer, "my_answer")
         try container.put(_storage.createdAt, "created_at")
         try container.put(_storage.state, "state")
-    }
-
-    public func hasEqualFields(_ rhs: Question) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.index, rhs._storage.index) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.myAnswer, rhs._storage.myAnswer) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
-        guard fieldsEqual(self._storage.state, rhs._storage.state) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -138,6 +132,18 @@ public nonisolated struct Question: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
+@_spi(Generated) extension Question: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Question) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.index, rhs._storage.index) else { return false }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.myAnswer, rhs._storage.myAnswer) else { return false }
+        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
+        guard fieldsEqual(self._storage.state, rhs._storage.state) else { return false }
+        return true
+    }
+}
+
 public nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case `open`
     case answered
@@ -164,7 +170,7 @@ public nonisolated enum QuestionState: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     public let message: String
 
     public init(message: String) {
@@ -180,14 +186,16 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseE
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.message, "message")
     }
+}
 
+@_spi(Generated) extension ErrorResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
         guard fieldsEqual(self.message, rhs.message) else { return false }
         return true
     }
 }
 
-public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable {
     public let text: String
 
     public init(text: String) {
@@ -203,14 +211,16 @@ public nonisolated struct SubmitAnswerRequest: Codable, Hashable, Sendable, Fiel
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.text, "text")
     }
+}
 
+@_spi(Generated) extension SubmitAnswerRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SubmitAnswerRequest) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable {
     public let id: Int
 
     public init(id: Int) {
@@ -226,7 +236,9 @@ public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, 
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.id, "id")
     }
+}
 
+@_spi(Generated) extension SubmitAnswerCreatedBody: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SubmitAnswerCreatedBody) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         return true
@@ -234,7 +246,7 @@ public nonisolated struct SubmitAnswerCreatedBody: Codable, Hashable, Sendable, 
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     public let image: File
     public let caption: String?
 
@@ -242,7 +254,9 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEqua
         self.image = image
         self.caption = caption
     }
+}
 
+@_spi(Generated) extension UploadAvatarRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
         guard fieldsEqual(self.image, rhs.image) else { return false }
         guard fieldsEqual(self.caption, rhs.caption) else { return false }

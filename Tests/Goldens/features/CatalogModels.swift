@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Paging: Codable, Hashable, Sendable {
     public let totalPages: Int?
     public let total: Int?
 
@@ -28,7 +28,9 @@ public nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(self.totalPages, "total_pages")
         try container.putIfPresent(self.total, "total")
     }
+}
 
+@_spi(Generated) extension Paging: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Paging) -> Bool {
         guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
         guard fieldsEqual(self.total, rhs.total) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct Paging: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ShelfPage: Codable, Hashable, Sendable {
     public let shelves: [String]
     public let more: Bool?
     public let paging: Paging?
@@ -60,7 +62,9 @@ public nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquat
         try container.putIfPresent(self.more, "more")
         try container.putIfPresent(self.paging, "paging")
     }
+}
 
+@_spi(Generated) extension ShelfPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ShelfPage) -> Bool {
         guard fieldsEqual(self.shelves, rhs.shelves) else { return false }
         guard fieldsEqual(self.more, rhs.more) else { return false }
@@ -69,7 +73,7 @@ public nonisolated struct ShelfPage: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoanPage: Codable, Hashable, Sendable {
     public let loans: [Int]?
     public let paging: Paging
 
@@ -89,7 +93,9 @@ public nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(self.loans, "loans")
         try container.put(self.paging, "paging")
     }
+}
 
+@_spi(Generated) extension LoanPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoanPage) -> Bool {
         guard fieldsEqual(self.loans, rhs.loans) else { return false }
         guard fieldsEqual(self.paging, rhs.paging) else { return false }
@@ -97,7 +103,7 @@ public nonisolated struct LoanPage: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct EntryQuery: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct EntryQuery: Codable, Hashable, Sendable {
     public let text: String
 
     public init(text: String) {
@@ -113,14 +119,16 @@ public nonisolated struct EntryQuery: Codable, Hashable, Sendable, FieldwiseEqua
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.text, "text")
     }
+}
 
+@_spi(Generated) extension EntryQuery: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: EntryQuery) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-public nonisolated struct EntryMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct EntryMeta: Codable, Hashable, Sendable {
     public let next: Int?
 
     public init(next: Int? = nil) {
@@ -136,14 +144,16 @@ public nonisolated struct EntryMeta: Codable, Hashable, Sendable, FieldwiseEquat
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.next, "next")
     }
+}
 
+@_spi(Generated) extension EntryMeta: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: EntryMeta) -> Bool {
         guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-public nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct EntryPage: Codable, Hashable, Sendable {
     public let entries: [String]
     public let meta: EntryMeta
 
@@ -163,7 +173,9 @@ public nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquat
         try container.put(self.entries, "entries")
         try container.put(self.meta, "meta")
     }
+}
 
+@_spi(Generated) extension EntryPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: EntryPage) -> Bool {
         guard fieldsEqual(self.entries, rhs.entries) else { return false }
         guard fieldsEqual(self.meta, rhs.meta) else { return false }
@@ -171,7 +183,7 @@ public nonisolated struct EntryPage: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct NoteMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct NoteMeta: Codable, Hashable, Sendable {
     public let next: String?
 
     public init(next: String? = nil) {
@@ -187,14 +199,16 @@ public nonisolated struct NoteMeta: Codable, Hashable, Sendable, FieldwiseEquata
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.next, "next")
     }
+}
 
+@_spi(Generated) extension NoteMeta: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: NoteMeta) -> Bool {
         guard fieldsEqual(self.next, rhs.next) else { return false }
         return true
     }
 }
 
-public nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct DraftPage: Codable, Hashable, Sendable {
     public let `class`: [String]?
     public let self_: DraftMeta
 
@@ -214,7 +228,9 @@ public nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquat
         try container.putIfPresent(self.class, "class")
         try container.put(self.self_, "meta")
     }
+}
 
+@_spi(Generated) extension DraftPage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: DraftPage) -> Bool {
         guard fieldsEqual(self.class, rhs.class) else { return false }
         guard fieldsEqual(self.self_, rhs.self_) else { return false }
@@ -222,7 +238,7 @@ public nonisolated struct DraftPage: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct DraftMeta: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct DraftMeta: Codable, Hashable, Sendable {
     public let `default`: String?
 
     public init(`default`: String? = nil) {
@@ -238,14 +254,16 @@ public nonisolated struct DraftMeta: Codable, Hashable, Sendable, FieldwiseEquat
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.default, "default")
     }
+}
 
+@_spi(Generated) extension DraftMeta: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: DraftMeta) -> Bool {
         guard fieldsEqual(self.default, rhs.default) else { return false }
         return true
     }
 }
 
-public nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct NotePage: Codable, Hashable, Sendable {
     public let entries: [String]
     public let meta: NoteMeta?
 
@@ -265,7 +283,9 @@ public nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.entries, "entries")
         try container.putIfPresent(self.meta, "meta")
     }
+}
 
+@_spi(Generated) extension NotePage: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: NotePage) -> Bool {
         guard fieldsEqual(self.entries, rhs.entries) else { return false }
         guard fieldsEqual(self.meta, rhs.meta) else { return false }
@@ -273,7 +293,7 @@ public nonisolated struct NotePage: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable {
     public let text: String
 
     public init(text: String) {
@@ -289,14 +309,16 @@ public nonisolated struct CatalogCreateNoteRequest: Codable, Hashable, Sendable,
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.text, "text")
     }
+}
 
+@_spi(Generated) extension CatalogCreateNoteRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CatalogCreateNoteRequest) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         return true
     }
 }
 
-public nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable {
     public let id: Int
 
     public init(id: Int) {
@@ -312,7 +334,9 @@ public nonisolated struct CatalogCreateNoteResponse: Codable, Hashable, Sendable
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.id, "id")
     }
+}
 
+@_spi(Generated) extension CatalogCreateNoteResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CatalogCreateNoteResponse) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         return true

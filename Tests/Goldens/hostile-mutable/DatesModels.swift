@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Event: Codable, Hashable, Sendable {
     public var id: Int
     public var startsAt: Date
     public var createdAt: Date
@@ -44,7 +44,9 @@ public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.put(self.day, "day", .date(timeZone: "Asia/Seoul"))
         try container.put(self.seenAt, "seenAt", .iso8601)
     }
+}
 
+@_spi(Generated) extension Event: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Event) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.startsAt, rhs.startsAt) else { return false }
@@ -56,7 +58,7 @@ public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Reminder: Codable, Hashable, Sendable {
     public var at: Date
     public var snoozeUntil: Date?
     public var slots: [Slot]?
@@ -80,7 +82,9 @@ public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(self.snoozeUntil, "snoozeUntil", .epochSeconds)
         try container.putIfPresent(self.slots, "slots")
     }
+}
 
+@_spi(Generated) extension Reminder: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Reminder) -> Bool {
         guard fieldsEqual(self.at, rhs.at) else { return false }
         guard fieldsEqual(self.snoozeUntil, rhs.snoozeUntil) else { return false }
@@ -89,7 +93,7 @@ public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Slot: Codable, Hashable, Sendable {
     public var at: Date
     public var day: Date?
 
@@ -109,7 +113,9 @@ public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable 
         try container.put(self.at, "at")
         try container.putIfPresent(self.day, "day", .date(timeZone: "Asia/Seoul"))
     }
+}
 
+@_spi(Generated) extension Slot: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Slot) -> Bool {
         guard fieldsEqual(self.at, rhs.at) else { return false }
         guard fieldsEqual(self.day, rhs.day) else { return false }
@@ -118,7 +124,7 @@ public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable 
 }
 
 /// The multipart/form-data parts of `attach`.
-public nonisolated struct AttachRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AttachRequest: Hashable, Sendable {
     public var file: File
     public var event: Event
 
@@ -126,7 +132,9 @@ public nonisolated struct AttachRequest: Hashable, Sendable, FieldwiseEquatable 
         self.file = file
         self.event = event
     }
+}
 
+@_spi(Generated) extension AttachRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AttachRequest) -> Bool {
         guard fieldsEqual(self.file, rhs.file) else { return false }
         guard fieldsEqual(self.event, rhs.event) else { return false }

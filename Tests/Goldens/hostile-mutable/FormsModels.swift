@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SessionForm: Codable, Hashable, Sendable {
     public var mode: String
     public var lineItems: [LineItem]
     public var metadata: [String: String]?
@@ -48,7 +48,9 @@ public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEqu
         try container.putIfPresent(self.shipping, "shipping")
         try container.putIfPresent(self.extra, "extra")
     }
+}
 
+@_spi(Generated) extension SessionForm: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SessionForm) -> Bool {
         guard fieldsEqual(self.mode, rhs.mode) else { return false }
         guard fieldsEqual(self.lineItems, rhs.lineItems) else { return false }
@@ -61,7 +63,7 @@ public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LineItem: Codable, Hashable, Sendable {
     public var price: String
     public var quantity: Int
 
@@ -81,7 +83,9 @@ public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.price, "price")
         try container.put(self.quantity, "quantity")
     }
+}
 
+@_spi(Generated) extension LineItem: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LineItem) -> Bool {
         guard fieldsEqual(self.price, rhs.price) else { return false }
         guard fieldsEqual(self.quantity, rhs.quantity) else { return false }
@@ -89,7 +93,7 @@ public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Address: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Address: Codable, Hashable, Sendable {
     public var name: String
     public var city: String?
 
@@ -109,7 +113,9 @@ public nonisolated struct Address: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.name, "name")
         try container.putIfPresent(self.city, "city")
     }
+}
 
+@_spi(Generated) extension Address: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Address) -> Bool {
         guard fieldsEqual(self.name, rhs.name) else { return false }
         guard fieldsEqual(self.city, rhs.city) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Account: Codable, Hashable, Sendable {
     public var id: Int?
     public var password: String?
     public var name: String
@@ -31,7 +31,9 @@ public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.putIfPresent(self.password, "password")
         try container.put(self.name, "name")
     }
+}
 
+@_spi(Generated) extension Account: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Account) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -41,7 +43,7 @@ public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatab
 }
 
 /// Model with keyword fields.
-public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Extension: Codable, Hashable, Sendable {
     public var init_: String
     public var self_: Int
     public var `func`: [String]
@@ -98,21 +100,6 @@ public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquat
         try container.putIfPresent(self.shape, "shape")
     }
 
-    public func hasEqualFields(_ rhs: Extension) -> Bool {
-        guard EndpointRuntime.fieldsEqual(self.init_, rhs.init_) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.self_, rhs.self_) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.func, rhs.func) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._2fa, rhs._2fa) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.protocol, rhs.protocol) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.container, rhs.container) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.decoder, rhs.decoder) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.lhs, rhs.lhs) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.fieldsEqual, rhs.fieldsEqual) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.hashValue, rhs.hashValue) else { return false }
-        guard EndpointRuntime.fieldsEqual(self.shape, rhs.shape) else { return false }
-        return true
-    }
-
     public func hash(into hasher: inout Hasher) {
         hasher.combine(self.init_)
         hasher.combine(self.self_)
@@ -128,7 +115,24 @@ public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Extension: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Extension) -> Bool {
+        guard EndpointRuntime.fieldsEqual(self.init_, rhs.init_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.self_, rhs.self_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.func, rhs.func) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._2fa, rhs._2fa) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.protocol, rhs.protocol) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.container, rhs.container) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.decoder, rhs.decoder) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.lhs, rhs.lhs) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.fieldsEqual, rhs.fieldsEqual) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.hashValue, rhs.hashValue) else { return false }
+        guard EndpointRuntime.fieldsEqual(self.shape, rhs.shape) else { return false }
+        return true
+    }
+}
+
+public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
     /// `"@type": "default"`
     case `default`(Extension)
     /// `"@type": "unknown"`
@@ -188,7 +192,9 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEq
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension Shape: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Shape) -> Bool {
         switch (self, rhs) {
         case (.default(let left), .default(let right)): return fieldsEqual(left, right)
@@ -203,7 +209,7 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Tagged: Codable, Hashable, Sendable {
     public var type: String?
     public var note: String?
 
@@ -223,7 +229,9 @@ public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(self.type, "@type")
         try container.putIfPresent(self.note, "note")
     }
+}
 
+@_spi(Generated) extension Tagged: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Tagged) -> Bool {
         guard fieldsEqual(self.type, rhs.type) else { return false }
         guard fieldsEqual(self.note, rhs.note) else { return false }
@@ -231,7 +239,7 @@ public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
     /// `"type": 1`
     case button(Button)
     /// `"type": 2`
@@ -270,7 +278,9 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseE
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension Widget: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Widget) -> Bool {
         switch (self, rhs) {
         case (.button(let left), .button(let right)): return fieldsEqual(left, right)
@@ -282,7 +292,7 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct Button: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Button: Codable, Hashable, Sendable {
     public var type: ButtonKind?
     public var label: String
 
@@ -302,7 +312,9 @@ public nonisolated struct Button: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(self.type, "type")
         try container.put(self.label, "label")
     }
+}
 
+@_spi(Generated) extension Button: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Button) -> Bool {
         guard fieldsEqual(self.type, rhs.type) else { return false }
         guard fieldsEqual(self.label, rhs.label) else { return false }
@@ -333,7 +345,7 @@ public nonisolated enum ButtonKind: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
-public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
     case `default`(Int)
     case noCaseMatched(String)
     case nestedList([Nested])
@@ -368,7 +380,9 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseE
         case .json(let value): try container.encode(value)
         }
     }
+}
 
+@_spi(Generated) extension Nested: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Nested) -> Bool {
         switch (self, rhs) {
         case (.default(let left), .default(let right)): return fieldsEqual(left, right)
@@ -381,7 +395,7 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated indirect enum Amount: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
     case int(Int)
     case double(Double)
     case intMap([String: Int])
@@ -408,7 +422,9 @@ public nonisolated indirect enum Amount: Codable, Hashable, Sendable, FieldwiseE
         case .intMap(let value): try container.encode(value)
         }
     }
+}
 
+@_spi(Generated) extension Amount: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Amount) -> Bool {
         switch (self, rhs) {
         case (.int(let left), .int(let right)): return fieldsEqual(left, right)
@@ -454,7 +470,7 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct TreeNode: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var name: String
     public var depth: Int
     public var parent: TreeNode? {
@@ -495,15 +511,6 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(self.next, "next")
     }
 
-    public func hasEqualFields(_ rhs: TreeNode) -> Bool {
-        guard fieldsEqual(self.name, rhs.name) else { return false }
-        guard fieldsEqual(self.depth, rhs.depth) else { return false }
-        guard fieldsEqual(self._parent, rhs._parent) else { return false }
-        guard fieldsEqual(self.children, rhs.children) else { return false }
-        guard fieldsEqual(self._next, rhs._next) else { return false }
-        return true
-    }
-
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
     public var customMirror: Swift.Mirror {
         Swift.Mirror(
@@ -520,7 +527,18 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension TreeNode: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: TreeNode) -> Bool {
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.depth, rhs.depth) else { return false }
+        guard fieldsEqual(self._parent, rhs._parent) else { return false }
+        guard fieldsEqual(self.children, rhs.children) else { return false }
+        guard fieldsEqual(self._next, rhs._next) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct TreeLink: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var label: String?
     public var target: TreeNode {
         get { _target.value }
@@ -545,12 +563,6 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.target, "target")
     }
 
-    public func hasEqualFields(_ rhs: TreeLink) -> Bool {
-        guard fieldsEqual(self.label, rhs.label) else { return false }
-        guard fieldsEqual(self._target, rhs._target) else { return false }
-        return true
-    }
-
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
     public var customMirror: Swift.Mirror {
         Swift.Mirror(
@@ -564,7 +576,15 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension TreeLink: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: TreeLink) -> Bool {
+        guard fieldsEqual(self.label, rhs.label) else { return false }
+        guard fieldsEqual(self._target, rhs._target) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Bookmark: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var url: String
     @available(*, deprecated, message: "use the page's own title")
     public var title: String? {
@@ -590,12 +610,6 @@ public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(self._title, "title")
     }
 
-    public func hasEqualFields(_ rhs: Bookmark) -> Bool {
-        guard fieldsEqual(self.url, rhs.url) else { return false }
-        guard fieldsEqual(self._title, rhs._title) else { return false }
-        return true
-    }
-
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
     public var customMirror: Swift.Mirror {
         Swift.Mirror(
@@ -609,7 +623,15 @@ public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Bookmark: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Bookmark) -> Bool {
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self._title, rhs._title) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
     public var `var`: String
     public var `let`: Int?
     public var type: String
@@ -633,7 +655,9 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.let, "let")
         try container.put(self.type, "Type")
     }
+}
 
+@_spi(Generated) extension ReturnRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ReturnRequest) -> Bool {
         guard fieldsEqual(self.var, rhs.var) else { return false }
         guard fieldsEqual(self.let, rhs.let) else { return false }
@@ -642,7 +666,7 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct ShadowRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ShadowRequest: Codable, Hashable, Sendable {
     public var path: String
 
     public init(path: String) {
@@ -658,14 +682,16 @@ public nonisolated struct ShadowRequest: Codable, Hashable, Sendable, FieldwiseE
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.path, "path")
     }
+}
 
+@_spi(Generated) extension ShadowRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ShadowRequest) -> Bool {
         guard fieldsEqual(self.path, rhs.path) else { return false }
         return true
     }
 }
 
-public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
     public var prompt: String
 
     public init(prompt: String) {
@@ -681,7 +707,9 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEqu
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.prompt, "prompt")
     }
+}
 
+@_spi(Generated) extension ChatRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ChatRequest) -> Bool {
         guard fieldsEqual(self.prompt, rhs.prompt) else { return false }
         return true
@@ -689,7 +717,7 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEqu
 }
 
 /// The multipart/form-data parts of `uploadWithAttributes`.
-public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable {
     public var attributes: Account
     public var file: File
     public var more: [File]?
@@ -699,7 +727,9 @@ public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable, Field
         self.file = file
         self.more = more
     }
+}
 
+@_spi(Generated) extension UploadWithAttributesRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UploadWithAttributesRequest) -> Bool {
         guard fieldsEqual(self.attributes, rhs.attributes) else { return false }
         guard fieldsEqual(self.file, rhs.file) else { return false }

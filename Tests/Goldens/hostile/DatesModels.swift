@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Event: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var startsAt: Date { _storage.startsAt }
     public var createdAt: Date { _storage.createdAt }
@@ -34,17 +34,6 @@ public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.putIfPresent(_storage.updatedAt, "updatedAt", .epochMilliseconds)
         try container.put(_storage.day, "day", .date(timeZone: "Asia/Seoul"))
         try container.put(_storage.seenAt, "seenAt", .iso8601)
-    }
-
-    public func hasEqualFields(_ rhs: Event) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.startsAt, rhs._storage.startsAt) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
-        guard fieldsEqual(self._storage.updatedAt, rhs._storage.updatedAt) else { return false }
-        guard fieldsEqual(self._storage.day, rhs._storage.day) else { return false }
-        guard fieldsEqual(self._storage.seenAt, rhs._storage.seenAt) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -88,7 +77,20 @@ public nonisolated struct Event: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Event: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Event) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.startsAt, rhs._storage.startsAt) else { return false }
+        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
+        guard fieldsEqual(self._storage.updatedAt, rhs._storage.updatedAt) else { return false }
+        guard fieldsEqual(self._storage.day, rhs._storage.day) else { return false }
+        guard fieldsEqual(self._storage.seenAt, rhs._storage.seenAt) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Reminder: Codable, Hashable, Sendable {
     public let at: Date
     public let snoozeUntil: Date?
     public let slots: [Slot]?
@@ -112,7 +114,9 @@ public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(self.snoozeUntil, "snoozeUntil", .epochSeconds)
         try container.putIfPresent(self.slots, "slots")
     }
+}
 
+@_spi(Generated) extension Reminder: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Reminder) -> Bool {
         guard fieldsEqual(self.at, rhs.at) else { return false }
         guard fieldsEqual(self.snoozeUntil, rhs.snoozeUntil) else { return false }
@@ -121,7 +125,7 @@ public nonisolated struct Reminder: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Slot: Codable, Hashable, Sendable {
     public let at: Date
     public let day: Date?
 
@@ -141,7 +145,9 @@ public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable 
         try container.put(self.at, "at")
         try container.putIfPresent(self.day, "day", .date(timeZone: "Asia/Seoul"))
     }
+}
 
+@_spi(Generated) extension Slot: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Slot) -> Bool {
         guard fieldsEqual(self.at, rhs.at) else { return false }
         guard fieldsEqual(self.day, rhs.day) else { return false }
@@ -150,7 +156,7 @@ public nonisolated struct Slot: Codable, Hashable, Sendable, FieldwiseEquatable 
 }
 
 /// The multipart/form-data parts of `attach`.
-public nonisolated struct AttachRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AttachRequest: Hashable, Sendable {
     public let file: File
     public let event: Event
 
@@ -158,7 +164,9 @@ public nonisolated struct AttachRequest: Hashable, Sendable, FieldwiseEquatable 
         self.file = file
         self.event = event
     }
+}
 
+@_spi(Generated) extension AttachRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AttachRequest) -> Bool {
         guard fieldsEqual(self.file, rhs.file) else { return false }
         guard fieldsEqual(self.event, rhs.event) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct SessionForm: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var mode: String { _storage.mode }
     public var lineItems: [LineItem] { _storage.lineItems }
     public var metadata: [String: String]? { _storage.metadata }
@@ -36,18 +36,6 @@ public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEqu
         try container.putIfPresent(_storage.tags, "tags")
         try container.putIfPresent(_storage.shipping, "shipping")
         try container.putIfPresent(_storage.extra, "extra")
-    }
-
-    public func hasEqualFields(_ rhs: SessionForm) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.mode, rhs._storage.mode) else { return false }
-        guard fieldsEqual(self._storage.lineItems, rhs._storage.lineItems) else { return false }
-        guard fieldsEqual(self._storage.metadata, rhs._storage.metadata) else { return false }
-        guard fieldsEqual(self._storage.expand, rhs._storage.expand) else { return false }
-        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
-        guard fieldsEqual(self._storage.shipping, rhs._storage.shipping) else { return false }
-        guard fieldsEqual(self._storage.extra, rhs._storage.extra) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -95,7 +83,21 @@ public nonisolated struct SessionForm: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension SessionForm: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: SessionForm) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.mode, rhs._storage.mode) else { return false }
+        guard fieldsEqual(self._storage.lineItems, rhs._storage.lineItems) else { return false }
+        guard fieldsEqual(self._storage.metadata, rhs._storage.metadata) else { return false }
+        guard fieldsEqual(self._storage.expand, rhs._storage.expand) else { return false }
+        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
+        guard fieldsEqual(self._storage.shipping, rhs._storage.shipping) else { return false }
+        guard fieldsEqual(self._storage.extra, rhs._storage.extra) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct LineItem: Codable, Hashable, Sendable {
     public let price: String
     public let quantity: Int
 
@@ -115,7 +117,9 @@ public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.price, "price")
         try container.put(self.quantity, "quantity")
     }
+}
 
+@_spi(Generated) extension LineItem: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LineItem) -> Bool {
         guard fieldsEqual(self.price, rhs.price) else { return false }
         guard fieldsEqual(self.quantity, rhs.quantity) else { return false }
@@ -123,7 +127,7 @@ public nonisolated struct LineItem: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Address: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Address: Codable, Hashable, Sendable {
     public let name: String
     public let city: String?
 
@@ -143,7 +147,9 @@ public nonisolated struct Address: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.name, "name")
         try container.putIfPresent(self.city, "city")
     }
+}
 
+@_spi(Generated) extension Address: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Address) -> Bool {
         guard fieldsEqual(self.name, rhs.name) else { return false }
         guard fieldsEqual(self.city, rhs.city) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Account: Codable, Hashable, Sendable {
     public let id: Int?
     public let password: String?
     public let name: String
@@ -31,7 +31,9 @@ public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.putIfPresent(self.password, "password")
         try container.put(self.name, "name")
     }
+}
 
+@_spi(Generated) extension Account: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Account) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -41,7 +43,7 @@ public nonisolated struct Account: Codable, Hashable, Sendable, FieldwiseEquatab
 }
 
 /// Model with keyword fields.
-public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Extension: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var init_: String { _storage.init_ }
     public var self_: Int { _storage.self_ }
     public var `func`: [String] { _storage.func }
@@ -77,22 +79,6 @@ public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquat
         try container.putIfPresent(_storage.fieldsEqual, "fieldsEqual")
         try container.put(_storage.hashValue, "hash_value")
         try container.putIfPresent(_storage.shape, "shape")
-    }
-
-    public func hasEqualFields(_ rhs: Extension) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard EndpointRuntime.fieldsEqual(self._storage.init_, rhs._storage.init_) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.self_, rhs._storage.self_) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.func, rhs._storage.func) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage._2fa, rhs._storage._2fa) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.protocol, rhs._storage.protocol) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.container, rhs._storage.container) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.decoder, rhs._storage.decoder) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.lhs, rhs._storage.lhs) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.fieldsEqual, rhs._storage.fieldsEqual) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.hashValue, rhs._storage.hashValue) else { return false }
-        guard EndpointRuntime.fieldsEqual(self._storage.shape, rhs._storage.shape) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -156,7 +142,25 @@ public nonisolated struct Extension: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Extension: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Extension) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard EndpointRuntime.fieldsEqual(self._storage.init_, rhs._storage.init_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.self_, rhs._storage.self_) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.func, rhs._storage.func) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage._2fa, rhs._storage._2fa) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.protocol, rhs._storage.protocol) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.container, rhs._storage.container) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.decoder, rhs._storage.decoder) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.lhs, rhs._storage.lhs) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.fieldsEqual, rhs._storage.fieldsEqual) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.hashValue, rhs._storage.hashValue) else { return false }
+        guard EndpointRuntime.fieldsEqual(self._storage.shape, rhs._storage.shape) else { return false }
+        return true
+    }
+}
+
+public nonisolated indirect enum Shape: Codable, Hashable, Sendable {
     /// `"@type": "default"`
     case `default`(Extension)
     /// `"@type": "unknown"`
@@ -216,7 +220,9 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEq
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension Shape: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Shape) -> Bool {
         switch (self, rhs) {
         case (.default(let left), .default(let right)): return fieldsEqual(left, right)
@@ -231,7 +237,7 @@ public nonisolated indirect enum Shape: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Tagged: Codable, Hashable, Sendable {
     public let type: String?
     public let note: String?
 
@@ -251,7 +257,9 @@ public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(self.type, "@type")
         try container.putIfPresent(self.note, "note")
     }
+}
 
+@_spi(Generated) extension Tagged: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Tagged) -> Bool {
         guard fieldsEqual(self.type, rhs.type) else { return false }
         guard fieldsEqual(self.note, rhs.note) else { return false }
@@ -259,7 +267,7 @@ public nonisolated struct Tagged: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Widget: Codable, Hashable, Sendable {
     /// `"type": 1`
     case button(Button)
     /// `"type": 2`
@@ -298,7 +306,9 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseE
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension Widget: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Widget) -> Bool {
         switch (self, rhs) {
         case (.button(let left), .button(let right)): return fieldsEqual(left, right)
@@ -310,7 +320,7 @@ public nonisolated indirect enum Widget: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct Button: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Button: Codable, Hashable, Sendable {
     public let type: ButtonKind?
     public let label: String
 
@@ -330,7 +340,9 @@ public nonisolated struct Button: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(self.type, "type")
         try container.put(self.label, "label")
     }
+}
 
+@_spi(Generated) extension Button: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Button) -> Bool {
         guard fieldsEqual(self.type, rhs.type) else { return false }
         guard fieldsEqual(self.label, rhs.label) else { return false }
@@ -361,7 +373,7 @@ public nonisolated enum ButtonKind: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
-public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Nested: Codable, Hashable, Sendable {
     case `default`(Int)
     case noCaseMatched(String)
     case nestedList([Nested])
@@ -396,7 +408,9 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseE
         case .json(let value): try container.encode(value)
         }
     }
+}
 
+@_spi(Generated) extension Nested: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Nested) -> Bool {
         switch (self, rhs) {
         case (.default(let left), .default(let right)): return fieldsEqual(left, right)
@@ -409,7 +423,7 @@ public nonisolated indirect enum Nested: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated indirect enum Amount: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Amount: Codable, Hashable, Sendable {
     case int(Int)
     case double(Double)
     case intMap([String: Int])
@@ -436,7 +450,9 @@ public nonisolated indirect enum Amount: Codable, Hashable, Sendable, FieldwiseE
         case .intMap(let value): try container.encode(value)
         }
     }
+}
 
+@_spi(Generated) extension Amount: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Amount) -> Bool {
         switch (self, rhs) {
         case (.int(let left), .int(let right)): return fieldsEqual(left, right)
@@ -482,7 +498,7 @@ public nonisolated enum Switch: RawRepresentable, Codable, Hashable, Sendable, P
     }
 }
 
-public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct TreeNode: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var depth: Int { _storage.depth }
     public var parent: TreeNode? { _storage.parent }
@@ -506,16 +522,6 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(_storage.parent, "parent")
         try container.putIfPresent(_storage.children, "children")
         try container.putIfPresent(_storage.next, "next")
-    }
-
-    public func hasEqualFields(_ rhs: TreeNode) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.depth, rhs._storage.depth) else { return false }
-        guard fieldsEqual(self._storage.parent, rhs._storage.parent) else { return false }
-        guard fieldsEqual(self._storage.children, rhs._storage.children) else { return false }
-        guard fieldsEqual(self._storage.next, rhs._storage.next) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -555,7 +561,19 @@ public nonisolated struct TreeNode: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension TreeNode: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: TreeNode) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.depth, rhs._storage.depth) else { return false }
+        guard fieldsEqual(self._storage.parent, rhs._storage.parent) else { return false }
+        guard fieldsEqual(self._storage.children, rhs._storage.children) else { return false }
+        guard fieldsEqual(self._storage.next, rhs._storage.next) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct TreeLink: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public let label: String?
     public var target: TreeNode { _target.value }
     private let _target: Indirect<TreeNode>
@@ -577,12 +595,6 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.target, "target")
     }
 
-    public func hasEqualFields(_ rhs: TreeLink) -> Bool {
-        guard fieldsEqual(self.label, rhs.label) else { return false }
-        guard fieldsEqual(self._target, rhs._target) else { return false }
-        return true
-    }
-
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
     public var customMirror: Swift.Mirror {
         Swift.Mirror(
@@ -596,7 +608,15 @@ public nonisolated struct TreeLink: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension TreeLink: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: TreeLink) -> Bool {
+        guard fieldsEqual(self.label, rhs.label) else { return false }
+        guard fieldsEqual(self._target, rhs._target) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Bookmark: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public let url: String
     @available(*, deprecated, message: "use the page's own title")
     public var title: String? { _title }
@@ -619,12 +639,6 @@ public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquata
         try container.putIfPresent(self._title, "title")
     }
 
-    public func hasEqualFields(_ rhs: Bookmark) -> Bool {
-        guard fieldsEqual(self.url, rhs.url) else { return false }
-        guard fieldsEqual(self._title, rhs._title) else { return false }
-        return true
-    }
-
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
     public var customMirror: Swift.Mirror {
         Swift.Mirror(
@@ -638,7 +652,15 @@ public nonisolated struct Bookmark: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Bookmark: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Bookmark) -> Bool {
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self._title, rhs._title) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct ReturnRequest: Codable, Hashable, Sendable {
     public let `var`: String
     public let `let`: Int?
     public let type: String
@@ -662,7 +684,9 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.let, "let")
         try container.put(self.type, "Type")
     }
+}
 
+@_spi(Generated) extension ReturnRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ReturnRequest) -> Bool {
         guard fieldsEqual(self.var, rhs.var) else { return false }
         guard fieldsEqual(self.let, rhs.let) else { return false }
@@ -671,7 +695,7 @@ public nonisolated struct ReturnRequest: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct ShadowRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ShadowRequest: Codable, Hashable, Sendable {
     public let path: String
 
     public init(path: String) {
@@ -687,14 +711,16 @@ public nonisolated struct ShadowRequest: Codable, Hashable, Sendable, FieldwiseE
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.path, "path")
     }
+}
 
+@_spi(Generated) extension ShadowRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ShadowRequest) -> Bool {
         guard fieldsEqual(self.path, rhs.path) else { return false }
         return true
     }
 }
 
-public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ChatRequest: Codable, Hashable, Sendable {
     public let prompt: String
 
     public init(prompt: String) {
@@ -710,7 +736,9 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEqu
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.prompt, "prompt")
     }
+}
 
+@_spi(Generated) extension ChatRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ChatRequest) -> Bool {
         guard fieldsEqual(self.prompt, rhs.prompt) else { return false }
         return true
@@ -718,7 +746,7 @@ public nonisolated struct ChatRequest: Codable, Hashable, Sendable, FieldwiseEqu
 }
 
 /// The multipart/form-data parts of `uploadWithAttributes`.
-public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable {
     public let attributes: Account
     public let file: File
     public let more: [File]?
@@ -728,7 +756,9 @@ public nonisolated struct UploadWithAttributesRequest: Hashable, Sendable, Field
         self.file = file
         self.more = more
     }
+}
 
+@_spi(Generated) extension UploadWithAttributesRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UploadWithAttributesRequest) -> Bool {
         guard fieldsEqual(self.attributes, rhs.attributes) else { return false }
         guard fieldsEqual(self.file, rhs.file) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
     public let email: String
     public let password: String
 
@@ -28,7 +28,9 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
         try container.put(self.email, "email")
         try container.put(self.password, "password")
     }
+}
 
+@_spi(Generated) extension LoginRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
         guard fieldsEqual(self.email, rhs.email) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
     public let accessToken: String
     public let refreshToken: String?
     public let isFirst: Bool
@@ -60,7 +62,9 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.refreshToken, "refreshToken")
         try container.put(self.isFirst, "isFirst")
     }
+}
 
+@_spi(Generated) extension LoginResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginResponse) -> Bool {
         guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
         guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
@@ -69,7 +73,7 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct TokenPair: Codable, Hashable, Sendable {
     public let accessToken: String?
     public let expiresIn: Int?
 
@@ -89,7 +93,9 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquat
         try container.putIfPresent(self.accessToken, "access_token")
         try container.putIfPresent(self.expiresIn, "expires_in")
     }
+}
 
+@_spi(Generated) extension TokenPair: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: TokenPair) -> Bool {
         guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
         guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
@@ -97,7 +103,7 @@ public nonisolated struct TokenPair: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ErrorResponse: Codable, Hashable, Sendable {
     public let status: Int?
     public let code: String?
     public let message: String?
@@ -121,7 +127,9 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.code, "code")
         try container.putIfPresent(self.message, "message")
     }
+}
 
+@_spi(Generated) extension ErrorResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ErrorResponse) -> Bool {
         guard fieldsEqual(self.status, rhs.status) else { return false }
         guard fieldsEqual(self.code, rhs.code) else { return false }
@@ -130,7 +138,7 @@ public nonisolated struct ErrorResponse: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable {
     /// Shown on reviews.
     public let nickname: String?
     public let marketingAgreed: Bool?
@@ -151,7 +159,9 @@ public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable, F
         try container.putIfPresent(self.nickname, "nickname")
         try container.putIfPresent(self.marketingAgreed, "marketing_agreed")
     }
+}
 
+@_spi(Generated) extension UpdateMyProfileRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UpdateMyProfileRequest) -> Bool {
         guard fieldsEqual(self.nickname, rhs.nickname) else { return false }
         guard fieldsEqual(self.marketingAgreed, rhs.marketingAgreed) else { return false }
@@ -159,7 +169,7 @@ public nonisolated struct UpdateMyProfileRequest: Codable, Hashable, Sendable, F
     }
 }
 
-public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable {
     public let grantType: String
     public let refreshToken: String
 
@@ -179,7 +189,9 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, Fiel
         try container.put(self.grantType, "grant_type")
         try container.put(self.refreshToken, "refresh_token")
     }
+}
 
+@_spi(Generated) extension RefreshTokenRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: RefreshTokenRequest) -> Bool {
         guard fieldsEqual(self.grantType, rhs.grantType) else { return false }
         guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
@@ -188,7 +200,7 @@ public nonisolated struct RefreshTokenRequest: Codable, Hashable, Sendable, Fiel
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public nonisolated struct MemberUploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct MemberUploadAvatarRequest: Hashable, Sendable {
     public let image: File
     public let extra: [File]?
     public let caption: String?
@@ -200,7 +212,9 @@ public nonisolated struct MemberUploadAvatarRequest: Hashable, Sendable, Fieldwi
         self.caption = caption
         self.crop = crop
     }
+}
 
+@_spi(Generated) extension MemberUploadAvatarRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MemberUploadAvatarRequest) -> Bool {
         guard fieldsEqual(self.image, rhs.image) else { return false }
         guard fieldsEqual(self.extra, rhs.extra) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct OrderLine: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct OrderLine: Codable, Hashable, Sendable {
     public let productId: Int64
     public let quantity: Int
 
@@ -28,7 +28,9 @@ public nonisolated struct OrderLine: Codable, Hashable, Sendable, FieldwiseEquat
         try container.put(self.productId, "productId")
         try container.put(self.quantity, "quantity")
     }
+}
 
+@_spi(Generated) extension OrderLine: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: OrderLine) -> Bool {
         guard fieldsEqual(self.productId, rhs.productId) else { return false }
         guard fieldsEqual(self.quantity, rhs.quantity) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct OrderLine: Codable, Hashable, Sendable, FieldwiseEquat
     }
 }
 
-public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Order: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: UUID? { _storage.id }
     public var lines: [OrderLine]? { _storage.lines }
     public var total: Double? { _storage.total }
@@ -62,17 +64,6 @@ public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.putIfPresent(_storage.payment, "payment")
         try container.putIfPresent(_storage.refund, "refund")
         try container.putIfPresent(_storage.events, "events")
-    }
-
-    public func hasEqualFields(_ rhs: Order) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.lines, rhs._storage.lines) else { return false }
-        guard fieldsEqual(self._storage.total, rhs._storage.total) else { return false }
-        guard fieldsEqual(self._storage.payment, rhs._storage.payment) else { return false }
-        guard fieldsEqual(self._storage.refund, rhs._storage.refund) else { return false }
-        guard fieldsEqual(self._storage.events, rhs._storage.events) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -116,7 +107,20 @@ public nonisolated struct Order: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Order: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Order) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.lines, rhs._storage.lines) else { return false }
+        guard fieldsEqual(self._storage.total, rhs._storage.total) else { return false }
+        guard fieldsEqual(self._storage.payment, rhs._storage.payment) else { return false }
+        guard fieldsEqual(self._storage.refund, rhs._storage.refund) else { return false }
+        guard fieldsEqual(self._storage.events, rhs._storage.events) else { return false }
+        return true
+    }
+}
+
+public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable {
     /// `"kind": "card"`
     case card(CardRefund)
     /// `"kind": "store_credit"`
@@ -148,7 +152,9 @@ public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable, Field
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension OrderRefund: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: OrderRefund) -> Bool {
         switch (self, rhs) {
         case (.card(let left), .card(let right)): return fieldsEqual(left, right)
@@ -159,7 +165,7 @@ public nonisolated indirect enum OrderRefund: Codable, Hashable, Sendable, Field
     }
 }
 
-public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable {
     /// `"type": "shipped"`
     case shipped(ShippedEvent)
     /// `"type": "CancelledEvent"`
@@ -191,7 +197,9 @@ public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable, Fieldw
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension OrderEvent: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: OrderEvent) -> Bool {
         switch (self, rhs) {
         case (.shipped(let left), .shipped(let right)): return fieldsEqual(left, right)
@@ -202,7 +210,7 @@ public nonisolated indirect enum OrderEvent: Codable, Hashable, Sendable, Fieldw
     }
 }
 
-public nonisolated struct ShippedEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ShippedEvent: Codable, Hashable, Sendable {
     public let type: String
     public let at: Date
     public let carrier: String?
@@ -226,7 +234,9 @@ public nonisolated struct ShippedEvent: Codable, Hashable, Sendable, FieldwiseEq
         try container.put(self.at, "at")
         try container.putIfPresent(self.carrier, "carrier")
     }
+}
 
+@_spi(Generated) extension ShippedEvent: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ShippedEvent) -> Bool {
         guard fieldsEqual(self.type, rhs.type) else { return false }
         guard fieldsEqual(self.at, rhs.at) else { return false }
@@ -235,7 +245,7 @@ public nonisolated struct ShippedEvent: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct CancelledEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CancelledEvent: Codable, Hashable, Sendable {
     public let type: String
     public let at: Date
     public let reason: String?
@@ -259,7 +269,9 @@ public nonisolated struct CancelledEvent: Codable, Hashable, Sendable, Fieldwise
         try container.put(self.at, "at")
         try container.putIfPresent(self.reason, "reason")
     }
+}
 
+@_spi(Generated) extension CancelledEvent: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CancelledEvent) -> Bool {
         guard fieldsEqual(self.type, rhs.type) else { return false }
         guard fieldsEqual(self.at, rhs.at) else { return false }
@@ -269,7 +281,7 @@ public nonisolated struct CancelledEvent: Codable, Hashable, Sendable, Fieldwise
 }
 
 /// How the order was paid.
-public nonisolated indirect enum Payment: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated indirect enum Payment: Codable, Hashable, Sendable {
     /// `"method": "card"`
     case card(CardPayment)
     /// `"method": "bank_transfer"`
@@ -308,7 +320,9 @@ public nonisolated indirect enum Payment: Codable, Hashable, Sendable, Fieldwise
             try value.encode(to: encoder)
         }
     }
+}
 
+@_spi(Generated) extension Payment: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Payment) -> Bool {
         switch (self, rhs) {
         case (.card(let left), .card(let right)): return fieldsEqual(left, right)
@@ -320,7 +334,7 @@ public nonisolated indirect enum Payment: Codable, Hashable, Sendable, Fieldwise
     }
 }
 
-public nonisolated struct CardPayment: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CardPayment: Codable, Hashable, Sendable {
     public let method: String
     public let last4: String
 
@@ -340,7 +354,9 @@ public nonisolated struct CardPayment: Codable, Hashable, Sendable, FieldwiseEqu
         try container.put(self.method, "method")
         try container.put(self.last4, "last4")
     }
+}
 
+@_spi(Generated) extension CardPayment: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CardPayment) -> Bool {
         guard fieldsEqual(self.method, rhs.method) else { return false }
         guard fieldsEqual(self.last4, rhs.last4) else { return false }
@@ -348,7 +364,7 @@ public nonisolated struct CardPayment: Codable, Hashable, Sendable, FieldwiseEqu
     }
 }
 
-public nonisolated struct BankTransfer: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct BankTransfer: Codable, Hashable, Sendable {
     public let bank: String
 
     public init(bank: String) {
@@ -364,14 +380,16 @@ public nonisolated struct BankTransfer: Codable, Hashable, Sendable, FieldwiseEq
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.bank, "bank")
     }
+}
 
+@_spi(Generated) extension BankTransfer: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: BankTransfer) -> Bool {
         guard fieldsEqual(self.bank, rhs.bank) else { return false }
         return true
     }
 }
 
-public nonisolated struct Points: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Points: Codable, Hashable, Sendable {
     public let amount: Int?
 
     public init(amount: Int? = nil) {
@@ -387,14 +405,16 @@ public nonisolated struct Points: Codable, Hashable, Sendable, FieldwiseEquatabl
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.amount, "amount")
     }
+}
 
+@_spi(Generated) extension Points: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Points) -> Bool {
         guard fieldsEqual(self.amount, rhs.amount) else { return false }
         return true
     }
 }
 
-public nonisolated struct CardRefund: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CardRefund: Codable, Hashable, Sendable {
     public let kind: CardRefundKind
     public let last4: String?
 
@@ -414,7 +434,9 @@ public nonisolated struct CardRefund: Codable, Hashable, Sendable, FieldwiseEqua
         try container.put(self.kind, "kind")
         try container.putIfPresent(self.last4, "last4")
     }
+}
 
+@_spi(Generated) extension CardRefund: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CardRefund) -> Bool {
         guard fieldsEqual(self.kind, rhs.kind) else { return false }
         guard fieldsEqual(self.last4, rhs.last4) else { return false }
@@ -442,7 +464,7 @@ public nonisolated enum CardRefundKind: RawRepresentable, Codable, Hashable, Sen
     }
 }
 
-public nonisolated struct StoreCredit: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct StoreCredit: Codable, Hashable, Sendable {
     public let kind: String
     public let amount: Int
 
@@ -462,7 +484,9 @@ public nonisolated struct StoreCredit: Codable, Hashable, Sendable, FieldwiseEqu
         try container.put(self.kind, "kind")
         try container.put(self.amount, "amount")
     }
+}
 
+@_spi(Generated) extension StoreCredit: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: StoreCredit) -> Bool {
         guard fieldsEqual(self.kind, rhs.kind) else { return false }
         guard fieldsEqual(self.amount, rhs.amount) else { return false }

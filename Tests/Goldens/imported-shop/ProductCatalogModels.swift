@@ -34,7 +34,7 @@ public nonisolated enum ListProductsCategory: RawRepresentable, Codable, Hashabl
     }
 }
 
-public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable {
     public let min: Int?
 
     public init(min: Int? = nil) {
@@ -50,7 +50,9 @@ public nonisolated struct ListProductsFilter: Codable, Hashable, Sendable, Field
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.min, "min")
     }
+}
 
+@_spi(Generated) extension ListProductsFilter: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ListProductsFilter) -> Bool {
         guard fieldsEqual(self.min, rhs.min) else { return false }
         return true
@@ -89,7 +91,7 @@ public nonisolated enum ProductSort: RawRepresentable, Codable, Hashable, Sendab
     }
 }
 
-public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Product: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     public var name: String { _storage.name }
     public var thumbnail: URL? { _storage.thumbnail }
@@ -118,18 +120,6 @@ public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.putIfPresent(_storage.description, "description")
         try container.put(_storage.status, "status")
         try container.putIfPresent(_storage.price, "price")
-    }
-
-    public func hasEqualFields(_ rhs: Product) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.thumbnail, rhs._storage.thumbnail) else { return false }
-        guard fieldsEqual(self._storage.stock, rhs._storage.stock) else { return false }
-        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
-        guard fieldsEqual(self._storage.status, rhs._storage.status) else { return false }
-        guard fieldsEqual(self._storage.price, rhs._storage.price) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -177,6 +167,20 @@ public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
+@_spi(Generated) extension Product: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Product) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.thumbnail, rhs._storage.thumbnail) else { return false }
+        guard fieldsEqual(self._storage.stock, rhs._storage.stock) else { return false }
+        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
+        guard fieldsEqual(self._storage.status, rhs._storage.status) else { return false }
+        guard fieldsEqual(self._storage.price, rhs._storage.price) else { return false }
+        return true
+    }
+}
+
 public nonisolated enum ProductStatus: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case onSale
     case soldOut
@@ -200,7 +204,7 @@ public nonisolated enum ProductStatus: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct ProductSummary: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ProductSummary: Codable, Hashable, Sendable {
     public let id: Int64
     public let name: String
     public let thumbnail: URL?
@@ -224,7 +228,9 @@ public nonisolated struct ProductSummary: Codable, Hashable, Sendable, Fieldwise
         try container.put(self.name, "name")
         try container.putIfPresent(self.thumbnail, "thumbnail")
     }
+}
 
+@_spi(Generated) extension ProductSummary: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ProductSummary) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.name, rhs.name) else { return false }
@@ -233,7 +239,7 @@ public nonisolated struct ProductSummary: Codable, Hashable, Sendable, Fieldwise
     }
 }
 
-public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Review: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var rating: Double { _storage.rating }
     public var body: String? { _storage.body }
     public var author: Member? { _storage.author }
@@ -257,16 +263,6 @@ public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(_storage.author, "author")
         try container.putIfPresent(_storage.replies, "replies")
         try container.putIfPresent(_storage.attachment, "attachment")
-    }
-
-    public func hasEqualFields(_ rhs: Review) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.rating, rhs._storage.rating) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
-        guard fieldsEqual(self._storage.replies, rhs._storage.replies) else { return false }
-        guard fieldsEqual(self._storage.attachment, rhs._storage.attachment) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -306,7 +302,19 @@ public nonisolated struct Review: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Review: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Review) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.rating, rhs._storage.rating) else { return false }
+        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
+        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
+        guard fieldsEqual(self._storage.replies, rhs._storage.replies) else { return false }
+        guard fieldsEqual(self._storage.attachment, rhs._storage.attachment) else { return false }
+        return true
+    }
+}
+
+public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable {
     case crop(Crop)
     case string(String)
 
@@ -329,7 +337,9 @@ public nonisolated indirect enum ReviewAttachment: Codable, Hashable, Sendable, 
         case .string(let value): try container.encode(value)
         }
     }
+}
 
+@_spi(Generated) extension ReviewAttachment: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ReviewAttachment) -> Bool {
         switch (self, rhs) {
         case (.crop(let left), .crop(let right)): return fieldsEqual(left, right)

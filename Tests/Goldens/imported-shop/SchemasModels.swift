@@ -9,7 +9,7 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// A member as others see it.
-public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Member: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int64 { _storage.id }
     /// The legacy id.
     public var id2: String? { _storage.id2 }
@@ -44,21 +44,6 @@ public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatabl
         try container.putIfPresent(_storage.settings, "settings")
         try container.putIfPresent(_storage.extra, "extra")
         try container.putIfPresent(_storage.self_, "self")
-    }
-
-    public func hasEqualFields(_ rhs: Member) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.id2, rhs._storage.id2) else { return false }
-        guard fieldsEqual(self._storage.nickname, rhs._storage.nickname) else { return false }
-        guard fieldsEqual(self._storage.grade, rhs._storage.grade) else { return false }
-        guard fieldsEqual(self._storage.profileUrl, rhs._storage.profileUrl) else { return false }
-        guard fieldsEqual(self._storage.joinedAt, rhs._storage.joinedAt) else { return false }
-        guard fieldsEqual(self._storage.address, rhs._storage.address) else { return false }
-        guard fieldsEqual(self._storage.settings, rhs._storage.settings) else { return false }
-        guard fieldsEqual(self._storage.extra, rhs._storage.extra) else { return false }
-        guard fieldsEqual(self._storage.self_, rhs._storage.self_) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -118,7 +103,24 @@ public nonisolated struct Member: Codable, Hashable, Sendable, FieldwiseEquatabl
     }
 }
 
-public nonisolated struct MemberAddress: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension Member: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Member) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.id2, rhs._storage.id2) else { return false }
+        guard fieldsEqual(self._storage.nickname, rhs._storage.nickname) else { return false }
+        guard fieldsEqual(self._storage.grade, rhs._storage.grade) else { return false }
+        guard fieldsEqual(self._storage.profileUrl, rhs._storage.profileUrl) else { return false }
+        guard fieldsEqual(self._storage.joinedAt, rhs._storage.joinedAt) else { return false }
+        guard fieldsEqual(self._storage.address, rhs._storage.address) else { return false }
+        guard fieldsEqual(self._storage.settings, rhs._storage.settings) else { return false }
+        guard fieldsEqual(self._storage.extra, rhs._storage.extra) else { return false }
+        guard fieldsEqual(self._storage.self_, rhs._storage.self_) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct MemberAddress: Codable, Hashable, Sendable {
     public let city: String?
     public let zipCode: String?
 
@@ -138,7 +140,9 @@ public nonisolated struct MemberAddress: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.city, "city")
         try container.putIfPresent(self.zipCode, "zip_code")
     }
+}
 
+@_spi(Generated) extension MemberAddress: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MemberAddress) -> Bool {
         guard fieldsEqual(self.city, rhs.city) else { return false }
         guard fieldsEqual(self.zipCode, rhs.zipCode) else { return false }
@@ -172,7 +176,7 @@ public nonisolated enum Grade: RawRepresentable, Codable, Hashable, Sendable, Pa
     }
 }
 
-public nonisolated struct Crop: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Crop: Codable, Hashable, Sendable {
     public let x: Int?
     public let y: Int?
 
@@ -192,7 +196,9 @@ public nonisolated struct Crop: Codable, Hashable, Sendable, FieldwiseEquatable 
         try container.putIfPresent(self.x, "x")
         try container.putIfPresent(self.y, "y")
     }
+}
 
+@_spi(Generated) extension Crop: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Crop) -> Bool {
         guard fieldsEqual(self.x, rhs.x) else { return false }
         guard fieldsEqual(self.y, rhs.y) else { return false }
@@ -200,7 +206,7 @@ public nonisolated struct Crop: Codable, Hashable, Sendable, FieldwiseEquatable 
     }
 }
 
-public nonisolated struct ErrorModel: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ErrorModel: Codable, Hashable, Sendable {
     public let code: String?
 
     public init(code: String? = nil) {
@@ -216,7 +222,9 @@ public nonisolated struct ErrorModel: Codable, Hashable, Sendable, FieldwiseEqua
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.putIfPresent(self.code, "code")
     }
+}
 
+@_spi(Generated) extension ErrorModel: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ErrorModel) -> Bool {
         guard fieldsEqual(self.code, rhs.code) else { return false }
         return true

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct CreateRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CreateRequest: Codable, Hashable, Sendable {
     public let title: String
     public let body: String
     public let tags: [String]
@@ -32,7 +32,9 @@ public nonisolated struct CreateRequest: Codable, Hashable, Sendable, FieldwiseE
         try container.put(self.body, "body")
         try container.put(self.tags, "tags")
     }
+}
 
+@_spi(Generated) extension CreateRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CreateRequest) -> Bool {
         guard fieldsEqual(self.title, rhs.title) else { return false }
         guard fieldsEqual(self.body, rhs.body) else { return false }
@@ -41,7 +43,7 @@ public nonisolated struct CreateRequest: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct UpdateRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UpdateRequest: Codable, Hashable, Sendable {
     public let title: String?
     public let body: String?
 
@@ -61,7 +63,9 @@ public nonisolated struct UpdateRequest: Codable, Hashable, Sendable, FieldwiseE
         try container.putIfPresent(self.title, "title")
         try container.putIfPresent(self.body, "body")
     }
+}
 
+@_spi(Generated) extension UpdateRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UpdateRequest) -> Bool {
         guard fieldsEqual(self.title, rhs.title) else { return false }
         guard fieldsEqual(self.body, rhs.body) else { return false }
@@ -69,7 +73,7 @@ public nonisolated struct UpdateRequest: Codable, Hashable, Sendable, FieldwiseE
     }
 }
 
-public nonisolated struct ReportRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct ReportRequest: Codable, Hashable, Sendable {
     public let reason: String
 
     public init(reason: String) {
@@ -85,7 +89,9 @@ public nonisolated struct ReportRequest: Codable, Hashable, Sendable, FieldwiseE
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.reason, "reason")
     }
+}
 
+@_spi(Generated) extension ReportRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ReportRequest) -> Bool {
         guard fieldsEqual(self.reason, rhs.reason) else { return false }
         return true

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
     public let email: String
     public let password: String
 
@@ -28,7 +28,9 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
         try container.put(self.email, "email")
         try container.put(self.password, "password")
     }
+}
 
+@_spi(Generated) extension LoginRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
         guard fieldsEqual(self.email, rhs.email) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct UpdateProfileRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UpdateProfileRequest: Codable, Hashable, Sendable {
     public let name: String
     public let bio: String?
 
@@ -56,7 +58,9 @@ public nonisolated struct UpdateProfileRequest: Codable, Hashable, Sendable, Fie
         try container.put(self.name, "name")
         try container.putIfPresent(self.bio, "bio")
     }
+}
 
+@_spi(Generated) extension UpdateProfileRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UpdateProfileRequest) -> Bool {
         guard fieldsEqual(self.name, rhs.name) else { return false }
         guard fieldsEqual(self.bio, rhs.bio) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct AnalyticsEvent: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AnalyticsEvent: Codable, Hashable, Sendable {
     public let name: String
     public let properties: [String: String]
     public let occurredAt: String?
@@ -32,7 +32,9 @@ public nonisolated struct AnalyticsEvent: Codable, Hashable, Sendable, Fieldwise
         try container.put(self.properties, "properties")
         try container.putIfPresent(self.occurredAt, "occurred_at")
     }
+}
 
+@_spi(Generated) extension AnalyticsEvent: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AnalyticsEvent) -> Bool {
         guard fieldsEqual(self.name, rhs.name) else { return false }
         guard fieldsEqual(self.properties, rhs.properties) else { return false }
@@ -41,7 +43,7 @@ public nonisolated struct AnalyticsEvent: Codable, Hashable, Sendable, Fieldwise
     }
 }
 
-public nonisolated struct IdentifyRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct IdentifyRequest: Codable, Hashable, Sendable {
     public let userID: String
     public let traits: [String: String]
 
@@ -61,7 +63,9 @@ public nonisolated struct IdentifyRequest: Codable, Hashable, Sendable, Fieldwis
         try container.put(self.userID, "user_id")
         try container.put(self.traits, "traits")
     }
+}
 
+@_spi(Generated) extension IdentifyRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: IdentifyRequest) -> Bool {
         guard fieldsEqual(self.userID, rhs.userID) else { return false }
         guard fieldsEqual(self.traits, rhs.traits) else { return false }

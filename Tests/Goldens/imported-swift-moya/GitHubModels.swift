@@ -63,7 +63,7 @@ public nonisolated enum RepoSort: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated struct Repository: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Repository: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var name: String { _storage.name }
     public var fullName: String { _storage.fullName }
@@ -95,20 +95,6 @@ public nonisolated struct Repository: Codable, Hashable, Sendable, FieldwiseEqua
         try container.putIfPresent(_storage.topics, "topics")
         try container.put(_storage.stargazersCount, "stargazers_count")
         try container.putIfPresent(_storage.license, "license")
-    }
-
-    public func hasEqualFields(_ rhs: Repository) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.fullName, rhs._storage.fullName) else { return false }
-        guard fieldsEqual(self._storage.isPrivate, rhs._storage.isPrivate) else { return false }
-        guard fieldsEqual(self._storage.owner, rhs._storage.owner) else { return false }
-        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
-        guard fieldsEqual(self._storage.topics, rhs._storage.topics) else { return false }
-        guard fieldsEqual(self._storage.stargazersCount, rhs._storage.stargazersCount) else { return false }
-        guard fieldsEqual(self._storage.license, rhs._storage.license) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -164,6 +150,22 @@ public nonisolated struct Repository: Codable, Hashable, Sendable, FieldwiseEqua
     }
 }
 
+@_spi(Generated) extension Repository: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Repository) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.fullName, rhs._storage.fullName) else { return false }
+        guard fieldsEqual(self._storage.isPrivate, rhs._storage.isPrivate) else { return false }
+        guard fieldsEqual(self._storage.owner, rhs._storage.owner) else { return false }
+        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
+        guard fieldsEqual(self._storage.topics, rhs._storage.topics) else { return false }
+        guard fieldsEqual(self._storage.stargazersCount, rhs._storage.stargazersCount) else { return false }
+        guard fieldsEqual(self._storage.license, rhs._storage.license) else { return false }
+        return true
+    }
+}
+
 public nonisolated enum IssueState: RawRepresentable, Codable, Hashable, Sendable, ParameterValue {
     case `open`
     case closed
@@ -190,7 +192,7 @@ public nonisolated enum IssueState: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
-public nonisolated struct NewIssue: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct NewIssue: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var title: String { _storage.title }
     public var body: String? { _storage.body }
     public var assignees: [String] { _storage.assignees }
@@ -214,16 +216,6 @@ public nonisolated struct NewIssue: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(_storage.assignees, "assignees")
         try container.put(_storage.labels, "labels")
         try container.putIfPresent(_storage.milestone, "milestone")
-    }
-
-    public func hasEqualFields(_ rhs: NewIssue) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.assignees, rhs._storage.assignees) else { return false }
-        guard fieldsEqual(self._storage.labels, rhs._storage.labels) else { return false }
-        guard fieldsEqual(self._storage.milestone, rhs._storage.milestone) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -263,7 +255,19 @@ public nonisolated struct NewIssue: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct IssuePatch: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+@_spi(Generated) extension NewIssue: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: NewIssue) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
+        guard fieldsEqual(self._storage.assignees, rhs._storage.assignees) else { return false }
+        guard fieldsEqual(self._storage.labels, rhs._storage.labels) else { return false }
+        guard fieldsEqual(self._storage.milestone, rhs._storage.milestone) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct IssuePatch: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var title: String? { _storage.title }
     public var state: IssueState? { _storage.state }
     public var stateReason: StateReason? { _storage.stateReason }
@@ -285,15 +289,6 @@ public nonisolated struct IssuePatch: Codable, Hashable, Sendable, FieldwiseEqua
         try container.putIfPresent(_storage.state, "state")
         try container.putIfPresent(_storage.stateReason, "stateReason")
         try container.putIfPresent(_storage.labels, "labels")
-    }
-
-    public func hasEqualFields(_ rhs: IssuePatch) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.state, rhs._storage.state) else { return false }
-        guard fieldsEqual(self._storage.stateReason, rhs._storage.stateReason) else { return false }
-        guard fieldsEqual(self._storage.labels, rhs._storage.labels) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -329,7 +324,18 @@ public nonisolated struct IssuePatch: Codable, Hashable, Sendable, FieldwiseEqua
     }
 }
 
-public nonisolated struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable {
+@_spi(Generated) extension IssuePatch: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: IssuePatch) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
+        guard fieldsEqual(self._storage.state, rhs._storage.state) else { return false }
+        guard fieldsEqual(self._storage.stateReason, rhs._storage.stateReason) else { return false }
+        guard fieldsEqual(self._storage.labels, rhs._storage.labels) else { return false }
+        return true
+    }
+}
+
+public nonisolated struct Owner: Codable, Hashable, Sendable {
     public let login: String
     public let id: Int
 
@@ -349,7 +355,9 @@ public nonisolated struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.put(self.login, "login")
         try container.put(self.id, "id")
     }
+}
 
+@_spi(Generated) extension Owner: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Owner) -> Bool {
         guard fieldsEqual(self.login, rhs.login) else { return false }
         guard fieldsEqual(self.id, rhs.id) else { return false }
@@ -357,7 +365,7 @@ public nonisolated struct Owner: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated struct License: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct License: Codable, Hashable, Sendable {
     public let key: String
     public let name: String
 
@@ -377,7 +385,9 @@ public nonisolated struct License: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.key, "key")
         try container.put(self.name, "name")
     }
+}
 
+@_spi(Generated) extension License: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: License) -> Bool {
         guard fieldsEqual(self.key, rhs.key) else { return false }
         guard fieldsEqual(self.name, rhs.name) else { return false }
@@ -411,7 +421,7 @@ public nonisolated enum StateReason: RawRepresentable, Codable, Hashable, Sendab
     }
 }
 
-public nonisolated struct RenderMarkdownRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct RenderMarkdownRequest: Codable, Hashable, Sendable {
     public let text: String
     public let mode: String
     public let context: String?
@@ -435,7 +445,9 @@ public nonisolated struct RenderMarkdownRequest: Codable, Hashable, Sendable, Fi
         try container.put(self.mode, "mode")
         try container.putIfPresent(self.context, "context")
     }
+}
 
+@_spi(Generated) extension RenderMarkdownRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: RenderMarkdownRequest) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         guard fieldsEqual(self.mode, rhs.mode) else { return false }

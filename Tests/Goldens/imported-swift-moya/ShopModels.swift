@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct Product: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var id: Int { _storage.id }
     public var name: String { _storage.name }
     public var priceCents: Int { _storage.priceCents }
@@ -34,17 +34,6 @@ public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(_storage.tags, "tags")
         try container.put(_storage.inStock, "in_stock")
         try container.putIfPresent(_storage.images, "images")
-    }
-
-    public func hasEqualFields(_ rhs: Product) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.priceCents, rhs._storage.priceCents) else { return false }
-        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
-        guard fieldsEqual(self._storage.inStock, rhs._storage.inStock) else { return false }
-        guard fieldsEqual(self._storage.images, rhs._storage.images) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -85,6 +74,19 @@ public nonisolated struct Product: Codable, Hashable, Sendable, FieldwiseEquatab
             self.inStock = try container.required(Bool.self, "in_stock")
             self.images = try container.optional([Image].self, "images")
         }
+    }
+}
+
+@_spi(Generated) extension Product: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: Product) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.priceCents, rhs._storage.priceCents) else { return false }
+        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
+        guard fieldsEqual(self._storage.inStock, rhs._storage.inStock) else { return false }
+        guard fieldsEqual(self._storage.images, rhs._storage.images) else { return false }
+        return true
     }
 }
 
@@ -137,7 +139,7 @@ public nonisolated enum InvoiceFormat: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct Image: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Image: Codable, Hashable, Sendable {
     public let url: String
     public let width: Int?
     public let height: Int?
@@ -161,7 +163,9 @@ public nonisolated struct Image: Codable, Hashable, Sendable, FieldwiseEquatable
         try container.putIfPresent(self.width, "width")
         try container.putIfPresent(self.height, "height")
     }
+}
 
+@_spi(Generated) extension Image: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Image) -> Bool {
         guard fieldsEqual(self.url, rhs.url) else { return false }
         guard fieldsEqual(self.width, rhs.width) else { return false }
@@ -170,7 +174,7 @@ public nonisolated struct Image: Codable, Hashable, Sendable, FieldwiseEquatable
     }
 }
 
-public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginRequest: Codable, Hashable, Sendable {
     public let email: String
     public let password: String
     public let grantType: String
@@ -194,7 +198,9 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
         try container.put(self.password, "password")
         try container.put(self.grantType, "grant_type")
     }
+}
 
+@_spi(Generated) extension LoginRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginRequest) -> Bool {
         guard fieldsEqual(self.email, rhs.email) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -203,7 +209,7 @@ public nonisolated struct LoginRequest: Codable, Hashable, Sendable, FieldwiseEq
     }
 }
 
-public nonisolated struct SubscribeNewsletterRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct SubscribeNewsletterRequest: Codable, Hashable, Sendable {
     public let email: String
     public let topics: [String]
 
@@ -223,7 +229,9 @@ public nonisolated struct SubscribeNewsletterRequest: Codable, Hashable, Sendabl
         try container.put(self.email, "email")
         try container.put(self.topics, "topics")
     }
+}
 
+@_spi(Generated) extension SubscribeNewsletterRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SubscribeNewsletterRequest) -> Bool {
         guard fieldsEqual(self.email, rhs.email) else { return false }
         guard fieldsEqual(self.topics, rhs.topics) else { return false }
@@ -231,7 +239,7 @@ public nonisolated struct SubscribeNewsletterRequest: Codable, Hashable, Sendabl
     }
 }
 
-public nonisolated struct CreateOrderRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct CreateOrderRequest: Codable, Hashable, Sendable {
     public let delivery: DeliveryOption
     public let couponCode: String?
 
@@ -251,7 +259,9 @@ public nonisolated struct CreateOrderRequest: Codable, Hashable, Sendable, Field
         try container.put(self.delivery, "delivery")
         try container.putIfPresent(self.couponCode, "coupon_code")
     }
+}
 
+@_spi(Generated) extension CreateOrderRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: CreateOrderRequest) -> Bool {
         guard fieldsEqual(self.delivery, rhs.delivery) else { return false }
         guard fieldsEqual(self.couponCode, rhs.couponCode) else { return false }
@@ -260,7 +270,7 @@ public nonisolated struct CreateOrderRequest: Codable, Hashable, Sendable, Field
 }
 
 /// The multipart/form-data parts of `uploadAvatar`.
-public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct UploadAvatarRequest: Hashable, Sendable {
     public let image: File
     public let caption: String
 
@@ -268,7 +278,9 @@ public nonisolated struct UploadAvatarRequest: Hashable, Sendable, FieldwiseEqua
         self.image = image
         self.caption = caption
     }
+}
 
+@_spi(Generated) extension UploadAvatarRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: UploadAvatarRequest) -> Bool {
         guard fieldsEqual(self.image, rhs.image) else { return false }
         guard fieldsEqual(self.caption, rhs.caption) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct LoginDTO: Codable, Hashable, Sendable {
     public let username: String
     public let password: String
 
@@ -28,7 +28,9 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.username, "username")
         try container.put(self.password, "password")
     }
+}
 
+@_spi(Generated) extension LoginDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginDTO) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct LoginDTO: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct JoinDTO: Codable, Hashable, Sendable {
     public let username: String
     public let password: String
     public let rePassword: String
@@ -60,7 +62,9 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.password, "password")
         try container.put(self.rePassword, "rePassword")
     }
+}
 
+@_spi(Generated) extension JoinDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: JoinDTO) -> Bool {
         guard fieldsEqual(self.username, rhs.username) else { return false }
         guard fieldsEqual(self.password, rhs.password) else { return false }
@@ -69,7 +73,7 @@ public nonisolated struct JoinDTO: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
     public let identityToken: String
 
     public init(identityToken: String) {
@@ -85,14 +89,16 @@ public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable, Fie
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.identityToken, "identityToken")
     }
+}
 
+@_spi(Generated) extension AppleLoginRequestDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AppleLoginRequestDTO) -> Bool {
         guard fieldsEqual(self.identityToken, rhs.identityToken) else { return false }
         return true
     }
 }
 
-public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, FieldwiseEquatable, Swift.CustomReflectable {
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
     public var name: String { _storage.name }
     public var isNewBie: Bool { _storage.isNewBie }
     public var monthPrice: Int { _storage.monthPrice }
@@ -120,18 +126,6 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Fieldwi
         try container.put(_storage.wineArea, "wineArea")
         try container.put(_storage.wineVariety, "wineVariety")
         try container.put(_storage.region, "region")
-    }
-
-    public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
-        guard fieldsEqual(self._storage.monthPrice, rhs._storage.monthPrice) else { return false }
-        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
-        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
-        guard fieldsEqual(self._storage.wineVariety, rhs._storage.wineVariety) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        return true
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -176,5 +170,19 @@ public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Fieldwi
             self.wineVariety = try container.required([String].self, "wineVariety")
             self.region = try container.required(String.self, "region")
         }
+    }
+}
+
+@_spi(Generated) extension MemberRequestDTO: FieldwiseEquatable {
+    public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
+        if _storage === rhs._storage { return true }
+        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
+        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
+        guard fieldsEqual(self._storage.monthPrice, rhs._storage.monthPrice) else { return false }
+        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
+        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
+        guard fieldsEqual(self._storage.wineVariety, rhs._storage.wineVariety) else { return false }
+        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        return true
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable {
     public let id: String
     public let name: String
 
@@ -28,7 +28,9 @@ public nonisolated struct FavoriteRequestItem: Codable, Hashable, Sendable, Fiel
         try container.put(self.id, "id")
         try container.put(self.name, "name")
     }
+}
 
+@_spi(Generated) extension FavoriteRequestItem: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: FavoriteRequestItem) -> Bool {
         guard fieldsEqual(self.id, rhs.id) else { return false }
         guard fieldsEqual(self.name, rhs.name) else { return false }

@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct AnswerQuestionRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct AnswerQuestionRequest: Codable, Hashable, Sendable {
     public let index: Int
     public let myAnswer: String
 
@@ -28,7 +28,9 @@ public nonisolated struct AnswerQuestionRequest: Codable, Hashable, Sendable, Fi
         try container.put(self.index, "index")
         try container.put(self.myAnswer, "myAnswer")
     }
+}
 
+@_spi(Generated) extension AnswerQuestionRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: AnswerQuestionRequest) -> Bool {
         guard fieldsEqual(self.index, rhs.index) else { return false }
         guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct AnswerQuestionRequest: Codable, Hashable, Sendable, Fi
     }
 }
 
-public nonisolated struct GetQuestionListRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct GetQuestionListRequest: Codable, Hashable, Sendable {
     public let pageNo: Int
 
     public init(pageNo: Int) {
@@ -52,14 +54,16 @@ public nonisolated struct GetQuestionListRequest: Codable, Hashable, Sendable, F
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.pageNo, "pageNo")
     }
+}
 
+@_spi(Generated) extension GetQuestionListRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: GetQuestionListRequest) -> Bool {
         guard fieldsEqual(self.pageNo, rhs.pageNo) else { return false }
         return true
     }
 }
 
-public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable {
     public let index: Int
 
     public init(index: Int) {
@@ -75,7 +79,9 @@ public nonisolated struct PressForAnswerRequest: Codable, Hashable, Sendable, Fi
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
         try container.put(self.index, "index")
     }
+}
 
+@_spi(Generated) extension PressForAnswerRequest: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: PressForAnswerRequest) -> Bool {
         guard fieldsEqual(self.index, rhs.index) else { return false }
         return true

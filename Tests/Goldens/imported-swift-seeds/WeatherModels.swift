@@ -8,7 +8,7 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct WeatherResponse: Codable, Hashable, Sendable {
     public let location: Location
     public let current: Current
 
@@ -28,7 +28,9 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, Fieldwis
         try container.put(self.location, "location")
         try container.put(self.current, "current")
     }
+}
 
+@_spi(Generated) extension WeatherResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: WeatherResponse) -> Bool {
         guard fieldsEqual(self.location, rhs.location) else { return false }
         guard fieldsEqual(self.current, rhs.current) else { return false }
@@ -36,7 +38,7 @@ public nonisolated struct WeatherResponse: Codable, Hashable, Sendable, Fieldwis
     }
 }
 
-public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Location: Codable, Hashable, Sendable {
     public let name: String
     public let country: String
 
@@ -56,7 +58,9 @@ public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquata
         try container.put(self.name, "name")
         try container.put(self.country, "country")
     }
+}
 
+@_spi(Generated) extension Location: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Location) -> Bool {
         guard fieldsEqual(self.name, rhs.name) else { return false }
         guard fieldsEqual(self.country, rhs.country) else { return false }
@@ -64,7 +68,7 @@ public nonisolated struct Location: Codable, Hashable, Sendable, FieldwiseEquata
     }
 }
 
-public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Current: Codable, Hashable, Sendable {
     public let tempC: Double
     public let condition: Condition
 
@@ -84,7 +88,9 @@ public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatab
         try container.put(self.tempC, "temp_c")
         try container.put(self.condition, "condition")
     }
+}
 
+@_spi(Generated) extension Current: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Current) -> Bool {
         guard fieldsEqual(self.tempC, rhs.tempC) else { return false }
         guard fieldsEqual(self.condition, rhs.condition) else { return false }
@@ -92,7 +98,7 @@ public nonisolated struct Current: Codable, Hashable, Sendable, FieldwiseEquatab
     }
 }
 
-public nonisolated struct Condition: Codable, Hashable, Sendable, FieldwiseEquatable {
+public nonisolated struct Condition: Codable, Hashable, Sendable {
     public let text: String
     public let icon: String
 
@@ -112,7 +118,9 @@ public nonisolated struct Condition: Codable, Hashable, Sendable, FieldwiseEquat
         try container.put(self.text, "text")
         try container.put(self.icon, "icon")
     }
+}
 
+@_spi(Generated) extension Condition: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Condition) -> Bool {
         guard fieldsEqual(self.text, rhs.text) else { return false }
         guard fieldsEqual(self.icon, rhs.icon) else { return false }
