@@ -263,8 +263,10 @@ final class TransportTests: XCTestCase {
             head.append(Data("\r\n\r\nok".utf8))
             connection.write(head)
         }
-        if transportUnderTest() is URLSessionTransport {
-            // URLSession loses such a response; it is at least named for what it is.
+        if transportUnderTest() is URLSessionTransport, !linuxURLSessionIsUnderTest {
+            throw XCTSkip("Darwin's URLSession with header bytes that are not UTF-8 is untested: a Mac run of this test would record whether it keeps the response (as curl does) or loses it (as Linux's does)")
+        } else if linuxURLSessionIsUnderTest {
+            // Linux's URLSession loses such a response; it is at least named for what it is.
             let error = await expectError { () async throws(APIError) in
                 try await self.client().sendData(TestRouter.bytes, baseURL: server.baseURL)
             }

@@ -25,6 +25,18 @@ public func transportUnderTest() -> any HTTPTransport {
     }
 }
 
+/// Whether the transport under test is Linux's URLSession (FoundationNetworking, libcurl
+/// underneath), whose own behaviour some tests allow for and say so; on Apple platforms
+/// `URLSessionTransport` is Darwin's URLSession, held to the platform-neutral expectation or
+/// skipped with why (docs/apple-platforms.md).
+public var linuxURLSessionIsUnderTest: Bool {
+    #if canImport(FoundationNetworking)
+    transportUnderTest() is URLSessionTransport
+    #else
+    false
+    #endif
+}
+
 #if AsyncHTTPClient
 
 /// One client for the whole test process, as a server app would hold one: it lives as long as
