@@ -144,6 +144,8 @@ let package = Package(
         .target(name: "GoldenHostileMutable", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile-mutable"),
         // Record-or-compare of a folder of goldens, shared by the codegen and import tests.
         .target(name: "GoldenSupport", dependencies: ["EndpointGenKit"], path: "Tests/Support/GoldenSupport"),
+        // The built executables (endpointgen, runtime-memory-probe) run as users and CI run them.
+        .target(name: "ToolRunner", path: "Tests/Support/ToolRunner"),
         .testTarget(
             name: "CodegenTests",
             dependencies: ["EndpointGenCodegen", "EndpointGenKit", "GoldenSupport", "GoldenFeatures", "GoldenHostile", "GoldenCallbacks", "GoldenHostileMutable"]
@@ -164,7 +166,7 @@ let package = Package(
         .testTarget(
             name: "RuntimeTests",
             dependencies: [
-                "EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe", "EndpointRuntimeAsyncHTTPClient",
+                "EndpointRuntime", "RawHTTPServer", "APITestSupport", "runtime-memory-probe", "EndpointRuntimeAsyncHTTPClient", "ToolRunner",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: withAsyncHTTPClient),
                 .product(name: "NIOCore", package: "swift-nio", condition: withAsyncHTTPClient),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: withAsyncHTTPClient),
@@ -178,7 +180,7 @@ let package = Package(
             name: "WireTests",
             dependencies: ["Generated", "GoldenFeatures", "GoldenHostile", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
-        .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen"]),
+        .testTarget(name: "KitTests", dependencies: ["EndpointGenKit", "endpointgen", "ToolRunner"]),
         // import-swift's tests. Stand-ins of Alamofire 5 and Moya 14/15 that build URLRequests by the
         // libraries' documented rules (Foundation only; the real packages do not resolve here), checked
         // against those rules by StandInTests.
@@ -213,6 +215,6 @@ let package = Package(
         // a symbolic link here (a plugin's code cannot be a dependency).
         .testTarget(name: "PluginTests"),
         // verify against loopback servers: one of the test's own serving drifts, and httpbin.
-        .testTarget(name: "VerifyTests", dependencies: ["EndpointGenVerify", "EndpointGenSpec", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen"]),
+        .testTarget(name: "VerifyTests", dependencies: ["EndpointGenVerify", "EndpointGenSpec", "EndpointRuntime", "RawHTTPServer", "APITestSupport", "endpointgen", "ToolRunner"]),
     ]
 )

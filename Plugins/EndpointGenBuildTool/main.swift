@@ -81,21 +81,24 @@ console.report(diagnostics)
 if diagnostics.contains(where: { $0.severity == .error }) { exit(1) }
 
 /// One file per spec: the spec's generated files (recognised by their header, which names the
-/// spec) under a single header and import block, in file-name order.
+/// spec) under a single header, import block and contract line (a second `RuntimeContract`
+/// would be a redeclaration), in file-name order.
 func bundle(for path: String, from generated: [GeneratedFile]) -> GeneratedFile {
     let header = "\(CodeGenerator.headerPrefix)\(path). DO NOT EDIT."
-    var imports: [String] = []
+    let once = Set(CodeGenerator.toolOptOuts + CodeGenerator.imports + GeneratedCodeContract.contractLines)
     var bodies: [String] = []
     for file in generated where file.contents.hasPrefix(header + "\n") {
         var lines = file.contents.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-        while let line = lines.first, line.isEmpty || line.hasPrefix("import ") || CodeGenerator.toolOptOuts.contains(String(line)) {
-            if line.hasPrefix("import "), !imports.contains(String(line)) { imports.append(String(line)) }
+        while let line = lines.first, line.isEmpty || once.contains(String(line)) {
             lines.removeFirst()
         }
         bodies.append("// MARK: - \(file.name)\n\n" + lines.joined(separator: "\n"))
     }
     var text = header + "\n" + CodeGenerator.toolOptOuts.joined(separator: "\n") + "\n"
-    if !imports.isEmpty { text += "\n" + imports.sorted().joined(separator: "\n") + "\n" }
+    if !bodies.isEmpty {
+        text += "\n" + CodeGenerator.imports.joined(separator: "\n") + "\n"
+        text += "\n" + GeneratedCodeContract.contractLines.joined(separator: "\n") + "\n"
+    }
     for body in bodies { text += "\n" + body }
     return GeneratedFile(name: (path as NSString).lastPathComponent + ".swift", contents: text)
 }

@@ -62,6 +62,9 @@ public enum CodeGenerator {
     /// Lines after the header that keep app linters and formatters off generated code
     /// (swift-format reads its directive only before the first declaration).
     public static let toolOptOuts = ["// swift-format-ignore-file", "// swiftlint:disable all"]
+    /// The imports of every generated file. The helpers only generated code calls are the
+    /// runtime's SPI: apps importing EndpointRuntime do not see them.
+    public static let imports = ["@_spi(Generated) import EndpointRuntime", "import Foundation"]
 
     /// The files of `module`, named by its name table (`SpecLoader` fills it; a module built by
     /// hand is named here, its naming problems reported with the rest).
@@ -95,9 +98,9 @@ public enum CodeGenerator {
                 printer.line(text: line)
             }
             printer.blank()
-            // The helpers only generated code calls are SPI: apps importing EndpointRuntime do not see them.
-            printer.line("@_spi(Generated) import EndpointRuntime")
-            printer.line("import Foundation")
+            for line in imports {
+                printer.line(text: line)
+            }
             printer.blank()
             for line in GeneratedCodeContract.contractLines {
                 printer.line(text: line)
@@ -163,7 +166,7 @@ public enum CodeGenerator {
     }
 
     /// The header and imports every file starts with: the lines `emit` prints before the body.
-    private static let headerLines = 3 + toolOptOuts.count + 2
+    private static let headerLines = 1 + toolOptOuts.count + 1 + imports.count + 1 + GeneratedCodeContract.contractLines.count + 1
 
     /// Each model and multipart struct, rendered on its own, in spec order.
     private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: Context) -> [ModelFiles.Declaration] {

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRunner
 import XCTest
 
 /// Runs the built `endpointgen` binary the way users and CI do.
@@ -15,21 +16,9 @@ final class CLITests: XCTestCase {
     }
 
     /// The binary sits next to the test bundle in the build folder.
-    static var binary: URL {
-        var url = Bundle.main.bundleURL
-        if url.pathExtension != "xctest" {
-            url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        } else {
-            url = url.deletingLastPathComponent()
-        }
-        return url.appendingPathComponent("endpointgen")
-    }
+    static var binary: URL { ToolRunner.executable("endpointgen") }
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ToolRunner.Run
 
     private func run(_ arguments: [String]) throws -> Run {
         try Self.runCLI(arguments, in: folder)
@@ -37,42 +26,13 @@ final class CLITests: XCTestCase {
 
     /// Runs the built `endpointgen` in `folder` without color; shared with the other CLI tests.
     static func runCLI(_ arguments: [String], in folder: String, environment extra: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try ToolRunner.run(binary, arguments, in: folder, environment: ToolRunner.environment(extra: extra))
     }
 
     /// Runs the built `endpointgen` with standard output and standard error on one pipe, as CI
     /// logs have them.
     static func runCLIOnOnePipe(_ arguments: [String], in folder: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try ToolRunner.runOnOnePipe(binary, arguments, in: folder)
     }
 
     static let shopSpec = """

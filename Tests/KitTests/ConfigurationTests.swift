@@ -1,4 +1,5 @@
 import Foundation
+import ToolRunner
 import XCTest
 @testable import EndpointGenKit
 
@@ -149,19 +150,18 @@ final class ConfigurationTests: XCTestCase {
         try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: tool.path), "EndpointGenBuildTool is not built")
         try write("endpointgen.yml", "fakes: true\naccessLevel: package\n")
         func build(_ extra: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = ["--output", folder + "/out"] + extra + [folder + "/specs/shop.yaml"]
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
+            // From the test's own folder, as the plugin runs it: paths stay as given.
+            let run = try ToolRunner.run(tool, ["--output", folder + "/out"] + extra + [folder + "/specs/shop.yaml"],
+                                         in: FileManager.default.currentDirectoryPath)
+            return (run.status, run.stderr)
         }
         XCTAssertEqual(try build(["--config", folder + "/endpointgen.yml"]).0, 0)
         let bundled = try XCTUnwrap(read("out/shop.yaml.swift"))
         XCTAssertTrue(bundled.contains("ShopServiceFake"), "fakes: true")
+        // One import block and one contract line for the spec's files (a second typealias would
+        // not compile: the example's build once failed so).
+        XCTAssertEqual(bundled.components(separatedBy: "private typealias RuntimeContract").count - 1, 1, bundled)
+        XCTAssertEqual(bundled.components(separatedBy: "@_spi(Generated) import EndpointRuntime\n").count - 1, 1, bundled)
         XCTAssertTrue(bundled.contains("\npackage nonisolated final class ShopService"), "accessLevel: package")
 
         try write("endpointgen.yml", "fake: true\n")

@@ -1,4 +1,5 @@
 import Foundation
+import ToolRunner
 import XCTest
 @testable import EndpointGenKit
 
@@ -36,17 +37,9 @@ final class InitTests: XCTestCase {
     }
 
     private func make(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["make", "--no-print-directory", "-f", "endpointgen.mk", "ENDPOINTGEN=\(CLITests.binary.path)"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try ToolRunner.runOnOnePipe(URL(fileURLWithPath: "/usr/bin/env"),
+                                    ["make", "--no-print-directory", "-f", "endpointgen.mk", "ENDPOINTGEN=\(CLITests.binary.path)"] + arguments,
+                                    in: folder)
     }
 
     func testWritesTheStarterFilesAndFolders() throws {

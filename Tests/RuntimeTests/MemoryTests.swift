@@ -1,5 +1,6 @@
 import Foundation
 import RawHTTPServer
+import ToolRunner
 import XCTest
 
 /// The peak memory of one call against hostile bodies, measured in a child process (the runtime's
@@ -11,15 +12,7 @@ final class MemoryTests: XCTestCase {
     private static let budgetKiB = (2 * limit + 50_000_000) / 1024
 
     /// The probe sits next to the test bundle in the build folder.
-    static var probe: URL {
-        var url = Bundle.main.bundleURL
-        if url.pathExtension != "xctest" {
-            url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        } else {
-            url = url.deletingLastPathComponent()
-        }
-        return url.appendingPathComponent("runtime-memory-probe")
-    }
+    static var probe: URL { ToolRunner.executable("runtime-memory-probe") }
 
     /// 1 GiB of zeros compressed in each encoding (python3's zlib; brotli when its module is there).
     private static let bombs: [String: Data] = {

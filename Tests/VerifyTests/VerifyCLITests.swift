@@ -2,6 +2,7 @@ import EndpointGenSpec
 @testable import EndpointGenVerify
 import Foundation
 import RawHTTPServer
+import ToolRunner
 import XCTest
 
 /// `endpointgen verify` as users and CI run it: the built binary in a folder with specs/, against
@@ -19,41 +20,15 @@ final class VerifyCLITests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = ToolRunner.Run
 
     /// The binary sits next to the test bundle in the build folder.
-    static var binary: URL {
-        var url = Bundle.main.bundleURL
-        if url.pathExtension != "xctest" {
-            url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        } else {
-            url = url.deletingLastPathComponent()
-        }
-        return url.appendingPathComponent("endpointgen")
-    }
+    static var binary: URL { ToolRunner.executable("endpointgen") }
 
+    /// `endpointgen verify` with `arguments`, without the `ENDPOINTGEN_VERIFY_` variables of this process.
     private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["verify"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ENDPOINTGEN_VERIFY_") }
-        environment["NO_COLOR"] = "1"
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        try ToolRunner.run(Self.binary, ["verify"] + arguments, in: folder,
+                           environment: ToolRunner.environment(removing: ["ENDPOINTGEN_VERIFY_"], extra: extra))
     }
 
     func testDriftFailsWithCompilerStyleLinesAndASummary() throws {
