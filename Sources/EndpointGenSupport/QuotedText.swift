@@ -46,4 +46,13 @@ public enum QuotedText {
     public static func appendJSON(_ text: String, to out: inout String) {
         appendQuoted(text, to: &out) { $0.value < 0x20 }
     }
+
+    /// `text` quoted for a diagnostic (a value a server sent, in `verify`'s messages): at most
+    /// `limit` characters, then `…`, in double quotes with `"`, `\`, LF, CR and tab escaped; the
+    /// diagnostic's one-line rule escapes the other control and bidirectional characters.
+    public static func shown(_ text: String, limit: Int = 60) -> String {
+        var out = ""
+        appendQuoted(text.count > limit ? String(text.prefix(limit)) + "…" : text, to: &out) { _ in false }
+        return out
+    }
 }

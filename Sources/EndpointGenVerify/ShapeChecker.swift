@@ -62,7 +62,7 @@ struct ShapeChecker {
         case .dictionary(let valueType):
             guard case .object(let members) = value else { return mismatch(value, type, path: path, owner: owner) }
             for member in members {
-                check(member.value, valueType, path: "\(path)[\(quoted(member.key))]", owner: owner, dates: dates)
+                check(member.value, valueType, path: "\(path)[\(QuotedText.shown(member.key))]", owner: owner, dates: dates)
             }
         case .model(let name):
             guard let model = models[name] else { return }
@@ -121,7 +121,7 @@ struct ShapeChecker {
         }
         guard !enumeration.cases.contains(where: { $0.value == text || Self.integer($0.value).map(String.init) == text }) else { return }
         let values = enumeration.cases.prefix(6).map(\.value).joined(separator: ", ") + (enumeration.cases.count > 6 ? ", …" : "")
-        let shown = enumeration.rawType == .string ? quoted(text) : text
+        let shown = enumeration.rawType == .string ? QuotedText.shown(text) : text
         report(.warning, "\(subject(path)) is \(shown), not a value of \(model.name) (\(values))\(ownerNote(owner)); the app reads it as .unknown",
                declaration: owner?.field.location ?? model.location, path: path, kind: "enum")
     }
@@ -145,7 +145,7 @@ struct ShapeChecker {
         }
         guard let variant = oneOf.variants.first(where: { $0.value == text }), let variantModel = models[variant.model] else {
             let values = oneOf.variants.map(\.value).joined(separator: ", ")
-            report(.warning, "\(subject(keyPath)) is \(quoted(text)), not a case of \(model.name) (\(values)); the app reads it as .unknown",
+            report(.warning, "\(subject(keyPath)) is \(QuotedText.shown(text)), not a case of \(model.name) (\(values)); the app reads it as .unknown",
                    declaration: model.location, path: keyPath, kind: "enum")
             return
         }
@@ -191,12 +191,12 @@ struct ShapeChecker {
         case .url:
             guard case .string(let text) = value else { return mismatch(value, .primitive(primitive), path: path, owner: owner) }
             if URL(string: text) == nil {
-                report(.error, "\(subject(path)) is \(quoted(text)), not a URL\(ownerNote(owner))", owner: owner, path: path, kind: "format")
+                report(.error, "\(subject(path)) is \(QuotedText.shown(text)), not a URL\(ownerNote(owner))", owner: owner, path: path, kind: "format")
             }
         case .uuid:
             guard case .string(let text) = value else { return mismatch(value, .primitive(primitive), path: path, owner: owner) }
             if UUID(uuidString: text) == nil {
-                report(.error, "\(subject(path)) is \(quoted(text)), not a UUID\(ownerNote(owner))", owner: owner, path: path, kind: "format")
+                report(.error, "\(subject(path)) is \(QuotedText.shown(text)), not a UUID\(ownerNote(owner))", owner: owner, path: path, kind: "format")
             }
         case .data:
             guard case .string(let text) = value else { return mismatch(value, .primitive(primitive), path: path, owner: owner) }
@@ -216,7 +216,7 @@ struct ShapeChecker {
             return
         case (_, .string(let text)):
             if encoding.date(from: text) != nil { return }
-            report(.error, "\(subject(path)) is \(quoted(text)), not a date in \(setting.kind.rawValue)\(ownerNote(owner))",
+            report(.error, "\(subject(path)) is \(QuotedText.shown(text)), not a date in \(setting.kind.rawValue)\(ownerNote(owner))",
                    owner: owner, path: path, kind: "date")
         default:
             report(.error, "\(subject(path)) is \(value.kind), not a date in \(setting.kind.rawValue)\(ownerNote(owner))",
@@ -303,10 +303,6 @@ struct ShapeChecker {
         return result
     }
 
-    private func quoted(_ text: String) -> String {
-        let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        return "\"" + shown.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }
 
 /// `specs/movie.yaml:120:7`.

@@ -41,4 +41,14 @@ final class QuotedTextTests: XCTestCase {
         XCTAssertEqual(read?["name"] as? String, "a\"b\n\u{1}")
         XCTAssertEqual((read?["list"] as? [Any])?.count, 3)
     }
+
+    /// A server's value quoted in a `verify` message: quotes and backslashes escaped, a line break
+    /// kept out of the line, at most 60 characters (the verifier had an escaper of its own that
+    /// left `\` and line breaks as they came).
+    func testAValueShownInADiagnosticStaysOneQuotedLine() {
+        XCTAssertEqual(QuotedText.shown(#"say "hi"\n"#), #""say \"hi\"\\n""#)
+        XCTAssertEqual(QuotedText.shown("a\nb\tc"), #""a\nb\tc""#)
+        XCTAssertEqual(QuotedText.shown(String(repeating: "x", count: 61)), "\"" + String(repeating: "x", count: 60) + "…\"")
+        XCTAssertEqual(QuotedText.shown("정상"), "\"정상\"")
+    }
 }
