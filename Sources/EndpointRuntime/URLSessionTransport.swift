@@ -63,7 +63,7 @@ public final class URLSessionTransport: HTTPTransport {
         guard let identifier else { return nil }
         return "URLSessionTransport does not run on a background session ('\(identifier)'): there URLSession follows "
             + "redirects itself, past the runtime's rules on where credentials go, and runs data tasks only while the app "
-            + "is not suspended. Use a default or ephemeral configuration; see docs/apple-platforms.md, \"Background sessions\"."
+            + "is not suspended. Use a default or ephemeral configuration; see docs/apple-platforms.md, \"URLSessionTransport on Darwin and on Linux\"."
     }
 
     /// `configuration` with the runtime's rules (no cookies, no credential storage, no session

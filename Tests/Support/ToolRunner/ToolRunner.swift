@@ -36,11 +36,7 @@ public enum ToolRunner {
     /// Runs `executable` with `arguments` in `folder`, its two output streams read apart.
     public static func run(_ executable: URL, _ arguments: [String], in folder: String,
                            environment: [String: String] = ToolRunner.environment()) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = environment
+        let process = process(executable, arguments, in: folder, environment: environment)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -66,11 +62,7 @@ public enum ToolRunner {
     /// Runs `executable` with standard output and standard error on one pipe, as CI logs have them.
     public static func runOnOnePipe(_ executable: URL, _ arguments: [String], in folder: String,
                                     environment: [String: String] = ToolRunner.environment()) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = environment
+        let process = process(executable, arguments, in: folder, environment: environment)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -78,6 +70,17 @@ public enum ToolRunner {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// A process of `executable` with `arguments`, in `folder`, with `environment`, not started.
+    private static func process(_ executable: URL, _ arguments: [String], in folder: String,
+                                environment: [String: String]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.environment = environment
+        return process
     }
 
     /// Bytes one thread reads and another takes after `DispatchGroup.wait()`.
