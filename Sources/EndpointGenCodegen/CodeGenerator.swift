@@ -88,109 +88,48 @@ public enum CodeGenerator {
         return CodegenResult(files: files, diagnostics: namingProblems)
     }
 
-    /// The Router, Service and Models files of one spec file (only Models for a models-only file).
+    /// The Router, Service and Models files of one spec file (only Models for a models-only file):
+    /// each renderer's declarations, placed in files by the layout.
     private static func render(_ file: SpecFile, context: Context) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        func contents(_ body: (inout CodePrinter) -> Void) -> String {
-            var printer = CodePrinter()
-            printer.line("\(headerPrefix)\(file.path). DO NOT EDIT.")
-            for line in toolOptOuts {
-                printer.line(text: line)
-            }
-            printer.blank()
-            for line in imports {
-                printer.line(text: line)
-            }
-            printer.blank()
-            for line in GeneratedCodeContract.contractLines {
-                printer.line(text: line)
-            }
-            printer.blank()
-            body(&printer)
-            return printer.result
-        }
-        func emit(_ name: String, _ body: (inout CodePrinter) -> Void) {
-            files.append(GeneratedFile(name: name, contents: contents(body)))
-        }
-        /// `<base>.swift` as one file, or past the limit its head and its parts' files (`EndpointFiles`).
-        func emitCut(_ base: String, whole: (inout CodePrinter) -> Void, head: (inout CodePrinter) -> Void,
-                     parts: () -> [EndpointFiles.Part], layout: EndpointFiles.Layout) {
-            let text = contents(whole)
-            guard EndpointFiles.lineCount(text) > ModelFiles.lineLimit else {
-                files.append(GeneratedFile(name: base + ".swift", contents: text))
-                return
-            }
-            emit(base + ".swift", head)
-            func fileName(_ index: Int, _ first: String) -> String { ModelFiles.fileName(base: base, index: index, first: first) }
-            for (index, group) in EndpointFiles.groups(parts(), layout: layout, headerLines: headerLines, fileName: fileName).enumerated() {
-                emit(fileName(index + 1, group[0].name)) { $0.lines(EndpointFiles.text(of: group, layout: layout)) }
-            }
-        }
-        func emitModels(_ stem: String, _ declarations: [ModelFiles.Declaration]) {
-            func fileName(_ index: Int, _ first: String) -> String { ModelFiles.fileName(stem: stem, index: index, first: first) }
-            for (index, group) in ModelFiles.split(declarations, headerLines: headerLines, fileName: fileName).enumerated() {
-                emit(fileName(index, group[0].name)) { p in
-                    for (position, declaration) in group.enumerated() {
-                        if position > 0 { p.blank() }
-                        p.lines(declaration.text)
-                    }
-                }
-            }
-        }
         guard let fileNames = context.names.files[file.path] else { return [] }
-        if let service = file.service, let serviceNames = context.names.services[service.name],
-           let routerFile = fileNames.router, let serviceFile = fileNames.service, let fakeFile = fileNames.fake {
-            let shapes = zip(service.endpoints, serviceNames.endpoints).map { endpoint, names in
-                EndpointShape(endpoint, names: names, serviceDates: service.dateEncoding, context: context)
-            }
-            let router = RouterRenderer(context: context, service: service, shapes: shapes)
-            emitCut(String(routerFile.dropLast(".swift".count)), whole: { router.render(into: &$0) }, head: { router.renderHead(into: &$0) },
-                    parts: router.parts, layout: RouterRenderer.layout(router.typeName))
-            let serviceRenderer = ServiceRenderer(context: context, service: service, shapes: shapes)
-            emitCut(String(serviceFile.dropLast(".swift".count)), whole: { serviceRenderer.render(into: &$0) }, head: { serviceRenderer.renderHead(into: &$0) },
-                    parts: serviceRenderer.parts, layout: serviceRenderer.layout)
-            if context.options.fakes {
-                let fake = FakeRenderer(context: context, service: service, shapes: shapes, calls: shapes.map(serviceRenderer.call),
-                                        pages: shapes.map(serviceRenderer.pages))
-                emitCut(String(fakeFile.dropLast(".swift".count)), whole: { fake.render(into: &$0) }, head: { fake.renderHead(into: &$0) },
-                        parts: fake.parts, layout: fake.layout)
-            }
-            let multipart = shapes.filter { $0.multipartStructName != nil }
-            if !file.models.isEmpty || !multipart.isEmpty {
-                emitModels(fileNames.modelsStem, renderModels(file.models, multipart: multipart, context: context))
-            }
-        } else if !file.models.isEmpty {
-            emitModels(fileNames.modelsStem, renderModels(file.models, multipart: [], context: context))
+        let layout = FileLayout(specPath: file.path)
+        func base(_ fileName: String) -> String { String(fileName.dropLast(".swift".count)) }
+        guard let service = file.service, let serviceNames = context.names.services[service.name],
+              let routerFile = fileNames.router, let serviceFile = fileNames.service, let fakeFile = fileNames.fake else {
+            return file.models.isEmpty ? [] : layout.modelFiles(stem: fileNames.modelsStem, models(file.models, multipart: [], context: context))
+        }
+        let shapes = zip(service.endpoints, serviceNames.endpoints).map { endpoint, names in
+            EndpointShape(endpoint, names: names, serviceDates: service.dateEncoding, context: context)
+        }
+        var files = layout.endpointFiles(base: base(routerFile), RouterRenderer(context: context, service: service, shapes: shapes).declarations())
+        let serviceRenderer = ServiceRenderer(context: context, service: service, shapes: shapes)
+        files += layout.endpointFiles(base: base(serviceFile), serviceRenderer.declarations())
+        if context.options.fakes {
+            let fake = FakeRenderer(context: context, service: service, shapes: shapes, calls: shapes.map(serviceRenderer.call),
+                                    pages: shapes.map(serviceRenderer.pages))
+            files += layout.endpointFiles(base: base(fakeFile), fake.declarations())
+        }
+        let multipart = shapes.filter { $0.multipartStructName != nil }
+        if !file.models.isEmpty || !multipart.isEmpty {
+            files += layout.modelFiles(stem: fileNames.modelsStem, models(file.models, multipart: multipart, context: context))
         }
         return files
     }
 
-    /// The header and imports every file starts with: the lines `emit` prints before the body.
-    private static let headerLines = 1 + toolOptOuts.count + 1 + imports.count + 1 + GeneratedCodeContract.contractLines.count + 1
-
-    /// Each model and multipart struct, rendered on its own, in spec order.
-    private static func renderModels(_ models: [Model], multipart: [EndpointShape], context: Context) -> [ModelFiles.Declaration] {
+    /// Each model and multipart struct, named, in spec order.
+    private static func models(_ models: [Model], multipart: [EndpointShape], context: Context) -> [(name: String, declarations: [Declaration])] {
         let renderer = ModelRenderer(context: context)
-        var p = CodePrinter()
-        var declarations: [ModelFiles.Declaration] = []
-        declarations.reserveCapacity(models.count + multipart.count)
-        func take(_ name: String, from start: Int) {
-            let text = p.text(in: start..<p.offset)
-            declarations.append(.init(name: name, text: text, lines: text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }))
-        }
+        var units: [(name: String, declarations: [Declaration])] = []
+        units.reserveCapacity(models.count + multipart.count)
         for model in models {
-            let start = p.offset
-            renderer.render(model, into: &p)
-            take(context.names.typeName(model.name), from: start)
+            units.append((context.names.typeName(model.name), renderer.declarations(model)))
         }
         for shape in multipart {
             guard case .multipart(let parts)? = shape.endpoint.body, let name = shape.multipartStructName else { continue }
-            let start = p.offset
-            renderer.renderStruct(
+            units.append((name, renderer.structDeclarations(
                 name: name, specName: nil, summary: "The multipart/form-data parts of `\(shape.endpoint.name)`.", fields: parts,
-                names: shape.names.parts.map(\.name), codable: false, into: &p)
-            take(name, from: start)
+                names: shape.names.parts.map(\.name), codable: false)))
         }
-        return declarations
+        return units
     }
 }

@@ -6,140 +6,97 @@ struct ServiceRenderer {
     let service: Service
     let shapes: [EndpointShape]
 
-    func render(into p: inout CodePrinter) {
-        render(split: false, into: &p)
-    }
-
-    /// With `split`, the head alone: the environment, the protocol's requirements, and the class
-    /// with its stored properties and initializers; `parts` renders the rest, per endpoint, for
-    /// extensions in other files (`EndpointFiles`).
-    func renderHead(into p: inout CodePrinter) {
-        render(split: true, into: &p)
-    }
-
-    private func render(split: Bool, into p: inout CodePrinter) {
-        let access = context.access
-        let router = service.name + "Router"
+    /// The environment enum, the protocol and its extension, the class, and the per-status
+    /// response enums. Each endpoint's members of the extension and the class, and its response
+    /// enum, are its part: a big Service keeps its head and moves those to other files.
+    func declarations() -> [Declaration] {
+        var declarations: [Declaration] = []
         if case .environments(let environments) = service.baseURL {
-            renderEnvironment(environments, into: &p)
-            p.blank()
+            declarations.append(environment(environments))
         }
         // Each endpoint's return type, spelled once for the requirement, the overload with defaults and the method.
         let calls = shapes.map { call($0) }
-        renderProtocol(calls: calls, withExtension: !split, into: &p)
-        p.blank()
-        p.doc(service.summary)
-        p.block("\(context.typeModifiers)final class \(service.name)Service: \(protocolName)") { p in
-            p.line("\(access)let client: APIClient")
-            p.line("\(access)let baseURL: URL")
-            let shared = sharedParameters
-            for parameter in shared {
-                p.doc("Sent as \(parameter.isHeader ? "header" : "query item") `\(parameter.field.wireName)` with every request of this service.")
-                p.line("\(access)let \(parameter.name): \(parameter.type)")
-            }
-            p.blank()
-            // `, tenantId: String, apiVersion: String = "2024-01-01"` and their assignments.
-            let sharedDeclarations = shared.map { ", \($0.name): \($0.type)" + ($0.defaultValue.map { " = " + $0 } ?? "") }.joined()
-            let sharedArguments = shared.map { ", \($0.name): \($0.name)" }.joined()
-            func assignments(_ p: inout CodePrinter) {
-                p.line("self.client = client")
-                p.line("self.baseURL = baseURL")
-                for parameter in shared {
-                    p.line("self.\(parameter.name) = \(parameter.name)")
-                }
-            }
-            switch service.baseURL {
-            case .none:
-                p.block("\(access)init(client: APIClient, baseURL: URL\(sharedDeclarations))") { assignments(&$0) }
-            case .url(let url):
-                p.block("\(access)init(client: APIClient, baseURL: URL = URL(string: \(SwiftLiteral.string(url)))!\(sharedDeclarations))") { assignments(&$0) }
-            case .environments:
-                p.block("\(access)init(client: APIClient, baseURL: URL\(sharedDeclarations))") { assignments(&$0) }
-                p.blank()
-                let first = Naming.member(environmentNames.first ?? "")
-                p.block("\(access)convenience init(client: APIClient, environment: \(service.name)Environment = .\(first)\(sharedDeclarations))") { p in
-                    p.line("self.init(client: client, baseURL: environment.url\(sharedArguments))")
-                }
-            }
-            if !shared.isEmpty {
-                p.blank()
-                p.doc("`endpoint` with this service's parameters.")
-                // Internal when the methods that call it are in other files.
-                p.block("\(split ? "" : "private ")func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base>") { p in
-                    // `let` for a list nothing is appended to: generated code compiles without warnings.
-                    p.line(shared.contains(where: \.isHeader) ? "var headers: [HTTPHeader] = []" : "let headers: [HTTPHeader] = []")
-                    for parameter in shared where parameter.isHeader {
-                        p.line("headers.append(name: \(SwiftLiteral.string(parameter.field.wireName)), \(sharedValue(parameter)))")
-                    }
-                    p.line(shared.contains(where: { !$0.isHeader }) ? "var items: [QueryItem] = []" : "let items: [QueryItem] = []")
-                    for parameter in shared where !parameter.isHeader {
-                        p.line("items.append(name: \(SwiftLiteral.string(parameter.field.wireName)), \(sharedValue(parameter)))")
-                    }
-                    p.line("return WithServiceParameters(endpoint, headers: headers, queryItems: items)")
-                }
-            }
-            guard !split else { return }
-            for index in shapes.indices {
-                p.blank()
-                renderMethods(index, call: calls[index], router: router, into: &p)
-            }
-        }
-        guard !split else { return }
-        renderResponseEnums(into: &p)
-    }
-
-    /// Each endpoint's per-status response enum, after a blank line, in endpoint order; and where
-    /// each one is in `p` (empty for an endpoint without one). The one path for a whole Service
-    /// file and for its parts.
-    @discardableResult
-    private func renderResponseEnums(into p: inout CodePrinter) -> [Range<Int>] {
+        declarations.append(protocolDeclaration(calls: calls))
+        declarations.append(protocolExtension(calls: calls))
+        declarations.append(serviceClass(calls: calls))
         let cases = ResponseCasesRenderer(context: context)
-        return shapes.map { shape in
-            guard let name = shape.names.responsesType?.name else { return p.offset..<p.offset }
-            p.blank()
-            let start = p.offset
-            cases.render(shape.endpoint, named: name, cases: shape.names.responseCases.map(\.name), into: &p)
-            return start..<p.offset
+        for shape in shapes {
+            guard let name = shape.names.responsesType?.name else { continue }
+            declarations.append(cases.declaration(shape.endpoint, named: name, cases: shape.names.responseCases.map(\.name)).inPart(shape.caseName))
         }
+        return declarations
     }
 
-    /// The service method of an endpoint, and its pages method.
-    private func renderMethods(_ index: Int, call: Call, router: String, into p: inout CodePrinter) {
-        renderMethod(shapes[index], call: call, router: router, into: &p)
-        if let pages = pages(shapes[index]) {
-            p.blank()
-            renderPagesMethod(shapes[index], pages, router: router, into: &p)
-        }
-    }
-
-    /// Per endpoint, what `renderHead` leaves out: the protocol extension's overloads, the
-    /// class's methods, the per-status response enum (sections of `layout`).
-    func parts() -> [EndpointFiles.Part] {
-        let calls = shapes.map { call($0) }
+    /// The class: the client, the base URL and the service's parameters, its initializers, and
+    /// per endpoint its method and pages method.
+    private func serviceClass(calls: [Call]) -> Declaration {
+        let api = Declaration.Access.written(context.access)
         let router = service.name + "Router"
-        var topLevel = CodePrinter()
-        let responses = renderResponseEnums(into: &topLevel).map { topLevel.text(in: $0) }
-        var members = CodePrinter()
-        var parts: [EndpointFiles.Part] = []
-        members.block("extension \(protocolName)") { p in
-            for index in shapes.indices {
-                p.blank()
-                var start = p.offset
-                var first = true
-                renderExtensionMembers(index, calls: calls, first: &first, into: &p)
-                let overloads = p.text(in: start..<p.offset)
-                p.blank()
-                start = p.offset
-                renderMethods(index, call: calls[index], router: router, into: &p)
-                let methods = p.text(in: start..<p.offset)
-                parts.append(EndpointFiles.Part(name: shapes[index].caseName, sections: [overloads, methods, responses[index]]))
+        var members: [Declaration] = [
+            Declaration(access: api, "let client: APIClient"),
+            Declaration(access: api, "let baseURL: URL", tight: true),
+        ]
+        let shared = sharedParameters
+        for parameter in shared {
+            members.append(Declaration(
+                doc: ["Sent as \(parameter.isHeader ? "header" : "query item") `\(parameter.field.wireName)` with every request of this service."],
+                access: api, "let \(parameter.name): \(parameter.type)", tight: true))
+        }
+        // `, tenantId: String, apiVersion: String = "2024-01-01"` and their assignments.
+        let sharedDeclarations = shared.map { ", \($0.name): \($0.type)" + ($0.defaultValue.map { " = " + $0 } ?? "") }.joined()
+        let sharedArguments = shared.map { ", \($0.name): \($0.name)" }.joined()
+        let assignments: (inout CodePrinter) -> Void = { p in
+            p.line("self.client = client")
+            p.line("self.baseURL = baseURL")
+            for parameter in shared {
+                p.line("self.\(parameter.name) = \(parameter.name)")
             }
         }
-        return parts
+        switch service.baseURL {
+        case .none, .environments:
+            members.append(Declaration(access: api, "init(client: APIClient, baseURL: URL\(sharedDeclarations))", body: .statements(assignments)))
+        case .url(let url):
+            members.append(Declaration(
+                access: api, "init(client: APIClient, baseURL: URL = URL(string: \(literal: url))!\(sharedDeclarations))", body: .statements(assignments)))
+        }
+        if case .environments = service.baseURL {
+            let first = Naming.member(environmentNames.first ?? "")
+            members.append(Declaration(
+                access: api, "convenience init(client: APIClient, environment: \(service.name)Environment = .\(first)\(sharedDeclarations))",
+                body: .statements { p in p.line("self.init(client: client, baseURL: environment.url\(sharedArguments))") }))
+        }
+        if !shared.isEmpty {
+            members.append(withParameters(shared))
+        }
+        for index in shapes.indices {
+            let shape = shapes[index]
+            members.append(method(shape, call: calls[index], router: router).inPart(shape.caseName))
+            if let pages = pages(shape) {
+                members.append(pagesMethod(shape, pages, router: router).inPart(shape.caseName))
+            }
+        }
+        return Declaration(
+            doc: [service.summary], access: .written(context.typeModifiers), "final class \(service.name)Service: \(protocolName)",
+            body: .members(members), extensionSignature: "extension \(service.name)Service")
     }
 
-    var layout: EndpointFiles.Layout {
-        EndpointFiles.Layout(sections: ["nonisolated extension \(protocolName)", "extension \(service.name)Service", nil])
+    /// `withParameters(_:)`: an endpoint with the service's parameters, for the methods (seen
+    /// only by the class, but by its extensions too when the layout moves them to other files).
+    private func withParameters(_ shared: [SharedParameter]) -> Declaration {
+        Declaration(
+            doc: ["`endpoint` with this service's parameters."], access: .typePrivate,
+            "func withParameters<Base: Endpoint>(_ endpoint: Base) -> WithServiceParameters<Base>", body: .statements { p in
+                // `let` for a list nothing is appended to: generated code compiles without warnings.
+                p.line(shared.contains(where: \.isHeader) ? "var headers: [HTTPHeader] = []" : "let headers: [HTTPHeader] = []")
+                for parameter in shared where parameter.isHeader {
+                    p.line("headers.append(name: \(literal: parameter.field.wireName), \(sharedValue(parameter)))")
+                }
+                p.line(shared.contains(where: { !$0.isHeader }) ? "var items: [QueryItem] = []" : "let items: [QueryItem] = []")
+                for parameter in shared where !parameter.isHeader {
+                    p.line("items.append(name: \(literal: parameter.field.wireName), \(sharedValue(parameter)))")
+                }
+                p.line("return WithServiceParameters(endpoint, headers: headers, queryItems: items)")
+            })
     }
 
     var protocolName: String { service.name + "ServiceProtocol" }
@@ -176,55 +133,46 @@ struct ServiceRenderer {
     /// `<Service>ServiceProtocol`: the service's methods as requirements, so that code calling the
     /// API can take `some`/`any` of it and tests can pass a fake with no network and no JSON. A
     /// requirement cannot have default arguments, so an extension adds, for each method with
-    /// defaults, an overload with them (`renderDefaultsOverload`).
-    func renderProtocol(calls: [Call], withExtension: Bool = true, into p: inout CodePrinter) {
-        p.doc(
-            "The methods of `\(service.name)Service`: take `some \(protocolName)` (or `any`) where the API is called, and pass a fake in tests.")
-        p.block("\(context.typeModifiers)protocol \(protocolName): Sendable") { p in
-            for index in shapes.indices {
-                if index > 0 { p.blank() }
-                let shape = shapes[index]
-                putDoc(shape, into: &p)
-                p.line("func \(shape.escapedCaseName)(\(shape.declarations(.requirement, transfer: true)))\(calls[index].effects)")
-                if let pages = pages(shape) {
-                    p.blank()
-                    putPagesDoc(shape, into: &p)
-                    p.line("func \(Naming.escaped(pages.name))(\(shape.declarations(.requirement, transfer: true))) -> \(pages.returns)")
-                }
+    /// defaults, an overload with them (`protocolExtension`).
+    func protocolDeclaration(calls: [Call]) -> Declaration {
+        var requirements: [Declaration] = []
+        for index in shapes.indices {
+            let shape = shapes[index]
+            requirements.append(Declaration(
+                doc: methodDoc(shape), attributes: deprecation(shape).map { [$0] } ?? [],
+                "func \(shape.escapedCaseName)(\(shape.declarations(.requirement, transfer: true)))\(calls[index].effects)"))
+            if let pages = pages(shape) {
+                requirements.append(Declaration(
+                    doc: [pagesDoc(shape)], attributes: deprecation(shape).map { [$0] } ?? [],
+                    "func \(Naming.escaped(pages.name))(\(shape.declarations(.requirement, transfer: true))) -> \(pages.returns)"))
             }
         }
-        // The extension: the overloads with defaults, and with `--completion-handlers` the callback
-        // variants, which wrap the requirement and so work for fakes too.
-        guard withExtension, context.options.completionHandlers || shapes.contains(where: \.hasDefaults) else { return }
-        p.blank()
-        p.block("nonisolated extension \(protocolName)") { p in
-            var first = true
-            for index in shapes.indices {
-                renderExtensionMembers(index, calls: calls, first: &first, into: &p)
-            }
-        }
+        return Declaration(
+            doc: ["The methods of `\(service.name)Service`: take `some \(protocolName)` (or `any`) where the API is called, and pass a fake in tests."],
+            access: .written(context.typeModifiers), "protocol \(protocolName): Sendable", body: .members(requirements))
     }
 
-    /// An endpoint's members of the protocol extension: the overloads with defaults, and with
-    /// `--completion-handlers` the callback variant.
-    private func renderExtensionMembers(_ index: Int, calls: [Call], first: inout Bool, into p: inout CodePrinter) {
-        let shape = shapes[index]
-        if shape.hasDefaults {
-            if !first { p.blank() }
-            first = false
-            renderDefaultsOverload(shape, call: calls[index], into: &p)
-            if let pages = pages(shape) {
-                p.blank()
-                renderDefaultsOverload(shape, call: Call(returns: pages.returns, method: "", metatype: nil, isStream: true),
-                                       name: pages.name, into: &p)
+    /// The protocol's extension: per endpoint, the overloads with defaults, and with
+    /// `--completion-handlers` the callback variant, which wraps the requirement and so works
+    /// for fakes too. (Not printed when it has no members.)
+    func protocolExtension(calls: [Call]) -> Declaration {
+        var members: [Declaration] = []
+        for index in shapes.indices {
+            let shape = shapes[index]
+            if shape.hasDefaults {
+                members.append(defaultsOverload(shape, call: calls[index]).inPart(shape.caseName))
+                if let pages = pages(shape) {
+                    members.append(defaultsOverload(shape, call: Call(returns: pages.returns, method: "", metatype: nil, isStream: true),
+                                                    name: pages.name).inPart(shape.caseName))
+                }
+            }
+            // A stream is already a value to iterate: no callback variant.
+            if context.options.completionHandlers, !calls[index].isStream {
+                members.append(completionMethod(shape, returns: calls[index].returns).inPart(shape.caseName))
             }
         }
-        // A stream is already a value to iterate: no callback variant.
-        if context.options.completionHandlers, !calls[index].isStream {
-            if !first { p.blank() }
-            first = false
-            renderCompletionMethod(shape, returns: calls[index].returns, into: &p)
-        }
+        let signature = "nonisolated extension \(protocolName)"
+        return Declaration("\(signature)", body: .members(members), extensionSignature: signature, isExtension: true)
     }
 
     /// The method with the service's defaults, so that a call through the protocol leaves out
@@ -239,23 +187,24 @@ struct ServiceRenderer {
     /// itself; compiled here for every method with defaults, these overloads made the debug build
     /// of the module 3.3% slower (Benchmarks/NOTES.md, service protocols), while an app calls a few of
     /// them through the protocol.
-    private func renderDefaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil, into p: inout CodePrinter) {
-        p.doc("`\(name ?? shape.caseName)` with the spec's defaults, as on `\(service.name)Service`.")
-        if let attribute = deprecation(shape) { p.line(text: attribute) }
-        if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
+    private func defaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil) -> Declaration {
+        var attributes = deprecation(shape).map { [$0] } ?? []
+        if context.options.accessLevel != .internal { attributes.append("@_alwaysEmitIntoClient") }
         let function = name.map(Naming.escaped) ?? shape.escapedCaseName
         let isolation = shape.local("isolation")
-        p.block("\(context.access)func \(function)(\(shape.declarations(transfer: true)), \(isolation): isolated (any Actor)? = #isolation)\(call.effects)") { p in
-            p.line(requirementCall(shape, awaits: !call.isStream, name: name))
-        }
+        let requirement = requirementCall(shape, awaits: !call.isStream, name: name)
+        return Declaration(
+            doc: ["`\(name ?? shape.caseName)` with the spec's defaults, as on `\(service.name)Service`."], attributes: attributes,
+            access: .written(context.access),
+            "func \(function)(\(shape.declarations(transfer: true)), \(isolation): isolated (any Actor)? = #isolation)\(call.effects)",
+            body: .statements { p in p.line(requirement) })
     }
 
-    /// The doc comment of a service method and of its requirement, with its deprecation.
-    private func putDoc(_ shape: EndpointShape, into p: inout CodePrinter) {
-        // The request it sends, as the API's documentation writes it: what a reader (and Quick
-        // Help) looks for first, and otherwise only found in the router's switches.
-        p.doc(shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`", parameterList(shape))
-        if let attribute = deprecation(shape) { p.line(text: attribute) }
+    /// The doc comment of a service method and of its requirement: the request it sends, as the
+    /// API's documentation writes it, is what a reader (and Quick Help) looks for first, and
+    /// otherwise only found in the router's switches.
+    private func methodDoc(_ shape: EndpointShape) -> [String?] {
+        [shape.endpoint.summary, shape.endpoint.description, "`\(shape.endpoint.method.rawValue) \(shape.endpoint.path)`", parameterList(shape)]
     }
 
     /// The spec's summaries of the method's parameters as Quick Help's `- Parameters:` list (the
@@ -280,26 +229,22 @@ struct ServiceRenderer {
         context.names.services[service.name]?.environments.map(\.name) ?? []
     }
 
-    func renderEnvironment(_ environments: [Environment], into p: inout CodePrinter) {
-        let access = context.access
-        p.doc("The servers \(service.name) can talk to; the first is the default.")
-        p.block("\(context.typeModifiers)enum \(service.name)Environment: String, CaseIterable, Sendable") { p in
-            for (environment, name) in zip(environments, environmentNames) {
-                if name == environment.name {
-                    p.line("case \(Naming.escaped(name))")
-                } else {
-                    p.line("case \(Naming.escaped(name)) = \(SwiftLiteral.string(environment.name))")
-                }
-            }
-            p.blank()
-            p.block("\(access)var url: URL") { p in
-                p.switchBlock("self") { p in
-                    for (environment, name) in zip(environments, environmentNames) {
-                        p.line("case .\(Naming.member(name)): return URL(string: \(SwiftLiteral.string(environment.url)))!")
-                    }
-                }
-            }
+    func environment(_ environments: [Environment]) -> Declaration {
+        var members: [Declaration] = []
+        for (environment, name) in zip(environments, environmentNames) {
+            members.append(Declaration(
+                name == environment.name ? "case \(Naming.escaped(name))" : "case \(Naming.escaped(name)) = \(literal: environment.name)", tight: true))
         }
+        members.append(Declaration(access: .written(context.access), "var url: URL", body: .statements { p in
+            p.switchBlock("self") { p in
+                for (environment, name) in zip(environments, environmentNames) {
+                    p.line("case .\(Naming.member(name)): return URL(string: \(literal: environment.url))!")
+                }
+            }
+        }))
+        return Declaration(
+            doc: ["The servers \(service.name) can talk to; the first is the default."], access: .written(context.typeModifiers),
+            "enum \(service.name)Environment: String, CaseIterable, Sendable", body: .members(members))
     }
 
     /// An endpoint's response as the service method sees it: the return type, the client
@@ -397,9 +342,10 @@ struct ServiceRenderer {
         "\(if: awaits, "try await ")self.\(Naming.member(name ?? shape.caseName))(\(shape.arguments(transfer: name == nil)))"
     }
 
-    func renderMethod(_ shape: EndpointShape, call: Call, router: String, into p: inout CodePrinter) {
-        putDoc(shape, into: &p)
-        p.block("\(context.access)func \(shape.escapedCaseName)(\(shape.declarations(transfer: true)))\(call.effects)") { p in
+    func method(_ shape: EndpointShape, call: Call, router: String) -> Declaration {
+        Declaration(
+            doc: methodDoc(shape), attributes: deprecation(shape).map { [$0] } ?? [], access: .written(context.access),
+            "func \(shape.escapedCaseName)(\(shape.declarations(transfer: true)))\(call.effects)", body: .statements { p in
             // An upload (a file body) reports its progress through the client's task-local handler;
             // inside its closure, members are reached through `self`; elsewhere a parameter named
             // like a stored property hides it: the property is then reached through `self` too.
@@ -416,7 +362,7 @@ struct ServiceRenderer {
             } else {
                 p.line(send)
             }
-        }
+        })
     }
 
     /// The pages method of a paginated endpoint: its name and return type.
@@ -433,9 +379,8 @@ struct ServiceRenderer {
                      pagination: pagination)
     }
 
-    private func putPagesDoc(_ shape: EndpointShape, into p: inout CodePrinter) {
-        p.doc("The pages of `\(shape.caseName)`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items.")
-        if let attribute = deprecation(shape) { p.line(text: attribute) }
+    private func pagesDoc(_ shape: EndpointShape) -> String {
+        "The pages of `\(shape.caseName)`, fetched one by one as they are iterated, from the one its arguments ask for; `.items` iterates their items."
     }
 
     /// `previous.value.meta?.nextCursor`: a dotted path read from the page, optional-chained
@@ -460,7 +405,7 @@ struct ServiceRenderer {
 
     /// The pages method: an `APIPages` with the endpoint's first request and a closure that builds
     /// the next one from the page received, by the endpoint's scheme.
-    func renderPagesMethod(_ shape: EndpointShape, _ pages: Pages, router: String, into p: inout CodePrinter) {
+    func pagesMethod(_ shape: EndpointShape, _ pages: Pages, router: String) -> Declaration {
         let pagination = pages.pagination
         let shared = !service.sharedHeaders.isEmpty || !service.sharedQuery.isEmpty
         let previous = shape.local("previous")
@@ -484,8 +429,9 @@ struct ServiceRenderer {
             path.map { Self.access($0, from: previous + ".value", names: context.names).expression } ?? "nil"
         }
         let items = Self.items(pagination, names: context.names)
-        putPagesDoc(shape, into: &p)
-        p.block("\(context.access)func \(Naming.escaped(pages.name))(\(shape.declarations(transfer: true))) -> \(pages.returns)") { p in
+        return Declaration(
+            doc: [pagesDoc(shape)], attributes: deprecation(shape).map { [$0] } ?? [], access: .written(context.access),
+            "func \(Naming.escaped(pages.name))(\(shape.declarations(transfer: true))) -> \(pages.returns)", body: .statements { p in
             let start = "APIPages(client: self.client, baseURL: self.baseURL, first: \(request()), items: { \(items) })"
             switch pagination.scheme {
             case .link:
@@ -526,40 +472,43 @@ struct ServiceRenderer {
                 }
                 p.line("}")
             }
-        }
+        })
     }
 
-    func renderCompletionMethod(_ shape: EndpointShape, returns: String?, into p: inout CodePrinter) {
+    func completionMethod(_ shape: EndpointShape, returns: String?) -> Declaration {
         let call = requirementCall(shape)
         // The handler's label is always `completion:`; inside, it and the result take names no
         // parameter has.
         let handler = shape.local("completion")
         let value = shape.local("value")
-        p.doc("Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request.")
-        if let attribute = deprecation(shape) { p.line(text: attribute) }
-        p.line("@discardableResult")
+        var attributes = deprecation(shape).map { [$0] } ?? []
+        attributes.append("@discardableResult")
         // As the defaults overloads: each variant's `Task` closure is an async function split in
         // parts, and compiled here for every endpoint they were half of the module's debug
         // compile (21.3 → 11.4 G instructions at N = 30, Benchmarks/NOTES.md, service protocols), while
         // an app calls some of them.
-        if context.options.accessLevel != .internal { p.line("@_alwaysEmitIntoClient") }
+        if context.options.accessLevel != .internal { attributes.append("@_alwaysEmitIntoClient") }
         let parameters = shape.declarations(transfer: true)
         let label: CodeLine = handler == "completion" ? "completion" : "completion \(handler)"
-        p.block("\(context.access)func \(shape.escapedCaseName)(\(parameters)\(if: !parameters.isEmpty, ", ")\(label): @escaping @Sendable (Result<\(returns ?? "Void"), APIError>) -> Void) -> Task<Void, Never>") { p in
-            p.block("Task") { p in
-                p.chain([
-                    ("do throws(APIError)", { p in
-                        if let returns {
-                            p.line("let \(value): \(returns) = \(call)")
-                            p.line("\(handler)(.success(\(value)))")
-                        } else {
-                            p.line(call)
-                            p.line("\(handler)(.success(()))")
-                        }
-                    }),
-                    ("catch", { p in p.line("\(handler)(.failure(error))") }),
-                ])
-            }
-        }
+        return Declaration(
+            doc: ["Calls `\(shape.caseName)` and reports the result to `completion`; cancel the returned task to cancel the request."],
+            attributes: attributes, access: .written(context.access),
+            "func \(shape.escapedCaseName)(\(parameters)\(if: !parameters.isEmpty, ", ")\(label): @escaping @Sendable (Result<\(returns ?? "Void"), APIError>) -> Void) -> Task<Void, Never>",
+            body: .statements { p in
+                p.block("Task") { p in
+                    p.chain([
+                        ("do throws(APIError)", { p in
+                            if let returns {
+                                p.line("let \(value): \(returns) = \(call)")
+                                p.line("\(handler)(.success(\(value)))")
+                            } else {
+                                p.line(call)
+                                p.line("\(handler)(.success(()))")
+                            }
+                        }),
+                        ("catch", { p in p.line("\(handler)(.failure(error))") }),
+                    ])
+                }
+            })
     }
 }

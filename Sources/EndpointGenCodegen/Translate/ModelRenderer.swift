@@ -4,18 +4,19 @@ import EndpointGenSpec
 struct ModelRenderer {
     let context: Context
 
-    func render(_ model: Model, into p: inout CodePrinter) {
+    /// The model's type, and the extension of its equality after it.
+    func declarations(_ model: Model) -> [Declaration] {
         switch model.kind {
         case .structure(let fields):
-            renderStruct(
+            return structDeclarations(
                 name: context.names.typeName(model.name), specName: model.name, summary: model.summary, fields: fields,
-                names: context.names.memberNames(model.name), codable: true, into: &p)
+                names: context.names.memberNames(model.name), codable: true)
         case .enumeration(let enumModel):
-            renderEnum(model, enumModel, into: &p)
+            return [enumDeclaration(model, enumModel)]
         case .oneOf(let oneOf):
-            renderOneOf(model, oneOf, into: &p)
+            return oneOfDeclarations(model, oneOf)
         case .union(let union):
-            renderUnion(model, union, into: &p)
+            return unionDeclarations(model, union)
         }
     }
 
@@ -98,41 +99,46 @@ struct ModelRenderer {
         }
     }
 
-    /// A struct with a memberwise initializer; `codable` false for multipart parts (File is not Codable).
-    /// `specName` is the model's name in the spec (nil for multipart parts, which are never recursive);
-    /// `names` the fields' Swift names from the name table.
-    func renderStruct(
-        name: String, specName: String?, summary: String?, fields: [Field], names: [String], codable: Bool, into p: inout CodePrinter
-    ) {
+    /// A struct with a memberwise initializer, and its equality; `codable` false for multipart
+    /// parts (File is not Codable). `specName` is the model's name in the spec (nil for multipart
+    /// parts, which are never recursive); `names` the fields' Swift names from the name table.
+    func structDeclarations(
+        name: String, specName: String?, summary: String?, fields: [Field], names: [String], codable: Bool
+    ) -> [Declaration] {
         if codable, specName != nil, usesStorage(fields) {
             let members = structMembers(specName: nil, fields: fields, names: names, inStorage: true)
-            renderStructWithStorage(name: name, summary: summary, fields: fields, members: members, into: &p)
-            return
+            return structWithStorage(name: name, summary: summary, fields: fields, members: members)
         }
         let members = structMembers(specName: specName, fields: fields, names: names)
-        p.doc(summary)
         let conformances: StaticString = codable ? ": Codable, Hashable, Sendable" : ": Hashable, Sendable"
         let mirrored = members.contains { $0.storage != nil } && Self.reflects(members)
-        p.block("\(context.typeModifiers)struct \(name)\(conformances)\(if: mirrored, ", Swift.CustomReflectable")") { p in
-            for item in members {
-                renderStoredProperty(item, field: fields[item.index], into: &p)
-            }
-            p.blank()
-            renderMemberwiseInit(members, access: context.access, defaults: true, into: &p)
-            if codable, !members.isEmpty {
-                p.blank()
-                renderDecoding(members, access: context.access, into: &p)
-                p.blank()
-                renderEncoding(members, base: "self.", into: &p)
-            }
-            renderStoredHashValueHashing(members, into: &p)
-            if mirrored { renderFieldMirror(members, into: &p) }
+        var body: [Declaration] = []
+        for item in members {
+            body += storedProperty(item, field: fields[item.index])
         }
-        renderEquality(name: name, members, into: &p)
+        body.append(memberwiseInit(members, access: context.access, defaults: true))
+        if codable, !members.isEmpty {
+            body.append(decoding(members, access: context.access))
+            body.append(encoding(members, base: "self."))
+        }
+        if members.contains(where: { $0.member == "hashValue" }) {
+            // `hash(into:)` stays synthesized (it combines the same stored properties) unless a
+            // field is named `hashValue`: a stored `hashValue` would witness Hashable's deprecated
+            // requirement, and the synthesized `hash(into:)` would hash that one field, with a
+            // deprecation warning.
+            body.append(hashing(members, base: "self."))
+        }
+        if mirrored { body.append(fieldMirror(members)) }
+        let type = Declaration(
+            doc: [summary], access: .written(context.typeModifiers),
+            "struct \(name)\(conformances)\(if: mirrored, ", Swift.CustomReflectable")", body: .members(body))
+        // A struct without fields keeps the synthesized `==`.
+        guard !members.isEmpty else { return [type] }
+        return [type, equality(name) { p in renderFieldComparisons(members, base: "", into: &p) }]
     }
 
     /// Each field's Swift names and types, and whether it is stored privately (boxed or deprecated).
-    /// `inStorage`: the fields of a model with storage (`renderStructWithStorage`), stored as they
+    /// `inStorage`: the fields of a model with storage (`structWithStorage`), stored as they
     /// are in its class (which breaks cycles of models and keeps deprecated fields out of sight).
     func structMembers(specName: String?, fields: [Field], names: [String], inStorage: Bool = false) -> [Member] {
         var members: [Member] = []
@@ -163,45 +169,41 @@ struct ModelRenderer {
         return members
     }
 
-    /// One stored property: public as declared, or a computed accessor over private (perhaps boxed) storage.
-    private func renderStoredProperty(_ item: Member, field: Field, into p: inout CodePrinter) {
-        let access = context.access
+    /// One stored property: public as declared, or a computed accessor over private (perhaps
+    /// boxed) storage, and the storage. Stored properties follow each other without blank lines.
+    private func storedProperty(_ item: Member, field: Field) -> [Declaration] {
+        let api = Declaration.Access.written(context.access)
         let mutable = context.options.mutableModels
-        p.doc(field.summary)
         guard let storage = item.storage else {
-            p.line("\(access)\(mutable ? "var " : "let " as StaticString)\(item.declared): \(item.type)")
-            return
+            return [Declaration(doc: [field.summary], access: api, "\(mutable ? "var " : "let " as StaticString)\(item.declared): \(item.type)", tight: true)]
         }
-        if item.deprecated { p.line(text: Self.deprecation(field)) }
+        let attributes = item.deprecated ? [Self.deprecation(field)] : []
         // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
         let read: CodeLine = "\(storage)\(if: item.boxed, ".value")"
+        let accessor: Declaration
         if mutable {
-            p.block("\(access)var \(item.declared): \(item.type)") { p in
+            accessor = Declaration(doc: [field.summary], attributes: attributes, access: api, "var \(item.declared): \(item.type)", body: .statements { p in
                 p.line("get { \(read) }")
                 p.line("set { \(storage) = \(item.box)newValue\(item.unbox) }")
-            }
+            }, tight: true)
         } else {
-            p.line("\(access)var \(item.declared): \(item.type) { \(read) }")
+            accessor = Declaration(doc: [field.summary], attributes: attributes, access: api, "var \(item.declared): \(item.type) { \(read) }", tight: true)
         }
-        let keyword: StaticString = mutable ? "private var " : "private let "
-        if item.boxed {
-            p.line("\(keyword)\(storage): Indirect<\(item.type)>")
-        } else {
-            p.line("\(keyword)\(storage): \(item.type)")
-        }
+        let keyword: StaticString = mutable ? "var " : "let "
+        let type: CodeLine = item.boxed ? "Indirect<\(item.type)>" : "\(item.type)"
+        return [accessor, Declaration(access: .written("private "), "\(keyword)\(storage): \(type)", tight: true)]
     }
 
     /// The memberwise initializer, with spec defaults when `defaults`.
-    func renderMemberwiseInit(_ members: [Member], access: String, defaults: Bool, into p: inout CodePrinter) {
+    func memberwiseInit(_ members: [Member], access: String, defaults: Bool) -> Declaration {
         if members.isEmpty {
-            p.line("\(access)init() {}")
-            return
+            return Declaration(access: .written(access), "init() {}")
         }
-        p.block("\(access)init(\(InitParameters(members: members, defaults: defaults)))") { p in
+        return Declaration(access: .written(access), "init(\(InitParameters(members: members, defaults: defaults)))", body: .statements { p in
             for item in members {
                 p.line("self.\(item.stored) = \(item.box)\(item.declared)\(item.unbox)")
             }
-        }
+        })
     }
 
     /// `init(from:)` written out, with each wire name where its value is read: a default fills a
@@ -210,8 +212,8 @@ struct ModelRenderer {
     /// twenty overloads) was a third of a large module's compile time; the runtime's
     /// `required`/`optional`/`put`/`putIfPresent` have one overload each. A struct without fields
     /// keeps the synthesized (empty) coding.
-    func renderDecoding(_ members: [Member], access: String, into p: inout CodePrinter) {
-        p.block("\(access)init(from decoder: any Decoder) throws") { p in
+    func decoding(_ members: [Member], access: String) -> Declaration {
+        Declaration(access: .written(access), "init(from decoder: any Decoder) throws", body: .statements { p in
             p.line("let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)")
             for item in members {
                 // A default fills a missing key of a non-optional field (an optional one decodes as nil).
@@ -219,40 +221,19 @@ struct ModelRenderer {
                 let read: StaticString = item.optional || defaulted != nil ? "optional" : "required"
                 p.line("self.\(item.stored) = \(item.box)try container.\(read)(\(item.unwrappedType).self, \(literal: item.wireName)\(prefix: ", ", item.dates))\(prefix: " ?? ", defaulted)\(item.unbox)")
             }
-        }
+        })
     }
 
     /// `encode(to:)` written out, each value read from `base` (`self.` or `_storage.`) and written
     /// under its wire name; read-only fields are not sent.
-    func renderEncoding(_ members: [Member], base: String, into p: inout CodePrinter) {
-        p.block("\(context.access)func encode(to encoder: any Encoder) throws") { p in
+    func encoding(_ members: [Member], base: String) -> Declaration {
+        Declaration(access: .written(context.access), "func encode(to encoder: any Encoder) throws", body: .statements { p in
             p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
             for item in members where !item.readOnly {
                 let write: StaticString = item.optional ? "putIfPresent" : "put"
                 p.line("try container.\(write)(\(base)\(item.encoded), \(literal: item.wireName)\(prefix: ", ", item.dates))")
             }
-        }
-    }
-
-    /// Equality over the stored properties, one `guard` each, after the struct: the runtime's
-    /// `fieldsEqual` is resolved at once, where the synthesized `==` resolves every comparison
-    /// among all `==` overloads in scope (the most expensive declaration of a generated module to
-    /// type-check). A method, not a `static func ==`: the runtime's `FieldwiseEquatable` turns it
-    /// into `==`. A struct without fields keeps the synthesized `==`.
-    private func renderEquality(name: String, _ members: [Member], into p: inout CodePrinter) {
-        guard !members.isEmpty else { return }
-        openEquality(name, into: &p)
-        renderFieldComparisons(members, base: "", into: &p)
-        closeEquality(into: &p)
-    }
-
-    /// `hash(into:)` stays synthesized (it combines the same stored properties) unless a field is
-    /// named `hashValue`: a stored `hashValue` would witness Hashable's deprecated requirement,
-    /// and the synthesized `hash(into:)` would hash that one field, with a deprecation warning.
-    private func renderStoredHashValueHashing(_ members: [Member], into p: inout CodePrinter) {
-        guard members.contains(where: { $0.member == "hashValue" }) else { return }
-        p.blank()
-        renderHashing(members, base: "self.", into: &p)
+        })
     }
 
     /// `guard fieldsEqual(self.x, rhs.x) else { return false }` per field, then `return true`;
@@ -267,32 +248,30 @@ struct ModelRenderer {
     }
 
     /// `hash(into:)` combining each field, read from `base` (`self.` or `_storage.`).
-    func renderHashing(_ members: [Member], base: String, into p: inout CodePrinter) {
-        p.block("\(context.access)func hash(into hasher: inout Hasher)") { p in
+    func hashing(_ members: [Member], base: String) -> Declaration {
+        Declaration(access: .written(context.access), "func hash(into hasher: inout Hasher)", body: .statements { p in
             for item in members {
                 p.line("hasher.combine(\(base)\(item.stored))")
             }
-        }
+        })
     }
 
-    /// After the type and a blank line: `@_spi(Generated) extension Name: FieldwiseEquatable {`
-    /// and `public func hasEqualFields(_ rhs: Name) -> Bool {`. Each model declaring a
-    /// `static func ==` made every file of the module that compares anything depend on every
-    /// models file (operators are looked up module-wide, and the compiler's dependency graph
-    /// records `==` without a fingerprint): adding a field to one model of GitHub's module rebuilt
-    /// 46 of its 96 files; with the method, the 3 that use the model. The runtime's protocol is
-    /// SPI, which a public conformance cannot name: the extension of a public model is SPI too,
-    /// so an app sees `==` and not the method.
-    func openEquality(_ name: String, into p: inout CodePrinter) {
-        p.blank()
-        p.open("\(if: !context.access.isEmpty, "@_spi(Generated) ")extension \(name): FieldwiseEquatable")
-        p.open("\(context.access)func hasEqualFields(_ rhs: \(name)) -> Bool")
-    }
-
-    /// Closes what `openEquality` opened.
-    func closeEquality(into p: inout CodePrinter) {
-        p.close()
-        p.close()
+    /// Equality over the stored properties (or cases), after the type: `@_spi(Generated) extension
+    /// Name: FieldwiseEquatable` with `public func hasEqualFields(_ rhs: Name) -> Bool`, whose
+    /// statements `comparisons` writes, one `guard` per field calling the runtime's `fieldsEqual`.
+    /// That function is resolved at once, where the synthesized `==` resolves every comparison
+    /// among all `==` overloads in scope (the most expensive declaration of a generated module to
+    /// type-check). A method, not a `static func ==`: each model declaring a `static func ==` made
+    /// every file of the module that compares anything depend on every models file (operators
+    /// are looked up module-wide, and the compiler's dependency graph records `==` without a
+    /// fingerprint): adding a field to one model of GitHub's module rebuilt 46 of its 96 files;
+    /// with the method, the 3 that use the model. The runtime's `FieldwiseEquatable` turns it into
+    /// `==`. That protocol is SPI, which a public conformance cannot name: the extension of a
+    /// public model is SPI too, so an app sees `==` and not the method.
+    func equality(_ name: String, _ comparisons: @escaping (inout CodePrinter) -> Void) -> Declaration {
+        let method = Declaration(access: .written(context.access), "func hasEqualFields(_ rhs: \(name)) -> Bool", body: .statements(comparisons))
+        return Declaration(
+            "\(if: !context.access.isEmpty, "@_spi(Generated) ")extension \(name): FieldwiseEquatable", body: .members([method]), isExtension: true)
     }
 
     /// `@available(*, deprecated)`, with the spec's message when it gave one.

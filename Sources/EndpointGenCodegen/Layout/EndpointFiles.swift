@@ -24,7 +24,7 @@ enum EndpointFiles {
         init(name: String, sections: [String]) {
             self.name = name
             self.sections = sections
-            lines = sections.reduce(0) { total, text in total + text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } + 1 }
+            lines = sections.reduce(0) { total, text in total + FileLayout.lineCount(text) + 1 }
         }
     }
 
@@ -56,9 +56,5 @@ enum EndpointFiles {
             blocks.append(wrapper.map { $0 + " {\n" + body + "}\n" } ?? body)
         }
         return blocks.joined(separator: "\n")
-    }
-
-    static func lineCount(_ text: String) -> Int {
-        text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 }

@@ -202,18 +202,12 @@ struct CodePrinter: ~Copyable {
         base.deallocate()
     }
 
+    /// How `Declaration.Access.typePrivate` is written: `private`, or nothing (internal) once the
+    /// layout has moved members of the type to other files. Set by the layout alone.
+    var typesAreCut = false
+
     /// The text printed so far.
     var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-
-    /// Bytes printed so far: marks where a declaration ends, for `text(in:)`.
-    var offset: Int { count }
-
-    /// The text printed between two offsets, without the blank lines it starts with.
-    func text(in range: Range<Int>) -> String {
-        var start = range.lowerBound
-        while start < range.upperBound, base[start] == 0x0A { start += 1 }
-        return String(decoding: UnsafeBufferPointer(start: base + start, count: range.upperBound - start), as: UTF8.self)
-    }
 
     @inline(__always)
     private mutating func appendBytes(_ source: UnsafeRawPointer, _ length: Int) {
@@ -268,9 +262,9 @@ struct CodePrinter: ~Copyable {
         lastOpenedBlock = false
     }
 
-    private mutating func append(_ content: CodeLine, prefix: StaticString = "", suffix: StaticString?) {
+    private mutating func append(_ content: CodeLine, prefix: StaticString = "", access: String = "", suffix: StaticString?) {
         content.storage.withBytes { content in
-            if content.isEmpty, prefix.utf8CodeUnitCount == 0 {
+            if content.isEmpty, prefix.utf8CodeUnitCount == 0, access.isEmpty {
                 pendingBlank = true
                 return
             }
@@ -280,6 +274,7 @@ struct CodePrinter: ~Copyable {
             pendingBlank = false
             appendSpaces(depth * 4)
             appendBytes(prefix.utf8Start, prefix.utf8CodeUnitCount)
+            put(access)
             if let base = content.baseAddress { appendBytes(base, content.count) }
             if let suffix {
                 appendBytes(suffix.utf8Start, suffix.utf8CodeUnitCount)
@@ -381,6 +376,10 @@ struct CodePrinter: ~Copyable {
     /// `/// ...` lines for a doc comment, if there is any text: one paragraph per non-empty text,
     /// with `///` between them.
     mutating func doc(_ texts: String?...) {
+        doc(paragraphs: texts)
+    }
+
+    private mutating func doc(paragraphs texts: [String?]) {
         var first = true
         for case let text? in texts where !text.isEmpty {
             if !first { docLine("") }
@@ -405,114 +404,65 @@ struct CodePrinter: ~Copyable {
         end()
     }
 
+    // Declarations (`Declaration`): the translate stage's output, printed as the layout places them.
+
+    /// `declarations` at the current depth, a blank line between two unless the second is tight.
+    mutating func declarations(_ declarations: [Declaration]) {
+        for index in declarations.indices {
+            if index > 0, !declarations[index].tight { blank() }
+            declaration(declarations[index])
+        }
+    }
+
+    /// One declaration: its doc comment, attributes, access and signature, and its body in braces.
+    mutating func declaration(_ declaration: Declaration) {
+        doc(paragraphs: declaration.doc)
+        for attribute in declaration.attributes {
+            line(text: attribute)
+        }
+        let access: String
+        switch declaration.access {
+        case .written(let text): access = text
+        case .typePrivate: access = typesAreCut ? "" : "private "
+        }
+        switch declaration.body {
+        case .none:
+            append(declaration.signature, access: access, suffix: nil)
+            return
+        case .statements(let body):
+            append(declaration.signature, access: access, suffix: " {")
+            depth += 1
+            body(&self)
+        case .members(let members):
+            append(declaration.signature, access: access, suffix: " {")
+            depth += 1
+            declarations(members)
+        }
+        depth -= 1
+        pendingBlank = false
+        line("}")
+    }
+
+    /// The text of each group of declarations printed at `depth`, from one buffer: each ends with
+    /// a newline and has no blank line before or after.
+    static func texts(of groups: [[Declaration]], depth: Int, typesAreCut: Bool = false) -> [String] {
+        var printer = CodePrinter()
+        printer.typesAreCut = typesAreCut
+        printer.depth = depth
+        return groups.map { group in
+            printer.pendingBlank = false
+            printer.lastOpenedBlock = true
+            let start = printer.count
+            printer.declarations(group)
+            return String(decoding: UnsafeBufferPointer(start: printer.base + start, count: printer.count - start), as: UTF8.self)
+        }
+    }
+
     /// The finished file text.
     var result: String {
         var end = count
         while end > 1, base[end - 1] == 0x0A, base[end - 2] == 0x0A { end -= 1 }
         let text = String(decoding: UnsafeBufferPointer(start: base, count: end), as: UTF8.self)
         return end > 0 && base[end - 1] == 0x0A ? text : text + "\n"
-    }
-}
-
-/// Safe rendering of spec text into Swift source.
-enum SwiftLiteral {
-    /// A double-quoted Swift string literal: `\` and `"` escaped, everything outside
-    /// printable ASCII written as `\u{…}`, so no spec text can become code.
-    static func string(_ text: String) -> String {
-        var text = text
-        if text.withUTF8(isPlain) { return "\"" + text + "\"" }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case " "..."~": result.unicodeScalars.append(scalar)
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return result + "\""
-    }
-
-    /// Printable ASCII without `\` or `"`: written between quotes as it is.
-    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        !utf8.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
-    }
-
-    /// A multi-line raw string literal of `text` (which has no line breaks of its own but the
-    /// ones between its lines), its lines indented four spaces past the statement: letters of any
-    /// script are kept as they are, so a sample reads as the JSON it is; control, format
-    /// (bidirectional) and separator characters are written as `\#u{…}` escapes, so nothing in a
-    /// spec can change how the code reads. The number of `#` is the least the text allows.
-    static func multiline(_ text: String) -> String {
-        var hashes = "#"
-        while text.contains("\\" + hashes) || text.contains("\"\"\"" + hashes) { hashes += "#" }
-        var body = ""
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" {
-                body += "\n    "
-            } else if isVisible(scalar) {
-                body.unicodeScalars.append(scalar)
-            } else {
-                body += "\\" + hashes + "u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return hashes + "\"\"\"\n    " + body + "\n    \"\"\"" + hashes
-    }
-
-    /// Shown as itself in a literal: printable ASCII, and letters, marks, numbers, punctuation
-    /// and symbols of other scripts (not controls, formatting, separators or private use).
-    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
-        if (0x20...0x7E).contains(scalar.value) { return true }
-        guard scalar.value > 0x7F else { return false }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber,
-             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Printable ASCII without a trailing space: a doc comment line as it is, nothing to split
-    /// or replace.
-    static func isPlainDocLine(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in
-            !utf8.contains { $0 < 0x20 || $0 > 0x7E } && utf8.last != UInt8(ascii: " ")
-        }
-    }
-
-    /// Lines of a doc comment: split at line breaks, control and bidirectional-formatting
-    /// characters replaced, trailing spaces removed.
-    /// (`doc` writes plain text, the common case, without calling this.)
-    static func docLines(_ text: String) -> [String] {
-        var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        func flush() {
-            var line = String(current)
-            while line.hasSuffix(" ") { line.removeLast() }
-            lines.append(line)
-            current = String.UnicodeScalarView()
-        }
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\n", previousWasCR { previousWasCR = false; continue }
-            previousWasCR = scalar == "\r"
-            switch scalar.value {
-            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
-                flush()
-            case 0x09:
-                current.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0xFEFF:
-                current.append("\u{FFFD}")
-            default:
-                current.append(scalar)
-            }
-        }
-        flush()
-        while lines.last == "" { lines.removeLast() }
-        return lines
     }
 }

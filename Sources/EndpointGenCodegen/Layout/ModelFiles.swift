@@ -34,7 +34,8 @@ enum ModelFiles {
     /// 2,500 lines (64 parts between hash cuts), at most 5,000.
     static let endpoints = Sizes(fileLimit: lineLimit, cutEvery: 64)
 
-    struct Declaration {
+    /// A model's text, or a multipart struct's.
+    struct Item {
         var name: String
         /// Ends with a newline; no blank line before or after.
         var text: String
@@ -45,8 +46,8 @@ enum ModelFiles {
     /// and a blank line separates two declarations. `fileName` names a file by its index and
     /// first declaration.
     static func split(
-        _ declarations: [Declaration], headerLines: Int, fileName: (_ index: Int, _ first: String) -> String
-    ) -> [[Declaration]] {
+        _ declarations: [Item], headerLines: Int, fileName: (_ index: Int, _ first: String) -> String
+    ) -> [[Item]] {
         let total = declarations.reduce(headerLines) { $0 + $1.lines + 1 }
         guard total > lineLimit else { return [declarations] }
         return cut(declarations, sizes: models, name: \.name, lines: \.lines, headerLines: headerLines, fileName: fileName)

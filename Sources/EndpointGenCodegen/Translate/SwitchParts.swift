@@ -20,9 +20,8 @@ struct SwitchParts {
     /// The statement of a `default:` that hands the cases it does not list to part `n`:
     /// `return pathComponents2()`.
     var call: (Int) -> String
-    /// The statements under the last part's `default:`, indented by their writer (printed at the
-    /// `default:`'s level, as a multi-line literal's lines must be): the answer for the cases no
-    /// part lists, or `unreachable`.
+    /// The statements under the last part's `default:`: the answer for the cases no part lists,
+    /// or `unreachable`.
     var last: (inout CodePrinter) -> Void
 
     /// `switch subject` over `items` (`arms` writes the `case`s of a run of them). Up to `limit`
@@ -47,7 +46,9 @@ struct SwitchParts {
                 p.switchBlock("\(subject)") { p in
                     arms(slice, &p)
                     p.line("default:")
-                    if isLast { last(&p) } else { p.line(text: "    " + call(part + 2)) }
+                    p.indented { p in
+                        if isLast { last(&p) } else { p.line(text: call(part + 2)) }
+                    }
                 }
             }
             guard part > 0 else {
@@ -65,6 +66,6 @@ struct SwitchParts {
     /// The statement of a last `default:` that no case reaches, every case being listed
     /// (qualified: a case may be named `fatalError`).
     static func unreachable(_ p: inout CodePrinter) {
-        p.line("    Swift.fatalError(\"unreachable: the switches above list every case\")")
+        p.line("Swift.fatalError(\"unreachable: the switches above list every case\")")
     }
 }

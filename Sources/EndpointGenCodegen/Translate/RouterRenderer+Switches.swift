@@ -11,31 +11,40 @@ extension RouterRenderer {
         var onlyCase: String?
     }
 
+    /// A property of the Router: `var name: Type`.
+    struct Property {
+        var name: String
+        var type: String
+
+        init(_ name: String, _ type: String) {
+            self.name = name
+            self.type = type
+        }
+    }
+
     /// `return value`; a value of several lines (a sample as a multi-line literal) continues on
     /// the next lines at the same indentation.
-    static func putReturn(_ value: String, indent: String, into p: inout CodePrinter) {
+    static func putReturn(_ value: String, into p: inout CodePrinter) {
         var lines = value.split(separator: "\n", omittingEmptySubsequences: false)
-        p.line(text: indent + "return " + lines.removeFirst())
+        p.line("return \(lines.removeFirst())")
         for line in lines {
-            p.line(text: indent + line)
+            p.line("\(line)")
         }
     }
 
     /// A property whose value depends only on the case: cases with equal values share a
     /// `case` line; one value for all needs no switch.
-    func constant(p: inout CodePrinter, _ declaration: String, _ values: [String]) {
-        let access = context.access
+    func constant(_ property: Property, _ values: [String]) -> Declaration {
+        let access = Declaration.Access.written(context.access)
+        let signature: CodeLine = "var \(property.name): \(property.type)"
         if let first = values.first, values.allSatisfy({ $0 == first }) {
             guard first.contains("\n") else {
-                p.line("\(access)\(declaration) { \(first) }")
-                return
+                return Declaration(access: access, "\(signature) { \(first) }").inPart(property.name)
             }
-            p.block("\(access)\(declaration)") { p in Self.putReturn(first, indent: "", into: &p) }
-            return
+            return Declaration(access: access, signature, body: .statements { p in Self.putReturn(first, into: &p) }).inPart(property.name)
         }
         if values.isEmpty {
-            p.line("\(access)\(declaration) { switch self {} }")
-            return
+            return Declaration(access: access, "\(signature) { switch self {} }").inPart(property.name)
         }
         var order: [String] = []
         var counts: [String: Int] = [:]
@@ -49,8 +58,8 @@ extension RouterRenderer {
             if fallback == nil || counts[value]! > counts[fallback!]! { fallback = value }
         }
         let listed = zip(shapes, values).filter { $0.1 != fallback }
-        p.block("\(access)\(declaration)") { p in
-            putSwitch(declaration, listing: listed, fallback: fallback.map { Fallback(value: $0) }, into: &p) { listed, p in
+        return Declaration(access: access, signature, body: .statements { p in
+            putSwitch(property, listing: listed, fallback: fallback.map { Fallback(value: $0) }, into: &p) { listed, p in
                 // Per value, the cases that have it, in the order of their first case.
                 var order: [String] = []
                 var patterns: [String: [String]] = [:]
@@ -59,36 +68,35 @@ extension RouterRenderer {
                     patterns[value, default: []].append("." + Naming.member(shape.caseName))
                 }
                 for value in order {
-                    p.line("case \(patterns[value]!.joined(separator: ", ")):")
-                    Self.putReturn(value, indent: "    ", into: &p)
+                    p.line("case \(joined: patterns[value]!):")
+                    p.indented { p in Self.putReturn(value, into: &p) }
                 }
             }
-        }
+        }).inPart(property.name)
     }
 
     /// A property computed from associated values: one `case` per endpoint that `needs`
     /// statements (written by `body`, binding the parameters of `role`), the rest sharing
     /// `fallback`.
     func computed(
-        p: inout CodePrinter, _ declaration: String, fallback: String, binding role: EndpointShape.Role,
-        needs: (EndpointShape) -> Bool, _ body: (EndpointShape, inout CodePrinter) -> Void
-    ) {
-        let access = context.access
+        _ property: Property, fallback: String, binding role: EndpointShape.Role,
+        needs: (EndpointShape) -> Bool, _ body: @escaping (EndpointShape, inout CodePrinter) -> Void
+    ) -> Declaration {
+        let access = Declaration.Access.written(context.access)
         let needing = shapes.filter(needs)
         guard !needing.isEmpty else {
-            p.line("\(access)\(declaration) { \(fallback) }")
-            return
+            return Declaration(access: access, "var \(property.name): \(property.type) { \(fallback) }").inPart(property.name)
         }
         let others = shapes.filter { !needs($0) }
         let rest = others.first.map { Fallback(value: fallback, onlyCase: others.count == 1 ? $0.caseName : nil) }
-        p.block("\(access)\(declaration)") { p in
-            putSwitch(declaration, listing: needing, fallback: rest, into: &p) { needing, p in
+        return Declaration(access: access, "var \(property.name): \(property.type)", body: .statements { p in
+            putSwitch(property, listing: needing, fallback: rest, into: &p) { needing, p in
                 for shape in needing {
                     p.line("case \(shape.pattern(binding: role)):")
                     p.indented { p in body(shape, &p) }
                 }
             }
-        }
+        }).inPart(property.name)
     }
 
     /// `switch self` over the cases of `items` (in case order; `arms` writes the `case`s of some
@@ -96,23 +104,20 @@ extension RouterRenderer {
     /// `SwitchParts.limit` items, in parts: local functions named after the property, the last
     /// one's `default:` answering `fallback`, or never taken.
     func putSwitch<Item>(
-        _ declaration: String, listing items: [Item], fallback: Fallback?, into p: inout CodePrinter,
+        _ property: Property, listing items: [Item], fallback: Fallback?, into p: inout CodePrinter,
         arms: (ArraySlice<Item>, inout CodePrinter) -> Void
     ) {
-        // "var name: Type" (`constant` and `computed` are given no other form).
-        let name = declaration.dropFirst("var ".count).prefix { $0 != ":" }
-        let type = declaration.drop { $0 != ":" }.dropFirst(2)
         let parts = SwitchParts(
-            function: { "func \(name)\($0)() -> \(type)" },
-            call: { "return \(name)\($0)()" },
+            function: { "func \(property.name)\($0)() -> \(property.type)" },
+            call: { "return \(property.name)\($0)()" },
             last: { p in
                 guard let fallback else { return SwitchParts.unreachable(&p) }
-                Self.putReturn(fallback.value, indent: "    ", into: &p)
+                Self.putReturn(fallback.value, into: &p)
             })
         parts.put("self", items, into: &p, arms: arms) { p in
             guard let fallback else { return }
             p.line(fallback.onlyCase.map { "case .\(Naming.member($0)):" } ?? "default:")
-            Self.putReturn(fallback.value, indent: "    ", into: &p)
+            p.indented { p in Self.putReturn(fallback.value, into: &p) }
         }
     }
 }

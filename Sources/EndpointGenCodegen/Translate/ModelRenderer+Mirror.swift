@@ -17,28 +17,32 @@ extension ModelRenderer {
     /// `public var customMirror: Swift.Mirror { ... }` for a model with storage: the class's
     /// stored properties are the fields, under their names, so its mirror's children are the
     /// struct's (no line per field: these are the widest models).
-    func renderStorageMirror(storage: String, into p: inout CodePrinter) {
-        p.blank()
-        p.line("/// The fields, as `print`, `dump` and the debugger show a struct's stored properties.")
-        p.line("\(context.access)var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: \(storage)).children, displayStyle: .struct) }")
+    func storageMirror(storage: String) -> Declaration {
+        Declaration(
+            doc: [Self.mirrorDoc], access: .written(context.access),
+            "var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: \(storage)).children, displayStyle: .struct) }")
     }
 
     /// `customMirror` listing the fields of a struct that keeps some of them privately (boxed
     /// or deprecated), each read from its storage.
-    func renderFieldMirror(_ members: [Member], into p: inout CodePrinter) {
-        p.blank()
-        p.line("/// The fields, as `print`, `dump` and the debugger show a struct's stored properties.")
-        p.block("\(context.access)var customMirror: Swift.Mirror") { p in
+    func fieldMirror(_ members: [Member]) -> Declaration {
+        Declaration(doc: [Self.mirrorDoc], access: .written(context.access), "var customMirror: Swift.Mirror", body: .statements { p in
             p.line("Swift.Mirror(")
-            p.line("    self,")
-            p.line("    children: [")
-            for item in members {
-                // An optional converted to `Any` without `as Any` is a warning.
-                p.line("        \(literal: item.member): self.\(item.encoded)\(if: item.optional, " as Any"),")
+            p.indented { p in
+                p.line("self,")
+                p.line("children: [")
+                p.indented { p in
+                    for item in members {
+                        // An optional converted to `Any` without `as Any` is a warning.
+                        p.line("\(literal: item.member): self.\(item.encoded)\(if: item.optional, " as Any"),")
+                    }
+                }
+                p.line("],")
+                p.line("displayStyle: .struct")
             }
-            p.line("    ],")
-            p.line("    displayStyle: .struct")
             p.line(")")
-        }
+        })
     }
+
+    private static let mirrorDoc = "The fields, as `print`, `dump` and the debugger show a struct's stored properties."
 }

@@ -8,105 +8,62 @@ struct RouterRenderer {
 
     var typeName: String { service.name + "Router" }
 
-    func render(into p: inout CodePrinter) {
-        p.doc(service.summary)
-        p.block("\(context.typeModifiers)enum \(typeName): Endpoint") { p in
-            renderCases(into: &p)
-            for member in members {
-                p.blank()
-                member.render(&p)
-            }
+    /// The enum: its cases, then its properties, each a part of its own (a big Router's properties
+    /// go to extensions named after them: a `switch self` over the cases cannot be split across files).
+    func declarations() -> [Declaration] {
+        let cases = shapes.map { shape in
+            Declaration(doc: [shape.endpoint.summary, shape.endpoint.description],
+                        "case \(shape.escapedCaseName)\(parenthesized: shape.declarations())", tight: true)
         }
+        return [Declaration(
+            doc: [service.summary], access: .written(context.typeModifiers), "enum \(typeName): Endpoint",
+            body: .members(cases + properties), extensionSignature: "extension \(typeName)")]
     }
 
-    /// The enum with its cases alone, when its properties go to extensions in other files (`parts`).
-    func renderHead(into p: inout CodePrinter) {
-        p.doc(service.summary)
-        p.block("\(context.typeModifiers)enum \(typeName): Endpoint") { p in renderCases(into: &p) }
-    }
-
-    /// Each property as text one level deep, for an extension (`EndpointFiles`).
-    func parts() -> [EndpointFiles.Part] {
-        var p = CodePrinter()
-        var parts: [EndpointFiles.Part] = []
-        p.block("extension \(typeName)") { p in
-            for member in members {
-                p.blank()
-                let start = p.offset
-                member.render(&p)
-                parts.append(EndpointFiles.Part(name: member.name, sections: [p.text(in: start..<p.offset)]))
-            }
-        }
-        return parts
-    }
-
-    static func layout(_ typeName: String) -> EndpointFiles.Layout {
-        EndpointFiles.Layout(sections: ["extension \(typeName)"])
-    }
-
-    private func renderCases(into p: inout CodePrinter) {
-        for shape in shapes {
-            p.doc(shape.endpoint.summary, shape.endpoint.description)
-            p.line("case \(shape.escapedCaseName)\(parenthesized: shape.declarations())")
-        }
-    }
-
-    /// The enum's properties, in the order written, each named after the property: those with a
-    /// runtime default only when a spec uses them.
-    private var members: [(name: String, render: (inout CodePrinter) -> Void)] {
-        let access = context.access
-        var members: [(name: String, render: (inout CodePrinter) -> Void)] = []
-        members.append(("defaultBaseURL", { p in p.line("\(access)var defaultBaseURL: URL? { \(defaultBaseURL) }") }))
-        members.append(("method", { p in
-            constant(p: &p, "var method: HTTPMethod", shapes.map { shape in
-                let method = shape.endpoint.method
-                return method.isStandard ? ".\(method.rawValue.lowercased())" : "HTTPMethod(\(SwiftLiteral.string(method.rawValue)))"
-            })
+    /// The enum's properties, in the order written, each its own part: those with a runtime
+    /// default only when a spec uses them.
+    private var properties: [Declaration] {
+        let api = Declaration.Access.written(context.access)
+        var members: [Declaration] = []
+        members.append(Declaration(access: api, "var defaultBaseURL: URL? { \(defaultBaseURL) }").inPart("defaultBaseURL"))
+        members.append(constant(Property("method", "HTTPMethod"), shapes.map { shape in
+            let method = shape.endpoint.method
+            return method.isStandard ? ".\(method.rawValue.lowercased())" : "HTTPMethod(\(SwiftLiteral.string(method.rawValue)))"
         }))
-        members.append(("pathComponents", { p in renderPath(into: &p) }))
-        members.append(("queryItems", { p in renderQuery(into: &p) }))
-        members.append(("headers", { p in renderHeaders(into: &p) }))
-        members.append(("body", { p in renderBody(into: &p) }))
-        members.append(("auth", { p in constant(p: &p, "var auth: AuthRequirement", shapes.map { authExpression($0.endpoint.auth) }) }))
-        members.append(("timeout", { p in
-            constant(p: &p, "var timeout: TimeInterval?", shapes.map { $0.endpoint.timeout.map(Self.number) ?? "nil" })
-        }))
+        members.append(pathComponents)
+        members.append(queryItems)
+        members.append(headers)
+        members.append(body)
+        members.append(constant(Property("auth", "AuthRequirement"), shapes.map { authExpression($0.endpoint.auth) }))
+        members.append(constant(Property("timeout", "TimeInterval?"), shapes.map { $0.endpoint.timeout.map(Self.number) ?? "nil" }))
         if shapes.contains(where: { !$0.endpoint.followsRedirects }) {
-            members.append(("followsRedirects", { p in
-                constant(p: &p, "var followsRedirects: Bool", shapes.map { $0.endpoint.followsRedirects ? "true" : "false" })
-            }))
+            members.append(constant(Property("followsRedirects", "Bool"), shapes.map { $0.endpoint.followsRedirects ? "true" : "false" }))
         }
         if let dates = service.dateEncoding {
-            members.append(("dateEncoding", { p in p.line("\(access)var dateEncoding: DateEncoding? { \(DateRendering.expression(dates)) }") }))
+            members.append(Declaration(access: api, "var dateEncoding: DateEncoding? { \(DateRendering.expression(dates)) }").inPart("dateEncoding"))
         }
         if let session = service.cookieSession {
-            members.append(("cookieSession", { p in
-                let expression = cookieSessionExpression(session)
-                constant(p: &p, "var cookieSession: CookieSession?", shapes.map { $0.endpoint.auth == .cookie ? expression : "nil" })
-            }))
+            let expression = cookieSessionExpression(session)
+            members.append(constant(Property("cookieSession", "CookieSession?"), shapes.map { $0.endpoint.auth == .cookie ? expression : "nil" }))
         }
         if shapes.contains(where: { !$0.endpoint.credentialHeaders.isEmpty }) {
-            members.append(("credentialHeaders", { p in
-                constant(p: &p, "var credentialHeaders: [String]", shapes.map { shape in
-                    "[" + shape.endpoint.credentialHeaders.map(SwiftLiteral.string).joined(separator: ", ") + "]"
-                })
+            members.append(constant(Property("credentialHeaders", "[String]"), shapes.map { shape in
+                "[" + shape.endpoint.credentialHeaders.map(SwiftLiteral.string).joined(separator: ", ") + "]"
             }))
         }
-        members.append(("envelope", { p in
-            // Endpoints of a service mostly share its envelope: each distinct one is spelled once.
-            var spelled: (envelope: Envelope?, text: String)?
-            constant(p: &p, "var envelope: EnvelopeFormat?", shapes.map { shape in
-                if let spelled, spelled.envelope == shape.endpoint.envelope { return spelled.text }
-                let text = envelopeExpression(shape.endpoint.envelope)
-                spelled = (shape.endpoint.envelope, text)
-                return text
-            })
+        // Endpoints of a service mostly share its envelope: each distinct one is spelled once.
+        var spelled: (envelope: Envelope?, text: String)?
+        members.append(constant(Property("envelope", "EnvelopeFormat?"), shapes.map { shape in
+            if let spelled, spelled.envelope == shape.endpoint.envelope { return spelled.text }
+            let text = envelopeExpression(shape.endpoint.envelope)
+            spelled = (shape.endpoint.envelope, text)
+            return text
         }))
-        members.append(("errorFormat", { p in p.line("\(access)var errorFormat: ErrorBodyFormat { \(errorFormatExpression) }") }))
-        members.append(("sampleData", { p in constant(p: &p, "var sampleData: Data", shapes.map(sampleData)) }))
+        members.append(Declaration(access: api, "var errorFormat: ErrorBodyFormat { \(errorFormatExpression) }").inPart("errorFormat"))
+        members.append(constant(Property("sampleData", "Data"), shapes.map(sampleData)))
         // Spelled only when a spec lists responses per status (the runtime's default is `[]`).
         if shapes.contains(where: { !$0.endpoint.responses.isEmpty }) {
-            members.append(("sampleResponses", { p in constant(p: &p, "var sampleResponses: [SampleResponse]", shapes.map(sampleResponses)) }))
+            members.append(constant(Property("sampleResponses", "[SampleResponse]"), shapes.map(sampleResponses)))
         }
         return members
     }
@@ -215,9 +172,9 @@ struct RouterRenderer {
         return "ErrorBodyFormat(\(arguments.joined(separator: ", ")))"
     }
 
-    func renderPath(into p: inout CodePrinter) {
-        // Literals as the spec wrote them, values for the runtime to encode as one segment each.
-        computed(p: &p, "var pathComponents: [PathComponent]", fallback: "[]", binding: .path, needs: { _ in true }) { shape, p in
+    /// Literals as the spec wrote them, values for the runtime to encode as one segment each.
+    var pathComponents: Declaration {
+        computed(Property("pathComponents", "[PathComponent]"), fallback: "[]", binding: .path, needs: { _ in true }) { shape, p in
             let components = shape.endpoint.pathComponents.compactMap { component -> String? in
                 switch component {
                 case .literal(let text):
@@ -232,8 +189,8 @@ struct RouterRenderer {
         }
     }
 
-    func renderQuery(into p: inout CodePrinter) {
-        computed(p: &p, "var queryItems: [QueryItem]", fallback: "[]", binding: .query, needs: { $0.has(.query) }) { shape, p in
+    var queryItems: Declaration {
+        computed(Property("queryItems", "[QueryItem]"), fallback: "[]", binding: .query, needs: { $0.has(.query) }) { shape, p in
             let local = shape.local("items", among: .query)
             p.line("var \(local): [QueryItem] = []")
             putAppends(of: shape, .query, to: local, into: &p)
@@ -243,14 +200,14 @@ struct RouterRenderer {
 
     /// An endpoint's own headers replace the service's of the same name (names compared without
     /// case, as HTTP does); an optional header parameter sends the service's value when nil.
-    func renderHeaders(into p: inout CodePrinter) {
+    var headers: Declaration {
         func items(_ headers: [Header]) -> [String] {
             headers.map { "HTTPHeader(name: \(SwiftLiteral.string($0.name)), value: \(SwiftLiteral.string($0.value)))" }
         }
         let serviceNames = service.headers.map { $0.name.lowercased() }
         let fallback = "[" + items(service.headers).joined(separator: ", ") + "]"
-        computed(
-            p: &p, "var headers: [HTTPHeader]", fallback: fallback, binding: .header,
+        return computed(
+            Property("headers", "[HTTPHeader]"), fallback: fallback, binding: .header,
             needs: { $0.has(.header) || !$0.endpoint.headers.isEmpty }
         ) { shape, p in
             var serviceHeaders = service.headers
@@ -362,9 +319,9 @@ struct RouterRenderer {
         }
     }
 
-    func renderBody(into p: inout CodePrinter) {
+    var body: Declaration {
         computed(
-            p: &p, "var body: RequestBody", fallback: ".none", binding: .body,
+            Property("body", "RequestBody"), fallback: ".none", binding: .body,
             // A form of no fields and a multipart body of no parts send no body (and bind nothing,
             // so no unused value).
             needs: { $0.endpoint.body != nil && $0.parameters.last?.role == .body && !hasNothingToSend($0) }
