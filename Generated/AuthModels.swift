@@ -131,71 +131,43 @@ public nonisolated struct KakaoLoginRequestDTO: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var username: String? { _storage.username }
-    public var role: String? { _storage.role }
+public nonisolated struct LoginResponseDTO: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let username: String?
+    public let role: String?
     /// True until the member has sent the onboarding answers.
-    public var isFirst: Bool { _storage.isFirst }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let isFirst: Bool
 
     public init(id: Int64, username: String? = nil, role: String? = nil, isFirst: Bool) {
-        _storage = _Storage(id: id, username: username, role: role, isFirst: isFirst)
+        self.id = id
+        self.username = username
+        self.role = role
+        self.isFirst = isFirst
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.username = try container.optional(String.self, "username")
+        self.role = try container.optional(String.self, "role")
+        self.isFirst = try container.required(Bool.self, "isFirst")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.putIfPresent(_storage.username, "username")
-        try container.putIfPresent(_storage.role, "role")
-        try container.put(_storage.isFirst, "isFirst")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.username)
-        hasher.combine(_storage.role)
-        hasher.combine(_storage.isFirst)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let username: String?
-        let role: String?
-        let isFirst: Bool
-
-        init(id: Int64, username: String?, role: String?, isFirst: Bool) {
-            self.id = id
-            self.username = username
-            self.role = role
-            self.isFirst = isFirst
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.username = try container.optional(String.self, "username")
-            self.role = try container.optional(String.self, "role")
-            self.isFirst = try container.required(Bool.self, "isFirst")
-        }
+        try container.put(self.id, "id")
+        try container.putIfPresent(self.username, "username")
+        try container.putIfPresent(self.role, "role")
+        try container.put(self.isFirst, "isFirst")
     }
 }
 
 @_spi(Generated) extension LoginResponseDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: LoginResponseDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.username, rhs._storage.username) else { return false }
-        guard fieldsEqual(self._storage.role, rhs._storage.role) else { return false }
-        guard fieldsEqual(self._storage.isFirst, rhs._storage.isFirst) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.role, rhs.role) else { return false }
+        guard fieldsEqual(self.isFirst, rhs.isFirst) else { return false }
         return true
     }
 }

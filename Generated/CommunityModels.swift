@@ -44,146 +44,88 @@ public nonisolated struct SignInForm: Codable, Hashable, Sendable {
 }
 
 /// OAuth 2.0 token response (snake_case as in RFC 6749).
-public nonisolated struct TokenPair: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var accessToken: String { _storage.accessToken }
-    public var refreshToken: String { _storage.refreshToken }
+public nonisolated struct TokenPair: Codable, Hashable, Sendable {
+    public let accessToken: String
+    public let refreshToken: String
     /// Seconds until the access token expires.
-    public var expiresIn: Int { _storage.expiresIn }
-    public var tokenType: String { _storage.tokenType }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let expiresIn: Int
+    public let tokenType: String
 
     public init(accessToken: String, refreshToken: String, expiresIn: Int, tokenType: String = "Bearer") {
-        _storage = _Storage(accessToken: accessToken, refreshToken: refreshToken, expiresIn: expiresIn, tokenType: tokenType)
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+        self.tokenType = tokenType
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.required(String.self, "access_token")
+        self.refreshToken = try container.required(String.self, "refresh_token")
+        self.expiresIn = try container.required(Int.self, "expires_in")
+        self.tokenType = try container.optional(String.self, "token_type") ?? "Bearer"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.accessToken, "access_token")
-        try container.put(_storage.refreshToken, "refresh_token")
-        try container.put(_storage.expiresIn, "expires_in")
-        try container.put(_storage.tokenType, "token_type")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.accessToken)
-        hasher.combine(_storage.refreshToken)
-        hasher.combine(_storage.expiresIn)
-        hasher.combine(_storage.tokenType)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let accessToken: String
-        let refreshToken: String
-        let expiresIn: Int
-        let tokenType: String
-
-        init(accessToken: String, refreshToken: String, expiresIn: Int, tokenType: String) {
-            self.accessToken = accessToken
-            self.refreshToken = refreshToken
-            self.expiresIn = expiresIn
-            self.tokenType = tokenType
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.accessToken = try container.required(String.self, "access_token")
-            self.refreshToken = try container.required(String.self, "refresh_token")
-            self.expiresIn = try container.required(Int.self, "expires_in")
-            self.tokenType = try container.optional(String.self, "token_type") ?? "Bearer"
-        }
+        try container.put(self.accessToken, "access_token")
+        try container.put(self.refreshToken, "refresh_token")
+        try container.put(self.expiresIn, "expires_in")
+        try container.put(self.tokenType, "token_type")
     }
 }
 
 @_spi(Generated) extension TokenPair: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: TokenPair) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.accessToken, rhs._storage.accessToken) else { return false }
-        guard fieldsEqual(self._storage.refreshToken, rhs._storage.refreshToken) else { return false }
-        guard fieldsEqual(self._storage.expiresIn, rhs._storage.expiresIn) else { return false }
-        guard fieldsEqual(self._storage.tokenType, rhs._storage.tokenType) else { return false }
+        guard fieldsEqual(self.accessToken, rhs.accessToken) else { return false }
+        guard fieldsEqual(self.refreshToken, rhs.refreshToken) else { return false }
+        guard fieldsEqual(self.expiresIn, rhs.expiresIn) else { return false }
+        guard fieldsEqual(self.tokenType, rhs.tokenType) else { return false }
         return true
     }
 }
 
-public nonisolated struct User: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var nickname: String { _storage.nickname }
-    public var email: String { _storage.email }
-    public var profileImageUrl: URL? { _storage.profileImageUrl }
-    public var joinedAt: Date { _storage.joinedAt }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct User: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let nickname: String
+    public let email: String
+    public let profileImageUrl: URL?
+    public let joinedAt: Date
 
     public init(id: Int64, nickname: String, email: String, profileImageUrl: URL? = nil, joinedAt: Date) {
-        _storage = _Storage(id: id, nickname: nickname, email: email, profileImageUrl: profileImageUrl, joinedAt: joinedAt)
+        self.id = id
+        self.nickname = nickname
+        self.email = email
+        self.profileImageUrl = profileImageUrl
+        self.joinedAt = joinedAt
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.nickname = try container.required(String.self, "nickname")
+        self.email = try container.required(String.self, "email")
+        self.profileImageUrl = try container.optional(URL.self, "profileImageUrl")
+        self.joinedAt = try container.required(Date.self, "joinedAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.nickname, "nickname")
-        try container.put(_storage.email, "email")
-        try container.putIfPresent(_storage.profileImageUrl, "profileImageUrl")
-        try container.put(_storage.joinedAt, "joinedAt")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.nickname)
-        hasher.combine(_storage.email)
-        hasher.combine(_storage.profileImageUrl)
-        hasher.combine(_storage.joinedAt)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let nickname: String
-        let email: String
-        let profileImageUrl: URL?
-        let joinedAt: Date
-
-        init(id: Int64, nickname: String, email: String, profileImageUrl: URL?, joinedAt: Date) {
-            self.id = id
-            self.nickname = nickname
-            self.email = email
-            self.profileImageUrl = profileImageUrl
-            self.joinedAt = joinedAt
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.nickname = try container.required(String.self, "nickname")
-            self.email = try container.required(String.self, "email")
-            self.profileImageUrl = try container.optional(URL.self, "profileImageUrl")
-            self.joinedAt = try container.required(Date.self, "joinedAt")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.nickname, "nickname")
+        try container.put(self.email, "email")
+        try container.putIfPresent(self.profileImageUrl, "profileImageUrl")
+        try container.put(self.joinedAt, "joinedAt")
     }
 }
 
 @_spi(Generated) extension User: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: User) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.nickname, rhs._storage.nickname) else { return false }
-        guard fieldsEqual(self._storage.email, rhs._storage.email) else { return false }
-        guard fieldsEqual(self._storage.profileImageUrl, rhs._storage.profileImageUrl) else { return false }
-        guard fieldsEqual(self._storage.joinedAt, rhs._storage.joinedAt) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.nickname, rhs.nickname) else { return false }
+        guard fieldsEqual(self.email, rhs.email) else { return false }
+        guard fieldsEqual(self.profileImageUrl, rhs.profileImageUrl) else { return false }
+        guard fieldsEqual(self.joinedAt, rhs.joinedAt) else { return false }
         return true
     }
 }
@@ -216,197 +158,147 @@ public nonisolated enum PostSort: RawRepresentable, Codable, Hashable, Sendable,
 }
 
 public nonisolated struct Post: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var author: User { _storage.author }
-    public var title: String { _storage.title }
-    public var content: String { _storage.content }
-    public var tags: [String] { _storage.tags }
-    public var reactions: [String: Int] { _storage.reactions }
-    public var attachments: [Attachment] { _storage.attachments }
-    public var comments: [Comment] { _storage.comments }
+    public let id: Int64
+    public let author: User
+    public let title: String
+    public let content: String
+    public let tags: [String]
+    public let reactions: [String: Int]
+    public let attachments: [Attachment]
+    public let comments: [Comment]
     /// Free-form data the web editor stores with a post.
-    public var attributes: JSONValue? { _storage.attributes }
+    public let attributes: JSONValue?
     /// The first image; use attachments instead.
     @available(*, deprecated)
-    public var thumbnailUrl: URL? { _storage.thumbnailUrl }
-    public var createdAt: Date { _storage.createdAt }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public var thumbnailUrl: URL? { _thumbnailUrl }
+    private let _thumbnailUrl: URL?
+    public let createdAt: Date
 
     public init(id: Int64, author: User, title: String, content: String, tags: [String], reactions: [String: Int], attachments: [Attachment], comments: [Comment], attributes: JSONValue? = nil, thumbnailUrl: URL? = nil, createdAt: Date) {
-        _storage = _Storage(id: id, author: author, title: title, content: content, tags: tags, reactions: reactions, attachments: attachments, comments: comments, attributes: attributes, thumbnailUrl: thumbnailUrl, createdAt: createdAt)
+        self.id = id
+        self.author = author
+        self.title = title
+        self.content = content
+        self.tags = tags
+        self.reactions = reactions
+        self.attachments = attachments
+        self.comments = comments
+        self.attributes = attributes
+        self._thumbnailUrl = thumbnailUrl
+        self.createdAt = createdAt
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.author = try container.required(User.self, "author")
+        self.title = try container.required(String.self, "title")
+        self.content = try container.required(String.self, "content")
+        self.tags = try container.required([String].self, "tags")
+        self.reactions = try container.required([String: Int].self, "reactions")
+        self.attachments = try container.required([Attachment].self, "attachments")
+        self.comments = try container.required([Comment].self, "comments")
+        self.attributes = try container.optional(JSONValue.self, "attributes")
+        self._thumbnailUrl = try container.optional(URL.self, "thumbnailUrl")
+        self.createdAt = try container.required(Date.self, "createdAt")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.author, "author")
-        try container.put(_storage.title, "title")
-        try container.put(_storage.content, "content")
-        try container.put(_storage.tags, "tags")
-        try container.put(_storage.reactions, "reactions")
-        try container.put(_storage.attachments, "attachments")
-        try container.put(_storage.comments, "comments")
-        try container.putIfPresent(_storage.attributes, "attributes")
-        try container.putIfPresent(_storage.thumbnailUrl, "thumbnailUrl")
-        try container.put(_storage.createdAt, "createdAt")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.author)
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.content)
-        hasher.combine(_storage.tags)
-        hasher.combine(_storage.reactions)
-        hasher.combine(_storage.attachments)
-        hasher.combine(_storage.comments)
-        hasher.combine(_storage.attributes)
-        hasher.combine(_storage.thumbnailUrl)
-        hasher.combine(_storage.createdAt)
+        try container.put(self.id, "id")
+        try container.put(self.author, "author")
+        try container.put(self.title, "title")
+        try container.put(self.content, "content")
+        try container.put(self.tags, "tags")
+        try container.put(self.reactions, "reactions")
+        try container.put(self.attachments, "attachments")
+        try container.put(self.comments, "comments")
+        try container.putIfPresent(self.attributes, "attributes")
+        try container.putIfPresent(self._thumbnailUrl, "thumbnailUrl")
+        try container.put(self.createdAt, "createdAt")
     }
 
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let author: User
-        let title: String
-        let content: String
-        let tags: [String]
-        let reactions: [String: Int]
-        let attachments: [Attachment]
-        let comments: [Comment]
-        let attributes: JSONValue?
-        let thumbnailUrl: URL?
-        let createdAt: Date
-
-        init(id: Int64, author: User, title: String, content: String, tags: [String], reactions: [String: Int], attachments: [Attachment], comments: [Comment], attributes: JSONValue?, thumbnailUrl: URL?, createdAt: Date) {
-            self.id = id
-            self.author = author
-            self.title = title
-            self.content = content
-            self.tags = tags
-            self.reactions = reactions
-            self.attachments = attachments
-            self.comments = comments
-            self.attributes = attributes
-            self.thumbnailUrl = thumbnailUrl
-            self.createdAt = createdAt
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.author = try container.required(User.self, "author")
-            self.title = try container.required(String.self, "title")
-            self.content = try container.required(String.self, "content")
-            self.tags = try container.required([String].self, "tags")
-            self.reactions = try container.required([String: Int].self, "reactions")
-            self.attachments = try container.required([Attachment].self, "attachments")
-            self.comments = try container.required([Comment].self, "comments")
-            self.attributes = try container.optional(JSONValue.self, "attributes")
-            self.thumbnailUrl = try container.optional(URL.self, "thumbnailUrl")
-            self.createdAt = try container.required(Date.self, "createdAt")
-        }
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "id": self.id,
+                "author": self.author,
+                "title": self.title,
+                "content": self.content,
+                "tags": self.tags,
+                "reactions": self.reactions,
+                "attachments": self.attachments,
+                "comments": self.comments,
+                "attributes": self.attributes as Any,
+                "thumbnailUrl": self._thumbnailUrl as Any,
+                "createdAt": self.createdAt,
+            ],
+            displayStyle: .struct
+        )
     }
 }
 
 @_spi(Generated) extension Post: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Post) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.content, rhs._storage.content) else { return false }
-        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
-        guard fieldsEqual(self._storage.reactions, rhs._storage.reactions) else { return false }
-        guard fieldsEqual(self._storage.attachments, rhs._storage.attachments) else { return false }
-        guard fieldsEqual(self._storage.comments, rhs._storage.comments) else { return false }
-        guard fieldsEqual(self._storage.attributes, rhs._storage.attributes) else { return false }
-        guard fieldsEqual(self._storage.thumbnailUrl, rhs._storage.thumbnailUrl) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.author, rhs.author) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.content, rhs.content) else { return false }
+        guard fieldsEqual(self.tags, rhs.tags) else { return false }
+        guard fieldsEqual(self.reactions, rhs.reactions) else { return false }
+        guard fieldsEqual(self.attachments, rhs.attachments) else { return false }
+        guard fieldsEqual(self.comments, rhs.comments) else { return false }
+        guard fieldsEqual(self.attributes, rhs.attributes) else { return false }
+        guard fieldsEqual(self._thumbnailUrl, rhs._thumbnailUrl) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
         return true
     }
 }
 
 /// A comment; replies are comments too, nested to any depth.
-public nonisolated struct Comment: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var author: User { _storage.author }
-    public var content: String { _storage.content }
-    public var createdAt: Date { _storage.createdAt }
-    public var replies: [Comment] { _storage.replies }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Comment: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let author: User
+    public let content: String
+    public let createdAt: Date
+    public let replies: [Comment]
 
     public init(id: Int64, author: User, content: String, createdAt: Date, replies: [Comment]) {
-        _storage = _Storage(id: id, author: author, content: content, createdAt: createdAt, replies: replies)
+        self.id = id
+        self.author = author
+        self.content = content
+        self.createdAt = createdAt
+        self.replies = replies
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.author = try container.required(User.self, "author")
+        self.content = try container.required(String.self, "content")
+        self.createdAt = try container.required(Date.self, "createdAt")
+        self.replies = try container.required([Comment].self, "replies")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.author, "author")
-        try container.put(_storage.content, "content")
-        try container.put(_storage.createdAt, "createdAt")
-        try container.put(_storage.replies, "replies")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.author)
-        hasher.combine(_storage.content)
-        hasher.combine(_storage.createdAt)
-        hasher.combine(_storage.replies)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let author: User
-        let content: String
-        let createdAt: Date
-        let replies: [Comment]
-
-        init(id: Int64, author: User, content: String, createdAt: Date, replies: [Comment]) {
-            self.id = id
-            self.author = author
-            self.content = content
-            self.createdAt = createdAt
-            self.replies = replies
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.author = try container.required(User.self, "author")
-            self.content = try container.required(String.self, "content")
-            self.createdAt = try container.required(Date.self, "createdAt")
-            self.replies = try container.required([Comment].self, "replies")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.author, "author")
+        try container.put(self.content, "content")
+        try container.put(self.createdAt, "createdAt")
+        try container.put(self.replies, "replies")
     }
 }
 
 @_spi(Generated) extension Comment: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Comment) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
-        guard fieldsEqual(self._storage.content, rhs._storage.content) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
-        guard fieldsEqual(self._storage.replies, rhs._storage.replies) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.author, rhs.author) else { return false }
+        guard fieldsEqual(self.content, rhs.content) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(self.replies, rhs.replies) else { return false }
         return true
     }
 }
@@ -599,147 +491,89 @@ public nonisolated indirect enum LocalizedText: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Attachment: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: UUID { _storage.id }
-    public var url: URL { _storage.url }
-    public var mimeType: String { _storage.mimeType }
-    public var size: Int64 { _storage.size }
+public nonisolated struct Attachment: Codable, Hashable, Sendable {
+    public let id: UUID
+    public let url: URL
+    public let mimeType: String
+    public let size: Int64
     /// A tiny base64 JPEG shown while the image loads.
-    public var preview: Data? { _storage.preview }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let preview: Data?
 
     public init(id: UUID, url: URL, mimeType: String, size: Int64, preview: Data? = nil) {
-        _storage = _Storage(id: id, url: url, mimeType: mimeType, size: size, preview: preview)
+        self.id = id
+        self.url = url
+        self.mimeType = mimeType
+        self.size = size
+        self.preview = preview
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(UUID.self, "id")
+        self.url = try container.required(URL.self, "url")
+        self.mimeType = try container.required(String.self, "mimeType")
+        self.size = try container.required(Int64.self, "size")
+        self.preview = try container.optional(Data.self, "preview")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.url, "url")
-        try container.put(_storage.mimeType, "mimeType")
-        try container.put(_storage.size, "size")
-        try container.putIfPresent(_storage.preview, "preview")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.url)
-        hasher.combine(_storage.mimeType)
-        hasher.combine(_storage.size)
-        hasher.combine(_storage.preview)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: UUID
-        let url: URL
-        let mimeType: String
-        let size: Int64
-        let preview: Data?
-
-        init(id: UUID, url: URL, mimeType: String, size: Int64, preview: Data?) {
-            self.id = id
-            self.url = url
-            self.mimeType = mimeType
-            self.size = size
-            self.preview = preview
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(UUID.self, "id")
-            self.url = try container.required(URL.self, "url")
-            self.mimeType = try container.required(String.self, "mimeType")
-            self.size = try container.required(Int64.self, "size")
-            self.preview = try container.optional(Data.self, "preview")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.url, "url")
+        try container.put(self.mimeType, "mimeType")
+        try container.put(self.size, "size")
+        try container.putIfPresent(self.preview, "preview")
     }
 }
 
 @_spi(Generated) extension Attachment: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Attachment) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.url, rhs._storage.url) else { return false }
-        guard fieldsEqual(self._storage.mimeType, rhs._storage.mimeType) else { return false }
-        guard fieldsEqual(self._storage.size, rhs._storage.size) else { return false }
-        guard fieldsEqual(self._storage.preview, rhs._storage.preview) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.url, rhs.url) else { return false }
+        guard fieldsEqual(self.mimeType, rhs.mimeType) else { return false }
+        guard fieldsEqual(self.size, rhs.size) else { return false }
+        guard fieldsEqual(self.preview, rhs.preview) else { return false }
         return true
     }
 }
 
-public nonisolated struct Notice: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int { _storage.id }
-    public var title: String { _storage.title }
-    public var body: String { _storage.body }
+public nonisolated struct Notice: Codable, Hashable, Sendable {
+    public let id: Int
+    public let title: String
+    public let body: String
     /// Deep-link data set by the admin tool, read by the app's router.
-    public var action: JSONValue? { _storage.action }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let action: JSONValue?
 
     public init(id: Int, title: String, body: String, action: JSONValue? = nil) {
-        _storage = _Storage(id: id, title: title, body: body, action: action)
+        self.id = id
+        self.title = title
+        self.body = body
+        self.action = action
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.title = try container.required(String.self, "title")
+        self.body = try container.required(String.self, "body")
+        self.action = try container.optional(JSONValue.self, "action")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.title, "title")
-        try container.put(_storage.body, "body")
-        try container.putIfPresent(_storage.action, "action")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.body)
-        hasher.combine(_storage.action)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int
-        let title: String
-        let body: String
-        let action: JSONValue?
-
-        init(id: Int, title: String, body: String, action: JSONValue?) {
-            self.id = id
-            self.title = title
-            self.body = body
-            self.action = action
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int.self, "id")
-            self.title = try container.required(String.self, "title")
-            self.body = try container.required(String.self, "body")
-            self.action = try container.optional(JSONValue.self, "action")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.title, "title")
+        try container.put(self.body, "body")
+        try container.putIfPresent(self.action, "action")
     }
 }
 
 @_spi(Generated) extension Notice: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Notice) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.action, rhs._storage.action) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.action, rhs.action) else { return false }
         return true
     }
 }

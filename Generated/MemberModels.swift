@@ -9,202 +9,128 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// Onboarding answers, sent once by Auth.patchMemberInfo; the wine lists hold the labels shown in the app.
-public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var name: String { _storage.name }
-    public var isNewBie: Bool { _storage.isNewBie }
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
+    public let name: String
+    public let isNewBie: Bool
     /// Monthly wine budget in KRW.
-    public var monthPrice: Int { _storage.monthPrice }
-    public var wineSort: [String] { _storage.wineSort }
-    public var wineArea: [String] { _storage.wineArea }
-    public var wineVariety: [String] { _storage.wineVariety }
-    public var region: String { _storage.region }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let monthPrice: Int
+    public let wineSort: [String]
+    public let wineArea: [String]
+    public let wineVariety: [String]
+    public let region: String
 
     public init(name: String, isNewBie: Bool, monthPrice: Int, wineSort: [String], wineArea: [String], wineVariety: [String], region: String) {
-        _storage = _Storage(name: name, isNewBie: isNewBie, monthPrice: monthPrice, wineSort: wineSort, wineArea: wineArea, wineVariety: wineVariety, region: region)
+        self.name = name
+        self.isNewBie = isNewBie
+        self.monthPrice = monthPrice
+        self.wineSort = wineSort
+        self.wineArea = wineArea
+        self.wineVariety = wineVariety
+        self.region = region
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.required(String.self, "name")
+        self.isNewBie = try container.required(Bool.self, "isNewBie")
+        self.monthPrice = try container.required(Int.self, "monthPrice")
+        self.wineSort = try container.required([String].self, "wineSort")
+        self.wineArea = try container.required([String].self, "wineArea")
+        self.wineVariety = try container.required([String].self, "wineVariety")
+        self.region = try container.required(String.self, "region")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.name, "name")
-        try container.put(_storage.isNewBie, "isNewBie")
-        try container.put(_storage.monthPrice, "monthPrice")
-        try container.put(_storage.wineSort, "wineSort")
-        try container.put(_storage.wineArea, "wineArea")
-        try container.put(_storage.wineVariety, "wineVariety")
-        try container.put(_storage.region, "region")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.isNewBie)
-        hasher.combine(_storage.monthPrice)
-        hasher.combine(_storage.wineSort)
-        hasher.combine(_storage.wineArea)
-        hasher.combine(_storage.wineVariety)
-        hasher.combine(_storage.region)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let name: String
-        let isNewBie: Bool
-        let monthPrice: Int
-        let wineSort: [String]
-        let wineArea: [String]
-        let wineVariety: [String]
-        let region: String
-
-        init(name: String, isNewBie: Bool, monthPrice: Int, wineSort: [String], wineArea: [String], wineVariety: [String], region: String) {
-            self.name = name
-            self.isNewBie = isNewBie
-            self.monthPrice = monthPrice
-            self.wineSort = wineSort
-            self.wineArea = wineArea
-            self.wineVariety = wineVariety
-            self.region = region
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.required(String.self, "name")
-            self.isNewBie = try container.required(Bool.self, "isNewBie")
-            self.monthPrice = try container.required(Int.self, "monthPrice")
-            self.wineSort = try container.required([String].self, "wineSort")
-            self.wineArea = try container.required([String].self, "wineArea")
-            self.wineVariety = try container.required([String].self, "wineVariety")
-            self.region = try container.required(String.self, "region")
-        }
+        try container.put(self.name, "name")
+        try container.put(self.isNewBie, "isNewBie")
+        try container.put(self.monthPrice, "monthPrice")
+        try container.put(self.wineSort, "wineSort")
+        try container.put(self.wineArea, "wineArea")
+        try container.put(self.wineVariety, "wineVariety")
+        try container.put(self.region, "region")
     }
 }
 
 @_spi(Generated) extension MemberRequestDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
-        guard fieldsEqual(self._storage.monthPrice, rhs._storage.monthPrice) else { return false }
-        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
-        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
-        guard fieldsEqual(self._storage.wineVariety, rhs._storage.wineVariety) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(self.monthPrice, rhs.monthPrice) else { return false }
+        guard fieldsEqual(self.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(self.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(self.wineVariety, rhs.wineVariety) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
         return true
     }
 }
 
-public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var name: String { _storage.name }
-    public var username: String { _storage.username }
-    public var role: String { _storage.role }
-    public var isNewBie: Bool? { _storage.isNewBie }
-    public var isFirst: Bool { _storage.isFirst }
-    public var monthPriceMax: Int { _storage.monthPriceMax }
-    public var wineSort: [String] { _storage.wineSort }
-    public var wineArea: [String] { _storage.wineArea }
-    public var region: String { _storage.region }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct MemberResponseDTO: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let name: String
+    public let username: String
+    public let role: String
+    public let isNewBie: Bool?
+    public let isFirst: Bool
+    public let monthPriceMax: Int
+    public let wineSort: [String]
+    public let wineArea: [String]
+    public let region: String
 
     public init(id: Int64, name: String, username: String, role: String, isNewBie: Bool? = nil, isFirst: Bool, monthPriceMax: Int, wineSort: [String], wineArea: [String], region: String) {
-        _storage = _Storage(id: id, name: name, username: username, role: role, isNewBie: isNewBie, isFirst: isFirst, monthPriceMax: monthPriceMax, wineSort: wineSort, wineArea: wineArea, region: region)
+        self.id = id
+        self.name = name
+        self.username = username
+        self.role = role
+        self.isNewBie = isNewBie
+        self.isFirst = isFirst
+        self.monthPriceMax = monthPriceMax
+        self.wineSort = wineSort
+        self.wineArea = wineArea
+        self.region = region
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.username = try container.required(String.self, "username")
+        self.role = try container.required(String.self, "role")
+        self.isNewBie = try container.optional(Bool.self, "isNewBie")
+        self.isFirst = try container.required(Bool.self, "isFirst")
+        self.monthPriceMax = try container.required(Int.self, "monthPriceMax")
+        self.wineSort = try container.required([String].self, "wineSort")
+        self.wineArea = try container.required([String].self, "wineArea")
+        self.region = try container.required(String.self, "region")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.name, "name")
-        try container.put(_storage.username, "username")
-        try container.put(_storage.role, "role")
-        try container.putIfPresent(_storage.isNewBie, "isNewBie")
-        try container.put(_storage.isFirst, "isFirst")
-        try container.put(_storage.monthPriceMax, "monthPriceMax")
-        try container.put(_storage.wineSort, "wineSort")
-        try container.put(_storage.wineArea, "wineArea")
-        try container.put(_storage.region, "region")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.username)
-        hasher.combine(_storage.role)
-        hasher.combine(_storage.isNewBie)
-        hasher.combine(_storage.isFirst)
-        hasher.combine(_storage.monthPriceMax)
-        hasher.combine(_storage.wineSort)
-        hasher.combine(_storage.wineArea)
-        hasher.combine(_storage.region)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let name: String
-        let username: String
-        let role: String
-        let isNewBie: Bool?
-        let isFirst: Bool
-        let monthPriceMax: Int
-        let wineSort: [String]
-        let wineArea: [String]
-        let region: String
-
-        init(id: Int64, name: String, username: String, role: String, isNewBie: Bool?, isFirst: Bool, monthPriceMax: Int, wineSort: [String], wineArea: [String], region: String) {
-            self.id = id
-            self.name = name
-            self.username = username
-            self.role = role
-            self.isNewBie = isNewBie
-            self.isFirst = isFirst
-            self.monthPriceMax = monthPriceMax
-            self.wineSort = wineSort
-            self.wineArea = wineArea
-            self.region = region
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.name = try container.required(String.self, "name")
-            self.username = try container.required(String.self, "username")
-            self.role = try container.required(String.self, "role")
-            self.isNewBie = try container.optional(Bool.self, "isNewBie")
-            self.isFirst = try container.required(Bool.self, "isFirst")
-            self.monthPriceMax = try container.required(Int.self, "monthPriceMax")
-            self.wineSort = try container.required([String].self, "wineSort")
-            self.wineArea = try container.required([String].self, "wineArea")
-            self.region = try container.required(String.self, "region")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.username, "username")
+        try container.put(self.role, "role")
+        try container.putIfPresent(self.isNewBie, "isNewBie")
+        try container.put(self.isFirst, "isFirst")
+        try container.put(self.monthPriceMax, "monthPriceMax")
+        try container.put(self.wineSort, "wineSort")
+        try container.put(self.wineArea, "wineArea")
+        try container.put(self.region, "region")
     }
 }
 
 @_spi(Generated) extension MemberResponseDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MemberResponseDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.username, rhs._storage.username) else { return false }
-        guard fieldsEqual(self._storage.role, rhs._storage.role) else { return false }
-        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
-        guard fieldsEqual(self._storage.isFirst, rhs._storage.isFirst) else { return false }
-        guard fieldsEqual(self._storage.monthPriceMax, rhs._storage.monthPriceMax) else { return false }
-        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
-        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.username, rhs.username) else { return false }
+        guard fieldsEqual(self.role, rhs.role) else { return false }
+        guard fieldsEqual(self.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(self.isFirst, rhs.isFirst) else { return false }
+        guard fieldsEqual(self.monthPriceMax, rhs.monthPriceMax) else { return false }
+        guard fieldsEqual(self.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(self.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
         return true
     }
 }

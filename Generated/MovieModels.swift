@@ -37,184 +37,137 @@ public nonisolated enum MovieCategory: RawRepresentable, Codable, Hashable, Send
     }
 }
 
-public nonisolated struct MovieResponse: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var page: Int { _storage.page }
-    public var totalPages: Int { _storage.totalPages }
-    public var totalResults: Int? { _storage.totalResults }
-    public var results: [Movie] { _storage.results }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct MovieResponse: Codable, Hashable, Sendable {
+    public let page: Int
+    public let totalPages: Int
+    public let totalResults: Int?
+    public let results: [Movie]
 
     public init(page: Int, totalPages: Int, totalResults: Int? = nil, results: [Movie]) {
-        _storage = _Storage(page: page, totalPages: totalPages, totalResults: totalResults, results: results)
+        self.page = page
+        self.totalPages = totalPages
+        self.totalResults = totalResults
+        self.results = results
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.page = try container.required(Int.self, "page")
+        self.totalPages = try container.required(Int.self, "total_pages")
+        self.totalResults = try container.optional(Int.self, "total_results")
+        self.results = try container.required([Movie].self, "results")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.page, "page")
-        try container.put(_storage.totalPages, "total_pages")
-        try container.putIfPresent(_storage.totalResults, "total_results")
-        try container.put(_storage.results, "results")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.page)
-        hasher.combine(_storage.totalPages)
-        hasher.combine(_storage.totalResults)
-        hasher.combine(_storage.results)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let page: Int
-        let totalPages: Int
-        let totalResults: Int?
-        let results: [Movie]
-
-        init(page: Int, totalPages: Int, totalResults: Int?, results: [Movie]) {
-            self.page = page
-            self.totalPages = totalPages
-            self.totalResults = totalResults
-            self.results = results
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.page = try container.required(Int.self, "page")
-            self.totalPages = try container.required(Int.self, "total_pages")
-            self.totalResults = try container.optional(Int.self, "total_results")
-            self.results = try container.required([Movie].self, "results")
-        }
+        try container.put(self.page, "page")
+        try container.put(self.totalPages, "total_pages")
+        try container.putIfPresent(self.totalResults, "total_results")
+        try container.put(self.results, "results")
     }
 }
 
 @_spi(Generated) extension MovieResponse: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MovieResponse) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.page, rhs._storage.page) else { return false }
-        guard fieldsEqual(self._storage.totalPages, rhs._storage.totalPages) else { return false }
-        guard fieldsEqual(self._storage.totalResults, rhs._storage.totalResults) else { return false }
-        guard fieldsEqual(self._storage.results, rhs._storage.results) else { return false }
+        guard fieldsEqual(self.page, rhs.page) else { return false }
+        guard fieldsEqual(self.totalPages, rhs.totalPages) else { return false }
+        guard fieldsEqual(self.totalResults, rhs.totalResults) else { return false }
+        guard fieldsEqual(self.results, rhs.results) else { return false }
         return true
     }
 }
 
 public nonisolated struct Movie: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: String { _storage.id }
-    public var title: String { _storage.title }
-    public var overview: String { _storage.overview }
-    public var posterUrl: URL? { _storage.posterUrl }
+    public let id: String
+    public let title: String
+    public let overview: String
+    public let posterUrl: URL?
     /// Path on the old image host; use poster_url.
     @available(*, deprecated)
-    public var posterPath: String? { _storage.posterPath }
+    public var posterPath: String? { _posterPath }
+    private let _posterPath: String?
     /// yyyy-MM-dd.
-    public var releaseDate: String? { _storage.releaseDate }
-    public var genres: [String] { _storage.genres }
+    public let releaseDate: String?
+    public let genres: [String]
     /// 0.0 to 10.0 with one decimal place; Decimal keeps it exact for display.
-    public var voteAverage: Decimal { _storage.voteAverage }
-    public var popularity: Float? { _storage.popularity }
-    public var adult: Bool { _storage.adult }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let voteAverage: Decimal
+    public let popularity: Float?
+    public let adult: Bool
 
     public init(id: String, title: String, overview: String, posterUrl: URL? = nil, posterPath: String? = nil, releaseDate: String? = nil, genres: [String], voteAverage: Decimal, popularity: Float? = nil, adult: Bool = false) {
-        _storage = _Storage(id: id, title: title, overview: overview, posterUrl: posterUrl, posterPath: posterPath, releaseDate: releaseDate, genres: genres, voteAverage: voteAverage, popularity: popularity, adult: adult)
+        self.id = id
+        self.title = title
+        self.overview = overview
+        self.posterUrl = posterUrl
+        self._posterPath = posterPath
+        self.releaseDate = releaseDate
+        self.genres = genres
+        self.voteAverage = voteAverage
+        self.popularity = popularity
+        self.adult = adult
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.title = try container.required(String.self, "title")
+        self.overview = try container.required(String.self, "overview")
+        self.posterUrl = try container.optional(URL.self, "poster_url")
+        self._posterPath = try container.optional(String.self, "poster_path")
+        self.releaseDate = try container.optional(String.self, "release_date")
+        self.genres = try container.required([String].self, "genres")
+        self.voteAverage = try container.required(Decimal.self, "vote_average")
+        self.popularity = try container.optional(Float.self, "popularity")
+        self.adult = try container.optional(Bool.self, "adult") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.title, "title")
-        try container.put(_storage.overview, "overview")
-        try container.putIfPresent(_storage.posterUrl, "poster_url")
-        try container.putIfPresent(_storage.posterPath, "poster_path")
-        try container.putIfPresent(_storage.releaseDate, "release_date")
-        try container.put(_storage.genres, "genres")
-        try container.put(_storage.voteAverage, "vote_average")
-        try container.putIfPresent(_storage.popularity, "popularity")
-        try container.put(_storage.adult, "adult")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.overview)
-        hasher.combine(_storage.posterUrl)
-        hasher.combine(_storage.posterPath)
-        hasher.combine(_storage.releaseDate)
-        hasher.combine(_storage.genres)
-        hasher.combine(_storage.voteAverage)
-        hasher.combine(_storage.popularity)
-        hasher.combine(_storage.adult)
+        try container.put(self.id, "id")
+        try container.put(self.title, "title")
+        try container.put(self.overview, "overview")
+        try container.putIfPresent(self.posterUrl, "poster_url")
+        try container.putIfPresent(self._posterPath, "poster_path")
+        try container.putIfPresent(self.releaseDate, "release_date")
+        try container.put(self.genres, "genres")
+        try container.put(self.voteAverage, "vote_average")
+        try container.putIfPresent(self.popularity, "popularity")
+        try container.put(self.adult, "adult")
     }
 
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: String
-        let title: String
-        let overview: String
-        let posterUrl: URL?
-        let posterPath: String?
-        let releaseDate: String?
-        let genres: [String]
-        let voteAverage: Decimal
-        let popularity: Float?
-        let adult: Bool
-
-        init(id: String, title: String, overview: String, posterUrl: URL?, posterPath: String?, releaseDate: String?, genres: [String], voteAverage: Decimal, popularity: Float?, adult: Bool) {
-            self.id = id
-            self.title = title
-            self.overview = overview
-            self.posterUrl = posterUrl
-            self.posterPath = posterPath
-            self.releaseDate = releaseDate
-            self.genres = genres
-            self.voteAverage = voteAverage
-            self.popularity = popularity
-            self.adult = adult
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(String.self, "id")
-            self.title = try container.required(String.self, "title")
-            self.overview = try container.required(String.self, "overview")
-            self.posterUrl = try container.optional(URL.self, "poster_url")
-            self.posterPath = try container.optional(String.self, "poster_path")
-            self.releaseDate = try container.optional(String.self, "release_date")
-            self.genres = try container.required([String].self, "genres")
-            self.voteAverage = try container.required(Decimal.self, "vote_average")
-            self.popularity = try container.optional(Float.self, "popularity")
-            self.adult = try container.optional(Bool.self, "adult") ?? false
-        }
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "id": self.id,
+                "title": self.title,
+                "overview": self.overview,
+                "posterUrl": self.posterUrl as Any,
+                "posterPath": self._posterPath as Any,
+                "releaseDate": self.releaseDate as Any,
+                "genres": self.genres,
+                "voteAverage": self.voteAverage,
+                "popularity": self.popularity as Any,
+                "adult": self.adult,
+            ],
+            displayStyle: .struct
+        )
     }
 }
 
 @_spi(Generated) extension Movie: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Movie) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.overview, rhs._storage.overview) else { return false }
-        guard fieldsEqual(self._storage.posterUrl, rhs._storage.posterUrl) else { return false }
-        guard fieldsEqual(self._storage.posterPath, rhs._storage.posterPath) else { return false }
-        guard fieldsEqual(self._storage.releaseDate, rhs._storage.releaseDate) else { return false }
-        guard fieldsEqual(self._storage.genres, rhs._storage.genres) else { return false }
-        guard fieldsEqual(self._storage.voteAverage, rhs._storage.voteAverage) else { return false }
-        guard fieldsEqual(self._storage.popularity, rhs._storage.popularity) else { return false }
-        guard fieldsEqual(self._storage.adult, rhs._storage.adult) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.overview, rhs.overview) else { return false }
+        guard fieldsEqual(self.posterUrl, rhs.posterUrl) else { return false }
+        guard fieldsEqual(self._posterPath, rhs._posterPath) else { return false }
+        guard fieldsEqual(self.releaseDate, rhs.releaseDate) else { return false }
+        guard fieldsEqual(self.genres, rhs.genres) else { return false }
+        guard fieldsEqual(self.voteAverage, rhs.voteAverage) else { return false }
+        guard fieldsEqual(self.popularity, rhs.popularity) else { return false }
+        guard fieldsEqual(self.adult, rhs.adult) else { return false }
         return true
     }
 }

@@ -64,120 +64,78 @@ public nonisolated struct QuestionPage: Codable, Hashable, Sendable {
 }
 
 /// A daily question and the couple's answers.
-public nonisolated struct Question: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var index: Int { _storage.index }
-    public var pageNo: Int { _storage.pageNo }
-    public var title: String { _storage.title }
-    public var header: String { _storage.header }
-    public var body: String { _storage.body }
+public nonisolated struct Question: Codable, Hashable, Sendable {
+    public let index: Int
+    public let pageNo: Int
+    public let title: String
+    public let header: String
+    public let body: String
     /// Indexes of the body's words shown highlighted.
-    public var highlight: [Int] { _storage.highlight }
-    public var createAt: Date { _storage.createAt }
-    public var isMyAnswer: Bool { _storage.isMyAnswer }
-    public var isPartnerAnswer: Bool { _storage.isPartnerAnswer }
-    public var myAnswer: String? { _storage.myAnswer }
-    public var partnerAnswer: String? { _storage.partnerAnswer }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let highlight: [Int]
+    public let createAt: Date
+    public let isMyAnswer: Bool
+    public let isPartnerAnswer: Bool
+    public let myAnswer: String?
+    public let partnerAnswer: String?
 
     public init(index: Int, pageNo: Int, title: String, header: String, body: String, highlight: [Int], createAt: Date, isMyAnswer: Bool, isPartnerAnswer: Bool, myAnswer: String? = nil, partnerAnswer: String? = nil) {
-        _storage = _Storage(index: index, pageNo: pageNo, title: title, header: header, body: body, highlight: highlight, createAt: createAt, isMyAnswer: isMyAnswer, isPartnerAnswer: isPartnerAnswer, myAnswer: myAnswer, partnerAnswer: partnerAnswer)
+        self.index = index
+        self.pageNo = pageNo
+        self.title = title
+        self.header = header
+        self.body = body
+        self.highlight = highlight
+        self.createAt = createAt
+        self.isMyAnswer = isMyAnswer
+        self.isPartnerAnswer = isPartnerAnswer
+        self.myAnswer = myAnswer
+        self.partnerAnswer = partnerAnswer
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.index = try container.required(Int.self, "index")
+        self.pageNo = try container.required(Int.self, "pageNo")
+        self.title = try container.required(String.self, "title")
+        self.header = try container.required(String.self, "header")
+        self.body = try container.required(String.self, "body")
+        self.highlight = try container.required([Int].self, "highlight")
+        self.createAt = try container.required(Date.self, "createAt")
+        self.isMyAnswer = try container.required(Bool.self, "isMyAnswer")
+        self.isPartnerAnswer = try container.required(Bool.self, "isPartnerAnswer")
+        self.myAnswer = try container.optional(String.self, "myAnswer")
+        self.partnerAnswer = try container.optional(String.self, "partnerAnswer")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.index, "index")
-        try container.put(_storage.pageNo, "pageNo")
-        try container.put(_storage.title, "title")
-        try container.put(_storage.header, "header")
-        try container.put(_storage.body, "body")
-        try container.put(_storage.highlight, "highlight")
-        try container.put(_storage.createAt, "createAt")
-        try container.put(_storage.isMyAnswer, "isMyAnswer")
-        try container.put(_storage.isPartnerAnswer, "isPartnerAnswer")
-        try container.putIfPresent(_storage.myAnswer, "myAnswer")
-        try container.putIfPresent(_storage.partnerAnswer, "partnerAnswer")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.index)
-        hasher.combine(_storage.pageNo)
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.header)
-        hasher.combine(_storage.body)
-        hasher.combine(_storage.highlight)
-        hasher.combine(_storage.createAt)
-        hasher.combine(_storage.isMyAnswer)
-        hasher.combine(_storage.isPartnerAnswer)
-        hasher.combine(_storage.myAnswer)
-        hasher.combine(_storage.partnerAnswer)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let index: Int
-        let pageNo: Int
-        let title: String
-        let header: String
-        let body: String
-        let highlight: [Int]
-        let createAt: Date
-        let isMyAnswer: Bool
-        let isPartnerAnswer: Bool
-        let myAnswer: String?
-        let partnerAnswer: String?
-
-        init(index: Int, pageNo: Int, title: String, header: String, body: String, highlight: [Int], createAt: Date, isMyAnswer: Bool, isPartnerAnswer: Bool, myAnswer: String?, partnerAnswer: String?) {
-            self.index = index
-            self.pageNo = pageNo
-            self.title = title
-            self.header = header
-            self.body = body
-            self.highlight = highlight
-            self.createAt = createAt
-            self.isMyAnswer = isMyAnswer
-            self.isPartnerAnswer = isPartnerAnswer
-            self.myAnswer = myAnswer
-            self.partnerAnswer = partnerAnswer
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.index = try container.required(Int.self, "index")
-            self.pageNo = try container.required(Int.self, "pageNo")
-            self.title = try container.required(String.self, "title")
-            self.header = try container.required(String.self, "header")
-            self.body = try container.required(String.self, "body")
-            self.highlight = try container.required([Int].self, "highlight")
-            self.createAt = try container.required(Date.self, "createAt")
-            self.isMyAnswer = try container.required(Bool.self, "isMyAnswer")
-            self.isPartnerAnswer = try container.required(Bool.self, "isPartnerAnswer")
-            self.myAnswer = try container.optional(String.self, "myAnswer")
-            self.partnerAnswer = try container.optional(String.self, "partnerAnswer")
-        }
+        try container.put(self.index, "index")
+        try container.put(self.pageNo, "pageNo")
+        try container.put(self.title, "title")
+        try container.put(self.header, "header")
+        try container.put(self.body, "body")
+        try container.put(self.highlight, "highlight")
+        try container.put(self.createAt, "createAt")
+        try container.put(self.isMyAnswer, "isMyAnswer")
+        try container.put(self.isPartnerAnswer, "isPartnerAnswer")
+        try container.putIfPresent(self.myAnswer, "myAnswer")
+        try container.putIfPresent(self.partnerAnswer, "partnerAnswer")
     }
 }
 
 @_spi(Generated) extension Question: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Question) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.index, rhs._storage.index) else { return false }
-        guard fieldsEqual(self._storage.pageNo, rhs._storage.pageNo) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.header, rhs._storage.header) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.highlight, rhs._storage.highlight) else { return false }
-        guard fieldsEqual(self._storage.createAt, rhs._storage.createAt) else { return false }
-        guard fieldsEqual(self._storage.isMyAnswer, rhs._storage.isMyAnswer) else { return false }
-        guard fieldsEqual(self._storage.isPartnerAnswer, rhs._storage.isPartnerAnswer) else { return false }
-        guard fieldsEqual(self._storage.myAnswer, rhs._storage.myAnswer) else { return false }
-        guard fieldsEqual(self._storage.partnerAnswer, rhs._storage.partnerAnswer) else { return false }
+        guard fieldsEqual(self.index, rhs.index) else { return false }
+        guard fieldsEqual(self.pageNo, rhs.pageNo) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.header, rhs.header) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.highlight, rhs.highlight) else { return false }
+        guard fieldsEqual(self.createAt, rhs.createAt) else { return false }
+        guard fieldsEqual(self.isMyAnswer, rhs.isMyAnswer) else { return false }
+        guard fieldsEqual(self.isPartnerAnswer, rhs.isPartnerAnswer) else { return false }
+        guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(self.partnerAnswer, rhs.partnerAnswer) else { return false }
         return true
     }
 }

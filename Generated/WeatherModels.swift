@@ -74,212 +74,136 @@ public nonisolated struct ForecastResponse: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Location: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var name: String { _storage.name }
-    public var country: String { _storage.country }
-    public var region: String? { _storage.region }
-    public var lat: Double? { _storage.lat }
-    public var lon: Double? { _storage.lon }
-    public var tzId: String? { _storage.tzId }
-    public var localtimeEpoch: Int64? { _storage.localtimeEpoch }
+public nonisolated struct Location: Codable, Hashable, Sendable {
+    public let name: String
+    public let country: String
+    public let region: String?
+    public let lat: Double?
+    public let lon: Double?
+    public let tzId: String?
+    public let localtimeEpoch: Int64?
     /// Local time as yyyy-MM-dd HH:mm (not ISO 8601).
-    public var localtime: String? { _storage.localtime }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let localtime: String?
 
     public init(name: String, country: String, region: String? = nil, lat: Double? = nil, lon: Double? = nil, tzId: String? = nil, localtimeEpoch: Int64? = nil, localtime: String? = nil) {
-        _storage = _Storage(name: name, country: country, region: region, lat: lat, lon: lon, tzId: tzId, localtimeEpoch: localtimeEpoch, localtime: localtime)
+        self.name = name
+        self.country = country
+        self.region = region
+        self.lat = lat
+        self.lon = lon
+        self.tzId = tzId
+        self.localtimeEpoch = localtimeEpoch
+        self.localtime = localtime
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.required(String.self, "name")
+        self.country = try container.required(String.self, "country")
+        self.region = try container.optional(String.self, "region")
+        self.lat = try container.optional(Double.self, "lat")
+        self.lon = try container.optional(Double.self, "lon")
+        self.tzId = try container.optional(String.self, "tz_id")
+        self.localtimeEpoch = try container.optional(Int64.self, "localtime_epoch")
+        self.localtime = try container.optional(String.self, "localtime")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.name, "name")
-        try container.put(_storage.country, "country")
-        try container.putIfPresent(_storage.region, "region")
-        try container.putIfPresent(_storage.lat, "lat")
-        try container.putIfPresent(_storage.lon, "lon")
-        try container.putIfPresent(_storage.tzId, "tz_id")
-        try container.putIfPresent(_storage.localtimeEpoch, "localtime_epoch")
-        try container.putIfPresent(_storage.localtime, "localtime")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.country)
-        hasher.combine(_storage.region)
-        hasher.combine(_storage.lat)
-        hasher.combine(_storage.lon)
-        hasher.combine(_storage.tzId)
-        hasher.combine(_storage.localtimeEpoch)
-        hasher.combine(_storage.localtime)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let name: String
-        let country: String
-        let region: String?
-        let lat: Double?
-        let lon: Double?
-        let tzId: String?
-        let localtimeEpoch: Int64?
-        let localtime: String?
-
-        init(name: String, country: String, region: String?, lat: Double?, lon: Double?, tzId: String?, localtimeEpoch: Int64?, localtime: String?) {
-            self.name = name
-            self.country = country
-            self.region = region
-            self.lat = lat
-            self.lon = lon
-            self.tzId = tzId
-            self.localtimeEpoch = localtimeEpoch
-            self.localtime = localtime
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.required(String.self, "name")
-            self.country = try container.required(String.self, "country")
-            self.region = try container.optional(String.self, "region")
-            self.lat = try container.optional(Double.self, "lat")
-            self.lon = try container.optional(Double.self, "lon")
-            self.tzId = try container.optional(String.self, "tz_id")
-            self.localtimeEpoch = try container.optional(Int64.self, "localtime_epoch")
-            self.localtime = try container.optional(String.self, "localtime")
-        }
+        try container.put(self.name, "name")
+        try container.put(self.country, "country")
+        try container.putIfPresent(self.region, "region")
+        try container.putIfPresent(self.lat, "lat")
+        try container.putIfPresent(self.lon, "lon")
+        try container.putIfPresent(self.tzId, "tz_id")
+        try container.putIfPresent(self.localtimeEpoch, "localtime_epoch")
+        try container.putIfPresent(self.localtime, "localtime")
     }
 }
 
 @_spi(Generated) extension Location: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Location) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.country, rhs._storage.country) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        guard fieldsEqual(self._storage.lat, rhs._storage.lat) else { return false }
-        guard fieldsEqual(self._storage.lon, rhs._storage.lon) else { return false }
-        guard fieldsEqual(self._storage.tzId, rhs._storage.tzId) else { return false }
-        guard fieldsEqual(self._storage.localtimeEpoch, rhs._storage.localtimeEpoch) else { return false }
-        guard fieldsEqual(self._storage.localtime, rhs._storage.localtime) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.country, rhs.country) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
+        guard fieldsEqual(self.lat, rhs.lat) else { return false }
+        guard fieldsEqual(self.lon, rhs.lon) else { return false }
+        guard fieldsEqual(self.tzId, rhs.tzId) else { return false }
+        guard fieldsEqual(self.localtimeEpoch, rhs.localtimeEpoch) else { return false }
+        guard fieldsEqual(self.localtime, rhs.localtime) else { return false }
         return true
     }
 }
 
-public nonisolated struct Current: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var tempC: Double { _storage.tempC }
-    public var condition: Condition { _storage.condition }
-    public var lastUpdatedEpoch: Int64? { _storage.lastUpdatedEpoch }
-    public var tempF: Double? { _storage.tempF }
+public nonisolated struct Current: Codable, Hashable, Sendable {
+    public let tempC: Double
+    public let condition: Condition
+    public let lastUpdatedEpoch: Int64?
+    public let tempF: Double?
     /// 1 in daylight, 0 at night.
-    public var isDay: Int? { _storage.isDay }
-    public var windKph: Double? { _storage.windKph }
+    public let isDay: Int?
+    public let windKph: Double?
     /// Relative humidity in percent.
-    public var humidity: Int32? { _storage.humidity }
-    public var feelslikeC: Double? { _storage.feelslikeC }
-    public var uv: Float? { _storage.uv }
+    public let humidity: Int32?
+    public let feelslikeC: Double?
+    public let uv: Float?
     /// Pollutants by key (co, no2, pm2_5, us-epa-index …); only with aqi=yes.
-    public var airQuality: [String: Double]? { _storage.airQuality }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let airQuality: [String: Double]?
 
     public init(tempC: Double, condition: Condition, lastUpdatedEpoch: Int64? = nil, tempF: Double? = nil, isDay: Int? = nil, windKph: Double? = nil, humidity: Int32? = nil, feelslikeC: Double? = nil, uv: Float? = nil, airQuality: [String: Double]? = nil) {
-        _storage = _Storage(tempC: tempC, condition: condition, lastUpdatedEpoch: lastUpdatedEpoch, tempF: tempF, isDay: isDay, windKph: windKph, humidity: humidity, feelslikeC: feelslikeC, uv: uv, airQuality: airQuality)
+        self.tempC = tempC
+        self.condition = condition
+        self.lastUpdatedEpoch = lastUpdatedEpoch
+        self.tempF = tempF
+        self.isDay = isDay
+        self.windKph = windKph
+        self.humidity = humidity
+        self.feelslikeC = feelslikeC
+        self.uv = uv
+        self.airQuality = airQuality
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.tempC = try container.required(Double.self, "temp_c")
+        self.condition = try container.required(Condition.self, "condition")
+        self.lastUpdatedEpoch = try container.optional(Int64.self, "last_updated_epoch")
+        self.tempF = try container.optional(Double.self, "temp_f")
+        self.isDay = try container.optional(Int.self, "is_day")
+        self.windKph = try container.optional(Double.self, "wind_kph")
+        self.humidity = try container.optional(Int32.self, "humidity")
+        self.feelslikeC = try container.optional(Double.self, "feelslike_c")
+        self.uv = try container.optional(Float.self, "uv")
+        self.airQuality = try container.optional([String: Double].self, "air_quality")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.tempC, "temp_c")
-        try container.put(_storage.condition, "condition")
-        try container.putIfPresent(_storage.lastUpdatedEpoch, "last_updated_epoch")
-        try container.putIfPresent(_storage.tempF, "temp_f")
-        try container.putIfPresent(_storage.isDay, "is_day")
-        try container.putIfPresent(_storage.windKph, "wind_kph")
-        try container.putIfPresent(_storage.humidity, "humidity")
-        try container.putIfPresent(_storage.feelslikeC, "feelslike_c")
-        try container.putIfPresent(_storage.uv, "uv")
-        try container.putIfPresent(_storage.airQuality, "air_quality")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.tempC)
-        hasher.combine(_storage.condition)
-        hasher.combine(_storage.lastUpdatedEpoch)
-        hasher.combine(_storage.tempF)
-        hasher.combine(_storage.isDay)
-        hasher.combine(_storage.windKph)
-        hasher.combine(_storage.humidity)
-        hasher.combine(_storage.feelslikeC)
-        hasher.combine(_storage.uv)
-        hasher.combine(_storage.airQuality)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let tempC: Double
-        let condition: Condition
-        let lastUpdatedEpoch: Int64?
-        let tempF: Double?
-        let isDay: Int?
-        let windKph: Double?
-        let humidity: Int32?
-        let feelslikeC: Double?
-        let uv: Float?
-        let airQuality: [String: Double]?
-
-        init(tempC: Double, condition: Condition, lastUpdatedEpoch: Int64?, tempF: Double?, isDay: Int?, windKph: Double?, humidity: Int32?, feelslikeC: Double?, uv: Float?, airQuality: [String: Double]?) {
-            self.tempC = tempC
-            self.condition = condition
-            self.lastUpdatedEpoch = lastUpdatedEpoch
-            self.tempF = tempF
-            self.isDay = isDay
-            self.windKph = windKph
-            self.humidity = humidity
-            self.feelslikeC = feelslikeC
-            self.uv = uv
-            self.airQuality = airQuality
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.tempC = try container.required(Double.self, "temp_c")
-            self.condition = try container.required(Condition.self, "condition")
-            self.lastUpdatedEpoch = try container.optional(Int64.self, "last_updated_epoch")
-            self.tempF = try container.optional(Double.self, "temp_f")
-            self.isDay = try container.optional(Int.self, "is_day")
-            self.windKph = try container.optional(Double.self, "wind_kph")
-            self.humidity = try container.optional(Int32.self, "humidity")
-            self.feelslikeC = try container.optional(Double.self, "feelslike_c")
-            self.uv = try container.optional(Float.self, "uv")
-            self.airQuality = try container.optional([String: Double].self, "air_quality")
-        }
+        try container.put(self.tempC, "temp_c")
+        try container.put(self.condition, "condition")
+        try container.putIfPresent(self.lastUpdatedEpoch, "last_updated_epoch")
+        try container.putIfPresent(self.tempF, "temp_f")
+        try container.putIfPresent(self.isDay, "is_day")
+        try container.putIfPresent(self.windKph, "wind_kph")
+        try container.putIfPresent(self.humidity, "humidity")
+        try container.putIfPresent(self.feelslikeC, "feelslike_c")
+        try container.putIfPresent(self.uv, "uv")
+        try container.putIfPresent(self.airQuality, "air_quality")
     }
 }
 
 @_spi(Generated) extension Current: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Current) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.tempC, rhs._storage.tempC) else { return false }
-        guard fieldsEqual(self._storage.condition, rhs._storage.condition) else { return false }
-        guard fieldsEqual(self._storage.lastUpdatedEpoch, rhs._storage.lastUpdatedEpoch) else { return false }
-        guard fieldsEqual(self._storage.tempF, rhs._storage.tempF) else { return false }
-        guard fieldsEqual(self._storage.isDay, rhs._storage.isDay) else { return false }
-        guard fieldsEqual(self._storage.windKph, rhs._storage.windKph) else { return false }
-        guard fieldsEqual(self._storage.humidity, rhs._storage.humidity) else { return false }
-        guard fieldsEqual(self._storage.feelslikeC, rhs._storage.feelslikeC) else { return false }
-        guard fieldsEqual(self._storage.uv, rhs._storage.uv) else { return false }
-        guard fieldsEqual(self._storage.airQuality, rhs._storage.airQuality) else { return false }
+        guard fieldsEqual(self.tempC, rhs.tempC) else { return false }
+        guard fieldsEqual(self.condition, rhs.condition) else { return false }
+        guard fieldsEqual(self.lastUpdatedEpoch, rhs.lastUpdatedEpoch) else { return false }
+        guard fieldsEqual(self.tempF, rhs.tempF) else { return false }
+        guard fieldsEqual(self.isDay, rhs.isDay) else { return false }
+        guard fieldsEqual(self.windKph, rhs.windKph) else { return false }
+        guard fieldsEqual(self.humidity, rhs.humidity) else { return false }
+        guard fieldsEqual(self.feelslikeC, rhs.feelslikeC) else { return false }
+        guard fieldsEqual(self.uv, rhs.uv) else { return false }
+        guard fieldsEqual(self.airQuality, rhs.airQuality) else { return false }
         return true
     }
 }
@@ -399,160 +323,98 @@ public nonisolated struct Forecast: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct ForecastDay: Codable, Hashable, Sendable, Swift.CustomReflectable {
+public nonisolated struct ForecastDay: Codable, Hashable, Sendable {
     /// yyyy-MM-dd in the location's time zone.
-    public var date: String { _storage.date }
-    public var dateEpoch: Int64 { _storage.dateEpoch }
-    public var day: Day { _storage.day }
-    public var astro: Astro { _storage.astro }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let date: String
+    public let dateEpoch: Int64
+    public let day: Day
+    public let astro: Astro
 
     public init(date: String, dateEpoch: Int64, day: Day, astro: Astro) {
-        _storage = _Storage(date: date, dateEpoch: dateEpoch, day: day, astro: astro)
+        self.date = date
+        self.dateEpoch = dateEpoch
+        self.day = day
+        self.astro = astro
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.date = try container.required(String.self, "date")
+        self.dateEpoch = try container.required(Int64.self, "date_epoch")
+        self.day = try container.required(Day.self, "day")
+        self.astro = try container.required(Astro.self, "astro")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.date, "date")
-        try container.put(_storage.dateEpoch, "date_epoch")
-        try container.put(_storage.day, "day")
-        try container.put(_storage.astro, "astro")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.date)
-        hasher.combine(_storage.dateEpoch)
-        hasher.combine(_storage.day)
-        hasher.combine(_storage.astro)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let date: String
-        let dateEpoch: Int64
-        let day: Day
-        let astro: Astro
-
-        init(date: String, dateEpoch: Int64, day: Day, astro: Astro) {
-            self.date = date
-            self.dateEpoch = dateEpoch
-            self.day = day
-            self.astro = astro
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.date = try container.required(String.self, "date")
-            self.dateEpoch = try container.required(Int64.self, "date_epoch")
-            self.day = try container.required(Day.self, "day")
-            self.astro = try container.required(Astro.self, "astro")
-        }
+        try container.put(self.date, "date")
+        try container.put(self.dateEpoch, "date_epoch")
+        try container.put(self.day, "day")
+        try container.put(self.astro, "astro")
     }
 }
 
 @_spi(Generated) extension ForecastDay: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: ForecastDay) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.date, rhs._storage.date) else { return false }
-        guard fieldsEqual(self._storage.dateEpoch, rhs._storage.dateEpoch) else { return false }
-        guard fieldsEqual(self._storage.day, rhs._storage.day) else { return false }
-        guard fieldsEqual(self._storage.astro, rhs._storage.astro) else { return false }
+        guard fieldsEqual(self.date, rhs.date) else { return false }
+        guard fieldsEqual(self.dateEpoch, rhs.dateEpoch) else { return false }
+        guard fieldsEqual(self.day, rhs.day) else { return false }
+        guard fieldsEqual(self.astro, rhs.astro) else { return false }
         return true
     }
 }
 
-public nonisolated struct Day: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var maxtempC: Double { _storage.maxtempC }
-    public var mintempC: Double { _storage.mintempC }
-    public var avgtempC: Double { _storage.avgtempC }
-    public var dailyChanceOfRain: Int { _storage.dailyChanceOfRain }
-    public var dailyChanceOfSnow: Int { _storage.dailyChanceOfSnow }
-    public var condition: Condition { _storage.condition }
-    public var uv: Float { _storage.uv }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Day: Codable, Hashable, Sendable {
+    public let maxtempC: Double
+    public let mintempC: Double
+    public let avgtempC: Double
+    public let dailyChanceOfRain: Int
+    public let dailyChanceOfSnow: Int
+    public let condition: Condition
+    public let uv: Float
 
     public init(maxtempC: Double, mintempC: Double, avgtempC: Double, dailyChanceOfRain: Int, dailyChanceOfSnow: Int, condition: Condition, uv: Float) {
-        _storage = _Storage(maxtempC: maxtempC, mintempC: mintempC, avgtempC: avgtempC, dailyChanceOfRain: dailyChanceOfRain, dailyChanceOfSnow: dailyChanceOfSnow, condition: condition, uv: uv)
+        self.maxtempC = maxtempC
+        self.mintempC = mintempC
+        self.avgtempC = avgtempC
+        self.dailyChanceOfRain = dailyChanceOfRain
+        self.dailyChanceOfSnow = dailyChanceOfSnow
+        self.condition = condition
+        self.uv = uv
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.maxtempC = try container.required(Double.self, "maxtemp_c")
+        self.mintempC = try container.required(Double.self, "mintemp_c")
+        self.avgtempC = try container.required(Double.self, "avgtemp_c")
+        self.dailyChanceOfRain = try container.required(Int.self, "daily_chance_of_rain")
+        self.dailyChanceOfSnow = try container.required(Int.self, "daily_chance_of_snow")
+        self.condition = try container.required(Condition.self, "condition")
+        self.uv = try container.required(Float.self, "uv")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.maxtempC, "maxtemp_c")
-        try container.put(_storage.mintempC, "mintemp_c")
-        try container.put(_storage.avgtempC, "avgtemp_c")
-        try container.put(_storage.dailyChanceOfRain, "daily_chance_of_rain")
-        try container.put(_storage.dailyChanceOfSnow, "daily_chance_of_snow")
-        try container.put(_storage.condition, "condition")
-        try container.put(_storage.uv, "uv")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.maxtempC)
-        hasher.combine(_storage.mintempC)
-        hasher.combine(_storage.avgtempC)
-        hasher.combine(_storage.dailyChanceOfRain)
-        hasher.combine(_storage.dailyChanceOfSnow)
-        hasher.combine(_storage.condition)
-        hasher.combine(_storage.uv)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let maxtempC: Double
-        let mintempC: Double
-        let avgtempC: Double
-        let dailyChanceOfRain: Int
-        let dailyChanceOfSnow: Int
-        let condition: Condition
-        let uv: Float
-
-        init(maxtempC: Double, mintempC: Double, avgtempC: Double, dailyChanceOfRain: Int, dailyChanceOfSnow: Int, condition: Condition, uv: Float) {
-            self.maxtempC = maxtempC
-            self.mintempC = mintempC
-            self.avgtempC = avgtempC
-            self.dailyChanceOfRain = dailyChanceOfRain
-            self.dailyChanceOfSnow = dailyChanceOfSnow
-            self.condition = condition
-            self.uv = uv
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.maxtempC = try container.required(Double.self, "maxtemp_c")
-            self.mintempC = try container.required(Double.self, "mintemp_c")
-            self.avgtempC = try container.required(Double.self, "avgtemp_c")
-            self.dailyChanceOfRain = try container.required(Int.self, "daily_chance_of_rain")
-            self.dailyChanceOfSnow = try container.required(Int.self, "daily_chance_of_snow")
-            self.condition = try container.required(Condition.self, "condition")
-            self.uv = try container.required(Float.self, "uv")
-        }
+        try container.put(self.maxtempC, "maxtemp_c")
+        try container.put(self.mintempC, "mintemp_c")
+        try container.put(self.avgtempC, "avgtemp_c")
+        try container.put(self.dailyChanceOfRain, "daily_chance_of_rain")
+        try container.put(self.dailyChanceOfSnow, "daily_chance_of_snow")
+        try container.put(self.condition, "condition")
+        try container.put(self.uv, "uv")
     }
 }
 
 @_spi(Generated) extension Day: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Day) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.maxtempC, rhs._storage.maxtempC) else { return false }
-        guard fieldsEqual(self._storage.mintempC, rhs._storage.mintempC) else { return false }
-        guard fieldsEqual(self._storage.avgtempC, rhs._storage.avgtempC) else { return false }
-        guard fieldsEqual(self._storage.dailyChanceOfRain, rhs._storage.dailyChanceOfRain) else { return false }
-        guard fieldsEqual(self._storage.dailyChanceOfSnow, rhs._storage.dailyChanceOfSnow) else { return false }
-        guard fieldsEqual(self._storage.condition, rhs._storage.condition) else { return false }
-        guard fieldsEqual(self._storage.uv, rhs._storage.uv) else { return false }
+        guard fieldsEqual(self.maxtempC, rhs.maxtempC) else { return false }
+        guard fieldsEqual(self.mintempC, rhs.mintempC) else { return false }
+        guard fieldsEqual(self.avgtempC, rhs.avgtempC) else { return false }
+        guard fieldsEqual(self.dailyChanceOfRain, rhs.dailyChanceOfRain) else { return false }
+        guard fieldsEqual(self.dailyChanceOfSnow, rhs.dailyChanceOfSnow) else { return false }
+        guard fieldsEqual(self.condition, rhs.condition) else { return false }
+        guard fieldsEqual(self.uv, rhs.uv) else { return false }
         return true
     }
 }
@@ -588,92 +450,58 @@ public nonisolated struct Astro: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct SearchLocation: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var name: String { _storage.name }
-    public var region: String { _storage.region }
-    public var country: String { _storage.country }
-    public var lat: Double { _storage.lat }
-    public var lon: Double { _storage.lon }
+public nonisolated struct SearchLocation: Codable, Hashable, Sendable {
+    public let id: Int64
+    public let name: String
+    public let region: String
+    public let country: String
+    public let lat: Double
+    public let lon: Double
     /// The location's slug, usable as q=id:<id> or the name.
-    public var url: String { _storage.url }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let url: String
 
     public init(id: Int64, name: String, region: String, country: String, lat: Double, lon: Double, url: String) {
-        _storage = _Storage(id: id, name: name, region: region, country: country, lat: lat, lon: lon, url: url)
+        self.id = id
+        self.name = name
+        self.region = region
+        self.country = country
+        self.lat = lat
+        self.lon = lon
+        self.url = url
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.region = try container.required(String.self, "region")
+        self.country = try container.required(String.self, "country")
+        self.lat = try container.required(Double.self, "lat")
+        self.lon = try container.required(Double.self, "lon")
+        self.url = try container.required(String.self, "url")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.name, "name")
-        try container.put(_storage.region, "region")
-        try container.put(_storage.country, "country")
-        try container.put(_storage.lat, "lat")
-        try container.put(_storage.lon, "lon")
-        try container.put(_storage.url, "url")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.region)
-        hasher.combine(_storage.country)
-        hasher.combine(_storage.lat)
-        hasher.combine(_storage.lon)
-        hasher.combine(_storage.url)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let name: String
-        let region: String
-        let country: String
-        let lat: Double
-        let lon: Double
-        let url: String
-
-        init(id: Int64, name: String, region: String, country: String, lat: Double, lon: Double, url: String) {
-            self.id = id
-            self.name = name
-            self.region = region
-            self.country = country
-            self.lat = lat
-            self.lon = lon
-            self.url = url
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.name = try container.required(String.self, "name")
-            self.region = try container.required(String.self, "region")
-            self.country = try container.required(String.self, "country")
-            self.lat = try container.required(Double.self, "lat")
-            self.lon = try container.required(Double.self, "lon")
-            self.url = try container.required(String.self, "url")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.region, "region")
+        try container.put(self.country, "country")
+        try container.put(self.lat, "lat")
+        try container.put(self.lon, "lon")
+        try container.put(self.url, "url")
     }
 }
 
 @_spi(Generated) extension SearchLocation: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: SearchLocation) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
-        guard fieldsEqual(self._storage.country, rhs._storage.country) else { return false }
-        guard fieldsEqual(self._storage.lat, rhs._storage.lat) else { return false }
-        guard fieldsEqual(self._storage.lon, rhs._storage.lon) else { return false }
-        guard fieldsEqual(self._storage.url, rhs._storage.url) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
+        guard fieldsEqual(self.country, rhs.country) else { return false }
+        guard fieldsEqual(self.lat, rhs.lat) else { return false }
+        guard fieldsEqual(self.lon, rhs.lon) else { return false }
+        guard fieldsEqual(self.url, rhs.url) else { return false }
         return true
     }
 }

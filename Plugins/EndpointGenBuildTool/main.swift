@@ -49,6 +49,8 @@ while let argument = arguments.popFirst() {
         flags.mutableModels = true
     case "--fakes":
         flags.fakes = true
+    case "--storage-classes":
+        flags.storageClasses = true
     default:
         guard !argument.hasPrefix("--") else { fail("unknown option '\(argument)'", status: 64) }
         specPaths.append(argument)
@@ -61,7 +63,8 @@ let console = Console(color: .never, quiet: true)
 let resolved = RunOptions.resolve(flags, configuration: configuration, search: false)
 console.report(resolved.diagnostics)
 guard let run = resolved.options else { exit(1) }
-let options = CodegenOptions(accessLevel: run.accessLevel, completionHandlers: run.completionHandlers, mutableModels: run.mutableModels, fakes: run.fakes)
+let options = CodegenOptions(accessLevel: run.accessLevel, completionHandlers: run.completionHandlers, mutableModels: run.mutableModels, fakes: run.fakes,
+                             storageClasses: run.storageClasses)
 
 var sources: [SpecSource] = []
 for path in specPaths {

@@ -31,7 +31,7 @@ struct GenerateEndpoints: CommandPlugin {
           -h, --help        Show this help.
 
           Passed to endpointgen: --access-level public|package|internal, --[no-]completion-handlers,
-          --[no-]mutable-models, --[no-]fakes, --quiet.
+          --[no-]mutable-models, --[no-]fakes, --[no-]storage-classes, --quiet.
 
         Spec errors are printed as endpointgen prints them, file:line:column: error: message (and, on
         macOS, also reported through the plugin API so that Xcode shows each at its place).

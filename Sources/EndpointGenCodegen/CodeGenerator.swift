@@ -21,12 +21,21 @@ public struct CodegenOptions: Sendable, Hashable {
     /// Also generate `<Service>ServiceFake` per service, a test double of its protocol (off by
     /// default: it is code for tests, and costs compile time in the module).
     public var fakes: Bool
+    /// Models of 4 or more fields keep them in one private storage class: a smaller optimized
+    /// build for very large APIs (GitHub's, Stripe's), at an allocation per decoded value and a
+    /// bigger diff when a field changes. Off by default: models are plain structs, as
+    /// hand-written DTOs are (`ModelRenderer+Storage.swift`).
+    public var storageClasses: Bool
 
-    public init(accessLevel: AccessLevel = .public, completionHandlers: Bool = false, mutableModels: Bool = false, fakes: Bool = false) {
+    public init(
+        accessLevel: AccessLevel = .public, completionHandlers: Bool = false, mutableModels: Bool = false, fakes: Bool = false,
+        storageClasses: Bool = false
+    ) {
         self.accessLevel = accessLevel
         self.completionHandlers = completionHandlers
         self.mutableModels = mutableModels
         self.fakes = fakes
+        self.storageClasses = storageClasses
     }
 }
 

@@ -12,10 +12,11 @@ public struct GenerationSettings: Sendable, Equatable {
     public var completionHandlers: Bool?
     public var mutableModels: Bool?
     public var fakes: Bool?
+    public var storageClasses: Bool?
 
     public init(
         specs: String? = nil, output: String? = nil, accessLevel: AccessLevel? = nil,
-        completionHandlers: Bool? = nil, mutableModels: Bool? = nil, fakes: Bool? = nil
+        completionHandlers: Bool? = nil, mutableModels: Bool? = nil, fakes: Bool? = nil, storageClasses: Bool? = nil
     ) {
         self.specs = specs
         self.output = output
@@ -23,6 +24,7 @@ public struct GenerationSettings: Sendable, Equatable {
         self.completionHandlers = completionHandlers
         self.mutableModels = mutableModels
         self.fakes = fakes
+        self.storageClasses = storageClasses
     }
 
     /// These settings with every value `other` sets taking its place.
@@ -30,7 +32,8 @@ public struct GenerationSettings: Sendable, Equatable {
         GenerationSettings(
             specs: other.specs ?? specs, output: other.output ?? output, accessLevel: other.accessLevel ?? accessLevel,
             completionHandlers: other.completionHandlers ?? completionHandlers,
-            mutableModels: other.mutableModels ?? mutableModels, fakes: other.fakes ?? fakes)
+            mutableModels: other.mutableModels ?? mutableModels, fakes: other.fakes ?? fakes,
+            storageClasses: other.storageClasses ?? storageClasses)
     }
 }
 
@@ -44,12 +47,13 @@ public struct GenerationSettings: Sendable, Equatable {
 ///     completionHandlers: false
 ///     mutableModels: false
 ///     fakes: false
+///     storageClasses: false
 public struct ProjectConfiguration: Sendable, Equatable {
     /// The file name looked for; never read as a spec, even in a specs folder.
     public static let fileName = "endpointgen.yml"
 
     /// The keys a configuration may hold, in documentation order.
-    public static let keys = ["specs", "output", "accessLevel", "completionHandlers", "mutableModels", "fakes"]
+    public static let keys = ["specs", "output", "accessLevel", "completionHandlers", "mutableModels", "fakes", "storageClasses"]
 
     /// The file as diagnostics name it.
     public var path: String
@@ -118,6 +122,7 @@ public struct ProjectConfiguration: Sendable, Equatable {
                 case "completionHandlers": settings.completionHandlers = flag()
                 case "mutableModels": settings.mutableModels = flag()
                 case "fakes": settings.fakes = flag()
+                case "storageClasses": settings.storageClasses = flag()
                 default:
                     let hint = DidYouMean.suggestion(for: key, among: keys).map { "; did you mean '\($0)'?" }
                         ?? "; the keys are \(keys.joined(separator: ", "))"
@@ -188,6 +193,7 @@ extension RunOptions {
         options.completionHandlers = settings.completionHandlers ?? options.completionHandlers
         options.mutableModels = settings.mutableModels ?? options.mutableModels
         options.fakes = settings.fakes ?? options.fakes
+        options.storageClasses = settings.storageClasses ?? options.storageClasses
         return (options, found, diagnostics)
     }
 }

@@ -243,6 +243,7 @@ public enum ProjectInitializer {
     completionHandlers: false   # also Result-callback variants of service methods (UIKit code)
     mutableModels: false        # model properties are var instead of let
     fakes: false                # also <Service>ServiceFake, a test double of each service protocol
+    storageClasses: false       # wide models keep their fields in one class (very large APIs' release size)
 
     """
 

@@ -11,6 +11,7 @@ public struct RunOptions: Sendable, Equatable {
     public var completionHandlers = false
     public var mutableModels = false
     public var fakes = false
+    public var storageClasses = false
     public var quiet = false
     public var color: ColorChoice = .auto
 

@@ -133,6 +133,9 @@ struct GenerationOptions: ParsableArguments {
 
     @Flag(name: .customLong("fakes"), inversion: .prefixedNo, help: "Also generate <Service>ServiceFake, a test double of each service protocol (default: off).")
     var fakes: Bool?
+
+    @Flag(name: .customLong("storage-classes"), inversion: .prefixedNo, help: "Models of 4 or more fields keep them in one private class: smaller release builds of very large APIs (default: off).")
+    var storageClasses: Bool?
 }
 
 /// How results are printed.
@@ -155,6 +158,7 @@ func runOptions(_ specs: SpecsOption, _ generation: GenerationOptions?, _ report
         commandLine.completionHandlers = generation.completionHandlers
         commandLine.mutableModels = generation.mutableModels
         commandLine.fakes = generation.fakes
+        commandLine.storageClasses = generation.storageClasses
     }
     let resolved = RunOptions.resolve(commandLine, configuration: specs.config)
     Console(color: reporting.color, quiet: reporting.quiet).report(resolved.diagnostics)
@@ -189,7 +193,7 @@ extension RunOptions {
             specsDirectory: specs,
             outputDirectory: output,
             codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers, mutableModels: mutableModels,
-                                    fakes: fakes)
+                                    fakes: fakes, storageClasses: storageClasses)
         )
     }
 

@@ -2,11 +2,12 @@
 import EndpointGenSpec
 import XCTest
 
-/// Which models keep their fields in a storage class (issue 31: release text size), and the
-/// names that storage takes. Their behaviour (coding, equality, hashing, cycles) is checked on
-/// the compiled goldens, in `GeneratedBehaviourTests`.
+/// Which models keep their fields in a storage class with `storageClasses` (issue 31: release
+/// text size), and the names that storage takes; without it (the default), none does. Their
+/// behaviour (coding, equality, hashing, cycles) is checked on the compiled goldens (the hostile
+/// fixture is generated with storage classes), in `GeneratedBehaviourTests`.
 final class ModelStorageTests: XCTestCase {
-    private func models(_ yaml: String, options: CodegenOptions = CodegenOptions()) throws -> String {
+    private func models(_ yaml: String, options: CodegenOptions = CodegenOptions(storageClasses: true)) throws -> String {
         let loaded = SpecLoader.load([SpecSource(path: "specs/t.yaml", contents: Array(yaml.utf8))])
         let module = try XCTUnwrap(loaded.module, "\(loaded.diagnostics.map(\.rendered))")
         let result = CodeGenerator.generate(module, options: options)
@@ -52,8 +53,18 @@ final class ModelStorageTests: XCTestCase {
         XCTAssertTrue(text.contains("    public let a: String\n"))
     }
 
+    func testByDefaultEveryModelKeepsItsFieldsInline() throws {
+        let text = try models("""
+            models:
+              Wide: { fields: { a: String, b: "Int?", c: "[String]", d: Bool, e: Int, f: String } }
+            """, options: CodegenOptions())
+        XCTAssertFalse(text.contains("_storage"))
+        XCTAssertFalse(text.contains("class"))
+        XCTAssertTrue(text.contains("    public let a: String\n    public let b: Int?\n"), text)
+    }
+
     func testMutableModelsKeepTheirFieldsInline() throws {
-        var options = CodegenOptions()
+        var options = CodegenOptions(storageClasses: true)
         options.mutableModels = true
         let text = try models("""
             models:

@@ -59,6 +59,20 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(read("Generated/ShopModels.swift")).contains("\n    public let id: Int\n"))
     }
 
+    /// `storageClasses` (very large APIs) from the file, and `--no-storage-classes` over it.
+    func testStorageClassesFromTheFileAndTheFlag() throws {
+        try write("specs/shop.yaml", CLITests.shopSpec.replacingOccurrences(
+            of: "{ id: Int, name: String }", with: "{ id: Int, name: String, price: Int, stock: Int }"))
+        try write("endpointgen.yml", "storageClasses: true\n")
+        XCTAssertEqual(try run(["generate", "-q"]).status, 0)
+        XCTAssertTrue(try XCTUnwrap(read("Generated/ShopModels.swift")).contains("\n    private let _storage: _Storage\n"))
+        XCTAssertEqual(try run(["generate", "-q", "--no-storage-classes"]).status, 0)
+        XCTAssertTrue(try XCTUnwrap(read("Generated/ShopModels.swift")).contains("\n    public let price: Int\n"))
+        try FileManager.default.removeItem(atPath: folder + "/endpointgen.yml")
+        XCTAssertEqual(try run(["generate", "-q", "--storage-classes"]).status, 0)
+        XCTAssertTrue(try XCTUnwrap(read("Generated/ShopModels.swift")).contains("_Storage"))
+    }
+
     func testResolveDecidesEachValueByPrecedence() throws {
         try write("app.yml", "specs: api\nmutableModels: true\ncompletionHandlers: true\n")
         let resolved = RunOptions.resolve(GenerationSettings(output: "Mine", completionHandlers: false), configuration: folder + "/app.yml")
@@ -93,7 +107,7 @@ final class ConfigurationTests: XCTestCase {
                 endpointgen.yml:4:8: error: 'fakes' must be true or false, found 'yes'
                 endpointgen.yml:5:16: error: 'mutableModels' must be true or false, found 'true'
                 endpointgen.yml:6:9: error: 'output' must be a folder path, found a sequence
-                endpointgen.yml:7:1: error: unknown key 'colour' in the configuration; the keys are specs, output, accessLevel, completionHandlers, mutableModels, fakes
+                endpointgen.yml:7:1: error: unknown key 'colour' in the configuration; the keys are specs, output, accessLevel, completionHandlers, mutableModels, fakes, storageClasses
 
                 """, "\(command)")
             XCTAssertEqual(result.stdout, "")
@@ -101,7 +115,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(files(""), ["endpointgen.yml", "specs"], "nothing written")
 
         try write("endpointgen.yml", "- specs\n")
-        XCTAssertEqual(try run(["lint"]).stderr, "endpointgen.yml:1:1: error: the configuration must be a mapping of keys (specs, output, accessLevel, completionHandlers, mutableModels, fakes), found a sequence\n")
+        XCTAssertEqual(try run(["lint"]).stderr, "endpointgen.yml:1:1: error: the configuration must be a mapping of keys (specs, output, accessLevel, completionHandlers, mutableModels, fakes, storageClasses), found a sequence\n")
         try write("endpointgen.yml", "specs: a\nspecs: b\n")
         XCTAssertTrue(try run(["lint"]).stderr.hasPrefix("endpointgen.yml:2:1: error: duplicate key 'specs'"), "the YAML loader's own checks")
         let missing = try run(["lint", "--config", "nowhere.yml"])

@@ -62,7 +62,7 @@ final class InitTests: XCTestCase {
         let settings = try XCTUnwrap(loaded.configuration?.settings)
         XCTAssertEqual(settings, GenerationSettings(
             specs: folder + "/specs", output: folder + "/Generated", accessLevel: .public,
-            completionHandlers: false, mutableModels: false, fakes: false))
+            completionHandlers: false, mutableModels: false, fakes: false, storageClasses: false))
         for key in ProjectConfiguration.keys {
             XCTAssertTrue(ProjectInitializer.configurationFile.contains("\n\(key): "), "the starter configuration lacks '\(key)'")
         }

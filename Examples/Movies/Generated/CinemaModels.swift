@@ -8,70 +8,42 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Film: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int { _storage.id }
-    public var title: String { _storage.title }
-    public var runtimeMinutes: Int { _storage.runtimeMinutes }
-    public var rating: String? { _storage.rating }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Film: Codable, Hashable, Sendable {
+    public let id: Int
+    public let title: String
+    public let runtimeMinutes: Int
+    public let rating: String?
 
     public init(id: Int, title: String, runtimeMinutes: Int, rating: String? = nil) {
-        _storage = _Storage(id: id, title: title, runtimeMinutes: runtimeMinutes, rating: rating)
+        self.id = id
+        self.title = title
+        self.runtimeMinutes = runtimeMinutes
+        self.rating = rating
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.title = try container.required(String.self, "title")
+        self.runtimeMinutes = try container.required(Int.self, "runtime_minutes")
+        self.rating = try container.optional(String.self, "rating")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.title, "title")
-        try container.put(_storage.runtimeMinutes, "runtime_minutes")
-        try container.putIfPresent(_storage.rating, "rating")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.runtimeMinutes)
-        hasher.combine(_storage.rating)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int
-        let title: String
-        let runtimeMinutes: Int
-        let rating: String?
-
-        init(id: Int, title: String, runtimeMinutes: Int, rating: String?) {
-            self.id = id
-            self.title = title
-            self.runtimeMinutes = runtimeMinutes
-            self.rating = rating
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int.self, "id")
-            self.title = try container.required(String.self, "title")
-            self.runtimeMinutes = try container.required(Int.self, "runtime_minutes")
-            self.rating = try container.optional(String.self, "rating")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.title, "title")
+        try container.put(self.runtimeMinutes, "runtime_minutes")
+        try container.putIfPresent(self.rating, "rating")
     }
 }
 
 @_spi(Generated) extension Film: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Film) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.runtimeMinutes, rhs._storage.runtimeMinutes) else { return false }
-        guard fieldsEqual(self._storage.rating, rhs._storage.rating) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.runtimeMinutes, rhs.runtimeMinutes) else { return false }
+        guard fieldsEqual(self.rating, rhs.rating) else { return false }
         return true
     }
 }
@@ -102,77 +74,47 @@ public nonisolated enum ScreenFormat: RawRepresentable, Codable, Hashable, Senda
     }
 }
 
-public nonisolated struct Showtime: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int { _storage.id }
-    public var film: Film { _storage.film }
-    public var startsAt: Date { _storage.startsAt }
-    public var format: ScreenFormat { _storage.format }
-    public var seatsLeft: Int { _storage.seatsLeft }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Showtime: Codable, Hashable, Sendable {
+    public let id: Int
+    public let film: Film
+    public let startsAt: Date
+    public let format: ScreenFormat
+    public let seatsLeft: Int
 
     public init(id: Int, film: Film, startsAt: Date, format: ScreenFormat, seatsLeft: Int) {
-        _storage = _Storage(id: id, film: film, startsAt: startsAt, format: format, seatsLeft: seatsLeft)
+        self.id = id
+        self.film = film
+        self.startsAt = startsAt
+        self.format = format
+        self.seatsLeft = seatsLeft
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.film = try container.required(Film.self, "film")
+        self.startsAt = try container.required(Date.self, "starts_at")
+        self.format = try container.required(ScreenFormat.self, "format")
+        self.seatsLeft = try container.required(Int.self, "seats_left")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.film, "film")
-        try container.put(_storage.startsAt, "starts_at")
-        try container.put(_storage.format, "format")
-        try container.put(_storage.seatsLeft, "seats_left")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.film)
-        hasher.combine(_storage.startsAt)
-        hasher.combine(_storage.format)
-        hasher.combine(_storage.seatsLeft)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int
-        let film: Film
-        let startsAt: Date
-        let format: ScreenFormat
-        let seatsLeft: Int
-
-        init(id: Int, film: Film, startsAt: Date, format: ScreenFormat, seatsLeft: Int) {
-            self.id = id
-            self.film = film
-            self.startsAt = startsAt
-            self.format = format
-            self.seatsLeft = seatsLeft
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int.self, "id")
-            self.film = try container.required(Film.self, "film")
-            self.startsAt = try container.required(Date.self, "starts_at")
-            self.format = try container.required(ScreenFormat.self, "format")
-            self.seatsLeft = try container.required(Int.self, "seats_left")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.film, "film")
+        try container.put(self.startsAt, "starts_at")
+        try container.put(self.format, "format")
+        try container.put(self.seatsLeft, "seats_left")
     }
 }
 
 @_spi(Generated) extension Showtime: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Showtime) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.film, rhs._storage.film) else { return false }
-        guard fieldsEqual(self._storage.startsAt, rhs._storage.startsAt) else { return false }
-        guard fieldsEqual(self._storage.format, rhs._storage.format) else { return false }
-        guard fieldsEqual(self._storage.seatsLeft, rhs._storage.seatsLeft) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.film, rhs.film) else { return false }
+        guard fieldsEqual(self.startsAt, rhs.startsAt) else { return false }
+        guard fieldsEqual(self.format, rhs.format) else { return false }
+        guard fieldsEqual(self.seatsLeft, rhs.seatsLeft) else { return false }
         return true
     }
 }
@@ -262,70 +204,42 @@ public nonisolated struct Problem: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Booking: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: String { _storage.id }
-    public var showtimeId: Int { _storage.showtimeId }
-    public var seats: [String] { _storage.seats }
-    public var totalCents: Int { _storage.totalCents }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Booking: Codable, Hashable, Sendable {
+    public let id: String
+    public let showtimeId: Int
+    public let seats: [String]
+    public let totalCents: Int
 
     public init(id: String, showtimeId: Int, seats: [String], totalCents: Int) {
-        _storage = _Storage(id: id, showtimeId: showtimeId, seats: seats, totalCents: totalCents)
+        self.id = id
+        self.showtimeId = showtimeId
+        self.seats = seats
+        self.totalCents = totalCents
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(String.self, "id")
+        self.showtimeId = try container.required(Int.self, "showtime_id")
+        self.seats = try container.required([String].self, "seats")
+        self.totalCents = try container.required(Int.self, "total_cents")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.showtimeId, "showtime_id")
-        try container.put(_storage.seats, "seats")
-        try container.put(_storage.totalCents, "total_cents")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.showtimeId)
-        hasher.combine(_storage.seats)
-        hasher.combine(_storage.totalCents)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: String
-        let showtimeId: Int
-        let seats: [String]
-        let totalCents: Int
-
-        init(id: String, showtimeId: Int, seats: [String], totalCents: Int) {
-            self.id = id
-            self.showtimeId = showtimeId
-            self.seats = seats
-            self.totalCents = totalCents
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(String.self, "id")
-            self.showtimeId = try container.required(Int.self, "showtime_id")
-            self.seats = try container.required([String].self, "seats")
-            self.totalCents = try container.required(Int.self, "total_cents")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.showtimeId, "showtime_id")
+        try container.put(self.seats, "seats")
+        try container.put(self.totalCents, "total_cents")
     }
 }
 
 @_spi(Generated) extension Booking: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Booking) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.showtimeId, rhs._storage.showtimeId) else { return false }
-        guard fieldsEqual(self._storage.seats, rhs._storage.seats) else { return false }
-        guard fieldsEqual(self._storage.totalCents, rhs._storage.totalCents) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.showtimeId, rhs.showtimeId) else { return false }
+        guard fieldsEqual(self.seats, rhs.seats) else { return false }
+        guard fieldsEqual(self.totalCents, rhs.totalCents) else { return false }
         return true
     }
 }

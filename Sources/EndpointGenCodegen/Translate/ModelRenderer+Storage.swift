@@ -1,7 +1,7 @@
 import EndpointGenSpec
 
-/// Wide models keep their fields in a private final class (one reference in the struct), for
-/// the size of optimized builds. A struct of many fields gets value witnesses (copy, assign,
+/// With `storageClasses` (for very large APIs), wide models keep their fields in a private final
+/// class (one reference in the struct), for the size of optimized builds. A struct of many fields gets value witnesses (copy, assign,
 /// destroy) that retain and release each field inline, and every model holding it inlines them
 /// again: in GitHub's module they were 40% of the release build's text. A struct holding one
 /// class reference shares the runtime's witnesses of a single reference, and copying the model
@@ -15,7 +15,7 @@ extension ModelRenderer {
     static let storageFieldCount = 4
 
     func usesStorage(_ fields: [Field]) -> Bool {
-        !context.options.mutableModels && fields.count >= Self.storageFieldCount
+        context.options.storageClasses && !context.options.mutableModels && fields.count >= Self.storageFieldCount
     }
 
     /// `public var name: Type { _storage.name }` per field, the storage, the initializers, coding,

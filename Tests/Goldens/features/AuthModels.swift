@@ -69,77 +69,47 @@ public nonisolated struct LoginResponse: Codable, Hashable, Sendable {
 }
 
 /// A daily question.
-public nonisolated struct Question: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var index: Int { _storage.index }
-    public var title: String { _storage.title }
-    public var myAnswer: String? { _storage.myAnswer }
-    public var createdAt: Date { _storage.createdAt }
-    public var state: QuestionState { _storage.state }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Question: Codable, Hashable, Sendable {
+    public let index: Int
+    public let title: String
+    public let myAnswer: String?
+    public let createdAt: Date
+    public let state: QuestionState
 
     public init(index: Int, title: String, myAnswer: String? = nil, createdAt: Date, state: QuestionState) {
-        _storage = _Storage(index: index, title: title, myAnswer: myAnswer, createdAt: createdAt, state: state)
+        self.index = index
+        self.title = title
+        self.myAnswer = myAnswer
+        self.createdAt = createdAt
+        self.state = state
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.index = try container.required(Int.self, "index")
+        self.title = try container.required(String.self, "title")
+        self.myAnswer = try container.optional(String.self, "my_answer")
+        self.createdAt = try container.required(Date.self, "created_at")
+        self.state = try container.required(QuestionState.self, "state")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.index, "index")
-        try container.put(_storage.title, "title")
-        try container.putIfPresent(_storage.myAnswer, "my_answer")
-        try container.put(_storage.createdAt, "created_at")
-        try container.put(_storage.state, "state")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.index)
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.myAnswer)
-        hasher.combine(_storage.createdAt)
-        hasher.combine(_storage.state)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let index: Int
-        let title: String
-        let myAnswer: String?
-        let createdAt: Date
-        let state: QuestionState
-
-        init(index: Int, title: String, myAnswer: String?, createdAt: Date, state: QuestionState) {
-            self.index = index
-            self.title = title
-            self.myAnswer = myAnswer
-            self.createdAt = createdAt
-            self.state = state
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.index = try container.required(Int.self, "index")
-            self.title = try container.required(String.self, "title")
-            self.myAnswer = try container.optional(String.self, "my_answer")
-            self.createdAt = try container.required(Date.self, "created_at")
-            self.state = try container.required(QuestionState.self, "state")
-        }
+        try container.put(self.index, "index")
+        try container.put(self.title, "title")
+        try container.putIfPresent(self.myAnswer, "my_answer")
+        try container.put(self.createdAt, "created_at")
+        try container.put(self.state, "state")
     }
 }
 
 @_spi(Generated) extension Question: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Question) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.index, rhs._storage.index) else { return false }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.myAnswer, rhs._storage.myAnswer) else { return false }
-        guard fieldsEqual(self._storage.createdAt, rhs._storage.createdAt) else { return false }
-        guard fieldsEqual(self._storage.state, rhs._storage.state) else { return false }
+        guard fieldsEqual(self.index, rhs.index) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.myAnswer, rhs.myAnswer) else { return false }
+        guard fieldsEqual(self.createdAt, rhs.createdAt) else { return false }
+        guard fieldsEqual(self.state, rhs.state) else { return false }
         return true
     }
 }

@@ -38,84 +38,52 @@ public nonisolated struct OrderLine: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Order: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: UUID? { _storage.id }
-    public var lines: [OrderLine]? { _storage.lines }
-    public var total: Double? { _storage.total }
-    public var payment: Payment? { _storage.payment }
-    public var refund: OrderRefund? { _storage.refund }
-    public var events: [OrderEvent]? { _storage.events }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Order: Codable, Hashable, Sendable {
+    public let id: UUID?
+    public let lines: [OrderLine]?
+    public let total: Double?
+    public let payment: Payment?
+    public let refund: OrderRefund?
+    public let events: [OrderEvent]?
 
     public init(id: UUID? = nil, lines: [OrderLine]? = nil, total: Double? = nil, payment: Payment? = nil, refund: OrderRefund? = nil, events: [OrderEvent]? = nil) {
-        _storage = _Storage(id: id, lines: lines, total: total, payment: payment, refund: refund, events: events)
+        self.id = id
+        self.lines = lines
+        self.total = total
+        self.payment = payment
+        self.refund = refund
+        self.events = events
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.optional(UUID.self, "id")
+        self.lines = try container.optional([OrderLine].self, "lines")
+        self.total = try container.optional(Double.self, "total")
+        self.payment = try container.optional(Payment.self, "payment")
+        self.refund = try container.optional(OrderRefund.self, "refund")
+        self.events = try container.optional([OrderEvent].self, "events")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.putIfPresent(_storage.id, "id")
-        try container.putIfPresent(_storage.lines, "lines")
-        try container.putIfPresent(_storage.total, "total")
-        try container.putIfPresent(_storage.payment, "payment")
-        try container.putIfPresent(_storage.refund, "refund")
-        try container.putIfPresent(_storage.events, "events")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.lines)
-        hasher.combine(_storage.total)
-        hasher.combine(_storage.payment)
-        hasher.combine(_storage.refund)
-        hasher.combine(_storage.events)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: UUID?
-        let lines: [OrderLine]?
-        let total: Double?
-        let payment: Payment?
-        let refund: OrderRefund?
-        let events: [OrderEvent]?
-
-        init(id: UUID?, lines: [OrderLine]?, total: Double?, payment: Payment?, refund: OrderRefund?, events: [OrderEvent]?) {
-            self.id = id
-            self.lines = lines
-            self.total = total
-            self.payment = payment
-            self.refund = refund
-            self.events = events
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.optional(UUID.self, "id")
-            self.lines = try container.optional([OrderLine].self, "lines")
-            self.total = try container.optional(Double.self, "total")
-            self.payment = try container.optional(Payment.self, "payment")
-            self.refund = try container.optional(OrderRefund.self, "refund")
-            self.events = try container.optional([OrderEvent].self, "events")
-        }
+        try container.putIfPresent(self.id, "id")
+        try container.putIfPresent(self.lines, "lines")
+        try container.putIfPresent(self.total, "total")
+        try container.putIfPresent(self.payment, "payment")
+        try container.putIfPresent(self.refund, "refund")
+        try container.putIfPresent(self.events, "events")
     }
 }
 
 @_spi(Generated) extension Order: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Order) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.lines, rhs._storage.lines) else { return false }
-        guard fieldsEqual(self._storage.total, rhs._storage.total) else { return false }
-        guard fieldsEqual(self._storage.payment, rhs._storage.payment) else { return false }
-        guard fieldsEqual(self._storage.refund, rhs._storage.refund) else { return false }
-        guard fieldsEqual(self._storage.events, rhs._storage.events) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.lines, rhs.lines) else { return false }
+        guard fieldsEqual(self.total, rhs.total) else { return false }
+        guard fieldsEqual(self.payment, rhs.payment) else { return false }
+        guard fieldsEqual(self.refund, rhs.refund) else { return false }
+        guard fieldsEqual(self.events, rhs.events) else { return false }
         return true
     }
 }

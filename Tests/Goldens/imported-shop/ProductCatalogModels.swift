@@ -92,91 +92,75 @@ public nonisolated enum ProductSort: RawRepresentable, Codable, Hashable, Sendab
 }
 
 public nonisolated struct Product: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
-    public var name: String { _storage.name }
-    public var thumbnail: URL? { _storage.thumbnail }
-    public var stock: Int { _storage.stock }
+    public let id: Int64
+    public let name: String
+    public let thumbnail: URL?
+    public let stock: Int
     @available(*, deprecated)
-    public var description: String? { _storage.description }
-    public var status: ProductStatus { _storage.status }
-    public var price: Decimal? { _storage.price }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public var description: String? { _description }
+    private let _description: String?
+    public let status: ProductStatus
+    public let price: Decimal?
 
     public init(id: Int64, name: String, thumbnail: URL? = nil, stock: Int, description: String? = nil, status: ProductStatus = .onSale, price: Decimal? = nil) {
-        _storage = _Storage(id: id, name: name, thumbnail: thumbnail, stock: stock, description: description, status: status, price: price)
+        self.id = id
+        self.name = name
+        self.thumbnail = thumbnail
+        self.stock = stock
+        self._description = description
+        self.status = status
+        self.price = price
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.thumbnail = try container.optional(URL.self, "thumbnail")
+        self.stock = try container.required(Int.self, "stock")
+        self._description = try container.optional(String.self, "description")
+        self.status = try container.optional(ProductStatus.self, "status") ?? .onSale
+        self.price = try container.optional(Decimal.self, "price")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.name, "name")
-        try container.putIfPresent(_storage.thumbnail, "thumbnail")
-        try container.put(_storage.stock, "stock")
-        try container.putIfPresent(_storage.description, "description")
-        try container.put(_storage.status, "status")
-        try container.putIfPresent(_storage.price, "price")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.thumbnail)
-        hasher.combine(_storage.stock)
-        hasher.combine(_storage.description)
-        hasher.combine(_storage.status)
-        hasher.combine(_storage.price)
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.putIfPresent(self.thumbnail, "thumbnail")
+        try container.put(self.stock, "stock")
+        try container.putIfPresent(self._description, "description")
+        try container.put(self.status, "status")
+        try container.putIfPresent(self.price, "price")
     }
 
     /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let name: String
-        let thumbnail: URL?
-        let stock: Int
-        let description: String?
-        let status: ProductStatus
-        let price: Decimal?
-
-        init(id: Int64, name: String, thumbnail: URL?, stock: Int, description: String?, status: ProductStatus, price: Decimal?) {
-            self.id = id
-            self.name = name
-            self.thumbnail = thumbnail
-            self.stock = stock
-            self.description = description
-            self.status = status
-            self.price = price
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.name = try container.required(String.self, "name")
-            self.thumbnail = try container.optional(URL.self, "thumbnail")
-            self.stock = try container.required(Int.self, "stock")
-            self.description = try container.optional(String.self, "description")
-            self.status = try container.optional(ProductStatus.self, "status") ?? .onSale
-            self.price = try container.optional(Decimal.self, "price")
-        }
+    public var customMirror: Swift.Mirror {
+        Swift.Mirror(
+            self,
+            children: [
+                "id": self.id,
+                "name": self.name,
+                "thumbnail": self.thumbnail as Any,
+                "stock": self.stock,
+                "description": self._description as Any,
+                "status": self.status,
+                "price": self.price as Any,
+            ],
+            displayStyle: .struct
+        )
     }
 }
 
 @_spi(Generated) extension Product: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Product) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.thumbnail, rhs._storage.thumbnail) else { return false }
-        guard fieldsEqual(self._storage.stock, rhs._storage.stock) else { return false }
-        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
-        guard fieldsEqual(self._storage.status, rhs._storage.status) else { return false }
-        guard fieldsEqual(self._storage.price, rhs._storage.price) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.thumbnail, rhs.thumbnail) else { return false }
+        guard fieldsEqual(self.stock, rhs.stock) else { return false }
+        guard fieldsEqual(self._description, rhs._description) else { return false }
+        guard fieldsEqual(self.status, rhs.status) else { return false }
+        guard fieldsEqual(self.price, rhs.price) else { return false }
         return true
     }
 }
@@ -239,77 +223,47 @@ public nonisolated struct ProductSummary: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct Review: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var rating: Double { _storage.rating }
-    public var body: String? { _storage.body }
-    public var author: Member? { _storage.author }
-    public var replies: [Review]? { _storage.replies }
-    public var attachment: ReviewAttachment? { _storage.attachment }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Review: Codable, Hashable, Sendable {
+    public let rating: Double
+    public let body: String?
+    public let author: Member?
+    public let replies: [Review]?
+    public let attachment: ReviewAttachment?
 
     public init(rating: Double = 5.0, body: String? = nil, author: Member? = nil, replies: [Review]? = nil, attachment: ReviewAttachment? = nil) {
-        _storage = _Storage(rating: rating, body: body, author: author, replies: replies, attachment: attachment)
+        self.rating = rating
+        self.body = body
+        self.author = author
+        self.replies = replies
+        self.attachment = attachment
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.rating = try container.optional(Double.self, "rating") ?? 5.0
+        self.body = try container.optional(String.self, "body")
+        self.author = try container.optional(Member.self, "author")
+        self.replies = try container.optional([Review].self, "replies")
+        self.attachment = try container.optional(ReviewAttachment.self, "attachment")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.rating, "rating")
-        try container.putIfPresent(_storage.body, "body")
-        try container.putIfPresent(_storage.author, "author")
-        try container.putIfPresent(_storage.replies, "replies")
-        try container.putIfPresent(_storage.attachment, "attachment")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.rating)
-        hasher.combine(_storage.body)
-        hasher.combine(_storage.author)
-        hasher.combine(_storage.replies)
-        hasher.combine(_storage.attachment)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let rating: Double
-        let body: String?
-        let author: Member?
-        let replies: [Review]?
-        let attachment: ReviewAttachment?
-
-        init(rating: Double, body: String?, author: Member?, replies: [Review]?, attachment: ReviewAttachment?) {
-            self.rating = rating
-            self.body = body
-            self.author = author
-            self.replies = replies
-            self.attachment = attachment
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.rating = try container.optional(Double.self, "rating") ?? 5.0
-            self.body = try container.optional(String.self, "body")
-            self.author = try container.optional(Member.self, "author")
-            self.replies = try container.optional([Review].self, "replies")
-            self.attachment = try container.optional(ReviewAttachment.self, "attachment")
-        }
+        try container.put(self.rating, "rating")
+        try container.putIfPresent(self.body, "body")
+        try container.putIfPresent(self.author, "author")
+        try container.putIfPresent(self.replies, "replies")
+        try container.putIfPresent(self.attachment, "attachment")
     }
 }
 
 @_spi(Generated) extension Review: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Review) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.rating, rhs._storage.rating) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.author, rhs._storage.author) else { return false }
-        guard fieldsEqual(self._storage.replies, rhs._storage.replies) else { return false }
-        guard fieldsEqual(self._storage.attachment, rhs._storage.attachment) else { return false }
+        guard fieldsEqual(self.rating, rhs.rating) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.author, rhs.author) else { return false }
+        guard fieldsEqual(self.replies, rhs.replies) else { return false }
+        guard fieldsEqual(self.attachment, rhs.attachment) else { return false }
         return true
     }
 }

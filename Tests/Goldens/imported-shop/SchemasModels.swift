@@ -9,113 +9,73 @@ import Foundation
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
 /// A member as others see it.
-public nonisolated struct Member: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int64 { _storage.id }
+public nonisolated struct Member: Codable, Hashable, Sendable {
+    public let id: Int64
     /// The legacy id.
-    public var id2: String? { _storage.id2 }
-    public var nickname: String { _storage.nickname }
-    public var grade: Grade? { _storage.grade }
-    public var profileUrl: URL? { _storage.profileUrl }
-    public var joinedAt: Date? { _storage.joinedAt }
-    public var address: MemberAddress? { _storage.address }
-    public var settings: [String: Bool]? { _storage.settings }
-    public var extra: JSONValue? { _storage.extra }
-    public var self_: String? { _storage.self_ }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+    public let id2: String?
+    public let nickname: String
+    public let grade: Grade?
+    public let profileUrl: URL?
+    public let joinedAt: Date?
+    public let address: MemberAddress?
+    public let settings: [String: Bool]?
+    public let extra: JSONValue?
+    public let self_: String?
 
     public init(id: Int64, id2: String? = nil, nickname: String, grade: Grade? = nil, profileUrl: URL? = nil, joinedAt: Date? = nil, address: MemberAddress? = nil, settings: [String: Bool]? = nil, extra: JSONValue? = nil, self_: String? = nil) {
-        _storage = _Storage(id: id, id2: id2, nickname: nickname, grade: grade, profileUrl: profileUrl, joinedAt: joinedAt, address: address, settings: settings, extra: extra, self_: self_)
+        self.id = id
+        self.id2 = id2
+        self.nickname = nickname
+        self.grade = grade
+        self.profileUrl = profileUrl
+        self.joinedAt = joinedAt
+        self.address = address
+        self.settings = settings
+        self.extra = extra
+        self.self_ = self_
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int64.self, "id")
+        self.id2 = try container.optional(String.self, "ID")
+        self.nickname = try container.required(String.self, "nickname")
+        self.grade = try container.optional(Grade.self, "grade")
+        self.profileUrl = try container.optional(URL.self, "profile_url")
+        self.joinedAt = try container.optional(Date.self, "joinedAt")
+        self.address = try container.optional(MemberAddress.self, "address")
+        self.settings = try container.optional([String: Bool].self, "settings")
+        self.extra = try container.optional(JSONValue.self, "extra")
+        self.self_ = try container.optional(String.self, "self")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.putIfPresent(_storage.id2, "ID")
-        try container.put(_storage.nickname, "nickname")
-        try container.putIfPresent(_storage.grade, "grade")
-        try container.putIfPresent(_storage.profileUrl, "profile_url")
-        try container.putIfPresent(_storage.joinedAt, "joinedAt")
-        try container.putIfPresent(_storage.address, "address")
-        try container.putIfPresent(_storage.settings, "settings")
-        try container.putIfPresent(_storage.extra, "extra")
-        try container.putIfPresent(_storage.self_, "self")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.id2)
-        hasher.combine(_storage.nickname)
-        hasher.combine(_storage.grade)
-        hasher.combine(_storage.profileUrl)
-        hasher.combine(_storage.joinedAt)
-        hasher.combine(_storage.address)
-        hasher.combine(_storage.settings)
-        hasher.combine(_storage.extra)
-        hasher.combine(_storage.self_)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int64
-        let id2: String?
-        let nickname: String
-        let grade: Grade?
-        let profileUrl: URL?
-        let joinedAt: Date?
-        let address: MemberAddress?
-        let settings: [String: Bool]?
-        let extra: JSONValue?
-        let self_: String?
-
-        init(id: Int64, id2: String?, nickname: String, grade: Grade?, profileUrl: URL?, joinedAt: Date?, address: MemberAddress?, settings: [String: Bool]?, extra: JSONValue?, self_: String?) {
-            self.id = id
-            self.id2 = id2
-            self.nickname = nickname
-            self.grade = grade
-            self.profileUrl = profileUrl
-            self.joinedAt = joinedAt
-            self.address = address
-            self.settings = settings
-            self.extra = extra
-            self.self_ = self_
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int64.self, "id")
-            self.id2 = try container.optional(String.self, "ID")
-            self.nickname = try container.required(String.self, "nickname")
-            self.grade = try container.optional(Grade.self, "grade")
-            self.profileUrl = try container.optional(URL.self, "profile_url")
-            self.joinedAt = try container.optional(Date.self, "joinedAt")
-            self.address = try container.optional(MemberAddress.self, "address")
-            self.settings = try container.optional([String: Bool].self, "settings")
-            self.extra = try container.optional(JSONValue.self, "extra")
-            self.self_ = try container.optional(String.self, "self")
-        }
+        try container.put(self.id, "id")
+        try container.putIfPresent(self.id2, "ID")
+        try container.put(self.nickname, "nickname")
+        try container.putIfPresent(self.grade, "grade")
+        try container.putIfPresent(self.profileUrl, "profile_url")
+        try container.putIfPresent(self.joinedAt, "joinedAt")
+        try container.putIfPresent(self.address, "address")
+        try container.putIfPresent(self.settings, "settings")
+        try container.putIfPresent(self.extra, "extra")
+        try container.putIfPresent(self.self_, "self")
     }
 }
 
 @_spi(Generated) extension Member: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Member) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.id2, rhs._storage.id2) else { return false }
-        guard fieldsEqual(self._storage.nickname, rhs._storage.nickname) else { return false }
-        guard fieldsEqual(self._storage.grade, rhs._storage.grade) else { return false }
-        guard fieldsEqual(self._storage.profileUrl, rhs._storage.profileUrl) else { return false }
-        guard fieldsEqual(self._storage.joinedAt, rhs._storage.joinedAt) else { return false }
-        guard fieldsEqual(self._storage.address, rhs._storage.address) else { return false }
-        guard fieldsEqual(self._storage.settings, rhs._storage.settings) else { return false }
-        guard fieldsEqual(self._storage.extra, rhs._storage.extra) else { return false }
-        guard fieldsEqual(self._storage.self_, rhs._storage.self_) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.id2, rhs.id2) else { return false }
+        guard fieldsEqual(self.nickname, rhs.nickname) else { return false }
+        guard fieldsEqual(self.grade, rhs.grade) else { return false }
+        guard fieldsEqual(self.profileUrl, rhs.profileUrl) else { return false }
+        guard fieldsEqual(self.joinedAt, rhs.joinedAt) else { return false }
+        guard fieldsEqual(self.address, rhs.address) else { return false }
+        guard fieldsEqual(self.settings, rhs.settings) else { return false }
+        guard fieldsEqual(self.extra, rhs.extra) else { return false }
+        guard fieldsEqual(self.self_, rhs.self_) else { return false }
         return true
     }
 }

@@ -63,105 +63,67 @@ public nonisolated enum RepoSort: RawRepresentable, Codable, Hashable, Sendable,
     }
 }
 
-public nonisolated struct Repository: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int { _storage.id }
-    public var name: String { _storage.name }
-    public var fullName: String { _storage.fullName }
-    public var isPrivate: Bool { _storage.isPrivate }
-    public var owner: Owner { _storage.owner }
-    public var description: String? { _storage.description }
-    public var topics: [String]? { _storage.topics }
-    public var stargazersCount: Int { _storage.stargazersCount }
-    public var license: License? { _storage.license }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Repository: Codable, Hashable, Sendable {
+    public let id: Int
+    public let name: String
+    public let fullName: String
+    public let isPrivate: Bool
+    public let owner: Owner
+    public let description: String?
+    public let topics: [String]?
+    public let stargazersCount: Int
+    public let license: License?
 
     public init(id: Int, name: String, fullName: String, isPrivate: Bool, owner: Owner, description: String? = nil, topics: [String]? = nil, stargazersCount: Int, license: License? = nil) {
-        _storage = _Storage(id: id, name: name, fullName: fullName, isPrivate: isPrivate, owner: owner, description: description, topics: topics, stargazersCount: stargazersCount, license: license)
+        self.id = id
+        self.name = name
+        self.fullName = fullName
+        self.isPrivate = isPrivate
+        self.owner = owner
+        self.description = description
+        self.topics = topics
+        self.stargazersCount = stargazersCount
+        self.license = license
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.fullName = try container.required(String.self, "full_name")
+        self.isPrivate = try container.required(Bool.self, "private")
+        self.owner = try container.required(Owner.self, "owner")
+        self.description = try container.optional(String.self, "description")
+        self.topics = try container.optional([String].self, "topics")
+        self.stargazersCount = try container.required(Int.self, "stargazers_count")
+        self.license = try container.optional(License.self, "license")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.name, "name")
-        try container.put(_storage.fullName, "full_name")
-        try container.put(_storage.isPrivate, "private")
-        try container.put(_storage.owner, "owner")
-        try container.putIfPresent(_storage.description, "description")
-        try container.putIfPresent(_storage.topics, "topics")
-        try container.put(_storage.stargazersCount, "stargazers_count")
-        try container.putIfPresent(_storage.license, "license")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.fullName)
-        hasher.combine(_storage.isPrivate)
-        hasher.combine(_storage.owner)
-        hasher.combine(_storage.description)
-        hasher.combine(_storage.topics)
-        hasher.combine(_storage.stargazersCount)
-        hasher.combine(_storage.license)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int
-        let name: String
-        let fullName: String
-        let isPrivate: Bool
-        let owner: Owner
-        let description: String?
-        let topics: [String]?
-        let stargazersCount: Int
-        let license: License?
-
-        init(id: Int, name: String, fullName: String, isPrivate: Bool, owner: Owner, description: String?, topics: [String]?, stargazersCount: Int, license: License?) {
-            self.id = id
-            self.name = name
-            self.fullName = fullName
-            self.isPrivate = isPrivate
-            self.owner = owner
-            self.description = description
-            self.topics = topics
-            self.stargazersCount = stargazersCount
-            self.license = license
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int.self, "id")
-            self.name = try container.required(String.self, "name")
-            self.fullName = try container.required(String.self, "full_name")
-            self.isPrivate = try container.required(Bool.self, "private")
-            self.owner = try container.required(Owner.self, "owner")
-            self.description = try container.optional(String.self, "description")
-            self.topics = try container.optional([String].self, "topics")
-            self.stargazersCount = try container.required(Int.self, "stargazers_count")
-            self.license = try container.optional(License.self, "license")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.fullName, "full_name")
+        try container.put(self.isPrivate, "private")
+        try container.put(self.owner, "owner")
+        try container.putIfPresent(self.description, "description")
+        try container.putIfPresent(self.topics, "topics")
+        try container.put(self.stargazersCount, "stargazers_count")
+        try container.putIfPresent(self.license, "license")
     }
 }
 
 @_spi(Generated) extension Repository: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Repository) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.fullName, rhs._storage.fullName) else { return false }
-        guard fieldsEqual(self._storage.isPrivate, rhs._storage.isPrivate) else { return false }
-        guard fieldsEqual(self._storage.owner, rhs._storage.owner) else { return false }
-        guard fieldsEqual(self._storage.description, rhs._storage.description) else { return false }
-        guard fieldsEqual(self._storage.topics, rhs._storage.topics) else { return false }
-        guard fieldsEqual(self._storage.stargazersCount, rhs._storage.stargazersCount) else { return false }
-        guard fieldsEqual(self._storage.license, rhs._storage.license) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.fullName, rhs.fullName) else { return false }
+        guard fieldsEqual(self.isPrivate, rhs.isPrivate) else { return false }
+        guard fieldsEqual(self.owner, rhs.owner) else { return false }
+        guard fieldsEqual(self.description, rhs.description) else { return false }
+        guard fieldsEqual(self.topics, rhs.topics) else { return false }
+        guard fieldsEqual(self.stargazersCount, rhs.stargazersCount) else { return false }
+        guard fieldsEqual(self.license, rhs.license) else { return false }
         return true
     }
 }
@@ -192,145 +154,87 @@ public nonisolated enum IssueState: RawRepresentable, Codable, Hashable, Sendabl
     }
 }
 
-public nonisolated struct NewIssue: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var title: String { _storage.title }
-    public var body: String? { _storage.body }
-    public var assignees: [String] { _storage.assignees }
-    public var labels: [String] { _storage.labels }
-    public var milestone: Int? { _storage.milestone }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct NewIssue: Codable, Hashable, Sendable {
+    public let title: String
+    public let body: String?
+    public let assignees: [String]
+    public let labels: [String]
+    public let milestone: Int?
 
     public init(title: String, body: String? = nil, assignees: [String], labels: [String], milestone: Int? = nil) {
-        _storage = _Storage(title: title, body: body, assignees: assignees, labels: labels, milestone: milestone)
+        self.title = title
+        self.body = body
+        self.assignees = assignees
+        self.labels = labels
+        self.milestone = milestone
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.required(String.self, "title")
+        self.body = try container.optional(String.self, "body")
+        self.assignees = try container.required([String].self, "assignees")
+        self.labels = try container.required([String].self, "labels")
+        self.milestone = try container.optional(Int.self, "milestone")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.title, "title")
-        try container.putIfPresent(_storage.body, "body")
-        try container.put(_storage.assignees, "assignees")
-        try container.put(_storage.labels, "labels")
-        try container.putIfPresent(_storage.milestone, "milestone")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.body)
-        hasher.combine(_storage.assignees)
-        hasher.combine(_storage.labels)
-        hasher.combine(_storage.milestone)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let title: String
-        let body: String?
-        let assignees: [String]
-        let labels: [String]
-        let milestone: Int?
-
-        init(title: String, body: String?, assignees: [String], labels: [String], milestone: Int?) {
-            self.title = title
-            self.body = body
-            self.assignees = assignees
-            self.labels = labels
-            self.milestone = milestone
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.title = try container.required(String.self, "title")
-            self.body = try container.optional(String.self, "body")
-            self.assignees = try container.required([String].self, "assignees")
-            self.labels = try container.required([String].self, "labels")
-            self.milestone = try container.optional(Int.self, "milestone")
-        }
+        try container.put(self.title, "title")
+        try container.putIfPresent(self.body, "body")
+        try container.put(self.assignees, "assignees")
+        try container.put(self.labels, "labels")
+        try container.putIfPresent(self.milestone, "milestone")
     }
 }
 
 @_spi(Generated) extension NewIssue: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: NewIssue) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.body, rhs._storage.body) else { return false }
-        guard fieldsEqual(self._storage.assignees, rhs._storage.assignees) else { return false }
-        guard fieldsEqual(self._storage.labels, rhs._storage.labels) else { return false }
-        guard fieldsEqual(self._storage.milestone, rhs._storage.milestone) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.body, rhs.body) else { return false }
+        guard fieldsEqual(self.assignees, rhs.assignees) else { return false }
+        guard fieldsEqual(self.labels, rhs.labels) else { return false }
+        guard fieldsEqual(self.milestone, rhs.milestone) else { return false }
         return true
     }
 }
 
-public nonisolated struct IssuePatch: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var title: String? { _storage.title }
-    public var state: IssueState? { _storage.state }
-    public var stateReason: StateReason? { _storage.stateReason }
-    public var labels: [String]? { _storage.labels }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct IssuePatch: Codable, Hashable, Sendable {
+    public let title: String?
+    public let state: IssueState?
+    public let stateReason: StateReason?
+    public let labels: [String]?
 
     public init(title: String? = nil, state: IssueState? = nil, stateReason: StateReason? = nil, labels: [String]? = nil) {
-        _storage = _Storage(title: title, state: state, stateReason: stateReason, labels: labels)
+        self.title = title
+        self.state = state
+        self.stateReason = stateReason
+        self.labels = labels
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.optional(String.self, "title")
+        self.state = try container.optional(IssueState.self, "state")
+        self.stateReason = try container.optional(StateReason.self, "stateReason")
+        self.labels = try container.optional([String].self, "labels")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.putIfPresent(_storage.title, "title")
-        try container.putIfPresent(_storage.state, "state")
-        try container.putIfPresent(_storage.stateReason, "stateReason")
-        try container.putIfPresent(_storage.labels, "labels")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.title)
-        hasher.combine(_storage.state)
-        hasher.combine(_storage.stateReason)
-        hasher.combine(_storage.labels)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let title: String?
-        let state: IssueState?
-        let stateReason: StateReason?
-        let labels: [String]?
-
-        init(title: String?, state: IssueState?, stateReason: StateReason?, labels: [String]?) {
-            self.title = title
-            self.state = state
-            self.stateReason = stateReason
-            self.labels = labels
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.title = try container.optional(String.self, "title")
-            self.state = try container.optional(IssueState.self, "state")
-            self.stateReason = try container.optional(StateReason.self, "stateReason")
-            self.labels = try container.optional([String].self, "labels")
-        }
+        try container.putIfPresent(self.title, "title")
+        try container.putIfPresent(self.state, "state")
+        try container.putIfPresent(self.stateReason, "stateReason")
+        try container.putIfPresent(self.labels, "labels")
     }
 }
 
 @_spi(Generated) extension IssuePatch: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: IssuePatch) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.title, rhs._storage.title) else { return false }
-        guard fieldsEqual(self._storage.state, rhs._storage.state) else { return false }
-        guard fieldsEqual(self._storage.stateReason, rhs._storage.stateReason) else { return false }
-        guard fieldsEqual(self._storage.labels, rhs._storage.labels) else { return false }
+        guard fieldsEqual(self.title, rhs.title) else { return false }
+        guard fieldsEqual(self.state, rhs.state) else { return false }
+        guard fieldsEqual(self.stateReason, rhs.stateReason) else { return false }
+        guard fieldsEqual(self.labels, rhs.labels) else { return false }
         return true
     }
 }

@@ -8,84 +8,52 @@ import Foundation
 // The runtime contract this file was generated for: with an EndpointRuntime that lacks it, regenerate.
 private typealias RuntimeContract = EndpointRuntime.RuntimeContract.Version1
 
-public nonisolated struct Product: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var id: Int { _storage.id }
-    public var name: String { _storage.name }
-    public var priceCents: Int { _storage.priceCents }
-    public var tags: [String] { _storage.tags }
-    public var inStock: Bool { _storage.inStock }
-    public var images: [Image]? { _storage.images }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct Product: Codable, Hashable, Sendable {
+    public let id: Int
+    public let name: String
+    public let priceCents: Int
+    public let tags: [String]
+    public let inStock: Bool
+    public let images: [Image]?
 
     public init(id: Int, name: String, priceCents: Int, tags: [String], inStock: Bool, images: [Image]? = nil) {
-        _storage = _Storage(id: id, name: name, priceCents: priceCents, tags: tags, inStock: inStock, images: images)
+        self.id = id
+        self.name = name
+        self.priceCents = priceCents
+        self.tags = tags
+        self.inStock = inStock
+        self.images = images
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.required(Int.self, "id")
+        self.name = try container.required(String.self, "name")
+        self.priceCents = try container.required(Int.self, "price_cents")
+        self.tags = try container.required([String].self, "tags")
+        self.inStock = try container.required(Bool.self, "in_stock")
+        self.images = try container.optional([Image].self, "images")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.id, "id")
-        try container.put(_storage.name, "name")
-        try container.put(_storage.priceCents, "price_cents")
-        try container.put(_storage.tags, "tags")
-        try container.put(_storage.inStock, "in_stock")
-        try container.putIfPresent(_storage.images, "images")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.id)
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.priceCents)
-        hasher.combine(_storage.tags)
-        hasher.combine(_storage.inStock)
-        hasher.combine(_storage.images)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let id: Int
-        let name: String
-        let priceCents: Int
-        let tags: [String]
-        let inStock: Bool
-        let images: [Image]?
-
-        init(id: Int, name: String, priceCents: Int, tags: [String], inStock: Bool, images: [Image]?) {
-            self.id = id
-            self.name = name
-            self.priceCents = priceCents
-            self.tags = tags
-            self.inStock = inStock
-            self.images = images
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.id = try container.required(Int.self, "id")
-            self.name = try container.required(String.self, "name")
-            self.priceCents = try container.required(Int.self, "price_cents")
-            self.tags = try container.required([String].self, "tags")
-            self.inStock = try container.required(Bool.self, "in_stock")
-            self.images = try container.optional([Image].self, "images")
-        }
+        try container.put(self.id, "id")
+        try container.put(self.name, "name")
+        try container.put(self.priceCents, "price_cents")
+        try container.put(self.tags, "tags")
+        try container.put(self.inStock, "in_stock")
+        try container.putIfPresent(self.images, "images")
     }
 }
 
 @_spi(Generated) extension Product: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: Product) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.id, rhs._storage.id) else { return false }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.priceCents, rhs._storage.priceCents) else { return false }
-        guard fieldsEqual(self._storage.tags, rhs._storage.tags) else { return false }
-        guard fieldsEqual(self._storage.inStock, rhs._storage.inStock) else { return false }
-        guard fieldsEqual(self._storage.images, rhs._storage.images) else { return false }
+        guard fieldsEqual(self.id, rhs.id) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.priceCents, rhs.priceCents) else { return false }
+        guard fieldsEqual(self.tags, rhs.tags) else { return false }
+        guard fieldsEqual(self.inStock, rhs.inStock) else { return false }
+        guard fieldsEqual(self.images, rhs.images) else { return false }
         return true
     }
 }

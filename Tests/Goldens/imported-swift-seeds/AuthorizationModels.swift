@@ -98,91 +98,57 @@ public nonisolated struct AppleLoginRequestDTO: Codable, Hashable, Sendable {
     }
 }
 
-public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable, Swift.CustomReflectable {
-    public var name: String { _storage.name }
-    public var isNewBie: Bool { _storage.isNewBie }
-    public var monthPrice: Int { _storage.monthPrice }
-    public var wineSort: [String] { _storage.wineSort }
-    public var wineArea: [String] { _storage.wineArea }
-    public var wineVariety: [String] { _storage.wineVariety }
-    public var region: String { _storage.region }
-    /// The fields, in one reference: a copy of the model retains it once.
-    private let _storage: _Storage
+public nonisolated struct MemberRequestDTO: Codable, Hashable, Sendable {
+    public let name: String
+    public let isNewBie: Bool
+    public let monthPrice: Int
+    public let wineSort: [String]
+    public let wineArea: [String]
+    public let wineVariety: [String]
+    public let region: String
 
     public init(name: String, isNewBie: Bool, monthPrice: Int, wineSort: [String], wineArea: [String], wineVariety: [String], region: String) {
-        _storage = _Storage(name: name, isNewBie: isNewBie, monthPrice: monthPrice, wineSort: wineSort, wineArea: wineArea, wineVariety: wineVariety, region: region)
+        self.name = name
+        self.isNewBie = isNewBie
+        self.monthPrice = monthPrice
+        self.wineSort = wineSort
+        self.wineArea = wineArea
+        self.wineVariety = wineVariety
+        self.region = region
     }
 
     public init(from decoder: any Decoder) throws {
-        _storage = try _Storage(from: decoder)
+        let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.required(String.self, "name")
+        self.isNewBie = try container.required(Bool.self, "isNewBie")
+        self.monthPrice = try container.required(Int.self, "monthPrice")
+        self.wineSort = try container.required([String].self, "wineSort")
+        self.wineArea = try container.required([String].self, "wineArea")
+        self.wineVariety = try container.required([String].self, "wineVariety")
+        self.region = try container.required(String.self, "region")
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)
-        try container.put(_storage.name, "name")
-        try container.put(_storage.isNewBie, "isNewBie")
-        try container.put(_storage.monthPrice, "monthPrice")
-        try container.put(_storage.wineSort, "wineSort")
-        try container.put(_storage.wineArea, "wineArea")
-        try container.put(_storage.wineVariety, "wineVariety")
-        try container.put(_storage.region, "region")
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(_storage.name)
-        hasher.combine(_storage.isNewBie)
-        hasher.combine(_storage.monthPrice)
-        hasher.combine(_storage.wineSort)
-        hasher.combine(_storage.wineArea)
-        hasher.combine(_storage.wineVariety)
-        hasher.combine(_storage.region)
-    }
-
-    /// The fields, as `print`, `dump` and the debugger show a struct's stored properties.
-    public var customMirror: Swift.Mirror { Swift.Mirror(self, children: Swift.Mirror(reflecting: _storage).children, displayStyle: .struct) }
-
-    private nonisolated final class _Storage: Sendable {
-        let name: String
-        let isNewBie: Bool
-        let monthPrice: Int
-        let wineSort: [String]
-        let wineArea: [String]
-        let wineVariety: [String]
-        let region: String
-
-        init(name: String, isNewBie: Bool, monthPrice: Int, wineSort: [String], wineArea: [String], wineVariety: [String], region: String) {
-            self.name = name
-            self.isNewBie = isNewBie
-            self.monthPrice = monthPrice
-            self.wineSort = wineSort
-            self.wineArea = wineArea
-            self.wineVariety = wineVariety
-            self.region = region
-        }
-
-        init(from decoder: any Decoder) throws {
-            let container: KeyedDecodingContainer<WireKey> = try decoder.container(keyedBy: WireKey.self)
-            self.name = try container.required(String.self, "name")
-            self.isNewBie = try container.required(Bool.self, "isNewBie")
-            self.monthPrice = try container.required(Int.self, "monthPrice")
-            self.wineSort = try container.required([String].self, "wineSort")
-            self.wineArea = try container.required([String].self, "wineArea")
-            self.wineVariety = try container.required([String].self, "wineVariety")
-            self.region = try container.required(String.self, "region")
-        }
+        try container.put(self.name, "name")
+        try container.put(self.isNewBie, "isNewBie")
+        try container.put(self.monthPrice, "monthPrice")
+        try container.put(self.wineSort, "wineSort")
+        try container.put(self.wineArea, "wineArea")
+        try container.put(self.wineVariety, "wineVariety")
+        try container.put(self.region, "region")
     }
 }
 
 @_spi(Generated) extension MemberRequestDTO: FieldwiseEquatable {
     public func hasEqualFields(_ rhs: MemberRequestDTO) -> Bool {
-        if _storage === rhs._storage { return true }
-        guard fieldsEqual(self._storage.name, rhs._storage.name) else { return false }
-        guard fieldsEqual(self._storage.isNewBie, rhs._storage.isNewBie) else { return false }
-        guard fieldsEqual(self._storage.monthPrice, rhs._storage.monthPrice) else { return false }
-        guard fieldsEqual(self._storage.wineSort, rhs._storage.wineSort) else { return false }
-        guard fieldsEqual(self._storage.wineArea, rhs._storage.wineArea) else { return false }
-        guard fieldsEqual(self._storage.wineVariety, rhs._storage.wineVariety) else { return false }
-        guard fieldsEqual(self._storage.region, rhs._storage.region) else { return false }
+        guard fieldsEqual(self.name, rhs.name) else { return false }
+        guard fieldsEqual(self.isNewBie, rhs.isNewBie) else { return false }
+        guard fieldsEqual(self.monthPrice, rhs.monthPrice) else { return false }
+        guard fieldsEqual(self.wineSort, rhs.wineSort) else { return false }
+        guard fieldsEqual(self.wineArea, rhs.wineArea) else { return false }
+        guard fieldsEqual(self.wineVariety, rhs.wineVariety) else { return false }
+        guard fieldsEqual(self.region, rhs.region) else { return false }
         return true
     }
 }
