@@ -3,12 +3,11 @@ import EndpointGenSpec
 // The Router's properties whose value depends on the case: a `switch self` each, in parts past
 // `SwitchParts.limit` cases.
 extension RouterRenderer {
-    /// What the last switch of a property answers for the cases it does not list.
+    /// What the last switch of a property answers for the cases it does not list, under
+    /// `default:` (also when one case takes it: adding an endpoint then adds its lines and
+    /// rewrites none).
     struct Fallback {
         var value: String
-        /// The one case that takes it, written as its own `case` when the switch is not cut;
-        /// nil: `default:`.
-        var onlyCase: String?
     }
 
     /// A property of the Router: `var name: Type`.
@@ -87,8 +86,7 @@ extension RouterRenderer {
         guard !needing.isEmpty else {
             return Declaration(access: access, "var \(property.name): \(property.type) { \(fallback) }").inPart(property.name)
         }
-        let others = shapes.filter { !needs($0) }
-        let rest = others.first.map { Fallback(value: fallback, onlyCase: others.count == 1 ? $0.caseName : nil) }
+        let rest = needing.count < shapes.count ? Fallback(value: fallback) : nil
         return Declaration(access: access, "var \(property.name): \(property.type)", body: .statements { p in
             putSwitch(property, listing: needing, fallback: rest, into: &p) { needing, p in
                 for shape in needing {
@@ -116,7 +114,7 @@ extension RouterRenderer {
             })
         parts.put("self", items, into: &p, arms: arms) { p in
             guard let fallback else { return }
-            p.line(fallback.onlyCase.map { "case .\(Naming.member($0)):" } ?? "default:")
+            p.line("default:")
             p.indented { p in Self.putReturn(fallback.value, into: &p) }
         }
     }

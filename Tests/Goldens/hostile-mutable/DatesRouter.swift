@@ -77,7 +77,7 @@ public nonisolated enum DatesRouter: Endpoint {
             parts.append(name: "file", body.file)
             parts.append(name: "event", json: body.event, dates: .local(timeZone: "Asia/Seoul"))
             return .multipart(parts)
-        case .listEvents:
+        default:
             return .none
         }
     }

@@ -80,7 +80,7 @@ public nonisolated enum MemberRouter: Endpoint {
             items.append(name: "grant_type", body.grantType)
             items.append(name: "refresh_token", body.refreshToken)
             return .form(items)
-        case .getMyProfile:
+        default:
             return .none
         }
     }

@@ -40,7 +40,7 @@ public nonisolated enum OrdersRouter: Endpoint {
         switch self {
         case .listOrders2(let body):
             return .json(body)
-        case .listOrders:
+        default:
             return .none
         }
     }
