@@ -18,8 +18,15 @@ struct FileLayout {
         headerLines = Self.lineCount(header)
     }
 
+    /// The newlines in `text`: every file, model and part is counted, so over the bytes in place
+    /// (`reduce` over `String.UTF8View` took a sixth of code generation's CPU at N = 2000).
     static func lineCount(_ text: String) -> Int {
-        text.utf8.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where byte == 0x0A { count += 1 }
+            return count
+        }
     }
 
     /// A file's text: the header, then what `body` prints.
