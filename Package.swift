@@ -142,8 +142,9 @@ let package = Package(
         .target(name: "GoldenCallbacks", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/features-callbacks"),
         // The hostile fixture with --mutable-models: settable properties, boxed ones copied on write.
         .target(name: "GoldenHostileMutable", dependencies: ["EndpointRuntime"], path: "Tests/Goldens/hostile-mutable"),
-        // Record-or-compare of a folder of goldens, shared by the codegen and import tests.
-        .target(name: "GoldenSupport", dependencies: ["EndpointGenKit"], path: "Tests/Support/GoldenSupport"),
+        // Record-or-compare of a folder of goldens, and spec texts generated as one module
+        // (`SpecGeneration`), shared by the codegen and import tests.
+        .target(name: "GoldenSupport", dependencies: ["EndpointGenKit", "EndpointGenCodegen", "EndpointGenSpec"], path: "Tests/Support/GoldenSupport"),
         // The built executables (endpointgen, runtime-memory-probe) run as users and CI run them.
         .target(name: "ToolRunner", path: "Tests/Support/ToolRunner"),
         .testTarget(

@@ -2,6 +2,7 @@
 import EndpointGenSpec
 import EndpointGenSupport
 import Foundation
+import GoldenSupport
 import XCTest
 
 /// A Router or Service past `ModelFiles.lineLimit` lines keeps its head and moves its members to
@@ -27,11 +28,7 @@ final class EndpointFileSplitTests: XCTestCase {
             """
         }
         yaml += "models:\n  Thing: { fields: { id: Int } }\n"
-        let loaded = SpecLoader.load([SpecSource(path: "specs/big.yaml", contents: Array(yaml.utf8))])
-        let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let result = CodeGenerator.generate(module, options: options)
-        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
-        return result.files
+        return SpecGeneration.files(yaml, path: "specs/big.yaml", options: options)
     }
 
     /// Names that do not sort in the order they are written.

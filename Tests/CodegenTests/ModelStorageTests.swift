@@ -1,5 +1,6 @@
 @testable import EndpointGenCodegen
 import EndpointGenSpec
+import GoldenSupport
 import XCTest
 
 /// Which models keep their fields in a storage class with `storageClasses` (issue 31: release
@@ -8,11 +9,7 @@ import XCTest
 /// fixture is generated with storage classes), in `GeneratedBehaviourTests`.
 final class ModelStorageTests: XCTestCase {
     private func models(_ yaml: String, options: CodegenOptions = CodegenOptions(storageClasses: true)) throws -> String {
-        let loaded = SpecLoader.load([SpecSource(path: "specs/t.yaml", contents: Array(yaml.utf8))])
-        let module = try XCTUnwrap(loaded.module, "\(loaded.diagnostics.map(\.rendered))")
-        let result = CodeGenerator.generate(module, options: options)
-        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
-        return result.files.first { $0.name.hasSuffix("Models.swift") }?.contents ?? ""
+        SpecGeneration.files(yaml, options: options).first { $0.name.hasSuffix("Models.swift") }?.contents ?? ""
     }
 
     func testModelsFromFourFieldsUpKeepThemInAStorageClass() throws {

@@ -1,5 +1,6 @@
 import EndpointGenSpec
 import EndpointGenSupport
+import GoldenSupport
 import XCTest
 @testable import EndpointGenCodegen
 
@@ -165,9 +166,7 @@ final class NamingAndLiteralTests: XCTestCase {
     /// What `generate` would report: the spec stages' problems (output names are the Namer's),
     /// else the code generator's.
     private func generate(_ files: [(path: String, text: String)]) throws -> CodegenResult {
-        let loaded = SpecLoader.load(files.map { SpecSource(path: $0.path, contents: Array($0.text.utf8)) })
-        guard let module = loaded.module else { return CodegenResult(files: [], diagnostics: loaded.diagnostics) }
-        return CodeGenerator.generate(module)
+        SpecGeneration.result(files)
     }
 
     /// A multipart body of no parts (import-swift once wrote one for parts built at run time)

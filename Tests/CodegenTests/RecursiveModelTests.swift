@@ -1,5 +1,6 @@
 @testable import EndpointGenCodegen
 import EndpointGenSpec
+import GoldenSupport
 import XCTest
 
 /// Which fields are boxed: exactly those that close a cycle of direct (non-collection) fields.
@@ -7,9 +8,7 @@ final class RecursiveModelTests: XCTestCase {
     /// What `generate` reports: the spec stages' problems (the Namer's among them), else the
     /// code generator's.
     private func generate(_ yaml: String) throws -> CodegenResult {
-        let loaded = SpecLoader.load([SpecSource(path: "specs/t.yaml", contents: Array(yaml.utf8))])
-        guard let module = loaded.module else { return CodegenResult(files: [], diagnostics: loaded.diagnostics) }
-        return CodeGenerator.generate(module)
+        SpecGeneration.result(yaml)
     }
 
     private func models(_ yaml: String) throws -> String {

@@ -1,5 +1,6 @@
 @testable import EndpointGenCodegen
 import EndpointGenSpec
+import GoldenSupport
 import XCTest
 
 /// The output is committed and reviewed as a diff: a one-line spec edit must read as one change in
@@ -40,11 +41,8 @@ final class ReviewabilityTests: XCTestCase {
 
     /// Each file's lines, by file name.
     private func generate(_ yaml: String, options: CodegenOptions = CodegenOptions()) throws -> [String: [Substring]] {
-        let loaded = SpecLoader.load([SpecSource(path: "specs/shelf.yaml", contents: Array(yaml.utf8))])
-        let module = try XCTUnwrap(loaded.module, "\(loaded.diagnostics.map(\.rendered))")
-        let result = CodeGenerator.generate(module, options: options)
-        XCTAssertEqual(result.diagnostics.map(\.rendered), [])
-        return Dictionary(uniqueKeysWithValues: result.files.map { ($0.name, $0.contents.split(separator: "\n", omittingEmptySubsequences: false)) })
+        let files = SpecGeneration.files(yaml, path: "specs/shelf.yaml", options: options)
+        return Dictionary(uniqueKeysWithValues: files.map { ($0.name, $0.contents.split(separator: "\n", omittingEmptySubsequences: false)) })
     }
 
     /// The lines the edit adds and removes, per file (files without changes left out).
