@@ -13,25 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <yaml.h>
-
-static int parse_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) { perror(path); return 1; }
-    yaml_parser_t parser;
-    yaml_event_t event;
-    yaml_parser_initialize(&parser);
-    yaml_parser_set_input_file(&parser, f);
-    int done = 0, status = 0;
-    while (!done) {
-        if (!yaml_parser_parse(&parser, &event)) { fprintf(stderr, "%s: parse error\n", path); status = 1; break; }
-        done = (event.type == YAML_STREAM_END_EVENT);
-        yaml_event_delete(&event);
-    }
-    yaml_parser_delete(&parser);
-    fclose(f);
-    return status;
-}
+#include "libyaml_parse.h"
 
 static int copy_file(const char *from, const char *folder, const char *name, int flush) {
     char temporary[4096], final[4096];
