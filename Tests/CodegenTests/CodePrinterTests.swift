@@ -6,15 +6,15 @@ import XCTest
 final class CodePrinterTests: XCTestCase {
     func testLinesAndBlocks() {
         var p = CodePrinter()
-        p.open("struct \("Box")")
-        p.blank()  // dropped: right after `{`
-        p.line("var name: \(literal: "a\"b")")
-        p.blank()
-        p.blank()  // collapsed with the one before
-        p.line("case one:")
-        p.indented { p in p.line("return 1") }
-        p.blank()  // dropped: before the closing brace
-        p.close()
+        p.block("struct \("Box")") { p in
+            p.blank()  // dropped: right after `{`
+            p.line("var name: \(literal: "a\"b")")
+            p.blank()
+            p.blank()  // collapsed with the one before
+            p.line("case one:")
+            p.indented { p in p.line("return 1") }
+            p.blank()  // dropped: before the closing brace
+        }
         XCTAssertEqual(p.result, """
             struct Box {
                 var name: "a\\"b"
@@ -67,14 +67,11 @@ final class CodePrinterTests: XCTestCase {
             #"case a(x: Int, y: Int), b, c(Int), d; f() -> Int async; [1, 2, 3] [] [p | q]; "plain" "tab\u{9}\"quote\"" , otherwise: "x""#)
     }
 
-    /// A part of a line built apart is interpolated as it is; `open` and `close` bracket a block
-    /// whose body other functions write.
-    func testLineBuiltApartAndOpenedBlock() {
+    /// A part of a line built apart is interpolated as it is.
+    func testLineBuiltApart() {
         var p = CodePrinter()
         let request: CodeLine = "Router.\("get")(id: \(7))"
-        p.open("func f()")
-        p.line("return send(\(request))")
-        p.close()
+        p.block("func f()") { p in p.line("return send(\(request))") }
         XCTAssertEqual(p.result, "func f() {\n    return send(Router.get(id: 7))\n}\n")
     }
 }

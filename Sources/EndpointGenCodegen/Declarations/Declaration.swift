@@ -67,11 +67,4 @@ struct Declaration {
         copy.part = part
         return copy
     }
-
-    /// The same declaration, printed right after the one before it.
-    var joined: Declaration {
-        var copy = self
-        copy.tight = true
-        return copy
-    }
 }

@@ -288,7 +288,7 @@ struct CodePrinter: ~Copyable {
     }
 
     // A line written in pieces straight into the buffer, for the printer's own lines
-    // (`close`, doc comments); renderers write whole lines (`line`, `block`).
+    // (doc comments); renderers write whole lines (`line`, `block`).
 
     /// Starts a line at the current indentation (after a pending blank line).
     private mutating func begin() {
@@ -314,21 +314,6 @@ struct CodePrinter: ~Copyable {
     private mutating func end() {
         lastOpenedBlock = lastByte == UInt8(ascii: "{")
         appendByte(0x0A)
-    }
-
-    /// `opening {`, indenting what follows up to `close()`: a block whose body other functions write.
-    mutating func open(_ opening: CodeLine) {
-        append(opening, suffix: " {")
-        depth += 1
-    }
-
-    /// Closes the block begun with `open(_:)`.
-    mutating func close() {
-        depth -= 1
-        pendingBlank = false
-        begin()
-        put("}")
-        end()
     }
 
     /// Runs `body` one indentation level deeper, without braces (statements under a `case`).
