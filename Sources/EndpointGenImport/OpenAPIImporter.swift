@@ -26,6 +26,8 @@ public struct OpenAPIImportResult: Sendable {
     /// Operations paginated by a rule that recognised their shape, counted by rule (`link header`,
     /// `page number`, …), in the rules' order; each also has a note among `renames`.
     public var recognizedPagination: [(rule: String, count: Int)] = []
+    /// The endpoints of the specs written (0 when nothing is).
+    public var endpointCount = 0
 
     init(files: [ImportedSpecFile], diagnostics: [Diagnostic]) {
         self.files = files
@@ -120,6 +122,7 @@ public enum OpenAPIImporter {
         let recognized = recognizedPagination(imported, notes: &diagnostics)
         var result = OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
         result.recognizedPagination = recognized
+        result.endpointCount = check.module?.files.reduce(0) { $0 + ($1.service?.endpoints.count ?? 0) } ?? 0
         return result
     }
 

@@ -17,6 +17,18 @@ public struct ImportRunResult: Sendable {
     public var warningSummary: String?
     /// Operations paginated by a recognised shape, by rule (`OpenAPIImportResult.recognizedPagination`).
     public var recognizedPagination: [(rule: String, count: Int)] = []
+    /// The endpoints of the specs made.
+    public var endpointCount = 0
+    /// An API this large builds about half as big in release with `storageClasses: true`
+    /// (GitHub's 771 operations: 13.4 → 7.8 KB of text each, Benchmarks/NOTES.md); the import
+    /// says so. Below it, plain structs' readable diffs are worth more than the size.
+    public static let storageClassesEndpoints = 500
+    /// What to say about `storageClasses` after a successful import of a large API.
+    public var storageClassesAdvice: String? {
+        guard succeeded, endpointCount >= Self.storageClassesEndpoints else { return nil }
+        return "A large API (\(endpointCount) endpoints): 'storageClasses: true' in endpointgen.yml (or --storage-classes) about halves "
+            + "its release build's size, at an allocation per decoded model (docs/spec-format.md, Models)."
+    }
     /// Display paths of the spec files written.
     public var written: [String] = []
     /// Display paths of existing files the import would have replaced; nothing was written.
@@ -47,6 +59,7 @@ public enum ImportCommand {
         result.renames = imported.renames
         result.warningSummary = imported.warningSummary
         result.recognizedPagination = imported.recognizedPagination
+        result.endpointCount = imported.endpointCount
         guard !imported.hasErrors else { return result }
 
         let written = writeNew(imported.files, into: output)

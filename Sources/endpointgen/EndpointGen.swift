@@ -362,6 +362,7 @@ struct ImportOpenAPI: ParsableCommand {
         }
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
         console.info("Wrote \(result.written.joined(separator: ", "))\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s") above)" : ""). Next: review them, then 'endpointgen generate'.")
+        if let advice = result.storageClassesAdvice { console.info(advice) }
     }
 }
 

@@ -54,6 +54,25 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(generated.files.map(\.name), ["PetsModels.swift", "PetsRouter.swift", "PetsService.swift", "SchemasModels.swift"])
     }
 
+    /// A large API is told about `storageClasses` (its release build about half the size); a small one is not.
+    func testALargeAPIIsToldAboutStorageClasses() throws {
+        let small = ImportCommand.run(document: try write(document, to: "openapi.yaml"), output: folder + "/small")
+        XCTAssertTrue(small.succeeded, "\(small)")
+        XCTAssertEqual(small.endpointCount, 1)
+        XCTAssertNil(small.storageClassesAdvice)
+
+        let count = ImportRunResult.storageClassesEndpoints
+        var paths = ""
+        for index in 0..<count {
+            paths += "  /things\(index):\n    get:\n      operationId: getThing\(index)\n      responses: { '200': { description: OK } }\n"
+        }
+        let large = "openapi: 3.0.3\ninfo: { title: Big, version: '1' }\nservers: [{ url: 'https://big.example.com' }]\npaths:\n" + paths
+        let result = ImportCommand.run(document: try write(large, to: "big.yaml"), output: folder + "/big")
+        XCTAssertTrue(result.succeeded, "\(result.diagnostics.map(\.rendered))")
+        XCTAssertEqual(result.endpointCount, count)
+        XCTAssertTrue(result.storageClassesAdvice?.contains("'storageClasses: true'") ?? false, "\(String(describing: result.storageClassesAdvice))")
+    }
+
     func testAnExistingFileStopsTheImportAndNothingIsWritten() throws {
         let path = try write(document, to: "openapi.yaml")
         try FileManager.default.createDirectory(atPath: folder + "/specs", withIntermediateDirectories: false)
