@@ -139,11 +139,11 @@ struct ServiceRenderer {
         for index in shapes.indices {
             let shape = shapes[index]
             requirements.append(Declaration(
-                doc: methodDoc(shape), attributes: deprecation(shape).map { [$0] } ?? [],
+                doc: methodDoc(shape), attributes: deprecation(shape),
                 "func \(shape.escapedCaseName)(\(shape.declarations(.requirement, transfer: true)))\(calls[index].effects)"))
             if let pages = pages(shape) {
                 requirements.append(Declaration(
-                    doc: [pagesDoc(shape)], attributes: deprecation(shape).map { [$0] } ?? [],
+                    doc: [pagesDoc(shape)], attributes: deprecation(shape),
                     "func \(Naming.escaped(pages.name))(\(shape.declarations(.requirement, transfer: true))) -> \(pages.returns)"))
             }
         }
@@ -188,7 +188,7 @@ struct ServiceRenderer {
     /// of the module 3.3% slower (Benchmarks/NOTES.md, service protocols), while an app calls a few of
     /// them through the protocol.
     private func defaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil) -> Declaration {
-        var attributes = deprecation(shape).map { [$0] } ?? []
+        var attributes = deprecation(shape)
         if context.options.accessLevel != .internal { attributes.append("@_alwaysEmitIntoClient") }
         let function = name.map(Naming.escaped) ?? shape.escapedCaseName
         let isolation = shape.local("isolation")
@@ -328,11 +328,12 @@ struct ServiceRenderer {
         }
     }
 
-    func deprecation(_ shape: EndpointShape) -> String? {
+    /// The attributes every method of an endpoint starts with: its deprecation, if any.
+    func deprecation(_ shape: EndpointShape) -> [String] {
         switch shape.endpoint.deprecation {
-        case nil: return nil
-        case .deprecated?: return "@available(*, deprecated)"
-        case .message(let message)?: return "@available(*, deprecated, message: \(SwiftLiteral.string(message)))"
+        case nil: return []
+        case .deprecated?: return ["@available(*, deprecated)"]
+        case .message(let message)?: return ["@available(*, deprecated, message: \(SwiftLiteral.string(message)))"]
         }
     }
 
@@ -344,7 +345,7 @@ struct ServiceRenderer {
 
     func method(_ shape: EndpointShape, call: Call, router: String) -> Declaration {
         Declaration(
-            doc: methodDoc(shape), attributes: deprecation(shape).map { [$0] } ?? [], access: .written(context.access),
+            doc: methodDoc(shape), attributes: deprecation(shape), access: .written(context.access),
             "func \(shape.escapedCaseName)(\(shape.declarations(transfer: true)))\(call.effects)", body: .statements { p in
             // An upload (a file body) reports its progress through the client's task-local handler;
             // inside its closure, members are reached through `self`; elsewhere a parameter named
@@ -430,7 +431,7 @@ struct ServiceRenderer {
         }
         let items = Self.items(pagination, names: context.names)
         return Declaration(
-            doc: [pagesDoc(shape)], attributes: deprecation(shape).map { [$0] } ?? [], access: .written(context.access),
+            doc: [pagesDoc(shape)], attributes: deprecation(shape), access: .written(context.access),
             "func \(Naming.escaped(pages.name))(\(shape.declarations(transfer: true))) -> \(pages.returns)", body: .statements { p in
             let start = "APIPages(client: self.client, baseURL: self.baseURL, first: \(request()), items: { \(items) })"
             switch pagination.scheme {
@@ -481,7 +482,7 @@ struct ServiceRenderer {
         // parameter has.
         let handler = shape.local("completion")
         let value = shape.local("value")
-        var attributes = deprecation(shape).map { [$0] } ?? []
+        var attributes = deprecation(shape)
         attributes.append("@discardableResult")
         // As the defaults overloads: each variant's `Task` closure is an async function split in
         // parts, and compiled here for every endpoint they were half of the module's debug
