@@ -35,32 +35,33 @@ SAVED = os.path.join(ROOT, "Benchmarks", "results.json")
 COMPARE_SAVED = os.path.join(ROOT, "Benchmarks", "compare-results.json")
 
 
-def run_measured(cmd, cwd=None, env=None):
-    """Runs cmd, returns (seconds, peak RSS in MiB of the largest process, stdout)."""
+def _run(cmd, cwd=None, env=None, keep_output=True):
+    """Runs cmd to its end: (wall seconds, its rusage, stdout); a failure ends the benchmark."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE if keep_output else subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
-    out = proc.stdout.read().decode()
+    out = proc.stdout.read().decode() if keep_output else ""
     err = proc.stderr.read().decode()
-    proc.stdout.close()
+    if keep_output:
+        proc.stdout.close()
     proc.stderr.close()
     code = os.waitstatus_to_exitcode(status)
     if code != 0:
         sys.exit(f"command failed ({code}): {' '.join(cmd)}\n{out}\n{err}")
+    return elapsed, usage, out
+
+
+def run_measured(cmd, cwd=None, env=None):
+    """Runs cmd, returns (seconds, peak RSS in MiB of the largest process, stdout)."""
+    elapsed, usage, out = _run(cmd, cwd=cwd, env=env)
     return elapsed, usage.ru_maxrss / 1024.0, out
 
 
 def run_cpu(cmd, env=None):
-    """Runs cmd, returns (wall seconds, CPU seconds: user + system of it and its children)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = proc.stderr.read().decode()
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"command failed: {' '.join(cmd)}\n{err}")
+    """Runs cmd, returns (wall seconds, CPU seconds: user + system)."""
+    elapsed, usage, _ = _run(cmd, env=env, keep_output=False)
     return elapsed, usage.ru_utime + usage.ru_stime
 
 
