@@ -5,7 +5,7 @@ import EndpointGenSupport
 extension Exporter {
     // MARK: - Parameters
 
-    mutating func parameters(_ endpoint: Endpoint, of service: Service) -> [DocumentValue] {
+    mutating func parameters(_ endpoint: SpecEndpoint, of service: Service) -> [DocumentValue] {
         var result: [DocumentValue] = []
         for field in endpoint.pathParameters {
             var value = parameter(field, in: "path", required: true, style: nil)
@@ -169,7 +169,7 @@ extension Exporter {
 
     // MARK: - Bodies
 
-    mutating func requestBody(_ endpoint: Endpoint, of service: Service) -> DocumentValue? {
+    mutating func requestBody(_ endpoint: SpecEndpoint, of service: Service) -> DocumentValue? {
         guard let body = endpoint.body else { return nil }
         var content = ObjectBuilder()
         switch body {
@@ -225,7 +225,7 @@ extension Exporter {
     }
 
     /// `application/json`, or the `Content-Type` the endpoint or its service declares for JSON.
-    private func jsonMediaType(_ endpoint: Endpoint, of service: Service) -> String {
+    private func jsonMediaType(_ endpoint: SpecEndpoint, of service: Service) -> String {
         let declared = (endpoint.headers + service.headers).first { $0.name.lowercased() == "content-type" }
         return declared?.value ?? "application/json"
     }

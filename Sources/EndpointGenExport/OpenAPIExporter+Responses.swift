@@ -5,7 +5,7 @@ import EndpointGenSupport
 extension Exporter {
     // MARK: - Responses
 
-    mutating func responses(_ endpoint: Endpoint, of service: Service) -> DocumentValue {
+    mutating func responses(_ endpoint: SpecEndpoint, of service: Service) -> DocumentValue {
         var responses = ObjectBuilder()
         if endpoint.responses.isEmpty {
             responses.set("200", success(endpoint))
@@ -31,7 +31,7 @@ extension Exporter {
     }
 
     /// The 2xx answer: its media type and schema, with the envelope around the payload.
-    private mutating func success(_ endpoint: Endpoint) -> DocumentValue {
+    private mutating func success(_ endpoint: SpecEndpoint) -> DocumentValue {
         response(endpoint.response, sample: endpoint.sample.map(Self.value), envelope: endpoint.envelope, description: "Success.")
     }
 
@@ -45,7 +45,7 @@ extension Exporter {
     }
 
     /// One response object: the media type and schema of `kind`, with `envelope` around the payload.
-    private mutating func response(_ kind: Response, sample: DocumentValue?, envelope: Envelope?, description: String) -> DocumentValue {
+    private mutating func response(_ kind: SpecResponse, sample: DocumentValue?, envelope: SpecEnvelope?, description: String) -> DocumentValue {
         var response = ObjectBuilder()
         response.set("description", description)
         var mediaType: String?
@@ -96,7 +96,7 @@ extension Exporter {
     /// The JSON object the service's `envelope:` wraps each payload in, as the runtime reads it:
     /// the success flag, code (text or a number) and message may be absent or null; the payload
     /// is there (unless the success flag is false).
-    private func envelopeSchema(_ envelope: Envelope, payload: DocumentValue?) -> DocumentValue {
+    private func envelopeSchema(_ envelope: SpecEnvelope, payload: DocumentValue?) -> DocumentValue {
         var properties = ObjectBuilder()
         if let key = envelope.success { properties.set(key, Self.types(["boolean", "null"])) }
         if let key = envelope.code { properties.set(key, Self.types(["string", "number", "null"])) }
@@ -139,7 +139,7 @@ extension Exporter {
     }
 
     /// The sample as the stub transport answers it: `{ success: true, payload: … }`.
-    private static func wrapped(_ sample: DocumentValue, envelope: Envelope) -> DocumentValue {
+    private static func wrapped(_ sample: DocumentValue, envelope: SpecEnvelope) -> DocumentValue {
         var members: [DocumentValue.Member] = []
         if let success = envelope.success { members.append(.init(key: success, value: .bool(true))) }
         members.append(.init(key: envelope.payload, value: sample))

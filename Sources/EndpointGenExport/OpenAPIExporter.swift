@@ -216,7 +216,7 @@ struct Exporter {
     }
 
     /// The path as OpenAPI writes it: `{name}` for every parameter, several segments or one.
-    static func openAPIPath(_ components: [PathComponent]) -> String {
+    static func openAPIPath(_ components: [SpecPathComponent]) -> String {
         components.map { component in
             switch component {
             case .literal(let text): return text
@@ -225,7 +225,7 @@ struct Exporter {
         }.joined()
     }
 
-    private mutating func operation(_ endpoint: Endpoint, of service: Service, servers: DocumentValue?) -> DocumentValue {
+    private mutating func operation(_ endpoint: SpecEndpoint, of service: Service, servers: DocumentValue?) -> DocumentValue {
         var operation = ObjectBuilder()
         serviceDates = service.dateEncoding
         operation.set("tags", .array([.string(service.name)]))
@@ -283,7 +283,7 @@ struct Exporter {
 
     /// The endpoint's name; `Service.endpoint` style (`communityGetPosts`) only when another
     /// service has an endpoint of the same name, since operation ids are unique per document.
-    private func operationID(_ endpoint: Endpoint, of service: Service) -> String {
+    private func operationID(_ endpoint: SpecEndpoint, of service: Service) -> String {
         guard sharedEndpointNames.contains(endpoint.name) else { return endpoint.name }
         return SwiftNaming.lowerCamel(service.name) + SwiftNaming.upperCamel(endpoint.name)
     }

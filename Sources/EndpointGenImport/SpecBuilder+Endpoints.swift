@@ -271,7 +271,7 @@ extension SpecBuilder {
     /// The spec's path of an OpenAPI path whose braces pair (`OpenAPIReader.pathProblem`): each
     /// placeholder as `rename` makes it, the text between them percent-encoded where it is not
     /// made of path characters and `%XX` escapes (`?` `#`, spaces, non-ASCII).
-    static func specPath(_ path: String, _ rename: (String) -> PathComponent) -> PathTemplate {
+    static func specPath(_ path: String, _ rename: (String) -> SpecPathComponent) -> PathTemplate {
         let bytes = Array(path.utf8)
         return PathTemplate(PathTemplate.scan(path).tokens.map { token in
             switch token {

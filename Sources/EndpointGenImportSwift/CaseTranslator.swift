@@ -154,7 +154,7 @@ struct CaseTranslator {
             context.warn(.leftOutCases, "case '\(item.name)' is left out: its path is not text import-swift can read (\(describe(value))); write the endpoint by hand", at: value?.node ?? item.node)
             return nil
         }
-        var components: [PathComponent] = []
+        var components: [SpecPathComponent] = []
         var parameters: [ImportedField] = []
         var text = ""
         func flush() {

@@ -8,7 +8,7 @@ import Foundation
 /// the cursor read from the page, or the `Link` header's `rel="next"` on the base URL's origin;
 /// none when the first page is the last by the same end rules.
 struct NextPage {
-    let endpoint: EndpointGenSpec.Endpoint
+    let endpoint: SpecEndpoint
     let pagination: Pagination
 
     /// What the first page says about the next.

@@ -5,10 +5,10 @@ import Foundation
 
 /// A spec endpoint with its values, as the runtime sends it. Envelopes, error formats and
 /// samples are left out: the answer is taken as it comes and judged by `ResponseChecker`.
-struct PlannedRequest: EndpointRuntime.Endpoint {
+struct PlannedRequest: Endpoint {
     var defaultBaseURL: URL? { nil }
-    var method: EndpointRuntime.HTTPMethod
-    var pathComponents: [EndpointRuntime.PathComponent]
+    var method: HTTPMethod
+    var pathComponents: [PathComponent]
     var queryItems: [QueryItem]
     var headers: [HTTPHeader]
     var body: RequestBody
@@ -44,7 +44,7 @@ struct RequestPlanner {
 
     /// The request of `endpoint`, or why it is not sent. `isLogin`: the `--login` endpoint, sent
     /// whatever its method (naming it is the consent) and without a session of its own.
-    func plan(_ endpoint: EndpointGenSpec.Endpoint, of service: Service, isLogin: Bool = false) -> Result<PlannedRequest, Skip> {
+    func plan(_ endpoint: SpecEndpoint, of service: Service, isLogin: Bool = false) -> Result<PlannedRequest, Skip> {
         do throws(Skip) {
             return .success(try build(endpoint, of: service, isLogin: isLogin))
         } catch {
@@ -52,7 +52,7 @@ struct RequestPlanner {
         }
     }
 
-    private func build(_ endpoint: EndpointGenSpec.Endpoint, of service: Service, isLogin: Bool) throws(Skip) -> PlannedRequest {
+    private func build(_ endpoint: SpecEndpoint, of service: Service, isLogin: Bool) throws(Skip) -> PlannedRequest {
         switch endpoint.response {
         case .stream: throw Skip(kind: .unsupportedResponse, reason: "a stream, which verify does not read")
         case .download: throw Skip(kind: .unsupportedResponse, reason: "a download (response: File), which verify does not read")
@@ -70,7 +70,7 @@ struct RequestPlanner {
             throw Skip(kind: .missingCredential, reason: "its auth needs \(variable) in the environment")
         }
         let key = "\(service.name).\(endpoint.name)"
-        var path: [EndpointRuntime.PathComponent] = []
+        var path: [PathComponent] = []
         for component in endpoint.pathComponents {
             switch component {
             case .literal(let text):
@@ -101,7 +101,7 @@ struct RequestPlanner {
         }
         headers += headerItems.map { HTTPHeader(name: $0.name, value: $0.value) }
         return PlannedRequest(
-            method: EndpointRuntime.HTTPMethod(endpoint.method.rawValue), pathComponents: path, queryItems: query,
+            method: HTTPMethod(endpoint.method.rawValue), pathComponents: path, queryItems: query,
             headers: headers, body: try body(of: endpoint, key: key, headers: headers), auth: Self.requirement(endpoint.auth),
             timeout: endpoint.timeout, followsRedirects: endpoint.followsRedirects, credentialHeaders: endpoint.credentialHeaders)
     }
@@ -138,7 +138,7 @@ struct RequestPlanner {
         }
     }
 
-    private func body(of endpoint: EndpointGenSpec.Endpoint, key: String, headers: [HTTPHeader]) throws(Skip) -> RequestBody {
+    private func body(of endpoint: SpecEndpoint, key: String, headers: [HTTPHeader]) throws(Skip) -> RequestBody {
         guard let kind = endpoint.body else { return .none }
         let missing = Skip(kind: .missingValue, reason: "no body ('body:' under \(key) in the values file)")
         switch kind {

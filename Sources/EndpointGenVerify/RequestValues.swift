@@ -157,7 +157,7 @@ public struct RequestValues: Sendable {
 
     struct Target {
         var service: Service
-        var endpoint: EndpointGenSpec.Endpoint?
+        var endpoint: SpecEndpoint?
     }
 
     private static func target(_ key: String, services: [String: Service], at: SourceLocation, diagnostics: inout DiagnosticBag) -> Target? {

@@ -40,7 +40,7 @@ struct RawAnswer: StatusDecodable {
 /// its `Content-Type`, the envelope of a 2xx body and its `success` flag, and the body against
 /// the response type (`ShapeChecker`). Every finding is reported at the endpoint's place.
 struct ResponseChecker {
-    let endpoint: EndpointGenSpec.Endpoint
+    let endpoint: SpecEndpoint
     let service: Service
     let models: [String: Model]
     /// HEAD answers have no body to check.
@@ -55,7 +55,7 @@ struct ResponseChecker {
         var findings: [Finding] = []
         let status = answer.status
         let success = (200..<300).contains(status)
-        let response: EndpointGenSpec.Response
+        let response: SpecResponse
         if endpoint.responses.isEmpty {
             if success || (!endpoint.followsRedirects && (300..<400).contains(status)) {
                 response = endpoint.response
@@ -155,7 +155,7 @@ struct ResponseChecker {
     }
 
     /// The envelope's shape and flag as the runtime reads them, then the payload against `payload`.
-    private func envelopeFindings(_ document: JSONDocument, _ format: EndpointGenSpec.Envelope, payload: TypeRef?, status: Int) -> [Finding] {
+    private func envelopeFindings(_ document: JSONDocument, _ format: SpecEnvelope, payload: TypeRef?, status: Int) -> [Finding] {
         guard case .object = document else {
             return [error("\(status) response: the body is \(document.kind), not the envelope (an object with '\(format.payload)')")]
         }
@@ -233,7 +233,7 @@ struct ResponseChecker {
         Finding(.warning, prefix + text, at: endpoint.location)
     }
 
-    static func spelling(_ response: EndpointGenSpec.Response) -> String {
+    static func spelling(_ response: SpecResponse) -> String {
         switch response {
         case .empty: return "empty"
         case .json(let type): return type.specSpelling

@@ -127,7 +127,7 @@ public enum Verifier {
 
     /// Sends a planned request (or records why it is not sent) and checks its answer, and the
     /// next page of a paginated endpoint, into `entry`.
-    static func exchange(_ plan: Result<PlannedRequest, Skip>, endpoint: EndpointGenSpec.Endpoint, service: Service, base: URL, client: APIClient,
+    static func exchange(_ plan: Result<PlannedRequest, Skip>, endpoint: SpecEndpoint, service: Service, base: URL, client: APIClient,
                          models: [String: Model], recorder: Recorder?, report: inout VerifyReport, into entry: inout EndpointReport) async {
         let request: PlannedRequest
         switch plan {
@@ -162,7 +162,7 @@ public enum Verifier {
     }
 
     /// The service and endpoint of `Service.endpoint`.
-    static func endpoint(named name: String, in services: [Service]) -> (Service, EndpointGenSpec.Endpoint)? {
+    static func endpoint(named name: String, in services: [Service]) -> (Service, SpecEndpoint)? {
         let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2, let service = services.first(where: { $0.name == parts[0] }),
               let endpoint = service.endpoints.first(where: { $0.name == parts[1] }) else { return nil }
@@ -219,7 +219,7 @@ public enum Verifier {
         return services.filter { service in only.contains { $0 == service.name || $0.hasPrefix(service.name + ".") } }
     }
 
-    static func isSelected(_ service: Service, _ endpoint: EndpointGenSpec.Endpoint, _ only: [String]) -> Bool {
+    static func isSelected(_ service: Service, _ endpoint: SpecEndpoint, _ only: [String]) -> Bool {
         only.isEmpty || only.contains(service.name) || only.contains("\(service.name).\(endpoint.name)")
     }
 

@@ -155,7 +155,7 @@ final class NamingAndLiteralTests: XCTestCase {
     }
 
     func testSampleBodyIsWrappedInTheEnvelope() {
-        let envelope = Envelope(payload: "result", success: "isSuccess", code: "code", message: "message")
+        let envelope = SpecEnvelope(payload: "result", success: "isSuccess", code: "code", message: "message")
         let sample = SampleValue.object([(key: "name", value: .string("a\"b\n")), (key: "n", value: .number("1"))])
         XCTAssertEqual(SampleJSON.body(sample: sample, envelope: envelope), #"{"isSuccess":true,"result":{"name":"a\"b\n","n":1}}"#)
         XCTAssertEqual(SampleJSON.body(sample: .array([.null, .bool(false)]), envelope: nil), "[null,false]")

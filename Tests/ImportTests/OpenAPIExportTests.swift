@@ -701,7 +701,7 @@ final class OpenAPIExportTests: XCTestCase {
             return text
         }
 
-        func response(_ response: Response) -> String {
+        func response(_ response: SpecResponse) -> String {
             switch response {
             case .empty: return "empty"
             case .json(let type): return "json " + self.type(type)
@@ -730,7 +730,7 @@ final class OpenAPIExportTests: XCTestCase {
 
         /// OpenAPI groups operations by path: a service's endpoints come back in the order of
         /// their paths' first appearance in the document (services in file order), then in spec order.
-        func ordered(_ endpoints: [Endpoint]) -> [Endpoint] {
+        func ordered(_ endpoints: [SpecEndpoint]) -> [SpecEndpoint] {
             guard apply else { return endpoints }
             var paths: [String] = []
             for file in module.files {

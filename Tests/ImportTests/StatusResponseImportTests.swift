@@ -161,7 +161,7 @@ final class StatusResponseImportTests: XCTestCase {
 }
 
 private extension SpecModule {
-    func endpoint(_ name: String) -> Endpoint? {
+    func endpoint(_ name: String) -> SpecEndpoint? {
         for file in files {
             if let endpoint = file.service?.endpoints.first(where: { $0.name == name }) { return endpoint }
         }

@@ -33,7 +33,7 @@ func module(
 }
 
 extension SpecModule {
-    func endpoint(_ name: String) -> Endpoint? {
+    func endpoint(_ name: String) -> SpecEndpoint? {
         for file in files {
             if let endpoint = file.service?.endpoints.first(where: { $0.name == name }) { return endpoint }
         }

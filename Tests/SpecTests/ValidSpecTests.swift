@@ -100,7 +100,7 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(service.headers[0].location, SourceLocation(file: "specs/auth.yaml", line: 5, column: 3))
         XCTAssertEqual(service.auth, .none)
         XCTAssertEqual(
-            service.envelope, Envelope(payload: "result", success: "isSuccess", code: "code", message: "message"))
+            service.envelope, SpecEnvelope(payload: "result", success: "isSuccess", code: "code", message: "message"))
         XCTAssertEqual(service.errorBody, ErrorBody(message: "message", code: "code", model: "ErrorResponse"))
         XCTAssertEqual(service.location, SourceLocation(file: "specs/auth.yaml", line: 1, column: 10))
         XCTAssertEqual(service.endpoints.map(\.name), ["login", "logout", "getQuestion", "uploadAvatar"])

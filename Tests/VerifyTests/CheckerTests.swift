@@ -135,7 +135,7 @@ final class CheckerTests: XCTestCase {
 
     // MARK: - Next pages
 
-    func endpoint(_ name: String) -> EndpointGenSpec.Endpoint {
+    func endpoint(_ name: String) -> SpecEndpoint {
         Self.module.files[0].service!.endpoints.first { $0.name == name }!
     }
 

@@ -149,7 +149,7 @@ enum SampleJSON {
     }
 
     /// The payload, wrapped in the envelope when there is one.
-    static func wrapped(_ sample: SampleValue, envelope: Envelope?) -> SampleValue {
+    static func wrapped(_ sample: SampleValue, envelope: SpecEnvelope?) -> SampleValue {
         guard let envelope else { return sample }
         var pairs: [(key: String, value: SampleValue)] = []
         if let success = envelope.success { pairs.append((success, .bool(true))) }
@@ -175,7 +175,7 @@ enum SampleJSON {
     }
 
     /// The full response body a stub returns: the payload, wrapped when there is an envelope.
-    static func body(sample: SampleValue, envelope: Envelope?) -> String {
+    static func body(sample: SampleValue, envelope: SpecEnvelope?) -> String {
         wrapped(sample, envelope: envelope).compactJSON
     }
 }

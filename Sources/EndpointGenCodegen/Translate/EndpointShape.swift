@@ -5,7 +5,7 @@ import EndpointGenSpec
 ///
 /// Names are escaped once here; the parameter lists are pieces of a line (`LinePiece`) written
 /// straight into its bytes, since they are written for every endpoint up to six times. A class: renderers
-/// pass shapes around in loops, and a copy of a struct holding a whole `Endpoint` costs a
+/// pass shapes around in loops, and a copy of a struct holding a whole `SpecEndpoint` costs a
 /// retain per member.
 final class EndpointShape {
     enum Role {
@@ -44,7 +44,7 @@ final class EndpointShape {
         }
     }
 
-    let endpoint: Endpoint
+    let endpoint: SpecEndpoint
     let caseName: String
     let escapedCaseName: String
     let parameters: [Parameter]
@@ -58,7 +58,7 @@ final class EndpointShape {
     /// The names of the endpoint and its parameters, from the name table.
     let names: EndpointNames
 
-    init(_ endpoint: Endpoint, names: EndpointNames, serviceDates: DateEncodingSetting? = nil, context: Context) {
+    init(_ endpoint: SpecEndpoint, names: EndpointNames, serviceDates: DateEncodingSetting? = nil, context: Context) {
         self.endpoint = endpoint
         self.names = names
         caseName = names.caseName.name

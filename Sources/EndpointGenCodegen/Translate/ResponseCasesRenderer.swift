@@ -8,7 +8,7 @@ struct ResponseCasesRenderer {
     let context: Context
 
     /// `name` and `caseNames` (one per entry of `responses:`): the enum's names from the name table.
-    func declaration(_ endpoint: Endpoint, named name: String, cases caseNames: [String]) -> Declaration {
+    func declaration(_ endpoint: SpecEndpoint, named name: String, cases caseNames: [String]) -> Declaration {
         var members: [Declaration] = []
         for (entry, caseName) in zip(endpoint.responses, caseNames) {
             members.append(Declaration(
@@ -24,7 +24,7 @@ struct ResponseCasesRenderer {
     }
 
     /// `switch response.status`: codes first, then classes, then `default`, as a switch takes the first match.
-    private func putSwitch(_ endpoint: Endpoint, caseNames: [String], into p: inout CodePrinter) {
+    private func putSwitch(_ endpoint: SpecEndpoint, caseNames: [String], into p: inout CodePrinter) {
         let checksEnvelope = endpoint.envelope?.success != nil
         p.switchBlock("response.status") { p in
             let named = Array(zip(endpoint.responses, caseNames))
@@ -59,7 +59,7 @@ struct ResponseCasesRenderer {
     }
 
     /// The case's associated type; nil for a status without a body.
-    private func payloadType(_ response: Response) -> String? {
+    private func payloadType(_ response: SpecResponse) -> String? {
         switch response {
         case .empty, .stream, .download: return nil
         case .json(let type): return context.swiftType(type)
@@ -70,7 +70,7 @@ struct ResponseCasesRenderer {
     }
 
     /// How the body is read for the case (`try` where reading can fail).
-    private func readExpression(_ response: Response) -> String? {
+    private func readExpression(_ response: SpecResponse) -> String? {
         switch response {
         case .empty, .stream, .download: return nil
         case .json(let type): return "try response.json(\(context.metatype(type)))"

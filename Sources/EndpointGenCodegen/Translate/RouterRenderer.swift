@@ -52,7 +52,7 @@ struct RouterRenderer {
             }))
         }
         // Endpoints of a service mostly share its envelope: each distinct one is spelled once.
-        var spelled: (envelope: Envelope?, text: String)?
+        var spelled: (envelope: SpecEnvelope?, text: String)?
         members.append(constant(Property("envelope", "EnvelopeFormat?"), shapes.map { shape in
             if let spelled, spelled.envelope == shape.endpoint.envelope { return spelled.text }
             let text = envelopeExpression(shape.endpoint.envelope)
@@ -154,7 +154,7 @@ struct RouterRenderer {
         return "CookieSession(\(arguments.joined(separator: ", ")))"
     }
 
-    func envelopeExpression(_ envelope: Envelope?) -> String {
+    func envelopeExpression(_ envelope: SpecEnvelope?) -> String {
         guard let envelope else { return "nil" }
         var arguments = ["payload: \(SwiftLiteral.string(envelope.payload))"]
         if let success = envelope.success { arguments.append("success: \(SwiftLiteral.string(success))") }

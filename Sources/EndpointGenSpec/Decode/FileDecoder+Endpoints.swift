@@ -47,7 +47,7 @@ extension FileDecoder {
     private mutating func decodeMethod(_ mapping: KeyedMapping, into endpoint: inout EndpointSyntax, what: String) {
         if let entry = mapping["method"] {
             if let text = reader.text(entry.value, for: "'method'") {
-                let standard = HTTPMethod.standard.map(\.rawValue)
+                let standard = SpecHTTPMethod.standard.map(\.rawValue)
                 if let upper = standard.first(where: { $0 != text && $0 == Lexical.asciiUppercased(text) }) {
                     // Methods are case-sensitive: `get` would be sent as a method of its own.
                     reader.diagnostics.error("unknown HTTP method '\(text)'; did you mean '\(upper)'?", at: location(entry.value))
@@ -56,7 +56,7 @@ extension FileDecoder {
                         "HTTP method '\(text)' is not a token (letters, digits and !#$%&'*+-.^_`|~); expected GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS, TRACE or another method name",
                         at: location(entry.value))
                 } else {
-                    endpoint.method = HTTPMethod(rawValue: text)
+                    endpoint.method = SpecHTTPMethod(rawValue: text)
                     if !standard.contains(text), let near = DidYouMean.suggestion(for: text, among: standard) {
                         reader.diagnostics.warning(
                             "'\(text)' is not a standard HTTP method; it is sent as written (did you mean '\(near)'?)",

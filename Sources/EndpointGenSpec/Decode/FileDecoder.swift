@@ -386,7 +386,7 @@ struct FileDecoder {
         return nil
     }
 
-    private mutating func decodeEnvelope(_ node: YAMLNode) -> Envelope? {
+    private mutating func decodeEnvelope(_ node: YAMLNode) -> SpecEnvelope? {
         guard let mapping = reader.keyed(node, in: "'envelope'", allowed: Self.envelopeKeys)
         else { return nil }
         let success = mapping["success"].flatMap { nonEmptyKey($0.value, for: "'envelope.success'") }
@@ -399,7 +399,7 @@ struct FileDecoder {
             return nil
         }
         guard let payload = nonEmptyKey(payloadEntry.value, for: "'envelope.payload'") else { return nil }
-        return Envelope(payload: payload, success: success, code: code, message: message)
+        return SpecEnvelope(payload: payload, success: success, code: code, message: message)
     }
 }
 

@@ -171,7 +171,7 @@ struct PaginationSyntax {
 struct EndpointSyntax {
     var name: String
     var location: SourceLocation
-    var method: HTTPMethod
+    var method: SpecHTTPMethod
     /// Empty when `path:` was missing or reported.
     var path: PathTemplate
     var summary: String?
@@ -219,7 +219,7 @@ struct ServiceSyntax {
     var baseURL: BaseURLSetting
     var headers: [Header]
     var auth: Auth
-    var envelope: Envelope?
+    var envelope: SpecEnvelope?
     var errorBody: ErrorBody?
     var errorModelLocation: SourceLocation?
     var cookieSession: CookieSessionSetting?

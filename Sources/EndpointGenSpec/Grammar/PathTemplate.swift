@@ -8,10 +8,10 @@ import EndpointGenSupport
 /// whose literals `encodedLiteral` made valid; the spec printer writes `text`.
 public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
     /// Literals and parameters in path order; no literal is empty.
-    public private(set) var components: [PathComponent]
+    public private(set) var components: [SpecPathComponent]
 
     /// `components` with empty literals left out.
-    public init(_ components: [PathComponent]) {
+    public init(_ components: [SpecPathComponent]) {
         self.components = components.filter { $0 != .literal("") }
     }
 
@@ -154,7 +154,7 @@ extension PathTemplate {
             return nil
         }
         let (tokens, problem) = scan(text)
-        var components: [PathComponent] = []
+        var components: [SpecPathComponent] = []
         var parameters: [(name: String, location: SourceLocation)] = []
         var valid = true
         for token in tokens {

@@ -26,7 +26,7 @@ extension NamerPass {
             endpoints: endpoints, endpointIndex: index, environments: environments, sharedParameters: sharedParameterNames(service))
     }
 
-    private mutating func names(of endpoint: Endpoint, in service: Service) -> EndpointNames {
+    private mutating func names(of endpoint: SpecEndpoint, in service: Service) -> EndpointNames {
         func what() -> String { "endpoint '\(endpoint.name)'" }
         if Namer.endpointMembers.contains(endpoint.name) {
             diagnostics.error(

@@ -15,7 +15,7 @@ public enum Body: Sendable {
     case file(contentType: String)
 }
 
-public enum Response: Sendable, Hashable {
+public enum SpecResponse: Sendable, Hashable {
     case empty
     /// Decoded JSON (after envelope unwrapping): a model, array, dictionary or scalar type.
     /// Inline responses are `.json(.model("<Endpoint>Response"))`.
@@ -79,14 +79,14 @@ public enum ResponseStatus: Sendable, Hashable {
 public struct StatusResponse: Sendable {
     public var status: ResponseStatus
     /// `.empty`, `.json`, `.envelope`, `.data` or `.string` (never a stream).
-    public var response: Response
+    public var response: SpecResponse
     /// This status's sample, checked against `response`.
     public var sample: SampleValue?
     /// The long form's `summary`, for the case's documentation.
     public var summary: String?
     public var location: SourceLocation
 
-    public init(status: ResponseStatus, response: Response, sample: SampleValue?, summary: String?, location: SourceLocation) {
+    public init(status: ResponseStatus, response: SpecResponse, sample: SampleValue?, summary: String?, location: SourceLocation) {
         self.status = status
         self.response = response
         self.sample = sample

@@ -33,7 +33,7 @@ public struct Service: Sendable {
     /// Constant headers sent with every request of the service, in spec order.
     public var headers: [Header]
     public var auth: Auth
-    public var envelope: Envelope?
+    public var envelope: SpecEnvelope?
     public var errorBody: ErrorBody?
     /// How the service's cookie endpoints renew and protect their session (`cookieSession:`).
     public var cookieSession: CookieSessionSetting?
@@ -44,12 +44,12 @@ public struct Service: Sendable {
     /// `dateEncoding:` with the file's time zone: how the JSON bodies and responses and the date
     /// parameters of the service write dates; nil is ISO 8601 through the client's coders.
     public var dateEncoding: DateEncodingSetting?
-    public var endpoints: [Endpoint]
+    public var endpoints: [SpecEndpoint]
     public var location: SourceLocation
 
     public init(
         name: String, summary: String?, baseURL: BaseURLSetting, headers: [Header], auth: Auth,
-        envelope: Envelope?, errorBody: ErrorBody?, endpoints: [Endpoint], location: SourceLocation
+        envelope: SpecEnvelope?, errorBody: ErrorBody?, endpoints: [SpecEndpoint], location: SourceLocation
     ) {
         self.name = name
         self.summary = summary
@@ -148,7 +148,7 @@ public enum Auth: Sendable, Hashable {
     case apiKeyInQuery(name: String)
 }
 
-public struct Envelope: Sendable, Hashable {
+public struct SpecEnvelope: Sendable, Hashable {
     public var payload: String
     public var success: String?
     public var code: String?

@@ -3,7 +3,7 @@ import EndpointGenYAML
 
 // Endpoints: responses, samples, headers the client sets, bodies.
 extension Resolver {
-    mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Endpoint {
+    mutating func resolveEndpoint(_ syntax: EndpointSyntax, service: ServiceSyntax) -> SpecEndpoint {
         checkValuesTheClientSets(syntax, auth: syntax.auth ?? service.auth)
         let pathParameters = syntax.pathParameters.compactMap { resolveField($0, context: .pathParameter) }
         checkSegmentParameters(syntax, pathParameters: pathParameters)
@@ -14,7 +14,7 @@ extension Resolver {
         let body = resolveEndpointBody(syntax)
         let (response, sample, responses) = resolveEndpointResponse(syntax, envelope: envelope, service: service)
 
-        var endpoint = Endpoint(
+        var endpoint = SpecEndpoint(
             name: syntax.name, method: syntax.method, path: syntax.path.text, pathComponents: syntax.path.components,
             summary: syntax.summary, description: syntax.description, deprecation: syntax.deprecation,
             auth: syntax.auth ?? service.auth, pathParameters: pathParameters, query: query, headers: syntax.headers,
@@ -45,7 +45,7 @@ extension Resolver {
     }
 
     /// The service's envelope, unless `envelope: false`; `envelope: true` needs the service to have one.
-    private mutating func resolveEnvelope(_ syntax: EndpointSyntax, service: ServiceSyntax) -> Envelope? {
+    private mutating func resolveEnvelope(_ syntax: EndpointSyntax, service: ServiceSyntax) -> SpecEnvelope? {
         func what() -> String { "endpoint '\(syntax.name)'" }
         var envelope = service.envelope
         if let flag = syntax.envelopeFlag, let flagLocation = syntax.envelopeFlagLocation {
@@ -77,10 +77,10 @@ extension Resolver {
 
     /// `responses:` by status (the first success's sample), else `response:` and its checked `sample`.
     private mutating func resolveEndpointResponse(
-        _ syntax: EndpointSyntax, envelope: Envelope?, service: ServiceSyntax
-    ) -> (response: Response, sample: SampleValue?, responses: [StatusResponse]) {
+        _ syntax: EndpointSyntax, envelope: SpecEnvelope?, service: ServiceSyntax
+    ) -> (response: SpecResponse, sample: SampleValue?, responses: [StatusResponse]) {
         func what() -> String { "endpoint '\(syntax.name)'" }
-        var response = Response.empty
+        var response = SpecResponse.empty
         var sample: SampleValue?
         var responses: [StatusResponse] = []
         if let entries = syntax.responses {
@@ -109,8 +109,8 @@ extension Resolver {
 
     /// What one response (`response:`, or an entry of `responses:`) decodes to.
     private mutating func resolveResponse(
-        _ syntax: ResponseSyntax, envelope: Envelope?, endpoint: EndpointSyntax, service: ServiceSyntax
-    ) -> Response {
+        _ syntax: ResponseSyntax, envelope: SpecEnvelope?, endpoint: EndpointSyntax, service: ServiceSyntax
+    ) -> SpecResponse {
         switch syntax {
         case .empty:
             return .empty
@@ -161,7 +161,7 @@ extension Resolver {
 
     /// A sample checked against a response with a body.
     private mutating func resolveSample(
-        _ node: YAMLNode, keyLocation: SourceLocation, response: Response, owner: @autoclosure () -> String
+        _ node: YAMLNode, keyLocation: SourceLocation, response: SpecResponse, owner: @autoclosure () -> String
     ) -> SampleValue? {
         switch response {
         case .empty:
@@ -189,7 +189,7 @@ extension Resolver {
     /// `responses:`: each status's response and sample. The endpoint's own `sample` belongs to its
     /// first success status.
     private mutating func resolveResponses(
-        _ entries: [StatusResponseSyntax], syntax: EndpointSyntax, envelope: Envelope?, service: ServiceSyntax
+        _ entries: [StatusResponseSyntax], syntax: EndpointSyntax, envelope: SpecEnvelope?, service: ServiceSyntax
     ) -> [StatusResponse] {
         func what() -> String { "endpoint '\(syntax.name)'" }
         var result: [StatusResponse] = []

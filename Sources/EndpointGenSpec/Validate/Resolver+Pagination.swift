@@ -7,7 +7,7 @@ extension Resolver {
     /// query parameters of the endpoint, its paths lead through the response model to fields of
     /// fitting types. Errors about the service's scheme are reported where `paginate: true` uses it.
     mutating func resolvePagination(
-        _ syntax: EndpointSyntax, service: ServiceSyntax, query: [Field], response: Response
+        _ syntax: EndpointSyntax, service: ServiceSyntax, query: [Field], response: SpecResponse
     ) -> Pagination? {
         guard let inUse = paginationInUse(syntax, service: service) else { return nil }
         let (pagination, usedAt, notes) = inUse
@@ -163,7 +163,7 @@ extension Resolver {
         return field.wireName
     }
 
-    private static func describe(_ response: Response) -> String {
+    private static func describe(_ response: SpecResponse) -> String {
         switch response {
         case .empty: return "no response"
         case .json(let type): return "'\(type.specSpelling)'"

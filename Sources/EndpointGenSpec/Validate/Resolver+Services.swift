@@ -14,7 +14,7 @@ extension Resolver {
         checkServiceHeadersTheClientSets(syntax)
         let dates = syntax.dateEncoding.map { DateEncodingSetting(kind: $0.kind, timeZone: fileTimeZone) }
         sampleDates = dates
-        var endpoints: [Endpoint] = []
+        var endpoints: [SpecEndpoint] = []
         endpoints.reserveCapacity(syntax.endpoints.count)
         // By index: iterating would copy every endpoint's syntax (a large struct) first.
         for index in syntax.endpoints.indices {
@@ -32,7 +32,7 @@ extension Resolver {
     }
 
     /// A paginated endpoint's `<name>Pages` method must not be another endpoint's method.
-    private mutating func checkPagesMethodNames(_ syntax: ServiceSyntax, endpoints: [Endpoint]) {
+    private mutating func checkPagesMethodNames(_ syntax: ServiceSyntax, endpoints: [SpecEndpoint]) {
         for endpoint in endpoints where endpoint.pagination != nil {
             let pagesName = endpoint.name + "Pages"
             if let other = endpoints.first(where: { $0.name == pagesName }) {
@@ -45,7 +45,7 @@ extension Resolver {
 
     /// `parameters:`: scalars or arrays, whose names no endpoint uses for its own (a header
     /// compared without case), and whose Swift names are not the service's `client` or `baseURL`.
-    private mutating func resolveSharedParameters(_ syntax: ServiceSyntax, endpoints: [Endpoint]) -> ([Field], [Field]) {
+    private mutating func resolveSharedParameters(_ syntax: ServiceSyntax, endpoints: [SpecEndpoint]) -> ([Field], [Field]) {
         var headers: [Field] = []
         var query: [Field] = []
         for field in syntax.sharedHeaders {
@@ -133,7 +133,7 @@ extension Resolver {
 
     /// `cookieSession:` needs cookie endpoints of its own service; its `refresh` is checked with
     /// every service in view (`checkCookieSessionRefreshes`).
-    private mutating func resolveCookieSession(_ syntax: ServiceSyntax, endpoints: [Endpoint]) -> CookieSessionSetting? {
+    private mutating func resolveCookieSession(_ syntax: ServiceSyntax, endpoints: [SpecEndpoint]) -> CookieSessionSetting? {
         guard let session = syntax.cookieSession, let sessionLocation = syntax.cookieSessionLocation else { return nil }
         if !endpoints.contains(where: { $0.auth == .cookie }) {
             diagnostics.error(
@@ -147,7 +147,7 @@ extension Resolver {
     /// Each `cookieSession.refresh` names an endpoint without parameters or body: `name` of the
     /// same service, or `Service.name` of another. Unresolved, the session keeps no refresh.
     mutating func checkCookieSessionRefreshes(_ specFiles: inout [SpecFile]) {
-        var endpointsByService: [String: [Endpoint]] = [:]
+        var endpointsByService: [String: [SpecEndpoint]] = [:]
         for file in specFiles {
             if let service = file.service { endpointsByService[service.name] = service.endpoints }
         }

@@ -3,33 +3,33 @@ import EndpointGenSupport
 // The resolved spec: an endpoint, its method and path.
 
 /// An endpoint's method: a standard one or any other RFC 9110 token (`PURGE`), kept as written.
-public struct HTTPMethod: RawRepresentable, Sendable, Hashable {
+public struct SpecHTTPMethod: RawRepresentable, Sendable, Hashable {
     public let rawValue: String
 
     public init(rawValue: String) {
         self.rawValue = rawValue
     }
 
-    public static let get = HTTPMethod(rawValue: "GET")
-    public static let post = HTTPMethod(rawValue: "POST")
-    public static let put = HTTPMethod(rawValue: "PUT")
-    public static let patch = HTTPMethod(rawValue: "PATCH")
-    public static let delete = HTTPMethod(rawValue: "DELETE")
-    public static let head = HTTPMethod(rawValue: "HEAD")
-    public static let options = HTTPMethod(rawValue: "OPTIONS")
-    public static let trace = HTTPMethod(rawValue: "TRACE")
+    public static let get = SpecHTTPMethod(rawValue: "GET")
+    public static let post = SpecHTTPMethod(rawValue: "POST")
+    public static let put = SpecHTTPMethod(rawValue: "PUT")
+    public static let patch = SpecHTTPMethod(rawValue: "PATCH")
+    public static let delete = SpecHTTPMethod(rawValue: "DELETE")
+    public static let head = SpecHTTPMethod(rawValue: "HEAD")
+    public static let options = SpecHTTPMethod(rawValue: "OPTIONS")
+    public static let trace = SpecHTTPMethod(rawValue: "TRACE")
 
     /// The methods the runtime names (`.get` … `.trace`); others are `HTTPMethod("PURGE")`.
-    public static let standard: [HTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace]
+    public static let standard: [SpecHTTPMethod] = [.get, .post, .put, .patch, .delete, .head, .options, .trace]
 
     public var isStandard: Bool { Self.standard.contains(self) }
 }
 
 /// A piece of an endpoint path: `/members/{memberId}/avatar` is
 /// `[.literal("/members/"), .parameter("memberId"), .literal("/avatar")]`.
-public enum PathComponent: Sendable, Hashable {
+public enum SpecPathComponent: Sendable, Hashable {
     case literal(String)
-    /// The placeholder name; a matching entry exists in `Endpoint.pathParameters`.
+    /// The placeholder name; a matching entry exists in `SpecEndpoint.pathParameters`.
     case parameter(String)
     /// `{name...}`: a `String` parameter of several segments (`a/b/c`), each encoded on its own.
     case segments(String)
@@ -40,13 +40,13 @@ public enum Deprecation: Sendable, Hashable {
     case message(String)
 }
 
-public struct Endpoint: Sendable {
+public struct SpecEndpoint: Sendable {
     /// lowerCamelCase as written in the spec (the map key).
     public var name: String
-    public var method: HTTPMethod
+    public var method: SpecHTTPMethod
     /// The path exactly as written, e.g. `/questions/{index}`.
     public var path: String
-    public var pathComponents: [PathComponent]
+    public var pathComponents: [SpecPathComponent]
     public var summary: String?
     public var description: String?
     public var deprecation: Deprecation?
@@ -62,7 +62,7 @@ public struct Endpoint: Sendable {
     public var headerParameters: [Field]
     public var body: Body?
     /// The one response of `response:`; `.empty` when the endpoint lists `responses` instead.
-    public var response: Response
+    public var response: SpecResponse
     /// `responses:`: what each listed status decodes to, in spec order; empty for `response:`.
     public var responses: [StatusResponse] = []
     /// With `responses`, the name of the enum of its cases (`<Endpoint>Response`); no model has it.
@@ -75,7 +75,7 @@ public struct Endpoint: Sendable {
     public var bodyLocation: SourceLocation?
     /// Resolved: the service envelope unless the endpoint says `envelope: false`
     /// (or the service has none).
-    public var envelope: Envelope?
+    public var envelope: SpecEnvelope?
     /// The sample payload (the unwrapped response value, not the envelope), checked against
     /// the response type. Keys of objects in YAML order. With `responses`, the sample of
     /// `defaultResponse`, the status a stub answers by default.
@@ -94,10 +94,10 @@ public struct Endpoint: Sendable {
     public var location: SourceLocation
 
     public init(
-        name: String, method: HTTPMethod, path: String, pathComponents: [PathComponent],
+        name: String, method: SpecHTTPMethod, path: String, pathComponents: [SpecPathComponent],
         summary: String?, description: String?, deprecation: Deprecation?, auth: Auth,
         pathParameters: [Field], query: [Field], headers: [Header], headerParameters: [Field],
-        body: Body?, response: Response, envelope: Envelope?, sample: SampleValue?,
+        body: Body?, response: SpecResponse, envelope: SpecEnvelope?, sample: SampleValue?,
         timeout: Double?, location: SourceLocation
     ) {
         self.name = name
@@ -121,7 +121,7 @@ public struct Endpoint: Sendable {
     }
 }
 
-extension Endpoint {
+extension SpecEndpoint {
     /// With `responses`, the entry a stub answers with by default: the first success status.
     public var defaultResponse: StatusResponse? {
         responses.first { $0.status.isSuccess }
