@@ -39,17 +39,6 @@ public struct CodegenOptions: Sendable, Hashable {
     }
 }
 
-/// One output file: a safe file name (no folders) and its full text.
-public struct GeneratedFile: Sendable, Hashable {
-    public var name: String
-    public var contents: String
-
-    public init(name: String, contents: String) {
-        self.name = name
-        self.contents = contents
-    }
-}
-
 public struct CodegenResult: Sendable {
     /// Sorted by name. Empty when any error was reported.
     public var files: [GeneratedFile]

@@ -57,7 +57,7 @@ extension Exporter {
         parameter.set("description", field.summary)
         parameter.set(OpenAPIExtension.name, field.swiftNameOverride)
         if required { parameter.set("required", .bool(true)) }
-        if field.deprecated { parameter.set("deprecated", .bool(true)) }
+        if field.deprecation != nil { parameter.set("deprecated", .bool(true)) }
         let type = field.type.unwrapped
         // A style is only given to arrays, maps and struct models (objects), which need one.
         if let style, Self.isCollection(type) || Self.isModel(type) {

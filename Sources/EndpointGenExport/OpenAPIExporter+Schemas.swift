@@ -234,7 +234,7 @@ extension Exporter {
             if let value = field.defaultValue.flatMap({ defaultValue($0, type: field.type.unwrapped) }) {
                 schema = Self.adding("default", value, to: schema)
             }
-            if field.deprecated { schema = Self.adding("deprecated", .bool(true), to: schema) }
+            if field.deprecation != nil { schema = Self.adding("deprecated", .bool(true), to: schema) }
             if let name = field.swiftNameOverride { schema = Self.adding(OpenAPIExtension.name, .string(name), to: schema) }
             switch field.access {
             case .readWrite: break

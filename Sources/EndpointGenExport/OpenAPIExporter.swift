@@ -328,7 +328,7 @@ struct Exporter {
             scheme.set("type", "apiKey")
             scheme.set("in", "header")
             scheme.set("name", header)
-        case .apiKeyInQuery(let name):
+        case .apiKeyQuery(let name):
             base = "apiKeyQuery-" + name
             scheme.set("type", "apiKey")
             scheme.set("in", "query")

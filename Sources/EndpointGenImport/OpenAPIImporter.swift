@@ -2,21 +2,9 @@ import EndpointGenSpec
 import EndpointGenSupport
 import EndpointGenYAML
 
-/// One spec file the importer made.
-public struct ImportedSpecFile: Sendable, Hashable {
-    /// A file name (no folders), e.g. `pets.yaml`.
-    public var name: String
-    public var contents: String
-
-    public init(name: String, contents: String) {
-        self.name = name
-        self.contents = contents
-    }
-}
-
 /// The outcome of importing an OpenAPI document: spec files only when nothing failed.
 public struct OpenAPIImportResult: Sendable {
-    public var files: [ImportedSpecFile]
+    public var files: [GeneratedFile]
     /// Warnings for what the specs cannot express (each at its place in the document), or the
     /// errors that stopped the import.
     public var diagnostics: [Diagnostic]
@@ -29,7 +17,7 @@ public struct OpenAPIImportResult: Sendable {
     /// The endpoints of the specs written (0 when nothing is).
     public var endpointCount = 0
 
-    init(files: [ImportedSpecFile], diagnostics: [Diagnostic]) {
+    init(files: [GeneratedFile], diagnostics: [Diagnostic]) {
         self.files = files
         // A response is read for several purposes (its status, the success type, the error
         // body); a reference that leads nowhere is reported once.
@@ -168,10 +156,10 @@ public enum OpenAPIImporter {
     }
 
     private static func render(_ imported: [ImportedFile], header: [String], prefix: String)
-        -> ([SpecPrinter.Rendered], [ImportedSpecFile], SpecLoadResult)
+        -> ([SpecPrinter.Rendered], [GeneratedFile], SpecLoadResult)
     {
         let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
-        let files = zip(imported, rendered).map { ImportedSpecFile(name: $0.fileName, contents: $1.text) }
+        let files = zip(imported, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
         let check = SpecLoader.load(files.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
         return (rendered, files, check)
     }
@@ -179,7 +167,7 @@ public enum OpenAPIImporter {
     /// The endpoints (file and endpoint index) whose `paginate:` or `sample:` block holds an
     /// error of the load check, with the first such error's message.
     private static func refusedClaims(
-        _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [ImportedSpecFile], prefix: String
+        _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [GeneratedFile], prefix: String
     ) -> [(file: Int, endpoint: Int, isSample: Bool, message: String)] {
         var refused: [(file: Int, endpoint: Int, isSample: Bool, message: String)] = []
         for problem in check.diagnostics where problem.severity == .error {

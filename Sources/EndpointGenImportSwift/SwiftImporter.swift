@@ -8,7 +8,7 @@ import SwiftSyntax
 /// the Swift files.
 public struct SwiftImportResult: Sendable {
     /// The spec files, empty when nothing could be imported.
-    public var files: [ImportedSpecFile] = []
+    public var files: [GeneratedFile] = []
     /// Errors (a file that does not parse, no router found) and warnings (what was left out or
     /// carried differently, each with what to write by hand).
     public var diagnostics: [EndpointGenSupport.Diagnostic] = []
@@ -154,7 +154,7 @@ public enum SwiftImporter {
         ]
         let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
         let rendered = files.map { SpecPrinter.renderWithOrigins($0, header: header) }
-        let specFiles = zip(files, rendered).map { ImportedSpecFile(name: $0.fileName, contents: $1.text) }
+        let specFiles = zip(files, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
         let check = SpecLoader.load(specFiles.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
         let problems = check.diagnostics.filter { $0.severity == .error }
         guard problems.isEmpty else {

@@ -80,7 +80,7 @@ public enum ImportCommand {
     /// Writes an importer's files into `output` (created when missing), all or nothing and never
     /// replacing a file: when one of the names exists, nothing is written (`conflicts`). Shared by
     /// import-openapi and import-swift.
-    package static func writeNew(_ files: [ImportedSpecFile], into output: String) -> NewFiles {
+    package static func writeNew(_ files: [GeneratedFile], into output: String) -> NewFiles {
         var result = NewFiles()
         let base = Pipeline.displayPath(output)
         func display(_ name: String) -> String { base == "." ? name : base + "/" + name }

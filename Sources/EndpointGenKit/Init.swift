@@ -1,20 +1,9 @@
+import EndpointGenSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// A file `endpointgen init` writes, relative to the project folder.
-public struct StarterFile: Sendable, Hashable {
-    /// Relative path with `/` separators, e.g. `specs/example.yaml`.
-    public var path: String
-    public var contents: String
-
-    public init(path: String, contents: String) {
-        self.path = path
-        self.contents = contents
-    }
-}
 
 /// What `endpointgen init` did, or why it did nothing.
 public struct InitResult: Sendable {
@@ -47,10 +36,10 @@ public enum ProjectInitializer {
     public static let directories = ["specs", "Generated"]
 
     /// The files of the layout, in writing order.
-    public static let files: [StarterFile] = [
-        StarterFile(path: ProjectConfiguration.fileName, contents: configurationFile),
-        StarterFile(path: "specs/example.yaml", contents: starterSpec),
-        StarterFile(path: "endpointgen.mk", contents: makefileSnippet),
+    public static let files: [GeneratedFile] = [
+        GeneratedFile(name: ProjectConfiguration.fileName, contents: configurationFile),
+        GeneratedFile(name: "specs/example.yaml", contents: starterSpec),
+        GeneratedFile(name: "endpointgen.mk", contents: makefileSnippet),
     ]
 
     /// Checks every path below `directory` (created when missing), then creates the folders
@@ -80,8 +69,8 @@ public enum ProjectInitializer {
                 result.conflicts.append((display(folder), "already exists and is not a folder"))
             }
         }
-        for file in files where OutputWriter.kind(of: absolute(file.path)) != .missing {
-            result.conflicts.append((display(file.path), "file already exists"))
+        for file in files where OutputWriter.kind(of: absolute(file.name)) != .missing {
+            result.conflicts.append((display(file.name), "file already exists"))
         }
         guard result.conflicts.isEmpty else { return result }
 
@@ -100,14 +89,14 @@ public enum ProjectInitializer {
             createdFolders.append(absolute(folder))
             if !folder.isEmpty { result.createdDirectories.append(display(folder)) }
         }
-        if let failure = createAll(files.map { (absolute($0.path), $0.contents) }) {
+        if let failure = createAll(files.map { (absolute($0.name), $0.contents) }) {
             undo()
             result.createdDirectories = []
-            let index = files.firstIndex { absolute($0.path) == failure.path }!
-            result.failure = "cannot write '\(display(files[index].path))': \(failure.reason)"
+            let index = files.firstIndex { absolute($0.name) == failure.path }!
+            result.failure = "cannot write '\(display(files[index].name))': \(failure.reason)"
             return result
         }
-        result.written = files.map { display($0.path) }
+        result.written = files.map { display($0.name) }
         return result
     }
 

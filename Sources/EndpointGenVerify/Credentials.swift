@@ -53,7 +53,7 @@ public struct VerifyCredentials: Sendable {
         switch auth {
         case .none: return nil
         case .bearer: return token == nil ? "ENDPOINTGEN_VERIFY_TOKEN" : nil
-        case .apiKey, .apiKeyInQuery: return apiKey == nil ? "ENDPOINTGEN_VERIFY_API_KEY" : nil
+        case .apiKey, .apiKeyQuery: return apiKey == nil ? "ENDPOINTGEN_VERIFY_API_KEY" : nil
         case .basic: return user == nil || password == nil ? "ENDPOINTGEN_VERIFY_USER and ENDPOINTGEN_VERIFY_PASSWORD" : nil
         case .cookie: return cookie == nil ? "ENDPOINTGEN_VERIFY_COOKIE" : nil
         }

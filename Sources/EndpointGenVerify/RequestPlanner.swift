@@ -193,7 +193,7 @@ struct RequestPlanner {
         case .cookie: return .cookie
         case .basic: return .basic
         case .apiKey(let header): return .apiKey(header: header)
-        case .apiKeyInQuery(let name): return .apiKeyInQuery(name: name)
+        case .apiKeyQuery(let name): return .apiKeyInQuery(name: name)
         }
     }
 }

@@ -37,17 +37,10 @@ final class CodePrinterTests: XCTestCase {
         XCTAssertEqual(p.result, expected)
     }
 
-    /// A list written by a `LinePiece`; empty, so that `parenthesized` leaves out the parentheses.
-    private struct Names: LinePiece {
-        var names: [String]
-        var isEmpty: Bool { names.isEmpty }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            line.appendList(names) { line, name in
-                line.appendInterpolation(name)
-                line.appendLiteral(": Int")
-            }
-        }
+    /// `name: Int, …`: a list written item by item; empty, so that `parenthesized` leaves out
+    /// the parentheses.
+    private static func names(_ names: [String]) -> CodeLine {
+        "\(names, each: { "\($0): Int" })"
     }
 
     /// The optional pieces of a line print nothing when they are absent: a renderer writes a line
@@ -55,16 +48,16 @@ final class CodePrinterTests: XCTestCase {
     func testInterpolatedPieces() {
         let none: String? = nil
         let line: CodeLine = """
-            case a\(parenthesized: Names(names: ["x", "y"])), \
-            b\(parenthesized: Names(names: [])), \
+            case a\(parenthesized: Self.names(["x", "y"])), \
+            b\(parenthesized: Self.names([])), \
             c\(parenthesized: "Int"), d\(parenthesized: none); \
             f()\(prefix: " -> ", "Int")\(prefix: " -> ", none)\(if: true, " async")\(if: false, " throws"); \
-            [\(joined: ["1", "2", "3"])] [\(joined: [])] [\(joined: ["p", "q"], separator: " | ")]; \
+            [\(joined: ["1", "2", "3"])] [\(joined: [])] [\(joined: ["p", "q"], separator: " | ")] [\(["a", "b"], separator: "; ", each: { "\($0)!" })]; \
             \(literal: "plain") \(literal: "tab\t\"quote\"") \(prefix: ", otherwise: ", literal: "x")\(prefix: ", no: ", literal: none)
             """
         XCTAssertEqual(
             String(decoding: line.bytes, as: UTF8.self),
-            #"case a(x: Int, y: Int), b, c(Int), d; f() -> Int async; [1, 2, 3] [] [p | q]; "plain" "tab\u{9}\"quote\"" , otherwise: "x""#)
+            #"case a(x: Int, y: Int), b, c(Int), d; f() -> Int async; [1, 2, 3] [] [p | q] [a!; b!]; "plain" "tab\u{9}\"quote\"" , otherwise: "x""#)
     }
 
     /// A part of a line built apart is interpolated as it is.

@@ -1,6 +1,7 @@
 import EndpointGenCodegen
 import EndpointGenKit
 import EndpointGenSpec
+import EndpointGenSupport
 import Foundation
 import GoldenSupport
 import XCTest

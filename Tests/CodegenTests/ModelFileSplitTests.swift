@@ -1,5 +1,6 @@
 @testable import EndpointGenCodegen
 import EndpointGenSpec
+import EndpointGenSupport
 import GoldenSupport
 import XCTest
 

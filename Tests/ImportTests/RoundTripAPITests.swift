@@ -3,6 +3,7 @@ import EndpointGenExport
 import EndpointGenImport
 import EndpointGenKit
 import EndpointGenSpec
+import EndpointGenSupport
 import Foundation
 import XCTest
 

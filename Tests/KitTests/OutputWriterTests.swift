@@ -1,4 +1,5 @@
 import EndpointGenCodegen
+import EndpointGenSupport
 import Foundation
 import XCTest
 @testable import EndpointGenKit

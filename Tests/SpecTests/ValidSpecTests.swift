@@ -276,7 +276,7 @@ final class ValidSpecTests: XCTestCase {
         XCTAssertEqual(query[1].swiftNameOverride, "pageNumber")
         XCTAssertEqual(query[1].summary, "First page is 1.")
         XCTAssertEqual(query[1].defaultValue, .number("1"))
-        XCTAssertTrue(query[1].deprecated)
+        XCTAssertEqual(query[1].deprecation, .deprecated)
         XCTAssertEqual(query[2].defaultValue, .enumCase("-created_at"), "a long-form case name gives its wire value")
         XCTAssertEqual(query[3].defaultValue, .enumCase("2"))
         XCTAssertEqual(query[4].defaultValue, .number("0.5"))
@@ -483,8 +483,7 @@ final class ValidSpecTests: XCTestCase {
         let feed = try XCTUnwrap(module.endpoint("feed"))
         XCTAssertEqual(feed.response, .envelope(.array(.primitive(.string))))
         XCTAssertEqual(feed.sample, .array([.string("a"), .string("b")]), "the sample is the payload")
-        XCTAssertEqual(feed.query[0].deprecated, true)
-        XCTAssertEqual(feed.query[0].deprecationMessage, "Use 'since'.")
+        XCTAssertEqual(feed.query[0].deprecation, .message("Use 'since'."))
         XCTAssertEqual(module.fields(of: "Stats")?[0].type, .dictionary(.primitive(.int)))
         XCTAssertEqual(module.fields(of: "Stats")?[0].defaultValue, .emptyDictionary)
     }

@@ -18,6 +18,9 @@ struct CodeLine: ExpressibleByStringInterpolation {
         storage.append(text)
     }
 
+    /// Nothing was written: a parameter list of no parameters.
+    var isEmpty: Bool { storage.count == 0 }
+
     /// The line's bytes (for tests; the printer reads them in place).
     var bytes: [UInt8] { storage.withBytes { Array($0) } }
 
@@ -51,17 +54,18 @@ struct CodeLine: ExpressibleByStringInterpolation {
             line.storage.withBytes { storage.append($0) }
         }
 
-        /// A piece that writes itself: a parameter list, a pattern (`"case \(shape.pattern(binding: .path))"`).
-        mutating func appendInterpolation(_ piece: some LinePiece) {
-            piece.write(into: &self)
+        /// `(line)`, or nothing when the line is empty: a case's associated values.
+        mutating func appendInterpolation(parenthesized line: CodeLine) {
+            guard !line.isEmpty else { return }
+            appendLiteral("(")
+            appendInterpolation(line)
+            appendLiteral(")")
         }
 
-        /// `(piece)`, or nothing when the piece is empty: a case's associated values.
-        mutating func appendInterpolation(parenthesized piece: some LinePiece) {
-            guard !piece.isEmpty else { return }
-            appendLiteral("(")
-            piece.write(into: &self)
-            appendLiteral(")")
+        /// Each of `items` as `each` writes it, with `separator` between them: a parameter list
+        /// (`"init(\(members) { "\($0.name): \($0.type)" })"`).
+        mutating func appendInterpolation<Item>(_ items: [Item], separator: StaticString = ", ", each: (Item) -> CodeLine) {
+            appendList(items, separator: separator) { line, item in line.appendInterpolation(each(item)) }
         }
 
         /// `prefix` and `text` when there is a text, else nothing: `"\(prefix: " -> ", returns)"`.
@@ -91,9 +95,7 @@ struct CodeLine: ExpressibleByStringInterpolation {
             appendLiteral(")")
         }
 
-        /// Each of `items` written by `write`, with `separator` between them: the loop of a
-        /// `LinePiece` that lists (parameters, arguments).
-        mutating func appendList<Item>(_ items: [Item], separator: StaticString = ", ", _ write: (inout Self, Item) -> Void) {
+        private mutating func appendList<Item>(_ items: [Item], separator: StaticString = ", ", _ write: (inout Self, Item) -> Void) {
             for index in items.indices {
                 if index > 0 { appendLiteral(separator) }
                 write(&self, items[index])
@@ -166,14 +168,6 @@ private struct LineBytes {
         let count = count
         return withUnsafeBytes(of: inline) { body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
-}
-
-/// A part of a line that writes itself into it (`"case \(name)\(parenthesized: shape.declarations())"`),
-/// so that a renderer shows the whole line while a list is written straight into its bytes.
-protocol LinePiece {
-    /// Writes nothing: `parenthesized` then leaves out the parentheses too.
-    var isEmpty: Bool { get }
-    func write(into line: inout CodeLine.Interpolation)
 }
 
 /// The one place that prints code: lines with 4-space indentation, LF endings,

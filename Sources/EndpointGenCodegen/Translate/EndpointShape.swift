@@ -3,8 +3,8 @@ import EndpointGenSpec
 /// An endpoint's parameters as they appear on the router case and the service method:
 /// path parameters in path order, query, header parameters, then `body`.
 ///
-/// Names are escaped once here; the parameter lists are pieces of a line (`LinePiece`) written
-/// straight into its bytes, since they are written for every endpoint up to six times. A class: renderers
+/// Names are escaped once here; the parameter lists are pieces of a line (`CodeLine`), written
+/// for every endpoint up to six times. A class: renderers
 /// pass shapes around in loops, and a copy of a struct holding a whole `SpecEndpoint` costs a
 /// retain per member.
 final class EndpointShape {
@@ -41,6 +41,13 @@ final class EndpointShape {
         var valueExpression: String {
             guard let dates else { return escapedName }
             return DateRendering.value(escapedName, optional: optional, list: isDateList, dates)
+        }
+
+        /// `label name: Type = default` in a declaration (the default when asked and there is one).
+        func declaration(withDefault: Bool) -> CodeLine {
+            let declared: CodeLine = "\(escapedName): \(type)\(prefix: " = ", withDefault ? defaultValue : nil)"
+            guard let label else { return declared }
+            return "\(label) \(declared)"
         }
     }
 
@@ -164,87 +171,22 @@ final class EndpointShape {
 
     /// `label: Type = default, …` for declarations; a method's (`transfer`) ends with a download's
     /// destination and progress handler.
-    func declarations(_ style: DeclarationStyle = .withDefaults, transfer includesTransfer: Bool = false) -> Declarations {
-        Declarations(list: includesTransfer ? parameters + transfer : parameters, style: style)
+    func declarations(_ style: DeclarationStyle = .withDefaults, transfer includesTransfer: Bool = false) -> CodeLine {
+        "\(includesTransfer ? parameters + transfer : parameters, each: { $0.declaration(withDefault: style == .withDefaults) })"
     }
 
     /// `label: label, …`: the arguments passing same-named values on; with `transfer`, a
     /// download's destination and progress handler too (a method's arguments, not the router case's).
-    func arguments(transfer includesTransfer: Bool = false) -> Arguments {
-        Arguments(list: includesTransfer ? parameters + transfer : parameters)
+    func arguments(transfer includesTransfer: Bool = false) -> CodeLine {
+        "\(includesTransfer ? parameters + transfer : parameters, each: { "\($0.label ?? Naming.member($0.swiftName)): \($0.escapedName)" })"
     }
 
     /// `.name(label: label, …)` to build the case from same-named values.
-    var constructor: Constructor { Constructor(name: Naming.member(caseName), arguments: arguments()) }
+    var constructor: CodeLine { ".\(Naming.member(caseName))\(parenthesized: arguments())" }
 
     /// `.name(let a, _, let c)` binding the parameters of one role (`.name` when it has none).
-    func pattern(binding role: Role) -> Pattern { Pattern(shape: self, role: role) }
-
-    // The pieces are written for every endpoint up to six times: straight into the line's bytes.
-
-    struct Declarations: LinePiece {
-        let list: [Parameter]
-        let style: DeclarationStyle
-        var isEmpty: Bool { list.isEmpty }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            line.appendList(list) { line, parameter in
-                if let label = parameter.label {
-                    line.appendInterpolation(label)
-                    line.appendLiteral(" ")
-                }
-                line.appendInterpolation(parameter.escapedName)
-                line.appendLiteral(": ")
-                line.appendInterpolation(parameter.type)
-                if style == .withDefaults { line.appendInterpolation(prefix: " = ", parameter.defaultValue) }
-            }
-        }
-    }
-
-    struct Arguments: LinePiece {
-        let list: [Parameter]
-        var isEmpty: Bool { list.isEmpty }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            line.appendList(list) { line, parameter in
-                line.appendInterpolation(parameter.label ?? Naming.member(parameter.swiftName))
-                line.appendLiteral(": ")
-                line.appendInterpolation(parameter.escapedName)
-            }
-        }
-    }
-
-    struct Constructor: LinePiece {
-        let name: String
-        let arguments: Arguments
-        var isEmpty: Bool { false }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            line.appendLiteral(".")
-            line.appendInterpolation(name)
-            line.appendInterpolation(parenthesized: arguments)
-        }
-    }
-
-    struct Pattern: LinePiece {
-        let shape: EndpointShape
-        let role: Role
-        var isEmpty: Bool { false }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            line.appendLiteral(".")
-            line.appendInterpolation(Naming.member(shape.caseName))
-            guard shape.has(role) else { return }
-            line.appendLiteral("(")
-            line.appendList(shape.parameters) { line, parameter in
-                if parameter.role == role {
-                    line.appendLiteral("let ")
-                    line.appendInterpolation(parameter.escapedName)
-                } else {
-                    line.appendLiteral("_")
-                }
-            }
-            line.appendLiteral(")")
-        }
+    func pattern(binding role: Role) -> CodeLine {
+        guard has(role) else { return ".\(Naming.member(caseName))" }
+        return ".\(Naming.member(caseName))(\(parameters, each: { $0.role == role ? "let \($0.escapedName)" : "_" }))"
     }
 }

@@ -12,7 +12,7 @@ extension ModelRenderer {
         members.append(Declaration(doc: ["A value this version of the API description does not know, kept as it arrived."],
                                    "case unknown(\(raw))", tight: true))
         let cases = zip(enumModel.cases, names).map { item, caseName in
-            (value: RawValue(item.value, integer: isInt), member: Naming.member(caseName))
+            (value: Self.rawValue(item.value, integer: isInt), member: Naming.member(caseName))
         }
         members.append(Declaration(access: api, "init(rawValue: \(raw))", body: .statements { p in
             p.switchBlock("rawValue") { p in
@@ -52,7 +52,7 @@ extension ModelRenderer {
             p.line("let discriminator: \(raw) = try container.required(\(raw).self, \(literal: oneOf.discriminator))")
             p.switchBlock("discriminator") { p in
                 for (variant, (caseName, type)) in zip(oneOf.variants, zip(names, types)) {
-                    p.line("case \(RawValue(variant.value, integer: isInt)): self = .\(Naming.member(caseName))(try \(type)(from: decoder))")
+                    p.line("case \(Self.rawValue(variant.value, integer: isInt)): self = .\(Naming.member(caseName))(try \(type)(from: decoder))")
                 }
                 p.line("default: self = .unknown(try JSONValue(from: decoder))")
             }
@@ -83,7 +83,7 @@ extension ModelRenderer {
                     p.indented { p in
                         p.line("try value.encode(to: encoder)")
                         p.line("var container: KeyedEncodingContainer<WireKey> = encoder.container(keyedBy: WireKey.self)")
-                        p.line("try container.put(\(RawValue(variant.value, integer: isInt)), \(literal: oneOf.discriminator))")
+                        p.line("try container.put(\(Self.rawValue(variant.value, integer: isInt)), \(literal: oneOf.discriminator))")
                     }
                 }
             }
@@ -169,18 +169,7 @@ extension ModelRenderer {
     }
 
     /// A raw or discriminator value as Swift: `1`, or the string literal `"post"`.
-    private struct RawValue: LinePiece {
-        let value: String
-        let integer: Bool
-        var isEmpty: Bool { false }
-
-        init(_ value: String, integer: Bool) {
-            self.value = value
-            self.integer = integer
-        }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            if integer { line.appendInterpolation(value) } else { line.appendInterpolation(literal: value) }
-        }
+    private static func rawValue(_ value: String, integer: Bool) -> CodeLine {
+        integer ? "\(value)" : "\(literal: value)"
     }
 }

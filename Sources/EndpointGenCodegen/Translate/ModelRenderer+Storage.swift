@@ -29,7 +29,7 @@ extension ModelRenderer {
         for item in members {
             let field = fields[item.index]
             body.append(Declaration(
-                doc: [field.summary], attributes: item.deprecated ? [Self.deprecation(field)] : [], access: api,
+                doc: [field.summary], attributes: Attributes.deprecation(field.deprecation), access: api,
                 "var \(item.declared): \(item.type) { \(storage).\(item.member) }", tight: true))
         }
         body.append(Declaration(
@@ -37,7 +37,7 @@ extension ModelRenderer {
             "let \(storage): \(storageType)", tight: true))
         // The initializer forwards its arguments (a keyword needs no backticks as a label).
         let arguments = members.map { "\($0.member): \($0.declared)" }
-        body.append(Declaration(access: api, "init(\(InitParameters(members: members, defaults: true)))", body: .statements { p in
+        body.append(Declaration(access: api, "init(\(Self.initParameters(members, defaults: true)))", body: .statements { p in
             p.line("\(storage) = \(storageType)(\(joined: arguments))")
         }))
         body.append(Declaration(access: api, "init(from decoder: any Decoder) throws", body: .statements { p in

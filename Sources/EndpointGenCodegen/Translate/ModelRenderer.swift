@@ -84,19 +84,8 @@ struct ModelRenderer {
     }
 
     /// `a: A, b: B = 1`: the parameters of a memberwise initializer, defaults when asked.
-    struct InitParameters: LinePiece {
-        let members: [Member]
-        let defaults: Bool
-        var isEmpty: Bool { members.isEmpty }
-
-        func write(into line: inout CodeLine.Interpolation) {
-            line.appendList(members) { line, item in
-                line.appendInterpolation(item.declared)
-                line.appendLiteral(": ")
-                line.appendInterpolation(item.type)
-                if defaults { line.appendInterpolation(prefix: " = ", item.parameterDefault) }
-            }
-        }
+    static func initParameters(_ members: [Member], defaults: Bool) -> CodeLine {
+        "\(members, each: { "\($0.declared): \($0.type)\(prefix: " = ", defaults ? $0.parameterDefault : nil)" })"
     }
 
     /// A struct with a memberwise initializer, and its equality; `codable` false for multipart
@@ -147,7 +136,7 @@ struct ModelRenderer {
             let swiftName = names[index]
             let typeRef = fields[index].type
             let boxed = specName.map { context.isIndirect(typeRef, in: $0) } ?? false
-            let deprecated = fields[index].deprecated
+            let deprecated = fields[index].deprecation != nil
             let type: String
             let unwrappedType: String
             if case .optional(let wrapped) = typeRef {
@@ -177,7 +166,7 @@ struct ModelRenderer {
         guard let storage = item.storage else {
             return [Declaration(doc: [field.summary], access: api, "\(mutable ? "var " : "let " as StaticString)\(item.declared): \(item.type)", tight: true)]
         }
-        let attributes = item.deprecated ? [Self.deprecation(field)] : []
+        let attributes = Attributes.deprecation(field.deprecation)
         // A boxed value is stored in `Indirect`: a struct cannot contain itself directly.
         let read: CodeLine = "\(storage)\(if: item.boxed, ".value")"
         let accessor: Declaration
@@ -199,7 +188,7 @@ struct ModelRenderer {
         if members.isEmpty {
             return Declaration(access: .written(access), "init() {}")
         }
-        return Declaration(access: .written(access), "init(\(InitParameters(members: members, defaults: defaults)))", body: .statements { p in
+        return Declaration(access: .written(access), "init(\(Self.initParameters(members, defaults: defaults)))", body: .statements { p in
             for item in members {
                 p.line("self.\(item.stored) = \(item.box)\(item.declared)\(item.unbox)")
             }
@@ -272,12 +261,6 @@ struct ModelRenderer {
         let method = Declaration(access: .written(context.access), "func hasEqualFields(_ rhs: \(name)) -> Bool", body: .statements(comparisons))
         return Declaration(
             "\(if: !context.access.isEmpty, "@_spi(Generated) ")extension \(name): FieldwiseEquatable", body: .members([method]), isExtension: true)
-    }
-
-    /// `@available(*, deprecated)`, with the spec's message when it gave one.
-    static func deprecation(_ field: Field) -> String {
-        guard let message = field.deprecationMessage else { return "@available(*, deprecated)" }
-        return "@available(*, deprecated, message: \(SwiftLiteral.string(message)))"
     }
 
 }

@@ -136,7 +136,7 @@ struct RouterRenderer {
         case .cookie: return ".cookie"
         case .basic: return ".basic"
         case .apiKey(let header): return ".apiKey(header: \(SwiftLiteral.string(header)))"
-        case .apiKeyInQuery(let name): return ".apiKeyInQuery(name: \(SwiftLiteral.string(name)))"
+        case .apiKeyQuery(let name): return ".apiKeyInQuery(name: \(SwiftLiteral.string(name)))"
         }
     }
 

@@ -139,11 +139,11 @@ struct ServiceRenderer {
         for index in shapes.indices {
             let shape = shapes[index]
             requirements.append(Declaration(
-                doc: methodDoc(shape), attributes: deprecation(shape),
+                doc: methodDoc(shape), attributes: Attributes.deprecation(shape.endpoint.deprecation),
                 "func \(shape.escapedCaseName)(\(shape.declarations(.requirement, transfer: true)))\(calls[index].effects)"))
             if let pages = pages(shape) {
                 requirements.append(Declaration(
-                    doc: [pagesDoc(shape)], attributes: deprecation(shape),
+                    doc: [pagesDoc(shape)], attributes: Attributes.deprecation(shape.endpoint.deprecation),
                     "func \(Naming.escaped(pages.name))(\(shape.declarations(.requirement, transfer: true))) -> \(pages.returns)"))
             }
         }
@@ -188,7 +188,7 @@ struct ServiceRenderer {
     /// of the module 3.3% slower (Benchmarks/NOTES.md, service protocols), while an app calls a few of
     /// them through the protocol.
     private func defaultsOverload(_ shape: EndpointShape, call: Call, name: String? = nil) -> Declaration {
-        var attributes = deprecation(shape)
+        var attributes = Attributes.deprecation(shape.endpoint.deprecation)
         if context.options.accessLevel != .internal { attributes.append("@_alwaysEmitIntoClient") }
         let function = name.map(Naming.escaped) ?? shape.escapedCaseName
         let isolation = shape.local("isolation")
@@ -263,42 +263,14 @@ struct ServiceRenderer {
 
         /// ` async throws(APIError) -> Returns` after the parameter list of every async method; a
         /// stream is returned at once (` -> APIStream<…>`), its errors come from iterating it.
-        var effects: Effects { Effects(call: self) }
-
-        struct Effects: LinePiece {
-            let call: Call
-            var isEmpty: Bool { call.isStream && call.returns == nil }
-
-            func write(into line: inout CodeLine.Interpolation) {
-                line.appendInterpolation(if: !call.isStream, " async throws(APIError)")
-                line.appendInterpolation(prefix: " -> ", call.returns)
-            }
-        }
+        var effects: CodeLine { "\(if: !isStream, " async throws(APIError)")\(prefix: " -> ", returns)" }
 
         /// The client call's arguments after the request and base URL: `, as: Post.self`, and a
         /// download's own `, to: destination, progress: progress`.
-        func trailingArguments(_ shape: EndpointShape) -> TrailingArguments {
-            TrailingArguments(call: self, transfer: isDownload ? shape.transfer : [])
-        }
-
-        struct TrailingArguments: LinePiece {
-            let call: Call
-            let transfer: [EndpointShape.Parameter]
-            var isEmpty: Bool { call.metatype == nil && transfer.count != 2 }
-
-            func write(into line: inout CodeLine.Interpolation) {
-                if let metatype = call.metatype {
-                    line.appendLiteral(", ")
-                    line.appendLiteral(call.label)
-                    line.appendLiteral(": ")
-                    line.appendInterpolation(metatype)
-                }
-                guard transfer.count == 2 else { return }
-                line.appendLiteral(", to: ")
-                line.appendInterpolation(transfer[0].escapedName)
-                line.appendLiteral(", progress: ")
-                line.appendInterpolation(transfer[1].escapedName)
-            }
+        func trailingArguments(_ shape: EndpointShape) -> CodeLine {
+            let result: CodeLine = metatype.map { ", \(label): \($0)" } ?? ""
+            guard isDownload, shape.transfer.count == 2 else { return result }
+            return "\(result), to: \(shape.transfer[0].escapedName), progress: \(shape.transfer[1].escapedName)"
         }
     }
 
@@ -328,14 +300,6 @@ struct ServiceRenderer {
         }
     }
 
-    /// The attributes every method of an endpoint starts with: its deprecation, if any.
-    func deprecation(_ shape: EndpointShape) -> [String] {
-        switch shape.endpoint.deprecation {
-        case nil: return []
-        case .deprecated?: return ["@available(*, deprecated)"]
-        case .message(let message)?: return ["@available(*, deprecated, message: \(SwiftLiteral.string(message)))"]
-        }
-    }
 
     /// `try await self.name(a: a, b: b)`: the requirement called with the same-named parameters
     /// (`self.`: a parameter may have the method's name).
@@ -345,7 +309,7 @@ struct ServiceRenderer {
 
     func method(_ shape: EndpointShape, call: Call, router: String) -> Declaration {
         Declaration(
-            doc: methodDoc(shape), attributes: deprecation(shape), access: .written(context.access),
+            doc: methodDoc(shape), attributes: Attributes.deprecation(shape.endpoint.deprecation), access: .written(context.access),
             "func \(shape.escapedCaseName)(\(shape.declarations(transfer: true)))\(call.effects)", body: .statements { p in
             // An upload (a file body) reports its progress through the client's task-local handler;
             // inside its closure, members are reached through `self`; elsewhere a parameter named
@@ -431,7 +395,7 @@ struct ServiceRenderer {
         }
         let items = Self.items(pagination, names: context.names)
         return Declaration(
-            doc: [pagesDoc(shape)], attributes: deprecation(shape), access: .written(context.access),
+            doc: [pagesDoc(shape)], attributes: Attributes.deprecation(shape.endpoint.deprecation), access: .written(context.access),
             "func \(Naming.escaped(pages.name))(\(shape.declarations(transfer: true))) -> \(pages.returns)", body: .statements { p in
             let start = "APIPages(client: self.client, baseURL: self.baseURL, first: \(request()), items: { \(items) })"
             switch pagination.scheme {
@@ -482,7 +446,7 @@ struct ServiceRenderer {
         // parameter has.
         let handler = shape.local("completion")
         let value = shape.local("value")
-        var attributes = deprecation(shape)
+        var attributes = Attributes.deprecation(shape.endpoint.deprecation)
         attributes.append("@discardableResult")
         // As the defaults overloads: each variant's `Task` closure is an async function split in
         // parts, and compiled here for every endpoint they were half of the module's debug

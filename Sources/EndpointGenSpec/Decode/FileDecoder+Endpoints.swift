@@ -26,11 +26,7 @@ extension FileDecoder {
         let (placeholders, pathIsValid) = decodePath(mapping, into: &endpoint, what: what)
         endpoint.summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
         endpoint.description = mapping["description"].flatMap { reader.docText($0.value, for: "'description'") }
-        if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
-            if value.deprecated {
-                endpoint.deprecation = value.message.map { .message($0) } ?? .deprecated
-            }
-        }
+        endpoint.deprecation = mapping["deprecated"].flatMap { reader.deprecation($0.value, for: "'deprecated'") }
         if let entry = mapping["auth"] {
             endpoint.auth = decodeAuth(entry.value)
         }

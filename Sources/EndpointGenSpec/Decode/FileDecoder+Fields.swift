@@ -117,12 +117,7 @@ extension FileDecoder {
             }
         }
         let summary = mapping["summary"].flatMap { reader.docText($0.value, for: "'summary'") }
-        var deprecated = false
-        var deprecationMessage: String?
-        if let entry = mapping["deprecated"], let value = reader.deprecation(entry.value, for: "'deprecated'") {
-            deprecated = value.deprecated
-            deprecationMessage = value.message
-        }
+        let deprecation = mapping["deprecated"].flatMap { reader.deprecation($0.value, for: "'deprecated'") }
         if let entry = mapping["default"] {
             if let inline = defaultValue {
                 reader.diagnostics.error(
@@ -151,7 +146,7 @@ extension FileDecoder {
         }
         return FieldSyntax(
             wireName: wireName, swiftNameOverride: swiftNameOverride, type: type, defaultValue: defaultValue,
-            summary: summary, deprecated: deprecated, deprecationMessage: deprecationMessage,
+            summary: summary, deprecation: deprecation,
             access: access, accessLocation: accessLocation, dateEncoding: dates, style: style, location: keyLocation)
     }
 

@@ -365,7 +365,7 @@ struct FileDecoder {
         // `apiKeyQuery(name)` and `apiKey(Header-Name)`: the name an HTTP token. No `query: name`
         // inside: a plain YAML scalar cannot hold ": ".
         let keyed: [(call: String, what: String, auth: (String) -> Auth)] = [
-            ("apiKeyQuery(", "query parameter name", Auth.apiKeyInQuery(name:)), ("apiKey(", "header name", Auth.apiKey(header:)),
+            ("apiKeyQuery(", "query parameter name", Auth.apiKeyQuery(name:)), ("apiKey(", "header name", Auth.apiKey(header:)),
         ]
         for form in keyed where text.hasPrefix(form.call) && text.hasSuffix(")") {
             let name = String(text.dropFirst(form.call.count).dropLast())

@@ -190,17 +190,18 @@ struct NodeReader {
         return nil
     }
 
-    /// `deprecated:`: `true`/`false`, or a message (which means deprecated).
-    mutating func deprecation(_ node: YAMLNode, for what: @autoclosure () -> String) -> (deprecated: Bool, message: String?)? {
+    /// `deprecated:`: `true`/`false`, or a message (which means deprecated). nil for `false` and
+    /// for a value that is none of these (reported).
+    mutating func deprecation(_ node: YAMLNode, for what: @autoclosure () -> String) -> Deprecation? {
         guard let scalar = node.scalar, !scalar.isPlainNull else {
             diagnostics.error(
                 "expected true, false or a message for \(what()), found \(Self.describe(node))", at: location(node))
             return nil
         }
         if scalar.style == .plain {
-            if scalar.value == "true" { return (true, nil) }
-            if scalar.value == "false" { return (false, nil) }
+            if scalar.value == "true" { return .deprecated }
+            if scalar.value == "false" { return nil }
         }
-        return (true, scalar.value)
+        return .message(scalar.value)
     }
 }

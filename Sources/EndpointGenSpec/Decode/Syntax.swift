@@ -41,8 +41,7 @@ final class FieldSyntax {
     let type: TypeExpr?
     let defaultValue: DefaultLiteral?
     let summary: String?
-    let deprecated: Bool
-    let deprecationMessage: String?
+    let deprecation: Deprecation?
     /// `readOnly` / `writeOnly` of the long form.
     let access: FieldAccess
     /// Where `readOnly` or `writeOnly` was written, for messages.
@@ -56,7 +55,7 @@ final class FieldSyntax {
 
     init(
         wireName: String, swiftNameOverride: String? = nil, type: TypeExpr?, defaultValue: DefaultLiteral? = nil,
-        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil,
+        summary: String? = nil, deprecation: Deprecation? = nil,
         access: FieldAccess = .readWrite, accessLocation: SourceLocation? = nil,
         dateEncoding: (kind: DateEncodingKind, location: SourceLocation)? = nil,
         style: (style: QueryStyle, location: SourceLocation)? = nil, location: SourceLocation
@@ -70,8 +69,7 @@ final class FieldSyntax {
         self.type = type
         self.defaultValue = defaultValue
         self.summary = summary
-        self.deprecated = deprecated
-        self.deprecationMessage = deprecationMessage
+        self.deprecation = deprecation
         self.location = location
     }
 }

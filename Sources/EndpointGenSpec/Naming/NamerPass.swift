@@ -187,7 +187,7 @@ struct NamerPass {
     /// A deprecated or boxed field is stored as `_<name>` (`boxed` says which fields are): no
     /// other field of the struct may take that name.
     mutating func checkStorageNames(_ fields: [Field], _ names: [SwiftName], owner: String, boxed: (Field) -> Bool) {
-        for (index, field) in fields.enumerated() where field.deprecated || boxed(field) {
+        for (index, field) in fields.enumerated() where field.deprecation != nil || boxed(field) {
             guard let clash = names.firstIndex(where: { $0.name == "_" + names[index].name }) else { continue }
             diagnostics.error(
                 "'\(fields[clash].wireName)' in '\(owner)' becomes '\(names[clash].name)', the name of the storage of the field '\(field.wireName)'; give it a different 'name:'",

@@ -70,33 +70,25 @@ public struct Field: Sendable {
     /// The name on the wire (JSON key, query key, header name, placeholder), kept exactly.
     public var wireName: String
     /// The `name:` override of the long form; nil when the Swift name is derived.
-    public var swiftNameOverride: String?
+    public var swiftNameOverride: String? = nil
     public var type: TypeRef
-    public var defaultValue: DefaultValue?
-    public var summary: String?
-    public var deprecated: Bool
-    /// The message of `deprecated: <message>` (then `deprecated` is true); nil for `deprecated: true`.
-    public var deprecationMessage: String?
+    public var defaultValue: DefaultValue? = nil
+    public var summary: String? = nil
+    /// `deprecated: true` or `deprecated: <message>`; nil when not deprecated.
+    public var deprecation: Deprecation? = nil
     /// `readOnly: true` / `writeOnly: true` of a model field.
     public var access: FieldAccess = .readWrite
     /// The field's own `dateEncoding:` (a `Date` or `[Date]` field); nil follows the service.
-    public var dateEncoding: DateEncodingSetting?
+    public var dateEncoding: DateEncodingSetting? = nil
     /// `style:` of a form body's field: how a list or an object is written (nil: lists repeated,
     /// objects by the bracket convention).
-    public var style: QueryStyle?
+    public var style: QueryStyle? = nil
     public var location: SourceLocation
 
-    public init(
-        wireName: String, swiftNameOverride: String? = nil, type: TypeRef, defaultValue: DefaultValue? = nil,
-        summary: String? = nil, deprecated: Bool = false, deprecationMessage: String? = nil, location: SourceLocation
-    ) {
+    /// A field of this name and type; the spec's other settings are set on the value.
+    public init(wireName: String, type: TypeRef, location: SourceLocation) {
         self.wireName = wireName
-        self.swiftNameOverride = swiftNameOverride
         self.type = type
-        self.defaultValue = defaultValue
-        self.summary = summary
-        self.deprecated = deprecated
-        self.deprecationMessage = deprecationMessage
         self.location = location
     }
 }

@@ -134,6 +134,8 @@ public struct CSRFSetting: Sendable, Hashable {
     }
 }
 
+/// `auth:` of a service or endpoint, its cases named as the spec writes them; the Router maps
+/// each to the runtime's `AuthRequirement` (`RouterRenderer`).
 public enum Auth: Sendable, Hashable {
     case none
     case bearer
@@ -145,7 +147,7 @@ public enum Auth: Sendable, Hashable {
     case apiKey(header: String)
     /// `apiKeyQuery(name)`: the key goes in this query parameter (weatherapi.com's `key`,
     /// OpenWeather's `appid`).
-    case apiKeyInQuery(name: String)
+    case apiKeyQuery(name: String)
 }
 
 public struct SpecEnvelope: Sendable, Hashable {

@@ -266,7 +266,7 @@ extension Resolver {
     /// The header an endpoint's auth sets (lowercased), and how, for the checks below.
     private static func headerSet(by auth: Auth) -> (name: String, by: String)? {
         switch auth {
-        case .none, .apiKeyInQuery: return nil
+        case .none, .apiKeyQuery: return nil
         case .bearer: return ("authorization", "'auth: bearer' sets it to the token")
         case .basic: return ("authorization", "'auth: basic' sets it to the client's credentials")
         case .cookie: return ("cookie", "'auth: cookie' sets it to the client's cookies")
@@ -298,7 +298,7 @@ extension Resolver {
     /// exception: an endpoint header gives the JSON media type (`application/merge-patch+json`).
     /// A query parameter named like the API key of `apiKeyQuery(name)` would go out twice.
     private mutating func checkValuesTheClientSets(_ syntax: EndpointSyntax, auth: Auth) {
-        if case .apiKeyInQuery(let name) = auth {
+        if case .apiKeyQuery(let name) = auth {
             for parameter in syntax.query where parameter.wireName == name {
                 diagnostics.error(
                     "query parameter '\(name)' of endpoint '\(syntax.name)' repeats the API key that 'auth: apiKeyQuery(\(name))' adds; leave the parameter out",

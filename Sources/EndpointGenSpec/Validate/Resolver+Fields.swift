@@ -26,10 +26,11 @@ extension Resolver {
             if context == .headerParameter, !checkHeaderDefault(value, of: syntax, at: literal.location) { return nil }
             defaultValue = value
         }
-        var field = Field(
-            wireName: syntax.wireName, swiftNameOverride: syntax.swiftNameOverride, type: type,
-            defaultValue: defaultValue, summary: syntax.summary, deprecated: syntax.deprecated,
-            deprecationMessage: syntax.deprecationMessage, location: syntax.location)
+        var field = Field(wireName: syntax.wireName, type: type, location: syntax.location)
+        field.swiftNameOverride = syntax.swiftNameOverride
+        field.defaultValue = defaultValue
+        field.summary = syntax.summary
+        field.deprecation = syntax.deprecation
         field.access = syntax.access
         if let style = syntax.style {
             guard context == .formField else {

@@ -1,5 +1,6 @@
 import EndpointGenCodegen
 import EndpointGenSpec
+import EndpointGenSupport
 import XCTest
 
 /// Spec texts loaded as one module and generated: where the codegen and import tests start.
