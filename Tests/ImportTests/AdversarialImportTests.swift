@@ -7,19 +7,6 @@ import XCTest
 /// adversarial review of `import-openapi` (issue 31's promise: never refuse a document for one
 /// construct, a located warning instead, specs that load, a type that decodes what the wire has).
 final class AdversarialImportTests: XCTestCase {
-    private struct Imported {
-        var specs: String
-        var warnings: [String]
-    }
-
-    private func importText(_ text: String) -> Imported {
-        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
-        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
-        XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
-        return Imported(specs: result.files.map(\.contents).joined(), warnings: result.diagnostics.map(\.rendered))
-    }
-
     /// One operation returning `Thing`, whose properties are given.
     private func document(properties: String, parameters: String = "[]") -> String {
         """
@@ -43,7 +30,7 @@ final class AdversarialImportTests: XCTestCase {
     /// A parameter named `""` used to reach the spec loader ("empty name for query parameter"),
     /// which refused the whole import as an importer bug.
     func testAParameterWithAnEmptyNameIsSkippedWithAWarning() {
-        let imported = importText(document(properties: "        a: { type: string }", parameters: """
+        let imported = ImportText.clean(document(properties: "        a: { type: string }", parameters: """
         [ { name: '', in: query, schema: { type: string } }, { name: kept, in: query, schema: { type: string } } ]
         """))
         XCTAssertTrue(imported.warnings.contains("api.yaml:7:21: warning: a parameter's 'name' is empty; skipped"), "\(imported.warnings)")
@@ -53,7 +40,7 @@ final class AdversarialImportTests: XCTestCase {
     /// An `enum` without a `type` whose values are not all strings (`[1, two, true]`, `[1.5, 2.5]`,
     /// `[true, false]`) was a String enum, which cannot decode the number or Boolean the wire has.
     func testAnUntypedEnumOfNumbersOrBooleansIsKeptAsJSON() {
-        let imported = importText(document(properties: """
+        let imported = ImportText.clean(document(properties: """
                 mixed: { enum: [1, two, true] }
                 decimals: { enum: [1.5, 2.5] }
                 flags: { enum: [true, false] }
@@ -74,14 +61,14 @@ final class AdversarialImportTests: XCTestCase {
 
     /// `type: 'null'` is a JSON Schema type (a value that is always null), not an unknown one.
     func testTypeNullAloneIsAnOptionalJSONValueWithoutAWarning() {
-        let imported = importText(document(properties: "        nothing: { type: 'null' }\n        alsoNothing: { type: ['null'] }"))
+        let imported = ImportText.clean(document(properties: "        nothing: { type: 'null' }\n        alsoNothing: { type: ['null'] }"))
         XCTAssertTrue(imported.specs.contains("      nothing: JSON?\n      alsoNothing: JSON?\n"), imported.specs)
         XCTAssertEqual(imported.warnings.filter { $0.contains("warning:") }, [])
     }
 
     /// `false` allows no value (3.1's `items: false` after `prefixItems`): said as such.
     func testTheFalseSchemaIsNamedInItsWarning() {
-        let imported = importText(document(properties: "        pair: { type: array, prefixItems: [ { type: string } ], items: false }"))
+        let imported = ImportText.clean(document(properties: "        pair: { type: array, prefixItems: [ { type: string } ], items: false }"))
         XCTAssertTrue(imported.specs.contains("      pair: \"[JSON]?\"\n"), imported.specs)
         XCTAssertEqual(imported.warnings.filter { $0.contains("warning:") },
                        ["api.yaml:14:72: warning: the schema 'false' allows no value; the value is kept as JSON"])
@@ -91,7 +78,7 @@ final class AdversarialImportTests: XCTestCase {
     /// (`filter={"a":"b"}`), which no query style of a model says: it used to become a model sent
     /// as `a=b`. The closest is a String the caller fills with the JSON.
     func testAJSONContentParameterOfAnObjectIsItsJSONText() {
-        let imported = importText(document(properties: "        a: { type: string }", parameters: """
+        let imported = ImportText.clean(document(properties: "        a: { type: string }", parameters: """
         [ { name: filter, in: query, content: { application/json: { schema: { type: object, properties: { a: { type: string } } } } } },
                           { name: limit, in: query, content: { application/json: { schema: { type: integer } } } } ]
         """))
@@ -105,7 +92,7 @@ extension AdversarialImportTests {
     /// A property named `""` used to reach the spec loader ("empty name for field"), which
     /// refused the whole import as an importer bug.
     func testAPropertyWithAnEmptyNameIsSkippedWithAWarning() {
-        let imported = importText(document(properties: "        '': { type: string }\n        kept: { type: string }"))
+        let imported = ImportText.clean(document(properties: "        '': { type: string }\n        kept: { type: string }"))
         XCTAssertTrue(imported.specs.contains("  Thing:\n    fields:\n      kept: String?\n"), imported.specs)
         XCTAssertTrue(imported.warnings.contains("api.yaml:14:9: warning: a property named '' (the empty string) is skipped"), "\(imported.warnings)")
     }
@@ -114,7 +101,7 @@ extension AdversarialImportTests {
     /// base64 as `contentEncoding`: a `File` part and `Data`, as 3.0's formats are; a text
     /// media type stays a String.
     func testContentMediaTypeAndEncodingAreFilesAndData() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         paths:
@@ -149,7 +136,7 @@ extension AdversarialImportTests {
     /// Component schemas that are references to each other (`A: { $ref: B }`, `B: { $ref: A }`)
     /// or an array of itself name no value: JSON, as before, but now with a warning.
     func testSchemasThatOnlyContainThemselvesAreJSONWithAWarning() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         paths:
@@ -171,7 +158,7 @@ extension AdversarialImportTests {
     /// `security` lists alternatives: the first one specs cannot express (mutual TLS) used to
     /// make the endpoint anonymous even when a later one was a bearer token.
     func testTheFirstSecurityAlternativeSpecsCanExpressIsTaken() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         security: [ { mtls: [] }, { token: [] } ]
@@ -207,7 +194,7 @@ extension AdversarialImportTests {
     /// Inheritance of more than one level (`Whale` extends `Mammal`, which extends the base
     /// `Animal`): `Whale` used to be no case of `Animal`, so its values did not decode.
     func testSubtypesOfSubtypesAreCasesOfTheBase() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         paths:
@@ -243,7 +230,7 @@ extension AdversarialImportTests {
     /// A path item's `servers` apply to its operations and replace the document's; they used to
     /// be ignored without a word. `x-…` keys of `paths` are extensions, not paths to warn about.
     func testServersOfPathItemsAndOperationsReplaceTheDocuments() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         servers: [ { url: 'https://api.example.com' } ]
@@ -279,7 +266,7 @@ extension AdversarialImportTests {
     /// 'x-id' is given twice"), which refused the whole import as an importer bug. The later one
     /// is used, as for a parameter listed twice; an operation's replaces its path item's.
     func testHeaderParametersDifferingInCaseAreOne() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         paths:
@@ -306,7 +293,7 @@ extension AdversarialImportTests {
     /// `auth`) reached the spec loader ("endpoint name 'init' is reserved"), which refused the
     /// whole import as an importer bug. It is numbered, as a repeated one is, with a note.
     func testOperationIDsNamedLikeGeneratedMembersAreNumbered() {
-        let result = OpenAPIImporter.run(Array("""
+        let result = ImportText.run("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         paths:
@@ -314,7 +301,7 @@ extension AdversarialImportTests {
             get: { operationId: init, responses: { '204': { description: Done } } }
             put: { operationId: path, responses: { '204': { description: Done } } }
             post: { operationId: auth, responses: { '204': { description: Done } } }
-        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        """)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let specs = result.files.map(\.contents).joined()
         XCTAssertTrue(specs.contains("  init2:\n    method: GET\n"), specs)
@@ -332,7 +319,7 @@ extension AdversarialImportTests {
     /// the generated environment type): the whole import failed as an importer bug. They are
     /// numbered, and a number an earlier description took is not given twice.
     func testEnvironmentsNamedLikeTheirTypesMembersAreNumbered() {
-        let imported = importText("""
+        let imported = ImportText.clean("""
         openapi: 3.1.0
         info: { title: T, version: '1' }
         servers:
@@ -378,7 +365,7 @@ final class PaginateExtensionImportTests: XCTestCase {
     }
 
     private func run(_ paginate: String) -> OpenAPIImportResult {
-        let result = OpenAPIImporter.run(Array(document(paginate).utf8), path: "api.yaml", outputDirectory: "specs")
+        let result = ImportText.run(document(paginate))
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         return result
     }

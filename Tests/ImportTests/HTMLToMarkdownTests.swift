@@ -118,7 +118,7 @@ final class HTMLToMarkdownTests: XCTestCase {
               properties:
                 id: { type: string, description: '<p>Unique <code>id</code>.</p>' }
         """
-        let result = OpenAPIImporter.run(Array(document.utf8), path: "api.yaml", outputDirectory: "specs")
+        let result = ImportText.run(document)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let specs = result.files.map(\.contents).joined()
         XCTAssertTrue(specs.contains("A coupon has either a `percent_off` or an `amount_off` & [more](https://stripe.com/docs)."), specs)

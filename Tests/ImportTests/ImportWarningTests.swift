@@ -32,7 +32,7 @@ final class ImportWarningTests: XCTestCase {
     """
 
     func testSpecLoaderWarningsAreShownAtTheOperationInTheDocument() {
-        let result = OpenAPIImporter.run(Array(document.utf8), path: "api.yaml", outputDirectory: "specs")
+        let result = ImportText.run(document)
         XCTAssertFalse(result.hasErrors)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:6:7: warning: a body on a GET request is unusual; servers and proxies may drop it",
@@ -50,7 +50,7 @@ final class ImportWarningTests: XCTestCase {
     /// one warning. The String it becomes is the only thing to say; the style has nothing to
     /// apply to in either form. A plain scalar in that style still gets the style warning.
     func testAUnionParameterInAnObjectStyleIsReportedOnce() {
-        let result = OpenAPIImporter.run(Array("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: Subs, version: '1' }
         paths:
@@ -65,7 +65,7 @@ final class ImportWarningTests: XCTestCase {
                   schema: { anyOf: [ { type: string, enum: [now] }, { type: integer, format: unix-time } ] }
                 - { name: coupon, in: query, style: deepObject, schema: { type: string } }
               responses: { '204': { description: Done } }
-        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:8:11: warning: query parameter 'trial_end' is one of string, integer; it is a String, which sends any of them as written",
             "api.yaml:13:11: warning: query parameter 'coupon' has 'style: deepObject', which applies to arrays and objects; it is sent as a plain value",
@@ -73,12 +73,12 @@ final class ImportWarningTests: XCTestCase {
     }
 
     func testNoWarningsNoSummary() {
-        let result = OpenAPIImporter.run(Array("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: Plain, version: '1' }
         paths:
           /a: { get: { operationId: a, responses: { '204': { description: Done } } } }
-        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        """)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [])
         XCTAssertNil(result.warningSummary)
     }
@@ -87,7 +87,7 @@ final class ImportWarningTests: XCTestCase {
     /// that lists none made an enum without values, and the import stopped as "an importer bug".
     /// The values are left out with a warning each; with none left, the schema's type stands.
     func testEnumValuesSpecsCannotWriteAreLeftOutAndNeverEmptyTheEnum() throws {
-        let result = OpenAPIImporter.run(Array("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: Kinds, version: '1' }
         paths:
@@ -107,7 +107,7 @@ final class ImportWarningTests: XCTestCase {
                 empty: { type: string, enum: [] }
                 numbers: { type: integer, enum: [[1]] }
                 mixed: { type: string, enum: [card, { a: 1 }] }
-        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        """)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         XCTAssertEqual(result.diagnostics.filter { $0.kind == "dropped enum values" }.map(\.rendered), [
             "api.yaml:16:40: warning: 'enum' lists no value specs can write (strings, integers); the schema's type is used without it",

@@ -135,7 +135,7 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(item?["get"]?["operationId"], .string("aPing"), "ids stay unique across services")
         XCTAssertEqual(Self.item(item?[OpenAPIExtension.sameRouteOperations], 1)?["get"]?["operationId"], .string("pingV2"))
 
-        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let imported = ImportText.run(export.yaml, path: "openapi.yaml")
         XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         let b = try XCTUnwrap(imported.files.first { $0.name == "b.yaml" }).contents
         XCTAssertTrue(b.contains("  ping:\n    method: GET\n    path: /ping\n"), b)
@@ -261,7 +261,7 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(properties?["expand"]?[OpenAPIExtension.style], .string("brackets"))
         XCTAssertEqual(properties?["shipping"]?[OpenAPIExtension.style], .string("form"))
         XCTAssertNil(properties?["ids"]?[OpenAPIExtension.style])
-        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let imported = ImportText.run(export.yaml, path: "openapi.yaml")
         XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         let spec = try XCTUnwrap(imported.files.first { $0.name == "forms.yaml" }).contents
         XCTAssertTrue(spec.contains("form: PayForm"), spec)
@@ -294,7 +294,7 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(export.diagnostics.map(\.rendered), [
             "specs/a.yaml:8:7: warning: query parameter 'eras' is a list in 'style: deepObject' (eras[0][key]=a), which OpenAPI defines for objects only; exported as exploded form with x-endpointgen-style: deepObject",
         ])
-        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let imported = ImportText.run(export.yaml, path: "openapi.yaml")
         XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         let spec = try XCTUnwrap(imported.files.first { $0.name == "books.yaml" }).contents
         XCTAssertTrue(spec.contains("eras:\n        type: \"[Range]?\"\n        style: deepObject\n"), spec)
@@ -331,7 +331,7 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(Self.item(Self.item(widget?["oneOf"], 1)?["allOf"], 1)?["properties"]?["kind"]?["const"], .number("2"))
         XCTAssertEqual(export.diagnostics.map(\.rendered), [], "both numbers of Button are said: no warning")
 
-        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let imported = ImportText.run(export.yaml, path: "openapi.yaml")
         XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         let spec = try XCTUnwrap(imported.files.first { $0.name == "feed.yaml" }).contents
         XCTAssertTrue(spec.contains("discriminator: kind\n      type: Int\n"), spec)
@@ -388,7 +388,7 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(amount?[OpenAPIExtension.caseNames], .array([.string("label"), .string("exact"), .string("parts"), .string("bool")]))
         XCTAssertEqual(export.diagnostics.map(\.rendered), [])
 
-        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let imported = ImportText.run(export.yaml, path: "openapi.yaml")
         XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         let spec = try XCTUnwrap(imported.files.first { $0.name == "ledger.yaml" }).contents
         XCTAssertTrue(spec.contains("- { type: String, name: label }\n        - { type: Double, name: exact }\n        - { type: \"[String: Int]\", name: parts }\n        - { type: Bool, name: bool }\n"), spec)
@@ -396,7 +396,7 @@ final class OpenAPIExportTests: XCTestCase {
         // A list that does not fit the parts (another tool's, or edited) is left out: names from types.
         let edited = export.yaml.replacingOccurrences(of: "- exact\n", with: "- 2nd\n")
         XCTAssertNotEqual(edited, export.yaml)
-        let renamed = OpenAPIImporter.run(Array(edited.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let renamed = ImportText.run(edited, path: "openapi.yaml")
         let plain = try XCTUnwrap(renamed.files.first { $0.name == "ledger.yaml" }).contents
         XCTAssertFalse(plain.contains("name: label"), plain)
     }
@@ -417,7 +417,7 @@ final class OpenAPIExportTests: XCTestCase {
         XCTAssertEqual(media?["schema"]?[OpenAPIExtension.model], .string("PayForm"))
         XCTAssertEqual(export.document["components"]?["schemas"]?["PayForm"]?["required"], .array([.string("amount"), .string("ids")]),
                        "as JSON, [] is sent")
-        let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "specs")
+        let imported = ImportText.run(export.yaml, path: "openapi.yaml")
         XCTAssertEqual(imported.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         let spec = try XCTUnwrap(imported.files.first { $0.name == "forms.yaml" }).contents
         XCTAssertTrue(spec.contains("form: PayForm"), spec)
@@ -469,7 +469,7 @@ final class OpenAPIExportTests: XCTestCase {
             A: { type: object, properties: { kind: { type: string }, a: { type: string }, b: { type: array, items: { type: string }, x-endpointgen-style: comma },
                  c: { type: string, x-endpointgen-date-encoding: weekly, x-endpointgen-time-zone: Asia/Seoul } } }
         """
-        let result = OpenAPIImporter.run(Array(document.utf8), path: "bad.yaml", outputDirectory: "specs")
+        let result = ImportText.run(document, path: "bad.yaml")
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let spec = try XCTUnwrap(result.files.first { $0.name == "bad.yaml" }).contents
         XCTAssertFalse(spec.contains("envelope:"), spec)

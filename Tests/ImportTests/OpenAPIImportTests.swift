@@ -21,10 +21,6 @@ final class OpenAPIImportTests: XCTestCase {
         return OpenAPIImporter.run(bytes, path: Self.shopPath, outputDirectory: "specs")
     }
 
-    private func importText(_ text: String, path: String = "api.yaml") -> OpenAPIImportResult {
-        OpenAPIImporter.run(Array(text.utf8), path: path, outputDirectory: "specs")
-    }
-
     /// The imported specs load and generate without a diagnostic.
     private func assertGeneratesCleanly(_ result: OpenAPIImportResult, file: StaticString = #filePath, line: UInt = #line) throws {
         _ = SpecGeneration.files(result.files.map { ("specs/" + $0.name, $0.contents) }, file: file, line: line)
@@ -51,7 +47,7 @@ final class OpenAPIImportTests: XCTestCase {
     }
 
     func testSwagger2IsRefusedWithItsLocation() {
-        let result = importText("swagger: '2.0'\ninfo: { title: Old, version: '1' }\npaths: {}\n")
+        let result = ImportText.run("swagger: '2.0'\ninfo: { title: Old, version: '1' }\npaths: {}\n")
         XCTAssertEqual(result.files, [])
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:1:10: error: this is a Swagger 2.0 document; only OpenAPI 3.0 and 3.1 are read (convert it first, e.g. with swagger2openapi)",
@@ -59,16 +55,16 @@ final class OpenAPIImportTests: XCTestCase {
     }
 
     func testDocumentsThatAreNotOpenAPI3AreErrors() {
-        XCTAssertEqual(importText("openapi: 4.0.0\npaths: {}\n").diagnostics.map(\.rendered),
+        XCTAssertEqual(ImportText.run("openapi: 4.0.0\npaths: {}\n").diagnostics.map(\.rendered),
                        ["api.yaml:1:10: error: OpenAPI 4.0.0 is not supported; only 3.0 and 3.1 are read"])
-        XCTAssertEqual(importText("info: { title: x }\n").diagnostics.map(\.rendered),
+        XCTAssertEqual(ImportText.run("info: { title: x }\n").diagnostics.map(\.rendered),
                        ["api.yaml:1:1: error: not an OpenAPI document: the top-level key 'openapi' is missing"])
-        XCTAssertEqual(importText("- openapi\n").diagnostics.map(\.rendered),
+        XCTAssertEqual(ImportText.run("- openapi\n").diagnostics.map(\.rendered),
                        ["api.yaml:1:1: error: an OpenAPI document is a mapping, found a sequence"])
-        let syntax = importText("openapi: 3.0.0\npaths: { /a: [ }\n")
+        let syntax = ImportText.run("openapi: 3.0.0\npaths: { /a: [ }\n")
         XCTAssertTrue(syntax.hasErrors)
         XCTAssertTrue(syntax.diagnostics.allSatisfy { $0.location?.file == "api.yaml" && $0.location?.line == 2 }, "\(syntax.diagnostics)")
-        XCTAssertEqual(importText("openapi: 3.1.0\ninfo: { title: Empty, version: '1' }\npaths: {}\n").diagnostics.map(\.rendered),
+        XCTAssertEqual(ImportText.run("openapi: 3.1.0\ninfo: { title: Empty, version: '1' }\npaths: {}\n").diagnostics.map(\.rendered),
                        ["api.yaml:1:1: error: the document has no operations and no schemas: nothing to import"])
     }
 
@@ -77,7 +73,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// kept as JSON, the repeats are left out; what is written generates. Values that are
     /// different but make the same Swift case name are both kept (the long form names the later).
     func testDiscriminatedOneOfsTheGeneratorWouldRejectAreNotWritten() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Pay, version: '1' }
         paths: {}
@@ -148,7 +144,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// A discriminated `oneOf` written inline (a property, an array's items, a response) becomes a
     /// `oneOf` model named after its owner, as inline objects do; it was kept as JSON.
     func testInlineDiscriminatedOneOfsBecomeModelsNamedAfterTheirOwner() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Pay, version: '1' }
         paths:
@@ -231,7 +227,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// that property. A case that leaves the property open is no tagged union: its cases are
     /// told apart by the properties they require (`Loose`).
     func testOneOfWithoutDiscriminatorIsToldApartByASingleValuedProperty() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.1.0
         info: { title: Feed, version: '1' }
         paths: {}
@@ -310,7 +306,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// a `discriminator` whose mapping keys are numbers): Int enums named by the titles, and
     /// `oneOf` models with `type: Int` whose cases are named after their models.
     func testIntegerTaggedUnionsAndConstEnums() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.1.0
         info: { title: Chat, version: '1' }
         paths: {}
@@ -386,7 +382,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// line is written one value per line.
     func testAnyStringOrAKnownOneIsAnEnum() throws {
         let ids = (1...12).map { "model-\($0)-2026" }
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.1.0
         info: { title: Models, version: '1' }
         paths: {}
@@ -422,7 +418,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// types, tried in order (integers before numbers); inline parts are named after it, their
     /// cases without its name (`value`, `object`). Parts that share a shape stay JSON.
     func testUnionsOfDifferentJSONShapesBecomeModels() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.1.0
         info: { title: Chat, version: '1' }
         paths: {}
@@ -487,7 +483,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// by their elements. A union of one part is that part, and `anyOf: [string, $ref Enum]` the
     /// enum (it keeps unknown values). Objects that require the same properties stay JSON.
     func testUnionsOfObjectsAreOrderedByWhatTheyRequire() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.1.0
         info: { title: Audio, version: '1' }
         paths: {}
@@ -558,7 +554,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// A component model that one service alone uses, directly or through other models, is
     /// written in that service's file; models two services use, and unused ones, in schemas.yaml.
     func testModelsOneServiceUsesAreWrittenBesideIt() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Shop, version: '1' }
         paths:
@@ -608,7 +604,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// mapping, else the subtype's name; each subtype keeps the base's properties. A base nothing
     /// extends stays a struct, and so does one whose discriminator is not a string (with a warning).
     func testABaseWithADiscriminatorBecomesAOneOfModelOfItsSubtypes() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Pets, version: '1' }
         paths:
@@ -695,7 +691,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// `x-enum-varnames` (openapi-generator) and `x-enumNames` (NSwag) name the cases of integer
     /// and string enums; a list of another length is ignored.
     func testEnumCaseNamesFromGeneratorExtensions() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Tasks, version: '1' }
         paths: {}
@@ -747,7 +743,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// written in the long form so that the specs load without a warning; a discriminator value
     /// `unknown` is named as an enum's is.
     func testImportNamesByTheNamersRules() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Films, version: '1' }
         paths:
@@ -793,7 +789,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// model that travels both ways they cannot be required (a request could not be built without
     /// an `id` the server assigns). Models that travel one way keep them as declared.
     func testReadOnlyAndWriteOnlyPropertiesOfModelsThatTravelBothWays() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Users, version: '1' }
         paths:
@@ -875,7 +871,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// an operation without an `operationId`, a wrapper used once (no envelope), a placeholder
     /// that is already an identifier (kept as written).
     func testJSONDocumentIn31Style() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         {"openapi":"3.1.0","info":{"title":"notes service","version":"1"},
          "servers":[{"url":"https://notes.example.com/v1/"}],
          "paths":{"/notes/{note_id}":{"get":{"parameters":[{"name":"note_id","in":"path","required":true,"schema":{"type":"string","format":"uuid"}}],
@@ -917,7 +913,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// Damage found by `make fuzz` (Tests/Fuzz/fuzz_openapi.py): each part specs cannot hold is
     /// skipped with a warning, and what is written still loads.
     func testPartsSpecsCannotHoldAreSkippedWithWarnings() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Damaged, version: '1' }
         paths:
@@ -984,7 +980,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// deepObject or exploded form style become struct models (or maps for additionalProperties);
     /// an object-or-integer keeps the object, with a warning; what the format cannot say is a warning.
     func testQueryParameterStylesImport() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Styles, version: '1' }
         paths:
@@ -1028,7 +1024,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// Form bodies keep their nested fields (Stripe's), with the styles of their `encoding`;
     /// what the format cannot say is a warning at the entry.
     func testFormBodiesKeepNestedFieldsWithTheirEncoding() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Checkout, version: '1' }
         paths:
@@ -1073,7 +1069,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// Paths keep their operations whatever characters they hold (sent percent-encoded), `{+path}`
     /// and `allowReserved: true` become several-segment parameters, and `trace` operations stay.
     func testPathsOfAnyCharactersSegmentsAndTrace() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Files, version: '1' }
         paths:
@@ -1105,7 +1101,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// `dateEncoding`, in fields and parameters; where only a type can be written (a map's values,
     /// a oneOf's case) the wire type is kept, with a warning that says so.
     func testDateFormatsImportWithTheirEncodings() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Dates, version: '1' }
         paths:
@@ -1148,7 +1144,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// the response is read as) becomes a constant header. A bodiless call's `Content-Type`
     /// parameter stays: nothing else would send one.
     func testAcceptBecomesAConstantHeaderAndABodilessContentTypeStays() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Repos, version: '1' }
         paths:
@@ -1178,7 +1174,7 @@ final class OpenAPIImportTests: XCTestCase {
 
     /// Header parameters every operation of a tag has, the same way, become the service's `parameters:`.
     func testParametersEveryOperationSharesAreGivenOnce() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Billing, version: '1' }
         components:
@@ -1218,7 +1214,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// A free-form object in a union becomes JSON, which takes every value: it goes last whatever
     /// the document's order (GitHub's deployment `payload`), or the import would not load.
     func testAFreeFormObjectIsTheLastCaseOfAUnion() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Deploy, version: '1' }
         paths:
@@ -1249,7 +1245,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// A form body of no fields (Stripe's GET and DELETE operations) is no body, not a required
     /// parameter of an empty struct.
     func testAnEmptyFormBodyIsNoBody() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: Accounts, version: '1' }
         paths:
@@ -1276,7 +1272,7 @@ final class OpenAPIImportTests: XCTestCase {
         let document = "openapi: 3.0.0\ninfo: { title: T, version: '1' }\npaths:\n" + texts.enumerated().map { index, text in
             "  /p\(index):\n    get:\n      operationId: op\(index)\n      summary: \(SpecQuoting.json(text))\n      responses: { '204': { description: x } }\n"
         }.joined()
-        let result = importText(document)
+        let result = ImportText.run(document)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: $0.name, contents: Array($0.contents.utf8)) })
         let module = try XCTUnwrap(loaded.module)
@@ -1295,7 +1291,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// description: that name was each model's and field's doc comment. A title that reads as
     /// text still is one, and a description always wins.
     func testATitleThatIsANameIsNoDocComment() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: Stripe, version: '1' }
         paths:
@@ -1331,7 +1327,7 @@ final class OpenAPIImportTests: XCTestCase {
     /// GitHub describes 227 parameters by their name (`comment_id parameter`), which the
     /// method's `- Parameters:` list would show as `commentId: comment_id parameter`.
     func testAParameterDescriptionThatIsItsNameIsNoSummary() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: GitHub, version: '1' }
         paths:
@@ -1392,7 +1388,7 @@ final class OpenAPIImportTests: XCTestCase {
                  "kind": {"$ref": "#/components/schemas/Kind"}}},
                "Kind": {"type": "string", "description": \(json(evil)), "enum": ["plain", \(json(evil)), \(json("<<")), \(json("-"))]}}}}
             """
-            let result = importText(document, path: "api.json")
+            let result = ImportText.run(document, path: "api.json")
             XCTAssertFalse(result.hasErrors, "\(label): " + result.diagnostics.map(\.rendered).joined(separator: "\n"))
             XCTAssertFalse(result.files.isEmpty, label)
             for file in result.files {

@@ -7,7 +7,7 @@ import XCTest
 /// can be turned off, never overrides an export's `x-endpointgen-paginate`, and a shape the spec
 /// loader refuses is left unpaginated with a note, not a warning.
 final class PaginationRecognitionTests: XCTestCase {
-    private func importText(_ paths: String, schemas: String = "{}", recognizes: Bool = true) -> OpenAPIImportResult {
+    private func importPaths(_ paths: String, schemas: String = "{}", recognizes: Bool = true) -> OpenAPIImportResult {
         let text = """
         openapi: 3.1.0
         info: { title: Lists, version: '1' }
@@ -16,7 +16,7 @@ final class PaginationRecognitionTests: XCTestCase {
         components:
           schemas: \(schemas)
         """
-        return OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs", recognizesPagination: recognizes)
+        return ImportText.run(text, recognizesPagination: recognizes)
     }
 
     /// The `paginate:` line of `endpoint` in the written spec, or nil.
@@ -70,7 +70,7 @@ final class PaginationRecognitionTests: XCTestCase {
     """
 
     func testGitHubsLinkHeaderAndPageNumbers() throws {
-        let result = importText(github, schemas: "{ issue: { type: object, properties: { id: { type: integer } } } }")
+        let result = importPaths(github, schemas: "{ issue: { type: object, properties: { id: { type: integer } } } }")
         XCTAssertEqual(try paginate(result, "issuesListForRepo"), "{ link: true }")
         XCTAssertEqual(try paginate(result, "actionsListWorkflowRunsForRepo"), "{ page: page, size: per_page, items: workflow_runs }")
         XCTAssertEqual(result.recognizedPagination.map { "\($0.rule) \($0.count)" }, ["link header 1", "page number 1"])
@@ -80,7 +80,7 @@ final class PaginationRecognitionTests: XCTestCase {
         ])
         XCTAssertEqual(result.diagnostics.filter { $0.severity == .warning }.map(\.rendered), [])
         // An endpointgen export says every paging it has: none is recognised.
-        let export = OpenAPIImporter.run(Array("""
+        let export = ImportText.run("""
             openapi: 3.1.0
             info: { title: Lists, version: '1' }
             x-endpointgen-export: { paginate: explicit }
@@ -88,11 +88,11 @@ final class PaginationRecognitionTests: XCTestCase {
             \(github)
             components:
               schemas: { issue: { type: object, properties: { id: { type: integer } } } }
-            """.utf8), path: "api.yaml", outputDirectory: "specs")
+            """)
         XCTAssertNil(try paginate(export, "issuesListForRepo"))
         XCTAssertEqual(export.recognizedPagination.count, 0)
         // Off: the same operations without paginate.
-        let off = importText(github, schemas: "{ issue: { type: object, properties: { id: { type: integer } } } }", recognizes: false)
+        let off = importPaths(github, schemas: "{ issue: { type: object, properties: { id: { type: integer } } } }", recognizes: false)
         XCTAssertNil(try paginate(off, "issuesListForRepo"))
         XCTAssertNil(try paginate(off, "actionsListWorkflowRunsForRepo"))
         XCTAssertEqual(off.recognizedPagination.count, 0)
@@ -100,7 +100,7 @@ final class PaginationRecognitionTests: XCTestCase {
 
     /// Stripe: `starting_after` sent back with the last item's `id`, `has_more` and `data`.
     func testStripesListsAreThePagesAfterTheLastItem() throws {
-        let result = importText("""
+        let result = importPaths("""
           /v1/charges:
             get:
               tags: [lists]
@@ -130,7 +130,7 @@ final class PaginationRecognitionTests: XCTestCase {
     /// A cursor in the page sent back in a query parameter (Slack's `response_metadata.next_cursor`,
     /// Google's `nextPageToken`), and offsets.
     func testCursorsAndOffsets() throws {
-        let result = importText("""
+        let result = importPaths("""
           /members:
             get:
               tags: [lists]
@@ -216,7 +216,7 @@ final class PaginationRecognitionTests: XCTestCase {
                               meta: { type: object, properties: { next: { type: string }, pages: { type: integer } } }
             """
         }
-        let result = importText([
+        let result = importPaths([
             operation("pages", "{ type: offsetLimit, inputs: [{ name: page, in: parameters, type: page }, { name: limit, in: parameters, type: limit }], outputs: { results: $.data, numPages: $.meta.pages } }"),
             operation("offsets", "{ type: offsetLimit, inputs: [{ name: offset, in: parameters, type: offset }, { name: limit, in: parameters, type: limit }], outputs: { results: $.data } }"),
             operation("cursors", "{ type: cursor, inputs: [{ name: cursor, in: parameters, type: cursor }], outputs: { nextCursor: $.meta.next, results: $.data } }"),
@@ -237,7 +237,7 @@ final class PaginationRecognitionTests: XCTestCase {
     /// An export says how it pages; a shape the loader refuses (a cursor parameter of another
     /// type than the cursor) is a note, and the operation keeps its one-page method.
     func testAnExportsPaginateWinsAndARefusedShapeIsANote() throws {
-        let result = importText("""
+        let result = importPaths("""
           /notes:
             get:
               tags: [lists]

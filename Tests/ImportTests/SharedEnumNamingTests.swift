@@ -26,7 +26,7 @@ final class SharedEnumNamingTests: XCTestCase {
         \(operation("issues", "issues/list", "/issues"))
         \(operation("issues", "issues/list-for-repo", "/repos/issues"))
         """
-        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
+        let result = ImportText.run(text)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let issues = try XCTUnwrap(result.files.first { $0.name == "issues.yaml" }).contents
         let pulls = try XCTUnwrap(result.files.first { $0.name == "pulls.yaml" }).contents

@@ -9,7 +9,7 @@ import XCTest
 /// names, whatever the order; types stay unique in the module.
 final class ShortNameTests: XCTestCase {
     private func importFiles(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (specs: String, module: SpecModule?, diagnostics: [Diagnostic]) {
-        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
+        let result = ImportText.run(text)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: line)
         let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [], file: file, line: line)

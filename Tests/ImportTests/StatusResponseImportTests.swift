@@ -6,10 +6,6 @@ import XCTest
 /// Which operations `import-openapi` writes with `responses:` (several statuses with a meaning of
 /// their own for the caller) and which keep one `response:`.
 final class StatusResponseImportTests: XCTestCase {
-    private func importText(_ text: String) -> OpenAPIImportResult {
-        OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
-    }
-
     /// The `responses:` block of `endpoint` as written, or nil when it has none.
     private func responsesBlock(_ result: OpenAPIImportResult, endpoint: String) throws -> String? {
         let contents = try XCTUnwrap(result.files.first { $0.name == "pets.yaml" }).contents
@@ -81,7 +77,7 @@ final class StatusResponseImportTests: XCTestCase {
     """
 
     func testOperationsWithStatusesOfTheirOwnMeaningAreListedPerStatus() throws {
-        let result = importText(document)
+        let result = ImportText.run(document)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         // A 304 with If-None-Match, beside a 200: two success statuses; the 404 has the
         // service's error model (its errorBody), so it still throws.
@@ -124,7 +120,7 @@ final class StatusResponseImportTests: XCTestCase {
     }
 
     func testTheServicesErrorBodyIsGenericHoweverFewOperationsUseIt() throws {
-        let result = importText("""
+        let result = ImportText.run("""
         openapi: 3.0.3
         info: { title: Pets, version: '1' }
         paths:
@@ -147,7 +143,7 @@ final class StatusResponseImportTests: XCTestCase {
     }
 
     func testAModelNamedLikeTheEnumRenamesTheEndpoint() throws {
-        let result = importText(document + """
+        let result = ImportText.run(document + """
 
             GetPetResponse: { type: object, properties: { x: { type: string } } }
         """)

@@ -6,18 +6,10 @@ import XCTest
 /// Types as close to the document as specs can say: no copies of a model for an annotated
 /// reference, no properties lost beside a `oneOf` that only adds constraints.
 final class TypeFidelityTests: XCTestCase {
-    private func importText(_ text: String) throws -> String {
-        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
-        XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
-        XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
-        return result.files.map(\.contents).joined()
-    }
-
     /// `allOf: [{ $ref: X }, { nullable: true }]` and its kin are X itself, optional when they say
     /// so, not a copy of X named after the property.
     func testAllOfAReferenceAndAnnotationsIsTheReference() throws {
-        let specs = try importText("""
+        let specs = ImportText.clean("""
         openapi: 3.0.0
         info: { title: T, version: '1' }
         paths:
@@ -35,7 +27,7 @@ final class TypeFidelityTests: XCTestCase {
                 one: { allOf: [ { $ref: '#/components/schemas/X' } ], nullable: true }
                 two: { allOf: [ { $ref: '#/components/schemas/X' }, { nullable: true } ] }
                 three: { allOf: [ { description: The third., readOnly: true }, { $ref: '#/components/schemas/X' } ] }
-        """)
+        """).specs
         XCTAssertTrue(specs.contains("""
           Holder:
             fields:
@@ -52,7 +44,7 @@ final class TypeFidelityTests: XCTestCase {
     /// GitHub's check-run bodies: `oneOf` parts that only require or narrow the object's own
     /// properties leave the object as it is written.
     func testPropertiesBesideAOneOfOfConstraintsAreKept() throws {
-        let specs = try importText("""
+        let specs = ImportText.clean("""
         openapi: 3.0.0
         info: { title: T, version: '1' }
         paths:
@@ -76,7 +68,7 @@ final class TypeFidelityTests: XCTestCase {
                         - { properties: { status: { enum: [completed] } }, required: [status, conclusion], additionalProperties: true }
                         - { properties: { status: { enum: [queued, in_progress] } }, additionalProperties: true }
               responses: { '201': { description: Created } }
-        """)
+        """).specs
         XCTAssertTrue(specs.contains("""
             body:
               json:
@@ -113,12 +105,12 @@ final class TypeFidelityTests: XCTestCase {
               type: object
               properties: { note: { type: string } }
         """
-        let result = OpenAPIImporter.run(Array(text.utf8), path: "api.yaml", outputDirectory: "specs")
+        let result = ImportText.run(text)
         XCTAssertEqual(result.diagnostics.map(\.rendered), [
             "api.yaml:7:7: warning: 'oneOf' has no discriminator; its cases are told apart by 'channel', which each declares with values of its own",
             "api.yaml:9:7: warning: 'oneOf' has no single Swift type: case 'Cash' does not declare 'channel' with a value of its own; the value is kept as JSON (JSONValue)",
         ])
-        let specs = try importText(text)
+        let specs = ImportText.clean(text).specs
         XCTAssertTrue(specs.contains("""
           Payment:
             oneOf:
@@ -134,7 +126,7 @@ final class TypeFidelityTests: XCTestCase {
     /// by what its names share, else the shortest), in schemas.yaml when several services use it; a component of
     /// that structure is that model, and components are never merged with each other.
     func testIdenticalInlineModelsAreOneModel() throws {
-        let result = OpenAPIImporter.run(Array("""
+        let result = ImportText.run("""
         openapi: 3.0.0
         info: { title: Repos, version: '1' }
         paths:
@@ -162,7 +154,7 @@ final class TypeFidelityTests: XCTestCase {
             Issue:
               type: object
               properties: { user: { type: object, properties: { login: { type: string } } }, state: { type: string, enum: [open, closed] } }
-        """.utf8), path: "api.yaml", outputDirectory: "specs")
+        """)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let all = result.files.map(\.contents).joined()
         // One `direction` enum for both services, in schemas.yaml, named by what its names share.
@@ -189,7 +181,7 @@ final class TypeFidelityTests: XCTestCase {
     /// others (`milestone: IssuesCreateRequestTitle`, `issues: AppPermissionsPages`); copies for
     /// the same property in several places are still one model.
     func testCopiesForDifferentPropertiesAreNotOneModel() throws {
-        let all = try importText("""
+        let all = ImportText.clean("""
         openapi: 3.0.0
         info: { title: GitHub, version: '1' }
         paths:
@@ -226,7 +218,7 @@ final class TypeFidelityTests: XCTestCase {
               properties:
                 issues: { type: string, enum: [read, write] }
                 pages: { type: string, enum: [read, write] }
-        """)
+        """).specs
         // Create's and update's copies are one model per property, named by what they share.
         XCTAssertTrue(all.contains("title: Title\n"), all)
         XCTAssertTrue(all.contains("title: Title?"), all)
@@ -274,7 +266,7 @@ final class TypeFidelityTests: XCTestCase {
                 score: { type: [number, integer, 'null'] }
                 mixed: { type: [string, object] }
         """
-        let specs = try importText(document)
+        let specs = ImportText.clean(document).specs
         XCTAssertTrue(specs.contains("""
           HolderId:
             oneOf:
@@ -290,7 +282,7 @@ final class TypeFidelityTests: XCTestCase {
                 - Double
         """), specs)
         XCTAssertTrue(specs.contains("mixed: JSON?"), specs)
-        let warnings = OpenAPIImporter.run(Array(document.utf8), path: "api.yaml", outputDirectory: "specs").diagnostics.map(\.rendered)
+        let warnings = ImportText.run(document).diagnostics.map(\.rendered)
         XCTAssertEqual(warnings, [
             "api.yaml:16:16: warning: 'type: [string, object]' has no single Swift type (a list or an object among scalars); the value is kept as JSON (JSONValue)",
         ])
