@@ -147,6 +147,35 @@ struct ReportingOptions: ParsableArguments {
     var color: ColorChoice = RunOptions.defaults.color
 }
 
+/// The options of `import-openapi` and `import-swift` besides their input and `--verbose`.
+struct ImportOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The folder to write the specs into (created when missing).", valueName: "dir"))
+    var output: String = "specs"
+
+    @OptionGroup var reporting: ReportingOptions
+
+    var console: Console { Console(color: reporting.color, quiet: reporting.quiet) }
+
+    /// The end of an import: what was written, or why nothing was (no file is ever replaced).
+    /// `written` is empty when an error was reported; `note` follows the list of files written.
+    func finish(_ command: String, failure: String?, conflicts: [String], written: [String], note: String = "") throws {
+        if let failure {
+            console.error(failure)
+            throw ExitCode(Exit.io)
+        }
+        if !conflicts.isEmpty {
+            Console.writeError(conflicts.map { "\($0): error: file already exists\n" }.joined())
+            console.info("Nothing written: \(command) never replaces an existing file.")
+            throw ExitCode(Exit.failure)
+        }
+        guard !written.isEmpty else {
+            console.info("Nothing written.")
+            throw ExitCode(Exit.failure)
+        }
+        console.info("Wrote \(written.joined(separator: ", "))\(note). Next: review them, then 'endpointgen generate'.")
+    }
+}
+
 /// The options of one run: the command line's over the configuration file's over the defaults
 /// (`RunOptions.resolve`; lint: no generation options on its command line). A configuration with
 /// errors ends the command after reporting them all.
@@ -319,11 +348,7 @@ struct ImportOpenAPI: ParsableCommand {
     @Argument(help: ArgumentHelp("The OpenAPI document (.yaml, .yml or .json).", valueName: "document"))
     var document: String
 
-    @Option(name: .long, help: ArgumentHelp("The folder to write the specs into (created when missing).", valueName: "dir"))
-    var output: String = "specs"
-
-    @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
-    var quiet: Bool = false
+    @OptionGroup var options: ImportOptions
 
     @Flag(name: .shortAndLong, help: "Also print the names the import changed (schema 'basic-error' becomes model 'BasicError') and the operations paginated by their shape.")
     var verbose: Bool = false
@@ -331,12 +356,9 @@ struct ImportOpenAPI: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Paginate list operations by their shape: a Link header, page and per_page, a next cursor, Stripe's starting_after (default: on).")
     var detectPagination: Bool = true
 
-    @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto (on a terminal), always or never.", valueName: "when"))
-    var color: ColorChoice = .auto
-
     func run() throws {
-        let console = Console(color: color, quiet: quiet)
-        let result = ImportCommand.run(document: document, output: output, recognizesPagination: detectPagination)
+        let console = options.console
+        let result = ImportCommand.run(document: document, output: options.output, recognizesPagination: detectPagination)
         var shown = DiagnosticBag()
         shown.append(contentsOf: result.diagnostics)
         if verbose { shown.append(contentsOf: result.renames) }
@@ -347,21 +369,10 @@ struct ImportOpenAPI: ParsableCommand {
             let total = result.recognizedPagination.reduce(0) { $0 + $1.count }
             console.info("Paginated \(total) list operation\(total == 1 ? "" : "s") by their shape (\(rules)); --verbose names them, --no-detect-pagination leaves them unpaginated.")
         }
-        if let failure = result.failure {
-            console.error(failure)
-            throw ExitCode(Exit.io)
-        }
-        if !result.conflicts.isEmpty {
-            Console.writeError(result.conflicts.map { "\($0): error: file already exists\n" }.joined())
-            console.info("Nothing written: import-openapi never replaces an existing file.")
-            throw ExitCode(Exit.failure)
-        }
-        guard result.succeeded else {
-            console.info("Nothing written.")
-            throw ExitCode(Exit.failure)
-        }
         let warnings = result.diagnostics.filter { $0.severity == .warning }.count
-        console.info("Wrote \(result.written.joined(separator: ", "))\(warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s") above)" : ""). Next: review them, then 'endpointgen generate'.")
+        try options.finish(
+            "import-openapi", failure: result.failure, conflicts: result.conflicts, written: result.succeeded ? result.written : [],
+            note: warnings > 0 ? " (\(warnings) warning\(warnings == 1 ? "" : "s") above)" : "")
         if let advice = result.storageClassesAdvice { console.info(advice) }
     }
 }

@@ -17,41 +17,21 @@ struct ImportSwift: ParsableCommand {
     @Argument(help: ArgumentHelp("Swift files or folders (searched for *.swift).", valueName: "path"))
     var paths: [String]
 
-    @Option(name: .long, help: ArgumentHelp("The folder to write the specs into (created when missing).", valueName: "dir"))
-    var output: String = "specs"
-
-    @Flag(name: .shortAndLong, help: "Print only problems, no summary.")
-    var quiet: Bool = false
+    @OptionGroup var options: ImportOptions
 
     @Flag(name: .shortAndLong, help: "Also print what was carried in another form (a Bearer header as 'auth: bearer', a body built from the case's values).")
     var verbose: Bool = false
 
-    @Option(name: .long, help: ArgumentHelp("Colored diagnostics: auto (on a terminal), always or never.", valueName: "when"))
-    var color: ColorChoice = .auto
-
     func run() throws {
-        let console = Console(color: color, quiet: quiet)
-        let result = ImportSwiftCommand.run(paths: paths, output: output)
+        let console = options.console
+        let result = ImportSwiftCommand.run(paths: paths, output: options.output)
         var shown = DiagnosticBag()
         shown.append(contentsOf: result.imported.diagnostics)
         if verbose { shown.append(contentsOf: result.imported.notes) }
         console.report(shown.sorted)
         if let summary = result.imported.warningSummary { console.info(summary) }
         if !result.imported.routers.isEmpty { console.info(result.imported.summary) }
-        if let failure = result.failure {
-            console.error(failure)
-            throw ExitCode(Exit.io)
-        }
-        if !result.conflicts.isEmpty {
-            Console.writeError(result.conflicts.map { "\($0): error: file already exists\n" }.joined())
-            console.info("Nothing written: import-swift never replaces an existing file.")
-            throw ExitCode(Exit.failure)
-        }
-        if result.written.isEmpty {
-            console.info("Nothing written.")
-            throw ExitCode(Exit.failure)
-        }
-        console.info("Wrote \(result.written.joined(separator: ", ")). Next: review them, then 'endpointgen generate'.")
+        try options.finish("import-swift", failure: result.failure, conflicts: result.conflicts, written: result.written)
         if !result.succeeded { throw ExitCode(Exit.failure) }
     }
 }

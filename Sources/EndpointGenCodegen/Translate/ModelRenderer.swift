@@ -20,10 +20,8 @@ struct ModelRenderer {
         }
     }
 
-    /// One field's spellings, computed once: they are used in up to seven places, and reading
-    /// them from here copies no `Field` (a copy retains each of its strings). A class, so that the
-    /// loops over members retain one reference instead of copying seven strings.
-    final class Member {
+    /// One field's spellings, computed once: they are used in up to seven places.
+    struct Member {
         /// The field's index in the model's fields.
         let index: Int
         /// As declared and as a parameter label: `default`, `self_`.
@@ -46,27 +44,10 @@ struct ModelRenderer {
         let storage: String?
         let boxed: Bool
         /// `readOnly: true`: decoded, never encoded (a request has no server-assigned value to send).
-        var readOnly = false
+        let readOnly: Bool
         /// The field's own date encoding (`.epochSeconds`), passed to the runtime's coding helpers;
         /// nil leaves dates to the coder's strategy (ISO 8601, or the service's `dateEncoding`).
-        var dates: String?
-
-        init(
-            index: Int, declared: String, member: String, type: String, unwrappedType: String, optional: Bool,
-            wireName: String, parameterDefault: String?, deprecated: Bool, storage: String?, boxed: Bool
-        ) {
-            self.index = index
-            self.declared = declared
-            self.member = member
-            self.type = type
-            self.unwrappedType = unwrappedType
-            self.optional = optional
-            self.wireName = wireName
-            self.parameterDefault = parameterDefault
-            self.deprecated = deprecated
-            self.storage = storage
-            self.boxed = boxed
-        }
+        let dates: String?
 
         /// What is stored, after `self.` (or `_storage.`): the private storage, else the property.
         var stored: String { storage ?? member }
@@ -150,9 +131,8 @@ struct ModelRenderer {
                 index: index, declared: Naming.escaped(swiftName), member: Naming.member(swiftName),
                 type: type, unwrappedType: unwrappedType, optional: typeRef.isOptional, wireName: fields[index].wireName,
                 parameterDefault: context.parameterDefault(fields[index].defaultValue, type: typeRef),
-                deprecated: deprecated, storage: !inStorage && (boxed || deprecated) ? "_" + swiftName : nil, boxed: boxed)
-            member.readOnly = fields[index].access == .readOnly
-            member.dates = fields[index].dateEncoding.map(DateRendering.expression)
+                deprecated: deprecated, storage: !inStorage && (boxed || deprecated) ? "_" + swiftName : nil, boxed: boxed,
+                readOnly: fields[index].access == .readOnly, dates: fields[index].dateEncoding.map(DateRendering.expression))
             members.append(member)
         }
         return members
