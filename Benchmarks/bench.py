@@ -634,6 +634,9 @@ def write_report(saved):
               "`--skip-import-swift` (its figures are kept), `--import-swift-sizes 100,1000`.",
               "- `BENCH_ARGS=--only-import-swift make bench` measures the import-swift section alone and merges its "
               "figures into Benchmarks/results.json, the others kept as they are.",
+              "- `BENCH_ARGS=--only-layouts make bench` builds GitHub's module in both model layouts alone "
+              "(`--layout-documents github,stripe` for both documents; a full run measures them too) and merges the "
+              "figures into Benchmarks/results.json.",
               "- `make bench-compare` runs swift-openapi-generator beside EndpointGen (Benchmarks/compare.py; "
               "`COMPARE_ARGS`) and writes Benchmarks/COMPARE.md and Benchmarks/compare-results.json; the next "
               "`make bench` (or the line below) takes them in.",
@@ -692,6 +695,10 @@ def main():
                         help="do not measure import-swift (its saved figures are kept)")
     parser.add_argument("--only-import-swift", action="store_true",
                         help="measure import-swift alone; with --write its figures replace the saved ones, the others are kept")
+    parser.add_argument("--layout-documents", default="github",
+                        help="documents whose module is also built -c release in both model layouts (plain, storage classes)")
+    parser.add_argument("--only-layouts", action="store_true",
+                        help="measure the model layouts of --layout-documents alone; with --write they join the saved figures")
     parser.add_argument("--write", action="store_true",
                         help="update BENCHMARKS.md, Benchmarks/chart.svg and Benchmarks/results.json")
     parser.add_argument("--report-only", action="store_true",
@@ -703,6 +710,19 @@ def main():
         print("wrote BENCHMARKS.md and Benchmarks/chart.svg from", SAVED)
         return
     swift_sizes = [int(s) for s in args.import_swift_sizes.split(",") if s]
+    args.layout_documents_list = [d for d in args.layout_documents.split(",") if d]
+    if args.only_layouts:
+        import bench_documents
+        bench_documents.compare_documents.sys_exit_if_missing(args.layout_documents_list)
+        print(f"machine: {machine_description()}", flush=True)
+        tool, _ = build_tools()
+        args.compile_sizes_list = []
+        documents = bench_documents.measure_layouts_only(tool, args.layout_documents_list, args)
+        discard_outputs()
+        if args.write:
+            write_report(merge_saved(documents=documents))
+            print("wrote BENCHMARKS.md, Benchmarks/chart.svg and", SAVED, "(the layouts; the other figures kept)")
+        return
     if args.only_import_swift:
         machine = machine_description()
         print(f"machine: {machine}", flush=True)

@@ -12,6 +12,11 @@ remove the field in turn: each is an edit of one declaration, and no build is sp
 undoing one. Results are kept per document in a JSON file, so one document can be measured
 again without the other, and the section shows whatever is kept, each with its date (in a new
 work folder, the figures of Benchmarks/results.json are the ones kept).
+
+Model layouts (issue 53; `--layout-documents`, GitHub's by default): the same specs generated
+twice, plain structs (the default) and `--storage-classes`, each module built `-c release`; the
+figure is the Berkeley `size` text of its objects, per operation: what the option saves an app
+that ships the module.
 """
 import json
 import os
@@ -145,12 +150,60 @@ def measure_document(tool, key, args, save):
         save(result)
         if "failed" in result["debug"][-1]:
             return result
+    if key in args.layout_documents_list:
+        result["layouts"] = measure_layouts(tool, key, specs, args)
+        save(result)
     result["incremental"] = []
     for edit in EDITS[key]:
         samples = incremental_runs(tool, pkg, key, specs, out, edit, args.incremental_runs, args.doc_max_minutes)
         result["incremental"].append(dict(label=edit[0], name=edit[1], samples=samples))
         save(result)
     return result
+
+
+def storage_target(key):
+    return target_name(key) + "Storage"
+
+
+def measure_layouts(tool, key, specs, args):
+    """Release builds of the document's module in both model layouts: the folder of the
+    measurement above (plain structs) and one generated with `--storage-classes` beside it."""
+    layouts = {}
+    for layout, folder, target, flags in [
+        ("plain", f"real-{key}", target_name(key), []),
+        ("storage", f"real-{key}-storage", storage_target(key), ["--storage-classes"]),
+    ]:
+        out = os.path.join(WORK, folder, "Generated")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        run_measured([tool, "generate", "--specs", specs, "--output", out, "--quiet"] + flags)  # exits on a failure
+        pkg = package(args)
+        # The runtime first, so that neither layout's time includes its optimized build.
+        subprocess.run(["swift", "build", "-c", "release", "--target", "EndpointRuntime"], cwd=pkg, check=True,
+                       stdout=subprocess.DEVNULL)
+        sample = build_once(pkg, "release", target, out, 12.0, args.doc_max_minutes)
+        sample["lines"] = count_lines(out)
+        layouts[layout] = sample
+        if "failed" in sample:
+            break
+    return layouts
+
+
+def measure_layouts_only(tool, keys, args):
+    """`--only-layouts`: imports each document again and measures its layouts; the other
+    figures of the kept results stay as they are."""
+    results = load_results()
+    for key in keys:
+        if key not in results:
+            sys.exit(f"{DOCUMENTS[key][0]} has no kept results to add layouts to: measure the document first")
+        _, doc = prepare(key)
+        specs = os.path.join(WORK, f"real-{key}", "specs")
+        if not os.path.isdir(specs):
+            run_measured([tool, "import-openapi", doc, "--output", specs])  # exits on a failure
+        results[key]["layouts"] = measure_layouts(tool, key, specs, args)
+        results[key]["layouts_measured"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+        with open(RESULTS, "w") as fh:
+            json.dump(results, fh, indent=1)
+    return results
 
 
 def package(args):
@@ -160,6 +213,8 @@ def package(args):
                if os.path.isdir(os.path.join(WORK, f"n{n}", "Generated"))]
     targets += [(target_name(k), f"real-{k}/Generated") for k in DOCUMENTS
                 if os.path.isdir(os.path.join(WORK, f"real-{k}", "Generated"))]
+    targets += [(storage_target(k), f"real-{k}-storage/Generated") for k in DOCUMENTS
+                if os.path.isdir(os.path.join(WORK, f"real-{k}-storage", "Generated"))]
     pkg = compile_package(targets)
     subprocess.run(["swift", "build", "--target", "EndpointRuntime"], cwd=pkg, check=True, stdout=subprocess.DEVNULL)
     return pkg
@@ -252,7 +307,36 @@ def render(results):
     if uncounted:
         lines += ["", "\"not counted (n)\": a run from before files compiled again were counted, n its object files "
                   "changed; Benchmarks/NOTES.md, \"Incremental rebuilds\", has the counts."]
+    lines += _layouts_table(results, keys)
     return "\n".join(lines) + "\n"
+
+
+def _layouts_table(results, keys):
+    """The model layouts' release builds, for the documents measured with them."""
+    measured = [k for k in keys if results[k].get("layouts")]
+    if not measured:
+        return []
+    lines = ["", "Model layouts: the same imported specs generated with plain structs (the default) and with "
+             "`storageClasses: true` (`--storage-classes`: a model of four fields or more keeps them in a private "
+             "class), each module built `swift build -c release --target X`; text: Berkeley `size` of its object "
+             "files. Decode time per value of the two layouts: \"Runtime cost per request\" above.", "",
+             "| document | layout | release build (load) | text | per operation | lines |", "|---|---|---|---|---|---|"]
+    names = {"plain": "plain structs (default)", "storage": "storage classes"}
+    ratios = []
+    for k in measured:
+        operations = results[k]["operations"]
+        for layout, sample in results[k]["layouts"].items():
+            if "failed" in sample:
+                lines.append(f"| {DOCUMENTS[k][0]} | {names[layout]} | **{sample['failed']}** | – | – | – |")
+                continue
+            lines.append(f"| {DOCUMENTS[k][0]} | {names[layout]} | {sample['time']:.0f} s ({sample['load']:.1f}) | "
+                         f"{sample['text'] / 1e6:.2f} MB | {sample['text'] / operations / 1e3:.1f} KB | {sample['lines']:,} |")
+        layouts = results[k]["layouts"]
+        if all("text" in layouts.get(name, {}) for name in names):
+            ratio = layouts["storage"]["text"] / layouts["plain"]["text"]
+            ratios.append(f"{DOCUMENTS[k][0]}: storage classes make the release text {ratio:.2f}x the plain structs' "
+                          f"(measured {results[k].get('layouts_measured', results[k]['measured'])}).")
+    return lines + [line for ratio in ratios for line in ["", ratio]]
 
 
 def _debug_cell(samples):
