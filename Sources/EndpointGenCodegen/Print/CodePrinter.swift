@@ -63,7 +63,7 @@ struct CodeLine: ExpressibleByStringInterpolation {
         }
 
         /// Each of `items` as `each` writes it, with `separator` between them: a parameter list
-        /// (`"init(\(members) { "\($0.name): \($0.type)" })"`).
+        /// (`"init(\(members, each: { "\($0.name): \($0.type)" }))"`).
         mutating func appendInterpolation<Item>(_ items: [Item], separator: StaticString = ", ", each: (Item) -> CodeLine) {
             appendList(items, separator: separator) { line, item in line.appendInterpolation(each(item)) }
         }

@@ -4,9 +4,8 @@ import EndpointGenSpec
 /// path parameters in path order, query, header parameters, then `body`.
 ///
 /// Names are escaped once here; the parameter lists are pieces of a line (`CodeLine`), written
-/// for every endpoint up to six times. A class: renderers
-/// pass shapes around in loops, and a copy of a struct holding a whole `SpecEndpoint` costs a
-/// retain per member.
+/// for every endpoint up to six times. A class: renderers pass shapes around in loops, and a copy
+/// of a struct holding a whole `SpecEndpoint` costs a retain per member.
 final class EndpointShape {
     enum Role {
         case path
