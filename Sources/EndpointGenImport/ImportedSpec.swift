@@ -52,9 +52,8 @@ package struct ImportedEndpoint {
     package var method: String
     package var path: PathTemplate
     package var summary: String?
-    package var deprecated = false
-    /// The message of `deprecated: <message>`.
-    package var deprecationMessage: String?
+    /// `deprecated: true` or `deprecated: <message>`, as the spec model keeps it.
+    package var deprecation: Deprecation?
     /// Only when it differs from the service's.
     package var auth: String?
     /// `envelope: false` in a service with an envelope.

@@ -13,8 +13,7 @@ extension SpecBuilder {
         endpoint.location = operation.location
         endpoint.summary = operation.summary.flatMap { $0.isEmpty ? nil : $0 } ?? operation.description.map(Text.firstParagraph).flatMap { $0.isEmpty ? nil : $0 }
         endpoint.description = Self.description(operation.description, besides: endpoint.summary)
-        endpoint.deprecated = operation.deprecated
-        endpoint.deprecationMessage = operation.deprecated ? operation.deprecationMessage : nil
+        if operation.deprecated { endpoint.deprecation = operation.deprecationMessage.map(Deprecation.message) ?? .deprecated }
         endpoint.timeout = operation.timeout
         endpoint.noRedirects = operation.noRedirects
         endpoint.paginate = operation.paginate

@@ -149,10 +149,10 @@ package struct SpecPrinter {
         entry(2, "path", Self.scalar(endpoint.path.text))
         if let summary = endpoint.summary { entry(2, "summary", Self.scalar(summary)) }
         if let description = endpoint.description { textEntry(2, "description", description) }
-        if let message = endpoint.deprecationMessage {
-            entry(2, "deprecated", Self.quoted(message))
-        } else if endpoint.deprecated {
-            entry(2, "deprecated", "true")
+        switch endpoint.deprecation {
+        case .message(let message)?: entry(2, "deprecated", Self.quoted(message))
+        case .deprecated?: entry(2, "deprecated", "true")
+        case nil: break
         }
         if let auth = endpoint.auth { entry(2, "auth", Self.scalar(auth)) }
         if endpoint.noEnvelope { entry(2, "envelope", "false") }
