@@ -63,20 +63,18 @@ let console = Console(color: .never, quiet: true)
 let resolved = RunOptions.resolve(flags, configuration: configuration, search: false)
 console.report(resolved.diagnostics)
 guard let run = resolved.options else { exit(1) }
-let options = CodegenOptions(accessLevel: run.accessLevel, completionHandlers: run.completionHandlers, mutableModels: run.mutableModels, fakes: run.fakes,
-                             storageClasses: run.storageClasses)
 
-var sources: [SpecSource] = []
+var sources: [SourceFile] = []
 for path in specPaths {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read '\(path)'", status: 2) }
-    sources.append(SpecSource(path: path, contents: [UInt8](data)))
+    sources.append(SourceFile(path: path, bytes: [UInt8](data)))
 }
 
 let loaded = SpecLoader.load(sources)
 var diagnostics = loaded.diagnostics
 var generated: [GeneratedFile] = []
 if let module = loaded.module, !loaded.diagnostics.contains(where: { $0.severity == .error }) {
-    let result = CodeGenerator.generate(module, options: options)
+    let result = CodeGenerator.generate(module, options: run.codegen)
     diagnostics += result.diagnostics
     generated = result.files
 }

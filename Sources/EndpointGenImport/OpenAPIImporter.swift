@@ -160,7 +160,7 @@ public enum OpenAPIImporter {
     {
         let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
         let files = zip(imported, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
-        let check = SpecLoader.load(files.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
+        let check = SpecLoader.load(files.map { SourceFile(path: prefix + $0.name, bytes: Array($0.contents.utf8)) })
         return (rendered, files, check)
     }
 

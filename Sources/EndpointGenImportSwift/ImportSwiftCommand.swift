@@ -41,7 +41,7 @@ public enum ImportSwiftCommand {
 
     /// The `.swift` files of the paths, in the order given (a folder's files sorted by path,
     /// hidden folders and symbolic links to folders not followed), within the limits.
-    static func read(_ paths: [String], limits: SwiftImportLimits, errors: inout [Diagnostic]) -> [SwiftSource] {
+    static func read(_ paths: [String], limits: SwiftImportLimits, errors: inout [Diagnostic]) -> [SourceFile] {
         var files: [String] = []
         for path in paths {
             if FileSystem.isDirectory(path) {
@@ -55,7 +55,7 @@ public enum ImportSwiftCommand {
                                  at: SourceLocation(file: Pipeline.displayPath(files[limits.maxFiles]), line: 1, column: 1)))
             files.removeLast(files.count - limits.maxFiles)
         }
-        var sources: [SwiftSource] = []
+        var sources: [SourceFile] = []
         var total = 0
         for file in files {
             let shown = Pipeline.displayPath(file)
@@ -66,7 +66,7 @@ public enum ImportSwiftCommand {
                     errors.append(.error("the Swift files together are larger than \(limits.maxTotalSize >> 20) MiB: this file and the ones after it are not read", at: SourceLocation(file: shown, line: 1, column: 1)))
                     break
                 }
-                sources.append(SwiftSource(path: shown, bytes: bytes))
+                sources.append(SourceFile(path: shown, bytes: bytes))
             } catch {
                 errors.append(.error(error.reason, at: SourceLocation(file: shown, line: 1, column: 1)))
             }

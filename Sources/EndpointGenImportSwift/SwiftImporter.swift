@@ -40,7 +40,7 @@ public struct SwiftImportResult: Sendable {
 /// translated into an endpoint → spec files (EndpointGenImport's printer) → loaded back with the
 /// spec loader, so every file written is a spec `generate` accepts. Nothing of the input is run.
 public enum SwiftImporter {
-    public static func run(_ sources: [SwiftSource], outputDirectory: String, limits: SwiftImportLimits = SwiftImportLimits()) -> SwiftImportResult {
+    public static func run(_ sources: [SourceFile], outputDirectory: String, limits: SwiftImportLimits = SwiftImportLimits()) -> SwiftImportResult {
         var parseDiagnostics = DiagnosticBag()
         let parsed = ParsedSources.parse(sources, limits: limits, diagnostics: &parseDiagnostics)
         let context = ImportContext(sources: parsed, index: SwiftIndex(parsed), limits: limits)
@@ -155,7 +155,7 @@ public enum SwiftImporter {
         let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
         let rendered = files.map { SpecPrinter.renderWithOrigins($0, header: header) }
         let specFiles = zip(files, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
-        let check = SpecLoader.load(specFiles.map { SpecSource(path: prefix + $0.name, contents: Array($0.contents.utf8)) })
+        let check = SpecLoader.load(specFiles.map { SourceFile(path: prefix + $0.name, bytes: Array($0.contents.utf8)) })
         let problems = check.diagnostics.filter { $0.severity == .error }
         guard problems.isEmpty else {
             let at = context.sources.files.first.map { SourceLocation(file: $0.path, line: 1, column: 1) }

@@ -5,17 +5,6 @@ import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
 
-/// One Swift file given to import-swift: its display path and bytes.
-public struct SwiftSource: Sendable {
-    public var path: String
-    public var bytes: [UInt8]
-
-    public init(path: String, bytes: [UInt8]) {
-        self.path = path
-        self.bytes = bytes
-    }
-}
-
 /// The limits that keep a hostile or huge input bounded in memory and time. Every walk of the
 /// importer follows the syntax tree, whose depth the parser bounds, or counts its steps.
 public struct SwiftImportLimits: Sendable {
@@ -113,7 +102,7 @@ struct ParsedSources {
 
     /// Parses every file; one with syntax errors is an error at its first problem (with the
     /// others as notes) and is left out, so the rest still imports.
-    static func parse(_ sources: [SwiftSource], limits: SwiftImportLimits, diagnostics: inout DiagnosticBag) -> ParsedSources {
+    static func parse(_ sources: [SourceFile], limits: SwiftImportLimits, diagnostics: inout DiagnosticBag) -> ParsedSources {
         var parsed = ParsedSources()
         for source in sources {
             // Past the limit the parser recovers token by token (about 7 µs a byte): a file nested

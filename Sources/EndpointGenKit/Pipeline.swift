@@ -61,7 +61,7 @@ public enum Pipeline {
 
     /// The spec files of a folder, sorted by name, with display paths relative to the
     /// working directory.
-    public static func readSpecs(in directory: String) -> ([SpecSource], [Diagnostic]) {
+    public static func readSpecs(in directory: String) -> ([SourceFile], [Diagnostic]) {
         let place = SourceLocation(file: displayPath(directory), line: 0, column: 0)
         guard FileSystem.exists(directory) else {
             return ([], [.error("the specs folder does not exist; run 'endpointgen init' to create specs/ with a starter spec, or pass --specs <dir> (the folder of your *.yaml specs)", at: place)])
@@ -82,7 +82,7 @@ public enum Pipeline {
         guard !specNames.isEmpty else {
             return ([], [.error("the specs folder holds no *.yaml files; add a spec (docs/spec-format.md), or run 'endpointgen init' for a starter one", at: place)])
         }
-        var sources: [SpecSource] = []
+        var sources: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
         let prefix = displayPath(directory)
         // Read on all cores: a few hundred small files are a few hundred system calls each way.
@@ -97,7 +97,7 @@ public enum Pipeline {
             let display = prefix == "." ? name : prefix + "/" + name
             switch read {
             case .success(let bytes):
-                sources.append(SpecSource(path: display, contents: bytes))
+                sources.append(SourceFile(path: display, bytes: bytes))
             case .failure(let failure):
                 diagnostics.append(.error("cannot read the spec: \(failure.reason)", at: SourceLocation(file: display, line: 0, column: 0)))
             }

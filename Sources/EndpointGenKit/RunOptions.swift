@@ -16,4 +16,11 @@ public struct RunOptions: Sendable, Equatable {
     public var color: ColorChoice = .auto
 
     public init() {}
+
+    /// What the code generator is given: the CLI's and the build tool's one translation.
+    public var codegen: CodegenOptions {
+        CodegenOptions(
+            accessLevel: accessLevel, completionHandlers: completionHandlers, mutableModels: mutableModels, fakes: fakes,
+            storageClasses: storageClasses)
+    }
 }

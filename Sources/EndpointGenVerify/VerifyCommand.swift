@@ -23,7 +23,7 @@ public enum VerifyCommand {
 
     /// Loads `sources` (read by the caller, as `Pipeline.readSpecs` reads them), then verifies.
     /// `environment` gives the values file's `${ENDPOINTGEN_VERIFY_…}` references (a login's body).
-    public static func run(sources: [SpecSource], valuesFile: String?, params: [String], credentials: VerifyCredentials,
+    public static func run(sources: [SourceFile], valuesFile: String?, params: [String], credentials: VerifyCredentials,
                            options: VerifyOptions, environment: [String: String] = [:]) -> Outcome {
         var outcome = Outcome()
         let loaded = SpecLoader.load(sources)

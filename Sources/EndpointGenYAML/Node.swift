@@ -5,11 +5,6 @@ public struct Mark: Hashable, Sendable {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
     /// The mark as a diagnostic location in `file`.
     public func location(in file: String) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
@@ -296,43 +291,24 @@ final class YAMLStorage: Sendable {
 /// YAML allows (several documents, tags, duplicate keys) and is used by the conformance test.
 public struct YAMLLoadOptions: Sendable {
     /// Largest file accepted, in bytes.
-    public var maxFileSize: Int
+    public var maxFileSize = 16 << 20
     /// Deepest nesting of collections accepted (libyaml has no limit and gets quadratic).
-    public var maxDepth: Int
+    public var maxDepth = 128
     /// Most nodes the stream may hold as written, each counted once.
-    public var maxNodes: Int
+    public var maxNodes = 2_000_000
     /// Most nodes aliases may add to the tree, each alias counted as its anchor's expanded
     /// subtree ("billion laughs" guard); bounded apart from `maxNodes`, so a large document
     /// without aliases is never refused for them.
-    public var maxAliasNodes: Int
-    public var allowMultipleDocuments: Bool
-    public var allowTags: Bool
-    public var rejectDuplicateKeys: Bool
-    public var rejectNonScalarKeys: Bool
+    public var maxAliasNodes = 1_000_000
+    public var allowMultipleDocuments = false
+    public var allowTags = false
+    public var rejectDuplicateKeys = true
+    public var rejectNonScalarKeys = true
     /// Apply `<<` merge keys (explicit keys win over merged ones).
-    public var applyMergeKeys: Bool
+    public var applyMergeKeys = true
 
-    public init(
-        maxFileSize: Int = 16 << 20,
-        maxDepth: Int = 128,
-        maxNodes: Int = 2_000_000,
-        maxAliasNodes: Int = 1_000_000,
-        allowMultipleDocuments: Bool = false,
-        allowTags: Bool = false,
-        rejectDuplicateKeys: Bool = true,
-        rejectNonScalarKeys: Bool = true,
-        applyMergeKeys: Bool = true
-    ) {
-        self.maxFileSize = maxFileSize
-        self.maxDepth = maxDepth
-        self.maxNodes = maxNodes
-        self.maxAliasNodes = maxAliasNodes
-        self.allowMultipleDocuments = allowMultipleDocuments
-        self.allowTags = allowTags
-        self.rejectDuplicateKeys = rejectDuplicateKeys
-        self.rejectNonScalarKeys = rejectNonScalarKeys
-        self.applyMergeKeys = applyMergeKeys
-    }
+    /// The rules for spec files; other modules set what should differ on a copy.
+    public init() {}
 
     /// The rules for spec files.
     public static let spec = YAMLLoadOptions()
@@ -340,16 +316,23 @@ public struct YAMLLoadOptions: Sendable {
     /// An OpenAPI document and the files it refers to: the spec rules with room for the largest
     /// published descriptions (GitHub's api.github.com is about 11 MB of JSON, some 500,000
     /// nodes, and grows).
-    public static let document = YAMLLoadOptions(maxFileSize: 64 << 20, maxNodes: 8_000_000)
+    public static let document: YAMLLoadOptions = {
+        var options = YAMLLoadOptions()
+        options.maxFileSize = 64 << 20
+        options.maxNodes = 8_000_000
+        return options
+    }()
 
     /// Plain YAML 1.1 as libyaml reads it, for conformance testing.
-    public static let permissive = YAMLLoadOptions(
-        allowMultipleDocuments: true,
-        allowTags: true,
-        rejectDuplicateKeys: false,
-        rejectNonScalarKeys: false,
-        applyMergeKeys: false
-    )
+    public static let permissive: YAMLLoadOptions = {
+        var options = YAMLLoadOptions()
+        options.allowMultipleDocuments = true
+        options.allowTags = true
+        options.rejectDuplicateKeys = false
+        options.rejectNonScalarKeys = false
+        options.applyMergeKeys = false
+        return options
+    }()
 }
 
 /// The documents of a stream and every problem found. When `diagnostics` holds an error,
@@ -357,11 +340,6 @@ public struct YAMLLoadOptions: Sendable {
 public struct YAMLLoadResult: Sendable {
     public var documents: [YAMLNode]
     public var diagnostics: [Diagnostic]
-
-    public init(documents: [YAMLNode], diagnostics: [Diagnostic]) {
-        self.documents = documents
-        self.diagnostics = diagnostics
-    }
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }

@@ -221,8 +221,7 @@ extension RunOptions {
         return PipelineOptions(
             specsDirectory: specs,
             outputDirectory: output,
-            codegen: CodegenOptions(accessLevel: accessLevel, completionHandlers: completionHandlers, mutableModels: mutableModels,
-                                    fakes: fakes, storageClasses: storageClasses)
+            codegen: codegen
         )
     }
 

@@ -45,7 +45,7 @@ final class GoldenTests: XCTestCase {
         let folder = Self.testsFolder.appendingPathComponent("Fixtures/\(fixture)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
         let sources = try names.map { name in
-            SpecSource(path: "Tests/Fixtures/\(fixture)/\(name)", contents: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
+            SourceFile(path: "Tests/Fixtures/\(fixture)/\(name)", bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent(name))))
         }
         let loaded = SpecLoader.load(sources)
         let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))

@@ -27,9 +27,9 @@ final class ImportSwiftGoldenTests: XCTestCase {
 
     func testImportedSpecsGenerateTheGoldenSwift() throws {
         for (group, layers) in SwiftLayers.groups {
-            var sources: [SpecSource] = []
+            var sources: [SourceFile] = []
             for layer in layers {
-                sources += try SwiftLayers.importLayer(layer).files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) }
+                sources += try SwiftLayers.importLayer(layer).files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) }
             }
             let loaded = SpecLoader.load(sources)
             let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
@@ -59,11 +59,11 @@ enum SwiftLayers {
     ]
 
     /// A layer's Swift files, sorted, with paths as the CLI shows them from the repository root.
-    static func sources(_ layer: String) throws -> [SwiftSource] {
+    static func sources(_ layer: String) throws -> [SourceFile] {
         let folder = tests.appendingPathComponent("Fixtures/swift-layers/" + layer)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
         return try names.map { name in
-            SwiftSource(path: "Tests/Fixtures/swift-layers/\(layer)/\(name)", bytes: try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
+            SourceFile(path: "Tests/Fixtures/swift-layers/\(layer)/\(name)", bytes: try [UInt8](Data(contentsOf: folder.appendingPathComponent(name))))
         }
     }
 
@@ -73,7 +73,7 @@ enum SwiftLayers {
 
     /// Imports Swift text given inline, as one file `Layer.swift` (or several).
     static func importText(_ files: [(name: String, text: String)]) -> SwiftImportResult {
-        SwiftImporter.run(files.map { SwiftSource(path: $0.name, bytes: Array($0.text.utf8)) }, outputDirectory: "specs")
+        SwiftImporter.run(files.map { SourceFile(path: $0.name, bytes: Array($0.text.utf8)) }, outputDirectory: "specs")
     }
 }
 #endif

@@ -121,7 +121,7 @@ final class SwiftImporterTests: XCTestCase {
         """)])
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
         let text = try spec(result, "api.yaml")
-        let loaded = SpecLoader.load([SpecSource(path: "specs/api.yaml", contents: Array(text.utf8))])
+        let loaded = SpecLoader.load([SourceFile(path: "specs/api.yaml", bytes: Array(text.utf8))])
         let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
         let service = try XCTUnwrap(module.files.first?.service)
         XCTAssertEqual(service.baseURL, .url("https://api.example.com"))

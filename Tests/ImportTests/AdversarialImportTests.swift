@@ -309,7 +309,7 @@ extension AdversarialImportTests {
         XCTAssertTrue(specs.contains("  auth2:\n    method: POST\n"), specs)
         XCTAssertTrue(result.renames.map(\.rendered).contains(
             "api.yaml:5:10: note: operation 'init' becomes endpoint 'init2': the generated router or service has a member 'init'"), "\(result.renames.map(\.rendered))")
-        let loaded = SpecLoader.load(result.files.map { SpecSource(path: "specs/" + $0.name, contents: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
     }
 }

@@ -17,13 +17,13 @@ final class OpenAPIExportTests: XCTestCase {
     /// Every spec folder of the repository: the specs and the test fixtures.
     static let specFolders = ["specs", "Tests/Fixtures/features", "Tests/Fixtures/hostile"]
 
-    static func sources(_ folder: String) throws -> [SpecSource] {
+    static func sources(_ folder: String) throws -> [SourceFile] {
         let directory = Self.root.appendingPathComponent(folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
-        return try names.map { SpecSource(path: folder + "/" + $0, contents: try [UInt8](Data(contentsOf: directory.appendingPathComponent($0)))) }
+        return try names.map { SourceFile(path: folder + "/" + $0, bytes: try [UInt8](Data(contentsOf: directory.appendingPathComponent($0)))) }
     }
 
-    private func sources(_ folder: String) throws -> [SpecSource] { try Self.sources(folder) }
+    private func sources(_ folder: String) throws -> [SourceFile] { try Self.sources(folder) }
 
     private func load(_ folder: String, file: StaticString = #filePath, line: UInt = #line) throws -> SpecModule {
         let loaded = SpecLoader.load(try sources(folder))
@@ -91,7 +91,7 @@ final class OpenAPIExportTests: XCTestCase {
     // MARK: - Mappings a fixture does not show
 
     private func export(_ spec: String) throws -> OpenAPIExport {
-        let loaded = SpecLoader.load([SpecSource(path: "specs/a.yaml", contents: Array(spec.utf8))])
+        let loaded = SpecLoader.load([SourceFile(path: "specs/a.yaml", bytes: Array(spec.utf8))])
         let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
         return OpenAPIExporter.export(module)
     }
@@ -116,8 +116,8 @@ final class OpenAPIExportTests: XCTestCase {
     /// others beside it in the extension with a warning, and import restores every endpoint.
     func testEndpointsOfTheSameRouteAreCarriedAndImportedBack() throws {
         let loaded = SpecLoader.load([
-            SpecSource(path: "specs/a.yaml", contents: Array("service: A\nendpoints:\n  ping: { method: GET, path: /ping }\n".utf8)),
-            SpecSource(path: "specs/b.yaml", contents: Array("""
+            SourceFile(path: "specs/a.yaml", bytes: Array("service: A\nendpoints:\n  ping: { method: GET, path: /ping }\n".utf8)),
+            SourceFile(path: "specs/b.yaml", bytes: Array("""
                 service: B
                 endpoints:
                   ping: { method: GET, path: /ping }
@@ -215,9 +215,9 @@ final class OpenAPIExportTests: XCTestCase {
     /// A model two services with different encodings use: its shared schema cannot say both.
     func testAModelOfServicesWithDifferentDateEncodingsIsAWarning() throws {
         let loaded = SpecLoader.load([
-            SpecSource(path: "specs/a.yaml", contents: Array("service: A\ndateEncoding: epochSeconds\nendpoints:\n  get: { method: GET, path: /a, response: Stamp }\n".utf8)),
-            SpecSource(path: "specs/b.yaml", contents: Array("service: B\nendpoints:\n  get: { method: GET, path: /b, response: Stamp }\n".utf8)),
-            SpecSource(path: "specs/m.yaml", contents: Array("models:\n  Stamp: { fields: { at: Date } }\n".utf8)),
+            SourceFile(path: "specs/a.yaml", bytes: Array("service: A\ndateEncoding: epochSeconds\nendpoints:\n  get: { method: GET, path: /a, response: Stamp }\n".utf8)),
+            SourceFile(path: "specs/b.yaml", bytes: Array("service: B\nendpoints:\n  get: { method: GET, path: /b, response: Stamp }\n".utf8)),
+            SourceFile(path: "specs/m.yaml", bytes: Array("models:\n  Stamp: { fields: { at: Date } }\n".utf8)),
         ])
         let export = OpenAPIExporter.export(try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n")))
         XCTAssertEqual(export.diagnostics.map(\.rendered), [
@@ -566,7 +566,7 @@ final class OpenAPIExportTests: XCTestCase {
             for warning in imported.diagnostics where warning.kind == "spec checks" {
                 XCTAssertTrue(originalWarnings.contains(warning.message), "\(folder): the re-imported specs warn: \(warning.rendered)")
             }
-            let loaded = SpecLoader.load(imported.files.map { SpecSource(path: "reimported/" + $0.name, contents: Array($0.contents.utf8)) })
+            let loaded = SpecLoader.load(imported.files.map { SourceFile(path: "reimported/" + $0.name, bytes: Array($0.contents.utf8)) })
             let reimported = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
             let expected = Outline(original, expected: true).text
             let actual = Outline(reimported, expected: false).text

@@ -1,4 +1,5 @@
 @testable import EndpointGenSpec
+import EndpointGenSupport
 import EndpointGenYAML
 import XCTest
 
@@ -97,7 +98,7 @@ final class ScaleTests: XCTestCase {
 
     func testTwoThousandEndpointsLoadInLinearTime() throws {
         let files = Self.syntheticSpecs(services: 200)
-        let sources = files.map { SpecSource(path: $0.path, contents: Array($0.text.utf8)) }
+        let sources = files.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) }
         let clock = ContinuousClock()
         // Best of several runs: the least disturbed by other work on the machine.
         var yamlTime = Duration.seconds(1000)
@@ -107,7 +108,7 @@ final class ScaleTests: XCTestCase {
             var loaded: [(path: String, yaml: YAMLLoadResult)] = []
             result = nil  // Freeing the previous run's module is not part of this run.
             yamlTime = min(yamlTime, clock.measure {
-                loaded = sources.map { ($0.path, YAMLLoader.load($0.contents, file: $0.path)) }
+                loaded = sources.map { ($0.path, YAMLLoader.load($0.bytes, file: $0.path)) }
             })
             specTime = min(specTime, clock.measure { result = SpecLoader.decodeAndResolve(loaded) })
         }

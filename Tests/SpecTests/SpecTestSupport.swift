@@ -4,7 +4,7 @@ import XCTest
 
 /// Loads inline spec texts (path, YAML) together, as the CLI loads a specs folder.
 func loadSpecs(_ files: [(path: String, text: String)]) -> SpecLoadResult {
-    SpecLoader.load(files.map { SpecSource(path: $0.path, contents: Array($0.text.utf8)) })
+    SpecLoader.load(files.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) })
 }
 
 /// Loads one inline spec as `specs/a.yaml`.

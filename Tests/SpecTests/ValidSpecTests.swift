@@ -1,4 +1,4 @@
-import EndpointGenSpec
+@testable import EndpointGenSpec
 import EndpointGenSupport
 import XCTest
 

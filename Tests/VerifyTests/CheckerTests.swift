@@ -74,7 +74,7 @@ final class CheckerTests: XCTestCase {
     """
 
     static let module: SpecModule = {
-        let loaded = SpecLoader.load([SpecSource(path: "specs/shop.yaml", contents: Array(spec.utf8))])
+        let loaded = SpecLoader.load([SourceFile(path: "specs/shop.yaml", bytes: Array(spec.utf8))])
         guard let module = loaded.module else { fatalError(loaded.diagnostics.map(\.rendered).joined(separator: "\n")) }
         return module
     }()
@@ -173,7 +173,7 @@ final class CheckerTests: XCTestCase {
 
     /// Stripe's lists: the next page starts after the last item's id; an empty page has no last item.
     func testLastItemPages() throws {
-        let loaded = SpecLoader.load([SpecSource(path: "specs/list.yaml", contents: Array("""
+        let loaded = SpecLoader.load([SourceFile(path: "specs/list.yaml", bytes: Array("""
             service: List
             endpoints:
               getCharges:

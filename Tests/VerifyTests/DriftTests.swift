@@ -108,7 +108,7 @@ final class DriftTests: XCTestCase {
         options.baseURL = "http://127.0.0.1:\(server.port)"
         options.timeout = 10
         configure(&options)
-        return VerifyCommand.run(sources: [SpecSource(path: specPath, contents: Array(specText.utf8))], valuesFile: nil,
+        return VerifyCommand.run(sources: [SourceFile(path: specPath, bytes: Array(specText.utf8))], valuesFile: nil,
                                  params: params, credentials: VerifyCredentials(), options: options)
     }
 

@@ -60,7 +60,7 @@ final class HTTPBinVerifyTests: XCTestCase {
         options.baseURL = base.absoluteString
         options.timeout = 10
         configure(&options)
-        return VerifyCommand.run(sources: [SpecSource(path: Self.specPath, contents: Array(spec.utf8))], valuesFile: folder + "/values.yaml",
+        return VerifyCommand.run(sources: [SourceFile(path: Self.specPath, bytes: Array(spec.utf8))], valuesFile: folder + "/values.yaml",
                                  params: [], credentials: credentials, options: options)
     }
 
@@ -112,7 +112,7 @@ final class HTTPBinVerifyTests: XCTestCase {
         var options = VerifyOptions()
         options.baseURL = base.absoluteString
         // No values file: the suite's names HTTPBin's endpoints, which this spec does not have.
-        let outcome = VerifyCommand.run(sources: [SpecSource(path: Self.specPath, contents: Array(spec.utf8))], valuesFile: nil,
+        let outcome = VerifyCommand.run(sources: [SourceFile(path: Self.specPath, bytes: Array(spec.utf8))], valuesFile: nil,
                                         params: [], credentials: VerifyCredentials(token: "wrong"), options: options)
         XCTAssertEqual(outcome.diagnostics.map(\.rendered), [])
         XCTAssertEqual(try XCTUnwrap(outcome.report).diagnostics.map(\.rendered),
@@ -139,7 +139,7 @@ final class HTTPBinVerifyTests: XCTestCase {
         let base = try Self.httpbin.url()
         var options = VerifyOptions()
         options.baseURL = base.absoluteString
-        let direct = VerifyCommand.run(sources: [SpecSource(path: Self.specPath, contents: Array(spec.utf8))], valuesFile: nil,
+        let direct = VerifyCommand.run(sources: [SourceFile(path: Self.specPath, bytes: Array(spec.utf8))], valuesFile: nil,
                                        params: ["Bin.away.url=http://127.0.0.1:\(other.port)/landing"],
                                        credentials: VerifyCredentials(token: "t0k3n"), options: options)
         XCTAssertEqual(try XCTUnwrap(direct.report).diagnostics.map(\.rendered), [])
@@ -177,7 +177,7 @@ final class HTTPBinVerifyTests: XCTestCase {
         options.baseURL = "http://127.0.0.1:\(endless.port)"
         options.maxResponseSize = 1 << 20
         let start = ContinuousClock.now
-        let outcome = VerifyCommand.run(sources: [SpecSource(path: Self.specPath, contents: Array(spec.utf8))], valuesFile: nil,
+        let outcome = VerifyCommand.run(sources: [SourceFile(path: Self.specPath, bytes: Array(spec.utf8))], valuesFile: nil,
                                         params: [], credentials: VerifyCredentials(), options: options)
         XCTAssertEqual(try XCTUnwrap(outcome.report).diagnostics.map(\.rendered),
                        ["\(Self.specPath):3:3: error: forever: the request failed: responseTooLarge(limit: 1048576 bytes)"])

@@ -85,7 +85,7 @@ final class LoginTests: XCTestCase {
         options.baseURL = "http://127.0.0.1:\(server.port)"
         options.timeout = 10
         options.login = login
-        var outcome = VerifyCommand.run(sources: [SpecSource(path: specPath, contents: Array(specText.utf8))], valuesFile: valuesFile,
+        var outcome = VerifyCommand.run(sources: [SourceFile(path: specPath, bytes: Array(specText.utf8))], valuesFile: valuesFile,
                                         params: [], credentials: VerifyCredentials.from(environment: environment), options: options,
                                         environment: environment)
         // The file's place as a user sees it, not the temporary folder's.

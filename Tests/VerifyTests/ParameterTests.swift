@@ -38,7 +38,7 @@ final class ParameterTests: XCTestCase {
         var options = VerifyOptions()
         options.baseURL = "http://127.0.0.1:\(server.port)"
         options.timeout = 10
-        let outcome = VerifyCommand.run(sources: [SpecSource(path: "specs/search.yaml", contents: Array(Self.specText.utf8))],
+        let outcome = VerifyCommand.run(sources: [SourceFile(path: "specs/search.yaml", bytes: Array(Self.specText.utf8))],
                                         valuesFile: file, params: [], credentials: VerifyCredentials(), options: options)
         return (outcome, server.requests.map(\.target))
     }

@@ -7,7 +7,7 @@ public struct SwiftName: Sendable, Hashable {
     public var name: String
     public var location: SourceLocation
 
-    public init(_ name: String, at location: SourceLocation) {
+    init(_ name: String, at location: SourceLocation) {
         self.name = name
         self.location = location
     }
@@ -92,7 +92,7 @@ public struct NameTable: Sendable {
     /// By spec path.
     public internal(set) var files: [String: FileNames] = [:]
 
-    public init() {}
+    init() {}
 
     /// The name of one element, or nil when the module has no such element.
     public subscript(id: NameID) -> SwiftName? {

@@ -32,24 +32,12 @@ public struct Pagination: Sendable {
     public var hasMore: FieldPath?
     /// The `paginate` key (the service's for `paginate: true`).
     public var location: SourceLocation
-
-    public init(scheme: Scheme, items: FieldPath?, itemType: TypeRef, hasMore: FieldPath?, location: SourceLocation) {
-        self.scheme = scheme
-        self.items = items
-        self.itemType = itemType
-        self.hasMore = hasMore
-        self.location = location
-    }
 }
 
 /// A dotted path of fields into a response model (`meta.next_cursor`).
 public struct FieldPath: Sendable {
     /// The fields from the response model inward; each but the last holds a struct model.
     public var fields: [Field]
-
-    public init(fields: [Field]) {
-        self.fields = fields
-    }
 
     /// The last field's type.
     public var type: TypeRef { fields[fields.count - 1].type }

@@ -27,15 +27,6 @@ public struct Model: Sendable {
     /// The file that defines it (spec path).
     public var file: String
     public var location: SourceLocation
-
-    public init(name: String, summary: String?, kind: Kind, origin: Origin, file: String, location: SourceLocation) {
-        self.name = name
-        self.summary = summary
-        self.kind = kind
-        self.origin = origin
-        self.file = file
-        self.location = location
-    }
 }
 
 /// `oneOf: { cases: [String, "[ContentPart]"] }`: a JSON value that is one of several types told
@@ -55,7 +46,7 @@ public struct UnionModel: Sendable {
         /// The long form's `name:` value, for diagnostics about the case name.
         public var nameLocation: SourceLocation?
 
-        public init(
+        init(
             type: TypeRef, swiftNameOverride: String? = nil, location: SourceLocation,
             typeLocation: SourceLocation? = nil, nameLocation: SourceLocation? = nil
         ) {
@@ -68,10 +59,6 @@ public struct UnionModel: Sendable {
     }
 
     public var variants: [Variant]
-
-    public init(variants: [Variant]) {
-        self.variants = variants
-    }
 }
 
 /// `oneOf: { discriminator: type, cases: { post: Post, notice: Notice } }`: a JSON object that is
@@ -93,7 +80,7 @@ public struct OneOfModel: Sendable {
         /// The long form's `name:` value, for diagnostics about the case name.
         public var nameLocation: SourceLocation?
 
-        public init(
+        init(
             value: String, model: String, swiftNameOverride: String? = nil,
             location: SourceLocation, modelLocation: SourceLocation? = nil
         ) {
@@ -109,14 +96,8 @@ public struct OneOfModel: Sendable {
     public var discriminator: String
     /// What the discriminator's values are on the wire: strings (`"type": "post"`), or integers
     /// (`"type": 1`, Discord's component and channel types).
-    public var valueType: EnumModel.RawType
+    public var valueType: EnumModel.RawType = .string
     public var variants: [Variant]
-
-    public init(discriminator: String, valueType: EnumModel.RawType = .string, variants: [Variant]) {
-        self.discriminator = discriminator
-        self.valueType = valueType
-        self.variants = variants
-    }
 }
 
 public struct EnumModel: Sendable {
@@ -132,21 +113,10 @@ public struct EnumModel: Sendable {
         /// The wire value as text (`"-created_at"`, `"1"`).
         public var value: String
         public var location: SourceLocation
-
-        public init(swiftNameOverride: String?, value: String, location: SourceLocation) {
-            self.swiftNameOverride = swiftNameOverride
-            self.value = value
-            self.location = location
-        }
     }
 
     public var rawType: RawType
     public var cases: [Case]
-
-    public init(rawType: RawType, cases: [Case]) {
-        self.rawType = rawType
-        self.cases = cases
-    }
 }
 
 /// A JSON value built from a YAML `sample`, already converted by the response type

@@ -85,14 +85,6 @@ public struct StatusResponse: Sendable {
     /// The long form's `summary`, for the case's documentation.
     public var summary: String?
     public var location: SourceLocation
-
-    public init(status: ResponseStatus, response: SpecResponse, sample: SampleValue?, summary: String?, location: SourceLocation) {
-        self.status = status
-        self.response = response
-        self.sample = sample
-        self.summary = summary
-        self.location = location
-    }
 }
 
 /// How a streamed response frames its values.

@@ -17,12 +17,6 @@ public struct Environment: Sendable, Hashable {
     public var name: String
     public var url: String
     public var location: SourceLocation
-
-    public init(name: String, url: String, location: SourceLocation) {
-        self.name = name
-        self.url = url
-        self.location = location
-    }
 }
 
 public struct Service: Sendable {
@@ -46,21 +40,6 @@ public struct Service: Sendable {
     public var dateEncoding: DateEncodingSetting?
     public var endpoints: [SpecEndpoint]
     public var location: SourceLocation
-
-    public init(
-        name: String, summary: String?, baseURL: BaseURLSetting, headers: [Header], auth: Auth,
-        envelope: SpecEnvelope?, errorBody: ErrorBody?, endpoints: [SpecEndpoint], location: SourceLocation
-    ) {
-        self.name = name
-        self.summary = summary
-        self.baseURL = baseURL
-        self.headers = headers
-        self.auth = auth
-        self.envelope = envelope
-        self.errorBody = errorBody
-        self.endpoints = endpoints
-        self.location = location
-    }
 }
 
 /// How an array or map query parameter is written (`style:`, or the service's `arrayStyle:`);
@@ -107,11 +86,6 @@ public struct CookieSessionSetting: Sendable, Hashable {
     /// The CSRF cookie and header names, when the service wants the token echoed.
     public var csrf: CSRFSetting?
 
-    public init(refresh: (service: String, endpoint: String)?, csrf: CSRFSetting?) {
-        self.refresh = refresh
-        self.csrf = csrf
-    }
-
     public static func == (lhs: CookieSessionSetting, rhs: CookieSessionSetting) -> Bool {
         lhs.refresh?.service == rhs.refresh?.service && lhs.refresh?.endpoint == rhs.refresh?.endpoint && lhs.csrf == rhs.csrf
     }
@@ -125,13 +99,8 @@ public struct CookieSessionSetting: Sendable, Hashable {
 
 /// Spring's `XSRF-TOKEN` cookie and `X-XSRF-TOKEN` header by default.
 public struct CSRFSetting: Sendable, Hashable {
-    public var cookie: String
-    public var header: String
-
-    public init(cookie: String = "XSRF-TOKEN", header: String = "X-XSRF-TOKEN") {
-        self.cookie = cookie
-        self.header = header
-    }
+    public var cookie = "XSRF-TOKEN"
+    public var header = "X-XSRF-TOKEN"
 }
 
 /// `auth:` of a service or endpoint, its cases named as the spec writes them; the Router maps
@@ -155,13 +124,6 @@ public struct SpecEnvelope: Sendable, Hashable {
     public var success: String?
     public var code: String?
     public var message: String?
-
-    public init(payload: String, success: String?, code: String?, message: String?) {
-        self.payload = payload
-        self.success = success
-        self.code = code
-        self.message = message
-    }
 }
 
 public struct ErrorBody: Sendable, Hashable {
@@ -169,12 +131,6 @@ public struct ErrorBody: Sendable, Hashable {
     public var code: String?
     /// Name of a model (resolved, exists in the module).
     public var model: String?
-
-    public init(message: String?, code: String?, model: String?) {
-        self.message = message
-        self.code = code
-        self.model = model
-    }
 }
 
 /// A constant header.
@@ -182,10 +138,4 @@ public struct Header: Sendable, Hashable {
     public var name: String
     public var value: String
     public var location: SourceLocation
-
-    public init(name: String, value: String, location: SourceLocation) {
-        self.name = name
-        self.value = value
-        self.location = location
-    }
 }

@@ -92,33 +92,6 @@ public struct SpecEndpoint: Sendable {
     /// method returning its pages.
     public var pagination: Pagination?
     public var location: SourceLocation
-
-    public init(
-        name: String, method: SpecHTTPMethod, path: String, pathComponents: [SpecPathComponent],
-        summary: String?, description: String?, deprecation: Deprecation?, auth: Auth,
-        pathParameters: [Field], query: [Field], headers: [Header], headerParameters: [Field],
-        body: Body?, response: SpecResponse, envelope: SpecEnvelope?, sample: SampleValue?,
-        timeout: Double?, location: SourceLocation
-    ) {
-        self.name = name
-        self.method = method
-        self.path = path
-        self.pathComponents = pathComponents
-        self.summary = summary
-        self.description = description
-        self.deprecation = deprecation
-        self.auth = auth
-        self.pathParameters = pathParameters
-        self.query = query
-        self.headers = headers
-        self.headerParameters = headerParameters
-        self.body = body
-        self.response = response
-        self.envelope = envelope
-        self.sample = sample
-        self.timeout = timeout
-        self.location = location
-    }
 }
 
 extension SpecEndpoint {

@@ -12,10 +12,6 @@ public struct SpecModule: Sendable {
     /// The Swift name of everything the module declares (`Namer`), filled in by `SpecLoader`.
     public var names = NameTable()
 
-    public init(files: [SpecFile]) {
-        self.files = files
-    }
-
     /// Every model of the module (declared and inline), by name. Names are unique module-wide.
     public var modelsByName: [String: Model] {
         var result: [String: Model] = [:]
@@ -36,11 +32,4 @@ public struct SpecFile: Sendable {
     public var service: Service?
     /// Declared models in spec order, followed by inline request/response models in endpoint order.
     public var models: [Model]
-
-    public init(path: String, stem: String, service: Service?, models: [Model]) {
-        self.path = path
-        self.stem = stem
-        self.service = service
-        self.models = models
-    }
 }

@@ -7,7 +7,7 @@ import XCTest
 public enum SpecGeneration {
     /// The load's diagnostics (and no files) when the specs do not load, else the generator's result.
     public static func result(_ specs: [(path: String, text: String)], options: CodegenOptions = CodegenOptions()) -> CodegenResult {
-        let loaded = SpecLoader.load(specs.map { SpecSource(path: $0.path, contents: Array($0.text.utf8)) })
+        let loaded = SpecLoader.load(specs.map { SourceFile(path: $0.path, bytes: Array($0.text.utf8)) })
         guard let module = loaded.module else { return CodegenResult(files: [], diagnostics: loaded.diagnostics) }
         return CodeGenerator.generate(module, options: options)
     }
