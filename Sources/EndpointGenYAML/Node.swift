@@ -307,8 +307,7 @@ public struct YAMLLoadOptions: Sendable {
     /// Apply `<<` merge keys (explicit keys win over merged ones).
     public var applyMergeKeys = true
 
-    /// The rules for spec files; other modules set what should differ on a copy.
-    public init() {}
+    // No public initializer: other modules start from a preset and change a copy.
 
     /// The rules for spec files.
     public static let spec = YAMLLoadOptions()
@@ -316,23 +315,12 @@ public struct YAMLLoadOptions: Sendable {
     /// An OpenAPI document and the files it refers to: the spec rules with room for the largest
     /// published descriptions (GitHub's api.github.com is about 11 MB of JSON, some 500,000
     /// nodes, and grows).
-    public static let document: YAMLLoadOptions = {
-        var options = YAMLLoadOptions()
-        options.maxFileSize = 64 << 20
-        options.maxNodes = 8_000_000
-        return options
-    }()
+    public static let document = YAMLLoadOptions(maxFileSize: 64 << 20, maxNodes: 8_000_000)
 
     /// Plain YAML 1.1 as libyaml reads it, for conformance testing.
-    public static let permissive: YAMLLoadOptions = {
-        var options = YAMLLoadOptions()
-        options.allowMultipleDocuments = true
-        options.allowTags = true
-        options.rejectDuplicateKeys = false
-        options.rejectNonScalarKeys = false
-        options.applyMergeKeys = false
-        return options
-    }()
+    public static let permissive = YAMLLoadOptions(
+        allowMultipleDocuments: true, allowTags: true, rejectDuplicateKeys: false, rejectNonScalarKeys: false,
+        applyMergeKeys: false)
 }
 
 /// The documents of a stream and every problem found. When `diagnostics` holds an error,
