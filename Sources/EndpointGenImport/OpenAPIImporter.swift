@@ -76,15 +76,14 @@ public enum OpenAPIImporter {
             "Imported by endpointgen from \(SpecPrinter.comment(path)) (\(title)).",
             "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
         ]
-        let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
-        var (rendered, files, check) = render(imported, header: header, prefix: prefix)
+        var (rendered, files, check) = render(imported, header: header, folder: outputDirectory)
         // `x-endpointgen-paginate` and the `sample` examples are the document's claims: one the
         // loader refuses (a path to no field, a value the type cannot hold) is left out with a
         // warning, not the import.
-        let refused = refusedClaims(check, rendered, files, prefix: prefix)
+        let refused = refusedClaims(check, rendered, files, folder: outputDirectory)
         if !refused.isEmpty {
             leaveOut(refused, from: &imported, diagnostics: &diagnostics, path: path)
-            (rendered, files, check) = render(imported, header: header, prefix: prefix)
+            (rendered, files, check) = render(imported, header: header, folder: outputDirectory)
         }
 
         // Every file must be a spec the generator accepts; a failure here is the importer's bug.
@@ -99,7 +98,7 @@ public enum OpenAPIImporter {
         // What the spec loader says about a written spec is shown at the operation or schema it
         // came from: users read the document, not specs that do not exist yet.
         var origins: [String: [(line: Int, location: SourceLocation)]] = [:]
-        for (file, render) in zip(files, rendered) { origins[prefix + file.name] = render.origins }
+        for (file, render) in zip(files, rendered) { origins[SourceFile.shownPath(file.name, in: outputDirectory)] = render.origins }
         for var diagnostic in check.diagnostics {
             if let at = diagnostic.location, let lines = origins[at.file] {
                 diagnostic.location = lines.last { $0.line <= at.line }?.location ?? SourceLocation(file: path, line: 1, column: 1)
@@ -155,23 +154,23 @@ public enum OpenAPIImporter {
         return zip(rules, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) }
     }
 
-    private static func render(_ imported: [ImportedFile], header: [String], prefix: String)
+    private static func render(_ imported: [ImportedFile], header: [String], folder: String)
         -> ([SpecPrinter.Rendered], [GeneratedFile], SpecLoadResult)
     {
         let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
         let files = zip(imported, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
-        let check = SpecLoader.load(files.map { SourceFile(path: prefix + $0.name, bytes: Array($0.contents.utf8)) })
+        let check = SpecLoader.load(files.map { $0.readBack(from: folder) })
         return (rendered, files, check)
     }
 
     /// The endpoints (file and endpoint index) whose `paginate:` or `sample:` block holds an
     /// error of the load check, with the first such error's message.
     private static func refusedClaims(
-        _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [GeneratedFile], prefix: String
+        _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [GeneratedFile], folder: String
     ) -> [(file: Int, endpoint: Int, isSample: Bool, message: String)] {
         var refused: [(file: Int, endpoint: Int, isSample: Bool, message: String)] = []
         for problem in check.diagnostics where problem.severity == .error {
-            guard let at = problem.location, let file = files.firstIndex(where: { prefix + $0.name == at.file }) else { continue }
+            guard let at = problem.location, let file = files.firstIndex(where: { SourceFile.shownPath($0.name, in: folder) == at.file }) else { continue }
             for (blocks, isSample) in [(rendered[file].paginateBlocks, false), (rendered[file].sampleBlocks, true)] {
                 guard let block = blocks.first(where: { $0.lines.contains(at.line) }),
                       !refused.contains(where: { $0.file == file && $0.endpoint == block.endpoint && $0.isSample == isSample })

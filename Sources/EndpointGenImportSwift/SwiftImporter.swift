@@ -152,10 +152,9 @@ public enum SwiftImporter {
             "Imported by endpointgen import-swift from the Swift networking layer.",
             "Yours to edit: import-swift never replaces it, and generate reads it like any spec.",
         ]
-        let prefix = outputDirectory == "." ? "" : outputDirectory + "/"
         let rendered = files.map { SpecPrinter.renderWithOrigins($0, header: header) }
         let specFiles = zip(files, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
-        let check = SpecLoader.load(specFiles.map { SourceFile(path: prefix + $0.name, bytes: Array($0.contents.utf8)) })
+        let check = SpecLoader.load(specFiles.map { $0.readBack(from: outputDirectory) })
         let problems = check.diagnostics.filter { $0.severity == .error }
         guard problems.isEmpty else {
             let at = context.sources.files.first.map { SourceLocation(file: $0.path, line: 1, column: 1) }
@@ -165,7 +164,7 @@ public enum SwiftImporter {
             return
         }
         var origins: [String: [(line: Int, location: SourceLocation)]] = [:]
-        for (file, render) in zip(specFiles, rendered) { origins[prefix + file.name] = render.origins }
+        for (file, render) in zip(specFiles, rendered) { origins[SourceFile.shownPath(file.name, in: outputDirectory)] = render.origins }
         for var diagnostic in check.diagnostics {
             if let at = diagnostic.location, let lines = origins[at.file], let origin = lines.last(where: { $0.line <= at.line }) {
                 diagnostic.location = origin.location

@@ -83,7 +83,7 @@ public enum ImportCommand {
     package static func writeNew(_ files: [GeneratedFile], into output: String) -> NewFiles {
         var result = NewFiles()
         let base = Pipeline.displayPath(output)
-        func display(_ name: String) -> String { base == "." ? name : base + "/" + name }
+        func display(_ name: String) -> String { SourceFile.shownPath(name, in: base) }
         switch OutputWriter.kind(of: output) {
         case .missing, .directory:
             break

@@ -47,7 +47,7 @@ public enum ProjectInitializer {
     public static func run(in directory: String) -> InitResult {
         let base = Pipeline.displayPath(directory)
         var result = InitResult(directory: base)
-        func display(_ relative: String) -> String { base == "." ? relative : base + "/" + relative }
+        func display(_ relative: String) -> String { SourceFile.shownPath(relative, in: base) }
         func absolute(_ relative: String) -> String { relative.isEmpty ? directory : directory + "/" + relative }
 
         switch OutputWriter.kind(of: directory) {

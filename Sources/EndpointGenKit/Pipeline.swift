@@ -94,7 +94,7 @@ public enum Pipeline {
             }
         }
         for (name, read) in zip(specNames, contents) {
-            let display = prefix == "." ? name : prefix + "/" + name
+            let display = SourceFile.shownPath(name, in: prefix)
             switch read {
             case .success(let bytes):
                 sources.append(SourceFile(path: display, bytes: bytes))

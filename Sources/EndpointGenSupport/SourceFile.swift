@@ -10,3 +10,19 @@ public struct SourceFile: Sendable {
         self.bytes = bytes
     }
 }
+
+extension SourceFile {
+    /// How diagnostics and summaries show the path of `name` in `folder` (itself as shown):
+    /// `folder/name`, or `name` alone when the folder is the working directory (`.`).
+    public static func shownPath(_ name: String, in folder: String) -> String {
+        folder == "." ? name : folder + "/" + name
+    }
+}
+
+extension GeneratedFile {
+    /// This file as `SpecLoader` reads it once written into `folder`: the importers load the specs
+    /// they produce before they write them, and diagnostics then name the file where it will be.
+    public func readBack(from folder: String) -> SourceFile {
+        SourceFile(path: SourceFile.shownPath(name, in: folder), bytes: Array(contents.utf8))
+    }
+}

@@ -29,7 +29,7 @@ final class ImportSwiftGoldenTests: XCTestCase {
         for (group, layers) in SwiftLayers.groups {
             var sources: [SourceFile] = []
             for layer in layers {
-                sources += try SwiftLayers.importLayer(layer).files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) }
+                sources += try SwiftLayers.importLayer(layer).files.map { $0.readBack(from: "specs") }
             }
             let loaded = SpecLoader.load(sources)
             let module = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))

@@ -309,7 +309,7 @@ extension AdversarialImportTests {
         XCTAssertTrue(specs.contains("  auth2:\n    method: POST\n"), specs)
         XCTAssertTrue(result.renames.map(\.rendered).contains(
             "api.yaml:5:10: note: operation 'init' becomes endpoint 'init2': the generated router or service has a member 'init'"), "\(result.renames.map(\.rendered))")
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
     }
 }
@@ -390,6 +390,18 @@ final class PaginateExtensionImportTests: XCTestCase {
             XCTAssertEqual(result.diagnostics.map(\.rendered), ["api.yaml:6:7: warning: x-endpointgen-paginate of 'listItems' is left out: \(reason)"])
             XCTAssertEqual(result.files.count, 1)
             XCTAssertFalse(result.files[0].contents.contains("paginate"), result.files[0].contents)
+        }
+    }
+
+    /// The load check's errors name each file where it will be written (`SourceFile.shownPath`),
+    /// and the refused claim is found by that path in any output folder, the working directory too.
+    func testARefusedClaimIsFoundInEveryOutputFolder() {
+        for folder in [".", "specs", "api/specs"] {
+            let result = OpenAPIImporter.run(Array(document("{ cursor: next cursor, items: items }").utf8), path: "api.yaml", outputDirectory: folder)
+            XCTAssertEqual(result.diagnostics.map(\.severity), [.warning], folder)
+            XCTAssertEqual(result.files.count, 1, folder)
+            XCTAssertFalse(result.files.first?.contents.contains("paginate") ?? true, folder)
+            XCTAssertEqual(result.files.first?.readBack(from: folder).path, folder == "." ? "t.yaml" : folder + "/t.yaml", folder)
         }
     }
 }

@@ -39,7 +39,7 @@ final class CorpusExcerptTests: XCTestCase {
             })
             XCTAssertFalse(result.hasErrors, "\(name): " + result.diagnostics.map(\.rendered).joined(separator: "\n"))
             XCTAssertFalse(result.files.isEmpty, name)
-            let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+            let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
             XCTAssertEqual(loaded.diagnostics.map(\.rendered), [], name)
             guard let module = loaded.module else { XCTFail("\(name): no module"); continue }
             let generated = CodeGenerator.generate(module)

@@ -566,7 +566,7 @@ final class OpenAPIExportTests: XCTestCase {
             for warning in imported.diagnostics where warning.kind == "spec checks" {
                 XCTAssertTrue(originalWarnings.contains(warning.message), "\(folder): the re-imported specs warn: \(warning.rendered)")
             }
-            let loaded = SpecLoader.load(imported.files.map { SourceFile(path: "reimported/" + $0.name, bytes: Array($0.contents.utf8)) })
+            let loaded = SpecLoader.load(imported.files.map { $0.readBack(from: "reimported") })
             let reimported = try XCTUnwrap(loaded.module, loaded.diagnostics.map(\.rendered).joined(separator: "\n"))
             let expected = Outline(original, expected: true).text
             let actual = Outline(reimported, expected: false).text

@@ -958,7 +958,7 @@ final class OpenAPIImportTests: XCTestCase {
         XCTAssertEqual(result.renames.map(\.rendered), [
             "api.yaml:23:7: note: operation 'login' becomes endpoint 'login2': its inline body would be the model 'LoginRequest', a name already taken",
         ])
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: ".") })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
         let endpoints = try XCTUnwrap(loaded.module).files.flatMap { $0.service?.endpoints ?? [] }
         XCTAssertEqual(endpoints.map(\.name), ["addItem", "login2", "getWithSpace"])
@@ -1274,7 +1274,7 @@ final class OpenAPIImportTests: XCTestCase {
         }.joined()
         let result = ImportText.run(document)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"))
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: ".") })
         let module = try XCTUnwrap(loaded.module)
         let summaries = module.files.flatMap { $0.service?.endpoints ?? [] }.map(\.summary)
         // Summaries are one line: a break in a description is a space.

@@ -29,7 +29,7 @@ final class PublicDocumentTests: XCTestCase {
     private func check(_ name: String, operations: Int, minimumEndpoints: Int) throws {
         let result = OpenAPIImporter.run(try document(name), path: name, outputDirectory: "specs")
         XCTAssertFalse(result.hasErrors, result.diagnostics.filter { $0.severity == .error }.map(\.rendered).joined(separator: "\n"))
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [])
         let module = try XCTUnwrap(loaded.module)
         let generated = CodeGenerator.generate(module)

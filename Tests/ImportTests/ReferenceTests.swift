@@ -336,7 +336,7 @@ final class ReferenceTests: XCTestCase {
 
     private func assertGeneratesCleanly(_ result: OpenAPIImportResult, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: line)
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [], file: file, line: line)
     }
 }

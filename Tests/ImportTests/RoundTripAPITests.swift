@@ -19,7 +19,7 @@ final class RoundTripAPITests: XCTestCase {
             let export = OpenAPIExporter.export(original)
             let imported = OpenAPIImporter.run(Array(export.yaml.utf8), path: "openapi.yaml", outputDirectory: "reimported")
             XCTAssertFalse(imported.hasErrors, "\(folder): " + imported.diagnostics.map(\.rendered).joined(separator: "\n"))
-            let reloaded = SpecLoader.load(imported.files.map { SourceFile(path: "reimported/" + $0.name, bytes: Array($0.contents.utf8)) })
+            let reloaded = SpecLoader.load(imported.files.map { $0.readBack(from: "reimported") })
             let reimported = try XCTUnwrap(reloaded.module, reloaded.diagnostics.map(\.rendered).joined(separator: "\n"))
             // `paths` groups operations by path: a service's endpoints come back in the order of
             // their paths' first appearance, so the members of routers and services are compared

@@ -11,7 +11,7 @@ final class ShortNameTests: XCTestCase {
     private func importFiles(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> (specs: String, module: SpecModule?, diagnostics: [Diagnostic]) {
         let result = ImportText.run(text)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: line)
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [], file: file, line: line)
         return (result.files.map(\.contents).joined(), loaded.module, result.diagnostics)
     }

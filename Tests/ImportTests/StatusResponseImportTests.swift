@@ -109,7 +109,7 @@ final class StatusResponseImportTests: XCTestCase {
         XCTAssertNil(try responsesBlock(result, endpoint: "deletePet"))
         XCTAssertNil(try responsesBlock(result, endpoint: "listPets"))
 
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
         let module = try XCTUnwrap(loaded.module)
         XCTAssertEqual(module.endpoint("savePet")?.responses.map { Namer.responseCaseName($0.status) }, ["ok", "created", "accepted", "noContent", "conflict"])
@@ -152,7 +152,7 @@ final class StatusResponseImportTests: XCTestCase {
         XCTAssertEqual(result.renames.map(\.rendered).filter { $0.contains("getPet") }, [
             "api.yaml:6:7: note: operation 'getPet' becomes endpoint 'getPet2': its inline response would be the model 'GetPetResponse', a name already taken",
         ])
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
     }
 }

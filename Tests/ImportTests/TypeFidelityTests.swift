@@ -172,7 +172,7 @@ final class TypeFidelityTests: XCTestCase {
         XCTAssertTrue(all.contains("owner: RepoOwner?"), all)
         XCTAssertTrue(all.contains("user: IssueUser?"), all)
         XCTAssertFalse(result.renames.map(\.rendered).contains { $0.contains("'IssueUser' is the same as") }, "\(result.renames.map(\.rendered))")
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.map(\.rendered), [])
     }
 

@@ -20,7 +20,7 @@ enum ImportText {
     static func clean(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> Clean {
         let result = run(text)
         XCTAssertFalse(result.hasErrors, result.diagnostics.map(\.rendered).joined(separator: "\n"), file: file, line: line)
-        let loaded = SpecLoader.load(result.files.map { SourceFile(path: "specs/" + $0.name, bytes: Array($0.contents.utf8)) })
+        let loaded = SpecLoader.load(result.files.map { $0.readBack(from: "specs") })
         XCTAssertEqual(loaded.diagnostics.filter { $0.severity == .error }.map(\.rendered), [], file: file, line: line)
         return Clean(specs: result.files.map(\.contents).joined(), warnings: result.diagnostics.map(\.rendered))
     }
