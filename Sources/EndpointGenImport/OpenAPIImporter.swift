@@ -76,18 +76,18 @@ public enum OpenAPIImporter {
             "Imported by endpointgen from \(SpecPrinter.comment(path)) (\(title)).",
             "Yours to edit: import-openapi never replaces it, and generate reads it like any spec.",
         ]
-        var (rendered, files, check) = render(imported, header: header, folder: outputDirectory)
+        var check = ImportedSpecCheck(imported, header: header, folder: outputDirectory)
         // `x-endpointgen-paginate` and the `sample` examples are the document's claims: one the
         // loader refuses (a path to no field, a value the type cannot hold) is left out with a
         // warning, not the import.
-        let refused = refusedClaims(check, rendered, files, folder: outputDirectory)
+        let refused = refusedClaims(check, folder: outputDirectory)
         if !refused.isEmpty {
             leaveOut(refused, from: &imported, diagnostics: &diagnostics, path: path)
-            (rendered, files, check) = render(imported, header: header, folder: outputDirectory)
+            check = ImportedSpecCheck(imported, header: header, folder: outputDirectory)
         }
 
         // Every file must be a spec the generator accepts; a failure here is the importer's bug.
-        let problems = check.diagnostics.filter { $0.severity == .error }
+        let problems = check.errors
         if !problems.isEmpty {
             diagnostics.error(
                 "the specs made from this document do not load (an importer bug; please report it with the document): \(problems.count) error(s)",
@@ -97,19 +97,12 @@ public enum OpenAPIImporter {
         }
         // What the spec loader says about a written spec is shown at the operation or schema it
         // came from: users read the document, not specs that do not exist yet.
-        var origins: [String: [(line: Int, location: SourceLocation)]] = [:]
-        for (file, render) in zip(files, rendered) { origins[SourceFile.shownPath(file.name, in: outputDirectory)] = render.origins }
-        for var diagnostic in check.diagnostics {
-            if let at = diagnostic.location, let lines = origins[at.file] {
-                diagnostic.location = lines.last { $0.line <= at.line }?.location ?? SourceLocation(file: path, line: 1, column: 1)
-                if diagnostic.severity == .warning { diagnostic.kind = WarningKind.specChecks.rawValue }
-            }
-            diagnostics.append(diagnostic)
-        }
+        diagnostics.append(contentsOf: check.diagnosticsAtOrigins(
+            in: outputDirectory, fallback: SourceLocation(file: path, line: 1, column: 1), warningKind: WarningKind.specChecks.rawValue))
         let recognized = recognizedPagination(imported, notes: &diagnostics)
-        var result = OpenAPIImportResult(files: files, diagnostics: diagnostics.sorted)
+        var result = OpenAPIImportResult(files: check.files, diagnostics: diagnostics.sorted)
         result.recognizedPagination = recognized
-        result.endpointCount = check.module?.files.reduce(0) { $0 + ($1.service?.endpoints.count ?? 0) } ?? 0
+        result.endpointCount = check.loaded.module?.files.reduce(0) { $0 + ($1.service?.endpoints.count ?? 0) } ?? 0
         return result
     }
 
@@ -154,24 +147,14 @@ public enum OpenAPIImporter {
         return zip(rules, counts).filter { $0.1 > 0 }.map { ($0.0.rawValue, $0.1) }
     }
 
-    private static func render(_ imported: [ImportedFile], header: [String], folder: String)
-        -> ([SpecPrinter.Rendered], [GeneratedFile], SpecLoadResult)
-    {
-        let rendered = imported.map { SpecPrinter.renderWithOrigins($0, header: header) }
-        let files = zip(imported, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
-        let check = SpecLoader.load(files.map { $0.readBack(from: folder) })
-        return (rendered, files, check)
-    }
-
     /// The endpoints (file and endpoint index) whose `paginate:` or `sample:` block holds an
     /// error of the load check, with the first such error's message.
-    private static func refusedClaims(
-        _ check: SpecLoadResult, _ rendered: [SpecPrinter.Rendered], _ files: [GeneratedFile], folder: String
-    ) -> [(file: Int, endpoint: Int, isSample: Bool, message: String)] {
+    private static func refusedClaims(_ check: ImportedSpecCheck, folder: String) -> [(file: Int, endpoint: Int, isSample: Bool, message: String)] {
         var refused: [(file: Int, endpoint: Int, isSample: Bool, message: String)] = []
-        for problem in check.diagnostics where problem.severity == .error {
-            guard let at = problem.location, let file = files.firstIndex(where: { SourceFile.shownPath($0.name, in: folder) == at.file }) else { continue }
-            for (blocks, isSample) in [(rendered[file].paginateBlocks, false), (rendered[file].sampleBlocks, true)] {
+        for problem in check.errors {
+            guard let at = problem.location, let file = check.files.firstIndex(where: { SourceFile.shownPath($0.name, in: folder) == at.file })
+            else { continue }
+            for (blocks, isSample) in [(check.rendered[file].paginateBlocks, false), (check.rendered[file].sampleBlocks, true)] {
                 guard let block = blocks.first(where: { $0.lines.contains(at.line) }),
                       !refused.contains(where: { $0.file == file && $0.endpoint == block.endpoint && $0.isSample == isSample })
                 else { continue }

@@ -152,10 +152,8 @@ public enum SwiftImporter {
             "Imported by endpointgen import-swift from the Swift networking layer.",
             "Yours to edit: import-swift never replaces it, and generate reads it like any spec.",
         ]
-        let rendered = files.map { SpecPrinter.renderWithOrigins($0, header: header) }
-        let specFiles = zip(files, rendered).map { GeneratedFile(name: $0.fileName, contents: $1.text) }
-        let check = SpecLoader.load(specFiles.map { $0.readBack(from: outputDirectory) })
-        let problems = check.diagnostics.filter { $0.severity == .error }
+        let check = ImportedSpecCheck(files, header: header, folder: outputDirectory)
+        let problems = check.errors
         guard problems.isEmpty else {
             let at = context.sources.files.first.map { SourceLocation(file: $0.path, line: 1, column: 1) }
             context.diagnostics.error(
@@ -163,16 +161,9 @@ public enum SwiftImporter {
                 at: at, notes: problems.prefix(20).map { .note($0.message, at: $0.location) })
             return
         }
-        var origins: [String: [(line: Int, location: SourceLocation)]] = [:]
-        for (file, render) in zip(specFiles, rendered) { origins[SourceFile.shownPath(file.name, in: outputDirectory)] = render.origins }
-        for var diagnostic in check.diagnostics {
-            if let at = diagnostic.location, let lines = origins[at.file], let origin = lines.last(where: { $0.line <= at.line }) {
-                diagnostic.location = origin.location
-                if diagnostic.severity == .warning { diagnostic.kind = SwiftWarningKind.specChecks.rawValue }
-            }
-            context.diagnostics.append(diagnostic)
-        }
-        result.files = specFiles
+        context.diagnostics.append(contentsOf: check.diagnosticsAtOrigins(
+            in: outputDirectory, fallback: nil, warningKind: SwiftWarningKind.specChecks.rawValue))
+        result.files = check.files
     }
 }
 #endif
