@@ -84,7 +84,7 @@ public enum Pipeline {
         }
         var sources: [SourceFile] = []
         var diagnostics: [Diagnostic] = []
-        let prefix = displayPath(directory)
+        let shownFolder = displayPath(directory)
         // Read on all cores: a few hundred small files are a few hundred system calls each way.
         let contents = Parallel.map(specNames) { name -> Result<[UInt8], FileSystem.Failure> in
             do throws(FileSystem.Failure) {
@@ -94,7 +94,7 @@ public enum Pipeline {
             }
         }
         for (name, read) in zip(specNames, contents) {
-            let display = SourceFile.shownPath(name, in: prefix)
+            let display = SourceFile.shownPath(name, in: shownFolder)
             switch read {
             case .success(let bytes):
                 sources.append(SourceFile(path: display, bytes: bytes))
